@@ -1,0 +1,2 @@
+// Public exports of src/crowd. Listed again from ../index.ts.
+export {};

@@ -1,0 +1,85 @@
+/**
+ * Typed errors thrown by Field Marshal. Every error names the value that was wrong, so a caller (or a worker
+ * that forwards the error) can report it precisely.
+ */
+
+/** A map text could not be read. `line` and `column` are 1-based and point at the offending character. */
+export class MapParseError extends SyntaxError {
+  override readonly name = 'MapParseError';
+  constructor(
+    message: string,
+    /** 1-based line of the offending text. */
+    readonly line: number,
+    /** 1-based column of the offending character (1 when the whole line is wrong). */
+    readonly column: number,
+  ) {
+    super(`${message} (line ${line}, column ${column})`);
+  }
+}
+
+/** An option has the wrong type or an unknown value (for example `metric: 'manhattan'`). */
+export class InvalidOptionError extends TypeError {
+  override readonly name = 'InvalidOptionError';
+  constructor(
+    /** The option's name, for example `metric` or `goals[2].x`. */
+    readonly option: string,
+    /** The value that was given. */
+    readonly value: unknown,
+    expected: string,
+  ) {
+    super(`invalid ${option}: ${describe(value)}; expected ${expected}`);
+  }
+}
+
+/** A number is outside its allowed range (NaN included). */
+export class OutOfRangeError extends RangeError {
+  override readonly name = 'OutOfRangeError';
+  constructor(
+    readonly option: string,
+    readonly value: unknown,
+    expected: string,
+  ) {
+    super(`${option} out of range: ${describe(value)}; expected ${expected}`);
+  }
+}
+
+/** A tile coordinate is outside the grid, on a wall, or otherwise unusable for the query. */
+export class CoordinateError extends RangeError {
+  override readonly name = 'CoordinateError';
+  constructor(
+    /** What the coordinate was for, for example `goals[0]` or `start`. */
+    readonly what: string,
+    readonly x: number,
+    readonly y: number,
+    reason: string,
+  ) {
+    super(`${what} (${x}, ${y}) ${reason}`);
+  }
+}
+
+/** A grid (or a buffer derived from it) would exceed the documented size limits. Thrown before allocating. */
+export class GridTooLargeError extends RangeError {
+  override readonly name = 'GridTooLargeError';
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    limit: string,
+  ) {
+    super(`grid ${width}x${height} is too large: ${limit}`);
+  }
+}
+
+/** Raised when a job or task is cancelled through an AbortSignal. `name` is `'AbortError'` as in the DOM. */
+export class AbortError extends Error {
+  override readonly name = 'AbortError';
+  constructor(message = 'the operation was aborted') {
+    super(message);
+  }
+}
+
+export function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
+  if (Array.isArray(value)) return `array(${value.length})`;
+  return typeof value;
+}

@@ -1,0 +1,2 @@
+// Public exports of src/fields. Listed again from ../index.ts.
+export {};

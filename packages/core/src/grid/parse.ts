@@ -1,0 +1,188 @@
+import { describe, MapParseError } from '../errors.js';
+import { BLOCKED, checkGridSize, GROUND, Grid, MAX_GRID_CELLS, MAX_GRID_SIDE, WATER } from './grid.js';
+
+/** Splits text into lines, accepting LF and CRLF and a missing final newline. */
+function splitLines(text: string): string[] {
+  const lines = text.split(/\r?\n/);
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+function headerValue(lines: string[], index: number, key: string): number {
+  const line = lines[index];
+  if (line === undefined) throw new MapParseError(`unexpected end of text: expected "${key} <number>"`, index + 1, 1);
+  const match = /^(\w+)\s+(\S+)\s*$/.exec(line);
+  if (!match || match[1] !== key)
+    throw new MapParseError(`expected "${key} <number>", found ${describe(line)}`, index + 1, 1);
+  const value = Number(match[2]);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new MapParseError(
+      `${key} must be a positive integer, found ${describe(match[2])}`,
+      index + 1,
+      key.length + 2,
+    );
+  }
+  if (value > MAX_GRID_SIDE) {
+    throw new MapParseError(`${key} ${value} exceeds the maximum of ${MAX_GRID_SIDE}`, index + 1, key.length + 2);
+  }
+  return value;
+}
+
+/**
+ * Reads a map in the Moving AI octile format:
+ * ```
+ * type octile
+ * height H
+ * width W
+ * map
+ * <H rows of W characters>
+ * ```
+ * `.` `G` `S` are ground, `@` `O` `T` are blocked, `W` is water (walkable only from other water).
+ * CRLF line endings and a missing final newline are accepted. Declared sizes over {@link MAX_GRID_SIDE} per
+ * side or {@link MAX_GRID_CELLS} tiles are refused before anything is allocated.
+ * @throws MapParseError with the line and column of the first problem.
+ */
+export function parseMovingAiMap(text: string, options: { shared?: boolean } = {}): Grid {
+  if (typeof text !== 'string') throw new MapParseError(`expected map text, got ${describe(text)}`, 1, 1);
+  const lines = splitLines(text);
+  const type = lines[0];
+  if (type === undefined || !/^type\s+\S+\s*$/.test(type)) {
+    throw new MapParseError(`expected "type octile", found ${describe(type ?? '')}`, 1, 1);
+  }
+  const height = headerValue(lines, 1, 'height');
+  const width = headerValue(lines, 2, 'width');
+  if (width * height > MAX_GRID_CELLS) {
+    throw new MapParseError(`map of ${width}x${height} tiles exceeds the maximum of ${MAX_GRID_CELLS} tiles`, 2, 1);
+  }
+  if ((lines[3] ?? '').trim() !== 'map')
+    throw new MapParseError(`expected "map", found ${describe(lines[3] ?? '')}`, 4, 1);
+  let last = lines.length;
+  while (last > 4 + height && (lines[last - 1] as string).trim() === '') last--;
+  if (last - 4 < height) {
+    throw new MapParseError(`expected ${height} map rows, found ${last - 4}`, last + 1, 1);
+  }
+  if (last - 4 > height) throw new MapParseError(`expected ${height} map rows, found more`, 4 + height + 1, 1);
+  checkGridSize(width, height);
+  const grid = Grid.create(width, height, options);
+  const passable = grid.passable;
+  for (let y = 0; y < height; y++) {
+    const row = lines[4 + y] as string;
+    if (row.length !== width) {
+      throw new MapParseError(
+        `expected ${width} characters in map row ${y}, found ${row.length}`,
+        5 + y,
+        Math.min(row.length, width) + 1,
+      );
+    }
+    const base = y * width;
+    for (let x = 0; x < width; x++) {
+      const c = row.charCodeAt(x);
+      let code: number;
+      if (c === 46 || c === 71 || c === 83)
+        code = GROUND; // . G S
+      else if (c === 64 || c === 79 || c === 84)
+        code = BLOCKED; // @ O T
+      else if (c === 87)
+        code = WATER; // W
+      else {
+        throw new MapParseError(
+          `unexpected character ${describe(row[x])}: expected one of . G S @ O T W`,
+          5 + y,
+          x + 1,
+        );
+      }
+      passable[base + x] = code;
+    }
+  }
+  return grid;
+}
+
+/** How one character of an ASCII map is read: a passability code, optionally with a terrain cost. */
+export type LegendEntry = number | { code: number; terrain?: number };
+
+/** Default legend: `#` wall, `.` floor. */
+export const DEFAULT_LEGEND: Readonly<Record<string, LegendEntry>> = Object.freeze({ '#': BLOCKED, '.': GROUND });
+
+/**
+ * Reads a map drawn as text, one row per line, top row first. With the default legend `#` is a wall and `.` is
+ * floor; pass a legend to read other characters (values are passability codes 0/1/2, or `{ code, terrain }`).
+ * Leading and trailing blank lines are ignored; every row must have the same length.
+ * @throws MapParseError naming the line and column of an unknown character or a row of the wrong length.
+ */
+export function parseAsciiMap(
+  text: string,
+  legend: Readonly<Record<string, LegendEntry>> = DEFAULT_LEGEND,
+  options: { shared?: boolean } = {},
+): Grid {
+  if (typeof text !== 'string') throw new MapParseError(`expected map text, got ${describe(text)}`, 1, 1);
+  const all = text.split(/\r?\n/);
+  let first = 0;
+  while (first < all.length && (all[first] as string).trim() === '') first++;
+  let end = all.length;
+  while (end > first && (all[end - 1] as string).trim() === '') end--;
+  if (end === first) throw new MapParseError('the map has no rows', 1, 1);
+  const rows = all.slice(first, end);
+  const width = (rows[0] as string).length;
+  const height = rows.length;
+  if (width > MAX_GRID_SIDE || height > MAX_GRID_SIDE || width * height > MAX_GRID_CELLS) {
+    throw new MapParseError(`map of ${width}x${height} tiles exceeds the size limits`, first + 1, 1);
+  }
+  const entries = new Map<number, { code: number; terrain: number }>();
+  let needsTerrain = false;
+  for (const [ch, entry] of Object.entries(legend)) {
+    const e =
+      typeof entry === 'number' ? { code: entry, terrain: 1 } : { code: entry.code, terrain: entry.terrain ?? 1 };
+    if (e.terrain !== 1) needsTerrain = true;
+    entries.set(ch.charCodeAt(0), e);
+  }
+  const grid = Grid.create(width, height, { ...options, terrain: needsTerrain });
+  for (let y = 0; y < height; y++) {
+    const row = rows[y] as string;
+    if (row.length !== width) {
+      throw new MapParseError(
+        `expected ${width} characters in this row (as in the first row), found ${row.length}`,
+        first + y + 1,
+        Math.min(row.length, width) + 1,
+      );
+    }
+    for (let x = 0; x < width; x++) {
+      const e = entries.get(row.charCodeAt(x));
+      if (!e) {
+        const known = [...entries.keys()].map((c) => JSON.stringify(String.fromCharCode(c))).join(' ');
+        throw new MapParseError(
+          `unexpected character ${describe(row[x])}: the legend knows ${known}`,
+          first + y + 1,
+          x + 1,
+        );
+      }
+      grid.passable[y * width + x] = e.code;
+      if (grid.terrain) grid.terrain[y * width + x] = e.terrain;
+    }
+  }
+  return grid;
+}
+
+/** Every position of `char` in an ASCII map drawn as for {@link parseAsciiMap} (same blank-line trimming). */
+export function locateInAscii(text: string, char: string): { x: number; y: number }[] {
+  const all = text.split(/\r?\n/);
+  let first = 0;
+  while (first < all.length && (all[first] as string).trim() === '') first++;
+  const out: { x: number; y: number }[] = [];
+  for (let y = first; y < all.length; y++) {
+    const row = all[y] as string;
+    for (let x = 0; x < row.length; x++) if (row[x] === char) out.push({ x, y: y - first });
+  }
+  return out;
+}
+
+/** Writes a grid as Moving AI map text (`.` ground, `@` blocked, `W` water). */
+export function formatMovingAiMap(grid: Grid): string {
+  const rows: string[] = [`type octile`, `height ${grid.height}`, `width ${grid.width}`, 'map'];
+  const chars = ['@', '.', 'W'];
+  for (let y = 0; y < grid.height; y++) {
+    let row = '';
+    for (let x = 0; x < grid.width; x++) row += chars[grid.passable[y * grid.width + x] as number] ?? '@';
+    rows.push(row);
+  }
+  return `${rows.join('\n')}\n`;
+}

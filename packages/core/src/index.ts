@@ -1,0 +1,14 @@
+/**
+ * @fieldmarshal/core: vector and cost fields, scent and flee maps, convex-set tactics and movement behaviours
+ * for tile-based games. Every public name is exported from here.
+ * @packageDocumentation
+ */
+export * from './crowd/index.js';
+export * from './errors.js';
+export * from './fields/index.js';
+export * from './grid/index.js';
+export * from './service/index.js';
+export * from './sets/index.js';
+export * from './steering/index.js';
+export * from './tactics/index.js';
+export * from './util/random.js';

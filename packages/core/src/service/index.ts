@@ -1,0 +1,2 @@
+// Public exports of src/service. Listed again from ../index.ts.
+export {};

@@ -1,0 +1,2 @@
+// Public exports of src/sets. Listed again from ../index.ts.
+export {};

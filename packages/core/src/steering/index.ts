@@ -1,0 +1,2 @@
+// Public exports of src/steering. Listed again from ../index.ts.
+export {};

@@ -1,0 +1,2 @@
+// Public exports of src/tactics. Listed again from ../index.ts.
+export {};
