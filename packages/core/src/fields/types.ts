@@ -1,0 +1,66 @@
+import type { DiagonalRule } from '../grid/directions.js';
+
+/**
+ * How a move is priced:
+ * - `steps`: every move costs 1 (breadth-first waves, as the cost fields of seed 000).
+ * - `octile`: straight moves cost 1, diagonal moves sqrt(2) (exact to Moving AI's published lengths).
+ * - `weighted`: the terrain cost of the tile stepped into times the step length (1 or sqrt(2)).
+ */
+export type Metric = 'steps' | 'octile' | 'weighted';
+export const METRICS: readonly Metric[] = ['steps', 'octile', 'weighted'];
+
+/** A goal tile of a field. `value` is its starting cost (default 0); several goals make a multi-source field. */
+export interface Goal {
+  x: number;
+  y: number;
+  /** Starting cost at this goal, in cost units. Finite. Default 0. */
+  value?: number;
+}
+
+/** Options of {@link computeField}. */
+export interface FieldOptions {
+  /** One or many goal tiles (at least one). Each must be a walkable tile of the grid. */
+  goals: readonly Goal[];
+  /** How moves are priced. Default `octile`. */
+  metric?: Metric;
+  /** 4 (orthogonal moves only) or 8. Default 8. */
+  neighbors?: 4 | 8;
+  /** When a diagonal move is allowed (ignored with 4 neighbours). Default `if-both-free`. */
+  diagonal?: DiagonalRule;
+  /** Tiles whose cost would exceed this stay unreachable (range-limited fields). Cost units. Default Infinity. */
+  maxCost?: number;
+}
+
+/** A computed field. Following `dir` from any reachable tile reaches a goal along a path of length `cost`. */
+export interface Field {
+  width: number;
+  height: number;
+  /** Cost to the nearest goal per tile, `y * width + x`; Infinity where blocked or unreachable. */
+  cost: Float64Array;
+  /** Direction index into `DIRECTIONS` of the next step per tile; 255 (`NO_DIRECTION`) at goals, walls, unreachable. */
+  dir: Uint8Array;
+  /** The grid's version when the field was computed: compare with `grid.version` to detect a stale field. */
+  gridVersion: number;
+}
+
+/**
+ * Cooperative control of a long kernel run, used by the worker service. The kernel checks it every few
+ * thousand tiles. `control` is an Int32Array (usually on a SharedArrayBuffer) laid out as {@link ControlSlot}.
+ */
+export interface KernelControl {
+  control?: Int32Array;
+  /** Checked on the same schedule as `control` when the kernel runs on the thread that owns the signal. */
+  signal?: AbortSignal;
+}
+
+/** Slots of a {@link KernelControl.control} array. */
+export const ControlSlot = {
+  /** Non-zero asks the kernel to stop; it then throws AbortError. */
+  abort: 0,
+  /** The kernel stores the number of tiles it has finished so far (Atomics.store). */
+  done: 1,
+  /** The kernel stores the number of tiles it expects to finish in all (an upper bound). */
+  total: 2,
+} as const;
+/** Length of a control array. */
+export const CONTROL_LENGTH = 4;
