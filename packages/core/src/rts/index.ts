@@ -1,0 +1,2 @@
+// Public exports of src/rts. Listed again from ../index.ts.
+export {};

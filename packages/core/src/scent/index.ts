@@ -1,0 +1,2 @@
+// Public exports of src/scent. Listed again from ../index.ts.
+export {};
