@@ -1,2 +1,6 @@
 // Public exports of src/scent. Listed again from ../index.ts.
-export {};
+export * from './flee-map.js';
+export * from './no-flee-seed-error.js';
+export * from './scent-map.js';
+export type { ScentMoveOptions } from './scent-options.js';
+export { DEFAULT_SCENT_NEIGHBORS, MAX_SCENT_STRENGTH, SCENT_BLOCKED, SCENT_UNSEEN } from './scent-options.js';

@@ -1,0 +1,105 @@
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import type { Grid } from '../grid/grid.js';
+import { NoFleeSeedError } from './no-flee-seed-error.js';
+import { scratchQueue, spreadScent } from './scent-bfs.js';
+import type { ScentMoveOptions } from './scent-options.js';
+import {
+  checkStrength,
+  DEFAULT_SCENT_NEIGHBORS,
+  outputMap,
+  readMoveOptions,
+  SCENT_BLOCKED,
+  SCENT_UNSEEN,
+} from './scent-options.js';
+
+/** What {@link fleeMap} does when no tile can seed the flee map. */
+export type NoSeedPolicy = 'throw' | 'return';
+
+/** Options of {@link fleeMap}. */
+export interface FleeMapOptions extends ScentMoveOptions {
+  /** The player's (threat's) strength used to build the scent map: an integer from 1 to 2^30 - 1. Required. */
+  strength: number;
+  /**
+   * No seed tile (no walkable tile with scent 0 or -1): `throw` a {@link NoFleeSeedError} (default), or
+   * `return` the unfilled map (every walkable tile -1 except the player's -2) for callers that check
+   * themselves.
+   */
+  onNoSeed?: NoSeedPolicy;
+  /**
+   * Int32Array of `width * height` values to write into. May be the `scent` array itself (the map is then
+   * rebuilt in place). Default: a new array.
+   */
+  out?: Int32Array;
+}
+
+/** Defaults of {@link FleeMapOptions}. */
+export const DEFAULT_FLEE_MAP_OPTIONS: Readonly<Required<Omit<FleeMapOptions, 'out' | 'strength'>>> = Object.freeze({
+  neighbors: DEFAULT_SCENT_NEIGHBORS,
+  diagonal: 'if-both-free',
+  onNoSeed: 'throw',
+});
+
+/**
+ * Seed 002's reverse ("flee") map of a scent map, to the letter. In row-major order: a tile whose scent equals
+ * `strength` (the player's own tile) becomes -2, a wall that is not crossed ("do not flee through the worst of
+ * it"); a tile with positive scent is reset to unseen (-1); a tile with scent 0 or -1 is a seed with value
+ * `2 * strength - scent` (so tiles the scent never reached outrank its rim by one) and is enqueued; anything
+ * else (walls, -2) is copied. Grid walls are -2 whatever `scent` says. Then the same FIFO wave as
+ * {@link scentMap} fills the reset tiles, each getting one less than the tile it was reached from; a tie at
+ * equal depth goes to the seed that comes first in row-major order (even a `2 * strength` seed over a
+ * `2 * strength + 1` one), as in the seed's FIFO.
+ *
+ * Units flee by climbing this map (higher is farther from the threat, along paths that avoid its tile).
+ * Tiles the wave never reaches stay -1.
+ * @param scent a scent map of this grid (for example from {@link scentMap}): integers >= -2, `width * height`.
+ * @throws NoFleeSeedError when no tile can seed the map (unless `onNoSeed: 'return'`).
+ * @throws OutOfRangeError naming `strength` unless it is an integer from 1 to 2^30 - 1, or naming the first
+ *   scent value that is not an integer >= -2.
+ * @throws InvalidOptionError when `scent` or `out` is not of the grid's size, or for bad move options.
+ */
+export function fleeMap(grid: Grid, scent: ArrayLike<number>, options: FleeMapOptions): Int32Array {
+  if (options === null || typeof options !== 'object') {
+    throw new InvalidOptionError('options', options, '{ strength, neighbors?, diagonal?, onNoSeed?, out? }');
+  }
+  const strength = checkStrength('strength', options.strength);
+  const { dirCount, diagonal } = readMoveOptions(options, DEFAULT_SCENT_NEIGHBORS);
+  const onNoSeed = options.onNoSeed ?? 'throw';
+  if (onNoSeed !== 'throw' && onNoSeed !== 'return') {
+    throw new InvalidOptionError('onNoSeed', onNoSeed, "'throw' or 'return'");
+  }
+  const { width, height, passable } = grid;
+  const size = width * height;
+  if (scent === null || typeof scent !== 'object' || scent.length !== size) {
+    throw new InvalidOptionError(
+      'scent',
+      scent,
+      `a scent map of ${size} values (${width}x${height} grid)${scent && typeof scent === 'object' ? `, got ${scent.length}` : ''}`,
+    );
+  }
+  let seeds = 0;
+  for (let i = 0; i < size; i++) {
+    const v = scent[i] as number;
+    if (!Number.isInteger(v) || v < SCENT_BLOCKED) {
+      throw new OutOfRangeError(`scent[${i}] (tile ${i % width}, ${Math.floor(i / width)})`, v, 'an integer >= -2');
+    }
+    if ((v === 0 || v === SCENT_UNSEEN) && passable[i] !== 0) seeds++;
+  }
+  // Checked before anything is written, so a throw leaves `out` (which may be `scent`) untouched.
+  if (seeds === 0 && onNoSeed === 'throw') throw new NoFleeSeedError(strength);
+  const map = outputMap(grid, options.out);
+  const queue = scratchQueue(size);
+  const twice = 2 * strength;
+  let tail = 0;
+  for (let i = 0; i < size; i++) {
+    const value = scent[i] as number; // read before writing: `out` may alias `scent`
+    if (passable[i] === 0) map[i] = SCENT_BLOCKED;
+    else if (value === strength) map[i] = SCENT_BLOCKED;
+    else if (value > 0) map[i] = SCENT_UNSEEN;
+    else if (value === 0 || value === SCENT_UNSEEN) {
+      map[i] = twice - value;
+      queue[tail++] = i;
+    } else map[i] = value;
+  }
+  spreadScent(passable, width, height, map, queue, tail, dirCount, diagonal);
+  return map;
+}

@@ -1,0 +1,16 @@
+/**
+ * {@link fleeMap} found no tile to flee to: no walkable tile has scent 0 or -1 (the scent covers every reachable
+ * tile with a positive value, as on a small closed map with a strong scent). Seed 002 prints a warning there.
+ */
+export class NoFleeSeedError extends Error {
+  override readonly name = 'NoFleeSeedError';
+  constructor(
+    /** The player's strength the flee map was asked for. */
+    readonly strength: number,
+  ) {
+    super(
+      `no flee seed: no walkable tile has scent 0 or -1 (strength ${strength}); ` +
+        'lower the strength, or use a safety map, which always has somewhere to go',
+    );
+  }
+}

@@ -1,0 +1,79 @@
+import { InvalidOptionError } from '../errors.js';
+import type { Grid } from '../grid/grid.js';
+import { scratchQueue, spreadScent } from './scent-bfs.js';
+import type { ScentMoveOptions } from './scent-options.js';
+import {
+  checkStrength,
+  DEFAULT_SCENT_NEIGHBORS,
+  outputMap,
+  readMoveOptions,
+  SCENT_BLOCKED,
+  SCENT_UNSEEN,
+} from './scent-options.js';
+
+/** A tile that gives off scent. */
+export interface ScentSource {
+  x: number;
+  y: number;
+  /** Scent at the source tile; one less per move, spreading stops at 0. An integer from 1 to 2^30 - 1. */
+  strength: number;
+}
+
+/** Options of {@link scentMap}. */
+export interface ScentMapOptions extends ScentMoveOptions {
+  /** Int32Array of `width * height` values to write into (reused, no allocation). Default: a new array. */
+  out?: Int32Array;
+}
+
+/** Defaults of {@link ScentMapOptions}: 4 neighbours (as seed 002's tables), diagonal rule `if-both-free`. */
+export const DEFAULT_SCENT_MAP_OPTIONS: Readonly<Required<Omit<ScentMapOptions, 'out'>>> = Object.freeze({
+  neighbors: DEFAULT_SCENT_NEIGHBORS,
+  diagonal: 'if-both-free',
+});
+
+/**
+ * Seed 002's breadth-first scent map. Every source tile gets its strength and is enqueued, in the order given;
+ * then a FIFO wave pops a tile p and gives every still-unseen neighbour `map[p] - 1`, stopping where that
+ * would be negative (so nothing lies farther than `strength` moves from its source: a range-limited map).
+ * Neighbours are scanned in seed 002's (Brogue's) order N, S, W, E, NW, SW, NE, SE. A move needs both tiles to
+ * have the same passability code (ground to ground, water to water) and, for diagonals, the diagonal rule.
+ *
+ * Many sources: each tile keeps the value of the wave that reaches it first, i.e. the nearest source in moves
+ * whose wave still carries scent there (a wave stops spreading from its 0 tiles). The FIFO keeps every depth
+ * grouped by source in the order the sources were given, so a tie at equal depth goes to the source listed
+ * first, NOT to the stronger one, and a weak source shadows a stronger one behind it, exactly as in the seed.
+ * The direction order only changes the order tiles are visited, never a value (so it does not matter for the
+ * seed's printed tables either). Two sources on one tile: the tile keeps the later strength, at the queue
+ * position of the first.
+ *
+ * Result per tile `y * width + x`: the scent (0..strength), {@link SCENT_UNSEEN} (-1) where no scent reached
+ * (out of range or not connected), {@link SCENT_BLOCKED} (-2) on walls.
+ * Time O(tiles); memory: the result plus one reused Int32Array queue.
+ * @param sources walkable tiles with integer strengths; may be empty (every walkable tile is then -1).
+ * @throws CoordinateError naming `sources[i]` when a source is outside the grid or on a wall.
+ * @throws OutOfRangeError naming `sources[i].strength` unless it is an integer from 1 to 2^30 - 1.
+ * @throws InvalidOptionError for bad `neighbors`, `diagonal` or `out` (wrong type or size).
+ */
+export function scentMap(grid: Grid, sources: readonly ScentSource[], options: ScentMapOptions = {}): Int32Array {
+  if (!Array.isArray(sources)) throw new InvalidOptionError('sources', sources, 'an array of { x, y, strength }');
+  const { dirCount, diagonal } = readMoveOptions(options, DEFAULT_SCENT_NEIGHBORS);
+  for (let i = 0; i < sources.length; i++) {
+    const s = sources[i] as ScentSource;
+    if (s === null || typeof s !== 'object') throw new InvalidOptionError(`sources[${i}]`, s, '{ x, y, strength }');
+    grid.assertWalkable(`sources[${i}]`, s.x, s.y);
+    checkStrength(`sources[${i}].strength`, s.strength);
+  }
+  const map = outputMap(grid, options.out);
+  const { width, height, passable } = grid;
+  const size = width * height;
+  for (let i = 0; i < size; i++) map[i] = passable[i] === 0 ? SCENT_BLOCKED : SCENT_UNSEEN;
+  const queue = scratchQueue(size);
+  let tail = 0;
+  for (const s of sources) {
+    const p = s.y * width + s.x;
+    if (map[p] === SCENT_UNSEEN) queue[tail++] = p;
+    map[p] = s.strength;
+  }
+  spreadScent(passable, width, height, map, queue, tail, dirCount, diagonal);
+  return map;
+}
