@@ -1,0 +1,87 @@
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import type { Grid } from '../grid/grid.js';
+
+/** Options of {@link createCrowd}. Distances are in pixels, times in seconds. */
+export interface CrowdOptions {
+  /** The level: blocked tiles (`passable` 0) and the map edge are walls for the units. Required. */
+  grid: Grid;
+  /** Most units the crowd can hold, 1 to {@link MAX_CROWD_CAPACITY}. Required. */
+  capacity: number;
+  /** Number of groups (each with its own destination and vector field), 1 to {@link MAX_CROWD_GROUPS}. Default 2. */
+  groups?: number;
+  /** Side of a level tile in pixels; units are squares of side `tileSize / 2 - 1` (the seed's wiggle room). Default 30. */
+  tileSize?: number;
+  /** Top speed of a unit in pixels per second, > 0. Default 90. */
+  topSpeed?: number;
+  /** Acceleration of a unit in pixels per second squared, > 0. Default 360. */
+  acceleration?: number;
+  /**
+   * Two squares closer than this gap (pixels) count as touching, so units that stand side by side see each
+   * other. From 0 to a quarter of the unit size. Default 0.5.
+   */
+  contactMargin?: number;
+  /** A moving unit whose centre is within this distance (pixels) of its destination has arrived. > 0. Default 2. */
+  arriveRadius?: number;
+  /** Seconds a stopped unit gets to move away when a moving unit bumps into it (the seed's 5 s). > 0. Default 5. */
+  bumpTime?: number;
+  /**
+   * Put the state in a SharedArrayBuffer so workers can step ranges of units. Default: true when the grid's
+   * buffer is a SharedArrayBuffer.
+   */
+  shared?: boolean;
+}
+
+/** Largest {@link CrowdOptions.capacity}. */
+export const MAX_CROWD_CAPACITY = 1 << 20;
+/** Largest {@link CrowdOptions.groups}. */
+export const MAX_CROWD_GROUPS = 16;
+/** Default number of groups (red and blue). */
+export const DEFAULT_CROWD_GROUPS = 2;
+/** Default tile side in pixels (the seed's 30 x 30 tiles). */
+export const DEFAULT_CROWD_TILE_SIZE = 30;
+/** Default top speed in pixels per second. */
+export const DEFAULT_CROWD_TOP_SPEED = 90;
+/** Default acceleration in pixels per second squared. */
+export const DEFAULT_CROWD_ACCELERATION = 360;
+/** Default touching gap in pixels. */
+export const DEFAULT_CROWD_CONTACT_MARGIN = 0.5;
+/** Default arrival distance in pixels. */
+export const DEFAULT_CROWD_ARRIVE_RADIUS = 2;
+/** Default time a bumped stopped unit gets to move away, in seconds (seed: 5). */
+export const DEFAULT_CROWD_BUMP_TIME = 5;
+/** Largest time step accepted by the step functions, in seconds. Larger steps throw. */
+export const MAX_CROWD_DT = 0.1;
+
+/** The numbers of a crowd after defaults are applied (stored in the crowd's buffer, so workers see them too). */
+export interface CrowdParams {
+  tileSize: number;
+  /** Side of a unit square in pixels: `tileSize / 2 - 1`. */
+  unitSize: number;
+  topSpeed: number;
+  acceleration: number;
+  contactMargin: number;
+  arriveRadius: number;
+  bumpTime: number;
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  const v = value ?? fallback;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw new OutOfRangeError(name, v, 'a finite number > 0');
+  return v;
+}
+
+/** Applies the defaults and checks every number; throws OutOfRangeError / InvalidOptionError naming the option. */
+export function resolveCrowdParams(options: CrowdOptions): CrowdParams {
+  if (options == null || typeof options !== 'object') throw new InvalidOptionError('options', options, 'an object');
+  const tileSize = positive('tileSize', options.tileSize, DEFAULT_CROWD_TILE_SIZE);
+  if (tileSize < 6) throw new OutOfRangeError('tileSize', tileSize, 'at least 6 pixels');
+  const unitSize = tileSize / 2 - 1;
+  const topSpeed = positive('topSpeed', options.topSpeed, DEFAULT_CROWD_TOP_SPEED);
+  const acceleration = positive('acceleration', options.acceleration, DEFAULT_CROWD_ACCELERATION);
+  const contactMargin = options.contactMargin ?? DEFAULT_CROWD_CONTACT_MARGIN;
+  if (typeof contactMargin !== 'number' || !(contactMargin >= 0 && contactMargin <= unitSize / 4))
+    throw new OutOfRangeError('contactMargin', contactMargin, `a number from 0 to ${unitSize / 4}`);
+  const arriveRadius = positive('arriveRadius', options.arriveRadius, DEFAULT_CROWD_ARRIVE_RADIUS);
+  const bumpTime = positive('bumpTime', options.bumpTime, DEFAULT_CROWD_BUMP_TIME);
+  return { tileSize, unitSize, topSpeed, acceleration, contactMargin, arriveRadius, bumpTime };
+}

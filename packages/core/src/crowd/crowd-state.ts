@@ -1,0 +1,346 @@
+import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { Grid } from '../grid/grid.js';
+import {
+  type CrowdOptions,
+  type CrowdParams,
+  DEFAULT_CROWD_GROUPS,
+  MAX_CROWD_CAPACITY,
+  MAX_CROWD_GROUPS,
+  resolveCrowdParams,
+} from './crowd-options.js';
+
+/** State code of a unit that has no destination and stands still. */
+export const CROWD_STOPPED = 0;
+/** State code of a unit moving towards its group's destination (the seed's `moving == true`). */
+export const CROWD_MOVING = 1;
+/** State code of a stopped unit (no destination) that is moving out of someone's way on its stop timer. */
+export const CROWD_BUMPED = 2;
+
+/**
+ * One copy of the per-unit state, structure of arrays indexed by unit. A crowd holds two and swaps them every
+ * step: a step reads the current frame of every unit and writes only the next frame of the units it steps.
+ */
+export interface CrowdFrame {
+  /** Centre x in pixels. */
+  x: Float64Array;
+  /** Centre y in pixels (y grows downwards). */
+  y: Float64Array;
+  /** Velocity in pixels per second. */
+  vx: Float64Array;
+  vy: Float64Array;
+  /** The seed's stop timer in seconds. */
+  timer: Float64Array;
+  /** The normalised avoidance vector of the last step (0, 0 when the unit touched nobody). */
+  avoidX: Float32Array;
+  avoidY: Float32Array;
+  /** {@link CROWD_STOPPED}, {@link CROWD_MOVING} or {@link CROWD_BUMPED}. */
+  state: Uint8Array;
+}
+
+/**
+ * A crowd of square units over a grid, all state in one (Shared)ArrayBuffer. Rebuild it in a worker with
+ * {@link crowdFromBuffers}; both views then share memory.
+ */
+export interface Crowd {
+  readonly grid: Grid;
+  /** The crowd's whole state (header, parameters, both frames, groups, fields, neighbour grid). */
+  readonly buffer: ArrayBufferLike;
+  readonly capacity: number;
+  readonly groups: number;
+  readonly params: Readonly<CrowdParams>;
+  /** Header: see the H_* slots. */
+  readonly header: Int32Array;
+  readonly frames: readonly [CrowdFrame, CrowdFrame];
+  /** Group of each unit. */
+  readonly unitGroup: Uint8Array;
+  /** Destination of each group in pixels. */
+  readonly groupTargetX: Float64Array;
+  readonly groupTargetY: Float64Array;
+  /** 1 when the group follows its vector field in {@link Crowd.fieldDir}, 0 when it moves straight. */
+  readonly groupHasField: Uint8Array;
+  /** One direction layer (`DIRECTIONS` index or 255) per group, `group * cells + y * width + x`. */
+  readonly fieldDir: Uint8Array;
+  /** Neighbour grid, rebuilt every step by counting sort: bucket b holds `cellItems[cellStart[b]..cellStart[b+1])`. */
+  readonly cellStart: Int32Array;
+  readonly cellItems: Int32Array;
+  /** Neighbour cell of each unit (cell side = tile size). */
+  readonly cellX: Int32Array;
+  readonly cellY: Int32Array;
+  /** Scratch of the counting sort. */
+  readonly cellCursor: Int32Array;
+  /** Bucket count of the neighbour grid (a power of two). */
+  readonly tableSize: number;
+}
+
+/** The two buffers a worker needs to rebuild a crowd with {@link crowdFromBuffers}. */
+export interface CrowdBuffers {
+  crowd: ArrayBufferLike;
+  /** The grid's buffer, or the Grid itself (a worker may already hold a view of it). */
+  grid: ArrayBufferLike | Grid;
+}
+
+const MAGIC = 0x464d4352; // 'FMCR'
+const HEADER_INTS = 16;
+const PARAM_COUNT = 8;
+/** Header slots. */
+export const H_COUNT = 3;
+/** Index (0 or 1) of the current frame. */
+export const H_CURRENT = 4;
+/** Number of steps taken. */
+export const H_STEPS = 8;
+const H_MAGIC = 0;
+const H_CAPACITY = 1;
+const H_GROUPS = 2;
+const H_TABLE = 5;
+
+function tableSizeFor(capacity: number): number {
+  let t = 64;
+  while (t < capacity * 2) t *= 2;
+  return t;
+}
+
+function align8(n: number): number {
+  return (n + 7) & ~7;
+}
+
+function layout(capacity: number, groups: number, cells: number) {
+  const table = tableSizeFor(capacity);
+  let o = 0;
+  const at = (bytes: number) => {
+    const start = o;
+    o = align8(o + bytes);
+    return start;
+  };
+  const header = at(HEADER_INTS * 4);
+  const params = at(PARAM_COUNT * 8);
+  const f64 = (n: number) => at(n * 8);
+  const frameF64 = [0, 1].map(() => [f64(capacity), f64(capacity), f64(capacity), f64(capacity), f64(capacity)]);
+  const targets = [f64(groups), f64(groups)];
+  const frameF32 = [0, 1].map(() => [at(capacity * 4), at(capacity * 4)]);
+  const cellStart = at((table + 1) * 4);
+  const cellCursor = at(table * 4);
+  const cellItems = at(capacity * 4);
+  const cellX = at(capacity * 4);
+  const cellY = at(capacity * 4);
+  const state = [at(capacity), at(capacity)];
+  const unitGroup = at(capacity);
+  const hasField = at(groups);
+  const fieldDir = at(groups * cells);
+  return {
+    table,
+    byteLength: o,
+    header,
+    params,
+    frameF64,
+    targets,
+    frameF32,
+    cellStart,
+    cellCursor,
+    cellItems,
+    cellX,
+    cellY,
+    state,
+    unitGroup,
+    hasField,
+    fieldDir,
+  };
+}
+
+function view(buffer: ArrayBufferLike, grid: Grid, params: CrowdParams): Crowd {
+  const header = new Int32Array(buffer, 0, HEADER_INTS);
+  const capacity = header[H_CAPACITY] as number;
+  const groups = header[H_GROUPS] as number;
+  const cells = grid.width * grid.height;
+  const l = layout(capacity, groups, cells);
+  const frame = (k: 0 | 1): CrowdFrame => {
+    const f = l.frameF64[k] as number[];
+    const g = l.frameF32[k] as number[];
+    return {
+      x: new Float64Array(buffer, f[0] as number, capacity),
+      y: new Float64Array(buffer, f[1] as number, capacity),
+      vx: new Float64Array(buffer, f[2] as number, capacity),
+      vy: new Float64Array(buffer, f[3] as number, capacity),
+      timer: new Float64Array(buffer, f[4] as number, capacity),
+      avoidX: new Float32Array(buffer, g[0] as number, capacity),
+      avoidY: new Float32Array(buffer, g[1] as number, capacity),
+      state: new Uint8Array(buffer, l.state[k] as number, capacity),
+    };
+  };
+  return {
+    grid,
+    buffer,
+    capacity,
+    groups,
+    params,
+    header,
+    frames: [frame(0), frame(1)],
+    unitGroup: new Uint8Array(buffer, l.unitGroup, capacity),
+    groupTargetX: new Float64Array(buffer, l.targets[0] as number, groups),
+    groupTargetY: new Float64Array(buffer, l.targets[1] as number, groups),
+    groupHasField: new Uint8Array(buffer, l.hasField, groups),
+    fieldDir: new Uint8Array(buffer, l.fieldDir, groups * cells),
+    cellStart: new Int32Array(buffer, l.cellStart, l.table + 1),
+    cellItems: new Int32Array(buffer, l.cellItems, capacity),
+    cellX: new Int32Array(buffer, l.cellX, capacity),
+    cellY: new Int32Array(buffer, l.cellY, capacity),
+    cellCursor: new Int32Array(buffer, l.cellCursor, l.table),
+    tableSize: l.table,
+  };
+}
+
+const PARAM_ORDER = [
+  'tileSize',
+  'unitSize',
+  'topSpeed',
+  'acceleration',
+  'contactMargin',
+  'arriveRadius',
+  'bumpTime',
+] as const;
+
+/**
+ * Creates an empty crowd (no units) over a grid. All state lives in one buffer, a SharedArrayBuffer when
+ * `options.shared` (default: when the grid's buffer is shared). Throws OutOfRangeError for a bad capacity,
+ * group count or parameter.
+ */
+export function createCrowd(options: CrowdOptions): Crowd {
+  const params = resolveCrowdParams(options);
+  const grid = options.grid;
+  if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
+  const capacity = options.capacity;
+  if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_CROWD_CAPACITY)
+    throw new OutOfRangeError('capacity', capacity, `an integer from 1 to ${MAX_CROWD_CAPACITY}`);
+  const groups = options.groups ?? DEFAULT_CROWD_GROUPS;
+  if (!Number.isInteger(groups) || groups < 1 || groups > MAX_CROWD_GROUPS)
+    throw new OutOfRangeError('groups', groups, `an integer from 1 to ${MAX_CROWD_GROUPS}`);
+  const gridShared = typeof SharedArrayBuffer === 'function' && grid.buffer instanceof SharedArrayBuffer;
+  const shared = options.shared ?? gridShared;
+  const l = layout(capacity, groups, grid.width * grid.height);
+  const buffer = shared ? new SharedArrayBuffer(l.byteLength) : new ArrayBuffer(l.byteLength);
+  const header = new Int32Array(buffer, 0, HEADER_INTS);
+  header[H_MAGIC] = MAGIC;
+  header[H_CAPACITY] = capacity;
+  header[H_GROUPS] = groups;
+  header[H_TABLE] = l.table;
+  const p = new Float64Array(buffer, l.params, PARAM_COUNT);
+  PARAM_ORDER.forEach((name, i) => {
+    p[i] = params[name];
+  });
+  const crowd = view(buffer, grid, params);
+  crowd.fieldDir.fill(255);
+  return crowd;
+}
+
+/** The buffers to post to a worker; see {@link crowdFromBuffers}. */
+export function crowdBuffers(crowd: Crowd): CrowdBuffers {
+  return { crowd: crowd.buffer, grid: crowd.grid.buffer };
+}
+
+/** Rebuilds a crowd view over buffers made by {@link createCrowd} (for example in a worker). No copy is made. */
+export function crowdFromBuffers(buffers: CrowdBuffers): Crowd {
+  const header = new Int32Array(buffers.crowd, 0, HEADER_INTS);
+  if (header[H_MAGIC] !== MAGIC)
+    throw new InvalidOptionError('buffers.crowd', buffers.crowd, 'a buffer made by createCrowd');
+  const grid = buffers.grid instanceof Grid ? buffers.grid : Grid.from(buffers.grid);
+  const l = layout(header[H_CAPACITY] as number, header[H_GROUPS] as number, grid.width * grid.height);
+  const p = new Float64Array(buffers.crowd, l.params, PARAM_COUNT);
+  const params = {} as CrowdParams;
+  PARAM_ORDER.forEach((name, i) => {
+    params[name] = p[i] as number;
+  });
+  return view(buffers.crowd, grid, params);
+}
+
+/** Number of units in the crowd (indices 0 to count - 1). */
+export function crowdCount(crowd: Crowd): number {
+  return crowd.header[H_COUNT] as number;
+}
+
+/** The frame holding the state after the last step (read this to draw the units). */
+export function crowdFrame(crowd: Crowd): CrowdFrame {
+  return crowd.frames[(crowd.header[H_CURRENT] as number) & 1] as CrowdFrame;
+}
+
+/** Number of steps taken since the crowd was created. */
+export function crowdSteps(crowd: Crowd): number {
+  return crowd.header[H_STEPS] as number;
+}
+
+/** Throws OutOfRangeError unless `group` is a group index of the crowd. */
+export function checkCrowdGroup(crowd: Crowd, group: number): void {
+  if (!Number.isInteger(group) || group < 0 || group >= crowd.groups)
+    throw new OutOfRangeError('group', group, `an integer from 0 to ${crowd.groups - 1}`);
+}
+
+/** True when a unit square centred at (x, y) overlaps no blocked tile and stays inside the map. */
+export function crowdSpotIsFree(crowd: Crowd, x: number, y: number): boolean {
+  const { tileSize, unitSize } = crowd.params;
+  const h = unitSize / 2;
+  const { width, height, passable } = crowd.grid;
+  const c0 = Math.floor((x - h) / tileSize);
+  const c1 = Math.ceil((x + h) / tileSize) - 1;
+  const r0 = Math.floor((y - h) / tileSize);
+  const r1 = Math.ceil((y + h) / tileSize) - 1;
+  if (!(c0 >= 0 && r0 >= 0 && c1 < width && r1 < height)) return false;
+  for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) if (passable[r * width + c] === 0) return false;
+  return true;
+}
+
+/**
+ * Adds a stopped unit centred at (x, y) pixels in `group` and returns its index. Throws OutOfRangeError when
+ * the crowd is full or the group is out of range, CoordinateError when the square would overlap a wall or the
+ * map edge. Units may overlap each other; the step pushes them apart.
+ */
+export function addCrowdUnit(crowd: Crowd, x: number, y: number, group = 0): number {
+  checkCrowdGroup(crowd, group);
+  const i = crowd.header[H_COUNT] as number;
+  if (i >= crowd.capacity) throw new OutOfRangeError('unit count', i + 1, `at most the capacity ${crowd.capacity}`);
+  if (!Number.isFinite(x) || !Number.isFinite(y) || !crowdSpotIsFree(crowd, x, y))
+    throw new CoordinateError('unit', x, y, 'overlaps a wall or the map edge');
+  for (const f of crowd.frames) {
+    f.x[i] = x;
+    f.y[i] = y;
+    f.vx[i] = 0;
+    f.vy[i] = 0;
+    f.timer[i] = 0;
+    f.avoidX[i] = 0;
+    f.avoidY[i] = 0;
+    f.state[i] = CROWD_STOPPED;
+  }
+  crowd.unitGroup[i] = group;
+  crowd.header[H_COUNT] = i + 1;
+  return i;
+}
+
+/** Removes every unit (the groups keep their destinations and fields). */
+export function clearCrowd(crowd: Crowd): void {
+  crowd.header[H_COUNT] = 0;
+}
+
+/** Sets one unit moving towards its group's destination with a fresh stop timer (the seed's order to move). */
+export function setCrowdUnitMoving(crowd: Crowd, unit: number): void {
+  const n = crowdCount(crowd);
+  if (!Number.isInteger(unit) || unit < 0 || unit >= n)
+    throw new OutOfRangeError('unit', unit, `an integer from 0 to ${n - 1}`);
+  const f = crowdFrame(crowd);
+  f.state[unit] = CROWD_MOVING;
+  f.timer[unit] = 0;
+}
+
+/** Number of units in state {@link CROWD_MOVING} (the studio's "still moving" counter). */
+export function countMovingCrowdUnits(crowd: Crowd): number {
+  const n = crowdCount(crowd);
+  const s = crowdFrame(crowd).state;
+  let c = 0;
+  for (let i = 0; i < n; i++) if (s[i] === CROWD_MOVING) c++;
+  return c;
+}
+
+/** Sum of the speeds of all units in pixels per second (zero once the crowd has settled). */
+export function crowdTotalSpeed(crowd: Crowd): number {
+  const n = crowdCount(crowd);
+  const f = crowdFrame(crowd);
+  let s = 0;
+  for (let i = 0; i < n; i++) s += Math.hypot(f.vx[i] as number, f.vy[i] as number);
+  return s;
+}

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { generateOpen } from '../grid/generate.js';
+import { createRandom } from '../util/random.js';
+import { crowdOnAscii, maxOverlap, runUntil, snapshot, unitsInWalls } from './crowd.test-util.js';
+import { commandCrowdGroup } from './crowd-command.js';
+import {
+  addCrowdUnit,
+  CROWD_STOPPED,
+  type Crowd,
+  countMovingCrowdUnits,
+  createCrowd,
+  crowdCount,
+  crowdFrame,
+  crowdSpotIsFree,
+  crowdTotalSpeed,
+} from './crowd-state.js';
+import { prepareCrowdStep, stepCrowdRange, swapCrowd } from './crowd-step.js';
+
+const DT = 1 / 60;
+const T = 30;
+/** Pixel centre of tile (c, r). */
+const at = (c: number, r: number) => [(c + 0.5) * T, (r + 0.5) * T] as const;
+const distTo = (crowd: Crowd, i: number, x: number, y: number) => {
+  const f = crowdFrame(crowd);
+  return Math.hypot((f.x[i] as number) - x, (f.y[i] as number) - y);
+};
+const allStill = (c: Crowd) => countMovingCrowdUnits(c) === 0 && crowdTotalSpeed(c) === 0;
+
+describe('two units (seed figures 1 and 3)', () => {
+  it('head-on, perfectly aligned: both step aside to their left and reach their goals', () => {
+    const crowd = crowdOnAscii(['....................', '....................', '....................'].join('\n'), {
+      capacity: 2,
+    });
+    const [ax, ay] = at(2, 1);
+    const [bx, by] = at(17, 1);
+    addCrowdUnit(crowd, ax, ay, 0);
+    addCrowdUnit(crowd, bx, by, 1);
+    commandCrowdGroup(crowd, 0, bx, by, { useField: false });
+    commandCrowdGroup(crowd, 1, ax, ay, { useField: false });
+    let touched = false;
+    const t = runUntil(crowd, DT, 20, (c) => {
+      const f = crowdFrame(c);
+      if (f.avoidX[0] !== 0 || f.avoidY[0] !== 0) {
+        touched = true;
+        // Red (moving right) hit blue's left wall: follow it upwards; blue hit red's right wall: downwards.
+        expect([f.avoidX[0], f.avoidY[0], f.avoidX[1], f.avoidY[1]]).toEqual([0, -1, 0, 1]);
+      }
+      return allStill(c);
+    });
+    expect(touched).toBe(true);
+    expect(t).toBeLessThan(8);
+    expect(distTo(crowd, 0, bx, by)).toBeLessThan(crowd.params.arriveRadius);
+    expect(distTo(crowd, 1, ax, ay)).toBeLessThan(crowd.params.arriveRadius);
+  });
+
+  it('head-on in a corridor two tiles wide: the wiggle room lets them pass', () => {
+    const crowd = crowdOnAscii(
+      ['####################', '#..................#', '#..................#', '####################'].join('\n'),
+      { capacity: 2 },
+    );
+    addCrowdUnit(crowd, 2 * T, 2 * T, 0);
+    addCrowdUnit(crowd, 18 * T, 2 * T, 1);
+    commandCrowdGroup(crowd, 0, 18 * T, 2 * T, { useField: false });
+    commandCrowdGroup(crowd, 1, 2 * T, 2 * T, { useField: false });
+    const t = runUntil(crowd, DT, 30, allStill);
+    expect(t).toBeLessThan(15);
+    expect(distTo(crowd, 0, 18 * T, 2 * T)).toBeLessThan(crowd.params.arriveRadius);
+    expect(distTo(crowd, 1, 2 * T, 2 * T)).toBeLessThan(crowd.params.arriveRadius);
+    expect(unitsInWalls(crowd)).toEqual([]);
+  });
+
+  it('rear-end: a moving unit bumping into a stopped one from behind gets past, and both settle', () => {
+    const crowd = crowdOnAscii(['....................', '....................', '....................'].join('\n'), {
+      capacity: 2,
+    });
+    const [sx, sy] = at(8, 1);
+    const [mx, my] = at(2, 1);
+    const [gx, gy] = at(17, 1);
+    addCrowdUnit(crowd, sx, sy, 0); // red, stopped in the way
+    addCrowdUnit(crowd, mx, my, 1); // blue, from behind
+    commandCrowdGroup(crowd, 1, gx, gy, { useField: false });
+    let bumped = false;
+    const t = runUntil(crowd, DT, 30, (c) => {
+      const f = crowdFrame(c);
+      if ((f.timer[0] as number) > 0) bumped = true;
+      return allStill(c);
+    });
+    expect(bumped).toBe(true);
+    expect(t).toBeLessThan(10);
+    expect(distTo(crowd, 1, gx, gy)).toBeLessThan(crowd.params.arriveRadius);
+    // The bumped unit moved out of the way, then stopped again.
+    expect(crowdFrame(crowd).state[0]).toBe(CROWD_STOPPED);
+  });
+});
+
+/** `n` units at random free spots of an open map (seeded). */
+function scatter(crowd: Crowd, n: number, seed: number, group = 0): void {
+  const random = createRandom(seed);
+  const w = crowd.grid.width * T;
+  const hgt = crowd.grid.height * T;
+  while (crowdCount(crowd) < n) {
+    const x = random() * w;
+    const y = random() * hgt;
+    if (crowdSpotIsFree(crowd, x, y)) addCrowdUnit(crowd, x, y, group);
+  }
+}
+
+describe('crowds', () => {
+  it('200 units sent to one point all stop, none in a wall, none overlapping', () => {
+    const crowd = createCrowd({ grid: generateOpen(40, 40), capacity: 200 });
+    scatter(crowd, 200, 1);
+    commandCrowdGroup(crowd, 0, 600, 600, { useField: false });
+    const stopped = runUntil(crowd, DT, 120, (c) => countMovingCrowdUnits(c) === 0);
+    expect(stopped).toBeLessThan(60);
+    const settled = runUntil(crowd, DT, 120, allStill);
+    expect(settled).toBeLessThan(60);
+    expect(unitsInWalls(crowd)).toEqual([]);
+    expect(maxOverlap(crowd)).toBeLessThan(1);
+    // Clumped around the destination: every unit within a disc holding 200 squares loosely.
+    for (let i = 0; i < 200; i++) expect(distTo(crowd, i, 600, 600)).toBeLessThan(300);
+  });
+
+  it('a settled crowd bumped by one passing unit settles again', () => {
+    const crowd = createCrowd({ grid: generateOpen(40, 20), capacity: 81 });
+    // A settled 10 x 8 block of stopped units touching each other (side 14 px + 0.25 px gap).
+    for (let r = 0; r < 8; r++) for (let c = 0; c < 10; c++) addCrowdUnit(crowd, 450 + c * 14.25, 240 + r * 14.25, 0);
+    const passer = addCrowdUnit(crowd, 45, 290, 1);
+    runUntil(crowd, DT, 1, allStill);
+    expect(crowdTotalSpeed(crowd)).toBe(0);
+    commandCrowdGroup(crowd, 1, 1150, 290, { useField: false });
+    let maxBumped = 0;
+    const t = runUntil(crowd, DT, 60, (c) => {
+      const f = crowdFrame(c);
+      let b = 0;
+      for (let i = 0; i < 80; i++) if ((f.vx[i] as number) !== 0 || (f.vy[i] as number) !== 0) b++;
+      maxBumped = Math.max(maxBumped, b);
+      return allStill(c);
+    });
+    expect(maxBumped).toBeGreaterThan(3);
+    expect(t).toBeLessThan(40);
+    expect(distTo(crowd, passer, 1150, 290)).toBeLessThan(crowd.params.arriveRadius);
+    expect(unitsInWalls(crowd)).toEqual([]);
+    expect(maxOverlap(crowd)).toBeLessThan(1);
+  });
+});
+
+describe('double buffering', () => {
+  /** Two groups crossing each other on a map with walls: 120 units, 240 steps, split into `parts` ranges. */
+  function run(parts: number): Uint8Array[][] {
+    const crowd = crowdOnAscii(
+      [
+        '##############################',
+        '#............................#',
+        '#............................#',
+        '#.......######...............#',
+        '#............#...............#',
+        '#............#.......#.......#',
+        '#............#.......#.......#',
+        '#....................#.......#',
+        '#............................#',
+        '##############################',
+      ].join('\n'),
+      { capacity: 120 },
+    );
+    const random = createRandom(42);
+    while (crowdCount(crowd) < 120) {
+      const i = crowdCount(crowd);
+      const x = (i % 2 === 0 ? 30 : 480) + random() * 390;
+      const y = 30 + random() * 240;
+      if (crowdSpotIsFree(crowd, x, y)) addCrowdUnit(crowd, x, y, i % 2);
+    }
+    commandCrowdGroup(crowd, 0, 800, 150, { useField: false });
+    commandCrowdGroup(crowd, 1, 60, 150, { useField: false });
+    const snaps: Uint8Array[][] = [];
+    for (let s = 1; s <= 240; s++) {
+      prepareCrowdStep(crowd);
+      // Ranges in reverse order, to show order does not matter either.
+      for (let p = parts - 1; p >= 0; p--)
+        stepCrowdRange(crowd, Math.floor((p * 120) / parts), Math.floor(((p + 1) * 120) / parts), DT);
+      swapCrowd(crowd);
+      if (s % 60 === 0) snaps.push(snapshot(crowd));
+    }
+    // The scenario exercises collisions: the groups met and units avoided each other.
+    const f = crowdFrame(crowd);
+    expect(f.avoidX.some((v, i) => v !== 0 || f.avoidY[i] !== 0)).toBe(true);
+    return snaps;
+  }
+
+  it('gives bit-identical state with 1, 2 and 7 ranges', () => {
+    const one = run(1);
+    expect(run(2)).toEqual(one);
+    expect(run(7)).toEqual(one);
+  });
+});

@@ -1,0 +1,355 @@
+import { OutOfRangeError } from '../errors.js';
+import { DIR_DX, DIR_DY } from '../grid/directions.js';
+import { MAX_CROWD_DT } from './crowd-options.js';
+import {
+  CROWD_BUMPED,
+  CROWD_MOVING,
+  CROWD_STOPPED,
+  type Crowd,
+  type CrowdFrame,
+  crowdCount,
+  H_CURRENT,
+  H_STEPS,
+} from './crowd-state.js';
+import { type CrowdStopTimerResult, crowdStopTimerMoving, crowdStopTimerStopped } from './stop-timers.js';
+
+/** Tile spans ignore overlaps thinner than this fraction of a tile, so a unit clamped against a wall is outside it. */
+const SPAN_EPS = 1e-7;
+/** The seed's test for an avoidance vector that cancelled out. */
+const CANCEL = 0.001;
+
+function bucket(cx: number, cy: number, mask: number): number {
+  return (Math.imul(cx, 73856093) ^ Math.imul(cy, 19349663)) & mask;
+}
+
+/**
+ * Builds the neighbour grid of the current frame (cells one tile wide, hashed into `crowd.tableSize` buckets,
+ * filled by counting sort so each bucket lists its units in index order). Call once per step before
+ * {@link stepCrowdRange}; {@link stepCrowd} and `stepCrowdParallel` do it for you.
+ */
+export function prepareCrowdStep(crowd: Crowd): void {
+  const n = crowdCount(crowd);
+  const f = crowd.frames[(crowd.header[H_CURRENT] as number) & 1] as CrowdFrame;
+  const { cellStart, cellItems, cellX, cellY, cellCursor, tableSize } = crowd;
+  const mask = tableSize - 1;
+  const cs = crowd.params.tileSize;
+  const x = f.x;
+  const y = f.y;
+  cellStart.fill(0);
+  // PERF: counting sort into flat Int32Arrays, no per-step allocation.
+  for (let i = 0; i < n; i++) {
+    const cx = Math.floor((x[i] as number) / cs);
+    const cy = Math.floor((y[i] as number) / cs);
+    cellX[i] = cx;
+    cellY[i] = cy;
+    const b = bucket(cx, cy, mask);
+    cellStart[b + 1] = (cellStart[b + 1] as number) + 1;
+  }
+  for (let b = 0; b < tableSize; b++) cellStart[b + 1] = (cellStart[b + 1] as number) + (cellStart[b] as number);
+  cellCursor.set(cellStart.subarray(0, tableSize));
+  for (let i = 0; i < n; i++) {
+    const b = bucket(cellX[i] as number, cellY[i] as number, mask);
+    const at = cellCursor[b] as number;
+    cellItems[at] = i;
+    cellCursor[b] = at + 1;
+  }
+}
+
+function checkDt(dt: number): void {
+  if (typeof dt !== 'number' || !(dt > 0 && dt <= MAX_CROWD_DT))
+    throw new OutOfRangeError('dt', dt, `seconds, > 0 and at most ${MAX_CROWD_DT}`);
+}
+
+const timerOut: CrowdStopTimerResult = { timer: 0, stop: false };
+
+/**
+ * Steps units `from` (inclusive) to `to` (exclusive) by `dt` seconds (0 < dt <= {@link MAX_CROWD_DT}). Reads the
+ * current frame of every unit and the neighbour grid built by {@link prepareCrowdStep}; writes only the next
+ * frame of units in the range. Disjoint ranges can therefore run in any order or on different threads, and
+ * after {@link swapCrowd} the result is bit-identical whatever the split.
+ */
+export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: number): void {
+  checkDt(dt);
+  const n = crowdCount(crowd);
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to > n || from > to)
+    throw new OutOfRangeError('range', [from, to], `integers with 0 <= from <= to <= ${n}`);
+  const cur = (crowd.header[H_CURRENT] as number) & 1;
+  const P = crowd.frames[cur] as CrowdFrame;
+  const N = crowd.frames[cur ^ 1] as CrowdFrame;
+  // PERF: every array in a local so the hot loop does no property lookups.
+  const px = P.x;
+  const py = P.y;
+  const pvx = P.vx;
+  const pvy = P.vy;
+  const ptimer = P.timer;
+  const pstate = P.state;
+  const nx = N.x;
+  const ny = N.y;
+  const nvx = N.vx;
+  const nvy = N.vy;
+  const ntimer = N.timer;
+  const nstate = N.state;
+  const navx = N.avoidX;
+  const navy = N.avoidY;
+  const { cellStart, cellItems, cellX, cellY, unitGroup, groupTargetX, groupTargetY, groupHasField, fieldDir } = crowd;
+  const mask = crowd.tableSize - 1;
+  const { tileSize: T, unitSize: S, topSpeed, acceleration: A, contactMargin, arriveRadius, bumpTime } = crowd.params;
+  const h = S / 2;
+  const reach = S + contactMargin;
+  const { width: W, height: H, passable } = crowd.grid;
+  const cells = W * H;
+  const dv = A * dt;
+
+  for (let i = from; i < to; i++) {
+    const x = px[i] as number;
+    const y = py[i] as number;
+    let vx = pvx[i] as number;
+    let vy = pvy[i] as number;
+    let timer = ptimer[i] as number;
+    const moving = pstate[i] === CROWD_MOVING;
+
+    // --- collisions with other units (previous frame only) ---
+    let ax = 0;
+    let ay = 0;
+    let collision = false;
+    let opposite = false;
+    let otherTimer = 0;
+    let pushX = 0;
+    let pushY = 0;
+    let blockL = false;
+    let blockR = false;
+    let blockU = false;
+    let blockD = false;
+    const ccx = cellX[i] as number;
+    const ccy = cellY[i] as number;
+    for (let qy = ccy - 1; qy <= ccy + 1; qy++) {
+      for (let qx = ccx - 1; qx <= ccx + 1; qx++) {
+        const b = bucket(qx, qy, mask);
+        const end = cellStart[b + 1] as number;
+        for (let k = cellStart[b] as number; k < end; k++) {
+          const j = cellItems[k] as number;
+          // Skip hash collisions: only units whose cell is the queried one (each neighbour is seen once).
+          if (j === i || cellX[j] !== qx || cellY[j] !== qy) continue;
+          const dx = x - (px[j] as number);
+          const dy = y - (py[j] as number);
+          const adx = dx < 0 ? -dx : dx;
+          const ady = dy < 0 ? -dy : dy;
+          if (adx >= reach || ady >= reach) continue;
+          collision = true;
+          const jMoving = pstate[j] === CROWD_MOVING;
+          if (!opposite) opposite = moving !== jMoving;
+          const tj = ptimer[j] as number;
+          if (!jMoving && tj > otherTimer) otherTimer = tj;
+          const penX = S - adx;
+          const penY = S - ady;
+          // The wall of j that i hit, as a clockwise unit vector (y down): top (1,0), right (0,1),
+          // bottom (-1,0), left (0,-1).
+          let wx: number;
+          let wy: number;
+          if (penX < penY) {
+            if (dx < 0) {
+              wx = 0; // left wall
+              wy = -1;
+              blockR = true;
+            } else {
+              wx = 0; // right wall
+              wy = 1;
+              blockL = true;
+            }
+            if (penX > 0 && penY > 0) pushX += dx < 0 ? -penX / 2 : penX / 2;
+          } else {
+            const above = dy < 0 || (dy === 0 && i < j);
+            if (above) {
+              wx = 1; // top wall
+              wy = 0;
+              blockD = true;
+            } else {
+              wx = -1; // bottom wall
+              wy = 0;
+              blockU = true;
+            }
+            if (penX > 0 && penY > 0) pushY += above ? -penY / 2 : penY / 2;
+          }
+          ax += wx;
+          ay += wy;
+          if (Math.abs(ax) < CANCEL && Math.abs(ay) < CANCEL) {
+            ax = wx;
+            ay = wy;
+          }
+        }
+      }
+    }
+    if (collision) {
+      const len = Math.sqrt(ax * ax + ay * ay);
+      ax /= len;
+      ay /= len;
+    }
+
+    // --- stop timers and acceleration ---
+    const g = unitGroup[i] as number;
+    const tx = groupTargetX[g] as number;
+    const ty = groupTargetY[g] as number;
+    let state: number = moving ? CROWD_MOVING : CROWD_STOPPED;
+    let accelerate = false;
+    let accX = 0;
+    let accY = 0;
+    if (moving) {
+      crowdStopTimerMoving(timer, opposite, x, y, tx, ty, topSpeed, dt, timerOut);
+      timer = timerOut.timer;
+      const ddx = tx - x;
+      const ddy = ty - y;
+      const dist = Math.sqrt(ddx * ddx + ddy * ddy);
+      if (timerOut.stop || dist < arriveRadius) {
+        state = CROWD_STOPPED;
+        timer = 0;
+        vx = 0;
+        vy = 0;
+      } else if (collision) {
+        accelerate = true;
+        accX = ax;
+        accY = ay;
+      } else {
+        // Steer towards the next tile of the group's field, or straight at the target (slowing to arrive).
+        let wx = tx;
+        let wy = ty;
+        let speed = Math.min(topSpeed, Math.sqrt(2 * A * dist));
+        if (groupHasField[g] === 1) {
+          const tcx = Math.floor(x / T);
+          const tcy = Math.floor(y / T);
+          const d = fieldDir[g * cells + tcy * W + tcx] as number;
+          if (d !== 255) {
+            wx = (tcx + (DIR_DX[d] as number) + 0.5) * T;
+            wy = (tcy + (DIR_DY[d] as number) + 0.5) * T;
+            speed = topSpeed;
+          }
+        }
+        const sx = wx - x;
+        const sy = wy - y;
+        const sl = Math.sqrt(sx * sx + sy * sy);
+        const desX = sl > 0 ? (sx / sl) * speed : 0;
+        const desY = sl > 0 ? (sy / sl) * speed : 0;
+        const ex = desX - vx;
+        const ey = desY - vy;
+        const el = Math.sqrt(ex * ex + ey * ey);
+        if (el <= dv) {
+          vx = desX;
+          vy = desY;
+        } else {
+          vx += (ex / el) * dv;
+          vy += (ey / el) * dv;
+        }
+      }
+    } else {
+      crowdStopTimerStopped(timer, collision, opposite, otherTimer, dt, bumpTime, timerOut);
+      timer = timerOut.timer;
+      if (!timerOut.stop && collision && timer > 0) {
+        accelerate = true;
+        accX = ax;
+        accY = ay;
+        state = CROWD_BUMPED;
+      } else {
+        vx = 0;
+        vy = 0;
+      }
+    }
+    if (accelerate) {
+      vx += accX * dv;
+      vy += accY * dv;
+      const sp = Math.sqrt(vx * vx + vy * vy);
+      if (sp > topSpeed) {
+        vx *= topSpeed / sp;
+        vy *= topSpeed / sp;
+      }
+    }
+    // Do not push into a unit we touch.
+    if ((blockR && vx > 0) || (blockL && vx < 0)) vx = 0;
+    if ((blockD && vy > 0) || (blockU && vy < 0)) vy = 0;
+
+    // --- move, x then y, stopping at blocked tiles and the map edge ---
+    let mx = vx * dt + pushX;
+    let my = vy * dt + pushY;
+    if (mx > h) mx = h;
+    else if (mx < -h) mx = -h;
+    if (my > h) my = h;
+    else if (my < -h) my = -h;
+    let nxv = x;
+    let nyv = y;
+    if (mx !== 0) {
+      const r0 = Math.floor((nyv - h) / T + SPAN_EPS);
+      const r1 = Math.ceil((nyv + h) / T - SPAN_EPS) - 1;
+      const x2 = nxv + mx;
+      if (mx > 0) {
+        const c0 = Math.ceil((nxv + h) / T - SPAN_EPS) - 1;
+        const c1 = Math.ceil((x2 + h) / T - SPAN_EPS) - 1;
+        if (c1 > c0 && columnBlocked(passable, W, H, c1, r0, r1)) {
+          nxv = c1 * T - h;
+          if (vx > 0) vx = 0;
+        } else nxv = x2;
+      } else {
+        const c0 = Math.floor((nxv - h) / T + SPAN_EPS);
+        const c1 = Math.floor((x2 - h) / T + SPAN_EPS);
+        if (c1 < c0 && columnBlocked(passable, W, H, c1, r0, r1)) {
+          nxv = (c1 + 1) * T + h;
+          if (vx < 0) vx = 0;
+        } else nxv = x2;
+      }
+    }
+    if (my !== 0) {
+      const c0 = Math.floor((nxv - h) / T + SPAN_EPS);
+      const c1 = Math.ceil((nxv + h) / T - SPAN_EPS) - 1;
+      const y2 = nyv + my;
+      if (my > 0) {
+        const r0 = Math.ceil((nyv + h) / T - SPAN_EPS) - 1;
+        const r1 = Math.ceil((y2 + h) / T - SPAN_EPS) - 1;
+        if (r1 > r0 && rowBlocked(passable, W, H, r1, c0, c1)) {
+          nyv = r1 * T - h;
+          if (vy > 0) vy = 0;
+        } else nyv = y2;
+      } else {
+        const r0 = Math.floor((nyv - h) / T + SPAN_EPS);
+        const r1 = Math.floor((y2 - h) / T + SPAN_EPS);
+        if (r1 < r0 && rowBlocked(passable, W, H, r1, c0, c1)) {
+          nyv = (r1 + 1) * T + h;
+          if (vy < 0) vy = 0;
+        } else nyv = y2;
+      }
+    }
+    if (state === CROWD_BUMPED && vx === 0 && vy === 0) state = CROWD_STOPPED;
+
+    nx[i] = nxv;
+    ny[i] = nyv;
+    nvx[i] = vx;
+    nvy[i] = vy;
+    ntimer[i] = timer;
+    nstate[i] = state;
+    navx[i] = ax;
+    navy[i] = ay;
+  }
+}
+
+function columnBlocked(passable: Uint8Array, W: number, H: number, c: number, r0: number, r1: number): boolean {
+  if (c < 0 || c >= W || r0 < 0 || r1 >= H) return true;
+  for (let r = r0; r <= r1; r++) if (passable[r * W + c] === 0) return true;
+  return false;
+}
+
+function rowBlocked(passable: Uint8Array, W: number, H: number, r: number, c0: number, c1: number): boolean {
+  if (r < 0 || r >= H || c0 < 0 || c1 >= W) return true;
+  const base = r * W;
+  for (let c = c0; c <= c1; c++) if (passable[base + c] === 0) return true;
+  return false;
+}
+
+/** Makes the frame written by the last step current. Call once after every range of the step has run. */
+export function swapCrowd(crowd: Crowd): void {
+  crowd.header[H_CURRENT] = ((crowd.header[H_CURRENT] as number) ^ 1) & 1;
+  crowd.header[H_STEPS] = (crowd.header[H_STEPS] as number) + 1;
+}
+
+/** One whole step on this thread: {@link prepareCrowdStep}, every unit by {@link stepCrowdRange}, {@link swapCrowd}. */
+export function stepCrowd(crowd: Crowd, dt: number): void {
+  checkDt(dt);
+  prepareCrowdStep(crowd);
+  stepCrowdRange(crowd, 0, crowdCount(crowd), dt);
+  swapCrowd(crowd);
+}
