@@ -1,0 +1,254 @@
+import { AbortError, GridTooLargeError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { ControlSlot, type KernelControl } from '../fields/types.js';
+import {
+  DEFAULT_DIAGONAL_RULE,
+  DIAGONAL_RULES,
+  DIR_DX,
+  DIR_DY,
+  DIR_OPPOSITE,
+  type DiagonalRule,
+} from '../grid/directions.js';
+import { BLOCKED, type Grid } from '../grid/grid.js';
+import { assertSetsMatch, type ConvexSets } from './convex-sets.js';
+
+/** Movement rules of the per-set `steps` fields and of set costs. */
+export interface SetMoveOptions {
+  /** 4 (orthogonal moves only) or 8. Default {@link DEFAULT_SET_NEIGHBORS} (8). */
+  neighbors?: 4 | 8;
+  /** When a diagonal step is allowed (ignored with 4 neighbours). Default `if-both-free`. */
+  diagonal?: DiagonalRule;
+}
+
+/** Default {@link SetMoveOptions.neighbors}: 8, as the seed's fields. */
+export const DEFAULT_SET_NEIGHBORS = 8;
+
+/** Cost stored in a Uint16 per-set field for a tile that cannot reach the set (and for walls). */
+export const SET_FIELD_UNREACHABLE_U16 = 0xffff;
+/** Cost stored in an Int32 per-set field for a tile that cannot reach the set (and for walls). */
+export const SET_FIELD_UNREACHABLE_I32 = -1;
+
+/** Options of {@link computeSetFieldsInto}. */
+export interface SetFieldKernelOptions extends SetMoveOptions {
+  /**
+   * The slice of set `s` starts at `(s - sliceBase) * width * height` in `outCost` and `outDir`. Use 0 (the
+   * default) when every worker writes into one buffer holding all sets.
+   */
+  sliceBase?: number;
+}
+
+/** Reads and checks the move options; throws {@link InvalidOptionError} naming the bad one. */
+export function resolveSetMoves(options: SetMoveOptions): { neighbors: 4 | 8; diagonal: DiagonalRule } {
+  const neighbors = options.neighbors ?? DEFAULT_SET_NEIGHBORS;
+  if (neighbors !== 4 && neighbors !== 8) throw new InvalidOptionError('neighbors', neighbors, '4 or 8');
+  const diagonal = options.diagonal ?? DEFAULT_DIAGONAL_RULE;
+  if (!DIAGONAL_RULES.includes(diagonal)) throw new InvalidOptionError('diagonal', diagonal, DIAGONAL_RULES.join(', '));
+  return { neighbors, diagonal };
+}
+
+/**
+ * The pure kernel behind per-set fields: for every set `s` in `[firstSet, lastSet)`, a `steps` field (BFS
+ * waves, every move costs 1) from all tiles of the set, written into slice `s - sliceBase` of `outCost` and
+ * `outDir` (each slice `width * height` entries, `y * width + x`). A tile's cost is the number of moves into the
+ * nearest tile of the set (0 inside it); its direction (index into `DIRECTIONS`) is the first of those moves;
+ * set tiles, walls and tiles that cannot reach the set get `NO_DIRECTION` (255) and the unreachable cost
+ * ({@link SET_FIELD_UNREACHABLE_U16} or {@link SET_FIELD_UNREACHABLE_I32}).
+ *
+ * Moves go only between tiles of the same passability code; a diagonal move obeys `diagonal` (an orthogonal
+ * neighbour counts as free when it has the mover's code). The moves are symmetric, so this is also the cost
+ * from the set to the tile. Allocates one queue of `width * height` Int32 per call and nothing per tile.
+ * Worker-safe: the arrays may be views of one SharedArrayBuffer that several workers fill, each its own sets.
+ * @throws OutOfRangeError when a Uint16 cost would exceed 65534 (use an Int32Array), or a bad set range.
+ * @throws AbortError when `control` asks to stop (checked after every set).
+ */
+export function computeSetFieldsInto(
+  grid: Grid,
+  sets: ConvexSets,
+  firstSet: number,
+  lastSet: number,
+  outCost: Uint16Array | Int32Array,
+  outDir: Uint8Array,
+  options: SetFieldKernelOptions = {},
+  control: KernelControl = {},
+): void {
+  assertSetsMatch(grid, sets);
+  const { neighbors, diagonal } = resolveSetMoves(options);
+  const sliceBase = options.sliceBase ?? 0;
+  if (!(Number.isInteger(firstSet) && Number.isInteger(lastSet) && firstSet >= 0 && firstSet <= lastSet))
+    throw new OutOfRangeError('set range', `[${firstSet}, ${lastSet})`, `0 <= firstSet <= lastSet <= ${sets.count}`);
+  if (lastSet > sets.count) throw new OutOfRangeError('lastSet', lastSet, `at most the number of sets (${sets.count})`);
+  const { width, height, passable } = grid;
+  const size = width * height;
+  if (!Number.isInteger(sliceBase) || sliceBase > firstSet)
+    throw new OutOfRangeError('sliceBase', sliceBase, `an integer <= firstSet (${firstSet})`);
+  const need = (lastSet - sliceBase) * size;
+  if (outCost.length < need || outDir.length < need)
+    throw new OutOfRangeError('output length', Math.min(outCost.length, outDir.length), `at least ${need} entries`);
+  const u16 = outCost instanceof Uint16Array;
+  const unreachable = u16 ? SET_FIELD_UNREACHABLE_U16 : SET_FIELD_UNREACHABLE_I32;
+  const maxCost = u16 ? SET_FIELD_UNREACHABLE_U16 - 1 : 0x7fffffff;
+  const rects = sets.rects;
+  const queue = new Int32Array(size);
+  const dirCount = neighbors === 8 && diagonal !== 'never' ? 8 : 4;
+  const ctl = control.control;
+  if (ctl) Atomics.store(ctl, ControlSlot.total, (lastSet - firstSet) * size);
+  for (let s = firstSet; s < lastSet; s++) {
+    if ((ctl && Atomics.load(ctl, ControlSlot.abort) !== 0) || control.signal?.aborted)
+      throw new AbortError('per-set field build aborted');
+    const o = (s - sliceBase) * size;
+    outCost.fill(unreachable, o, o + size);
+    outDir.fill(255, o, o + size);
+    const rx = rects[s * 4] as number;
+    const ry = rects[s * 4 + 1] as number;
+    const rw = rects[s * 4 + 2] as number;
+    const rh = rects[s * 4 + 3] as number;
+    let tail = 0;
+    for (let y = ry; y < ry + rh; y++) {
+      for (let x = rx; x < rx + rw; x++) {
+        const t = y * width + x;
+        outCost[o + t] = 0;
+        queue[tail++] = t;
+      }
+    }
+    if (tail === 0) continue;
+    const code = passable[queue[0] as number] as number;
+    if (code === BLOCKED) throw new OutOfRangeError(`set ${s}`, `[${rx}, ${ry}, ${rw}, ${rh}]`, 'walkable tiles only');
+    let head = 0;
+    // PERF: plain BFS over a preallocated queue; typed reads with `as number`, no per-tile allocation.
+    while (head < tail) {
+      const u = queue[head++] as number;
+      const uy = (u / width) | 0;
+      const ux = u - uy * width;
+      const next = (outCost[o + u] as number) + 1;
+      if (next > maxCost)
+        throw new OutOfRangeError('per-set field cost', next, `at most ${maxCost}; use an Int32Array for outCost`);
+      for (let d = 0; d < dirCount; d++) {
+        const dx = DIR_DX[d] as number;
+        const dy = DIR_DY[d] as number;
+        const nx = ux + dx;
+        const ny = uy + dy;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const v = ny * width + nx;
+        if ((passable[v] as number) !== code || (outCost[o + v] as number) !== unreachable) continue;
+        if (d >= 4 && diagonal !== 'always') {
+          const a = (passable[uy * width + nx] as number) === code;
+          const b = (passable[ny * width + ux] as number) === code;
+          if (diagonal === 'if-both-free' ? !(a && b) : !(a || b)) continue;
+        }
+        outCost[o + v] = next;
+        outDir[o + v] = DIR_OPPOSITE[d] as number; // back towards u
+        queue[tail++] = v;
+      }
+    }
+    if (ctl) Atomics.store(ctl, ControlSlot.done, (s - firstSet + 1) * size);
+  }
+}
+
+/** Per-set fields of all sets of a grid: `count` slices of `size` tiles in one buffer each for cost and dir. */
+export interface SetFields {
+  /** Number of sets (slices). */
+  count: number;
+  width: number;
+  height: number;
+  /** Tiles per slice (`width * height`). */
+  size: number;
+  /** Moves into set `s` from tile `t` at `s * size + t`; unreachable as {@link SET_FIELD_UNREACHABLE_U16}/`_I32`. */
+  cost: Uint16Array | Int32Array;
+  /** Direction into set `s` from tile `t` at `s * size + t`; 255 inside the set, on walls and where unreachable. */
+  dir: Uint8Array;
+  /** The grid's version when the fields were built. */
+  gridVersion: number;
+}
+
+/** Options of {@link buildSetFields}. */
+export interface SetFieldsOptions extends SetMoveOptions {
+  /**
+   * Most entries (sets x tiles) the per-set fields may hold. Memory is sets x tiles x 3 bytes (Uint16 cost +
+   * Uint8 direction), or x 5 bytes with `costType: 'int32'`. Refused with GridTooLargeError before allocating.
+   * Default {@link DEFAULT_MAX_SET_FIELD_CELLS} (2^27 entries, 384 MiB with Uint16 costs).
+   */
+  maxCells?: number;
+  /**
+   * `uint16` (default) stores costs up to 65534 moves and throws OutOfRangeError past that; `int32` for maps
+   * with longer paths (5 instead of 3 bytes per entry).
+   */
+  costType?: 'uint16' | 'int32';
+  /** Put both arrays in SharedArrayBuffers (needed when workers fill them). Default: when available. */
+  shared?: boolean;
+}
+
+/** Default {@link SetFieldsOptions.maxCells}: 2^27 entries. */
+export const DEFAULT_MAX_SET_FIELD_CELLS = 2 ** 27;
+
+/**
+ * Allocates (without filling) the per-set field arrays for `sets`, after checking the memory limit.
+ * @throws GridTooLargeError when sets x tiles exceeds `maxCells`, naming the numbers, before allocating.
+ */
+export function allocateSetFields(grid: Grid, sets: ConvexSets, options: SetFieldsOptions = {}): SetFields {
+  assertSetsMatch(grid, sets);
+  const maxCells = options.maxCells ?? DEFAULT_MAX_SET_FIELD_CELLS;
+  if (!(maxCells >= 0)) throw new OutOfRangeError('maxCells', maxCells, 'a number >= 0');
+  const costType = options.costType ?? 'uint16';
+  if (costType !== 'uint16' && costType !== 'int32')
+    throw new InvalidOptionError('costType', costType, "'uint16' or 'int32'");
+  const size = grid.width * grid.height;
+  const cells = sets.count * size;
+  if (cells > maxCells)
+    throw new GridTooLargeError(
+      grid.width,
+      grid.height,
+      `per-set fields for ${sets.count} sets need ${sets.count} x ${size} = ${cells} entries, over maxCells ${maxCells}; ` +
+        'use the two-field cost method (setCostsFrom) instead',
+    );
+  const shared = options.shared ?? typeof SharedArrayBuffer === 'function';
+  const bytes = costType === 'uint16' ? 2 : 4;
+  const costBuffer = shared ? new SharedArrayBuffer(cells * bytes) : new ArrayBuffer(cells * bytes);
+  const dirBuffer = shared ? new SharedArrayBuffer(cells) : new ArrayBuffer(cells);
+  return {
+    count: sets.count,
+    width: grid.width,
+    height: grid.height,
+    size,
+    cost: costType === 'uint16' ? new Uint16Array(costBuffer) : new Int32Array(costBuffer),
+    dir: new Uint8Array(dirBuffer),
+    gridVersion: grid.version,
+  };
+}
+
+/**
+ * Per-set fields of every set, on the calling thread: for each set a `steps` field from all its tiles, the
+ * seed's "cost field beside the vector field". Memory and limit: see {@link SetFieldsOptions.maxCells}.
+ * For large maps build them in the worker pool ({@link buildSetFieldsInPool}).
+ */
+export function buildSetFields(
+  grid: Grid,
+  sets: ConvexSets,
+  options: SetFieldsOptions = {},
+  control: KernelControl = {},
+): SetFields {
+  const fields = allocateSetFields(grid, sets, options);
+  computeSetFieldsInto(grid, sets, 0, sets.count, fields.cost, fields.dir, options, control);
+  return fields;
+}
+
+/** The field of one set on its own (`width * height` entries), for following a route without all fields. */
+export function buildSetField(
+  grid: Grid,
+  sets: ConvexSets,
+  set: number,
+  options: SetMoveOptions & { costType?: 'uint16' | 'int32' } = {},
+): { cost: Uint16Array | Int32Array; dir: Uint8Array } {
+  assertSetsMatch(grid, sets);
+  if (!(Number.isInteger(set) && set >= 0 && set < sets.count))
+    throw new OutOfRangeError('set', set, `an integer from 0 to ${sets.count - 1}`);
+  const size = grid.width * grid.height;
+  const cost = options.costType === 'int32' ? new Int32Array(size) : new Uint16Array(size);
+  const dir = new Uint8Array(size);
+  computeSetFieldsInto(grid, sets, set, set + 1, cost, dir, { ...options, sliceBase: set });
+  return { cost, dir };
+}
+
+/** Moves from tile index `tile` into set `set` read from per-set fields; -1 when unreachable or a wall. */
+export function setFieldCost(fields: SetFields, tile: number, set: number): number {
+  const c = fields.cost[set * fields.size + tile] as number;
+  return c === SET_FIELD_UNREACHABLE_U16 && fields.cost instanceof Uint16Array ? -1 : c;
+}
