@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AbortError, GridTooLargeError, OutOfRangeError } from '../errors.js';
 import { DIR_DX, DIR_DY, type DiagonalRule } from '../grid/directions.js';
-import { generateMap } from '../grid/generate.js';
+import { generateMap, generateRooms } from '../grid/generate.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { decomposeConvexSets } from './convex-sets.js';
@@ -145,7 +145,7 @@ describe('per-set fields', () => {
   });
 
   it('writes slices relative to sliceBase, the same as the full build', () => {
-    const g = generateMap('rooms', 20, 20, { seed: 2, roomSize: 6, shared: false });
+    const g = generateRooms(20, 20, { seed: 2, roomSize: 6, shared: false });
     const sets = decomposeConvexSets(g);
     const full = buildSetFields(g, sets);
     const first = 3;
