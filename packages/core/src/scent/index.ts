@@ -1,4 +1,6 @@
 // Public exports of src/scent. Listed again from ../index.ts.
+export * from './combine-maps.js';
+export * from './descend-map.js';
 export * from './flee-map.js';
 export * from './no-flee-seed-error.js';
 export * from './scent-map.js';

@@ -1,0 +1,67 @@
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+
+/** One weighted map of a desire map. */
+export interface DesireTerm {
+  /**
+   * A map with one value per tile (`y * width + x`), all terms and `out` the same length. A Float64Array
+   * (cost, distance or safety field: Infinity means unreachable) or an Int32Array read as a scent or flee map
+   * (-2 and below: blocked; -1, "no scent": read as 0; else the value).
+   */
+  map: ArrayLike<number>;
+  /**
+   * Multiplier, any finite number; negative turns a map upside down (weight -1 on a scent map makes its
+   * source the lowest point, so units descending the sum walk to it). 0 skips the term entirely.
+   */
+  weight: number;
+}
+
+/**
+ * A desire map: `out[i] = sum over terms of weight * map[i]` over whole typed arrays (no per-tile objects), as
+ * roguelikes combine "food", "safety" and "home" maps into one that units descend with {@link descendMap}.
+ *
+ * Infinity: a tile whose value is not finite (Infinity, -Infinity, NaN) in any term with a non-zero weight, or
+ * blocked (-2) in an Int32Array term, is Infinity in the result, whatever the weight's sign (an unreachable
+ * tile never becomes attractive); terms with weight 0 are ignored, so their Infinity does not spread. With no
+ * terms every tile is 0. Time O(tiles x terms), no allocation.
+ * @param out the result, a Float64Array; must not be one of the terms' maps (it is cleared first).
+ * @throws InvalidOptionError when `out` is not a Float64Array, is one of the maps, or a map's length differs.
+ * @throws OutOfRangeError naming `terms[i].weight` unless it is a finite number.
+ */
+export function combineMaps(out: Float64Array, terms: readonly DesireTerm[]): Float64Array {
+  if (!(out instanceof Float64Array)) throw new InvalidOptionError('out', out, 'a Float64Array');
+  if (!Array.isArray(terms)) throw new InvalidOptionError('terms', terms, 'an array of { map, weight }');
+  const n = out.length;
+  for (let t = 0; t < terms.length; t++) {
+    const term = terms[t] as DesireTerm;
+    if (term === null || typeof term !== 'object') throw new InvalidOptionError(`terms[${t}]`, term, '{ map, weight }');
+    const { map, weight } = term;
+    if (map === null || typeof map !== 'object' || typeof map.length !== 'number') {
+      throw new InvalidOptionError(`terms[${t}].map`, map, 'a Float64Array or Int32Array');
+    }
+    if (map.length !== n)
+      throw new InvalidOptionError(`terms[${t}].map`, map, `${n} values (as out), got ${map.length}`);
+    if ((map as unknown) === out) throw new InvalidOptionError(`terms[${t}].map`, map, 'a different array than out');
+    if (typeof weight !== 'number' || !Number.isFinite(weight)) {
+      throw new OutOfRangeError(`terms[${t}].weight`, weight, 'a finite number');
+    }
+  }
+  out.fill(0);
+  for (const { map, weight } of terms) {
+    if (weight === 0) continue;
+    if (map instanceof Int32Array) {
+      for (let i = 0; i < n; i++) {
+        const v = map[i] as number; // PERF: i < n === map.length
+        if (v <= -2) out[i] = Number.POSITIVE_INFINITY;
+        else if (v > 0) out[i] = (out[i] as number) + weight * v;
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        const v = map[i] as number; // PERF: i < n === map.length
+        // PERF: `v - v === 0` is an inlined Number.isFinite.
+        if (v - v === 0) out[i] = (out[i] as number) + weight * v;
+        else out[i] = Number.POSITIVE_INFINITY;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,143 @@
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { DIR_DX, DIR_DY } from '../grid/directions.js';
+import type { Grid } from '../grid/grid.js';
+import type { ScentMoveOptions } from './scent-options.js';
+import { readMoveOptions } from './scent-options.js';
+
+/** Options of {@link descendMap} and {@link descendMapPath}. */
+export interface DescendOptions extends ScentMoveOptions {
+  /** 4 or 8 neighbours. Default 8 (unlike scent maps: a unit may step diagonally on any map). */
+  neighbors?: 4 | 8;
+  /** Climb instead of descend (scent maps to reach the source, flee maps to get away). Default false. */
+  ascend?: boolean;
+}
+
+/** Options of {@link descendMapPath}. */
+export interface DescendPathOptions extends DescendOptions {
+  /** Most steps taken (the path then has at most maxSteps + 1 tiles). Default: the grid's tile count. */
+  maxSteps?: number;
+}
+
+/** Defaults of {@link DescendOptions}. */
+export const DEFAULT_DESCEND_OPTIONS: Readonly<Required<DescendOptions>> = Object.freeze({
+  neighbors: 8,
+  diagonal: 'if-both-free',
+  ascend: false,
+});
+
+function checkMap(grid: Grid, map: ArrayLike<number>): void {
+  if (map === null || typeof map !== 'object' || map.length !== grid.width * grid.height) {
+    throw new InvalidOptionError(
+      'map',
+      map,
+      `${grid.width * grid.height} values (${grid.width}x${grid.height} grid)` +
+        (map && typeof map === 'object' ? `, got ${map.length}` : ''),
+    );
+  }
+}
+
+/**
+ * Reads a tile of `map` as descend does: NaN for "never step here". Int32Array maps are scent or flee maps:
+ * -2 and below blocked, -1 (no scent) read as 0. Float maps: non-finite values are never stepped on.
+ */
+function valueAt(map: ArrayLike<number>, scent: boolean, i: number): number {
+  const v = map[i] as number;
+  if (scent) return v <= -2 ? Number.NaN : Math.max(v, 0);
+  return v - v === 0 ? v : Number.NaN;
+}
+
+function step(
+  map: ArrayLike<number>,
+  scent: boolean,
+  grid: Grid,
+  p: number,
+  dirCount: number,
+  diagonal: number,
+  ascend: boolean,
+): number {
+  const { width, height, passable } = grid;
+  const x = p % width;
+  const y = (p - x) / width;
+  const code = passable[p] as number;
+  const here = valueAt(map, scent, p);
+  // A tile that may not be stepped on (unreachable, blocked) is worse than any real value.
+  let best = Number.isNaN(here) ? (ascend ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY) : here;
+  let next = -1;
+  for (let d = 0; d < dirCount; d++) {
+    const dx = DIR_DX[d] as number;
+    const dy = DIR_DY[d] as number;
+    const nx = x + dx;
+    const ny = y + dy;
+    if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+    const q = ny * width + nx;
+    if (passable[q] !== code) continue;
+    if (d >= 4 && diagonal !== 1) {
+      const a = passable[p + dx] === code;
+      const b = passable[p + dy * width] === code;
+      if (diagonal === 3 ? !(a && b) : !(a || b)) continue;
+    }
+    const v = valueAt(map, scent, q);
+    if (ascend ? v > best : v < best) {
+      best = v;
+      next = q;
+    }
+  }
+  return next;
+}
+
+/**
+ * The next tile for a unit at (x, y) following `map`: the legal neighbour (same passability code, diagonal
+ * rule) with the lowest value strictly below the unit's own (highest strictly above with `ascend`). Ties go
+ * to the first in `DIRECTIONS` order (N, E, S, W, NE, SE, SW, NW). Tiles whose value is not finite, or -2 and
+ * below in an Int32Array (scent/flee) map, are never chosen; -1 in an Int32Array reads as 0 (no scent).
+ * A unit standing on such a tile moves to any real neighbour.
+ * @returns the next tile's index `y * width + x`, or -1 when no neighbour is better (a local minimum or
+ *   maximum: the unit has arrived or is stuck).
+ * @throws CoordinateError naming `start` when (x, y) is outside the grid or a wall.
+ * @throws InvalidOptionError when `map` is not `width * height` long, or for bad move options.
+ */
+export function descendMap(
+  map: ArrayLike<number>,
+  grid: Grid,
+  x: number,
+  y: number,
+  options: DescendOptions = {},
+): number {
+  checkMap(grid, map);
+  const { dirCount, diagonal } = readMoveOptions(options, 8);
+  grid.assertWalkable('start', x, y);
+  return step(map, map instanceof Int32Array, grid, y * grid.width + x, dirCount, diagonal, options.ascend === true);
+}
+
+/**
+ * The tiles a unit at (x, y) visits following {@link descendMap} until no neighbour is better, or `maxSteps`.
+ * Values strictly improve on every step, so a path never repeats a tile.
+ * @returns tile indices `y * width + x`, starting with (x, y).
+ * @throws as {@link descendMap}; OutOfRangeError naming `maxSteps` unless it is an integer >= 0.
+ */
+export function descendMapPath(
+  map: ArrayLike<number>,
+  grid: Grid,
+  x: number,
+  y: number,
+  options: DescendPathOptions = {},
+): number[] {
+  checkMap(grid, map);
+  const { dirCount, diagonal } = readMoveOptions(options, 8);
+  grid.assertWalkable('start', x, y);
+  const maxSteps = options.maxSteps ?? grid.width * grid.height;
+  if (!(Number.isInteger(maxSteps) && maxSteps >= 0)) {
+    throw new OutOfRangeError('maxSteps', maxSteps, 'an integer >= 0');
+  }
+  const scent = map instanceof Int32Array;
+  const ascend = options.ascend === true;
+  let p = y * grid.width + x;
+  const path = [p];
+  for (let s = 0; s < maxSteps; s++) {
+    const q = step(map, scent, grid, p, dirCount, diagonal, ascend);
+    if (q < 0) break;
+    path.push(q);
+    p = q;
+  }
+  return path;
+}
