@@ -1,0 +1,182 @@
+import { DIR_DX, DIR_DY, NO_DIRECTION } from '@fieldmarshal/core';
+import type { OverlayContext } from './map-view.js';
+
+/** Options of {@link drawArrows}. */
+export interface ArrowOptions {
+  /** Map size in tiles (arrows are sampled inside it). */
+  gridWidth: number;
+  gridHeight: number;
+  /** Direction index (into core's DIRECTIONS) at a tile, or NO_DIRECTION (255) for no arrow. */
+  dirAt: (x: number, y: number) => number;
+  /** Smallest distance between arrows in CSS pixels; below it one arrow is drawn per k x k tiles. Default 8. */
+  minSpacing?: number;
+  /** Arrow colour. Default near-white. */
+  color?: string;
+}
+
+/**
+ * The thinning step: one arrow per `k` x `k` tiles so that arrows stay at least `minSpacing` CSS pixels apart
+ * at this zoom (k = 1 when tiles are already that large).
+ */
+export function arrowStride(scale: number, minSpacing = 8): number {
+  return Math.max(1, Math.ceil(minSpacing / scale));
+}
+
+/**
+ * Draws a vector field as arrows for the visible tiles only. When zoomed out, arrows are thinned to one per
+ * k x k block (k from {@link arrowStride}), aligned to the map so they do not shimmer while panning; each shows
+ * the direction of the tile at its block's centre. All arrows go into one path stroked twice (dark halo, light
+ * line), so they read on any colour of the heatmap.
+ */
+export function drawArrows(o: OverlayContext, options: ArrowOptions): number {
+  const { ctx, view } = o;
+  const k = arrowStride(view.scale, options.minSpacing ?? 8);
+  const cell = k * view.scale;
+  const half = Math.min(cell, 40) * 0.34;
+  const head = Math.max(2, half * 0.55);
+  const sx0 = Math.floor(o.x0 / k) * k;
+  const sy0 = Math.floor(o.y0 / k) * k;
+  const mid = k >> 1;
+  let count = 0;
+  ctx.beginPath();
+  for (let by = sy0; by < o.y1; by += k) {
+    const ty = Math.min(options.gridHeight - 1, by + mid);
+    for (let bx = sx0; bx < o.x1; bx += k) {
+      const tx = Math.min(options.gridWidth - 1, bx + mid);
+      const d = options.dirAt(tx, ty);
+      if (d === NO_DIRECTION || d > 7) continue;
+      let dx = DIR_DX[d] as number;
+      let dy = DIR_DY[d] as number;
+      if (dx !== 0 && dy !== 0) {
+        dx *= Math.SQRT1_2;
+        dy *= Math.SQRT1_2;
+      }
+      const cx = (tx + 0.5) * view.scale + view.offsetX;
+      const cy = (ty + 0.5) * view.scale + view.offsetY;
+      const ex = cx + dx * half;
+      const ey = cy + dy * half;
+      ctx.moveTo(cx - dx * half, cy - dy * half);
+      ctx.lineTo(ex, ey);
+      // Head: two strokes at +-150 degrees from the arrow's direction.
+      ctx.moveTo(ex + (-dx * 0.866 - dy * 0.5) * head, ey + (-dy * 0.866 + dx * 0.5) * head);
+      ctx.lineTo(ex, ey);
+      ctx.lineTo(ex + (-dx * 0.866 + dy * 0.5) * head, ey + (-dy * 0.866 - dx * 0.5) * head);
+      count++;
+    }
+  }
+  const width = Math.max(1, Math.min(2.2, cell / 14));
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.strokeStyle = 'rgba(0, 0, 0, 0.55)';
+  ctx.lineWidth = width + 2;
+  ctx.stroke();
+  ctx.strokeStyle = options.color ?? 'rgba(245, 247, 250, 0.92)';
+  ctx.lineWidth = width;
+  ctx.stroke();
+  return count;
+}
+
+/** Marker shapes drawn by {@link drawMarkers}. */
+export type MarkerKind = 'goal' | 'source' | 'threat' | 'unit';
+
+/** Colours of the markers, for legends. */
+export const MARKER_COLORS: Record<MarkerKind, string> = {
+  goal: '#ffffff',
+  source: '#ffb020',
+  threat: '#ff4d5e',
+  unit: '#35e0ff',
+};
+
+/** Radius in CSS pixels of a marker at this zoom. */
+function markerRadius(scale: number): number {
+  return Math.max(4, Math.min(scale * 0.42, 16));
+}
+
+/** Draws markers at tile centres (x, y may carry fractions for moving units). */
+export function drawMarkers(o: OverlayContext, points: readonly { x: number; y: number }[], kind: MarkerKind): void {
+  const { ctx, view } = o;
+  const r = markerRadius(view.scale);
+  const color = MARKER_COLORS[kind];
+  for (const p of points) {
+    const cx = (p.x + 0.5) * view.scale + view.offsetX;
+    const cy = (p.y + 0.5) * view.scale + view.offsetY;
+    if (cx < -r || cy < -r || cx > o.cssWidth + r || cy > o.cssHeight + r) continue;
+    ctx.beginPath();
+    ctx.arc(cx, cy, r, 0, Math.PI * 2);
+    ctx.lineWidth = 2.5;
+    ctx.strokeStyle = 'rgba(0, 0, 0, 0.8)';
+    if (kind === 'unit') {
+      ctx.fillStyle = color;
+      ctx.fill();
+      ctx.stroke();
+      continue;
+    }
+    ctx.fillStyle = 'rgba(10, 12, 16, 0.75)';
+    ctx.fill();
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.arc(cx, cy, r - 1.5, 0, Math.PI * 2);
+    ctx.strokeStyle = color;
+    ctx.lineWidth = 2;
+    ctx.stroke();
+    ctx.beginPath();
+    if (kind === 'threat') {
+      const a = r * 0.45;
+      ctx.moveTo(cx - a, cy - a);
+      ctx.lineTo(cx + a, cy + a);
+      ctx.moveTo(cx + a, cy - a);
+      ctx.lineTo(cx - a, cy + a);
+      ctx.stroke();
+    } else {
+      ctx.arc(cx, cy, Math.max(1.5, r * 0.3), 0, Math.PI * 2);
+      ctx.fillStyle = color;
+      ctx.fill();
+    }
+  }
+}
+
+/** Draws a path through tile centres (a unit's trail) with a dark halo. */
+export function drawTrail(
+  o: OverlayContext,
+  xs: readonly number[],
+  ys: readonly number[],
+  color = MARKER_COLORS.unit,
+): void {
+  const n = Math.min(xs.length, ys.length);
+  if (n < 2) return;
+  const { ctx, view } = o;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  const width = Math.max(1.5, Math.min(view.scale * 0.18, 5));
+  ctx.beginPath();
+  for (let i = 0; i < n; i++) {
+    const cx = ((xs[i] as number) + 0.5) * view.scale + view.offsetX;
+    const cy = ((ys[i] as number) + 0.5) * view.scale + view.offsetY;
+    if (i === 0) ctx.moveTo(cx, cy);
+    else ctx.lineTo(cx, cy);
+  }
+  ctx.strokeStyle = 'rgba(0, 0, 0, 0.6)';
+  ctx.lineWidth = width + 2;
+  ctx.stroke();
+  ctx.strokeStyle = color;
+  ctx.globalAlpha = 0.85;
+  ctx.lineWidth = width;
+  ctx.stroke();
+  ctx.globalAlpha = 1;
+}
+
+/** Outlines a square brush of `size` tiles centred on (x, y) (the wall-painting preview). */
+export function drawBrush(o: OverlayContext, x: number, y: number, size: number, color: string): void {
+  const { ctx, view } = o;
+  const r = (size - 1) >> 1;
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 1.5;
+  ctx.setLineDash([4, 3]);
+  ctx.strokeRect(
+    (x - r) * view.scale + view.offsetX,
+    (y - r) * view.scale + view.offsetY,
+    size * view.scale,
+    size * view.scale,
+  );
+  ctx.setLineDash([]);
+}

@@ -1,0 +1,91 @@
+import { type ColorScale, scaleGradientCss } from '../fields/color-scale.js';
+
+/** A swatch for a value-less tile class (wall, unreachable) or a marker. */
+export interface LegendSwatch {
+  label: string;
+  /** CSS background (a colour or a gradient/pattern). */
+  background: string;
+  /** Draw as a round marker instead of a square tile. */
+  round?: boolean;
+}
+
+export interface LegendProps {
+  /** What the colours mean, e.g. "cost to nearest goal". */
+  title: string;
+  scale: ColorScale;
+  /** Values at the two ends of the bar. */
+  min: number;
+  max: number;
+  /** Words under the two ends, e.g. "near" and "far". */
+  lowLabel?: string;
+  highLabel?: string;
+  /** Tick values between the ends (a diverging scale shows 0). Default: the midpoint. */
+  ticks?: readonly number[];
+  /** Number formatting. Default: up to 2 decimals, integers as integers. */
+  format?: (value: number) => string;
+  /** Tile classes and markers shown after the bar. */
+  swatches?: readonly LegendSwatch[];
+  /** Shown instead of the bar when the map has no values yet. */
+  empty?: string;
+}
+
+/** Formats legend and readout numbers: integers plainly, others with up to 2 decimals. */
+export function formatValue(value: number): string {
+  if (!Number.isFinite(value)) return value > 0 ? '∞' : value < 0 ? '-∞' : 'NaN';
+  if (Number.isInteger(value)) return String(value);
+  const abs = Math.abs(value);
+  return value.toFixed(abs >= 100 ? 1 : 2);
+}
+
+/**
+ * A colour legend: a bar through the scale with its min and max numbers (and ticks, e.g. 0 on a diverging
+ * scale), labels for the two ends, and swatches for walls, unreachable tiles and markers.
+ */
+export function Legend(props: LegendProps) {
+  const format = props.format ?? formatValue;
+  const span = props.max - props.min;
+  const ticks = props.ticks ?? (span > 0 ? [props.min + span / 2] : []);
+  return (
+    <div className="legend" data-testid="legend">
+      <div className="legend-title">{props.title}</div>
+      {props.empty ? (
+        <div className="legend-empty muted">{props.empty}</div>
+      ) : (
+        <div className="legend-scale">
+          <div className="legend-bar" style={{ background: scaleGradientCss(props.scale) }} />
+          <div className="legend-ticks">
+            <span className="legend-tick" style={{ left: '0%' }} data-testid="legend-min">
+              {format(props.min)}
+            </span>
+            {ticks.map((t) =>
+              span > 0 && t > props.min && t < props.max ? (
+                <span key={t} className="legend-tick" style={{ left: `${((t - props.min) / span) * 100}%` }}>
+                  {format(t)}
+                </span>
+              ) : null,
+            )}
+            <span className="legend-tick" style={{ left: '100%' }} data-testid="legend-max">
+              {format(props.max)}
+            </span>
+          </div>
+          {(props.lowLabel || props.highLabel) && (
+            <div className="legend-ends muted">
+              <span>{props.lowLabel}</span>
+              <span>{props.highLabel}</span>
+            </div>
+          )}
+        </div>
+      )}
+      {props.swatches && props.swatches.length > 0 && (
+        <div className="legend-swatches">
+          {props.swatches.map((s) => (
+            <span key={s.label} className="legend-swatch">
+              <span className={s.round ? 'swatch round' : 'swatch'} style={{ background: s.background }} />
+              {s.label}
+            </span>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

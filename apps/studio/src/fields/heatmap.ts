@@ -1,0 +1,181 @@
+import { type ColorScale, LUT_SIZE } from './color-scale.js';
+
+/**
+ * Values of one map, one per tile (`y * width + x`), in one of the two encodings the core kernels return:
+ * - `float`: cost fields and safety maps (Float64Array); any non-finite value (Infinity, NaN) is unreachable.
+ * - `scent`: scent and flee maps (Int32Array); -1 is unseen (unreachable), -2 blocked, >= 0 a value.
+ */
+export type TileValues = { kind: 'float'; values: Float64Array } | { kind: 'scent'; values: Int32Array };
+
+/** Value given by the scent kernels to tiles no source reached. */
+export const SCENT_UNSEEN = -1;
+/** Value given by the scent kernels to blocked tiles (walls, and the hero's tile in a flee map). */
+export const SCENT_BLOCKED = -2;
+
+/** RGB colours of tiles that carry no value. */
+export const SPECIAL_COLORS = {
+  /** Walls (passability 0). */
+  wall: [30, 32, 40],
+  /** Walkable but unreachable (or unseen): a two-tone checker, visible at any zoom. */
+  unreachable: [88, 92, 104],
+  unreachableAlt: [68, 72, 82],
+  /** Walkable ground when no map has been computed. */
+  floor: [92, 98, 112],
+  /** Water (passability 2) when no map has been computed. */
+  water: [44, 86, 140],
+  /** Tiles the map itself marks as blocked although the grid is walkable (the hero's tile in a flee map). */
+  blocked: [150, 40, 60],
+} as const satisfies Record<string, readonly [number, number, number]>;
+
+/** CSS form of a {@link SPECIAL_COLORS} entry. */
+export function specialCss(name: keyof typeof SPECIAL_COLORS): string {
+  const [r, g, b] = SPECIAL_COLORS[name];
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
+/** Smallest and largest value of the reachable tiles; `count` is how many tiles have a value (0: none). */
+export interface ValueRange {
+  min: number;
+  max: number;
+  count: number;
+}
+
+/** Scans the values once (no allocation) and returns the range of the tiles that carry a value. */
+export function valueRange(field: TileValues): ValueRange {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  let count = 0;
+  if (field.kind === 'float') {
+    const v = field.values;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i] as number; // PERF: hot loop over every tile
+      if (x - x !== 0) continue; // not finite (Infinity or NaN)
+      if (x < min) min = x;
+      if (x > max) max = x;
+      count++;
+    }
+  } else {
+    const v = field.values;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i] as number; // PERF: hot loop over every tile
+      if (x < 0) continue;
+      if (x < min) min = x;
+      if (x > max) max = x;
+      count++;
+    }
+  }
+  return count === 0 ? { min: 0, max: 0, count: 0 } : { min, max, count };
+}
+
+/** The value at one tile, or null when it has none (wall, unreachable, unseen). */
+export function valueAt(field: TileValues, index: number): number | null {
+  const x = field.values[index];
+  if (x === undefined) return null;
+  if (field.kind === 'float') return Number.isFinite(x) ? x : null;
+  return x >= 0 ? x : null;
+}
+
+/** How values map onto the colour scale. */
+export interface HeatmapStyle {
+  scale: ColorScale;
+  /** Value drawn with the first LUT entry. */
+  min: number;
+  /** Value drawn with the last LUT entry (equal to min: every value gets the middle colour). */
+  max: number;
+}
+
+/**
+ * For a diverging scale: the symmetric range [-m, m] around zero that holds [min, max], so that zero always
+ * gets the scale's neutral middle colour and the two signs keep their hues.
+ */
+export function symmetricRange(range: ValueRange): { min: number; max: number } {
+  const m = Math.max(Math.abs(range.min), Math.abs(range.max)) || 1;
+  return { min: -m, max: m };
+}
+
+/**
+ * Renders a map at one pixel per tile into `image` (its width and height must equal the grid's). Walls,
+ * unreachable tiles and map-blocked tiles get the {@link SPECIAL_COLORS}; with no values (`field` null) the
+ * plain map is drawn. Runs in one pass with no allocation: a 2048 x 2048 map takes a few tens of ms.
+ */
+export function renderHeatmap(
+  image: ImageData,
+  passable: Uint8Array,
+  field: TileValues | null,
+  style: HeatmapStyle,
+): void {
+  const { width, height, data } = image;
+  const n = width * height;
+  if (passable.length < n) throw new RangeError(`passable has ${passable.length} tiles, the image ${n}`);
+  const lut = style.scale.lut;
+  const span = style.max - style.min;
+  const k = span > 0 ? (LUT_SIZE - 1) / span : 0;
+  const lo = style.min;
+  const mid = span > 0 ? 0 : (LUT_SIZE - 1) >> 1;
+  const [wr, wg, wb] = SPECIAL_COLORS.wall;
+  const [ur, ug, ub] = SPECIAL_COLORS.unreachable;
+  const [ar, ag, ab] = SPECIAL_COLORS.unreachableAlt;
+  const [fr, fg, fb] = SPECIAL_COLORS.floor;
+  const [qr, qg, qb] = SPECIAL_COLORS.water;
+  const [br, bg, bb] = SPECIAL_COLORS.blocked;
+  const values = field?.values ?? null;
+  const isScent = field?.kind === 'scent';
+  // PERF: one pass, typed-array reads only; the colour index comes from a multiply into the LUT.
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      const p = i << 2;
+      const code = passable[i] as number;
+      data[p + 3] = 255;
+      if (code === 0) {
+        data[p] = wr;
+        data[p + 1] = wg;
+        data[p + 2] = wb;
+        continue;
+      }
+      if (values === null) {
+        if (code === 2) {
+          data[p] = qr;
+          data[p + 1] = qg;
+          data[p + 2] = qb;
+        } else {
+          data[p] = fr;
+          data[p + 1] = fg;
+          data[p + 2] = fb;
+        }
+        continue;
+      }
+      const v = values[i] as number;
+      let reachable: boolean;
+      if (isScent) {
+        if (v === SCENT_BLOCKED) {
+          data[p] = br;
+          data[p + 1] = bg;
+          data[p + 2] = bb;
+          continue;
+        }
+        reachable = v >= 0;
+      } else {
+        reachable = v - v === 0;
+      }
+      if (!reachable) {
+        if (((x ^ y) & 1) === 0) {
+          data[p] = ur;
+          data[p + 1] = ug;
+          data[p + 2] = ub;
+        } else {
+          data[p] = ar;
+          data[p + 1] = ag;
+          data[p + 2] = ab;
+        }
+        continue;
+      }
+      let t = span > 0 ? ((v - lo) * k + 0.5) | 0 : mid;
+      if (t < 0) t = 0;
+      else if (t > LUT_SIZE - 1) t = LUT_SIZE - 1;
+      const c = t * 3;
+      data[p] = lut[c] as number;
+      data[p + 1] = lut[c + 1] as number;
+      data[p + 2] = lut[c + 2] as number;
+    }
+  }
+}
