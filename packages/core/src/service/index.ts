@@ -1,2 +1,36 @@
 // Public exports of src/service. Listed again from ../index.ts.
-export {};
+export { SharedBufferPool } from './buffer-pool.js';
+export { ServiceClosedError, SharedMemoryUnavailableError, WorkerCrashedError } from './errors.js';
+export {
+  createFieldService,
+  DEFAULT_MAX_POOLED_BYTES,
+  type FieldService,
+  type FieldServiceOptions,
+  type JobOptions,
+  type KernelArgs,
+  type KernelResult,
+  MAX_WORKERS,
+  type RunOptions,
+  type ServiceKernelName,
+  type ServiceStats,
+} from './field-service.js';
+export { isFieldStale } from './field-stale.js';
+export {
+  createFrameScheduler,
+  DEFAULT_FRAME_BUDGET_MS,
+  type FrameScheduler,
+  type FrameSchedulerOptions,
+  type FrameTick,
+  type ScheduledTask,
+  type ScheduleOptions,
+} from './frame-scheduler.js';
+export {
+  type ComputeFieldArgs,
+  type FillSharedArgs,
+  KERNELS,
+  type Kernel,
+  type KernelName,
+  type ScentMapArgs,
+} from './kernels.js';
+export { LiveField } from './live-field.js';
+export { PROGRESS_POLL_MS, type ProgressCallback } from './progress.js';

@@ -1,0 +1,73 @@
+import {
+  AbortError,
+  CoordinateError,
+  describe,
+  GridTooLargeError,
+  InvalidOptionError,
+  MapParseError,
+  OutOfRangeError,
+} from '../errors.js';
+import { NoFleeSeedError } from '../scent/index.js';
+
+/** An error as it crosses a thread boundary: its class name, message, stack and plain own fields. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  stack: string | undefined;
+  /** Own enumerable fields of the error (for example `x`, `y`, `what` of a CoordinateError). */
+  fields: Record<string, string | number | boolean | null | undefined>;
+}
+
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/**
+ * Error classes re-created by name on the receiving side, so `instanceof CoordinateError` and the error's own
+ * fields survive the trip through a worker (comlink alone would hand back a plain Error).
+ */
+const ERROR_CLASSES: Record<string, ErrorClass> = {
+  AbortError,
+  CoordinateError,
+  GridTooLargeError,
+  InvalidOptionError,
+  MapParseError,
+  OutOfRangeError,
+  NoFleeSeedError,
+  Error,
+  TypeError,
+  RangeError,
+  SyntaxError,
+  ReferenceError,
+  EvalError,
+  URIError,
+};
+
+/** Turns anything thrown into a structured-clone-safe record. Non-primitive fields are described, not cloned. */
+export function serializeError(error: unknown): SerializedError {
+  if (!(error instanceof Error)) {
+    return { name: 'Error', message: `non-error thrown: ${String(error)}`, stack: undefined, fields: {} };
+  }
+  const fields: SerializedError['fields'] = {};
+  for (const key of Object.keys(error)) {
+    const value = (error as unknown as Record<string, unknown>)[key];
+    fields[key] =
+      value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value)
+        ? (value as string | number | boolean | null | undefined)
+        : describe(value);
+  }
+  return { name: error.name, message: error.message, stack: error.stack, fields };
+}
+
+/** Re-creates a serialized error with its original class when it is one of the known classes. */
+export function reviveError(serialized: SerializedError): Error {
+  const known = Object.hasOwn(ERROR_CLASSES, serialized.name) ? ERROR_CLASSES[serialized.name] : undefined;
+  const error = Object.create((known ?? Error).prototype) as Error;
+  Object.defineProperty(error, 'message', { value: serialized.message, writable: true, configurable: true });
+  if (serialized.stack !== undefined) {
+    Object.defineProperty(error, 'stack', { value: serialized.stack, writable: true, configurable: true });
+  }
+  Object.assign(error, serialized.fields);
+  if (error.name !== serialized.name) {
+    Object.defineProperty(error, 'name', { value: serialized.name, writable: true, configurable: true });
+  }
+  return error;
+}

@@ -1,0 +1,11 @@
+import type { Field } from '../fields/types.js';
+import type { Grid } from '../grid/grid.js';
+
+/**
+ * True when `field` no longer describes `grid`: the grid was edited after the field was computed (its version
+ * moved past `field.gridVersion`) or the sizes differ. A stale field is still consistent (never half-written),
+ * just out of date; recompute it.
+ */
+export function isFieldStale(field: Pick<Field, 'width' | 'height' | 'gridVersion'>, grid: Grid): boolean {
+  return field.gridVersion !== grid.version || field.width !== grid.width || field.height !== grid.height;
+}

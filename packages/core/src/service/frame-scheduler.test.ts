@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { AbortError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import type { ResumableTask } from '../util/task.js';
+import { createFrameScheduler } from './frame-scheduler.js';
+
+/** A fake clock and a manual frame source, so frames and budgets are exact. */
+function harness(budgetMs = 4) {
+  let time = 0;
+  const frames: (() => void)[] = [];
+  const scheduler = createFrameScheduler({
+    budgetMs,
+    now: () => time,
+    tick: (run) => frames.push(run),
+  });
+  return {
+    scheduler,
+    advance: (ms: number) => {
+      time += ms;
+    },
+    /** Runs the pending frame; returns false when none was requested. */
+    frame: () => {
+      const run = frames.shift();
+      if (!run) return false;
+      run();
+      return true;
+    },
+    pendingFrames: () => frames.length,
+  };
+}
+
+/** Counts to `units`, one unit per step, each step costing `msPerUnit` on the fake clock. */
+function counter(units: number, msPerUnit: number, advance: (ms: number) => void, log?: string[], name = '') {
+  let done = 0;
+  const task: ResumableTask<number> = {
+    step(deadline) {
+      void deadline;
+      done++;
+      advance(msPerUnit);
+      log?.push(name);
+      return done >= units;
+    },
+    result: () => done * 10,
+    progress: () => done / units,
+  };
+  return task;
+}
+
+describe('createFrameScheduler', () => {
+  it('runs slices until the per-frame budget is spent, then waits for the next frame', async () => {
+    const h = harness(4);
+    const task = counter(10, 1, h.advance);
+    const handle = h.scheduler.schedule(task);
+    expect(h.pendingFrames()).toBe(1);
+    expect(handle.progress()).toBe(0);
+    h.frame();
+    expect(handle.progress()).toBe(0.4); // 4 slices of 1 ms within a 4 ms budget
+    h.frame();
+    expect(handle.progress()).toBe(0.8);
+    h.frame();
+    expect(handle.settled).toBe(true);
+    await expect(handle.promise).resolves.toBe(100);
+    expect(handle.progress()).toBe(1);
+    expect(h.scheduler.pending).toBe(0);
+    expect(h.frame()).toBe(false); // no frame requested once idle
+  });
+
+  it('always runs at least one slice per frame even when a slice overruns the budget', async () => {
+    const h = harness(4);
+    const handle = h.scheduler.schedule(counter(3, 10, h.advance));
+    h.frame();
+    expect(handle.progress()).toBeCloseTo(1 / 3, 12);
+    h.frame();
+    h.frame();
+    await expect(handle.promise).resolves.toBe(30);
+  });
+
+  it('shares each frame between tasks round-robin and reports progress', async () => {
+    const h = harness(6);
+    const log: string[] = [];
+    const progress: number[] = [];
+    const a = h.scheduler.schedule(counter(4, 1, h.advance, log, 'a'), { onProgress: (p) => progress.push(p) });
+    const b = h.scheduler.schedule(counter(2, 1, h.advance, log, 'b'));
+    h.frame();
+    expect(log).toEqual(['a', 'b', 'a', 'b', 'a', 'a']);
+    await expect(a.promise).resolves.toBe(40);
+    await expect(b.promise).resolves.toBe(20);
+    expect(progress).toEqual([0.25, 0.5, 0.75, 1]);
+  });
+
+  it('cancels the stale task when a new one arrives under the same key', async () => {
+    const h = harness(2);
+    const first = h.scheduler.schedule(counter(10, 1, h.advance), { key: 'unit-7' });
+    h.frame();
+    const second = h.scheduler.schedule(counter(2, 1, h.advance), { key: 'unit-7' });
+    const other = h.scheduler.schedule(counter(1, 1, h.advance), { key: 'unit-8' });
+    await expect(first.promise).rejects.toBeInstanceOf(AbortError);
+    await expect(first.promise).rejects.toThrow(/unit-7/);
+    expect(h.scheduler.pending).toBe(2);
+    while (h.frame()) {}
+    await expect(second.promise).resolves.toBe(20);
+    await expect(other.promise).resolves.toBe(10);
+  });
+
+  it('cancels through cancel(), an AbortSignal and cancelAll, and stops stepping cancelled tasks', async () => {
+    const h = harness(1);
+    let steps = 0;
+    const task: ResumableTask<string> = {
+      step: () => {
+        steps++;
+        h.advance(1);
+        return false;
+      },
+      result: () => 'never',
+      progress: () => 0,
+    };
+    const handle = h.scheduler.schedule(task);
+    h.frame();
+    handle.cancel('no longer needed');
+    await expect(handle.promise).rejects.toThrow('no longer needed');
+    expect(h.frame()).toBe(true);
+    expect(steps).toBe(1);
+
+    const controller = new AbortController();
+    const viaSignal = h.scheduler.schedule(counter(5, 1, h.advance), { signal: controller.signal });
+    controller.abort();
+    await expect(viaSignal.promise).rejects.toBeInstanceOf(AbortError);
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(
+      h.scheduler.schedule(counter(5, 1, h.advance), { signal: aborted.signal }).promise,
+    ).rejects.toBeInstanceOf(AbortError);
+
+    const x = h.scheduler.schedule(counter(5, 1, h.advance));
+    const y = h.scheduler.schedule(counter(5, 1, h.advance));
+    h.scheduler.cancelAll();
+    await expect(x.promise).rejects.toBeInstanceOf(AbortError);
+    await expect(y.promise).rejects.toBeInstanceOf(AbortError);
+    expect(h.scheduler.pending).toBe(0);
+  });
+
+  it('rejects with the error a step throws and keeps running the other tasks', async () => {
+    const h = harness(10);
+    const failing: ResumableTask<number> = {
+      step: () => {
+        throw new RangeError('bad slice');
+      },
+      result: () => 0,
+      progress: () => 0,
+    };
+    const bad = h.scheduler.schedule(failing);
+    const good = h.scheduler.schedule(counter(2, 1, h.advance));
+    h.frame();
+    await expect(bad.promise).rejects.toThrow('bad slice');
+    await expect(good.promise).resolves.toBe(20);
+  });
+
+  it('validates its options and tasks', () => {
+    expect(() => createFrameScheduler({ budgetMs: 0 })).toThrow(OutOfRangeError);
+    expect(() => createFrameScheduler({ budgetMs: Number.NaN })).toThrow(OutOfRangeError);
+    expect(() => createFrameScheduler({ tick: 5 as never })).toThrow(InvalidOptionError);
+    expect(() => createFrameScheduler().schedule({} as never)).toThrow(InvalidOptionError);
+  });
+
+  it('runs on the default tick (setImmediate in Node) with the real clock', async () => {
+    const scheduler = createFrameScheduler({ budgetMs: 1 });
+    let n = 0;
+    const task: ResumableTask<number> = {
+      step: () => ++n >= 50,
+      result: () => n,
+      progress: () => n / 50,
+    };
+    await expect(scheduler.schedule(task).promise).resolves.toBe(50);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The kernel registry: every pure kernel the worker pool can run, by name. The worker dispatches
+ * `service.run(name, args)` to `KERNELS[name](args, control)`.
+ *
+ * HOW TO ADD A KERNEL (other areas add exactly one entry each to the object literal below):
+ *   myKernel: (args: { grid: Grid; out: Float64Array; ... }, control: KernelControl) => result,
+ * - `args` is one plain object. A top-level value that is a `Grid` is handed to each worker once and cached
+ *   there (rebuilt with Grid.from over the same SharedArrayBuffer); everything else is structured-cloned per
+ *   job, so pass big inputs/outputs as typed arrays over SharedArrayBuffers (shared, not copied).
+ * - Write results into shared arrays from `args` and return something small (or nothing).
+ * - Check `control.control` every few thousand cells: throw `AbortError` when `[ControlSlot.abort]` is
+ *   non-zero; `Atomics.store` `[ControlSlot.done]`/`[ControlSlot.total]` for progress.
+ * - Throw the typed errors of ../errors.ts for bad input: they are re-created with their class on the main
+ *   thread (CoordinateError stays CoordinateError). An area's own error class: add it to ERROR_CLASSES in
+ *   ./error-transport.ts (otherwise it arrives as an Error whose `name` and fields are kept).
+ * - Keep it pure and synchronous (a Promise is allowed). Then call `service.run('myKernel', args, options)`.
+ */
+import { computeField } from '../fields/index.js';
+import type { FieldOptions, KernelControl } from '../fields/types.js';
+import type { Grid } from '../grid/grid.js';
+import { type ScentMoveOptions, type ScentSource, scentMap } from '../scent/index.js';
+
+/** A kernel: pure work over shared buffers, cancellable and observable through `control`. */
+export type Kernel<A, R> = (args: A, control: KernelControl) => R | Promise<R>;
+
+/** Arguments of the `computeField` kernel. */
+export interface ComputeFieldArgs {
+  grid: Grid;
+  options: FieldOptions;
+  /** Output cost per tile, on a SharedArrayBuffer. */
+  cost: Float64Array;
+  /** Output direction per tile, on a SharedArrayBuffer. */
+  dir: Uint8Array;
+}
+
+/** Arguments of the `scentMap` kernel (seed 002's BFS scent map of ../scent). */
+export interface ScentMapArgs {
+  grid: Grid;
+  sources: readonly ScentSource[];
+  /** Neighbourhood and diagonal rule; defaults as scentMap's (4 neighbours). */
+  options?: ScentMoveOptions;
+  /** Output, `width * height` Int32 values on a SharedArrayBuffer. */
+  out: Int32Array;
+}
+
+/** Arguments of the `fillShared` diagnostic kernel. */
+export interface FillSharedArgs {
+  /** The buffer to write into, seen as an Int32Array over its whole length. */
+  buffer: SharedArrayBuffer;
+  /** Int32 value stored (with Atomics.store) into every slot. */
+  value: number;
+}
+
+export const KERNELS = {
+  /** The field kernel of ../fields, writing into the shared `cost`/`dir` arrays. Returns the grid version used. */
+  computeField: (args: ComputeFieldArgs, control: KernelControl): { gridVersion: number } => {
+    const field = computeField(args.grid, args.options, { cost: args.cost, dir: args.dir }, control);
+    return { gridVersion: field.gridVersion };
+  },
+  /** Seed 002's scent map written into the shared `out` array. */
+  scentMap: (args: ScentMapArgs): void => {
+    scentMap(args.grid, args.sources, { ...args.options, out: args.out });
+  },
+  /**
+   * Diagnostic: stores `value` into every Int32 slot of `buffer` and returns the number of slots written. The
+   * caller sees the values in its own view of the buffer: proof that a worker answers over comlink and shares
+   * memory (used by the studio's end-to-end test).
+   */
+  fillShared: (args: FillSharedArgs): number => {
+    const view = new Int32Array(args.buffer);
+    for (let i = 0; i < view.length; i++) Atomics.store(view, i, args.value);
+    return view.length;
+  },
+} satisfies Record<string, Kernel<never, unknown>>;
+
+/** Names of the registered kernels. */
+export type KernelName = keyof typeof KERNELS;

@@ -1,0 +1,62 @@
+/**
+ * The worker side of the pool: a grid cache and a dispatcher from kernel names to the registry. The worker
+ * module (../worker.ts) exposes the object made here over comlink; it contains no kernel logic itself.
+ */
+import { InvalidOptionError } from '../errors.js';
+import { Grid } from '../grid/grid.js';
+import { serializeError } from './error-transport.js';
+import { KERNELS, type Kernel } from './kernels.js';
+import { GRID_TOKEN, type JobReply, type JobRequest, type WorkerApi, type WorkerConfig } from './protocol.js';
+import { TEST_KERNELS } from './test-kernels.js';
+
+type AnyKernel = Kernel<never, unknown>;
+
+/** Builds the API a pool worker exposes. Pure: usable in a test on the main thread too. */
+export function createWorkerApi(): WorkerApi {
+  /** Grids by id, rebuilt once over the shared buffer the main thread sent. */
+  const grids = new Map<number, Grid>();
+  let registry: Record<string, AnyKernel> = KERNELS;
+
+  function decode(args: Record<string, unknown>): Record<string, unknown> {
+    let decoded = args;
+    for (const key of Object.keys(args)) {
+      const value = args[key];
+      if (typeof value === 'object' && value !== null && GRID_TOKEN in value) {
+        const id = (value as { [GRID_TOKEN]: number })[GRID_TOKEN];
+        const grid = grids.get(id);
+        if (!grid) throw new InvalidOptionError(key, value, 'a grid known to this worker');
+        if (decoded === args) decoded = { ...args };
+        decoded[key] = grid;
+      }
+    }
+    return decoded;
+  }
+
+  return {
+    init(config: WorkerConfig): string[] {
+      registry = config.testKernels ? { ...KERNELS, ...TEST_KERNELS } : KERNELS;
+      return Object.keys(registry);
+    },
+    async run(request: JobRequest): Promise<JobReply> {
+      try {
+        for (const [id, buffer] of request.grids) grids.set(id, Grid.from(buffer));
+        const kernel = Object.hasOwn(registry, request.name) ? registry[request.name] : undefined;
+        if (!kernel) {
+          throw new InvalidOptionError('kernel', request.name, `one of ${Object.keys(registry).join(', ')}`);
+        }
+        const value = await (kernel as (args: unknown, control: unknown) => unknown)(decode(request.args), {
+          control: request.control,
+        });
+        return { ok: true, value };
+      } catch (error) {
+        return { ok: false, error: serializeError(error) };
+      }
+    },
+    dropGrids(ids: number[]): void {
+      for (const id of ids) grids.delete(id);
+    },
+    ping(): number {
+      return grids.size;
+    },
+  };
+}
