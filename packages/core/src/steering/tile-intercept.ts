@@ -1,0 +1,97 @@
+import { OutOfRangeError } from '../errors.js';
+import { directionOf, NO_DIRECTION } from '../grid/directions.js';
+import { LineStepper } from './bresenham.js';
+import { basicChaseDirection } from './tile-chase.js';
+
+/** Options of {@link tileIntercept}. */
+export interface TileInterceptOptions {
+  /** Tiles the chaser moves per turn, diagonals included (8-connected moves). Integer >= 1, default 1. */
+  chaserSpeed?: number;
+  /** How many turns ahead to look for a meeting point. Integer >= 0, default 256. */
+  maxTurns?: number;
+  /**
+   * Map width and height in tiles. When given, the search stops once the target's predicted tile leaves
+   * the map (the seed's Problem 1-1 ends the run at the screen's edge). Default: unbounded.
+   */
+  width?: number;
+  height?: number;
+}
+
+/** Defaults of {@link TileInterceptOptions}. */
+export const DEFAULT_TILE_INTERCEPT_OPTIONS: Readonly<{ chaserSpeed: number; maxTurns: number }> = Object.freeze({
+  chaserSpeed: 1,
+  maxTurns: 256,
+});
+
+/** Where and when a tile chaser can meet a moving target. */
+export interface TileInterceptPoint {
+  /** The target's predicted tile at the meeting turn. */
+  x: number;
+  y: number;
+  /** Turns from now until the meeting (0 when they already share a tile). */
+  turns: number;
+}
+
+/**
+ * Interception on tiles (seed 003, Problem 1-1). The target is at (targetX, targetY) and moves
+ * (velocityX, velocityY) tiles per turn. Fractions are allowed for both (a target walking one tile every
+ * other turn is at x + 0.5 t); its tile is always the rounded position. The chaser
+ * moves up to `chaserSpeed` 8-connected tiles per turn, so it can reach any tile within Chebyshev distance
+ * `chaserSpeed * t` in t turns on an open map. Returns the earliest turn t (and the target's tile then) at
+ * which the chaser can be there, or null when there is none within `maxTurns` or before the target leaves
+ * the map (fall back to chasing then).
+ */
+export function tileIntercept(
+  chaserX: number,
+  chaserY: number,
+  targetX: number,
+  targetY: number,
+  velocityX: number,
+  velocityY: number,
+  options: TileInterceptOptions = {},
+): TileInterceptPoint | null {
+  const speed = options.chaserSpeed ?? DEFAULT_TILE_INTERCEPT_OPTIONS.chaserSpeed;
+  const maxTurns = options.maxTurns ?? DEFAULT_TILE_INTERCEPT_OPTIONS.maxTurns;
+  if (!Number.isInteger(speed) || speed < 1) throw new OutOfRangeError('chaserSpeed', speed, 'an integer >= 1');
+  if (!Number.isInteger(maxTurns) || maxTurns < 0) throw new OutOfRangeError('maxTurns', maxTurns, 'an integer >= 0');
+  if (!Number.isFinite(targetX)) throw new OutOfRangeError('targetX', targetX, 'a finite number');
+  if (!Number.isFinite(targetY)) throw new OutOfRangeError('targetY', targetY, 'a finite number');
+  if (!Number.isFinite(velocityX)) throw new OutOfRangeError('velocityX', velocityX, 'a finite number');
+  if (!Number.isFinite(velocityY)) throw new OutOfRangeError('velocityY', velocityY, 'a finite number');
+  const width = options.width ?? Number.POSITIVE_INFINITY;
+  const height = options.height ?? Number.POSITIVE_INFINITY;
+  for (let t = 0; t <= maxTurns; t++) {
+    const px = Math.round(targetX + velocityX * t);
+    const py = Math.round(targetY + velocityY * t);
+    if (px < 0 || py < 0 || px >= width || py >= height) return null;
+    if (Math.max(Math.abs(px - chaserX), Math.abs(py - chaserY)) <= speed * t) return { x: px, y: py, turns: t };
+  }
+  return null;
+}
+
+const stepper = new LineStepper();
+
+/**
+ * Direction index (0..7) of the chaser's next one-tile step from its tile (chaserX, chaserY) towards the interception tile of
+ * {@link tileIntercept} (the first step of the Bresenham line to it), or of a basic chase step towards the
+ * target when no interception exists. NO_DIRECTION when the chaser stands on the target's tile. Call it every
+ * turn: the prediction is redone from the current positions.
+ */
+export function tileInterceptDirection(
+  chaserX: number,
+  chaserY: number,
+  targetX: number,
+  targetY: number,
+  velocityX: number,
+  velocityY: number,
+  options: TileInterceptOptions = {},
+): number {
+  if (chaserX === targetX && chaserY === targetY) return NO_DIRECTION;
+  const p = tileIntercept(chaserX, chaserY, targetX, targetY, velocityX, velocityY, options);
+  if (p === null || (p.x === chaserX && p.y === chaserY))
+    return basicChaseDirection(chaserX, chaserY, targetX, targetY);
+  const s = stepper.reset(chaserX, chaserY, p.x, p.y);
+  s.next();
+  s.next();
+  return directionOf(s.x - chaserX, s.y - chaserY);
+}
