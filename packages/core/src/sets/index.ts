@@ -1,2 +1,4 @@
 // Public exports of src/sets. Listed again from ../index.ts.
-export {};
+export * from './convex-sets.js';
+export * from './set-costs.js';
+export * from './set-fields.js';

@@ -1,2 +1,4 @@
 // Public exports of src/tactics. Listed again from ../index.ts.
-export {};
+export * from './criteria.js';
+export * from './route.js';
+export * from './search.js';

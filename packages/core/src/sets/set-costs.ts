@@ -1,0 +1,60 @@
+import { OutOfRangeError } from '../errors.js';
+import { computeField } from '../fields/index.js';
+import type { Grid } from '../grid/grid.js';
+import { assertSetsMatch, type ConvexSets } from './convex-sets.js';
+import { resolveSetMoves, type SetFields, type SetMoveOptions, setFieldCost } from './set-fields.js';
+
+/**
+ * Reduces a field computed FROM a tile to the cost of every set: the smallest cost over the set's tiles, i.e.
+ * the moves from that tile into the nearest tile of the set. -1 where no tile of the set is reachable.
+ * `cost` is any field's cost array (Infinity where unreachable) with integer costs (metric `steps`).
+ * Writes into `out` when given (length >= `sets.count`). One pass over the tiles, no allocation.
+ */
+export function reduceFieldToSets(sets: ConvexSets, cost: Float64Array, out?: Int32Array): Int32Array {
+  if (cost.length !== sets.setOf.length)
+    throw new OutOfRangeError('field length', cost.length, `${sets.setOf.length} (one entry per tile)`);
+  const result = out ?? new Int32Array(sets.count);
+  if (result.length < sets.count) throw new OutOfRangeError('out length', result.length, `at least ${sets.count}`);
+  result.fill(0x7fffffff, 0, sets.count);
+  const setOf = sets.setOf;
+  // PERF: one linear pass, typed arrays only.
+  for (let t = 0; t < setOf.length; t++) {
+    const s = setOf[t] as number;
+    if (s < 0) continue;
+    const c = cost[t] as number;
+    if (c < (result[s] as number)) result[s] = c;
+  }
+  for (let s = 0; s < sets.count; s++) if (result[s] === 0x7fffffff) result[s] = -1;
+  return result;
+}
+
+/**
+ * The exact two-field method (no per-set fields): the moves from tile (x, y) into every set, from one `steps`
+ * field computed from the tile (computeField) reduced per set. Identical to reading the per-set fields at
+ * (x, y) because moves are symmetric. -1 for sets the tile cannot reach. Time: one BFS plus one pass.
+ * @throws CoordinateError when (x, y) is outside the grid or a wall.
+ */
+export function setCostsFrom(
+  grid: Grid,
+  sets: ConvexSets,
+  x: number,
+  y: number,
+  options: SetMoveOptions = {},
+  out?: Int32Array,
+): Int32Array {
+  assertSetsMatch(grid, sets);
+  grid.assertWalkable('tile', x, y);
+  const { neighbors, diagonal } = resolveSetMoves(options);
+  const field = computeField(grid, { goals: [{ x, y }], metric: 'steps', neighbors, diagonal });
+  return reduceFieldToSets(sets, field.cost, out);
+}
+
+/** The same per-set costs as {@link setCostsFrom}, read from precomputed per-set fields (O(sets)). */
+export function setCostsFromFields(fields: SetFields, x: number, y: number, out?: Int32Array): Int32Array {
+  if (!(Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < fields.width && y < fields.height))
+    throw new OutOfRangeError('tile', `(${x}, ${y})`, `inside the ${fields.width}x${fields.height} grid`);
+  const result = out ?? new Int32Array(fields.count);
+  const t = y * fields.width + x;
+  for (let s = 0; s < fields.count; s++) result[s] = setFieldCost(fields, t, s);
+  return result;
+}

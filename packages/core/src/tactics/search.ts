@@ -1,0 +1,286 @@
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import type { Grid } from '../grid/grid.js';
+import { assertSetsMatch, type ConvexSets } from '../sets/convex-sets.js';
+import { setCostsFrom } from '../sets/set-costs.js';
+import { type SetFields, type SetMoveOptions, setFieldCost } from '../sets/set-fields.js';
+import { type RandomSource, randomInt } from '../util/random.js';
+import type { ResumableTask } from '../util/task.js';
+import {
+  flankKeeps,
+  retreatKeeps,
+  type TacticConstants,
+  type TacticShapeOptions,
+  tacticConstants,
+} from './criteria.js';
+
+/** Which search: flank (approach from the side) or retreat (fall back behind the player). */
+export type TacticKind = 'flank' | 'retreat';
+
+/** A tile position. */
+export interface TilePoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * Per-set costs of both characters: `me[s]` moves from the player's tile into set `s`, `target[s]` from the
+ * target's tile; -1 where unreachable. Made by `setCostsFrom` (on this thread or in a worker).
+ */
+export interface SetCostPair {
+  me: Int32Array;
+  target: Int32Array;
+}
+
+/**
+ * Where set costs come from:
+ * - `'two-field'` (default): one `steps` field from each character reduced per set (`setCostsFrom`); needs no
+ *   per-set fields; costs two BFS over the map.
+ * - a {@link SetFields} object (per-set fields, `buildSetFields`): O(1) per set.
+ * - a {@link SetCostPair} computed beforehand (for example in the worker pool).
+ */
+export type TacticCostSource = 'two-field' | SetFields | SetCostPair;
+
+/** Options of the flank/retreat searches. */
+export interface TacticSearchOptions extends TacticShapeOptions, SetMoveOptions {
+  /** Stop after this many kept sets (the seed's 256-entry buffer). Integer >= 1 or Infinity. Default 256. */
+  maxCandidates?: number;
+  /** Where set costs come from. Default `'two-field'`. */
+  costs?: TacticCostSource;
+}
+
+/** Options of {@link createTacticSearch}: a search split into slices. */
+export interface TacticTaskOptions extends TacticSearchOptions {
+  /** Most sets examined per `step` call (integer >= 1 or Infinity). Default {@link DEFAULT_SETS_PER_STEP}. */
+  setsPerStep?: number;
+}
+
+/** Default {@link TacticSearchOptions.maxCandidates}: 256, the size of the seed's buffer. */
+export const DEFAULT_MAX_CANDIDATES = 256;
+/** Default {@link TacticTaskOptions.setsPerStep}: 2048 sets per slice. */
+export const DEFAULT_SETS_PER_STEP = 2048;
+/** Sets examined between two reads of the clock inside one step. */
+const CLOCK_EVERY = 128;
+
+/** The outcome of one flank or retreat search. */
+export interface TacticSearchResult {
+  kind: TacticKind;
+  /** The set the player stands in. */
+  mySet: number;
+  /** The set the target stands in. */
+  targetSet: number;
+  /** The decision's constants; null when both stand in one set or cannot reach each other (no candidates). */
+  constants: TacticConstants | null;
+  /** Ids of the kept sets, ascending (at most `maxCandidates`). */
+  candidates: Int32Array;
+  /** Number of sets examined (all of them unless the buffer filled up). */
+  examined: number;
+}
+
+function positiveCount(name: string, value: number): number {
+  if (!(value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 1)))
+    throw new OutOfRangeError(name, value, 'an integer >= 1 or Infinity');
+  return value;
+}
+
+function isSetFields(source: TacticCostSource): source is SetFields {
+  return typeof source === 'object' && 'dir' in source && 'size' in source;
+}
+
+/**
+ * The full flank or retreat search over all sets as a {@link ResumableTask}: each `step(deadline)` examines at
+ * most `setsPerStep` sets and stops early when `performance.now()` reaches `deadline`; the result equals the
+ * one-shot search. With `costs: 'two-field'` the first step first computes both characters' fields (two BFS,
+ * not split); pass precomputed costs (a {@link SetCostPair} from workers, or per-set fields) to keep every
+ * step short. The work begins at the first `step`.
+ * @throws CoordinateError when `me` or `target` is outside the grid or on a wall (at creation).
+ */
+export function createTacticSearch(
+  grid: Grid,
+  sets: ConvexSets,
+  me: TilePoint,
+  target: TilePoint,
+  kind: TacticKind,
+  options: TacticTaskOptions = {},
+): ResumableTask<TacticSearchResult> {
+  assertSetsMatch(grid, sets);
+  if (kind !== 'flank' && kind !== 'retreat') throw new InvalidOptionError('kind', kind, "'flank' or 'retreat'");
+  grid.assertWalkable('me', me.x, me.y);
+  grid.assertWalkable('target', target.x, target.y);
+  const maxCandidates = positiveCount('maxCandidates', options.maxCandidates ?? DEFAULT_MAX_CANDIDATES);
+  const setsPerStep = positiveCount('setsPerStep', options.setsPerStep ?? DEFAULT_SETS_PER_STEP);
+  const source = options.costs ?? 'two-field';
+  if (source !== 'two-field' && typeof source !== 'object')
+    throw new InvalidOptionError('costs', source, "'two-field', per-set fields or a SetCostPair");
+  const count = sets.count;
+  if (isSetFields(source) && (source.count !== count || source.size !== grid.width * grid.height))
+    throw new InvalidOptionError('costs', source, `per-set fields of these ${count} sets`);
+  if (!isSetFields(source) && typeof source === 'object' && (source.me.length < count || source.target.length < count))
+    throw new InvalidOptionError('costs', source, `a SetCostPair with ${count} costs each`);
+  const meTile = me.y * grid.width + me.x;
+  const targetTile = target.y * grid.width + target.x;
+  const mySet = sets.setOf[meTile] as number;
+  const targetSet = sets.setOf[targetTile] as number;
+  const keeps = kind === 'flank' ? flankKeeps : retreatKeeps;
+  const found = new Int32Array(Math.min(maxCandidates, Math.max(count, 1)));
+
+  let fields: SetFields | null = null;
+  let pair: SetCostPair | null = null;
+  let constants: TacticConstants | null = null;
+  let started = false;
+  let done = mySet === targetSet;
+  let next = 0;
+  let kept = 0;
+
+  const costOf = (tile: number, set: number, mine: boolean): number =>
+    fields ? setFieldCost(fields, tile, set) : ((mine ? pair?.me[set] : pair?.target[set]) as number);
+
+  const start = (): void => {
+    started = true;
+    if (done) return;
+    if (isSetFields(source)) fields = source;
+    else if (source === 'two-field')
+      pair = {
+        me: setCostsFrom(grid, sets, me.x, me.y, options),
+        target: setCostsFrom(grid, sets, target.x, target.y, options),
+      };
+    else pair = source;
+    const myCost = costOf(meTile, targetSet, true);
+    const targetCost = costOf(targetTile, mySet, false);
+    if (myCost < 0 || targetCost < 0) {
+      done = true; // they cannot reach each other: no set is reachable by both
+      return;
+    }
+    constants = tacticConstants(myCost, targetCost, options);
+  };
+
+  return {
+    step(deadline: number): boolean {
+      if (!started) start();
+      if (done) return true;
+      const c = constants as TacticConstants;
+      const end = Math.min(count, next + setsPerStep);
+      let s = next;
+      // PERF: two typed-array reads and a few integer comparisons per set; the clock is read every 128 sets.
+      if (pair) {
+        const mine = pair.me;
+        const theirs = pair.target;
+        while (s < end) {
+          if (keeps(mine[s] as number, theirs[s] as number, c)) {
+            found[kept++] = s;
+            if (kept >= maxCandidates) {
+              s++;
+              done = true;
+              break;
+            }
+          }
+          s++;
+          if ((s & (CLOCK_EVERY - 1)) === 0 && performance.now() >= deadline) break;
+        }
+      } else {
+        const f = fields as SetFields;
+        while (s < end) {
+          if (keeps(setFieldCost(f, meTile, s), setFieldCost(f, targetTile, s), c)) {
+            found[kept++] = s;
+            if (kept >= maxCandidates) {
+              s++;
+              done = true;
+              break;
+            }
+          }
+          s++;
+          if ((s & (CLOCK_EVERY - 1)) === 0 && performance.now() >= deadline) break;
+        }
+      }
+      next = s;
+      if (next >= count) done = true;
+      return done;
+    },
+    result(): TacticSearchResult {
+      if (!done) throw new InvalidOptionError('result', 'unfinished', 'a task whose step() returned true');
+      return { kind, mySet, targetSet, constants, candidates: found.slice(0, kept), examined: next };
+    },
+    progress(): number {
+      return done ? 1 : count === 0 ? 0 : next / count;
+    },
+  };
+}
+
+/** The one-shot search: {@link createTacticSearch} run to the end on this thread. */
+export function searchTactic(
+  grid: Grid,
+  sets: ConvexSets,
+  me: TilePoint,
+  target: TilePoint,
+  kind: TacticKind,
+  options: TacticSearchOptions = {},
+): TacticSearchResult {
+  const task = createTacticSearch(grid, sets, me, target, kind, { ...options, setsPerStep: Number.POSITIVE_INFINITY });
+  while (!task.step(Number.POSITIVE_INFINITY)) {
+    // runs in one step; the loop only guards the contract
+  }
+  return task.result();
+}
+
+/**
+ * Ids of every set the seed's flank test keeps, ascending (at most `maxCandidates`, default 256): sets with
+ * `|m - t| <= hyperbola`, `m + t >= smallEllipse` and `m + t <= largeEllipse`, `m` and `t` the moves from the
+ * player and from the target into the set. Unreachable sets are never kept; empty when both share one set.
+ */
+export function flankCandidates(
+  grid: Grid,
+  sets: ConvexSets,
+  me: TilePoint,
+  target: TilePoint,
+  options: TacticSearchOptions = {},
+): Int32Array {
+  return searchTactic(grid, sets, me, target, 'flank', options).candidates;
+}
+
+/**
+ * Ids of every set the seed's retreat test keeps, ascending (at most `maxCandidates`, default 256): sets with
+ * `m <= t`, `t - m >= hyperbola`, `t >= circle` and `m <= circle`. Unreachable sets are never kept; empty
+ * when both share one set.
+ */
+export function retreatCandidates(
+  grid: Grid,
+  sets: ConvexSets,
+  me: TilePoint,
+  target: TilePoint,
+  options: TacticSearchOptions = {},
+): Int32Array {
+  return searchTactic(grid, sets, me, target, 'retreat', options).candidates;
+}
+
+/** Picks one candidate uniformly with `random`, or the player's own set when there is none (as the seed). */
+export function pickCandidate(result: TacticSearchResult, random: RandomSource = Math.random): number {
+  const n = result.candidates.length;
+  return n === 0 ? result.mySet : (result.candidates[randomInt(random, n)] as number);
+}
+
+/** Options of {@link chooseFlankSet} and {@link chooseRetreatSet}. */
+export interface ChooseSetOptions extends TacticSearchOptions {
+  /** Random source for the pick (for example `createRandom(seed)`). Default `Math.random`. */
+  random?: RandomSource;
+}
+
+/** The seed's `ai_flank_get_convex_set`: a random flank candidate, or the player's own set when none. */
+export function chooseFlankSet(
+  grid: Grid,
+  sets: ConvexSets,
+  me: TilePoint,
+  target: TilePoint,
+  options: ChooseSetOptions = {},
+): number {
+  return pickCandidate(searchTactic(grid, sets, me, target, 'flank', options), options.random);
+}
+
+/** The seed's `ai_retreat_get_convex_set`: a random retreat candidate, or the player's own set when none. */
+export function chooseRetreatSet(
+  grid: Grid,
+  sets: ConvexSets,
+  me: TilePoint,
+  target: TilePoint,
+  options: ChooseSetOptions = {},
+): number {
+  return pickCandidate(searchTactic(grid, sets, me, target, 'retreat', options), options.random);
+}
