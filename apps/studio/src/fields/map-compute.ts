@@ -1,4 +1,12 @@
-import { computeField, fleeMap, type Grid, NoFleeSeedError, scentMap } from '@fieldmarshal/core';
+import {
+  computeField,
+  type FieldService,
+  fleeMap,
+  type Grid,
+  NoFleeSeedError,
+  type ScentSource,
+  scentMap,
+} from '@fieldmarshal/core';
 import type { TileValues } from './heatmap.js';
 import type { MapMode, MapParams } from './map-modes.js';
 
@@ -30,6 +38,8 @@ export interface MapResult {
   engine: string;
   /** A non-fatal note (e.g. why a flee map is empty). */
   warning: string | null;
+  /** Gives the result's shared buffers back to the service for reuse; call once nothing reads it any more. */
+  release?: () => void;
 }
 
 /** Progress of a long computation: tiles done and expected (0 while unknown). */
@@ -42,6 +52,23 @@ export interface MapEngine {
   /** True when computing does not block the page (the UI can then show live progress and a Cancel button). */
   readonly offThread: boolean;
   compute(request: MapRequest, options: { signal: AbortSignal; onProgress?: ProgressListener }): Promise<MapResult>;
+}
+
+/** Seed 002's flee map of a scent map; an empty map with a warning when nothing can seed it. */
+function fleeFrom(
+  grid: Grid,
+  scent: Int32Array,
+  params: MapParams,
+  timings: Timing[],
+  label: string,
+): { map: Int32Array; warning: string | null } {
+  const options = { strength: params.strength, neighbors: params.neighbors, diagonal: params.diagonal };
+  try {
+    return { map: time(timings, label, () => fleeMap(grid, scent, options)), warning: null };
+  } catch (error) {
+    if (!(error instanceof NoFleeSeedError)) throw error;
+    return { map: fleeMap(grid, scent, { ...options, onNoSeed: 'return' }), warning: error.message };
+  }
 }
 
 function time<T>(timings: Timing[], label: string, fn: () => T): T {
@@ -93,14 +120,9 @@ export const mainThreadEngine: MapEngine = {
       case 'flee': {
         const sources = points.map((p) => ({ x: p.x, y: p.y, strength: params.strength }));
         const scent = time(timings, 'scent map', () => scentMap(grid, sources, move));
-        let map: Int32Array;
-        try {
-          map = time(timings, 'flee map', () => fleeMap(grid, scent, { strength: params.strength, ...move }));
-        } catch (error) {
-          if (!(error instanceof NoFleeSeedError)) throw error;
-          warning = error.message;
-          map = fleeMap(grid, scent, { strength: params.strength, ...move, onNoSeed: 'return' });
-        }
+        const flee = fleeFrom(grid, scent, params, timings, 'flee map');
+        const map = flee.map;
+        warning = flee.warning;
         return {
           mode: 'flee',
           values: { kind: 'scent', values: map },
@@ -116,3 +138,95 @@ export const mainThreadEngine: MapEngine = {
     }
   },
 };
+
+function sources(request: MapRequest): ScentSource[] {
+  return request.points.map((p) => ({ x: p.x, y: p.y, strength: request.params.strength }));
+}
+
+/**
+ * Runs the computations in the worker service: cost fields with `service.computeField` and scent maps with its
+ * `scentMap` kernel, written straight into shared memory (no copies), with progress, and cancelled through the
+ * AbortSignal when the user changes something. Kernels the service does not offer yet run on the main thread
+ * and say so in their timing label.
+ */
+export function createWorkerEngine(service: FieldService): MapEngine {
+  const name = `${service.size} worker${service.size === 1 ? '' : 's'}`;
+  const runScent = async (request: MapRequest, signal: AbortSignal, onProgress?: ProgressListener) => {
+    const { grid, params } = request;
+    const out = new Int32Array(new SharedArrayBuffer(grid.size * 4));
+    await service.run(
+      'scentMap',
+      { grid, sources: sources(request), options: { neighbors: params.neighbors, diagonal: params.diagonal }, out },
+      onProgress ? { signal, onProgress } : { signal },
+    );
+    return out;
+  };
+  return {
+    name,
+    offThread: true,
+    async compute(request, { signal, onProgress }) {
+      signal.throwIfAborted();
+      const { grid, points, params } = request;
+      const gridVersion = grid.version;
+      const timings: Timing[] = [];
+      const jobOptions = onProgress ? { signal, onProgress } : { signal };
+      const t0 = performance.now();
+      switch (request.mode) {
+        case 'cost': {
+          const field = await service.computeField(
+            grid,
+            {
+              goals: points,
+              metric: params.metric,
+              maxCost: params.maxCost,
+              neighbors: params.neighbors,
+              diagonal: params.diagonal,
+            },
+            jobOptions,
+          );
+          timings.push({ label: 'cost field (worker, round trip)', ms: performance.now() - t0 });
+          return {
+            mode: 'cost',
+            values: { kind: 'float', values: field.cost },
+            dir: field.dir,
+            gridVersion: field.gridVersion,
+            timings,
+            engine: name,
+            warning: null,
+            release: () => service.release(field),
+          };
+        }
+        case 'scent': {
+          const map = await runScent(request, signal, onProgress);
+          timings.push({ label: 'scent map (worker, round trip)', ms: performance.now() - t0 });
+          return {
+            mode: 'scent',
+            values: { kind: 'scent', values: map },
+            dir: null,
+            gridVersion,
+            timings,
+            engine: name,
+            warning: null,
+          };
+        }
+        case 'flee': {
+          const scent = await runScent(request, signal, onProgress);
+          timings.push({ label: 'scent map (worker, round trip)', ms: performance.now() - t0 });
+          signal.throwIfAborted();
+          const flee = fleeFrom(grid, scent, params, timings, 'flee map (main thread)');
+          return {
+            mode: 'flee',
+            values: { kind: 'scent', values: flee.map },
+            dir: null,
+            gridVersion,
+            timings,
+            engine: name,
+            warning: flee.warning,
+          };
+        }
+        case 'safety':
+          return mainThreadEngine.compute(request, { signal });
+      }
+    },
+  };
+}

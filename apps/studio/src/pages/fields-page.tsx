@@ -29,7 +29,7 @@ import { HeatmapSurface } from '../fields/heatmap-surface.js';
 import type { MapResult, Timing } from '../fields/map-compute.js';
 import { DEFAULT_MAP_PARAMS, MAP_MODES, type MapMode, type MapParams, modeInfo } from '../fields/map-modes.js';
 import { loadMapSource, type MapSource, MOVING_AI_MAPS, sourceKey } from '../fields/map-sources.js';
-import { useMapEngine } from '../fields/use-map-engine.js';
+import { type EngineChoice, useMapEngine } from '../fields/use-map-engine.js';
 import { createWalker, stepWalker, type Walker, type WalkerStatus, type WalkTarget } from '../fields/walker.js';
 
 type Tool = 'goal' | 'wall' | 'erase' | 'unit';
@@ -111,7 +111,8 @@ export function FieldsPage() {
   const [zoom, setZoom] = useState(1);
 
   // --- Results ---------------------------------------------------------------------------------------------
-  const engine = useMapEngine();
+  const engineState = useMapEngine();
+  const engine = engineState.engine;
   const [result, setResult] = useState<MapResult | null>(null);
   const [computeError, setComputeError] = useState<string | null>(null);
   const [busy, setBusy] = useState<{ label: string; progress: number | null } | null>(null);
@@ -218,6 +219,9 @@ export function FieldsPage() {
       controller.abort();
     };
   }, [grid, mode, params, points, editVersion, engine]);
+
+  // Give a replaced result's shared buffers back to the service (after the new one is on screen).
+  useEffect(() => () => result?.release?.(), [result]);
 
   // The colour scale and value range of the shown map.
   const scale = useMemo(() => {
@@ -812,7 +816,28 @@ export function FieldsPage() {
               )}
             </tbody>
           </table>
-          <div className="muted small-text">computed on: {shown?.engine ?? engine.name}</div>
+          <label className="row">
+            <span>Compute on</span>
+            <select
+              value={engineState.choice}
+              onChange={(e) => engineState.setChoice(e.target.value as EngineChoice)}
+              data-testid="engine"
+            >
+              <option value="workers">
+                worker service
+                {engineState.workers === 'starting'
+                  ? ' (starting…)'
+                  : engineState.workers === 'unavailable'
+                    ? ' (unavailable)'
+                    : ''}
+              </option>
+              <option value="main">main thread</option>
+            </select>
+          </label>
+          <div className="muted small-text" data-testid="engine-used">
+            last computed on: {shown?.engine ?? engine.name}
+          </div>
+          {engineState.error && <div className="warning">{engineState.error}</div>}
         </div>
 
         <div className="panel help" data-testid="help">
