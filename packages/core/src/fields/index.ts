@@ -1,2 +1,5 @@
 // Public exports of src/fields. Listed again from ../index.ts.
-export {};
+export { computeField, computeFieldFromSeeds } from './compute-field.js';
+export { nextStep, pathFromField, pathLength } from './follow.js';
+export { smoothPath, walkableLine } from './line.js';
+export * from './types.js';

@@ -17,18 +17,45 @@ export interface Goal {
   value?: number;
 }
 
+/** Default {@link FieldOptions.metric}. */
+export const DEFAULT_METRIC: Metric = 'octile';
+/** Default {@link FieldOptions.neighbors}. */
+export const DEFAULT_NEIGHBORS: 4 | 8 = 8;
+/** Default {@link FieldOptions.maxCost}: no limit. */
+export const DEFAULT_MAX_COST: number = Number.POSITIVE_INFINITY;
+
+/** How a unit may step between tiles: shared by the field kernels, {@link walkableLine} and {@link smoothPath}. */
+export interface MoveOptions {
+  /** 4 (orthogonal moves only) or 8. Default 8 ({@link DEFAULT_NEIGHBORS}). */
+  neighbors?: 4 | 8;
+  /**
+   * When a diagonal move is allowed (ignored with 4 neighbours). The two orthogonal tiles beside the step must
+   * carry the same passability code as the two ends. Default `if-both-free` (the Moving AI rule).
+   */
+  diagonal?: DiagonalRule;
+}
+
+/** Options of {@link computeFieldFromSeeds}: everything but the goals. */
+export interface SeedFieldOptions extends MoveOptions {
+  /** How moves are priced. Default `octile` ({@link DEFAULT_METRIC}). */
+  metric?: Metric;
+  /**
+   * Range limit in cost units: tiles whose cost would exceed this are not expanded and stay unreachable
+   * (Infinity). A number >= 0 (Infinity allowed). Default Infinity ({@link DEFAULT_MAX_COST}).
+   */
+  maxCost?: number;
+}
+
 /** Options of {@link computeField}. */
-export interface FieldOptions {
+export interface FieldOptions extends SeedFieldOptions {
   /** One or many goal tiles (at least one). Each must be a walkable tile of the grid. */
   goals: readonly Goal[];
-  /** How moves are priced. Default `octile`. */
-  metric?: Metric;
-  /** 4 (orthogonal moves only) or 8. Default 8. */
-  neighbors?: 4 | 8;
-  /** When a diagonal move is allowed (ignored with 4 neighbours). Default `if-both-free`. */
-  diagonal?: DiagonalRule;
-  /** Tiles whose cost would exceed this stay unreachable (range-limited fields). Cost units. Default Infinity. */
-  maxCost?: number;
+}
+
+/** Arrays a caller may hand to a kernel to be filled in place (no allocation). Each is `grid.size` long. */
+export interface FieldOut {
+  cost?: Float64Array;
+  dir?: Uint8Array;
 }
 
 /** A computed field. Following `dir` from any reachable tile reaches a goal along a path of length `cost`. */

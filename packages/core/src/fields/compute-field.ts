@@ -1,0 +1,182 @@
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { Grid } from '../grid/grid.js';
+import { finishControl, startControl } from './control.js';
+import { runBfs } from './kernel-bfs.js';
+import { MAX_DIAL_BUCKETS, runDial } from './kernel-dial.js';
+import { runHeap } from './kernel-heap.js';
+import type { KernelInput } from './kernel-input.js';
+import {
+  METRIC_STEPS,
+  METRIC_WEIGHTED,
+  type ResolvedFieldOptions,
+  RULE_NEVER,
+  resolveFieldOptions,
+  resolveOut,
+} from './options.js';
+import { paddedState, type SeedList, seedList, sortSeedsByKey } from './scratch.js';
+import type { Field, FieldOptions, FieldOut, KernelControl, SeedFieldOptions } from './types.js';
+
+function assertGrid(grid: unknown): asserts grid is Grid {
+  if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
+}
+
+/**
+ * Computes a cost field and a direction field towards one or many goals: `cost[i]` is the cost of the cheapest
+ * walk from tile i to any goal (plus that goal's starting `value`), `dir[i]` the first step of such a walk as an
+ * index into `DIRECTIONS` (255 at goals, walls and unreachable tiles). Following `dir` from any reachable tile
+ * reaches a goal along a path whose summed step costs equal `cost` (to rounding, about 1e-15 relative).
+ *
+ * Moves: a step a -> b needs `passable[a] === passable[b] !== 0` (water only to water); a diagonal step also
+ * needs the two orthogonal tiles beside it to carry that code, per `options.diagonal`. Costs: `steps` 1 per
+ * move, `octile` 1 or sqrt 2, `weighted` terrain of the tile stepped into times the step length.
+ *
+ * Runs in O(tiles): BFS waves for unit costs with equal goal values, otherwise Dijkstra with unit-width buckets
+ * (exact, no heap). `out` arrays (each `grid.size` long) are filled in place; `control` lets a worker report
+ * progress and cancel (AbortError; the out arrays are then incomplete).
+ *
+ * @throws CoordinateError for a goal outside the grid or on a wall (`goals[2] (5, 7) is a wall`),
+ *   OutOfRangeError for a non-finite goal value, a negative or NaN maxCost, wrong-sized out arrays or terrain
+ *   below 1, InvalidOptionError for an unknown metric, neighbours other than 4/8, an unknown diagonal rule or
+ *   an empty goal list.
+ */
+export function computeField(grid: Grid, options: FieldOptions, out?: FieldOut, control?: KernelControl): Field {
+  assertGrid(grid);
+  if (typeof options !== 'object' || options === null)
+    throw new InvalidOptionError('options', options, 'an object with goals');
+  const resolved = resolveFieldOptions(options);
+  const goals = options.goals;
+  if (!Array.isArray(goals)) throw new InvalidOptionError('goals', goals, 'an array of { x, y, value? }');
+  if (goals.length === 0) throw new InvalidOptionError('goals', goals, 'at least one goal');
+  const stride = grid.width + 2;
+  const seeds = seedList(goals.length);
+  for (let g = 0; g < goals.length; g++) {
+    const goal: unknown = goals[g];
+    if (typeof goal !== 'object' || goal === null)
+      throw new InvalidOptionError(`goals[${g}]`, goal, 'an object { x, y, value? }');
+    const { x, y, value = 0 } = goal as { x: number; y: number; value?: number };
+    grid.assertWalkable(`goals[${g}]`, x, y);
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      throw new OutOfRangeError(`goals[${g}].value`, value, 'a finite number');
+    if (value > resolved.maxCost) continue;
+    const n = seeds.n++;
+    seeds.p[n] = (y + 1) * stride + x + 1;
+    seeds.i[n] = y * grid.width + x;
+    seeds.v[n] = value;
+  }
+  const arrays = resolveOut(grid, out);
+  return run(grid, resolved, seeds, arrays, control);
+}
+
+/**
+ * Like {@link computeField}, but the goals are given per tile: `seeds[i]` (length `grid.size`) is the starting
+ * cost at tile i: any finite number, negative allowed (a safety map seeds every tile with -1.2 * distance);
+ * `Infinity` means "not a seed". Seeds on walls are ignored, seeds above `maxCost` too. With no seed at all the
+ * field is Infinity everywhere.
+ * @throws OutOfRangeError for a seeds array of the wrong length or a NaN / -Infinity seed; the option errors of
+ *   {@link computeField}.
+ */
+export function computeFieldFromSeeds(
+  grid: Grid,
+  seeds: Float64Array,
+  options: SeedFieldOptions = {},
+  out?: FieldOut,
+  control?: KernelControl,
+): Field {
+  assertGrid(grid);
+  const resolved = resolveFieldOptions(options);
+  const size = grid.width * grid.height;
+  if (!(seeds instanceof Float64Array)) throw new InvalidOptionError('seeds', seeds, 'a Float64Array');
+  if (seeds.length !== size) throw new OutOfRangeError('seeds.length', seeds.length, `${size} (grid size)`);
+  const arrays = resolveOut(grid, out);
+  const { width, height, passable } = grid;
+  const stride = width + 2;
+  const maxCost = resolved.maxCost;
+  let count = 0;
+  for (let i = 0; i < size; i++) if ((seeds[i] as number) !== Number.POSITIVE_INFINITY) count++;
+  const list = seedList(count);
+  let n = 0;
+  for (let y = 0; y < height; y++) {
+    let i = y * width;
+    let p = (y + 1) * stride + 1;
+    for (let x = 0; x < width; x++, i++, p++) {
+      const v = seeds[i] as number;
+      if (v === Number.POSITIVE_INFINITY) continue;
+      if (!(v > Number.NEGATIVE_INFINITY))
+        throw new OutOfRangeError(`seeds[${i}] at (${x}, ${y})`, v, 'a finite number, or Infinity for no seed');
+      if (passable[i] === 0 || v > maxCost) continue;
+      list.p[n] = p;
+      list.i[n] = i;
+      list.v[n] = v;
+      n++;
+    }
+  }
+  list.n = n;
+  return run(grid, resolved, list, arrays, control);
+}
+
+/** Largest terrain cost among walkable tiles; throws on terrain below 1 or not finite. */
+function maxTerrain(grid: Grid): number {
+  const terrain = grid.terrain;
+  if (terrain === null) return 1;
+  const passable = grid.passable;
+  let max = 1;
+  for (let i = 0; i < terrain.length; i++) {
+    if (passable[i] === 0) continue;
+    const t = terrain[i] as number;
+    if (t > max) max = t;
+    if (!(t >= 1 && t < Number.POSITIVE_INFINITY)) {
+      const x = i % grid.width;
+      throw new OutOfRangeError(`terrain at (${x}, ${(i - x) / grid.width})`, t, 'a finite number >= 1');
+    }
+  }
+  return max;
+}
+
+function run(
+  grid: Grid,
+  options: ResolvedFieldOptions,
+  seeds: SeedList,
+  arrays: { cost: Float64Array; dir: Uint8Array },
+  control: KernelControl | undefined,
+): Field {
+  const { cost, dir } = arrays;
+  const gridVersion = grid.version;
+  const size = grid.width * grid.height;
+  startControl(control, size);
+  cost.fill(Number.POSITIVE_INFINITY);
+  dir.fill(255);
+  let done = 0;
+  if (seeds.n > 0) {
+    const step = options.rule === RULE_NEVER ? 1 : Math.SQRT2;
+    let maxEdge: number;
+    if (options.metric === METRIC_STEPS) maxEdge = 1;
+    else if (options.metric === METRIC_WEIGHTED) maxEdge = maxTerrain(grid) * step;
+    else maxEdge = step;
+    let uniform = true;
+    const v0 = seeds.v[0] as number;
+    for (let s = 1; s < seeds.n && uniform; s++) uniform = seeds.v[s] === v0;
+    const input: KernelInput = {
+      st: paddedState(grid),
+      stride: grid.width + 2,
+      width: grid.width,
+      cost,
+      dir,
+      terrain: options.metric === METRIC_WEIGHTED ? grid.terrain : null,
+      metric: options.metric,
+      rule: options.rule,
+      maxCost: options.maxCost,
+      maxEdge,
+      seeds,
+      control,
+    };
+    if (maxEdge === 1 && uniform) done = runBfs(input);
+    else if (Math.ceil(maxEdge) + 2 <= MAX_DIAL_BUCKETS) {
+      let min = v0;
+      for (let s = 1; s < seeds.n; s++) if ((seeds.v[s] as number) < min) min = seeds.v[s] as number;
+      input.seeds = sortSeedsByKey(seeds, min);
+      done = runDial(input);
+    } else done = runHeap(input);
+  }
+  finishControl(control, done);
+  return { width: grid.width, height: grid.height, cost, dir, gridVersion };
+}

@@ -1,0 +1,26 @@
+import type { SeedList } from './scratch.js';
+import type { KernelControl } from './types.js';
+
+/** Everything a field kernel reads and writes. Built by compute-field.ts after validation. */
+export interface KernelInput {
+  /** Padded state bytes (see `paddedState`), stride `width + 2`. */
+  st: Uint8Array;
+  stride: number;
+  width: number;
+  /** Output, `y * width + x`, already filled with Infinity. */
+  cost: Float64Array;
+  /** Output, already filled with 255. */
+  dir: Uint8Array;
+  /** Terrain per tile for the weighted metric, or null for 1 everywhere. */
+  terrain: Float32Array | null;
+  /** METRIC_* of options.ts. */
+  metric: number;
+  /** RULE_* of options.ts. */
+  rule: number;
+  maxCost: number;
+  /** Largest edge cost that can occur (1, sqrt 2, or the terrain maximum times the step). */
+  maxEdge: number;
+  /** Seeds with value <= maxCost, on walkable tiles; sorted by `floor(v - v[0])` for the Dial kernel. */
+  seeds: SeedList;
+  control: KernelControl | undefined;
+}
