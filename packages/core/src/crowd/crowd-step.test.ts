@@ -120,6 +120,37 @@ describe('crowds', () => {
     for (let i = 0; i < 200; i++) expect(distTo(crowd, i, 600, 600)).toBeLessThan(300);
   });
 
+  it('200 units sent down a vector field through a door all stop on the far side, none in a wall', () => {
+    const rows: string[] = [];
+    for (let r = 0; r < 30; r++) {
+      let row = '';
+      for (let c = 0; c < 40; c++) {
+        const edge = r === 0 || c === 0 || r === 29 || c === 39;
+        const split = r === 14 && !(c >= 30 && c <= 32); // a wall with a door 3 tiles wide
+        const fin = c === 20 && r >= 18 && r <= 27; // a wall to walk around below it
+        row += edge || split || fin ? '#' : '.';
+      }
+      rows.push(row);
+    }
+    const crowd = crowdOnAscii(rows.join('\n'), { capacity: 200 });
+    const random = createRandom(9);
+    while (crowdCount(crowd) < 200) {
+      const x = 30 + random() * 1140;
+      const y = 30 + random() * 380;
+      if (crowdSpotIsFree(crowd, x, y)) addCrowdUnit(crowd, x, y, 0);
+    }
+    const [gx, gy] = at(28, 24); // beyond the fin: straight lines from the top half run into walls
+    commandCrowdGroup(crowd, 0, gx, gy);
+    const stopped = runUntil(crowd, DT, 240, (c) => countMovingCrowdUnits(c) === 0);
+    expect(stopped).toBeLessThan(180);
+    const settled = runUntil(crowd, DT, 60, allStill);
+    expect(settled).toBeLessThan(30);
+    expect(unitsInWalls(crowd)).toEqual([]);
+    expect(maxOverlap(crowd)).toBeLessThan(1);
+    const f = crowdFrame(crowd);
+    for (let i = 0; i < 200; i++) expect(f.y[i]).toBeGreaterThan(15 * T);
+  });
+
   it('a settled crowd bumped by one passing unit settles again', () => {
     const crowd = createCrowd({ grid: generateOpen(40, 20), capacity: 81 });
     // A settled 10 x 8 block of stopped units touching each other (side 14 px + 0.25 px gap).

@@ -96,6 +96,7 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
   const { tileSize: T, unitSize: S, topSpeed, acceleration: A, contactMargin, arriveRadius, bumpTime } = crowd.params;
   const h = S / 2;
   const reach = S + contactMargin;
+  const searchRadius = Math.max(reach + 2 * topSpeed * dt, S);
   const { width: W, height: H, passable } = crowd.grid;
   const cells = W * H;
   const dv = A * dt;
@@ -120,20 +121,38 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
     let blockR = false;
     let blockU = false;
     let blockD = false;
-    const ccx = cellX[i] as number;
-    const ccy = cellY[i] as number;
-    for (let qy = ccy - 1; qy <= ccy + 1; qy++) {
-      for (let qx = ccx - 1; qx <= ccx + 1; qx++) {
+    // PERF: only the cells the reach box touches (1 to 4, as reach < cell side), not the 3 x 3 block.
+    const qx0 = Math.floor((x - searchRadius) / T);
+    const qx1 = Math.floor((x + searchRadius) / T);
+    const qy0 = Math.floor((y - searchRadius) / T);
+    const qy1 = Math.floor((y + searchRadius) / T);
+    // Contacts are judged where both squares will be if unimpeded (previous positions plus previous velocities
+    // times dt), so units following each other at the same speed do not collide but closing ones do.
+    const fx = x + vx * dt;
+    const fy = y + vy * dt;
+    for (let qy = qy0; qy <= qy1; qy++) {
+      for (let qx = qx0; qx <= qx1; qx++) {
         const b = bucket(qx, qy, mask);
         const end = cellStart[b + 1] as number;
         for (let k = cellStart[b] as number; k < end; k++) {
           const j = cellItems[k] as number;
           // Skip hash collisions: only units whose cell is the queried one (each neighbour is seen once).
           if (j === i || cellX[j] !== qx || cellY[j] !== qy) continue;
-          const dx = x - (px[j] as number);
-          const dy = y - (py[j] as number);
+          const xj = px[j] as number;
+          const yj = py[j] as number;
+          const dx = fx - (xj + (pvx[j] as number) * dt);
+          const dy = fy - (yj + (pvy[j] as number) * dt);
           const adx = dx < 0 ? -dx : dx;
           const ady = dy < 0 ? -dy : dy;
+          // Overlap now pushes the squares apart (each half of it), whether or not they are closing.
+          const cdx = x - xj;
+          const cdy = y - yj;
+          const ocx = S - (cdx < 0 ? -cdx : cdx);
+          const ocy = S - (cdy < 0 ? -cdy : cdy);
+          if (ocx > 0 && ocy > 0) {
+            if (ocx < ocy) pushX += cdx < 0 ? -ocx / 2 : ocx / 2;
+            else pushY += cdy < 0 || (cdy === 0 && i < j) ? -ocy / 2 : ocy / 2;
+          }
           if (adx >= reach || ady >= reach) continue;
           collision = true;
           const jMoving = pstate[j] === CROWD_MOVING;
@@ -156,7 +175,6 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
               wy = 1;
               blockL = true;
             }
-            if (penX > 0 && penY > 0) pushX += dx < 0 ? -penX / 2 : penX / 2;
           } else {
             const above = dy < 0 || (dy === 0 && i < j);
             if (above) {
@@ -168,7 +186,6 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
               wy = 0;
               blockU = true;
             }
-            if (penX > 0 && penY > 0) pushY += above ? -penY / 2 : penY / 2;
           }
           ax += wx;
           ay += wy;
