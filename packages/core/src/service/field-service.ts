@@ -461,19 +461,23 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     },
 
     async computeFields(grid, optionsList, jobOptions = {}) {
-      if (!Array.isArray(optionsList))
+      if (!Array.isArray(optionsList)) {
         throw new InvalidOptionError('optionsList', optionsList, 'an array of FieldOptions');
-      const inner = new AbortController();
+      }
+      // One controller per job (an AbortSignal with many listeners makes Node warn), one listener outside.
+      const controllers = optionsList.map(() => new AbortController());
+      const abortAll = () => {
+        for (const controller of controllers) controller.abort();
+      };
       const outer = jobOptions.signal;
-      const onOuterAbort = () => inner.abort();
-      if (outer?.aborted) inner.abort();
-      outer?.addEventListener('abort', onOuterAbort, { once: true });
+      if (outer?.aborted) abortAll();
+      outer?.addEventListener('abort', abortAll, { once: true });
       const done = new Array<number>(optionsList.length).fill(0);
       const total = new Array<number>(optionsList.length).fill(0);
       const report = jobOptions.onProgress;
       const jobs = optionsList.map((fieldOptions, i) =>
         service.computeField(grid, fieldOptions, {
-          signal: inner.signal,
+          signal: (controllers[i] as AbortController).signal,
           ...(report && {
             onProgress: (d: number, t: number) => {
               done[i] = d;
@@ -490,19 +494,19 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         return await Promise.all(
           jobs.map((job) =>
             job.catch((error: unknown) => {
-              inner.abort();
+              abortAll();
               throw error;
             }),
           ),
         );
       } catch (error) {
         // Give back the buffers of the fields that did finish: nobody will ever see them.
-        for (const result of await Promise.allSettled(jobs))
+        for (const result of await Promise.allSettled(jobs)) {
           if (result.status === 'fulfilled') service.release(result.value);
-        if (outer?.aborted && !(error instanceof AbortError)) throw new AbortError('computeFields was aborted');
+        }
         throw error;
       } finally {
-        outer?.removeEventListener('abort', onOuterAbort);
+        outer?.removeEventListener('abort', abortAll);
       }
     },
 

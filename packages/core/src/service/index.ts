@@ -26,6 +26,7 @@ export {
 } from './frame-scheduler.js';
 export {
   type ComputeFieldArgs,
+  type ComputeFieldFromSeedsArgs,
   type FillSharedArgs,
   KERNELS,
   type Kernel,

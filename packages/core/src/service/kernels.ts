@@ -15,10 +15,12 @@
  *   ./error-transport.ts (otherwise it arrives as an Error whose `name` and fields are kept).
  * - Keep it pure and synchronous (a Promise is allowed). Then call `service.run('myKernel', args, options)`.
  */
-import { computeField } from '../fields/index.js';
-import type { FieldOptions, KernelControl } from '../fields/types.js';
+import { computeField, computeFieldFromSeeds } from '../fields/index.js';
+import type { FieldOptions, KernelControl, SeedFieldOptions } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
 import { type ScentMoveOptions, type ScentSource, scentMap } from '../scent/index.js';
+import type { ConvexSets } from '../sets/convex-sets.js';
+import { computeSetFieldsInto, type SetFieldKernelOptions } from '../sets/set-fields.js';
 
 /** A kernel: pure work over shared buffers, cancellable and observable through `control`. */
 export type Kernel<A, R> = (args: A, control: KernelControl) => R | Promise<R>;
@@ -27,6 +29,18 @@ export type Kernel<A, R> = (args: A, control: KernelControl) => R | Promise<R>;
 export interface ComputeFieldArgs {
   grid: Grid;
   options: FieldOptions;
+  /** Output cost per tile, on a SharedArrayBuffer. */
+  cost: Float64Array;
+  /** Output direction per tile, on a SharedArrayBuffer. */
+  dir: Uint8Array;
+}
+
+/** Arguments of the `computeFieldFromSeeds` kernel. */
+export interface ComputeFieldFromSeedsArgs {
+  grid: Grid;
+  /** Starting cost per tile (`Infinity` = not a seed), `grid.size` values; share it (SharedArrayBuffer) when large. */
+  seeds: Float64Array;
+  options: SeedFieldOptions;
   /** Output cost per tile, on a SharedArrayBuffer. */
   cost: Float64Array;
   /** Output direction per tile, on a SharedArrayBuffer. */
@@ -43,6 +57,20 @@ export interface ScentMapArgs {
   out: Int32Array;
 }
 
+/** Arguments of the `computeSetFields` kernel (see computeSetFieldsInto in ../sets). */
+export interface ComputeSetFieldsArgs {
+  grid: Grid;
+  /** The sets; put `setOf` and `rects` on SharedArrayBuffers so they are not copied per job. */
+  sets: ConvexSets;
+  firstSet: number;
+  lastSet: number;
+  /** All sets' costs (`count * width * height`), on a SharedArrayBuffer; this job fills its sets' slices. */
+  cost: Uint16Array | Int32Array;
+  /** All sets' directions, on a SharedArrayBuffer. */
+  dir: Uint8Array;
+  options: SetFieldKernelOptions;
+}
+
 /** Arguments of the `fillShared` diagnostic kernel. */
 export interface FillSharedArgs {
   /** The buffer to write into, seen as an Int32Array over its whole length. */
@@ -57,9 +85,24 @@ export const KERNELS = {
     const field = computeField(args.grid, args.options, { cost: args.cost, dir: args.dir }, control);
     return { gridVersion: field.gridVersion };
   },
+  /** computeFieldFromSeeds of ../fields (safety maps, per-set fields), writing into the shared `cost`/`dir`. */
+  computeFieldFromSeeds: (args: ComputeFieldFromSeedsArgs, control: KernelControl): { gridVersion: number } => {
+    const field = computeFieldFromSeeds(
+      args.grid,
+      args.seeds,
+      args.options,
+      { cost: args.cost, dir: args.dir },
+      control,
+    );
+    return { gridVersion: field.gridVersion };
+  },
   /** Seed 002's scent map written into the shared `out` array. */
   scentMap: (args: ScentMapArgs): void => {
     scentMap(args.grid, args.sources, { ...args.options, out: args.out });
+  },
+  /** Per-set steps fields of sets [firstSet, lastSet) written into their slices of shared `cost`/`dir` (../sets). */
+  computeSetFields: (args: ComputeSetFieldsArgs, control: KernelControl): void => {
+    computeSetFieldsInto(args.grid, args.sets, args.firstSet, args.lastSet, args.cost, args.dir, args.options, control);
   },
   /**
    * Diagnostic: stores `value` into every Int32 slot of `buffer` and returns the number of slots written. The

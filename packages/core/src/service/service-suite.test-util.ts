@@ -100,6 +100,31 @@ export function workerServiceSuite(core: () => CoreModule): void {
       });
     });
 
+    it('runs the other registered kernels (scentMap, computeFieldFromSeeds) like their sync versions', async () => {
+      const grid = c.generateRandom(30, 20, 0.25, { seed: 21 });
+      const a = walkable(grid, 0);
+      const b = walkable(grid, 333);
+      const sources = [
+        { ...a, strength: 9 },
+        { ...b, strength: 5 },
+      ];
+      const out = new Int32Array(new SharedArrayBuffer(grid.size * 4));
+      await service.run('scentMap', { grid, sources, options: { neighbors: 8 }, out });
+      expect([...out]).toEqual([...c.scentMap(grid, sources, { neighbors: 8 })]);
+
+      const seeds = new Float64Array(new SharedArrayBuffer(grid.size * 8)).fill(Number.POSITIVE_INFINITY);
+      seeds[a.y * grid.width + a.x] = -3;
+      seeds[b.y * grid.width + b.x] = 1.5;
+      const cost = new Float64Array(new SharedArrayBuffer(grid.size * 8));
+      const dir = new Uint8Array(new SharedArrayBuffer(grid.size));
+      const options = { metric: 'octile' as const };
+      const { gridVersion } = await service.run('computeFieldFromSeeds', { grid, seeds, options, cost, dir });
+      expectSameField(
+        { width: grid.width, height: grid.height, cost, dir, gridVersion },
+        c.computeFieldFromSeeds(grid, seeds, options),
+      );
+    });
+
     it('reuses released buffers without leaking old values into new fields', async () => {
       const grid = c.generateRandom(50, 40, 0.3, { seed: 11 });
       const goalA = { x: 1, y: 1 };
