@@ -3,6 +3,7 @@ export * from './combine-maps.js';
 export * from './descend-map.js';
 export * from './flee-map.js';
 export * from './no-flee-seed-error.js';
+export * from './safety-map.js';
 export * from './scent-map.js';
 export type { ScentMoveOptions } from './scent-options.js';
 export { DEFAULT_SCENT_NEIGHBORS, MAX_SCENT_STRENGTH, SCENT_BLOCKED, SCENT_UNSEEN } from './scent-options.js';

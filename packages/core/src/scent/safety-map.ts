@@ -1,0 +1,136 @@
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { computeField, computeFieldFromSeeds } from '../fields/index.js';
+import type { Field, FieldOut, Metric, MoveOptions } from '../fields/types.js';
+import { Grid } from '../grid/grid.js';
+
+/** A tile to get away from. */
+export interface Threat {
+  x: number;
+  y: number;
+}
+
+/** Options of {@link safetyField} and {@link safetyMap}. */
+export interface SafetyMapOptions extends MoveOptions {
+  /**
+   * Multiplies the distance from the nearest threat before the second pass: a finite number below 0.
+   * Default -1.2 ({@link DEFAULT_SAFETY_COEFFICIENT}, Brogue's). Below -1 a unit prefers a far exit, even past
+   * the threat, to a nearby dead end; between -1 and 0 it tends to stay in corners.
+   */
+  coefficient?: number;
+  /** How moves are priced in both passes: `steps`, `octile` (default) or `weighted`. */
+  metric?: Metric;
+  /**
+   * Range of the threat, in cost units: tiles farther than this from every threat are not seeded (they get
+   * values through the second pass only), so units stop fleeing about this far away. Default Infinity.
+   */
+  maxCost?: number;
+  /**
+   * Treat threat tiles as walls in the second pass (the seed's flee map does the same with the player's tile:
+   * "do not flee through the worst of it"), so no path runs through a threat; their cost is Infinity and dir
+   * 255. Default true.
+   */
+  blockThreats?: boolean;
+  /** Arrays to fill in place (each `width * height` long). Default: new arrays. */
+  out?: FieldOut;
+}
+
+/** Brogue's safety-map coefficient. */
+export const DEFAULT_SAFETY_COEFFICIENT = -1.2;
+
+/** Defaults of {@link SafetyMapOptions}. */
+export const DEFAULT_SAFETY_MAP_OPTIONS: Readonly<Required<Omit<SafetyMapOptions, 'out'>>> = Object.freeze({
+  coefficient: DEFAULT_SAFETY_COEFFICIENT,
+  metric: 'octile',
+  neighbors: 8,
+  diagonal: 'if-both-free',
+  maxCost: Number.POSITIVE_INFINITY,
+  blockThreats: true,
+});
+
+let scratchCost = new Float64Array(0);
+let scratchDir = new Uint8Array(0);
+let scratchGrid: Grid | null = null;
+
+/** A reused unshared copy of `grid` (passability and terrain) for the second pass. */
+function blockedCopy(grid: Grid): Grid {
+  const hasTerrain = grid.terrain !== null;
+  let copy = scratchGrid;
+  if (!copy || copy.width !== grid.width || copy.height !== grid.height || (copy.terrain !== null) !== hasTerrain) {
+    copy = Grid.create(grid.width, grid.height, { shared: false, terrain: hasTerrain });
+    scratchGrid = copy;
+  }
+  copy.passable.set(grid.passable);
+  if (copy.terrain && grid.terrain) copy.terrain.set(grid.terrain);
+  return copy;
+}
+
+/**
+ * Brogue's safety map, the better flee map that seed 002 points to. First an exact distance field from the
+ * nearest threat (`computeField`, any metric); each tile's distance times `coefficient` (negative) becomes its
+ * starting cost; then a second Dijkstra pass (`computeFieldFromSeeds`) relaxes those seeds, so a tile's value
+ * is the best "far from the threat" value reachable from it, minus the walk there. Units flee by DESCENDING
+ * the cost (or following `dir`): a cornered unit runs past the threat towards the exits instead of into the
+ * dead end, since the far tiles pull harder than the corner's own distance.
+ *
+ * Cost per tile `y * width + x`, in cost units (negative where fleeing makes sense); Infinity on walls, on
+ * threat tiles (with `blockThreats`) and on tiles no threat can reach (nothing to flee from there).
+ * `dir` holds the next step downhill as a `DIRECTIONS` index, 255 where there is none (local minima, walls).
+ * Time: two field passes, O(tiles); scratch arrays are reused between calls.
+ * @throws CoordinateError naming `threats[i]` when a threat is outside the grid or on a wall.
+ * @throws InvalidOptionError for an empty threat list or bad options; OutOfRangeError naming `coefficient`
+ *   unless it is a finite number below 0; the option errors of `computeField`.
+ */
+export function safetyField(grid: Grid, threats: readonly Threat[], options: SafetyMapOptions = {}): Field {
+  if (!Array.isArray(threats) || threats.length === 0) {
+    throw new InvalidOptionError('threats', threats, 'an array of at least one { x, y }');
+  }
+  for (let i = 0; i < threats.length; i++) {
+    const t = threats[i] as Threat;
+    if (t === null || typeof t !== 'object') throw new InvalidOptionError(`threats[${i}]`, t, '{ x, y }');
+    grid.assertWalkable(`threats[${i}]`, t.x, t.y);
+  }
+  const coefficient = options.coefficient ?? DEFAULT_SAFETY_COEFFICIENT;
+  if (typeof coefficient !== 'number' || !(coefficient < 0) || !Number.isFinite(coefficient)) {
+    throw new OutOfRangeError('coefficient', coefficient, 'a finite number below 0');
+  }
+  const blockThreats = options.blockThreats ?? true;
+  if (typeof blockThreats !== 'boolean') throw new InvalidOptionError('blockThreats', blockThreats, 'a boolean');
+  const moves = { metric: options.metric, neighbors: options.neighbors, diagonal: options.diagonal };
+  const size = grid.width * grid.height;
+  if (scratchCost.length !== size) {
+    scratchCost = new Float64Array(size);
+    scratchDir = new Uint8Array(size);
+  }
+  const goals = threats.map((t) => ({ x: t.x, y: t.y }));
+  const distance = computeField(
+    grid,
+    { goals, ...moves, ...(options.maxCost === undefined ? {} : { maxCost: options.maxCost }) },
+    { cost: scratchCost, dir: scratchDir },
+  ).cost;
+  // PERF: the distances become the seeds in place; Infinity (unreached) stays "not a seed".
+  for (let i = 0; i < size; i++) {
+    const d = distance[i] as number;
+    if (d !== Number.POSITIVE_INFINITY) distance[i] = coefficient * d;
+  }
+  const gridVersion = grid.version;
+  let second = grid;
+  if (blockThreats) {
+    second = blockedCopy(grid);
+    for (const t of threats) {
+      const i = t.y * grid.width + t.x;
+      second.passable[i] = 0;
+      distance[i] = Number.POSITIVE_INFINITY;
+    }
+  }
+  const field = computeFieldFromSeeds(second, distance, moves, options.out);
+  field.gridVersion = gridVersion;
+  return field;
+}
+
+/**
+ * The cost array of {@link safetyField}: a Float64Array per tile that units descend to flee (Infinity on walls,
+ * threat tiles and tiles no threat reaches). Use {@link safetyField} to get the direction array too.
+ */
+export function safetyMap(grid: Grid, threats: readonly Threat[], options: SafetyMapOptions = {}): Float64Array {
+  return safetyField(grid, threats, options).cost;
+}
