@@ -1,0 +1,105 @@
+/**
+ * Interception in continuous space (seed 003, "Intercepting"): predict where the target will be and aim
+ * there. Two predictions:
+ * - {@link closingIntercept}: the seed's closing-velocity estimate `t = |D| / |Vtarget - Vchaser|`, then the
+ *   target's position after t. Cheap, but only an estimate (it ignores the directions of the velocities).
+ * - {@link exactIntercept}: the earliest time t at which a chaser moving in a straight line at its top speed
+ *   can be where the target is, from `|D + Vt| = s t` (a quadratic in t).
+ * Both return null when there is no answer (zero closing speed; a target faster than the chaser moving away);
+ * callers then fall back to chasing. Neither divides by zero nor returns NaN for finite input.
+ */
+
+/** A predicted meeting: where (the target's position then) and in how many seconds. */
+export interface InterceptSolution {
+  x: number;
+  y: number;
+  /** Seconds from now, >= 0 and finite. */
+  time: number;
+}
+
+/** Relative tolerance under which a quadratic coefficient counts as zero in {@link exactIntercept}. */
+export const INTERCEPT_EPSILON = 1e-12;
+
+function solution(x: number, y: number, vx: number, vy: number, t: number): InterceptSolution | null {
+  if (!(t >= 0 && t < Number.POSITIVE_INFINITY)) return null;
+  const px = x + vx * t;
+  const py = y + vy * t;
+  if (!Number.isFinite(px) || !Number.isFinite(py)) return null;
+  return { x: px, y: py, time: t };
+}
+
+/**
+ * The seed's `LineOfSightIntercept` prediction. Closing velocity `Vc = Vtarget - Vchaser`, closing distance
+ * `D = Ptarget - Pchaser`, time `t = |D| / |Vc|`, predicted point `Ptarget + Vtarget t`. Returns null when the
+ * closing speed is (relatively) zero or any result is not finite. Units: any consistent length and time.
+ */
+export function closingIntercept(
+  chaserX: number,
+  chaserY: number,
+  chaserVx: number,
+  chaserVy: number,
+  targetX: number,
+  targetY: number,
+  targetVx: number,
+  targetVy: number,
+): InterceptSolution | null {
+  const dx = targetX - chaserX;
+  const dy = targetY - chaserY;
+  const dist = Math.hypot(dx, dy);
+  if (dist === 0) return solution(targetX, targetY, 0, 0, 0);
+  const cvx = targetVx - chaserVx;
+  const cvy = targetVy - chaserVy;
+  const closing = Math.hypot(cvx, cvy);
+  const scale = Math.max(Math.hypot(targetVx, targetVy), Math.hypot(chaserVx, chaserVy));
+  if (!(closing > INTERCEPT_EPSILON * scale)) return null;
+  return solution(targetX, targetY, targetVx, targetVy, dist / closing);
+}
+
+/**
+ * The earliest time t >= 0 at which a chaser at (chaserX, chaserY) travelling in a straight line at
+ * `chaserSpeed` (>= 0) can meet a target at (targetX, targetY) moving at constant velocity (targetVx,
+ * targetVy): the smallest non-negative root of `(|V|^2 - s^2) t^2 + 2 (D.V) t + |D|^2 = 0`. Returns the
+ * target's position at that time, or null when no such time exists (a faster or equally fast target moving
+ * away, a chaser of speed 0 the target does not run into). Equal speeds reduce it to a linear equation.
+ */
+export function exactIntercept(
+  chaserX: number,
+  chaserY: number,
+  chaserSpeed: number,
+  targetX: number,
+  targetY: number,
+  targetVx: number,
+  targetVy: number,
+): InterceptSolution | null {
+  const dx = targetX - chaserX;
+  const dy = targetY - chaserY;
+  const c = dx * dx + dy * dy;
+  if (c === 0) return solution(targetX, targetY, 0, 0, 0);
+  const s = Math.max(0, chaserSpeed);
+  const vv = targetVx * targetVx + targetVy * targetVy;
+  const a = vv - s * s;
+  const b = 2 * (dx * targetVx + dy * targetVy);
+  let t = Number.POSITIVE_INFINITY;
+  if (Math.abs(a) <= INTERCEPT_EPSILON * Math.max(vv, s * s)) {
+    // Equal speeds: b t + c = 0 has a positive root only when the target comes towards the chaser.
+    if (b < 0) t = -c / b;
+  } else {
+    const disc = b * b - 4 * a * c;
+    if (disc >= 0) {
+      // Numerically stable roots: q = -(b + sign(b) sqrt(disc)) / 2, roots q / a and c / q.
+      const q = -0.5 * (b + (b >= 0 ? Math.sqrt(disc) : -Math.sqrt(disc)));
+      const r1 = q / a;
+      const r2 = q !== 0 ? c / q : Number.NaN;
+      if (r1 >= 0 && r1 < t) t = r1;
+      if (r2 >= 0 && r2 < t) t = r2;
+    }
+  }
+  const found = solution(targetX, targetY, targetVx, targetVy, t);
+  if (found === null) return null;
+  // Check the answer: with extreme magnitudes (underflowing squares) the coefficients can lie. The chaser must
+  // really be able to reach the point in that time.
+  const reach = Math.hypot(found.x - chaserX, found.y - chaserY);
+  const travel = s * found.time;
+  if (!(Math.abs(reach - travel) <= 1e-6 * (reach + travel + Math.sqrt(c)))) return null;
+  return found;
+}

@@ -1,0 +1,119 @@
+import { OutOfRangeError } from '../errors.js';
+import { type SteerPoint, wrapDegrees } from './orientation.js';
+
+const DEG = Math.PI / 180;
+
+/**
+ * The small physics model of seed 003's continuous environment: a body that can only turn at a limited rate
+ * and change speed at a limited acceleration. Plain data: step it with {@link stepMover}.
+ */
+export interface Mover {
+  /** Position in world units (screen coordinates: y grows downwards). */
+  x: number;
+  y: number;
+  /** Orientation in degrees (0 up, 90 right; see orientation.ts), kept within (-180, 180]. */
+  heading: number;
+  /** Current speed in world units per second, 0..maxSpeed. The mover always moves along its heading. */
+  speed: number;
+  /** Top speed in world units per second (>= 0). */
+  maxSpeed: number;
+  /** Largest heading change in degrees per second (>= 0). */
+  maxTurnRate: number;
+  /** Largest speed change in world units per second squared, for speeding up and braking alike (>= 0). */
+  acceleration: number;
+}
+
+/** What a behaviour asks of the physics for the next step: a heading to turn towards and a speed to reach. */
+export interface MoverControl {
+  /** Desired orientation in degrees. The mover turns towards it the short way at up to maxTurnRate. */
+  heading: number;
+  /** Desired speed in world units per second; clamped to 0..maxSpeed. Reached at up to `acceleration`. */
+  speed: number;
+}
+
+/** Defaults of {@link createMover}: standing at the origin facing up, 100 u/s top speed, 180 deg/s, 200 u/s^2. */
+export const DEFAULT_MOVER: Readonly<Mover> = Object.freeze({
+  x: 0,
+  y: 0,
+  heading: 0,
+  speed: 0,
+  maxSpeed: 100,
+  maxTurnRate: 180,
+  acceleration: 200,
+});
+
+function checkNonNegative(what: string, value: number): void {
+  if (!(value >= 0 && value < Number.POSITIVE_INFINITY)) throw new OutOfRangeError(what, value, 'a finite number >= 0');
+}
+
+/** A mover from {@link DEFAULT_MOVER} with the given fields replaced. Throws OutOfRangeError on bad limits. */
+export function createMover(init: Partial<Mover> = {}): Mover {
+  const m: Mover = { ...DEFAULT_MOVER, ...init };
+  for (const key of ['x', 'y', 'heading'] as const)
+    if (!Number.isFinite(m[key])) throw new OutOfRangeError(key, m[key], 'a finite number');
+  checkNonNegative('maxSpeed', m.maxSpeed);
+  checkNonNegative('maxTurnRate', m.maxTurnRate);
+  checkNonNegative('acceleration', m.acceleration);
+  checkNonNegative('speed', m.speed);
+  m.heading = wrapDegrees(m.heading);
+  m.speed = Math.min(m.speed, m.maxSpeed);
+  return m;
+}
+
+/** The mover's velocity vector in world units per second. */
+export function moverVelocity(m: Readonly<Mover>): SteerPoint {
+  const r = m.heading * DEG;
+  return { x: m.speed * Math.sin(r), y: -m.speed * Math.cos(r) };
+}
+
+/** `current` turned towards `desired` (degrees) the short way by at most `maxDelta` degrees; within (-180, 180]. */
+export function turnTowards(current: number, desired: number, maxDelta: number): number {
+  const delta = wrapDegrees(desired - current);
+  if (!(Math.abs(delta) > maxDelta)) return wrapDegrees(current + delta);
+  return wrapDegrees(current + (delta > 0 ? maxDelta : -maxDelta));
+}
+
+/**
+ * Advances the mover by `dt` seconds under `control`: the heading turns towards `control.heading` by at most
+ * `maxTurnRate * dt` degrees, the speed moves towards `control.speed` (clamped to 0..maxSpeed) by at most
+ * `acceleration * dt`, and the position moves along the arc swept by the turn. The distance covered is exact
+ * for the piecewise-constant acceleration (it stops accelerating once the desired speed is reached).
+ * Pure: returns a new Mover, or writes into `out` (which may be `m` itself) and returns it.
+ * Throws OutOfRangeError when dt is negative or not finite.
+ */
+export function stepMover(m: Readonly<Mover>, control: Readonly<MoverControl>, dt: number, out?: Mover): Mover {
+  if (!(dt >= 0 && dt < Number.POSITIVE_INFINITY)) throw new OutOfRangeError('dt', dt, 'a finite number >= 0');
+  const desiredHeading = Number.isFinite(control.heading) ? control.heading : m.heading;
+  const desiredSpeed = Math.min(Math.max(Number.isFinite(control.speed) ? control.speed : m.speed, 0), m.maxSpeed);
+  const heading = turnTowards(m.heading, desiredHeading, m.maxTurnRate * dt);
+  const turned = wrapDegrees(heading - m.heading);
+  // Speed: linear ramp until the desired speed is reached, then constant.
+  const v0 = m.speed;
+  const dv = desiredSpeed - v0;
+  const maxDv = m.acceleration * dt;
+  let v1: number;
+  let distance: number;
+  if (Math.abs(dv) <= maxDv) {
+    v1 = desiredSpeed;
+    const t1 = m.acceleration > 0 ? Math.abs(dv) / m.acceleration : 0;
+    distance = 0.5 * (v0 + v1) * t1 + v1 * (dt - t1);
+  } else {
+    v1 = v0 + (dv > 0 ? maxDv : -maxDv);
+    distance = 0.5 * (v0 + v1) * dt;
+  }
+  // Direction: the chord of a circular arc points along the mid heading and is shorter by sin(h)/h.
+  const half = 0.5 * turned * DEG;
+  const chord = half === 0 ? distance : (distance * Math.sin(half)) / half;
+  const mid = (m.heading + 0.5 * turned) * DEG;
+  const target = out ?? { ...m };
+  target.x = m.x + chord * Math.sin(mid);
+  target.y = m.y - chord * Math.cos(mid);
+  target.heading = heading;
+  target.speed = v1;
+  if (out) {
+    out.maxSpeed = m.maxSpeed;
+    out.maxTurnRate = m.maxTurnRate;
+    out.acceleration = m.acceleration;
+  }
+  return target;
+}

@@ -1,0 +1,205 @@
+import { OutOfRangeError } from '../errors.js';
+import { closingIntercept, exactIntercept, type InterceptSolution } from './intercept.js';
+import { type Mover, type MoverControl, moverVelocity } from './mover.js';
+import { globalToLocal, orientationOf } from './orientation.js';
+
+const DEG = Math.PI / 180;
+
+/** A point to chase, evade or intercept, with its velocity (world units per second; 0 when omitted). */
+export interface SteerTarget {
+  x: number;
+  y: number;
+  vx?: number;
+  vy?: number;
+}
+
+/** Speed control of {@link chaseControl} and {@link interceptControl}. */
+export interface ChaseOptions {
+  /**
+   * Brake near the target: the desired speed never exceeds what lets the chaser stop `stopDistance` short
+   * of it at its `acceleration` (`sqrt(2 a d)`), plus the speed at which the target moves away. This is the
+   * seed's "if the distance is less than a predetermined amount, begin to slow down". Default true.
+   */
+  arrive?: boolean;
+  /** Distance (world units, >= 0) at which the chaser may stop short of the target. Default 0. */
+  stopDistance?: number;
+  /**
+   * Slow down while the target lies inside the chaser's turning circle (radius `speed / turnRate`), where a
+   * fast chaser would otherwise circle around it forever. Default true.
+   */
+  turnLimit?: boolean;
+}
+
+/** Defaults of {@link ChaseOptions}. */
+export const DEFAULT_CHASE_OPTIONS: Readonly<Required<ChaseOptions>> = Object.freeze({
+  arrive: true,
+  stopDistance: 0,
+  turnLimit: true,
+});
+
+/** Options of {@link interceptControl}. */
+export interface InterceptOptions extends ChaseOptions {
+  /**
+   * `exact` (default): {@link exactIntercept} at the chaser's top speed. `closing`: the seed's closing
+   * velocity estimate {@link closingIntercept} from the current velocities.
+   */
+  method?: 'exact' | 'closing';
+  /**
+   * When the target is behind the chaser (negative local y), chase it directly instead, as the seed advises,
+   * and intercept again once it is ahead. Default true.
+   */
+  chaseWhenBehind?: boolean;
+}
+
+/** Defaults of {@link InterceptOptions}. */
+export const DEFAULT_INTERCEPT_OPTIONS: Readonly<Required<InterceptOptions>> = Object.freeze({
+  ...DEFAULT_CHASE_OPTIONS,
+  method: 'exact',
+  chaseWhenBehind: true,
+});
+
+/** Result of {@link interceptControl}. */
+export interface InterceptPlan {
+  /** What to feed stepMover. */
+  control: MoverControl;
+  /** `intercept` when steering at a predicted point, `chase` when it fell back to chasing the target. */
+  mode: 'intercept' | 'chase';
+  /** The predicted meeting (drawn by the studio), or null when none exists. */
+  predicted: InterceptSolution | null;
+  /** True when the target was behind the chaser. */
+  behind: boolean;
+}
+
+/** Options of {@link evadeControl}. */
+export interface EvadeOptions {
+  /** A rectangle (world units) the evader must stay inside; walls push it away within `margin`. Default none. */
+  bounds?: { minX: number; minY: number; maxX: number; maxY: number } | null;
+  /** Distance from a wall (world units, > 0) within which the wall starts pushing. Default 60. */
+  margin?: number;
+}
+
+/** Defaults of {@link EvadeOptions}. */
+export const DEFAULT_EVADE_OPTIONS: Readonly<{ bounds: null; margin: number }> = Object.freeze({
+  bounds: null,
+  margin: 60,
+});
+
+/**
+ * The desired speed for closing on the point (aimX, aimY) while really chasing `target`: top speed, capped by
+ * the arrival brake (against the target) and the turning-circle limit (against the aim point).
+ */
+function closingSpeed(
+  m: Readonly<Mover>,
+  aimX: number,
+  aimY: number,
+  target: Readonly<SteerTarget>,
+  options: ChaseOptions,
+): number {
+  let speed = m.maxSpeed;
+  const arrive = options.arrive ?? DEFAULT_CHASE_OPTIONS.arrive;
+  const turnLimit = options.turnLimit ?? DEFAULT_CHASE_OPTIONS.turnLimit;
+  const stop = options.stopDistance ?? DEFAULT_CHASE_OPTIONS.stopDistance;
+  if (!(stop >= 0)) throw new OutOfRangeError('stopDistance', stop, 'a number >= 0');
+  if (arrive && m.acceleration > 0) {
+    const dx = target.x - m.x;
+    const dy = target.y - m.y;
+    const d = Math.hypot(dx, dy);
+    // Speed at which the target moves away along the line of sight (0 when it comes closer).
+    const away = d > 0 ? Math.max(0, ((target.vx ?? 0) * dx + (target.vy ?? 0) * dy) / d) : 0;
+    speed = Math.min(speed, Math.sqrt(2 * m.acceleration * Math.max(0, d - stop)) + away);
+  }
+  if (turnLimit && m.maxTurnRate > 0) {
+    const local = globalToLocal(m.heading, aimX - m.x, aimY - m.y);
+    const d = Math.hypot(local.x, local.y);
+    if (d > 0) {
+      // The circle tangent to the heading through the aim point has radius d / (2 sin(theta)); a point
+      // behind needs at least the tightest half turn. Radius of our own turn: speed / turnRate (radians).
+      const sinTheta = local.y <= 0 ? 1 : Math.abs(local.x) / d;
+      if (sinTheta > 0) speed = Math.min(speed, (m.maxTurnRate * DEG * d) / (2 * sinTheta));
+    }
+  }
+  return Math.max(0, speed);
+}
+
+/**
+ * Continuous line-of-sight chase (seed 003, `LineOfSightChase`): turn towards the target (the physics limits
+ * the turn to maxTurnRate) and move at a speed chosen by {@link ChaseOptions}. Pure.
+ */
+export function chaseControl(
+  m: Readonly<Mover>,
+  target: Readonly<SteerTarget>,
+  options: ChaseOptions = {},
+): MoverControl {
+  const dx = target.x - m.x;
+  const dy = target.y - m.y;
+  const heading = dx === 0 && dy === 0 ? m.heading : orientationOf(dx, dy);
+  return { heading, speed: closingSpeed(m, target.x, target.y, target, options) };
+}
+
+/**
+ * Continuous evasion: turn away from the threat (the chase turn reversed) at top speed. With `bounds`, walls
+ * within `margin` push the flight direction back inside, so the evader slides along walls instead of
+ * pinning itself in a corner. Pure.
+ */
+export function evadeControl(
+  m: Readonly<Mover>,
+  threat: Readonly<SteerTarget>,
+  options: EvadeOptions = {},
+): MoverControl {
+  let fx = m.x - threat.x;
+  let fy = m.y - threat.y;
+  const len = Math.hypot(fx, fy);
+  if (len > 0) {
+    fx /= len;
+    fy /= len;
+  }
+  const bounds = options.bounds ?? DEFAULT_EVADE_OPTIONS.bounds;
+  if (bounds) {
+    const margin = options.margin ?? DEFAULT_EVADE_OPTIONS.margin;
+    if (!(margin > 0)) throw new OutOfRangeError('margin', margin, 'a number > 0');
+    const push = (gap: number) => (gap < margin ? (2 * (margin - Math.max(gap, 0))) / margin : 0);
+    fx += push(m.x - bounds.minX) - push(bounds.maxX - m.x);
+    fy += push(m.y - bounds.minY) - push(bounds.maxY - m.y);
+  }
+  const heading = fx === 0 && fy === 0 ? m.heading : orientationOf(fx, fy);
+  return { heading, speed: m.maxSpeed };
+}
+
+/**
+ * Interception (seed 003, `LineOfSightIntercept`): steer towards where the target will be. The prediction is
+ * {@link exactIntercept} at the chaser's top speed (or the seed's {@link closingIntercept}); when there is
+ * none, or the target is behind the chaser (with `chaseWhenBehind`), it chases the target itself. Call it
+ * every frame: the prediction is redone from the current state. Never yields NaN for finite input.
+ */
+export function interceptControl(
+  m: Readonly<Mover>,
+  target: Readonly<SteerTarget>,
+  options: InterceptOptions = {},
+): InterceptPlan {
+  const method = options.method ?? DEFAULT_INTERCEPT_OPTIONS.method;
+  if (method !== 'exact' && method !== 'closing') throw new OutOfRangeError('method', method, "'exact' or 'closing'");
+  const tvx = target.vx ?? 0;
+  const tvy = target.vy ?? 0;
+  let predicted: InterceptSolution | null;
+  if (method === 'exact') {
+    predicted = exactIntercept(m.x, m.y, m.maxSpeed, target.x, target.y, tvx, tvy);
+  } else {
+    const v = moverVelocity(m);
+    predicted = closingIntercept(m.x, m.y, v.x, v.y, target.x, target.y, tvx, tvy);
+  }
+  const local = globalToLocal(m.heading, target.x - m.x, target.y - m.y);
+  const behind = local.y < 0;
+  const chaseWhenBehind = options.chaseWhenBehind ?? DEFAULT_INTERCEPT_OPTIONS.chaseWhenBehind;
+  if (predicted === null || (behind && chaseWhenBehind)) {
+    return { control: chaseControl(m, target, options), mode: 'chase', predicted, behind };
+  }
+  const dx = predicted.x - m.x;
+  const dy = predicted.y - m.y;
+  const heading = dx === 0 && dy === 0 ? orientationOf(target.x - m.x, target.y - m.y) : orientationOf(dx, dy);
+  return {
+    control: { heading, speed: closingSpeed(m, predicted.x, predicted.y, target, options) },
+    mode: 'intercept',
+    predicted,
+    behind,
+  };
+}
