@@ -15,6 +15,7 @@
  *   ./error-transport.ts (otherwise it arrives as an Error whose `name` and fields are kept).
  * - Keep it pure and synchronous (a Promise is allowed). Then call `service.run('myKernel', args, options)`.
  */
+import { type CrowdStepRangeArgs, runCrowdStepRange } from '../crowd/crowd-parallel.js';
 import { computeField, computeFieldFromSeeds } from '../fields/index.js';
 import type { FieldOptions, KernelControl, SeedFieldOptions } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
@@ -104,6 +105,8 @@ export const KERNELS = {
   computeSetFields: (args: ComputeSetFieldsArgs, control: KernelControl): void => {
     computeSetFieldsInto(args.grid, args.sets, args.firstSet, args.lastSet, args.cost, args.dir, args.options, control);
   },
+  /** One range of a crowd step (../crowd, seed 001): writes the next frame of units [from, to) in the shared crowd. */
+  crowdStepRange: (args: CrowdStepRangeArgs): void => runCrowdStepRange(args),
   /**
    * Diagnostic: stores `value` into every Int32 slot of `buffer` and returns the number of slots written. The
    * caller sees the values in its own view of the buffer: proof that a worker answers over comlink and shares

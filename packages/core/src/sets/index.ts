@@ -2,3 +2,4 @@
 export * from './convex-sets.js';
 export * from './set-costs.js';
 export * from './set-fields.js';
+export * from './set-fields-pool.js';

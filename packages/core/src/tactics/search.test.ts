@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { AbortError, CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import { generateMap } from '../grid/generate.js';
 import { Grid } from '../grid/grid.js';
 import { locateInAscii, parseAsciiMap } from '../grid/parse.js';
+import { createFrameScheduler } from '../service/frame-scheduler.js';
 import { type ConvexSets, decomposeConvexSets } from '../sets/convex-sets.js';
 import { setCostsFrom } from '../sets/set-costs.js';
 import { buildSetFields } from '../sets/set-fields.js';
@@ -420,5 +421,38 @@ describe('the resumable task', () => {
     expect(() => createTacticSearch(g, sets, { x: 5, y: 5 }, { x: 18, y: 20 }, 'flank').result()).toThrow(
       InvalidOptionError,
     );
+  });
+});
+
+describe('through the frame scheduler', () => {
+  it('runs in slices across frames, and a new search for the same unit cancels the stale one', async () => {
+    const g = generateMap('random', 60, 40, { seed: 12, density: 0.1, shared: false });
+    const me = { x: 10, y: 10 };
+    const target = { x: 40, y: 25 };
+    g.passable[me.y * 60 + me.x] = 1;
+    g.passable[target.y * 60 + target.x] = 1;
+    const sets = decomposeConvexSets(g, { maxSide: 1 });
+    const costs = {
+      me: setCostsFrom(g, sets, me.x, me.y),
+      target: setCostsFrom(g, sets, target.x, target.y),
+    };
+    const frames: (() => void)[] = [];
+    const scheduler = createFrameScheduler({ tick: (run) => frames.push(run), budgetMs: 1000 });
+    const options = { costs, setsPerStep: 200, maxCandidates: Number.POSITIVE_INFINITY };
+    const stale = scheduler.schedule(createTacticSearch(g, sets, me, target, 'flank', options), { key: 'unit-1' });
+    const fresh = scheduler.schedule(createTacticSearch(g, sets, me, target, 'retreat', options), { key: 'unit-1' });
+    await expect(stale.promise).rejects.toBeInstanceOf(AbortError);
+    let n = 0;
+    while (!fresh.settled && frames.length > 0) {
+      (frames.shift() as () => void)();
+      n++;
+      await Promise.resolve();
+    }
+    const result = await fresh.promise;
+    expect(result).toEqual(searchTactic(g, sets, me, target, 'retreat', options));
+    // The scheduler steps until its budget is spent, so with a generous budget it may finish in one frame;
+    // every step examined at most 200 sets, so the search took at least ceil(count / 200) steps.
+    expect(n).toBeGreaterThanOrEqual(1);
+    expect(result.examined).toBe(sets.count);
   });
 });

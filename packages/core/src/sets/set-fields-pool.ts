@@ -1,0 +1,106 @@
+import { OutOfRangeError } from '../errors.js';
+import type { Grid } from '../grid/grid.js';
+import type { FieldService, JobOptions } from '../service/field-service.js';
+import type { ConvexSets } from './convex-sets.js';
+import { reduceFieldToSets } from './set-costs.js';
+import {
+  allocateSetFields,
+  resolveSetMoves,
+  type SetFields,
+  type SetFieldsOptions,
+  type SetMoveOptions,
+} from './set-fields.js';
+
+/** Options of {@link buildSetFieldsInPool}. */
+export interface SetFieldsPoolOptions extends SetFieldsOptions {
+  /** Jobs per worker (the sets are cut into `workers * jobsPerWorker` ranges, for balance). Default 2. */
+  jobsPerWorker?: number;
+}
+
+/** Copies an Int32Array into a SharedArrayBuffer unless it already lives in one. */
+function sharedCopy(a: Int32Array): Int32Array {
+  if (typeof SharedArrayBuffer === 'function' && a.buffer instanceof SharedArrayBuffer) return a;
+  const out = new Int32Array(new SharedArrayBuffer(a.byteLength));
+  out.set(a);
+  return out;
+}
+
+/**
+ * Builds the per-set fields of all sets in the worker pool: one shared buffer for all costs and one for all
+ * directions (see SetFieldsOptions.maxCells for the memory: sets x tiles x 3 bytes with Uint16 costs), the sets
+ * cut into contiguous ranges, each job (kernel `computeSetFields`) filling its own slices. Resolves once every
+ * job finished; if one fails the others are aborted and the promise rejects with the first error.
+ * `grid` must live in a SharedArrayBuffer.
+ * @throws GridTooLargeError (synchronously, before allocating) past `maxCells`.
+ */
+export function buildSetFieldsInPool(
+  service: FieldService,
+  grid: Grid,
+  sets: ConvexSets,
+  options: SetFieldsPoolOptions = {},
+  jobOptions: Pick<JobOptions, 'signal'> = {},
+): Promise<SetFields> {
+  const jobsPerWorker = options.jobsPerWorker ?? 2;
+  if (!(Number.isInteger(jobsPerWorker) && jobsPerWorker >= 1))
+    throw new OutOfRangeError('jobsPerWorker', jobsPerWorker, 'an integer >= 1');
+  const moves = resolveSetMoves(options);
+  const fields = allocateSetFields(grid, sets, { ...options, shared: true });
+  const shared: ConvexSets = { count: sets.count, setOf: sharedCopy(sets.setOf), rects: sharedCopy(sets.rects) };
+  const jobs = Math.max(1, Math.min(sets.count, service.size * jobsPerWorker));
+  const abort = new AbortController();
+  const outer = jobOptions.signal;
+  const onOuterAbort = () => abort.abort();
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
+  const runs: Promise<void>[] = [];
+  for (let j = 0; j < jobs; j++) {
+    const firstSet = Math.floor((sets.count * j) / jobs);
+    const lastSet = Math.floor((sets.count * (j + 1)) / jobs);
+    if (firstSet === lastSet) continue;
+    runs.push(
+      service.run(
+        'computeSetFields',
+        { grid, sets: shared, firstSet, lastSet, cost: fields.cost, dir: fields.dir, options: moves },
+        { signal: abort.signal },
+      ),
+    );
+  }
+  return Promise.all(runs)
+    .then(() => fields)
+    .catch((error: unknown) => {
+      abort.abort();
+      throw error;
+    })
+    .finally(() => outer?.removeEventListener('abort', onOuterAbort));
+}
+
+/**
+ * The two-field method in the pool: the `steps` fields from both characters computed in parallel by workers,
+ * then reduced per set on this thread (one pass over the tiles each). The result feeds the flank/retreat
+ * searches (`costs` option) so their frame-budgeted steps only examine sets.
+ */
+export async function setCostPairInPool(
+  service: FieldService,
+  grid: Grid,
+  sets: ConvexSets,
+  me: { x: number; y: number },
+  target: { x: number; y: number },
+  options: SetMoveOptions = {},
+  jobOptions: Pick<JobOptions, 'signal'> = {},
+): Promise<{ me: Int32Array; target: Int32Array }> {
+  const { neighbors, diagonal } = resolveSetMoves(options);
+  const [a, b] = await service.computeFields(
+    grid,
+    [
+      { goals: [me], metric: 'steps', neighbors, diagonal },
+      { goals: [target], metric: 'steps', neighbors, diagonal },
+    ],
+    jobOptions,
+  );
+  const result = {
+    me: reduceFieldToSets(sets, (a as { cost: Float64Array }).cost),
+    target: reduceFieldToSets(sets, (b as { cost: Float64Array }).cost),
+  };
+  if (a) service.release(a);
+  if (b) service.release(b);
+  return result;
+}
