@@ -1,6 +1,7 @@
 // Public exports of src/crowd. Listed again from ../index.ts.
 export * from './crowd-command.js';
 export * from './crowd-options.js';
+export { type CrowdParallelOptions, type CrowdStepRangeArgs, stepCrowdParallel } from './crowd-parallel.js';
 export {
   addCrowdUnit,
   CROWD_BUMPED,
