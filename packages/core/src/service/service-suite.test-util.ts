@@ -46,8 +46,11 @@ function walkable(grid: Core.Grid, from: number): Core.Goal {
   throw new Error('no walkable tile');
 }
 
-/** Registers the suite. `core` is the package module (built dist in Node, source in the browser). */
-export function workerServiceSuite(core: () => CoreModule): void {
+/**
+ * Registers the suite. `core` is the package module (built dist in Node, source in the browser); `cores` the
+ * platform's logical core count (for the default pool size).
+ */
+export function workerServiceSuite(core: () => CoreModule, cores: () => number): void {
   let c: CoreModule;
   let service: Core.FieldService;
 
@@ -344,6 +347,16 @@ export function workerServiceSuite(core: () => CoreModule): void {
         c.ServiceClosedError,
       );
       expect(pool.close()).toBe(closing);
+    });
+
+    it('defaults to hardware concurrency minus one workers, at least one', async () => {
+      const pool = await c.createFieldService();
+      try {
+        expect(pool.size).toBe(Math.max(1, cores() - 1));
+        expect(pool.stats().workers).toBe(pool.size);
+      } finally {
+        await pool.close();
+      }
     });
 
     it('rejects bad service options', async () => {

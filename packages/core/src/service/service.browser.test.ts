@@ -4,5 +4,8 @@ import * as core from '../index.js';
 import { workerServiceSuite } from './service-suite.test-util.js';
 
 describe('worker service in the browser (Web Workers)', () => {
-  workerServiceSuite(() => core);
+  workerServiceSuite(
+    () => core,
+    () => navigator.hardwareConcurrency,
+  );
 });

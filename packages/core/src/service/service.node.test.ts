@@ -2,6 +2,7 @@
  * The worker service in Node worker_threads, against the BUILT package (dist): Node 20 cannot run the .ts
  * worker module, so `pnpm run build` must run first (the test pipeline builds before testing).
  */
+import { availableParallelism } from 'node:os';
 import { describe } from 'vitest';
 import type * as Core from '../index.js';
 import { workerServiceSuite } from './service-suite.test-util.js';
@@ -10,5 +11,8 @@ const distEntry = new URL('../../dist/index.js', import.meta.url).href;
 const core = (await import(/* @vite-ignore */ distEntry)) as typeof Core;
 
 describe('worker service in Node (worker_threads, built package)', () => {
-  workerServiceSuite(() => core);
+  workerServiceSuite(
+    () => core,
+    () => availableParallelism(),
+  );
 });

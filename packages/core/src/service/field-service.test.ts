@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { OutOfRangeError } from '../errors.js';
+import { SharedMemoryUnavailableError } from './errors.js';
+import { createFieldService } from './field-service.js';
+
+const scope = globalThis as { crossOriginIsolated?: boolean };
+
+describe('createFieldService without shared memory', () => {
+  afterEach(() => {
+    delete scope.crossOriginIsolated;
+  });
+
+  it('rejects with SharedMemoryUnavailableError naming the isolation headers (no copying fallback)', async () => {
+    scope.crossOriginIsolated = false;
+    const error = await createFieldService({ workers: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SharedMemoryUnavailableError);
+    expect((error as Error).message).toMatch(/Cross-Origin-Opener-Policy: same-origin/);
+    expect((error as Error).message).toMatch(/Cross-Origin-Embedder-Policy: require-corp/);
+  });
+
+  it('validates options before starting any worker', async () => {
+    await expect(createFieldService({ workers: 65 })).rejects.toBeInstanceOf(OutOfRangeError);
+    await expect(createFieldService({ workers: -1 })).rejects.toBeInstanceOf(OutOfRangeError);
+    await expect(createFieldService({ workers: 1, maxPooledBytes: Number.NaN })).rejects.toBeInstanceOf(
+      OutOfRangeError,
+    );
+  });
+});
