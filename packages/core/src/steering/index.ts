@@ -1,2 +1,75 @@
-// Public exports of src/steering. Listed again from ../index.ts.
-export {};
+// Public exports of src/steering (seed 003: chase, evade, line of sight, intercept, patterns).
+// Listed again from ../index.ts.
+export { bresenhamLength, bresenhamLine, bresenhamLineInto, LineStepper } from './bresenham.js';
+export {
+  type ControlPatternOptions,
+  type ControlPatternState,
+  type ControlRecord,
+  createControlPatternState,
+  DEFAULT_CONTROL_PATTERN_OPTIONS,
+  parseControlPattern,
+  stepControlPattern,
+  validateControlPattern,
+} from './control-pattern.js';
+export { closingIntercept, exactIntercept, INTERCEPT_EPSILON, type InterceptSolution } from './intercept.js';
+export {
+  DEFAULT_LINE_OF_SIGHT_OPTIONS,
+  hasLineOfSight,
+  type LineOfSightOptions,
+  visibleLineLength,
+} from './line-of-sight.js';
+export {
+  createMover,
+  DEFAULT_MOVER,
+  type Mover,
+  type MoverControl,
+  moverVelocity,
+  stepMover,
+  turnTowards,
+} from './mover.js';
+export {
+  globalToLocal,
+  lineOfSightTurn,
+  localToGlobal,
+  orientationOf,
+  orientationVector,
+  type SteerPoint,
+  TURN_EPSILON,
+  TURN_LEFT,
+  TURN_NONE,
+  TURN_RIGHT,
+  type TurnDirection,
+  wrapDegrees,
+} from './orientation.js';
+export { PatternParseError } from './pattern-error.js';
+export {
+  type ChaseOptions,
+  chaseControl,
+  DEFAULT_CHASE_OPTIONS,
+  DEFAULT_EVADE_OPTIONS,
+  DEFAULT_INTERCEPT_OPTIONS,
+  type EvadeOptions,
+  evadeControl,
+  type InterceptOptions,
+  type InterceptPlan,
+  interceptControl,
+  type SteerTarget,
+} from './steer.js';
+export { basicChaseDirection, basicEvadeDirection, basicTileStep, LineChaser, type TileCoord } from './tile-chase.js';
+export {
+  DEFAULT_TILE_INTERCEPT_OPTIONS,
+  type TileInterceptOptions,
+  type TileInterceptPoint,
+  tileIntercept,
+  tileInterceptDirection,
+} from './tile-intercept.js';
+export {
+  buildTilePatternPath,
+  MAX_PATTERN_COORDINATE,
+  MAX_PATTERN_TILES,
+  normalizeTileSegments,
+  parseTilePattern,
+  parseTilePatterns,
+  patternStepIndex,
+  type TilePattern,
+} from './tile-pattern.js';

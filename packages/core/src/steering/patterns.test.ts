@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import { OutOfRangeError } from '../errors.js';
+import {
+  type ControlRecord,
+  createControlPatternState,
+  parseControlPattern,
+  stepControlPattern,
+  validateControlPattern,
+} from './control-pattern.js';
+import { createMover, type Mover } from './mover.js';
+import { PatternParseError } from './pattern-error.js';
+import {
+  buildTilePatternPath,
+  normalizeTileSegments,
+  parseTilePattern,
+  parseTilePatterns,
+  patternStepIndex,
+} from './tile-pattern.js';
+
+const pairs = (a: Int32Array) => {
+  const out: [number, number][] = [];
+  for (let i = 0; i < a.length; i += 2) out.push([a[i] as number, a[i + 1] as number]);
+  return out;
+};
+
+function parseError(fn: () => unknown): PatternParseError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof PatternParseError) return e;
+    throw e;
+  }
+  throw new Error('expected a PatternParseError');
+}
+
+// The seed's orc camp: (10, 10) to (15, 15), walked clockwise on screen.
+const CAMP = `
+# guard around the orc camp
+10 10 10 15
+
+10 15 15 15   # bottom side
+15 15 15 10
+15 10 10 10
+`;
+
+describe('tile patterns', () => {
+  it('normalises relative to the first point (the seed example)', () => {
+    const p = parseTilePattern(CAMP);
+    expect(Array.from(p.segments)).toEqual([0, 0, 0, 5, 0, 5, 5, 5, 5, 5, 5, 0, 5, 0, 0, 0]);
+    expect([p.originX, p.originY]).toEqual([10, 10]);
+    expect(p.closed).toBe(true);
+    expect(Array.from(p.lines)).toEqual([3, 5, 6, 7]);
+    expect(p.name).toBe('');
+  });
+  it('negative offsets are ordinary values, not end markers (the seed caution)', () => {
+    expect(Array.from(normalizeTileSegments([1, 1, 0, 0]))).toEqual([0, 0, -1, -1]);
+    const p = parseTilePattern('1 1 0 0\n0 0 0 -2');
+    expect(pairs(buildTilePatternPath(p, 5, 5))).toEqual([
+      [5, 5],
+      [4, 4],
+      [4, 3],
+      [4, 2],
+    ]);
+    expect(() => normalizeTileSegments([1, 2, 3])).toThrow(OutOfRangeError);
+  });
+  it('builds the path with Bresenham per segment, joints once, from any origin (the seed camp moved to 6, 5)', () => {
+    const p = parseTilePattern(CAMP);
+    const path = pairs(buildTilePatternPath(p, 6, 5));
+    expect(path.length).toBe(20); // 4 sides of 5 steps; the start is not repeated at the end
+    expect(path.slice(0, 7)).toEqual([
+      [6, 5],
+      [6, 6],
+      [6, 7],
+      [6, 8],
+      [6, 9],
+      [6, 10],
+      [7, 10],
+    ]);
+    expect(path[10]).toEqual([11, 10]);
+    expect(path[15]).toEqual([11, 5]);
+    for (let i = 0; i < path.length; i++) {
+      const [ax, ay] = path[i] as [number, number];
+      const [bx, by] = path[(i + 1) % path.length] as [number, number];
+      expect(Math.max(Math.abs(bx - ax), Math.abs(by - ay))).toBe(1); // no duplicate joints, no jumps
+    }
+  });
+  it('diagonal segments use Bresenham lines', () => {
+    const p = parseTilePattern('0 0 4 2\n4 2 0 0');
+    expect(pairs(buildTilePatternPath(p, 0, 0))).toEqual([
+      [0, 0],
+      [1, 0],
+      [2, 1],
+      [3, 1],
+      [4, 2],
+      [3, 1],
+      [2, 1],
+      [1, 0],
+    ]);
+  });
+  it('a patrol returns to its start after one loop (closed) or one there-and-back (open)', () => {
+    const closed = parseTilePattern(CAMP);
+    const loop = buildTilePatternPath(closed, 30, 7);
+    const n = loop.length / 2;
+    const at = (path: Int32Array, i: number) => [path[2 * i], path[2 * i + 1]];
+    const start = at(loop, 0);
+    for (let step = 1; step < n; step++) expect(at(loop, patternStepIndex(n, true, step))).not.toEqual(start);
+    expect(at(loop, patternStepIndex(n, true, n))).toEqual(start);
+    expect(at(loop, patternStepIndex(n, true, 3 * n + 2))).toEqual(at(loop, 2));
+
+    const open = parseTilePattern('0 0 6 0  # one wall, paced back and forth');
+    expect(open.closed).toBe(false);
+    const pace = buildTilePatternPath(open, 2, 2);
+    const m = pace.length / 2;
+    expect(m).toBe(7);
+    const walked = Array.from({ length: 13 }, (_, s) => patternStepIndex(m, false, s));
+    expect(walked).toEqual([0, 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1, 0]);
+    expect(patternStepIndex(1, true, 99)).toBe(0);
+    expect(() => patternStepIndex(0, true, 1)).toThrow(OutOfRangeError);
+    expect(() => patternStepIndex(3, true, -1)).toThrow(OutOfRangeError);
+  });
+  it('several named patterns in one text (four guards of Problem 1-2)', () => {
+    const all = parseTilePatterns(`
+pattern north
+0 0 10 0
+pattern east   # comment after a header
+10 0 10 5
+10 5 10 0
+pattern south
+0 5 10 5
+`);
+    expect(all.map((p) => p.name)).toEqual(['north', 'east', 'south']);
+    expect(all.map((p) => [p.originX, p.originY])).toEqual([
+      [0, 0],
+      [10, 0],
+      [0, 5],
+    ]);
+    expect(Array.from(all[1]?.segments ?? [])).toEqual([0, 0, 0, 5, 0, 5, 0, 0]);
+  });
+  it('bad pattern text errors with its line number and column', () => {
+    let e = parseError(() => parseTilePattern('# header\n\n0 0 5 0\n5 0 x 3\n'));
+    expect([e.line, e.column]).toEqual([4, 5]);
+    expect(e.message).toContain('x1 must be an integer');
+    e = parseError(() => parseTilePattern('0 0 5 0\n5 0 5\n'));
+    expect([e.line, e.column]).toEqual([2, 5]);
+    expect(e.message).toContain('4 integers');
+    e = parseError(() => parseTilePattern('0 0 5 0\n5 0 5 5 7\n'));
+    expect([e.line, e.column]).toEqual([2, 9]);
+    e = parseError(() => parseTilePattern('0 0 5 0\n\n  6 0 9 0\n'));
+    expect([e.line, e.column]).toEqual([3, 3]);
+    expect(e.message).toContain('previous one ended at (5, 0)');
+    e = parseError(() => parseTilePattern('# nothing\n\n'));
+    expect(e.message).toContain('no segments');
+    e = parseError(() => parseTilePattern('0 0 1.5 0'));
+    expect([e.line, e.column]).toEqual([1, 5]);
+    e = parseError(() => parseTilePattern('0 0 99999999 0'));
+    expect(e.message).toContain('outside');
+    e = parseError(() => parseTilePatterns('pattern a\n0 0 1 0\npattern a\n0 0 1 0'));
+    expect([e.line, e.column]).toEqual([3, 9]);
+    e = parseError(() => parseTilePatterns('pattern a\npattern b\n0 0 1 0'));
+    expect(e.line).toBe(1);
+    expect(e.message).toContain('"a" has no segments');
+    e = parseError(() => parseTilePattern('pattern a\n0 0 1 0\npattern b\n0 0 1 0'));
+    expect(e.message).toContain('expected one pattern');
+    expect(e).toBeInstanceOf(SyntaxError);
+    expect(e.name).toBe('PatternParseError');
+  });
+});
+
+function run(mover: Mover, pattern: ControlRecord[], seconds: number, dt: number) {
+  let m = mover;
+  let s = createControlPatternState(m);
+  const steps = Math.round(seconds / dt);
+  for (let i = 0; i < steps; i++) ({ mover: m, state: s } = stepControlPattern(m, pattern, s, dt));
+  return { m, s };
+}
+
+describe('continuous control patterns', () => {
+  const square: ControlRecord[] = [];
+  for (let i = 0; i < 4; i++) square.push({ kind: 'travel', distance: 100 }, { kind: 'turn', degrees: 90 });
+
+  it('a square patrol (travel, turn right) x4 comes back to its start and heading after one loop', () => {
+    const start = createMover({ x: 50, y: 80, heading: 30, speed: 50, maxSpeed: 50, maxTurnRate: 90 });
+    // One loop: 4 x (2 s of travel + 1 s of turning).
+    const { m, s } = run(start, square, 12, 1 / 60);
+    expect(s.loops).toBe(1);
+    expect(s.index).toBe(0);
+    expect(Math.abs(m.x - 50)).toBeLessThan(1e-6);
+    expect(Math.abs(m.y - 80)).toBeLessThan(1e-6);
+    expect(Math.abs(m.heading - 30)).toBeLessThan(1e-9);
+    // Halfway it is far from the start: it did go somewhere.
+    const half = run(start, square, 6, 1 / 60).m;
+    expect(Math.hypot(half.x - 50, half.y - 80)).toBeGreaterThan(100);
+  });
+  it('records finish mid-frame, so coarse frames give the same result', () => {
+    const start = createMover({ speed: 50, maxSpeed: 50, maxTurnRate: 90 });
+    const fine = run(start, square, 7.5, 1 / 120).m;
+    const coarse = run(start, square, 7.5, 0.75).m;
+    expect(Math.abs(fine.x - coarse.x)).toBeLessThan(1e-6);
+    expect(Math.abs(fine.y - coarse.y)).toBeLessThan(1e-6);
+    expect(Math.abs(fine.heading - coarse.heading)).toBeLessThan(1e-9);
+  });
+  it('speed and wait records run over as many frames as the acceleration needs', () => {
+    // Facing right from rest, 50 u/s^2: speed 50 takes 1 s (25 units), travel 100 takes 2 s, braking to 0
+    // takes 1 s (25 units), then it waits 1 s: 150 units to the right after 5 s, one loop done.
+    const pattern = parseControlPattern('speed 50\ntravel 100\nspeed 0  # brake\nwait 1');
+    const start = createMover({ heading: 90, maxSpeed: 80, acceleration: 50 });
+    const at4 = run(start, pattern, 4.5, 1 / 30);
+    expect(Math.abs(at4.m.x - 150)).toBeLessThan(1e-6);
+    expect(at4.m.speed).toBe(0);
+    expect(at4.s.index).toBe(3); // waiting
+    const at5 = run(start, pattern, 5, 1 / 30);
+    expect(at5.s.loops).toBe(1);
+    expect(Math.abs(at5.m.y)).toBeLessThan(1e-9);
+  });
+  it('stops after one pass without loop, and refuses records it can never finish', () => {
+    const start = createMover({ speed: 10, maxSpeed: 10 });
+    const once = stepControlPattern(start, [{ kind: 'travel', distance: 5 }], createControlPatternState(start), 2, {
+      loop: false,
+    });
+    expect(once.state.done).toBe(true);
+    expect(Math.abs(once.mover.y + 20)).toBeLessThan(1e-9); // 2 s at 10 u/s upwards: it keeps moving after the end
+    const still = createMover({ speed: 0 });
+    expect(() =>
+      stepControlPattern(still, [{ kind: 'travel', distance: 5 }], createControlPatternState(still), 1),
+    ).toThrow(OutOfRangeError);
+    const stiff = createMover({ maxTurnRate: 0 });
+    expect(() =>
+      stepControlPattern(stiff, [{ kind: 'turn', degrees: 10 }], createControlPatternState(stiff), 1),
+    ).toThrow(/pattern\[0\]/);
+    // Only instant records: no endless loop.
+    const r = stepControlPattern(still, [{ kind: 'turn', degrees: 0 }], createControlPatternState(still), 1);
+    expect(r.state.loops).toBeGreaterThan(0);
+    expect(() => validateControlPattern([{ kind: 'wait', seconds: -1 }])).toThrow(/pattern\[0\]\.seconds/);
+    expect(() => validateControlPattern([{ kind: 'speed', speed: Number.NaN }])).toThrow(OutOfRangeError);
+  });
+  it('control pattern text errors name the line', () => {
+    let e = parseError(() => parseControlPattern('speed 40\n\nfly 3'));
+    expect([e.line, e.column]).toEqual([3, 1]);
+    e = parseError(() => parseControlPattern('speed 40\ntravel -3'));
+    expect([e.line, e.column]).toEqual([2, 8]);
+    e = parseError(() => parseControlPattern('turn 90 90'));
+    expect([e.line, e.column]).toEqual([1, 9]);
+    e = parseError(() => parseControlPattern('turn right'));
+    expect(e.message).toContain('turn must be a number');
+    e = parseError(() => parseControlPattern('# empty'));
+    expect(e.message).toContain('no records');
+    expect(parseControlPattern('TURN -45\nwait .5')).toEqual([
+      { kind: 'turn', degrees: -45 },
+      { kind: 'wait', seconds: 0.5 },
+    ]);
+  });
+});
