@@ -63,9 +63,11 @@ function step(
   // A tile that may not be stepped on (unreachable, blocked) is worse than any real value.
   let best = Number.isNaN(here) ? (ascend ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY) : here;
   let next = -1;
+  const ddx = DIR_DX; // PERF: imported bindings copied to locals for the loop
+  const ddy = DIR_DY;
   for (let d = 0; d < dirCount; d++) {
-    const dx = DIR_DX[d] as number;
-    const dy = DIR_DY[d] as number;
+    const dx = ddx[d] as number;
+    const dy = ddy[d] as number;
     const nx = x + dx;
     const ny = y + dy;
     if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;

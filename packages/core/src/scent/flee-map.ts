@@ -76,13 +76,16 @@ export function fleeMap(grid: Grid, scent: ArrayLike<number>, options: FleeMapOp
       `a scent map of ${size} values (${width}x${height} grid)${scent && typeof scent === 'object' ? `, got ${scent.length}` : ''}`,
     );
   }
+  // PERF: imported constants copied to locals for the per-tile loops (see scentMap).
+  const blocked = SCENT_BLOCKED;
+  const unseen = SCENT_UNSEEN;
   let seeds = 0;
   for (let i = 0; i < size; i++) {
     const v = scent[i] as number;
-    if (!Number.isInteger(v) || v < SCENT_BLOCKED) {
+    if (!Number.isInteger(v) || v < blocked) {
       throw new OutOfRangeError(`scent[${i}] (tile ${i % width}, ${Math.floor(i / width)})`, v, 'an integer >= -2');
     }
-    if ((v === 0 || v === SCENT_UNSEEN) && passable[i] !== 0) seeds++;
+    if ((v === 0 || v === unseen) && passable[i] !== 0) seeds++;
   }
   // Checked before anything is written, so a throw leaves `out` (which may be `scent`) untouched.
   if (seeds === 0 && onNoSeed === 'throw') throw new NoFleeSeedError(strength);
@@ -92,10 +95,10 @@ export function fleeMap(grid: Grid, scent: ArrayLike<number>, options: FleeMapOp
   let tail = 0;
   for (let i = 0; i < size; i++) {
     const value = scent[i] as number; // read before writing: `out` may alias `scent`
-    if (passable[i] === 0) map[i] = SCENT_BLOCKED;
-    else if (value === strength) map[i] = SCENT_BLOCKED;
-    else if (value > 0) map[i] = SCENT_UNSEEN;
-    else if (value === 0 || value === SCENT_UNSEEN) {
+    if (passable[i] === 0) map[i] = blocked;
+    else if (value === strength) map[i] = blocked;
+    else if (value > 0) map[i] = unseen;
+    else if (value === 0 || value === unseen) {
       map[i] = twice - value;
       queue[tail++] = i;
     } else map[i] = value;

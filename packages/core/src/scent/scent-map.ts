@@ -66,7 +66,11 @@ export function scentMap(grid: Grid, sources: readonly ScentSource[], options: S
   const map = outputMap(grid, options.out);
   const { width, height, passable } = grid;
   const size = width * height;
-  for (let i = 0; i < size; i++) map[i] = passable[i] === 0 ? SCENT_BLOCKED : SCENT_UNSEEN;
+  // PERF: imported constants copied to locals; bundlers and test runners may turn imported bindings into
+  // property reads, which cost a lookup per tile in this loop.
+  const blocked = SCENT_BLOCKED;
+  const unseen = SCENT_UNSEEN;
+  for (let i = 0; i < size; i++) map[i] = passable[i] === 0 ? blocked : unseen;
   const queue = scratchQueue(size);
   let tail = 0;
   for (const s of sources) {
