@@ -8,8 +8,13 @@ export interface ArrowOptions {
   gridHeight: number;
   /** Direction index (into core's DIRECTIONS) at a tile, or NO_DIRECTION (255) for no arrow. */
   dirAt: (x: number, y: number) => number;
-  /** Smallest distance between arrows in CSS pixels; below it one arrow is drawn per k x k tiles. Default 8. */
+  /** Smallest distance between arrows in CSS pixels; below it one arrow is drawn per k x k tiles. Default 12. */
   minSpacing?: number;
+  /**
+   * When thinned (k > 1), draw the mean of up to 4 x 4 directions sampled evenly over each block instead of
+   * the direction of its centre tile, so the overview shows the flow rather than per-tile noise. Default true.
+   */
+  average?: boolean;
   /** Arrow colour. Default near-white. */
   color?: string;
 }
@@ -25,12 +30,15 @@ export function arrowStride(scale: number, minSpacing = 8): number {
 /**
  * Draws a vector field as arrows for the visible tiles only. When zoomed out, arrows are thinned to one per
  * k x k block (k from {@link arrowStride}), aligned to the map so they do not shimmer while panning; each shows
- * the direction of the tile at its block's centre. All arrows go into one path stroked twice (dark halo, light
- * line), so they read on any colour of the heatmap.
+ * the mean direction of its block (or, with `average: false`, the direction of its centre tile). All arrows go
+ * into one path stroked twice (dark halo, light line), so they read on any colour of the heatmap. Returns the
+ * number of arrows drawn.
  */
 export function drawArrows(o: OverlayContext, options: ArrowOptions): number {
   const { ctx, view } = o;
-  const k = arrowStride(view.scale, options.minSpacing ?? 8);
+  const k = arrowStride(view.scale, options.minSpacing ?? 12);
+  const samples = options.average === false ? 1 : Math.min(k, 4);
+  const sampleStep = k / samples;
   const cell = k * view.scale;
   const half = Math.min(cell, 40) * 0.34;
   const head = Math.max(2, half * 0.55);
@@ -43,16 +51,50 @@ export function drawArrows(o: OverlayContext, options: ArrowOptions): number {
     const ty = Math.min(options.gridHeight - 1, by + mid);
     for (let bx = sx0; bx < o.x1; bx += k) {
       const tx = Math.min(options.gridWidth - 1, bx + mid);
-      const d = options.dirAt(tx, ty);
-      if (d === NO_DIRECTION || d > 7) continue;
-      let dx = DIR_DX[d] as number;
-      let dy = DIR_DY[d] as number;
-      if (dx !== 0 && dy !== 0) {
-        dx *= Math.SQRT1_2;
-        dy *= Math.SQRT1_2;
+      let dx = 0;
+      let dy = 0;
+      if (samples === 1) {
+        const d = options.dirAt(tx, ty);
+        if (d === NO_DIRECTION || d > 7) continue;
+        dx = DIR_DX[d] as number;
+        dy = DIR_DY[d] as number;
+        if (dx !== 0 && dy !== 0) {
+          dx *= Math.SQRT1_2;
+          dy *= Math.SQRT1_2;
+        }
+      } else {
+        let n = 0;
+        for (let j = 0; j < samples; j++) {
+          const sy = by + Math.floor((j + 0.5) * sampleStep);
+          if (sy >= options.gridHeight) break;
+          for (let i = 0; i < samples; i++) {
+            const sx = bx + Math.floor((i + 0.5) * sampleStep);
+            if (sx >= options.gridWidth) break;
+            const d = options.dirAt(sx, sy);
+            if (d === NO_DIRECTION || d > 7) continue;
+            const ux = DIR_DX[d] as number;
+            const uy = DIR_DY[d] as number;
+            const f = ux !== 0 && uy !== 0 ? Math.SQRT1_2 : 1;
+            dx += ux * f;
+            dy += uy * f;
+            n++;
+          }
+        }
+        const len = Math.hypot(dx, dy);
+        // No arrow where nothing is reachable or the sampled directions cancel out (a ridge, a goal).
+        if (n === 0 || len < 0.3 * n) continue;
+        dx /= len;
+        dy /= len;
       }
-      const cx = (tx + 0.5) * view.scale + view.offsetX;
-      const cy = (ty + 0.5) * view.scale + view.offsetY;
+      // Thinned arrows sit at the centre of their block, clipped to the map.
+      const cx =
+        samples === 1
+          ? (tx + 0.5) * view.scale + view.offsetX
+          : (bx + Math.min(k, options.gridWidth - bx) / 2) * view.scale + view.offsetX;
+      const cy =
+        samples === 1
+          ? (ty + 0.5) * view.scale + view.offsetY
+          : (by + Math.min(k, options.gridHeight - by) / 2) * view.scale + view.offsetY;
       const ex = cx + dx * half;
       const ey = cy + dy * half;
       ctx.moveTo(cx - dx * half, cy - dy * half);

@@ -109,6 +109,8 @@ export function FieldsPage() {
   const [scaleId, setScaleId] = useState('auto');
   const [hover, setHover] = useState<Point | null>(null);
   const [zoom, setZoom] = useState(1);
+  const [drawMs, setDrawMs] = useState<number | null>(null);
+  const drawStats = useRef({ worst: 0, last: 0 });
 
   // --- Results ---------------------------------------------------------------------------------------------
   const engineState = useMapEngine();
@@ -508,6 +510,7 @@ export function FieldsPage() {
     ...(loadMs !== null ? [{ label: choice === 'generated' ? 'generate map' : 'load map', ms: loadMs }] : []),
     ...(shown?.timings ?? []),
     ...(renderMs !== null ? [{ label: 'heatmap render', ms: renderMs }] : []),
+    ...(drawMs !== null ? [{ label: 'map frame draw (worst)', ms: drawMs }] : []),
   ];
   const stale = shown !== null && grid !== null && shown.gridVersion !== grid.version;
   const walkers = walkersRef.current;
@@ -919,6 +922,17 @@ export function FieldsPage() {
               onHover={setHover}
               onTilePointer={onTilePointer}
               onViewChange={(v) => setZoom(v.scale)}
+              onDrawn={(ms) => {
+                // Report the slowest frame of each half second, not every frame.
+                const st = drawStats.current;
+                st.worst = Math.max(st.worst, ms);
+                const now = performance.now();
+                if (now - st.last > 500) {
+                  setDrawMs(st.worst);
+                  st.worst = 0;
+                  st.last = now;
+                }
+              }}
               cursor={tool === 'goal' || tool === 'unit' ? 'pointer' : 'crosshair'}
               handleRef={viewRef}
             />
