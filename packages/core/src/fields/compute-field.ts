@@ -5,7 +5,9 @@ import { runBfs } from './kernel-bfs.js';
 import { MAX_DIAL_BUCKETS, runDial } from './kernel-dial.js';
 import { runHeap } from './kernel-heap.js';
 import type { KernelInput } from './kernel-input.js';
+import { runOctile } from './kernel-octile.js';
 import {
+  METRIC_OCTILE,
   METRIC_STEPS,
   METRIC_WEIGHTED,
   type ResolvedFieldOptions,
@@ -13,7 +15,7 @@ import {
   resolveFieldOptions,
   resolveOut,
 } from './options.js';
-import { paddedState, type SeedList, seedList, sortSeedsByKey } from './scratch.js';
+import { EXACT_SORT_LIMIT, paddedState, type SeedList, seedList, sortSeedsByKey } from './scratch.js';
 import type { Field, FieldOptions, FieldOut, KernelControl, SeedFieldOptions } from './types.js';
 
 function assertGrid(grid: unknown): asserts grid is Grid {
@@ -170,7 +172,10 @@ function run(
       control,
     };
     if (maxEdge === 1 && uniform) done = runBfs(input);
-    else if (Math.ceil(maxEdge) + 2 <= MAX_DIAL_BUCKETS) {
+    else if (options.metric === METRIC_OCTILE && (uniform || seeds.n <= EXACT_SORT_LIMIT)) {
+      input.seeds = sortSeedsByKey(seeds, v0);
+      done = runOctile(input);
+    } else if (Math.ceil(maxEdge) + 2 <= MAX_DIAL_BUCKETS) {
       let min = v0;
       for (let s = 1; s < seeds.n; s++) if ((seeds.v[s] as number) < min) min = seeds.v[s] as number;
       input.seeds = sortSeedsByKey(seeds, min);

@@ -96,6 +96,9 @@ export function seedList(capacity: number): SeedList {
   return seedScratch;
 }
 
+/** Seed lists up to this length are sorted exactly by value (insertion sort), longer ones only by key. */
+export const EXACT_SORT_LIMIT = 32;
+
 /**
  * Orders the seeds by `floor(v - base)` (the Dial bucket key; order inside one key does not matter). Small lists
  * and narrow key ranges are sorted by counting, wide ranges by comparison. Returns the sorted list.
@@ -104,7 +107,7 @@ export function sortSeedsByKey(list: SeedList, base: number): SeedList {
   const n = list.n;
   if (n < 2) return list;
   const { p, i, v } = list;
-  if (n <= 32) {
+  if (n <= EXACT_SORT_LIMIT) {
     for (let a = 1; a < n; a++) {
       const pa = p[a] as number;
       const ia = i[a] as number;
