@@ -1,18 +1,152 @@
 #!/usr/bin/env node
 /**
- * Field Marshal benchmark CLI. `pnpm bench --help` lists the options.
+ * Field Marshal benchmark CLI: our kernels on the shared Moving AI maps and generated maps, and the peer
+ * libraries on the same maps and queries. `pnpm bench --help` lists the options.
  */
-import { generateMap } from '@fieldmarshal/core';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { PEER_NAMES, type PeerName } from './peers.js';
+import type { Row } from './report.js';
+import { markdownTable, textTable } from './report.js';
+import { runKernels } from './suites/kernels.js';
+import { runPeers } from './suites/peers.js';
+import { runService } from './suites/service.js';
 
-function main(argv: string[]): void {
-  if (argv.includes('--help')) {
-    console.log('usage: fieldmarshal-bench [--help]');
+const HELP = `usage: pnpm bench [options]
+
+  --suite LIST        kernels,peers,service (default: all three)
+  --maps LIST         maps for the kernels suite: Moving AI names (arena, den520d, Berlin_0_256, maze512-1-0,
+                      random512-10-0, 8room_000) or generated KIND-SIZE (open|random|rooms|maze-N, random = 20%
+                      walls). Default: the six Moving AI maps, random-1024, random-2048, random-4096
+  --kernels LIST      steps,octile,weighted,scent (default: all)
+  --peer-map NAME     map of the peers suite (default random-1024)
+  --peers LIST        ${PEER_NAMES.join(',')} (default: all)
+  --pairs N           start tiles of the many-units case (default 1000)
+  --peer-searches N   searches each peer runs per case; times are scaled to --pairs and marked (default 100)
+  --scenario-rows N   Moving AI rows per map for the single-pair case (default 200)
+  --reps N            timed repetitions after warm-up (default 15)
+  --warmup N          untimed warm-up runs (default 3)
+  --quick             small run: reps 5, maps arena + random-512, peer searches 20
+  --json PATH         write the results as JSON (default packages/bench/results/latest.json)
+  --markdown PATH     also write the tables as Markdown
+  --help              this text
+`;
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      suite: { type: 'string' },
+      maps: { type: 'string' },
+      kernels: { type: 'string' },
+      'peer-map': { type: 'string' },
+      peers: { type: 'string' },
+      pairs: { type: 'string' },
+      'peer-searches': { type: 'string' },
+      'scenario-rows': { type: 'string' },
+      reps: { type: 'string' },
+      warmup: { type: 'string' },
+      quick: { type: 'boolean' },
+      json: { type: 'string' },
+      markdown: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(HELP);
     return;
   }
-  const t0 = performance.now();
-  const grid = generateMap('random', 1024, 1024, { density: 0.2, seed: 1 });
-  const t1 = performance.now();
-  console.log(`generated ${grid.width}x${grid.height} random map in ${(t1 - t0).toFixed(1)} ms`);
+  const list = (v: string | undefined, fallback: string[]) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : fallback;
+  const int = (v: string | undefined, fallback: number, name: string) => {
+    if (v === undefined) return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer, got ${v}`);
+    return n;
+  };
+  const quick = values.quick ?? false;
+  const suites = list(values.suite, ['kernels', 'peers', 'service']);
+  const reps = int(values.reps, quick ? 5 : 15, 'reps');
+  const warmup = int(values.warmup, quick ? 1 : 3, 'warmup');
+  const maps = list(
+    values.maps,
+    quick
+      ? ['arena', 'random-512']
+      : [
+          'arena',
+          'den520d',
+          'Berlin_0_256',
+          'maze512-1-0',
+          'random512-10-0',
+          '8room_000',
+          'random-1024',
+          'random-2048',
+          'random-4096',
+        ],
+  );
+  const kernels = list(values.kernels, ['steps', 'octile', 'weighted', 'scent']);
+  const peers = list(values.peers, [...PEER_NAMES]) as PeerName[];
+  for (const p of peers)
+    if (!PEER_NAMES.includes(p)) throw new Error(`unknown peer ${p}; known: ${PEER_NAMES.join(', ')}`);
+  const pairs = int(values.pairs, 1000, 'pairs');
+  const peerSearches = int(values['peer-searches'], quick ? 20 : 100, 'peer-searches');
+  const scenarioRows = int(values['scenario-rows'], quick ? 40 : 200, 'scenario-rows');
+  const peerMap = values['peer-map'] ?? (quick ? 'random-512' : 'random-1024');
+
+  const machine = {
+    node: process.version,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    date: new Date().toISOString(),
+  };
+  console.log(`Field Marshal benchmarks: node ${machine.node}, ${machine.cores} cores (${machine.cpu})`);
+  const sections: { title: string; header: string[]; rows: string[][]; data: Row[] }[] = [];
+  if (suites.includes('kernels')) sections.push(await runKernels({ maps, kernels, reps, warmup }));
+  if (suites.includes('peers')) {
+    sections.push(
+      ...(await runPeers({
+        map: peerMap,
+        peers,
+        pairs,
+        peerSearches,
+        scenarioRows,
+        reps: Math.min(reps, 5),
+        warmup: 1,
+      })),
+    );
+  }
+  if (suites.includes('service')) sections.push(await runService({ reps, warmup }));
+
+  let markdown = `# Field Marshal benchmark results\n\nNode ${machine.node}, ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, ${machine.date}.\nTimes in milliseconds: median (p10-p90) over the timed repetitions after warm-up.\n`;
+  for (const s of sections) {
+    console.log(`\n## ${s.title}\n${textTable(s.header, s.rows)}`);
+    markdown += `\n## ${s.title}\n\n${markdownTable(s.header, s.rows)}\n`;
+  }
+  const jsonPath = resolve(values.json ?? join(here, '..', 'results', 'latest.json'));
+  mkdirSync(dirname(jsonPath), { recursive: true });
+  writeFileSync(
+    jsonPath,
+    `${JSON.stringify({ machine, options: values, sections: sections.map((s) => ({ title: s.title, rows: s.data })) }, null, 2)}\n`,
+  );
+  console.log(`\nwrote ${jsonPath}`);
+  if (values.markdown) {
+    writeFileSync(resolve(values.markdown), markdown);
+    console.log(`wrote ${resolve(values.markdown)}`);
+  }
 }
 
-main(process.argv.slice(2));
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
