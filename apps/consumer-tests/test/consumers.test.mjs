@@ -1,0 +1,174 @@
+// Packs @fieldmarshal/core, installs the tarball into fresh apps outside the workspace (a Node script and a
+// Vite app) and checks that each computes a field through the worker service, equal to the direct kernel.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const fixtures = resolve(here, '..', 'fixtures');
+const coreDir = resolve(here, '..', '..', '..', 'packages', 'core');
+const work = mkdtempSync(join(tmpdir(), 'fieldmarshal-consumers-'));
+let tarball;
+
+function sh(cmd, args, cwd) {
+  return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+}
+
+function npmInstall(dir) {
+  sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
+}
+
+/** The result the consumers must reproduce, from the workspace build of the same package. */
+async function expected() {
+  const core = await import(join(coreDir, 'dist', 'index.js'));
+  const grid = core.generateMap('random', 128, 96, { density: 0.2, seed: 7 });
+  let goal = 0;
+  while (!grid.passable[goal]) goal++;
+  const field = core.computeField(grid, {
+    goals: [{ x: goal % grid.width, y: Math.floor(goal / grid.width) }],
+    metric: 'octile',
+  });
+  let reachable = 0;
+  let checksum = 0;
+  for (const c of field.cost) {
+    if (Number.isFinite(c)) {
+      reachable++;
+      checksum += c;
+    }
+  }
+  return { reachable, checksum };
+}
+
+before(() => {
+  sh('pnpm', ['pack', '--pack-destination', work], coreDir);
+  const name = readdirSync(work).find((f) => f.endsWith('.tgz'));
+  assert.ok(name, 'pnpm pack wrote no tarball');
+  tarball = join(work, name);
+});
+
+after(() => {
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed core package', () => {
+  it('contains the built library, its types and the worker module', () => {
+    const files = sh('tar', ['-tzf', tarball], work).split('\n');
+    for (const f of [
+      'package/dist/index.js',
+      'package/dist/index.d.ts',
+      'package/dist/worker.js',
+      'package/README.md',
+    ]) {
+      assert.ok(files.includes(f), `${f} is missing from the tarball`);
+    }
+    assert.ok(!files.some((f) => f.includes('.test.')), 'tests were packed');
+  });
+
+  it('works from a fresh Node app through worker_threads', async () => {
+    const app = join(work, 'node-app');
+    cpSync(join(fixtures, 'node'), app, { recursive: true });
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify({
+        name: 'node-consumer',
+        private: true,
+        type: 'module',
+        dependencies: { '@fieldmarshal/core': `file:${tarball}` },
+      }),
+    );
+    npmInstall(app);
+    const result = JSON.parse(sh(process.execPath, ['main.mjs'], app).trim().split('\n').pop());
+    const want = await expected();
+    assert.equal(result.same, true, 'worker field differs from computeField');
+    assert.equal(result.shared, true, 'the field is not on shared memory');
+    assert.equal(result.reachable, want.reachable);
+    assert.equal(result.checksum, want.checksum);
+  });
+
+  it('works from a fresh Vite app in Chromium through Web Workers', async () => {
+    const app = join(work, 'vite-app');
+    cpSync(join(fixtures, 'vite'), app, { recursive: true });
+    const vite = JSON.parse(
+      sh('node', ['-p', 'JSON.stringify(require("vite/package.json").version)'], resolve(here, '..', '..', 'studio')),
+    );
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify({
+        name: 'vite-consumer',
+        private: true,
+        type: 'module',
+        dependencies: { '@fieldmarshal/core': `file:${tarball}` },
+        devDependencies: { vite },
+      }),
+    );
+    npmInstall(app);
+    sh(process.execPath, [join(app, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], app);
+    const port = await new Promise((r) => {
+      const s = createServer();
+      s.listen(0, '127.0.0.1', () => {
+        const { port: p } = s.address();
+        s.close(() => r(p));
+      });
+    });
+    const server = spawn(
+      process.execPath,
+      [
+        join(app, 'node_modules', 'vite', 'bin', 'vite.js'),
+        'preview',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--strictPort',
+      ],
+      { cwd: app, stdio: 'ignore' },
+    );
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    try {
+      const page = await browser.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      for (let i = 0; i < 100; i++) {
+        try {
+          await page.goto(`http://127.0.0.1:${port}/`);
+          break;
+        } catch {
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+      await page.waitForFunction(() => document.getElementById('out')?.textContent !== 'running', null, {
+        timeout: 30_000,
+      });
+      const result = JSON.parse(await page.textContent('#out'));
+      const want = await expected();
+      assert.equal(result.error, undefined, result.error);
+      assert.equal(result.isolated, true);
+      assert.equal(result.same, true, 'worker field differs from computeField');
+      assert.equal(result.shared, true, 'the field is not on shared memory');
+      assert.equal(result.reachable, want.reachable);
+      assert.equal(result.checksum, want.checksum);
+      assert.deepEqual(errors, []);
+    } finally {
+      await browser.close();
+      server.kill('SIGTERM');
+    }
+  });
+});
