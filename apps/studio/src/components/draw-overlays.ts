@@ -222,3 +222,43 @@ export function drawBrush(o: OverlayContext, x: number, y: number, size: number,
   );
   ctx.setLineDash([]);
 }
+
+/** Options of {@link drawTileNumbers}. */
+export interface TileNumberOptions {
+  /** The number shown on a tile, or null for none. */
+  valueAt: (x: number, y: number) => number | null;
+  /** Formats a value (keep it short). */
+  format: (value: number) => string;
+  /** Smallest zoom (CSS pixels per tile) at which numbers are drawn. Default 26. */
+  minScale?: number;
+}
+
+/**
+ * Writes each visible tile's value in its top-left corner when zoomed in far enough (small maps such as the
+ * seed's 9 x 9 level can then be compared with printed tables). Returns false when the zoom is too small.
+ */
+export function drawTileNumbers(o: OverlayContext, options: TileNumberOptions): boolean {
+  const { ctx, view } = o;
+  if (view.scale < (options.minScale ?? 26)) return false;
+  const size = Math.max(9, Math.min(13, view.scale * 0.26));
+  ctx.font = `600 ${size}px "Liberation Sans", system-ui, sans-serif`;
+  ctx.textBaseline = 'top';
+  ctx.textAlign = 'left';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = 'rgba(0, 0, 0, 0.75)';
+  ctx.fillStyle = '#ffffff';
+  const pad = Math.max(2, view.scale * 0.06);
+  for (let y = o.y0; y < o.y1; y++) {
+    for (let x = o.x0; x < o.x1; x++) {
+      const v = options.valueAt(x, y);
+      if (v === null) continue;
+      const text = options.format(v);
+      const sx = x * view.scale + view.offsetX + pad;
+      const sy = y * view.scale + view.offsetY + pad;
+      ctx.strokeText(text, sx, sy);
+      ctx.fillText(text, sx, sy);
+    }
+  }
+  return true;
+}

@@ -15,7 +15,7 @@ export interface MoveRule {
 /**
  * Direction index (into core's DIRECTIONS) of the neighbour that is strictly better than tile (x, y) on the
  * map (lowest when descending, highest when ascending), or NO_DIRECTION at a local optimum (a goal, a dead end
- * of the map) or on a wall. Moves follow the grid's rule: only between tiles of the same passability code, and
+ * of the map), on a wall, or on a tile that carries no value (unseen or unreachable). Moves follow the grid's rule: only between tiles of the same passability code, and
  * diagonals only as the diagonal rule allows. Ties go to the first direction in table order (orthogonal first).
  * Computed on demand for one tile: the page calls it only for visible arrows and for moving units.
  */
@@ -34,6 +34,8 @@ export function bestNeighbor(
   if (code === undefined || code === 0) return NO_DIRECTION;
   const sign = climb === 'ascend' ? -1 : 1; // compare sign * value: lower is better
   const own = score(field, i, sign);
+  // A tile without a value (unseen, unreachable) carries no information about where to go (seed 002).
+  if (own === Number.POSITIVE_INFINITY) return NO_DIRECTION;
   let best = own;
   let bestDir = NO_DIRECTION;
   const count = rule.neighbors === 4 ? 4 : 8;

@@ -5,6 +5,7 @@ import {
   type Grid,
   NoFleeSeedError,
   type ScentSource,
+  safetyField,
   scentMap,
 } from '@fieldmarshal/core';
 import type { TileValues } from './heatmap.js';
@@ -133,8 +134,25 @@ export const mainThreadEngine: MapEngine = {
           warning,
         };
       }
-      case 'safety':
-        throw new Error('safety maps are not available in @fieldmarshal/core yet');
+      case 'safety': {
+        const field = time(timings, 'safety map (2 passes)', () =>
+          safetyField(grid, points, {
+            coefficient: params.coefficient,
+            metric: params.metric,
+            maxCost: params.maxCost,
+            ...move,
+          }),
+        );
+        return {
+          mode: 'safety',
+          values: { kind: 'float', values: field.cost },
+          dir: field.dir,
+          gridVersion,
+          timings,
+          engine: this.name,
+          warning,
+        };
+      }
     }
   },
 };
@@ -224,8 +242,48 @@ export function createWorkerEngine(service: FieldService): MapEngine {
             warning: flee.warning,
           };
         }
-        case 'safety':
-          return mainThreadEngine.compute(request, { signal });
+        case 'safety': {
+          // safetyField's two passes, each in a worker: the distance from the threats, then a relaxation of
+          // coefficient x distance seeds on a copy of the grid with the threat tiles blocked.
+          const moves = { metric: params.metric, neighbors: params.neighbors, diagonal: params.diagonal };
+          const distance = await service.computeField(
+            grid,
+            { goals: points, ...moves, maxCost: params.maxCost },
+            jobOptions,
+          );
+          const t1 = performance.now();
+          timings.push({ label: 'safety pass 1: distance (worker)', ms: t1 - t0 });
+          const blocked = grid.clone({ shared: true });
+          const seeds = new Float64Array(new SharedArrayBuffer(grid.size * 8));
+          const d = distance.cost;
+          const c = params.coefficient;
+          // PERF: one pass over every tile; Infinity (unreached) stays "not a seed".
+          for (let i = 0; i < seeds.length; i++) {
+            const v = d[i] as number;
+            seeds[i] = v === Number.POSITIVE_INFINITY ? v : c * v;
+          }
+          for (const p of points) {
+            const i = p.y * grid.width + p.x;
+            blocked.passable[i] = 0;
+            seeds[i] = Number.POSITIVE_INFINITY;
+          }
+          service.release(distance);
+          const cost = new Float64Array(new SharedArrayBuffer(grid.size * 8));
+          const dir = new Uint8Array(new SharedArrayBuffer(grid.size));
+          const t2 = performance.now();
+          timings.push({ label: 'safety seeds (main thread)', ms: t2 - t1 });
+          await service.run('computeFieldFromSeeds', { grid: blocked, seeds, options: moves, cost, dir }, jobOptions);
+          timings.push({ label: 'safety pass 2: relax (worker)', ms: performance.now() - t2 });
+          return {
+            mode: 'safety',
+            values: { kind: 'float', values: cost },
+            dir,
+            gridVersion,
+            timings,
+            engine: name,
+            warning: null,
+          };
+        }
       }
     },
   };

@@ -62,7 +62,7 @@ export const MAP_MODES: readonly MapModeInfo[] = [
     point: 'threat',
     points: 'threats',
     climb: 'descend',
-    legend: 'Safety (descend to flee; 0 at the threat)',
+    legend: 'Safety (descend to flee: lower is safer)',
     low: 'safer (negative)',
     high: 'exposed',
     key: '4',

@@ -15,6 +15,7 @@ import {
   drawArrows,
   drawBrush,
   drawMarkers,
+  drawTileNumbers,
   drawTrail,
   MARKER_COLORS,
   type MarkerKind,
@@ -106,6 +107,7 @@ export function FieldsPage() {
   const [tool, setTool] = useState<Tool>('goal');
   const [brush, setBrush] = useState<number>(1);
   const [showArrows, setShowArrows] = useState(true);
+  const [showNumbers, setShowNumbers] = useState(true);
   const [scaleId, setScaleId] = useState('auto');
   const [hover, setHover] = useState<Point | null>(null);
   const [zoom, setZoom] = useState(1);
@@ -249,7 +251,7 @@ export function FieldsPage() {
     if (!shown) return null;
     return {
       values: shown.values,
-      dir: shown.mode === 'cost' ? shown.dir : null,
+      dir: shown.dir,
       climb: modeInfo(shown.mode).climb,
       rule: { neighbors: params.neighbors, diagonal: params.diagonal },
     };
@@ -407,6 +409,7 @@ export function FieldsPage() {
         if (h) dropUnit(h.x, h.y);
         else setTool('unit');
       } else if (key === 'a') setShowArrows((s) => !s);
+      else if (key === 'n') setShowNumbers((s) => !s);
       else if (key === 'f') viewRef.current?.fit();
       else if (key === 'c') setPoints([]);
       else if (key === 'x') {
@@ -425,7 +428,7 @@ export function FieldsPage() {
 
   // --- Overlay -----------------------------------------------------------------------------------------------
   const markerKind: MarkerKind = mode === 'cost' ? 'goal' : mode === 'scent' ? 'source' : 'threat';
-  const overlayState = { shown, showArrows, points, markerKind, tool, brush, hover, params, grid };
+  const overlayState = { shown, showArrows, showNumbers, points, markerKind, tool, brush, hover, params, grid };
   const overlayRef = useRef(overlayState);
   overlayRef.current = overlayState;
   const dirAt = useCallback((x: number, y: number): number => {
@@ -449,6 +452,19 @@ export function FieldsPage() {
       const s = overlayRef.current;
       if (!s.grid) return;
       if (s.showArrows && s.shown) drawArrows(o, { gridWidth: s.grid.width, gridHeight: s.grid.height, dirAt });
+      const shownValues = s.shown?.values;
+      const width = s.grid.width;
+      if (s.showNumbers && shownValues) {
+        drawTileNumbers(o, {
+          valueAt: (x, y) => {
+            const i = y * width + x;
+            // Scent and flee maps also show their -1 / -2 codes on walkable tiles, as the seed's tables do.
+            if (shownValues.kind === 'scent') return s.grid?.passable[i] ? (shownValues.values[i] ?? null) : null;
+            return valueAt(shownValues, i);
+          },
+          format: (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1)),
+        });
+      }
       const frac = stepFraction.current;
       for (const w of walkersRef.current) drawTrail(o, w.trailX, w.trailY, w.color);
       drawMarkers(o, s.points, s.markerKind);
@@ -672,9 +688,16 @@ export function FieldsPage() {
               ))}
             </select>
           </label>
-          {mode === 'cost' && (
-            <label className="row">
-              <span>Max cost</span>
+          {usesMetric && (
+            <label
+              className="row"
+              title={
+                mode === 'safety'
+                  ? 'Tiles farther than this from every threat are not seeded'
+                  : 'Range limit: tiles costing more stay unreachable'
+              }
+            >
+              <span>{mode === 'safety' ? 'Threat range' : 'Max cost'}</span>
               <input
                 type="number"
                 min={0}
@@ -734,7 +757,7 @@ export function FieldsPage() {
           <label className="row">
             <span>Colours</span>
             <select value={scaleId} onChange={(e) => setScaleId(e.target.value)}>
-              <option value="auto">auto ({scale.label})</option>
+              <option value="auto">auto: {scale.id}</option>
               {COLOR_SCALES.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.label}
@@ -745,6 +768,10 @@ export function FieldsPage() {
           <label className="row check">
             <input type="checkbox" checked={showArrows} onChange={(e) => setShowArrows(e.target.checked)} />
             <span>Arrows (vector field)</span>
+          </label>
+          <label className="row check" title="Shown from about 26 px per tile">
+            <input type="checkbox" checked={showNumbers} onChange={(e) => setShowNumbers(e.target.checked)} />
+            <span>Values on tiles (when zoomed in)</span>
           </label>
         </div>
 
@@ -858,8 +885,8 @@ export function FieldsPage() {
               <kbd>]</kbd> brush
             </li>
             <li>
-              <kbd>1</kbd>–<kbd>4</kbd> map mode · <kbd>A</kbd> arrows · <kbd>C</kbd> clear {info.points} · <kbd>X</kbd>{' '}
-              clear units · <kbd>P</kbd> pause units
+              <kbd>1</kbd>–<kbd>4</kbd> map mode · <kbd>A</kbd> arrows · <kbd>N</kbd> numbers · <kbd>C</kbd> clear{' '}
+              {info.points} · <kbd>X</kbd> clear units · <kbd>P</kbd> pause units
             </li>
             <li>
               <kbd>F</kbd>/<kbd>0</kbd> fit · <kbd>+</kbd>/<kbd>-</kbd> zoom
@@ -916,7 +943,7 @@ export function FieldsPage() {
               gridWidth={grid.width}
               gridHeight={grid.height}
               image={surfaceRef.current?.canvas ?? null}
-              redrawKey={`${imageKey}:${showArrows}:${points.length}:${walkerTick}:${tool}:${brush}`}
+              redrawKey={`${imageKey}:${showArrows}:${showNumbers}:${points.length}:${walkerTick}:${tool}:${brush}`}
               fitKey={loaded?.id}
               drawOverlay={drawOverlay}
               onHover={setHover}
