@@ -1,2 +1,5 @@
 // Public exports of src/rts. Listed again from ../index.ts.
-export {};
+export * from './astar.js';
+export * from './clearance.js';
+export * from './heap.js';
+export * from './path-from-field.js';

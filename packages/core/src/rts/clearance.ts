@@ -1,0 +1,47 @@
+import type { Grid } from '../grid/grid.js';
+
+/**
+ * Clearance per tile: the largest radius r (in tiles) such that the (2r+1) x (2r+1) square centred on the tile
+ * holds only walkable tiles and lies inside the grid; -1 on blocked tiles. A unit that needs a square of side
+ * 2r+1 may stand on tiles with clearance >= r. Capped at 126. Ignores the ground/water distinction (only code 0
+ * blocks). Two chamfer passes, O(width x height), no allocation when `out` is given.
+ */
+export function computeRtsClearance(grid: Grid, out?: Int8Array): Int8Array {
+  const { width: w, height: h, passable } = grid;
+  const n = w * h;
+  const d = out && out.length === n ? out : new Int8Array(n);
+  // Chebyshev distance to the nearest blocked tile or to the outside, computed with two 8-neighbour passes.
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (passable[i] === 0) {
+        d[i] = 0;
+        continue;
+      }
+      let v = Math.min(x + 1, y + 1, w - x, h - y, 127);
+      if (x > 0) v = Math.min(v, (d[i - 1] as number) + 1);
+      if (y > 0) {
+        v = Math.min(v, (d[i - w] as number) + 1);
+        if (x > 0) v = Math.min(v, (d[i - w - 1] as number) + 1);
+        if (x < w - 1) v = Math.min(v, (d[i - w + 1] as number) + 1);
+      }
+      d[i] = v;
+    }
+  }
+  for (let y = h - 1; y >= 0; y--) {
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      let v = d[i] as number;
+      if (v === 0) continue;
+      if (x < w - 1) v = Math.min(v, (d[i + 1] as number) + 1);
+      if (y < h - 1) {
+        v = Math.min(v, (d[i + w] as number) + 1);
+        if (x < w - 1) v = Math.min(v, (d[i + w + 1] as number) + 1);
+        if (x > 0) v = Math.min(v, (d[i + w - 1] as number) + 1);
+      }
+      d[i] = v;
+    }
+  }
+  for (let i = 0; i < n; i++) d[i] = (d[i] as number) - 1;
+  return d;
+}
