@@ -117,10 +117,11 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
     let otherTimer = 0;
     let pushX = 0;
     let pushY = 0;
-    let blockL = false;
-    let blockR = false;
-    let blockU = false;
-    let blockD = false;
+    // Speed limits towards touched units: no faster than the unit ahead moves away (never below 0).
+    let maxR = Number.POSITIVE_INFINITY;
+    let maxL = Number.POSITIVE_INFINITY;
+    let maxU = Number.POSITIVE_INFINITY;
+    let maxD = Number.POSITIVE_INFINITY;
     // PERF: only the cells the reach box touches (1 to 4, as reach < cell side), not the 3 x 3 block.
     const qx0 = Math.floor((x - searchRadius) / T);
     const qx1 = Math.floor((x + searchRadius) / T);
@@ -169,22 +170,26 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
             if (dx < 0) {
               wx = 0; // left wall
               wy = -1;
-              blockR = true;
+              const away = pvx[j] as number;
+              if (away < maxR) maxR = away < 0 ? 0 : away;
             } else {
               wx = 0; // right wall
               wy = 1;
-              blockL = true;
+              const away = -(pvx[j] as number);
+              if (away < maxL) maxL = away < 0 ? 0 : away;
             }
           } else {
             const above = dy < 0 || (dy === 0 && i < j);
             if (above) {
               wx = 1; // top wall
               wy = 0;
-              blockD = true;
+              const away = pvy[j] as number;
+              if (away < maxD) maxD = away < 0 ? 0 : away;
             } else {
               wx = -1; // bottom wall
               wy = 0;
-              blockU = true;
+              const away = -(pvy[j] as number);
+              if (away < maxU) maxU = away < 0 ? 0 : away;
             }
           }
           ax += wx;
@@ -235,8 +240,18 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
           const tcy = Math.floor(y / T);
           const d = fieldDir[g * cells + tcy * W + tcx] as number;
           if (d !== 255) {
-            wx = (tcx + (DIR_DX[d] as number) + 0.5) * T;
-            wy = (tcy + (DIR_DY[d] as number) + 0.5) * T;
+            // Head one tile along the field direction, to the nearest spot where the whole square fits in the
+            // next tile: units keep their lanes (two fit side by side in a tile) but never clip a wall corner.
+            const ntx = tcx + (DIR_DX[d] as number);
+            const nty = tcy + (DIR_DY[d] as number);
+            wx = x + (DIR_DX[d] as number) * T;
+            wy = y + (DIR_DY[d] as number) * T;
+            const lox = ntx * T + h;
+            const hix = (ntx + 1) * T - h;
+            const loy = nty * T + h;
+            const hiy = (nty + 1) * T - h;
+            wx = wx < lox ? lox : wx > hix ? hix : wx;
+            wy = wy < loy ? loy : wy > hiy ? hiy : wy;
             speed = topSpeed;
           }
         }
@@ -278,9 +293,11 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
         vy *= topSpeed / sp;
       }
     }
-    // Do not push into a unit we touch.
-    if ((blockR && vx > 0) || (blockL && vx < 0)) vx = 0;
-    if ((blockD && vy > 0) || (blockU && vy < 0)) vy = 0;
+    // Do not push into a unit we touch: move towards it at most as fast as it moves away.
+    if (vx > maxR) vx = maxR;
+    else if (-vx > maxL) vx = -maxL;
+    if (vy > maxD) vy = maxD;
+    else if (-vy > maxU) vy = -maxU;
 
     // --- move, x then y, stopping at blocked tiles and the map edge ---
     let mx = vx * dt + pushX;
