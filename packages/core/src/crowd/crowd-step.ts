@@ -171,12 +171,12 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
               wx = 0; // left wall
               wy = -1;
               const away = pvx[j] as number;
-              if (away < maxR) maxR = away < 0 ? 0 : away;
+              if (away < maxR) maxR = Math.max(away, 0);
             } else {
               wx = 0; // right wall
               wy = 1;
               const away = -(pvx[j] as number);
-              if (away < maxL) maxL = away < 0 ? 0 : away;
+              if (away < maxL) maxL = Math.max(away, 0);
             }
           } else {
             const above = dy < 0 || (dy === 0 && i < j);
@@ -184,12 +184,12 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
               wx = 1; // top wall
               wy = 0;
               const away = pvy[j] as number;
-              if (away < maxD) maxD = away < 0 ? 0 : away;
+              if (away < maxD) maxD = Math.max(away, 0);
             } else {
               wx = -1; // bottom wall
               wy = 0;
               const away = -(pvy[j] as number);
-              if (away < maxU) maxU = away < 0 ? 0 : away;
+              if (away < maxU) maxU = Math.max(away, 0);
             }
           }
           ax += wx;
@@ -250,8 +250,8 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
             const hix = (ntx + 1) * T - h;
             const loy = nty * T + h;
             const hiy = (nty + 1) * T - h;
-            wx = wx < lox ? lox : wx > hix ? hix : wx;
-            wy = wy < loy ? loy : wy > hiy ? hiy : wy;
+            wx = wx < lox ? lox : Math.min(wx, hix);
+            wy = wy < loy ? loy : Math.min(wy, hiy);
             speed = topSpeed;
           }
         }
