@@ -1,15 +1,21 @@
 import { AbortError, GridTooLargeError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { ControlSlot, type KernelControl } from '../fields/types.js';
-import {
-  DEFAULT_DIAGONAL_RULE,
-  DIAGONAL_RULES,
-  DIR_DX,
-  DIR_DY,
-  DIR_OPPOSITE,
-  type DiagonalRule,
-} from '../grid/directions.js';
+import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, type DiagonalRule } from '../grid/directions.js';
 import { BLOCKED, type Grid } from '../grid/grid.js';
 import { assertSetsMatch, type ConvexSets } from './convex-sets.js';
+
+// Direction indices (as DIRECTIONS) written into `outDir`: the step from the discovered tile back to its parent.
+const DIR_N = 0;
+const DIR_E = 1;
+const DIR_S = 2;
+const DIR_W = 3;
+const DIR_NE = 4;
+const DIR_SE = 5;
+const DIR_SW = 6;
+const DIR_NW = 7;
+const RULE_BOTH = 0;
+const RULE_ONE = 1;
+const RULE_ALWAYS = 2;
 
 /** Movement rules of the per-set `steps` fields and of set costs. */
 export interface SetMoveOptions {
@@ -88,7 +94,8 @@ export function computeSetFieldsInto(
   const maxCost = u16 ? SET_FIELD_UNREACHABLE_U16 - 1 : 0x7fffffff;
   const rects = sets.rects;
   const queue = new Int32Array(size);
-  const dirCount = neighbors === 8 && diagonal !== 'never' ? 8 : 4;
+  const diagonals = neighbors === 8 && diagonal !== 'never';
+  const rule = diagonal === 'if-both-free' ? RULE_BOTH : diagonal === 'if-one-free' ? RULE_ONE : RULE_ALWAYS;
   const ctl = control.control;
   if (ctl) Atomics.store(ctl, ControlSlot.total, (lastSet - firstSet) * size);
   for (let s = firstSet; s < lastSet; s++) {
@@ -113,7 +120,8 @@ export function computeSetFieldsInto(
     const code = passable[queue[0] as number] as number;
     if (code === BLOCKED) throw new OutOfRangeError(`set ${s}`, `[${rx}, ${ry}, ${rw}, ${rh}]`, 'walkable tiles only');
     let head = 0;
-    // PERF: plain BFS over a preallocated queue; typed reads with `as number`, no per-tile allocation.
+    // PERF: BFS over a preallocated queue with the eight neighbour tests unrolled; the diagonal rule is decided
+    // from the two orthogonal same-code flags already read. Typed reads with `as number`, nothing allocated.
     while (head < tail) {
       const u = queue[head++] as number;
       const uy = (u / width) | 0;
@@ -121,21 +129,78 @@ export function computeSetFieldsInto(
       const next = (outCost[o + u] as number) + 1;
       if (next > maxCost)
         throw new OutOfRangeError('per-set field cost', next, `at most ${maxCost}; use an Int32Array for outCost`);
-      for (let d = 0; d < dirCount; d++) {
-        const dx = DIR_DX[d] as number;
-        const dy = DIR_DY[d] as number;
-        const nx = ux + dx;
-        const ny = uy + dy;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const v = ny * width + nx;
-        if ((passable[v] as number) !== code || (outCost[o + v] as number) !== unreachable) continue;
-        if (d >= 4 && diagonal !== 'always') {
-          const a = (passable[uy * width + nx] as number) === code;
-          const b = (passable[ny * width + ux] as number) === code;
-          if (diagonal === 'if-both-free' ? !(a && b) : !(a || b)) continue;
-        }
+      const hasN = uy > 0;
+      const hasS = uy < height - 1;
+      const hasW = ux > 0;
+      const hasE = ux < width - 1;
+      const fN = hasN && (passable[u - width] as number) === code;
+      const fS = hasS && (passable[u + width] as number) === code;
+      const fW = hasW && (passable[u - 1] as number) === code;
+      const fE = hasE && (passable[u + 1] as number) === code;
+      let v = u - width;
+      if (fN && (outCost[o + v] as number) === unreachable) {
         outCost[o + v] = next;
-        outDir[o + v] = DIR_OPPOSITE[d] as number; // back towards u
+        outDir[o + v] = DIR_S;
+        queue[tail++] = v;
+      }
+      v = u + 1;
+      if (fE && (outCost[o + v] as number) === unreachable) {
+        outCost[o + v] = next;
+        outDir[o + v] = DIR_W;
+        queue[tail++] = v;
+      }
+      v = u + width;
+      if (fS && (outCost[o + v] as number) === unreachable) {
+        outCost[o + v] = next;
+        outDir[o + v] = DIR_N;
+        queue[tail++] = v;
+      }
+      v = u - 1;
+      if (fW && (outCost[o + v] as number) === unreachable) {
+        outCost[o + v] = next;
+        outDir[o + v] = DIR_E;
+        queue[tail++] = v;
+      }
+      if (!diagonals) continue;
+      let ne: boolean;
+      let se: boolean;
+      let sw: boolean;
+      let nw: boolean;
+      if (rule === RULE_BOTH) {
+        ne = fN && fE;
+        se = fS && fE;
+        sw = fS && fW;
+        nw = fN && fW;
+      } else if (rule === RULE_ONE) {
+        ne = fN || fE;
+        se = fS || fE;
+        sw = fS || fW;
+        nw = fN || fW;
+      } else {
+        ne = se = sw = nw = true;
+      }
+      v = u - width + 1;
+      if (ne && hasN && hasE && (passable[v] as number) === code && (outCost[o + v] as number) === unreachable) {
+        outCost[o + v] = next;
+        outDir[o + v] = DIR_SW;
+        queue[tail++] = v;
+      }
+      v = u + width + 1;
+      if (se && hasS && hasE && (passable[v] as number) === code && (outCost[o + v] as number) === unreachable) {
+        outCost[o + v] = next;
+        outDir[o + v] = DIR_NW;
+        queue[tail++] = v;
+      }
+      v = u + width - 1;
+      if (sw && hasS && hasW && (passable[v] as number) === code && (outCost[o + v] as number) === unreachable) {
+        outCost[o + v] = next;
+        outDir[o + v] = DIR_NE;
+        queue[tail++] = v;
+      }
+      v = u - width - 1;
+      if (nw && hasN && hasW && (passable[v] as number) === code && (outCost[o + v] as number) === unreachable) {
+        outCost[o + v] = next;
+        outDir[o + v] = DIR_SE;
         queue[tail++] = v;
       }
     }
