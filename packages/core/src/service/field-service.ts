@@ -163,6 +163,18 @@ function defaultWorkers(cores: number): number {
 /**
  * Starts a worker pool and resolves once every worker answered. Rejects with SharedMemoryUnavailableError
  * without cross-origin isolation, OutOfRangeError for a bad `workers`, or the start-up error of a worker.
+ *
+ * Platforms: browsers start module Web Workers with `new Worker(new URL('../worker.js', import.meta.url),
+ * { type: 'module' })`, which Vite bundles in dev and build (checked with Vite 8 on the packed dist; no
+ * `optimizeDeps.exclude` needed there, though it does no harm); other bundlers may need `workerUrl`. Node 20+
+ * starts worker_threads running dist/worker.js and talks comlink over a MessageChannel port. In Node, idle
+ * workers do not keep the process alive; call {@link FieldService.close} to end them early.
+ *
+ * @example
+ * const service = await createFieldService({ workers: 2 });
+ * const field = await service.computeField(grid, { goals: [{ x: 3, y: 4 }] }, { onProgress: (d, t) => bar(d / t) });
+ * service.release(oldField); // optional: recycle buffers
+ * await service.close();
  */
 export async function createFieldService(options: FieldServiceOptions = {}): Promise<FieldService> {
   if (
