@@ -50,7 +50,12 @@ function walkable(grid: Core.Grid, from: number): Core.Goal {
  * Registers the suite. `core` is the package module (built dist in Node, source in the browser); `cores` the
  * platform's logical core count (for the default pool size).
  */
-export function workerServiceSuite(core: () => CoreModule, cores: () => number): void {
+export function workerServiceSuite(
+  core: () => CoreModule,
+  cores: () => number,
+  /** An explicit URL of the worker module, and one where no worker module is. */
+  urls: () => { worker: URL; missing: URL },
+): void {
   let c: CoreModule;
   let service: Core.FieldService;
 
@@ -366,6 +371,20 @@ export function workerServiceSuite(core: () => CoreModule, cores: () => number):
       } finally {
         await pool.close();
       }
+    });
+
+    it('starts workers from an explicit workerUrl, and fails clearly when nothing is there', async () => {
+      const pool = await c.createFieldService({ workers: 1, workerUrl: urls().worker });
+      try {
+        const buffer = new SharedArrayBuffer(4);
+        await expect(pool.run('fillShared', { buffer, value: 9 })).resolves.toBe(1);
+        expect(new Int32Array(buffer)[0]).toBe(9);
+      } finally {
+        await pool.close();
+      }
+      await expect(c.createFieldService({ workers: 1, workerUrl: urls().missing })).rejects.toThrow(
+        /worker 0 failed to start/,
+      );
     });
 
     it('rejects bad service options', async () => {

@@ -7,5 +7,10 @@ describe('worker service in the browser (Web Workers)', () => {
   workerServiceSuite(
     () => core,
     () => navigator.hardwareConcurrency,
+    () => ({
+      // Vite's dev server compiles the .ts module on request.
+      worker: new URL('../worker.ts', import.meta.url),
+      missing: new URL('./no-such-worker.js', import.meta.url),
+    }),
   );
 });

@@ -14,5 +14,9 @@ describe('worker service in Node (worker_threads, built package)', () => {
   workerServiceSuite(
     () => core,
     () => availableParallelism(),
+    () => ({
+      worker: new URL('../../dist/worker.js', import.meta.url),
+      missing: new URL('../../dist/no-such-worker.js', import.meta.url),
+    }),
   );
 });
