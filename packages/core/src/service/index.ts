@@ -1,5 +1,4 @@
 // Public exports of src/service. Listed again from ../index.ts.
-export { SharedBufferPool } from './buffer-pool.js';
 export { ServiceClosedError, SharedMemoryUnavailableError, WorkerCrashedError } from './errors.js';
 export {
   createFieldService,
