@@ -229,7 +229,7 @@ export interface TileNumberOptions {
   valueAt: (x: number, y: number) => number | null;
   /** Formats a value (keep it short). */
   format: (value: number) => string;
-  /** Smallest zoom (CSS pixels per tile) at which numbers are drawn. Default 26. */
+  /** Smallest zoom (CSS pixels per tile) at which numbers are drawn. Default 34. */
   minScale?: number;
 }
 
@@ -239,7 +239,7 @@ export interface TileNumberOptions {
  */
 export function drawTileNumbers(o: OverlayContext, options: TileNumberOptions): boolean {
   const { ctx, view } = o;
-  if (view.scale < (options.minScale ?? 26)) return false;
+  if (view.scale < (options.minScale ?? 34)) return false;
   const size = Math.max(9, Math.min(13, view.scale * 0.26));
   ctx.font = `600 ${size}px "Liberation Sans", system-ui, sans-serif`;
   ctx.textBaseline = 'top';

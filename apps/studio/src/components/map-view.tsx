@@ -51,6 +51,8 @@ export interface MapViewHandle {
   redraw(): void;
   /** The current transform. */
   view(): ViewTransform;
+  /** The tile under the pointer (inside the map), or null: read at once, without waiting for a render. */
+  hoveredTile(): { x: number; y: number } | null;
 }
 
 export interface MapViewProps {
@@ -189,7 +191,8 @@ export function MapView(props: MapViewProps) {
   }, [draw]);
 
   const setView = useCallback(
-    (next: ViewTransform) => {
+    (next: ViewTransform, byUser = true) => {
+      if (byUser) fittedRef.current = false;
       viewRef.current = next;
       propsRef.current.onViewChange?.(next);
       redraw();
@@ -202,11 +205,14 @@ export function MapView(props: MapViewProps) {
     const p = propsRef.current;
     if (w === 0 || h === 0 || p.gridWidth === 0 || p.gridHeight === 0) return;
     const scale = Math.min((w - 16) / p.gridWidth, (h - 16) / p.gridHeight);
-    setView({
-      scale,
-      offsetX: Math.round((w - p.gridWidth * scale) / 2),
-      offsetY: Math.round((h - p.gridHeight * scale) / 2),
-    });
+    setView(
+      {
+        scale,
+        offsetX: Math.round((w - p.gridWidth * scale) / 2),
+        offsetY: Math.round((h - p.gridHeight * scale) / 2),
+      },
+      false,
+    );
     fittedRef.current = true;
   }, [setView]);
 
@@ -227,7 +233,11 @@ export function MapView(props: MapViewProps) {
     [setView],
   );
 
-  useImperativeHandle(handleRef, () => ({ fit, zoomBy, redraw, view: () => viewRef.current }), [fit, zoomBy, redraw]);
+  useImperativeHandle(
+    handleRef,
+    () => ({ fit, zoomBy, redraw, view: () => viewRef.current, hoveredTile: () => hoverRef.current }),
+    [fit, zoomBy, redraw],
+  );
 
   // Size the canvas to its container (device pixels), keeping the map centred on resize.
   useEffect(() => {
@@ -243,7 +253,8 @@ export function MapView(props: MapViewProps) {
       canvas.height = Math.max(1, Math.round(rect.height * dpr));
       canvas.style.width = `${rect.width}px`;
       canvas.style.height = `${rect.height}px`;
-      if (!fittedRef.current) fit();
+      // A fitted view stays fitted when the layout changes; a view the user moved keeps its centre.
+      if (fittedRef.current || old.w === 0) fit();
       else {
         const v = viewRef.current;
         viewRef.current = {
@@ -260,7 +271,6 @@ export function MapView(props: MapViewProps) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: fitKey is the trigger
   useEffect(() => {
-    fittedRef.current = false;
     fit();
   }, [fitKey, fit]);
 

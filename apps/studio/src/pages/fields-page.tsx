@@ -108,6 +108,7 @@ export function FieldsPage() {
   const [brush, setBrush] = useState<number>(1);
   const [showArrows, setShowArrows] = useState(true);
   const [showNumbers, setShowNumbers] = useState(true);
+  const [showHelp, setShowHelp] = useState(true);
   const [scaleId, setScaleId] = useState('auto');
   const [hover, setHover] = useState<Point | null>(null);
   const [zoom, setZoom] = useState(1);
@@ -393,8 +394,6 @@ export function FieldsPage() {
   };
 
   // --- Keyboard ----------------------------------------------------------------------------------------------
-  const hoverRef = useRef(hover);
-  hoverRef.current = hover;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -405,11 +404,12 @@ export function FieldsPage() {
       else if (key === 'w') setTool('wall');
       else if (key === 'e') setTool('erase');
       else if (key === 'u') {
-        const h = hoverRef.current;
+        const h = viewRef.current?.hoveredTile() ?? null;
         if (h) dropUnit(h.x, h.y);
         else setTool('unit');
       } else if (key === 'a') setShowArrows((s) => !s);
       else if (key === 'n') setShowNumbers((s) => !s);
+      else if (key === 'h' || e.key === '?') setShowHelp((s) => !s);
       else if (key === 'f') viewRef.current?.fit();
       else if (key === 'c') setPoints([]);
       else if (key === 'x') {
@@ -769,7 +769,7 @@ export function FieldsPage() {
             <input type="checkbox" checked={showArrows} onChange={(e) => setShowArrows(e.target.checked)} />
             <span>Arrows (vector field)</span>
           </label>
-          <label className="row check" title="Shown from about 26 px per tile">
+          <label className="row check" title="Shown from about 34 px per tile">
             <input type="checkbox" checked={showNumbers} onChange={(e) => setShowNumbers(e.target.checked)} />
             <span>Values on tiles (when zoomed in)</span>
           </label>
@@ -869,30 +869,6 @@ export function FieldsPage() {
           </div>
           {engineState.error && <div className="warning">{engineState.error}</div>}
         </div>
-
-        <div className="panel help" data-testid="help">
-          <h2>Help</h2>
-          <ul>
-            <li>
-              <b>Left</b> click/drag: use the tool · <kbd>Shift</kbd>+click: add/remove a {info.point}
-            </li>
-            <li>
-              <b>Right</b>/<b>middle</b> drag or <kbd>Space</kbd>+drag: pan · <b>wheel</b>: zoom at cursor
-            </li>
-            <li>
-              <kbd>G</kbd> goal · <kbd>W</kbd> wall · <kbd>E</kbd> erase · <kbd>U</kbd> drop unit at cursor ·{' '}
-              <kbd>[</kbd>
-              <kbd>]</kbd> brush
-            </li>
-            <li>
-              <kbd>1</kbd>–<kbd>4</kbd> map mode · <kbd>A</kbd> arrows · <kbd>N</kbd> numbers · <kbd>C</kbd> clear{' '}
-              {info.points} · <kbd>X</kbd> clear units · <kbd>P</kbd> pause units
-            </li>
-            <li>
-              <kbd>F</kbd>/<kbd>0</kbd> fit · <kbd>+</kbd>/<kbd>-</kbd> zoom
-            </li>
-          </ul>
-        </div>
       </aside>
 
       <div className="fields-main">
@@ -972,6 +948,45 @@ export function FieldsPage() {
                 onCancel={engine.offThread ? () => abortRef.current?.abort() : undefined}
               />
             </div>
+          )}
+          {showHelp ? (
+            <div className="map-help" data-testid="help">
+              <div className="map-help-head">
+                <b>Controls</b>
+                <button type="button" className="small" onClick={() => setShowHelp(false)} title="Hide (H)">
+                  ×
+                </button>
+              </div>
+              <ul>
+                <li>
+                  <b>Left</b> click/drag: use the tool · <kbd>Shift</kbd>+click: add/remove a {info.point}
+                </li>
+                <li>
+                  <b>Right</b>/<b>middle</b> drag or <kbd>Space</kbd>+drag: pan · <b>wheel</b>: zoom at cursor
+                </li>
+                <li>
+                  <kbd>G</kbd> goal · <kbd>W</kbd> wall · <kbd>E</kbd> erase · <kbd>U</kbd> drop unit at cursor ·{' '}
+                  <kbd>[</kbd>
+                  <kbd>]</kbd> brush
+                </li>
+                <li>
+                  <kbd>1</kbd>–<kbd>4</kbd> map mode · <kbd>A</kbd> arrows · <kbd>N</kbd> numbers · <kbd>C</kbd> clear{' '}
+                  {info.points} · <kbd>X</kbd> clear units · <kbd>P</kbd> pause units
+                </li>
+                <li>
+                  <kbd>F</kbd>/<kbd>0</kbd> fit · <kbd>+</kbd>/<kbd>-</kbd> zoom · <kbd>H</kbd> this help
+                </li>
+              </ul>
+            </div>
+          ) : (
+            <button
+              type="button"
+              className="map-help-pill small"
+              onClick={() => setShowHelp(true)}
+              title="Show controls (H)"
+            >
+              ? Controls
+            </button>
           )}
           {points.length === 0 && grid && (
             <div className="map-hint">Click the map to place a {info.point} (shift-click adds more).</div>
