@@ -1,0 +1,51 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+
+/**
+ * Calls `onFrame(dtSeconds)` on every animation frame while the component is mounted, and cancels the
+ * requestAnimationFrame loop on unmount. `dt` is clamped to 0.1 s so a background tab does not make the
+ * simulation jump. The latest `onFrame` is always used (no need to memoise it).
+ */
+export function useFrameLoop(onFrame: (dt: number) => void): void {
+  const callback = useRef(onFrame);
+  useLayoutEffect(() => {
+    callback.current = onFrame;
+  });
+  useEffect(() => {
+    let id = 0;
+    let last = performance.now();
+    const loop = (now: number) => {
+      const dt = Math.min(0.1, Math.max(0, (now - last) / 1000));
+      last = now;
+      callback.current(dt);
+      id = requestAnimationFrame(loop);
+    };
+    id = requestAnimationFrame(loop);
+    return () => cancelAnimationFrame(id);
+  }, []);
+}
+
+/** True when a key event comes from a text field (keyboard shortcuts must leave typing alone). */
+export function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+  );
+}
+
+/**
+ * Listens to keydown on the window while mounted, ignoring keys typed into text fields. Handlers get the
+ * event and return true when they used the key (its default action is then prevented).
+ */
+export function useKeys(onKey: (e: KeyboardEvent) => boolean): void {
+  const callback = useRef(onKey);
+  useLayoutEffect(() => {
+    callback.current = onKey;
+  });
+  useEffect(() => {
+    const handler = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (callback.current(e)) e.preventDefault();
+    };
+    window.addEventListener('keydown', handler);
+    return () => window.removeEventListener('keydown', handler);
+  }, []);
+}

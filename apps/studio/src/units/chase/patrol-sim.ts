@@ -1,0 +1,94 @@
+import {
+  buildTilePatternPath,
+  Grid,
+  PatternParseError,
+  parseTilePatterns,
+  patternStepIndex,
+  type TilePattern,
+} from '@fieldmarshal/core';
+
+/** Problem 1-2: a castle's outer wall about half the screen (40 x 13) on the 80 x 25 screen. */
+export const PATROL_W = 80;
+export const PATROL_H = 25;
+export const CASTLE_W = 40;
+export const CASTLE_H = 13;
+export const CASTLE_START = { x: 20, y: 6 };
+
+/** The default guard patterns: four guards pace one side each outside the wall; a captain loops around. */
+export const DEFAULT_GUARDS = `# Guards of Problem 1-2. Tiles are relative to the castle's top-left corner
+# (the wall covers 0..39 x 0..12). One segment "x0 y0 x1 y1" per line; each
+# segment starts where the last one ended. A pattern ending where it began
+# loops; any other paces back and forth. "pattern <name>" starts a new guard.
+
+pattern north
+-1 -1 40 -1
+pattern east
+40 -1 40 13
+pattern south
+40 13 -1 13
+pattern west
+-1 13 -1 -1
+
+pattern captain   # a full loop two tiles further out, corners cut diagonally
+-1 -3 40 -3
+40 -3 42 -1
+42 -1 42 13
+42 13 40 15
+40 15 -1 15
+-1 15 -3 13
+-3 13 -3 -1
+-3 -1 -1 -3
+`;
+
+export interface Guard {
+  /** The pattern's name ('' for an unnamed pattern): unique within one text. */
+  id: string;
+  /** Name to show. */
+  name: string;
+  /** Tiles of the patrol, flat [x, y, ...], built at the castle's position. */
+  path: Int32Array;
+  closed: boolean;
+  /** Tiles of the path that are walls or off the map (the guard walks through them anyway). */
+  badTiles: number;
+}
+
+/** The map: open ground with the castle's outer wall as a rectangle outline at (cx, cy). */
+export function createCastleGrid(cx: number, cy: number): Grid {
+  const grid = Grid.open(PATROL_W, PATROL_H, { shared: false });
+  for (let x = cx; x < cx + CASTLE_W; x++) {
+    for (const y of [cy, cy + CASTLE_H - 1]) if (grid.inBounds(x, y)) grid.passable[y * PATROL_W + x] = 0;
+  }
+  for (let y = cy; y < cy + CASTLE_H; y++) {
+    for (const x of [cx, cx + CASTLE_W - 1]) if (grid.inBounds(x, y)) grid.passable[y * PATROL_W + x] = 0;
+  }
+  return grid;
+}
+
+/** Parses the guards' text; returns the patterns or the first error (with its line and column). */
+export function parseGuards(text: string): { patterns: TilePattern[] | null; error: PatternParseError | null } {
+  try {
+    return { patterns: parseTilePatterns(text), error: null };
+  } catch (e) {
+    if (e instanceof PatternParseError) return { patterns: null, error: e };
+    throw e;
+  }
+}
+
+/**
+ * Builds each guard's tile path for the castle at (cx, cy): the pattern is normalised to its first point, so
+ * it is replayed from `castle + first point` (move the castle and the guards move with it).
+ */
+export function buildGuards(patterns: readonly TilePattern[], grid: Grid, cx: number, cy: number): Guard[] {
+  return patterns.map((p) => {
+    const path = buildTilePatternPath(p, cx + p.originX, cy + p.originY);
+    let badTiles = 0;
+    for (let i = 0; i < path.length; i += 2) if (!grid.isPassable(path[i] as number, path[i + 1] as number)) badTiles++;
+    return { id: p.name, name: p.name || '(unnamed)', path, closed: p.closed, badTiles };
+  });
+}
+
+/** Where a guard stands after `step` one-tile steps. */
+export function guardTile(g: Guard, step: number): { x: number; y: number } {
+  const i = patternStepIndex(g.path.length / 2, g.closed, step);
+  return { x: g.path[2 * i] as number, y: g.path[2 * i + 1] as number };
+}

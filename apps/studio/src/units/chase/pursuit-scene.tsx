@@ -1,0 +1,403 @@
+import {
+  type ControlRecord,
+  globalToLocal,
+  type Mover,
+  PatternParseError,
+  parseControlPattern,
+} from '@fieldmarshal/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFrameLoop, useKeys } from './frame-loop.js';
+import { PatternErrorBox } from './pattern-error-box.js';
+import {
+  createPursuitWorld,
+  DEFAULT_FLIGHT,
+  HIT_RADIUS,
+  type PursuitMode,
+  type PursuitSettings,
+  type PursuitWorld,
+  restartFlight,
+  stepPursuit,
+  type TargetMode,
+  WORLD_H,
+  WORLD_W,
+} from './pursuit-sim.js';
+
+const MODES: readonly { id: PursuitMode; label: string; key: string; note: string }[] = [
+  {
+    id: 'chase',
+    label: 'Chase',
+    key: 'C',
+    note: 'Line-of-sight chase: turn towards the yellow plane every frame (within the turn rate). It usually ends up behind it.',
+  },
+  {
+    id: 'intercept',
+    label: 'Intercept',
+    key: 'I',
+    note: 'Head for where the yellow plane will be (circle). When it is behind the red plane, or no meeting exists, chase instead.',
+  },
+  {
+    id: 'evade',
+    label: 'Evade',
+    key: 'E',
+    note: 'Turn the other way: the red plane flees the yellow one, pushed back by the edges. Fly the yellow plane with the mouse to chase it.',
+  },
+];
+
+interface Hud {
+  hits: number;
+  distance: number;
+  mode: string;
+  behind: boolean;
+  time: string;
+}
+
+function parseFlight(text: string): { records: ControlRecord[] | null; error: PatternParseError | null } {
+  try {
+    return { records: parseControlPattern(text), error: null };
+  } catch (e) {
+    if (e instanceof PatternParseError) return { records: null, error: e };
+    throw e;
+  }
+}
+
+function drawPlane(ctx: CanvasRenderingContext2D, m: Mover, body: string, edge: string): void {
+  ctx.save();
+  ctx.translate(m.x, m.y);
+  ctx.rotate((m.heading * Math.PI) / 180);
+  ctx.fillStyle = body;
+  ctx.strokeStyle = edge;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath(); // nose up in local space (orientation 0 points up)
+  ctx.moveTo(0, -12);
+  ctx.lineTo(9, 8);
+  ctx.lineTo(0, 4);
+  ctx.lineTo(-9, 8);
+  ctx.closePath();
+  ctx.fill();
+  ctx.stroke();
+  ctx.restore();
+}
+
+function drawTrail(ctx: CanvasRenderingContext2D, trail: number[], color: string): void {
+  if (trail.length < 4) return;
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.moveTo(trail[0] as number, trail[1] as number);
+  for (let i = 2; i + 1 < trail.length; i += 2) ctx.lineTo(trail[i] as number, trail[i + 1] as number);
+  ctx.stroke();
+}
+
+/** The seed's Pgm01d: the Red Baron chases, intercepts or evades Snoopy's yellow biplane. */
+export function PursuitScene() {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [mode, setMode] = useState<PursuitMode>('intercept');
+  const [method, setMethod] = useState<'exact' | 'closing'>('exact');
+  const [speedControl, setSpeedControl] = useState(true);
+  const [targetMode, setTargetMode] = useState<TargetMode>('pattern');
+  const [playing, setPlaying] = useState(true);
+  const [chaserSpeed, setChaserSpeed] = useState(120);
+  const [chaserTurnRate, setChaserTurnRate] = useState(120);
+  const [targetSpeed, setTargetSpeed] = useState(110);
+  const [flightText, setFlightText] = useState(DEFAULT_FLIGHT);
+  const flight = useMemo(() => parseFlight(flightText), [flightText]);
+  const lastGoodFlight = useRef<readonly ControlRecord[] | null>(null);
+  if (lastGoodFlight.current === null) lastGoodFlight.current = parseControlPattern(DEFAULT_FLIGHT);
+  if (flight.records) lastGoodFlight.current = flight.records;
+
+  const settings: PursuitSettings = {
+    mode,
+    method,
+    speedControl,
+    targetMode,
+    flight: lastGoodFlight.current ?? [],
+    chaserSpeed,
+    chaserTurnRate,
+    targetSpeed,
+  };
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+  const world = useRef<PursuitWorld | null>(null);
+  if (world.current === null) world.current = createPursuitWorld(settings);
+  const [hud, setHud] = useState<Hud>({ hits: 0, distance: 0, mode: '', behind: false, time: '0.0' });
+  const [flightError, setFlightError] = useState<string | null>(null);
+
+  const reset = () => {
+    world.current = createPursuitWorld(settings);
+  };
+  // A new valid pattern starts the yellow plane's flight over (the running record may no longer exist).
+  const records = flight.records;
+  useEffect(() => {
+    if (records && world.current) restartFlight(world.current, settingsRef.current);
+  }, [records]);
+
+  useKeys((e) => {
+    const m = MODES.find((x) => x.key.toLowerCase() === e.key.toLowerCase());
+    if (m) {
+      setMode(m.id);
+      return true;
+    }
+    switch (e.key) {
+      case ' ':
+        setPlaying((p) => !p);
+        return true;
+      case 'r':
+      case 'R':
+        reset();
+        return true;
+      case 'm':
+      case 'M':
+        setMethod((x) => (x === 'exact' ? 'closing' : 'exact'));
+        return true;
+      case 't':
+      case 'T':
+        setTargetMode((x) => (x === 'pattern' ? 'mouse' : 'pattern'));
+        return true;
+      case 'v':
+      case 'V':
+        setSpeedControl((x) => !x);
+        return true;
+      default:
+        return false;
+    }
+  });
+
+  useFrameLoop((dt) => {
+    const w = world.current;
+    if (!w) return;
+    if (playing) stepPursuit(w, settings, dt);
+    draw(w);
+    const distance = Math.round(Math.hypot(w.chaser.x - w.target.x, w.chaser.y - w.target.y));
+    const planMode =
+      mode === 'evade'
+        ? 'evading'
+        : mode === 'chase'
+          ? 'chasing'
+          : w.plan?.mode === 'chase'
+            ? w.plan.behind
+              ? 'chasing (target behind it)'
+              : 'chasing (no meeting point)'
+            : 'intercepting';
+    const behind = globalToLocal(w.chaser.heading, w.target.x - w.chaser.x, w.target.y - w.chaser.y).y < 0;
+    const time = w.time.toFixed(1);
+    if (
+      hud.hits !== w.hits ||
+      hud.distance !== distance ||
+      hud.mode !== planMode ||
+      hud.behind !== behind ||
+      hud.time !== time
+    )
+      setHud({ hits: w.hits, distance, mode: planMode, behind, time });
+    if (w.flightError !== flightError) setFlightError(w.flightError);
+  });
+
+  function draw(w: PursuitWorld) {
+    const ctx = canvasRef.current?.getContext('2d');
+    if (!ctx) return;
+    ctx.fillStyle = '#7fb2e5';
+    ctx.fillRect(0, 0, WORLD_W, WORLD_H);
+    ctx.strokeStyle = 'rgba(255,255,255,0.25)';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let x = 0; x <= WORLD_W; x += 40) {
+      ctx.moveTo(x + 0.5, 0);
+      ctx.lineTo(x + 0.5, WORLD_H);
+    }
+    for (let y = 0; y <= WORLD_H; y += 40) {
+      ctx.moveTo(0, y + 0.5);
+      ctx.lineTo(WORLD_W, y + 0.5);
+    }
+    ctx.stroke();
+    drawTrail(ctx, w.targetTrail, 'rgba(255,230,60,0.8)');
+    drawTrail(ctx, w.chaserTrail, 'rgba(200,20,20,0.7)');
+    const p = w.plan?.predicted;
+    if (mode === 'intercept' && p) {
+      const active = w.plan?.mode === 'intercept';
+      ctx.setLineDash([5, 4]);
+      ctx.strokeStyle = active ? 'rgba(120,0,0,0.8)' : 'rgba(60,60,60,0.5)';
+      ctx.beginPath();
+      ctx.moveTo(w.chaser.x, w.chaser.y);
+      ctx.lineTo(p.x, p.y);
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.arc(p.x, p.y, 7, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.fillStyle = '#222';
+      ctx.font = '11px "Liberation Sans", sans-serif';
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'bottom';
+      ctx.fillText(`${p.time.toFixed(1)} s${active ? '' : ' (behind: chasing)'}`, p.x + 10, p.y - 4);
+    }
+    if (targetMode === 'mouse' && w.mouse) {
+      ctx.strokeStyle = 'rgba(0,0,0,0.5)';
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      ctx.moveTo(w.mouse.x - 6, w.mouse.y);
+      ctx.lineTo(w.mouse.x + 6, w.mouse.y);
+      ctx.moveTo(w.mouse.x, w.mouse.y - 6);
+      ctx.lineTo(w.mouse.x, w.mouse.y + 6);
+      ctx.stroke();
+    }
+    ctx.strokeStyle = 'rgba(0,0,0,0.15)';
+    ctx.beginPath();
+    ctx.arc(w.target.x, w.target.y, HIT_RADIUS, 0, Math.PI * 2);
+    ctx.stroke();
+    drawPlane(ctx, w.target, '#ffe23c', '#6b5a00');
+    drawPlane(ctx, w.chaser, '#d41f1f', '#4a0000');
+  }
+
+  const onMouseMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
+    const canvas = canvasRef.current;
+    const w = world.current;
+    if (!canvas || !w) return;
+    const r = canvas.getBoundingClientRect();
+    w.mouse = {
+      x: ((e.clientX - r.left) * canvas.width) / r.width,
+      y: ((e.clientY - r.top) * canvas.height) / r.height,
+    };
+  };
+
+  const note = MODES.find((m) => m.id === mode)?.note ?? '';
+  return (
+    <div className="layout">
+      <div>
+        <canvas
+          ref={canvasRef}
+          width={WORLD_W}
+          height={WORLD_H}
+          onMouseMove={onMouseMove}
+          onMouseLeave={() => {
+            if (world.current) world.current.mouse = null;
+          }}
+          data-testid="pursuit-canvas"
+        />
+        <p className="help">
+          <kbd>C</kbd>/<kbd>I</kbd>/<kbd>E</kbd> chase, intercept, evade · <kbd>M</kbd> exact or closing-velocity
+          intercept · <kbd>V</kbd> speed control · <kbd>T</kbd> yellow plane flies its pattern or follows the{' '}
+          <kbd>mouse</kbd> · <kbd>space</kbd> play/pause · <kbd>R</kbd> reset
+        </p>
+        <div className="panel">
+          <h2>Yellow plane flight pattern</h2>
+          <textarea
+            value={flightText}
+            onChange={(e) => setFlightText(e.target.value)}
+            rows={10}
+            cols={80}
+            spellCheck={false}
+            aria-label="flight pattern"
+            data-testid="flight-pattern"
+            style={{ fontFamily: '"Liberation Mono", monospace', width: '100%' }}
+          />
+          <div className="controls">
+            <button
+              type="button"
+              onClick={() => world.current && restartFlight(world.current, settings)}
+              disabled={!flight.records}
+            >
+              Restart flight
+            </button>
+            <span className="help">
+              {flight.records ? `${flight.records.length} records` : 'fix the error to fly the new pattern'}
+            </span>
+          </div>
+          <PatternErrorBox text={flightText} error={flight.error} />
+          {flightError ? (
+            <p role="alert" style={{ color: '#ff8a8a' }}>
+              {flightError}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div className="sidebar">
+        <div className="panel">
+          <h2>Red plane</h2>
+          <div className="controls" role="radiogroup" aria-label="pursuit mode">
+            {MODES.map((m) => (
+              <button
+                key={m.id}
+                type="button"
+                className={m.id === mode ? 'active' : undefined}
+                aria-pressed={m.id === mode}
+                onClick={() => setMode(m.id)}
+                data-pursuit-mode={m.id}
+              >
+                {m.label} ({m.key})
+              </button>
+            ))}
+          </div>
+          <p className="help">{note}</p>
+          <label className="controls">
+            Prediction
+            <select value={method} onChange={(e) => setMethod(e.target.value as 'exact' | 'closing')}>
+              <option value="exact">exact (earliest meeting at top speed)</option>
+              <option value="closing">closing velocity (the seed)</option>
+            </select>
+          </label>
+          <label style={{ display: 'flex', gap: 6, alignItems: 'baseline', marginBottom: 8 }}>
+            <input type="checkbox" checked={speedControl} onChange={(e) => setSpeedControl(e.target.checked)} /> speed
+            control near the target
+          </label>
+          <label className="controls">
+            top speed {chaserSpeed}
+            <input
+              type="range"
+              min={40}
+              max={300}
+              value={chaserSpeed}
+              onChange={(e) => setChaserSpeed(Number(e.target.value))}
+            />
+          </label>
+          <label className="controls">
+            turn rate {chaserTurnRate} deg/s
+            <input
+              type="range"
+              min={30}
+              max={360}
+              value={chaserTurnRate}
+              onChange={(e) => setChaserTurnRate(Number(e.target.value))}
+            />
+          </label>
+        </div>
+        <div className="panel">
+          <h2>Yellow plane</h2>
+          <label className="controls">
+            <select value={targetMode} onChange={(e) => setTargetMode(e.target.value as TargetMode)}>
+              <option value="pattern">flies its pattern</option>
+              <option value="mouse">follows the mouse</option>
+            </select>
+          </label>
+          <label className="controls">
+            top speed {targetSpeed}
+            <input
+              type="range"
+              min={20}
+              max={250}
+              value={targetSpeed}
+              onChange={(e) => setTargetSpeed(Number(e.target.value))}
+            />
+          </label>
+        </div>
+        <div className="panel" data-testid="pursuit-hud">
+          <h2>Status</h2>
+          <div className="controls">
+            <button type="button" onClick={() => setPlaying((p) => !p)}>
+              {playing ? 'Pause' : 'Play'}
+            </button>
+            <button type="button" onClick={reset}>
+              Reset
+            </button>
+          </div>
+          <div>time {hud.time} s</div>
+          <div>
+            {mode === 'evade' ? 'tagged' : 'catches'} {hud.hits}
+          </div>
+          <div>distance {hud.distance}</div>
+          <div>red plane is {hud.mode}</div>
+          <div>yellow plane is {hud.behind ? 'behind' : 'ahead of'} the red one</div>
+        </div>
+      </div>
+    </div>
+  );
+}
