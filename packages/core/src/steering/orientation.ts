@@ -46,7 +46,7 @@ export function orientationVector(orientation: number): SteerPoint {
  */
 export function orientationOf(x: number, y: number): number {
   if (x === 0 && y === 0) return 0;
-  return radiansToDegrees(Math.atan2(x, -y));
+  return radiansToDegrees(Math.atan2(x, -y)) + 0; // + 0 turns -0 into 0
 }
 
 /**
