@@ -15,12 +15,12 @@ export class WorkerCrashedError extends Error {
     readonly job: string,
     /** Id of the job (unique per service, counting from 1). */
     readonly jobId: number,
-    /** Index of the worker slot in the pool (0-based). */
+    /** Index of the worker slot in the pool (0-based), or -1 when no worker was left to run the job. */
     readonly worker: number,
     /** What was seen: an exit code, an uncaught error message, `terminated`... */
     readonly reason: string,
   ) {
-    super(`job ${job}#${jobId} failed: worker ${worker} died (${reason})`);
+    super(`job ${job}#${jobId} failed: ${worker >= 0 ? `worker ${worker} died (${reason})` : reason}`);
   }
 }
 

@@ -445,6 +445,11 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
       }
       queue.push(job);
       pump();
+      if (!job.done && job.slot === null && starting === 0 && !slots.some((slot) => slot?.alive)) {
+        // Every worker died and none could be restarted: fail now instead of queueing forever.
+        queue.splice(queue.indexOf(job), 1);
+        settle(job, false, new WorkerCrashedError(name, id, -1, 'no worker is running'), true);
+      }
     });
   }
 

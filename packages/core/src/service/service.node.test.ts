@@ -2,21 +2,49 @@
  * The worker service in Node worker_threads, against the BUILT package (dist): Node 20 cannot run the .ts
  * worker module, so `pnpm run build` must run first (the test pipeline builds before testing).
  */
-import { availableParallelism } from 'node:os';
-import { describe } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
 import type * as Core from '../index.js';
 import { workerServiceSuite } from './service-suite.test-util.js';
 
 const distEntry = new URL('../../dist/index.js', import.meta.url).href;
 const core = (await import(/* @vite-ignore */ distEntry)) as typeof Core;
+const distWorker = new URL('../../dist/worker.js', import.meta.url);
 
 describe('worker service in Node (worker_threads, built package)', () => {
   workerServiceSuite(
     () => core,
     () => availableParallelism(),
-    () => ({
-      worker: new URL('../../dist/worker.js', import.meta.url),
-      missing: new URL('../../dist/no-such-worker.js', import.meta.url),
-    }),
+    () => ({ worker: distWorker, missing: new URL('../../dist/no-such-worker.js', import.meta.url) }),
   );
+
+  it('fails jobs with WorkerCrashedError once a dead worker cannot be replaced', async () => {
+    // A wrapper module that loads the real worker; deleting it makes every restart fail.
+    const dir = mkdtempSync(join(tmpdir(), 'fm-worker-'));
+    const wrapper = join(dir, 'worker.mjs');
+    writeFileSync(wrapper, `import ${JSON.stringify(distWorker.href)};\n`);
+    const service = await core.createFieldService({
+      workers: 1,
+      workerUrl: pathToFileURL(wrapper),
+      enableTestKernels: true,
+    });
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      await expect(service.run('__crash', { mode: 'exit' })).rejects.toBeInstanceOf(core.WorkerCrashedError);
+      const next = await service.run('fillShared', { buffer: new SharedArrayBuffer(4), value: 1 }).catch((e) => e);
+      expect(next).toBeInstanceOf(core.WorkerCrashedError);
+      expect((next as Error).message).toMatch(
+        /fillShared#\d+ failed: .*(no worker is running|no worker could be restarted)/,
+      );
+      const later = await service.run('fillShared', { buffer: new SharedArrayBuffer(4), value: 1 }).catch((e) => e);
+      expect(later).toBeInstanceOf(core.WorkerCrashedError);
+      expect(service.stats().workers).toBe(0);
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
