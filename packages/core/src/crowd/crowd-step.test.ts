@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateOpen } from '../grid/generate.js';
+import { generateOpen, generateRandom } from '../grid/generate.js';
 import { createRandom } from '../util/random.js';
 import { crowdOnAscii, maxOverlap, runUntil, snapshot, unitsInWalls } from './crowd.test-util.js';
 import { commandCrowdGroup } from './crowd-command.js';
@@ -221,5 +222,44 @@ describe('double buffering', () => {
     const one = run(1);
     expect(run(2)).toEqual(one);
     expect(run(7)).toEqual(one);
+  });
+
+  it('property: on random maps any split matches one range bit for bit, and no unit ever enters a wall', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 2, max: 60 }),
+        fc.integer({ min: 2, max: 9 }),
+        (seed, units, parts) => {
+          const grid = generateRandom(16, 12, 0.2, { seed });
+          const make = () => {
+            const crowd = createCrowd({ grid, capacity: units });
+            scatter(crowd, units, seed);
+            for (let i = 0; i < units; i++) crowd.unitGroup[i] = i % 2;
+            const free: [number, number][] = [];
+            for (let t = 0; t < grid.size; t++) if (grid.passable[t]) free.push([t % 16, Math.floor(t / 16)]);
+            const [ax, ay] = free[seed % free.length] as [number, number];
+            const [bx, by] = free[(seed * 7) % free.length] as [number, number];
+            commandCrowdGroup(crowd, 0, ...at(ax, ay));
+            commandCrowdGroup(crowd, 1, ...at(bx, by), { useField: false });
+            return crowd;
+          };
+          const whole = make();
+          const split = make();
+          for (let s = 0; s < 90; s++) {
+            prepareCrowdStep(whole);
+            stepCrowdRange(whole, 0, units, DT);
+            swapCrowd(whole);
+            prepareCrowdStep(split);
+            for (let p = 0; p < parts; p++)
+              stepCrowdRange(split, Math.floor((p * units) / parts), Math.floor(((p + 1) * units) / parts), DT);
+            swapCrowd(split);
+            expect(unitsInWalls(split)).toEqual([]);
+          }
+          expect(snapshot(split)).toEqual(snapshot(whole));
+        },
+      ),
+      { numRuns: 12, seed: 20261122 },
+    );
   });
 });
