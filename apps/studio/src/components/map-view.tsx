@@ -181,8 +181,12 @@ export function MapView(props: MapViewProps) {
     frameRef.current = 0;
     const t0 = performance.now();
     const canvas = canvasRef.current;
-    if (canvas)
-      paintFrame(canvas, sizeRef.current, propsRef.current, viewRef.current, panRef.current ? null : hoverRef.current);
+    if (canvas) {
+      const v = viewRef.current;
+      paintFrame(canvas, sizeRef.current, propsRef.current, v, panRef.current ? null : hoverRef.current);
+      // The transform, for end-to-end tests that point at tiles: screen = tile * scale + offset (CSS px).
+      canvas.dataset.view = `${v.scale} ${v.offsetX} ${v.offsetY}`;
+    }
     propsRef.current.onDrawn?.(performance.now() - t0);
   }, []);
 

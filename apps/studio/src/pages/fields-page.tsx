@@ -72,6 +72,25 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
+const HELP_KEY = 'fieldmarshal.fields.help';
+
+/** Whether the controls overlay is open (remembered per browser; open the first time). */
+function readHelpPreference(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(HELP_KEY) !== 'closed';
+  } catch {
+    return true;
+  }
+}
+
+function writeHelpPreference(open: boolean): void {
+  try {
+    globalThis.localStorage?.setItem(HELP_KEY, open ? 'open' : 'closed');
+  } catch {
+    // storage unavailable (private mode): the overlay just opens again next time
+  }
+}
+
 function nextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
@@ -108,7 +127,14 @@ export function FieldsPage() {
   const [brush, setBrush] = useState<number>(1);
   const [showArrows, setShowArrows] = useState(true);
   const [showNumbers, setShowNumbers] = useState(true);
-  const [showHelp, setShowHelp] = useState(true);
+  const [showHelp, setShowHelpState] = useState(() => readHelpPreference());
+  const setShowHelp = useCallback((next: boolean | ((old: boolean) => boolean)) => {
+    setShowHelpState((old) => {
+      const value = typeof next === 'function' ? next(old) : next;
+      writeHelpPreference(value);
+      return value;
+    });
+  }, []);
   const [scaleId, setScaleId] = useState('auto');
   const [hover, setHover] = useState<Point | null>(null);
   const [zoom, setZoom] = useState(1);
@@ -424,7 +450,7 @@ export function FieldsPage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [dropUnit]);
+  }, [dropUnit, setShowHelp]);
 
   // --- Overlay -----------------------------------------------------------------------------------------------
   const markerKind: MarkerKind = mode === 'cost' ? 'goal' : mode === 'scent' ? 'source' : 'threat';
@@ -658,7 +684,11 @@ export function FieldsPage() {
           {usesMetric && (
             <label className="row">
               <span>Metric</span>
-              <select value={params.metric} onChange={(e) => setParam('metric', e.target.value as Metric)}>
+              <select
+                value={params.metric}
+                data-testid="metric"
+                onChange={(e) => setParam('metric', e.target.value as Metric)}
+              >
                 {METRICS.map((m) => (
                   <option key={m} value={m}>
                     {m}
@@ -669,7 +699,11 @@ export function FieldsPage() {
           )}
           <label className="row">
             <span>Neighbours</span>
-            <select value={params.neighbors} onChange={(e) => setParam('neighbors', Number(e.target.value) as 4 | 8)}>
+            <select
+              value={params.neighbors}
+              data-testid="neighbors"
+              onChange={(e) => setParam('neighbors', Number(e.target.value) as 4 | 8)}
+            >
               <option value={4}>4</option>
               <option value={8}>8</option>
             </select>
@@ -736,6 +770,7 @@ export function FieldsPage() {
                 step={0.1}
                 value={params.coefficient}
                 onChange={(e) => setParam('coefficient', Number(e.target.value))}
+                data-testid="coefficient"
               />
               <span className="num">{params.coefficient.toFixed(1)}</span>
             </label>
@@ -819,7 +854,13 @@ export function FieldsPage() {
           ) : (
             <ul className="unit-list" data-testid="units">
               {walkers.slice(-6).map((w) => (
-                <li key={w.id}>
+                <li
+                  key={w.id}
+                  data-status={w.status}
+                  data-trail={
+                    w.trailX.length <= 256 ? w.trailX.map((x, i) => `${x},${w.trailY[i]}`).join(' ') : undefined
+                  }
+                >
                   <span className="swatch round" style={{ background: w.color }} /> ({w.x}, {w.y}) · {w.steps} steps ·{' '}
                   <span className={w.status === 'moving' ? undefined : 'muted'}>{STATUS_TEXT[w.status]}</span>
                 </li>
@@ -988,6 +1029,7 @@ export function FieldsPage() {
               ? Controls
             </button>
           )}
+          {stale && <div className="map-badge warning">map edited: recomputing…</div>}
           {points.length === 0 && grid && (
             <div className="map-hint">Click the map to place a {info.point} (shift-click adds more).</div>
           )}
@@ -1008,22 +1050,25 @@ export function FieldsPage() {
             {hoverInfo ? (
               <>
                 <div>
-                  <span className="muted">tile</span> {hoverInfo.x}, {hoverInfo.y}
+                  <span className="muted">tile</span>{' '}
+                  <span data-testid="readout-tile">
+                    {hoverInfo.x}, {hoverInfo.y}
+                  </span>
                 </div>
                 <div>
                   <span className="muted">passability</span> {hoverInfo.passability}
                 </div>
                 <div>
-                  <span className="muted">{mode === 'cost' ? 'cost' : 'value'}</span> {hoverInfo.value}
+                  <span className="muted">{mode === 'cost' ? 'cost' : 'value'}</span>{' '}
+                  <span data-testid="readout-value">{hoverInfo.value}</span>
                 </div>
                 <div>
-                  <span className="muted">direction</span> {hoverInfo.direction}
+                  <span className="muted">direction</span> <span data-testid="readout-dir">{hoverInfo.direction}</span>
                 </div>
               </>
             ) : (
               <div className="muted">hover the map for a tile readout</div>
             )}
-            {stale && <div className="warning">map edited: recomputing…</div>}
             {shown && range.count > 0 && (
               <div className="muted small-text">
                 {range.count.toLocaleString('en-US')} tiles with a value, {formatValue(range.min)} to{' '}
