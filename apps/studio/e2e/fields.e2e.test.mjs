@@ -157,10 +157,10 @@ describe('Fields page', () => {
       return (await unit.getAttribute('data-trail')).split(' ');
     };
     // Seed 002's drawing: the hero (threat) at 3,3, the snake S at 4,5, the door + at 2,1.
-    const escape = await walk(-2);
-    assert.equal(escape[0], '4,5');
-    assert.ok(escape.includes('2,1'), `trail ${escape.join(' ')} passes the door 2,1`);
-    assert.ok(escape.length > 6, `trail ${escape.join(' ')} leaves the room`);
+    const fled = await walk(-2);
+    assert.equal(fled[0], '4,5');
+    assert.ok(fled.includes('2,1'), `trail ${fled.join(' ')} passes the door 2,1`);
+    assert.ok(fled.length > 6, `trail ${fled.join(' ')} leaves the room`);
     const corner = await walk(-0.5);
     assert.deepEqual(corner, ['4,5'], 'between -1 and 0 the corner is the safest place');
     assert.deepEqual(errors, []);
