@@ -1,3 +1,19 @@
+/**
+ * The crowd step of seed 001. Per unit, reading only the previous frame of everyone:
+ * 1. Contacts: every other square within `unitSize + contactMargin` on both axes, judged on predicted positions
+ *    (position + velocity * dt for both), found through the hashed neighbour grid. Each contact adds the unit
+ *    vector of the wall of the other square that was hit (walls run clockwise, y down: top (1,0), right (0,1),
+ *    bottom (-1,0), left (0,-1)) to the avoidance vector, restarting from that wall when the sum cancels
+ *    (|x|, |y| < 0.001); the sum is normalised. `collidedWithOpposite` is set when the other's moving flag differs.
+ * 2. Stop timers exactly as the seed (./stop-timers.ts). A moving unit that arrives (within `arriveRadius`) or
+ *    times out becomes stopped with velocity and timer 0.
+ * 3. Acceleration: the avoidance vector while colliding and (moving, or stopped with a positive timer), else
+ *    steering towards the destination (down the group's vector field when it has one). Stopped units that do
+ *    not avoid stand still.
+ * 4. Motion: speed capped at `topSpeed`; towards a touched unit no faster than it moves away; overlapping
+ *    squares push each other apart by half the overlap each; blocked tiles and the map edge stop the square
+ *    (x then y). Level tiles do not add to the avoidance vector: the field steers around them.
+ */
 import { OutOfRangeError } from '../errors.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import { MAX_CROWD_DT } from './crowd-options.js';
@@ -222,6 +238,8 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
       const ddy = ty - y;
       const dist = Math.sqrt(ddx * ddx + ddy * ddy);
       if (timerOut.stop || dist < arriveRadius) {
+        // Arrived or exhausted: stop completely. The seed leaves the reset implicit; a fresh timer keeps the
+        // exhausted unit from moving on as a "bumped" unit for as long as it had been stuck.
         state = CROWD_STOPPED;
         timer = 0;
         vx = 0;
