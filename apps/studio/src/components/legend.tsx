@@ -13,14 +13,20 @@ export interface LegendProps {
   /** What the colours mean, e.g. "cost to nearest goal". */
   title: string;
   scale: ColorScale;
+  /** The part of the scale the bar shows, as fractions (e.g. 0 to 0.46: the negative half). Default 0 to 1. */
+  from?: number;
+  to?: number;
   /** Values at the two ends of the bar. */
   min: number;
   max: number;
   /** Words under the two ends, e.g. "near" and "far". */
   lowLabel?: string;
   highLabel?: string;
-  /** Tick values between the ends (a diverging scale shows 0). Default: the midpoint. */
-  ticks?: readonly number[];
+  /**
+   * Ticks between the ends: a value and its position along the bar (0..1), e.g. 0 at the middle of a two-slope
+   * diverging map. Default: the midpoint value at the middle.
+   */
+  ticks?: readonly { value: number; at: number }[];
   /** Number formatting. Default: up to 2 decimals, integers as integers. */
   format?: (value: number) => string;
   /** Tile classes and markers shown after the bar. */
@@ -44,7 +50,7 @@ export function formatValue(value: number): string {
 export function Legend(props: LegendProps) {
   const format = props.format ?? formatValue;
   const span = props.max - props.min;
-  const ticks = props.ticks ?? (span > 0 ? [props.min + span / 2] : []);
+  const ticks = props.ticks ?? (span > 0 ? [{ value: props.min + span / 2, at: 0.5 }] : []);
   return (
     <div className="legend" data-testid="legend">
       <div className="legend-title">{props.title}</div>
@@ -52,15 +58,18 @@ export function Legend(props: LegendProps) {
         <div className="legend-empty muted">{props.empty}</div>
       ) : (
         <div className="legend-scale">
-          <div className="legend-bar" style={{ background: scaleGradientCss(props.scale) }} />
+          <div
+            className="legend-bar"
+            style={{ background: scaleGradientCss(props.scale, 16, props.from ?? 0, props.to ?? 1) }}
+          />
           <div className="legend-ticks">
             <span className="legend-tick" style={{ left: '0%' }} data-testid="legend-min">
               {format(props.min)}
             </span>
             {ticks.map((t) =>
-              span > 0 && t > props.min && t < props.max ? (
-                <span key={t} className="legend-tick" style={{ left: `${((t - props.min) / span) * 100}%` }}>
-                  {format(t)}
+              span > 0 && t.at > 0.08 && t.at < 0.92 ? (
+                <span key={t.value} className="legend-tick" style={{ left: `${t.at * 100}%` }}>
+                  {format(t.value)}
                 </span>
               ) : null,
             )}

@@ -154,9 +154,11 @@ export function scaleCss(scale: ColorScale, t: number): string {
   return `rgb(${scale.lut[3 * i]}, ${scale.lut[3 * i + 1]}, ${scale.lut[3 * i + 2]})`;
 }
 
-/** A CSS linear-gradient (left to right) through the whole scale, for legend bars. */
-export function scaleGradientCss(scale: ColorScale, stops = 16): string {
+/** A CSS linear-gradient (left to right) through the part [from, to] of the scale (default all), for legend bars. */
+export function scaleGradientCss(scale: ColorScale, stops = 16, from = 0, to = 1): string {
   const parts: string[] = [];
-  for (let i = 0; i <= stops; i++) parts.push(`${scaleCss(scale, i / stops)} ${((100 * i) / stops).toFixed(1)}%`);
+  for (let i = 0; i <= stops; i++) {
+    parts.push(`${scaleCss(scale, from + ((to - from) * i) / stops)} ${((100 * i) / stops).toFixed(1)}%`);
+  }
   return `linear-gradient(to right, ${parts.join(', ')})`;
 }

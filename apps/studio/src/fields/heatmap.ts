@@ -75,22 +75,53 @@ export function valueAt(field: TileValues, index: number): number | null {
   return x >= 0 ? x : null;
 }
 
-/** How values map onto the colour scale. */
+/**
+ * How values map onto the colour scale: piecewise linear from `min` (at fraction `from` of the scale) to `max`
+ * (at `to`), optionally through a pivot value held at a fixed fraction (a two-slope map: zero at the neutral
+ * middle of a diverging scale, each sign stretched over its own half).
+ */
 export interface HeatmapStyle {
   scale: ColorScale;
-  /** Value drawn with the first LUT entry. */
+  /** Value drawn with the colour at fraction `from` of the scale. */
   min: number;
-  /** Value drawn with the last LUT entry (equal to min: every value gets the middle colour). */
+  /** Value drawn with the colour at fraction `to` (equal to min: every value gets the middle colour). */
   max: number;
+  /** Fraction of the scale for `min`. Default 0. */
+  from?: number;
+  /** Fraction of the scale for `max`. Default 1. */
+  to?: number;
+  /** A value between min and max held at a fixed fraction of the scale (two-slope map). Default none. */
+  pivot?: { value: number; at: number } | null;
 }
 
+/** Fraction of a diverging scale given to the least extreme value when every value has the same sign. */
+const ONE_SIDED_EDGE = 0.46;
+
 /**
- * For a diverging scale: the symmetric range [-m, m] around zero that holds [min, max], so that zero always
- * gets the scale's neutral middle colour and the two signs keep their hues.
+ * The style that shows `range` best on `scale`. Sequential scales stretch [min, max] over the whole scale.
+ * Diverging scales keep the sign readable: when values of both signs occur, zero sits at the neutral middle
+ * and each sign is stretched over its own half (two slopes); when all values share a sign, only that sign's
+ * half is used (blue for negative, red for positive), stretched over the values' range for contrast.
  */
-export function symmetricRange(range: ValueRange): { min: number; max: number } {
-  const m = Math.max(Math.abs(range.min), Math.abs(range.max)) || 1;
-  return { min: -m, max: m };
+export function styleForRange(scale: ColorScale, range: ValueRange): HeatmapStyle {
+  const { min, max } = range;
+  if (!scale.diverging) return { scale, min, max };
+  if (min < 0 && max > 0) return { scale, min, max, pivot: { value: 0, at: 0.5 } };
+  if (max <= 0) return { scale, min, max, from: 0, to: min === max ? 0.25 : ONE_SIDED_EDGE };
+  return { scale, min, max, from: min === max ? 0.75 : 1 - ONE_SIDED_EDGE, to: 1 };
+}
+
+/** Fraction of the scale (0..1) at which a style draws `value` (for legend ticks; clamped). */
+export function scaleFraction(style: HeatmapStyle, value: number): number {
+  const from = style.from ?? 0;
+  const to = style.to ?? 1;
+  const p = style.pivot;
+  let t: number;
+  if (style.max === style.min) t = (from + to) / 2;
+  else if (p && value <= p.value) t = from + ((value - style.min) / (p.value - style.min || 1)) * (p.at - from);
+  else if (p) t = p.at + ((value - p.value) / (style.max - p.value || 1)) * (to - p.at);
+  else t = from + ((value - style.min) / (style.max - style.min)) * (to - from);
+  return Math.min(1, Math.max(0, t));
 }
 
 /** Little-endian RGBA packed into one Uint32 (the byte order of ImageData on every platform browsers run on). */
@@ -129,17 +160,23 @@ export function renderHeatmap(
   if (passable.length < n) throw new RangeError(`passable has ${passable.length} tiles, the image ${n}`);
   const out = new Uint32Array(image.data.buffer, image.data.byteOffset, n);
   const lut = packedLut(style.scale.lut);
-  const span = style.max - style.min;
-  const k = span > 0 ? (LUT_SIZE - 1) / span : 0;
-  const lo = style.min;
-  const mid = span > 0 ? -1 : (LUT_SIZE - 1) >> 1;
+  // Two linear pieces (below and above the pivot) give the LUT index as `a + v * k`.
+  const top = LUT_SIZE - 1;
+  const from = (style.from ?? 0) * top;
+  const to = (style.to ?? 1) * top;
+  const pivot = style.pivot ?? null;
+  const pv = pivot ? pivot.value : style.max;
+  const pt = pivot ? pivot.at * top : to;
+  const k1 = pv > style.min ? (pt - from) / (pv - style.min) : 0;
+  const a1 = pv > style.min ? from - style.min * k1 + 0.5 : (from + to) / 2 + 0.5;
+  const k2 = style.max > pv ? (to - pt) / (style.max - pv) : 0;
+  const a2 = style.max > pv ? pt - pv * k2 + 0.5 : a1;
   const wall = pack(...SPECIAL_COLORS.wall);
   const unreachable = pack(...SPECIAL_COLORS.unreachable);
   const unreachableAlt = pack(...SPECIAL_COLORS.unreachableAlt);
   const floor = pack(...SPECIAL_COLORS.floor);
   const water = pack(...SPECIAL_COLORS.water);
   const blocked = pack(...SPECIAL_COLORS.blocked);
-  const top = LUT_SIZE - 1;
   if (field === null) {
     for (let i = 0; i < n; i++) {
       const code = passable[i] as number; // PERF: hot loop over every tile
@@ -155,7 +192,7 @@ export function renderHeatmap(
         const v = values[i] as number;
         if (passable[i] === 0) out[i] = wall;
         else if (v >= 0) {
-          let t = mid >= 0 ? mid : ((v - lo) * k + 0.5) | 0;
+          let t = (v <= pv ? a1 + v * k1 : a2 + v * k2) | 0;
           if (t < 0) t = 0;
           else if (t > top) t = top;
           out[i] = lut[t] as number;
@@ -172,7 +209,7 @@ export function renderHeatmap(
       const v = values[i] as number;
       if (passable[i] === 0) out[i] = wall;
       else if (v - v === 0) {
-        let t = mid >= 0 ? mid : ((v - lo) * k + 0.5) | 0;
+        let t = (v <= pv ? a1 + v * k1 : a2 + v * k2) | 0;
         if (t < 0) t = 0;
         else if (t > top) t = top;
         out[i] = lut[t] as number;

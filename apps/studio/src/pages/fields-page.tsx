@@ -25,7 +25,15 @@ import { MapView, type MapViewHandle, type OverlayContext, type TilePointerEvent
 import { ProgressBar } from '../components/progress-bar.js';
 import { COLOR_SCALES, COOL_WARM, colorScaleById, INFERNO, VIRIDIS } from '../fields/color-scale.js';
 import { bestNeighbor } from '../fields/gradient.js';
-import { SPECIAL_COLORS, specialCss, symmetricRange, type ValueRange, valueAt, valueRange } from '../fields/heatmap.js';
+import {
+  SPECIAL_COLORS,
+  scaleFraction,
+  specialCss,
+  styleForRange,
+  type ValueRange,
+  valueAt,
+  valueRange,
+} from '../fields/heatmap.js';
 import { HeatmapSurface } from '../fields/heatmap-surface.js';
 import type { MapResult, Timing } from '../fields/map-compute.js';
 import { DEFAULT_MAP_PARAMS, MAP_MODES, type MapMode, type MapParams, modeInfo } from '../fields/map-modes.js';
@@ -260,7 +268,14 @@ export function FieldsPage() {
     return mode === 'safety' ? COOL_WARM : mode === 'cost' ? VIRIDIS : INFERNO;
   }, [scaleId, mode]);
   const shown = result && grid && result.values.values.length === grid.size && result.mode === mode ? result : null;
-  const styleRange = scale.diverging ? symmetricRange(range) : { min: range.min, max: range.max };
+  const style = styleForRange(scale, range);
+  const legendFrom = style.from ?? 0;
+  const legendTo = style.to ?? 1;
+  // Tick at zero on a two-slope diverging map, else the midpoint; placed along the shown part of the bar.
+  const tickValue = style.pivot ? style.pivot.value : (range.min + range.max) / 2;
+  const legendTicks = [
+    { value: tickValue, at: (scaleFraction(style, tickValue) - legendFrom) / (legendTo - legendFrom || 1) },
+  ];
 
   // Render the heatmap once per map or result change (not per frame).
   useEffect(() => {
@@ -268,8 +283,7 @@ export function FieldsPage() {
     if (!grid || !surface) return;
     const r = shown ? valueRange(shown.values) : { min: 0, max: 0, count: 0 };
     setRange(r);
-    const style = scale.diverging ? { scale, ...symmetricRange(r) } : { scale, min: r.min, max: r.max };
-    setRenderMs(surface.render(grid.width, grid.height, grid.passable, shown?.values ?? null, style));
+    setRenderMs(surface.render(grid.width, grid.height, grid.passable, shown?.values ?? null, styleForRange(scale, r)));
     setImageKey((k) => k + 1);
   }, [grid, shown, scale]);
 
@@ -1038,11 +1052,13 @@ export function FieldsPage() {
           <Legend
             title={info.legend}
             scale={scale}
-            min={styleRange.min}
-            max={styleRange.max}
+            from={legendFrom}
+            to={legendTo}
+            min={range.min}
+            max={range.max}
             lowLabel={info.low}
             highLabel={info.high}
-            ticks={scale.diverging ? [0] : undefined}
+            ticks={legendTicks}
             swatches={legendSwatches}
             empty={shown ? undefined : `place a ${info.point} to compute the ${info.label.toLowerCase()}`}
           />
