@@ -1,0 +1,33 @@
+import type { RtsUnit } from './unit.js';
+import type { RtsWorld } from './world.js';
+
+/** Largest overlap (sum of hard radii minus distance, > 0 means overlap) between any two bodies now. */
+export function worstOverlap(world: RtsWorld): number {
+  let worst = Number.NEGATIVE_INFINITY;
+  const us = world.units;
+  for (let i = 0; i < us.length; i++) {
+    const a = us[i] as RtsUnit;
+    for (let j = i + 1; j < us.length; j++) {
+      const b = us[j] as RtsUnit;
+      const o = a.hardRadius + b.hardRadius - Math.hypot(a.x - b.x, a.y - b.y);
+      if (o > worst) worst = o;
+    }
+  }
+  return worst;
+}
+
+/** Runs steps until `done` or `maxSteps`; checks that no two bodies overlap at any step. Returns steps run. */
+export function runUntil(world: RtsWorld, done: () => boolean, maxSteps: number): { steps: number; overlap: number } {
+  let overlap = Number.NEGATIVE_INFINITY;
+  for (let s = 1; s <= maxSteps; s++) {
+    world.step();
+    overlap = Math.max(overlap, worstOverlap(world));
+    if (done()) return { steps: s, overlap };
+  }
+  return { steps: maxSteps, overlap };
+}
+
+export function must<T>(value: T | null | undefined): T {
+  if (value == null) throw new Error('expected a value');
+  return value;
+}

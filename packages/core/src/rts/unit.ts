@@ -1,0 +1,161 @@
+import type { RtsGroup } from './group.js';
+
+/**
+ * The seed's unit state machine. `idle` is a unit with no order (it may still be pushed and return home);
+ * `waiting-for-path` asks the pathfinder on its next step; `moving` follows its waypoints;
+ * `waypoint-reached` picks the next waypoint (or the next patrol point); `destination-reached` is the end of
+ * an order (the unit then becomes idle on the next step).
+ */
+export type RtsUnitState = 'idle' | 'waiting-for-path' | 'moving' | 'waypoint-reached' | 'destination-reached';
+
+/**
+ * State of the collision a unit is involved in (one at a time):
+ * `none`; `unsolved` (noticed on the newest predicted position, no action found yet, retried next step);
+ * `solving` (one unit of the pair, `solver`, is dodging, pushing or being pushed; the other one does not act on
+ * the same collision); `solved` (the move that solved it is finished; cleared when the unit returns).
+ */
+export type RtsCollisionState = 'none' | 'unsolved' | 'solving' | 'solved';
+
+/** How a collision was (or is being) solved, for the debug view and the tests. */
+export type RtsCollisionAction = 'none' | 'avoid' | 'push' | 'hard-push' | 'wait';
+
+/** Options of a unit, see {@link RtsWorld.addUnit}. */
+export interface RtsUnitOptions {
+  /** Radius of the hard collider (the body), tiles. Bodies never overlap. (0, 0.5]. Default 0.35. */
+  hardRadius?: number;
+  /** Radius of the soft collider (personal space), tiles, >= hardRadius. Default 0.6. */
+  softRadius?: number;
+  /** Top speed, tiles per second, > 0. Default 3. */
+  speed?: number;
+  /** Priority in collisions: the higher one keeps its course (ties: the lower id wins). Default 0. */
+  priority?: number;
+  /** Team number: units of one team may push each other's idle units; any number. Default 0. */
+  team?: number;
+}
+
+export const DEFAULT_RTS_UNIT_OPTIONS: Readonly<Required<RtsUnitOptions>> = Object.freeze({
+  hardRadius: 0.35,
+  softRadius: 0.6,
+  speed: 3,
+  priority: 0,
+  team: 0,
+});
+
+/**
+ * One unit. Positions are in tiles (tile (tx, ty) covers [tx, tx+1) x [ty, ty+1); its centre is tx+0.5).
+ * The unit's future is a rolling queue of predicted positions at the world's fixed step: `x, y` is the front
+ * (now), `tailX, tailY` the newest prediction; every step pops the front and appends one prediction.
+ * Read fields freely; change them only through {@link RtsWorld}.
+ */
+export class RtsUnit {
+  readonly id: number;
+  hardRadius: number;
+  softRadius: number;
+  speed: number;
+  priority: number;
+  team: number;
+
+  /** Position now (front of the queue), tiles. */
+  x: number;
+  y: number;
+  /** Position one fixed step ago, for interpolation. */
+  prevX: number;
+  prevY: number;
+  /** Predicted positions, ring buffer of `horizon` entries of (x, y, headingX, headingY). */
+  readonly queue: Float64Array;
+  /** Index of the front entry in `queue` (entries are 4 numbers). */
+  queueHead = 0;
+  /** Number of entries in the queue (the world keeps it at `horizon`). */
+  queueLength = 0;
+  /** Newest predicted position and heading (unit vector, or 0,0 when standing). */
+  tailX: number;
+  tailY: number;
+  headingX = 0;
+  headingY = 0;
+
+  state: RtsUnitState = 'idle';
+  /** Final destination (tile centre), when ordered. */
+  destX = Number.NaN;
+  destY = Number.NaN;
+  /** High-level route: x, y pairs of positions (tile centres); `routeIndex` is the current target pair. */
+  route: number[] = [];
+  routeIndex = 0;
+  /** Patrol points (x, y pairs, tile centres), visited in a loop; empty when not patrolling. */
+  patrol: number[] = [];
+  patrolIndex = 0;
+  /** Low-level detour target of local avoidance (nearest free adjacent tile), NaN when none. */
+  avoidX = Number.NaN;
+  avoidY = Number.NaN;
+  /** Unit id this unit is dodging with `avoid`, -1 when none. */
+  dodging = -1;
+  /** Moves imposed by a push or hard push (x, y pairs), done first to last. */
+  pushMoves: number[] = [];
+  /** Steps left to finish the imposed moves before they are dropped. */
+  pushTimer = 0;
+  /** Recorded positions to return to after being pushed (x, y pairs), travelled last-in first-out. */
+  returnStack: number[] = [];
+  /** Steps to wait before returning (counted down while idle and not pushed). */
+  returnDelay = 0;
+  /** Where an idle unit stands (tile centre). */
+  homeX: number;
+  homeY: number;
+
+  collision: RtsCollisionState = 'none';
+  /** The other unit of the current collision, -1 when none. */
+  collisionWith = -1;
+  /** The unit that acts on the current collision, -1 when none. */
+  collisionSolver = -1;
+  collisionAction: RtsCollisionAction = 'none';
+
+  /** Consecutive steps the tail could not advance while it had somewhere to go. */
+  waitSteps = 0;
+  /** Steps since the route was last repaired (limits A* calls). */
+  repairCooldown = 0;
+  /** Group the unit belongs to, or null. */
+  group: RtsGroup | null = null;
+  /** Speed multiplier set by the group's speed adjustment (1 outside groups). */
+  speedMultiplier = 1;
+  /** Step at which the last order finished (-1 while under way or never ordered). */
+  arrivedStep = -1;
+  /** True when the last order ended without reaching the destination (no path, or stuck too long). */
+  failed = false;
+  /** Formation slot target this step (NaN when not in a marching formation). */
+  slotX = Number.NaN;
+  slotY = Number.NaN;
+
+  constructor(id: number, x: number, y: number, options: Required<RtsUnitOptions>, horizon: number) {
+    this.id = id;
+    this.hardRadius = options.hardRadius;
+    this.softRadius = options.softRadius;
+    this.speed = options.speed;
+    this.priority = options.priority;
+    this.team = options.team;
+    this.x = this.prevX = this.tailX = this.homeX = x;
+    this.y = this.prevY = this.tailY = this.homeY = y;
+    this.queue = new Float64Array(horizon * 4);
+    for (let k = 0; k < horizon; k++) {
+      this.queue[k * 4] = x;
+      this.queue[k * 4 + 1] = y;
+    }
+    this.queueLength = horizon;
+  }
+
+  /** True when the unit has no order and no imposed move: it holds its home. */
+  get idle(): boolean {
+    return (this.state === 'idle' || this.state === 'destination-reached') && this.pushMoves.length === 0;
+  }
+
+  /** Predicted position k steps ahead (1 = next step, up to the horizon), written into `out`. */
+  predicted(k: number, out: { x: number; y: number }): { x: number; y: number } {
+    const n = this.queue.length / 4;
+    const i = ((this.queueHead + k - 1) % n) * 4;
+    out.x = this.queue[i] as number;
+    out.y = this.queue[i + 1] as number;
+    return out;
+  }
+}
+
+/** True when `a` keeps its course against `b` (higher priority; ties go to the lower id). */
+export function rtsOutranks(a: RtsUnit, b: RtsUnit): boolean {
+  return a.priority > b.priority || (a.priority === b.priority && a.id < b.id);
+}
