@@ -7,7 +7,6 @@ import { runHeap } from './kernel-heap.js';
 import type { KernelInput } from './kernel-input.js';
 import { runOctile } from './kernel-octile.js';
 import {
-  METRIC_OCTILE,
   METRIC_STEPS,
   METRIC_WEIGHTED,
   type ResolvedFieldOptions,
@@ -15,7 +14,7 @@ import {
   resolveFieldOptions,
   resolveOut,
 } from './options.js';
-import { EXACT_SORT_LIMIT, paddedState, type SeedList, seedList, sortSeedsByKey } from './scratch.js';
+import { paddedState, type SeedList, seedList, sortSeedsByKey } from './scratch.js';
 import type { Field, FieldOptions, FieldOut, KernelControl, SeedFieldOptions } from './types.js';
 
 function assertGrid(grid: unknown): asserts grid is Grid {
@@ -145,10 +144,11 @@ function run(
   const gridVersion = grid.version;
   const size = grid.width * grid.height;
   startControl(control, size);
-  cost.fill(Number.POSITIVE_INFINITY);
-  dir.fill(255);
   let done = 0;
-  if (seeds.n > 0) {
+  if (seeds.n === 0) {
+    cost.fill(Number.POSITIVE_INFINITY);
+    dir.fill(255);
+  } else {
     const step = options.rule === RULE_NEVER ? 1 : Math.SQRT2;
     let maxEdge: number;
     if (options.metric === METRIC_STEPS) maxEdge = 1;
@@ -161,6 +161,7 @@ function run(
       st: paddedState(grid),
       stride: grid.width + 2,
       width: grid.width,
+      height: grid.height,
       cost,
       dir,
       terrain: options.metric === METRIC_WEIGHTED ? grid.terrain : null,
@@ -172,15 +173,18 @@ function run(
       control,
     };
     if (maxEdge === 1 && uniform) done = runBfs(input);
-    else if (options.metric === METRIC_OCTILE && (uniform || seeds.n <= EXACT_SORT_LIMIT)) {
-      input.seeds = sortSeedsByKey(seeds, v0);
-      done = runOctile(input);
-    } else if (Math.ceil(maxEdge) + 2 <= MAX_DIAL_BUCKETS) {
+    else {
       let min = v0;
       for (let s = 1; s < seeds.n; s++) if ((seeds.v[s] as number) < min) min = seeds.v[s] as number;
       input.seeds = sortSeedsByKey(seeds, min);
-      done = runDial(input);
-    } else done = runHeap(input);
+      if (options.metric !== METRIC_WEIGHTED || maxEdge <= Math.SQRT2) done = runOctile(input);
+      else {
+        cost.fill(Number.POSITIVE_INFINITY);
+        dir.fill(255);
+        if (Math.ceil(maxEdge) + 2 <= MAX_DIAL_BUCKETS) done = runDial(input);
+        else done = runHeap(input);
+      }
+    }
   }
   finishControl(control, done);
   return { width: grid.width, height: grid.height, cost, dir, gridVersion };

@@ -1,199 +1,189 @@
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
-import { growRing, ring, SETTLED } from './scratch.js';
+import { paddedInts, SETTLED } from './scratch.js';
 
-// Direction indices written into `dir` (the step from the discovered tile back towards the tile it came from).
-const N = 0;
-const E = 1;
-const S = 2;
-const W = 3;
-const NE = 4;
-const SE = 5;
-const SW = 6;
-const NW = 7;
+let queueBuffer: Int32Array = new Int32Array(1 << 12);
+let costTable: Float64Array = new Float64Array(1 << 10);
+/** Direction per low nibble of an info word: 0..7 as is, 8 = none. */
+const DIR_TABLE = Uint8Array.from({ length: 16 }, (_, d) => (d < 8 ? d : 255));
+/** Low nibble meaning "no direction" (a seed, or a tile never labelled). */
+const NONE = 8;
+
+/** A queue with room for `need` entries (a new, larger one keeps nothing: callers copy what they need). */
+function queueOf(need: number): Int32Array {
+  if (need > queueBuffer.length) {
+    let cap = queueBuffer.length;
+    while (cap < need) cap *= 2;
+    queueBuffer = new Int32Array(cap);
+  }
+  return queueBuffer;
+}
 
 /**
- * Breadth-first waves: every move costs 1 and every seed has the same starting value. Exact (each tile is
- * labelled on first discovery, the queue is FIFO so costs leave it in order). Returns the number of tiles
- * expanded or labelled.
+ * Breadth-first waves: every move costs 1 and every seed has the same starting value v0, so a tile's cost is
+ * v0 + its wave number. Exact: each tile is labelled on first discovery and the waves leave the queue in order.
+ * Writes the whole `cost` and `dir` output (no prior fill needed). Returns the number of tiles labelled.
  *
- * PERF: one state byte per padded tile tells both passability and "already labelled"; the queue is a ring of
- * (padded index, tile index) pairs so no division is needed to go between the two layouts; the eight neighbour
- * tests are unrolled and the diagonal rule is a loop-invariant branch.
+ * PERF (measured ~2x faster than a straightforward BFS on a 1024x1024 map with random walls):
+ * - branch-free discovery: `ok = ((state ^ code) - 1) >>> 31` is 1 exactly for an unvisited tile of the same
+ *   passability code; the state byte, the queue slot and the tail are written unconditionally and the tail
+ *   advances by `ok`, so the unpredictable "already seen / wall" tests cost no mispredictions;
+ * - queue entries pack the padded index and the direction back (`p << 3 | dir`); no unpadded index is needed
+ *   because the wave number and direction go to a padded scratch array, and one sequential pass at the end
+ *   writes `cost` and `dir` (cheap streaming writes instead of random 8-byte writes during the search);
+ * - waves are processed as whole ranges of the ring, so the wave number, the range limit and the ring
+ *   capacity are checked once per wave, not per tile.
  */
 export function runBfs(k: KernelInput): number {
-  const { st, cost, dir, stride, width, rule, maxCost, seeds, control } = k;
-  let q = ring();
-  let mask = q.length - 1;
-  let head = 0;
-  let tail = 0;
+  const { st, cost, dir, stride, width, height, rule, maxCost, seeds, control } = k;
+  const paddedSize = stride * (height + 2);
+  // Info word per padded tile: (wave + 1) << 4 | direction back (8 = none); 0 << 4 | 8 = never labelled.
+  const info = paddedInts(paddedSize);
+  info.fill(NONE, 0, paddedSize);
   const v0 = seeds.v[0] as number;
-  let labelled = 0;
+  const sN = -stride;
+  let q = queueOf(seeds.n + 1);
+  let t = 0;
   for (let s = 0; s < seeds.n; s++) {
     const p = seeds.p[s] as number;
-    if ((st[p] as number) & SETTLED) continue;
-    st[p] = (st[p] as number) | SETTLED;
-    const i = seeds.i[s] as number;
-    cost[i] = v0;
-    dir[i] = 255;
-    if (((tail - head) & mask) + 2 >= q.length) {
-      q = growRing(q, head, tail);
-      tail = (tail - head) & mask;
-      head = 0;
-      mask = q.length - 1;
-    }
-    q[tail] = p;
-    q[tail + 1] = i;
-    tail = (tail + 2) & mask;
-    labelled++;
+    const a = st[p] as number;
+    if (a & SETTLED) continue;
+    st[p] = a | SETTLED;
+    q[t++] = (p << 4) | NONE;
   }
-  let budget = CONTROL_INTERVAL;
-  const sN = -stride;
-  const wN = -width;
   const diagonals = rule !== RULE_NEVER;
-  while (head !== tail) {
-    // PERF: grow before expanding so the eight pushes below need no capacity test.
-    if (((tail - head) & mask) + 18 >= q.length) {
-      const used = (tail - head) & mask;
-      q = growRing(q, head, tail);
-      head = 0;
-      tail = used;
-      mask = q.length - 1;
+  const both = rule === RULE_BOTH_FREE;
+  const always = rule === RULE_ALWAYS;
+  let h = 0;
+  let level = 0;
+  let labelled = 0;
+  let nextPoll = CONTROL_INTERVAL;
+  while (h < t) {
+    let end = t;
+    const tag = (level + 1) << 4;
+    if (!(v0 + level + 1 <= maxCost)) {
+      // The next wave would exceed the range: label this wave and stop.
+      for (; h < end; h++) {
+        const e = q[h] as number;
+        info[e >> 4] = tag | (e & 15);
+      }
+      break;
     }
-    const p = q[head] as number;
-    const i = q[head + 1] as number;
-    head = (head + 2) & mask;
-    const c = (cost[i] as number) + 1;
-    if (c > maxCost) break; // FIFO: every later tile is at least as far.
-    if (--budget === 0) {
-      budget = CONTROL_INTERVAL;
-      pollControl(control, labelled);
+    // PERF: a linear queue (no ring mask): room for up to eight discoveries per tile of this wave plus one
+    // scratch slot, checked once per wave; the live wave is moved to the front when the queue would overflow.
+    const need = t + 8 * (end - h) + 1;
+    if (need > q.length) {
+      const live = end - h;
+      if (h > 0) q.copyWithin(0, h, end);
+      const old = q;
+      q = queueOf(9 * live + 1);
+      if (q !== old) q.set(old.subarray(0, live));
+      labelled += h;
+      h = 0;
+      t = live;
+      end = live;
     }
-    const pu = (st[p] as number) & 3;
-    // Orthogonal neighbours. PERF: `st[x] === pu` is "same code and not yet labelled".
-    let t = p + sN;
-    const aN = st[t] as number;
-    if (aN === pu) {
-      st[t] = pu | SETTLED;
-      const j = i + wN;
-      cost[j] = c;
-      dir[j] = S;
-      q[tail] = t;
-      q[tail + 1] = j;
-      tail = (tail + 2) & mask;
-      labelled++;
+    if (labelled + h >= nextPoll) {
+      nextPoll = labelled + h + CONTROL_INTERVAL;
+      pollControl(control, labelled + h);
     }
-    t = p + 1;
-    const aE = st[t] as number;
-    if (aE === pu) {
-      st[t] = pu | SETTLED;
-      const j = i + 1;
-      cost[j] = c;
-      dir[j] = W;
-      q[tail] = t;
-      q[tail + 1] = j;
-      tail = (tail + 2) & mask;
-      labelled++;
-    }
-    t = p + stride;
-    const aS = st[t] as number;
-    if (aS === pu) {
-      st[t] = pu | SETTLED;
-      const j = i + width;
-      cost[j] = c;
-      dir[j] = N;
-      q[tail] = t;
-      q[tail + 1] = j;
-      tail = (tail + 2) & mask;
-      labelled++;
-    }
-    t = p - 1;
-    const aW = st[t] as number;
-    if (aW === pu) {
-      st[t] = pu | SETTLED;
-      const j = i - 1;
-      cost[j] = c;
-      dir[j] = E;
-      q[tail] = t;
-      q[tail + 1] = j;
-      tail = (tail + 2) & mask;
-      labelled++;
-    }
-    if (!diagonals) continue;
-    const fN = (aN & 3) === pu;
-    const fE = (aE & 3) === pu;
-    const fS = (aS & 3) === pu;
-    const fW = (aW & 3) === pu;
-    let ne: boolean;
-    let se: boolean;
-    let sw: boolean;
-    let nw: boolean;
-    if (rule === RULE_BOTH_FREE) {
-      ne = fN && fE;
-      se = fS && fE;
-      sw = fS && fW;
-      nw = fN && fW;
-    } else if (rule === RULE_ALWAYS) {
-      ne = se = sw = nw = true;
-    } else {
-      ne = fN || fE;
-      se = fS || fE;
-      sw = fS || fW;
-      nw = fN || fW;
-    }
-    if (ne) {
-      t = p + sN + 1;
-      if (st[t] === pu) {
-        st[t] = pu | SETTLED;
-        const j = i + wN + 1;
-        cost[j] = c;
-        dir[j] = SW;
-        q[tail] = t;
-        q[tail + 1] = j;
-        tail = (tail + 2) & mask;
-        labelled++;
+    for (; h < end; h++) {
+      const e = q[h] as number;
+      const p = e >> 4;
+      info[p] = tag | (e & 15);
+      const pu = (st[p] as number) & 3;
+      let xx: number;
+      let a: number;
+      let ok: number;
+      xx = p + sN;
+      a = st[xx] as number;
+      ok = ((a ^ pu) - 1) >>> 31;
+      st[xx] = a | (ok << 2);
+      q[t] = (xx << 4) | 2;
+      t += ok;
+      const fN = (((a & 3) ^ pu) - 1) >>> 31;
+      xx = p + 1;
+      a = st[xx] as number;
+      ok = ((a ^ pu) - 1) >>> 31;
+      st[xx] = a | (ok << 2);
+      q[t] = (xx << 4) | 3;
+      t += ok;
+      const fE = (((a & 3) ^ pu) - 1) >>> 31;
+      xx = p + stride;
+      a = st[xx] as number;
+      ok = ((a ^ pu) - 1) >>> 31;
+      st[xx] = a | (ok << 2);
+      q[t] = (xx << 4) | 0;
+      t += ok;
+      const fS = (((a & 3) ^ pu) - 1) >>> 31;
+      xx = p + -1;
+      a = st[xx] as number;
+      ok = ((a ^ pu) - 1) >>> 31;
+      st[xx] = a | (ok << 2);
+      q[t] = (xx << 4) | 1;
+      t += ok;
+      const fW = (((a & 3) ^ pu) - 1) >>> 31;
+      if (diagonals) {
+        let dNE: number;
+        let dSE: number;
+        let dSW: number;
+        let dNW: number;
+        if (both) {
+          dNE = fN & fE;
+          dSE = fS & fE;
+          dSW = fS & fW;
+          dNW = fN & fW;
+        } else if (always) {
+          dNE = dSE = dSW = dNW = 1;
+        } else {
+          dNE = fN | fE;
+          dSE = fS | fE;
+          dSW = fS | fW;
+          dNW = fN | fW;
+        }
+        xx = p + sN + 1;
+        a = st[xx] as number;
+        ok = (((a ^ pu) - 1) >>> 31) & dNE;
+        st[xx] = a | (ok << 2);
+        q[t] = (xx << 4) | 6;
+        t += ok;
+        xx = p + stride + 1;
+        a = st[xx] as number;
+        ok = (((a ^ pu) - 1) >>> 31) & dSE;
+        st[xx] = a | (ok << 2);
+        q[t] = (xx << 4) | 7;
+        t += ok;
+        xx = p + stride - 1;
+        a = st[xx] as number;
+        ok = (((a ^ pu) - 1) >>> 31) & dSW;
+        st[xx] = a | (ok << 2);
+        q[t] = (xx << 4) | 4;
+        t += ok;
+        xx = p + sN - 1;
+        a = st[xx] as number;
+        ok = (((a ^ pu) - 1) >>> 31) & dNW;
+        st[xx] = a | (ok << 2);
+        q[t] = (xx << 4) | 5;
+        t += ok;
       }
     }
-    if (se) {
-      t = p + stride + 1;
-      if (st[t] === pu) {
-        st[t] = pu | SETTLED;
-        const j = i + width + 1;
-        cost[j] = c;
-        dir[j] = NW;
-        q[tail] = t;
-        q[tail + 1] = j;
-        tail = (tail + 2) & mask;
-        labelled++;
-      }
-    }
-    if (sw) {
-      t = p + stride - 1;
-      if (st[t] === pu) {
-        st[t] = pu | SETTLED;
-        const j = i + width - 1;
-        cost[j] = c;
-        dir[j] = NE;
-        q[tail] = t;
-        q[tail + 1] = j;
-        tail = (tail + 2) & mask;
-        labelled++;
-      }
-    }
-    if (nw) {
-      t = p + sN - 1;
-      if (st[t] === pu) {
-        st[t] = pu | SETTLED;
-        const j = i + wN - 1;
-        cost[j] = c;
-        dir[j] = SE;
-        q[tail] = t;
-        q[tail + 1] = j;
-        tail = (tail + 2) & mask;
-        labelled++;
-      }
+    level++;
+  }
+  // Cost per wave index: 0 = never labelled (Infinity), w + 1 = wave w.
+  if (costTable.length < level + 2) costTable = new Float64Array(2 * level + 2);
+  const table = costTable;
+  table[0] = Number.POSITIVE_INFINITY;
+  for (let w = 0; w <= level; w++) table[w + 1] = v0 + w;
+  // PERF: one sequential, branch-free pass writes both outputs through the two small tables.
+  for (let y = 0; y < height; y++) {
+    let p = (y + 1) * stride + 1;
+    let i = y * width;
+    for (let x = 0; x < width; x++, p++, i++) {
+      const v = info[p] as number;
+      cost[i] = table[v >> 4] as number;
+      dir[i] = DIR_TABLE[v & 15] as number;
     }
   }
-  return labelled;
+  return labelled + h;
 }

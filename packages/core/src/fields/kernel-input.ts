@@ -7,9 +7,10 @@ export interface KernelInput {
   st: Uint8Array;
   stride: number;
   width: number;
-  /** Output, `y * width + x`, already filled with Infinity. */
+  height: number;
+  /** Output, `y * width + x`. Filled with Infinity before the Dial and heap kernels; the others write it all. */
   cost: Float64Array;
-  /** Output, already filled with 255. */
+  /** Output, filled with 255 before the Dial and heap kernels; the others write it all. */
   dir: Uint8Array;
   /** Terrain per tile for the weighted metric, or null for 1 everywhere. */
   terrain: Float32Array | null;

@@ -1,267 +1,241 @@
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
-import { RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
+import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
 import { SETTLED } from './scratch.js';
 
-// Direction indices written into `dir` (the step from the relaxed tile back towards the settled one).
-const N = 0;
-const E = 1;
-const S = 2;
-const W = 3;
-const NE = 4;
-const SE = 5;
-const SW = 6;
-const NW = 7;
+/** The three rotating bucket stacks (entries `paddedIndex << 4 | direction back`, 8 = none). */
+const bucketArrays: Int32Array[] = [new Int32Array(1 << 12), new Int32Array(1 << 12), new Int32Array(1 << 12)];
+let costBuffer: Float64Array = new Float64Array(0);
+let dirBuffer: Uint8Array = new Uint8Array(0);
+/** Direction per low nibble of an entry: 0..7 as is, 8 = none (a seed). */
+const DIR_TABLE = Uint8Array.from({ length: 16 }, (_, d) => (d < 8 ? d : 255));
+const NONE = 8;
 
-/** A FIFO of (padded index, tile index) pairs with their cost keys; capacity a power of two. */
-interface Fifo {
-  q: Int32Array;
-  k: Float64Array;
-}
-
-let fifo1: Fifo = { q: new Int32Array(1 << 12), k: new Float64Array(1 << 11) };
-let fifo2: Fifo = { q: new Int32Array(1 << 12), k: new Float64Array(1 << 11) };
-
-/** Doubles a FIFO, unwrapping the live part [head, tail) to the start. */
-function grow(f: Fifo, head: number, tail: number): Fifo {
-  const cap = f.q.length;
-  const used = (tail - head) & (cap - 1);
-  const q = new Int32Array(cap * 2);
-  const k = new Float64Array(cap);
-  for (let a = 0; a < used; a += 2) {
-    const from = (head + a) & (cap - 1);
-    q[a] = f.q[from] as number;
-    q[a + 1] = f.q[from + 1] as number;
-    k[a >> 1] = f.k[from >> 1] as number;
-  }
-  return { q, k };
+/** Bucket `b` with room for `need` entries, its first `keep` entries kept. */
+function bucketWithRoom(b: number, need: number, keep: number): Int32Array {
+  const old = bucketArrays[b] as Int32Array;
+  if (need <= old.length) return old;
+  let cap = old.length;
+  while (cap < need) cap *= 2;
+  const next = new Int32Array(cap);
+  next.set(old.subarray(0, keep));
+  bucketArrays[b] = next;
+  return next;
 }
 
 /**
- * Exact octile Dijkstra without a priority queue: edges cost 1 or sqrt 2 only, and tiles are settled in
- * nondecreasing cost, so the tiles reached by straight steps (cost + 1) come out of one FIFO in order and the
- * tiles reached by diagonal steps (cost + sqrt 2) out of another. Merging the two FIFO heads, plus the seeds
- * sorted by value, always yields the cheapest unsettled tile. Stale entries (a tile improved after it was
- * queued) are skipped by the settled bit. `dir` is written with `cost`, so walking it adds up to `cost`.
+ * Exact Dijkstra for the `octile` metric (and `steps` with unequal seed values): edges cost 1 or sqrt 2, at
+ * least 1, so Dial's unit-width buckets settle tiles exactly without a heap. Bucket K holds tiles with cost in
+ * [base + K, base + K + 1); they cannot improve one another, so a whole bucket is settled in one tight loop with
+ * no comparisons between entries. A straight step from bucket K always lands in bucket K + 1, a diagonal one in
+ * K + 1 or K + 2 (decided once per settled tile), so three rotating stacks suffice. Seeds are injected lazily by
+ * key (sorted by `floor(v - base)`), and the window jumps over empty stretches, so seeds over a wide range of
+ * values cost nothing extra. A tile improved after it was queued is queued again; the older entry is skipped by
+ * the settled bit.
  *
- * PERF: a push is three stores and a masked increment (no bucket arithmetic); capacity is ensured once per
- * settled tile, not per push; the eight relaxations are unrolled (generated, keep them in step).
- * Seeds must be sorted by value (exactly). Returns the number of settled tiles.
+ * PERF: tentative costs live in a padded scratch array (same index as the state bytes, no index conversion);
+ * the direction is taken from the entry that settles the tile (it carries the step back) and written once
+ * (correct because a bucket is read newest first and a later push of a tile is always cheaper); the
+ * outputs are copied row by row at the end (memcpy); room for a bucket's pushes is ensured once per bucket; the
+ * eight relaxations are unrolled (generated, keep them in step). Returns the number of settled tiles.
  */
 export function runOctile(k: KernelInput): number {
-  const { st, cost, dir, stride, width, rule, maxCost, seeds, control } = k;
+  const { st, cost, dir, stride, width, height, rule, maxCost, seeds, control, metric } = k;
+  const paddedSize = stride * (height + 2);
+  if (costBuffer.length < paddedSize) {
+    costBuffer = new Float64Array(paddedSize);
+    dirBuffer = new Uint8Array(paddedSize);
+  }
+  const cp = costBuffer;
+  const dp = dirBuffer;
+  cp.fill(Number.POSITIVE_INFINITY, 0, paddedSize);
+  dp.fill(255, 0, paddedSize);
+  const wd = metric === METRIC_STEPS ? 1 : Math.SQRT2;
   const sN = -stride;
-  const wN = -width;
   const diagonals = rule !== RULE_NEVER;
+  const both = rule === RULE_BOTH_FREE;
+  const always = rule === RULE_ALWAYS;
   const seedCount = seeds.n;
   const sv = seeds.v;
   const seedP = seeds.p;
-  const seedI = seeds.i;
-  for (let s = 0; s < seedCount; s++) {
-    const i = seedI[s] as number;
-    const v = sv[s] as number;
-    if (v < (cost[i] as number)) {
-      cost[i] = v;
-      dir[i] = 255;
-    }
-  }
-  let q1 = fifo1.q;
-  let k1 = fifo1.k;
-  let m1 = q1.length - 1;
-  let q2 = fifo2.q;
-  let k2 = fifo2.k;
-  let m2 = q2.length - 1;
-  let h1 = 0;
-  let t1 = 0;
-  let h2 = 0;
-  let t2 = 0;
+  let base = sv[0] as number;
+  for (let s = 1; s < seedCount; s++) if ((sv[s] as number) < base) base = sv[s] as number;
+  const lengths = [0, 0, 0];
+  let K = 0;
+  let slot = 0;
   let next = 0;
   let settled = 0;
-  let budget = CONTROL_INTERVAL;
+  let nextPoll = CONTROL_INTERVAL;
   let t = 0;
-  const inf = Number.POSITIVE_INFINITY;
   for (;;) {
-    const key1 = h1 !== t1 ? (k1[h1 >> 1] as number) : inf;
-    const key2 = h2 !== t2 ? (k2[h2 >> 1] as number) : inf;
-    let p: number;
-    let i: number;
-    if (next < seedCount && (sv[next] as number) <= key1 && (sv[next] as number) <= key2) {
-      p = seedP[next] as number;
-      i = seedI[next] as number;
+    let len = lengths[slot] as number;
+    const s1 = slot === 2 ? 0 : slot + 1;
+    const s2 = s1 === 2 ? 0 : s1 + 1;
+    if (len === 0 && lengths[s1] === 0 && lengths[s2] === 0) {
+      if (next >= seedCount) break;
+      // Every bucket is empty: jump to the next seed's bucket.
+      const key = Math.floor((sv[next] as number) - base);
+      if (key > K) K = key;
+    }
+    // Inject this bucket's seeds (a tile may already be cheaper through another seed).
+    while (next < seedCount) {
+      const v = sv[next] as number;
+      if (v - base >= K + 1) break;
+      const p = seedP[next] as number;
       next++;
-    } else if (key1 <= key2) {
-      if (key1 === inf) break;
-      p = q1[h1] as number;
-      i = q1[h1 + 1] as number;
-      h1 = (h1 + 2) & m1;
-    } else {
-      p = q2[h2] as number;
-      i = q2[h2 + 1] as number;
-      h2 = (h2 + 2) & m2;
+      if (!(v < (cp[p] as number))) continue;
+      cp[p] = v;
+      const cur = bucketWithRoom(slot, len + 1, len);
+      cur[len++] = (p << 4) | NONE;
     }
-    const a0 = st[p] as number;
-    if (a0 & SETTLED) continue;
-    st[p] = a0 | SETTLED;
-    const pu = a0 & 3;
-    settled++;
-    if (--budget === 0) {
-      budget = CONTROL_INTERVAL;
-      pollControl(control, settled);
-    }
-    const cu = cost[i] as number;
-    const c1 = cu + 1;
-    if (c1 > maxCost) continue;
-    const c2 = cu + Math.SQRT2;
-    // PERF: make room for four pushes per FIFO here, so the pushes below need no test.
-    if (((t1 - h1) & m1) + 10 >= q1.length) {
-      const used = (t1 - h1) & m1;
-      fifo1 = grow(fifo1, h1, t1);
-      q1 = fifo1.q;
-      k1 = fifo1.k;
-      m1 = q1.length - 1;
-      h1 = 0;
-      t1 = used;
-    }
-    if (((t2 - h2) & m2) + 10 >= q2.length) {
-      const used = (t2 - h2) & m2;
-      fifo2 = grow(fifo2, h2, t2);
-      q2 = fifo2.q;
-      k2 = fifo2.k;
-      m2 = q2.length - 1;
-      h2 = 0;
-      t2 = used;
-    }
-    // PERF: `st[t] === pu` is "same passability code and not settled yet".
-    t = p + sN;
-    const aN = st[t] as number;
-    if (aN === pu) {
-      const j = i + wN;
-      if (c1 < (cost[j] as number)) {
-        cost[j] = c1;
-        dir[j] = S;
-        q1[t1] = t;
-        q1[t1 + 1] = j;
-        k1[t1 >> 1] = c1;
-        t1 = (t1 + 2) & m1;
+    if (len > 0) {
+      const curBase = base + K;
+      const cur = bucketArrays[slot] as Int32Array;
+      // PERF: room for all pushes of this bucket, ensured once.
+      let l1 = lengths[s1] as number;
+      let l2 = lengths[s2] as number;
+      const b1 = bucketWithRoom(s1, l1 + 8 * len + 1, l1);
+      const b2 = bucketWithRoom(s2, l2 + 4 * len + 1, l2);
+      if (settled >= nextPoll) {
+        nextPoll = settled + CONTROL_INTERVAL;
+        pollControl(control, settled);
       }
-    }
-    t = p + 1;
-    const aE = st[t] as number;
-    if (aE === pu) {
-      const j = i + 1;
-      if (c1 < (cost[j] as number)) {
-        cost[j] = c1;
-        dir[j] = W;
-        q1[t1] = t;
-        q1[t1 + 1] = j;
-        k1[t1 >> 1] = c1;
-        t1 = (t1 + 2) & m1;
-      }
-    }
-    t = p + stride;
-    const aS = st[t] as number;
-    if (aS === pu) {
-      const j = i + width;
-      if (c1 < (cost[j] as number)) {
-        cost[j] = c1;
-        dir[j] = N;
-        q1[t1] = t;
-        q1[t1 + 1] = j;
-        k1[t1 >> 1] = c1;
-        t1 = (t1 + 2) & m1;
-      }
-    }
-    t = p + -1;
-    const aW = st[t] as number;
-    if (aW === pu) {
-      const j = i + -1;
-      if (c1 < (cost[j] as number)) {
-        cost[j] = c1;
-        dir[j] = E;
-        q1[t1] = t;
-        q1[t1 + 1] = j;
-        k1[t1 >> 1] = c1;
-        t1 = (t1 + 2) & m1;
-      }
-    }
-    if (!diagonals || c2 > maxCost) continue;
-    const fN = (aN & 3) === pu;
-    const fE = (aE & 3) === pu;
-    const fS = (aS & 3) === pu;
-    const fW = (aW & 3) === pu;
-    let ne: boolean;
-    let se: boolean;
-    let sw: boolean;
-    let nw: boolean;
-    if (rule === RULE_BOTH_FREE) {
-      ne = fN && fE;
-      se = fS && fE;
-      sw = fS && fW;
-      nw = fN && fW;
-    } else if (rule === RULE_ALWAYS) {
-      ne = se = sw = nw = true;
-    } else {
-      ne = fN || fE;
-      se = fS || fE;
-      sw = fS || fW;
-      nw = fN || fW;
-    }
-    if (ne) {
-      t = p + sN + 1;
-      if (st[t] === pu) {
-        const j = i + wN + 1;
-        if (c2 < (cost[j] as number)) {
-          cost[j] = c2;
-          dir[j] = SW;
-          q2[t2] = t;
-          q2[t2 + 1] = j;
-          k2[t2 >> 1] = c2;
-          t2 = (t2 + 2) & m2;
+      // Newest entry first: a tile queued twice in one bucket was improved, and its newer entry carries the
+      // direction of the cheaper cost (every push is a strict improvement, so newer means cheaper).
+      for (let h = len - 1; h >= 0; h--) {
+        const e = cur[h] as number;
+        const p = e >> 4;
+        const a0 = st[p] as number;
+        if (a0 & SETTLED) continue;
+        st[p] = a0 | SETTLED;
+        dp[p] = DIR_TABLE[e & 15] as number;
+        settled++;
+        const pu = a0 & 3;
+        const cu = cp[p] as number;
+        const c1 = cu + 1;
+        if (!(c1 <= maxCost)) continue;
+        // PERF: `st[t] === pu` is "same passability code and not settled yet". Straight steps land in K + 1.
+        t = p + sN;
+        const aN = st[t] as number;
+        if (aN === pu && c1 < (cp[t] as number)) {
+          cp[t] = c1;
+          b1[l1++] = (t << 4) | 2;
+        }
+        t = p + 1;
+        const aE = st[t] as number;
+        if (aE === pu && c1 < (cp[t] as number)) {
+          cp[t] = c1;
+          b1[l1++] = (t << 4) | 3;
+        }
+        t = p + stride;
+        const aS = st[t] as number;
+        if (aS === pu && c1 < (cp[t] as number)) {
+          cp[t] = c1;
+          b1[l1++] = (t << 4) | 0;
+        }
+        t = p + -1;
+        const aW = st[t] as number;
+        if (aW === pu && c1 < (cp[t] as number)) {
+          cp[t] = c1;
+          b1[l1++] = (t << 4) | 1;
+        }
+        if (!diagonals) continue;
+        const c2 = cu + wd;
+        if (!(c2 <= maxCost)) continue;
+        const fN = (aN & 3) === pu;
+        const fE = (aE & 3) === pu;
+        const fS = (aS & 3) === pu;
+        const fW = (aW & 3) === pu;
+        let ne: boolean;
+        let se: boolean;
+        let sw: boolean;
+        let nw: boolean;
+        if (both) {
+          ne = fN && fE;
+          se = fS && fE;
+          sw = fS && fW;
+          nw = fN && fW;
+        } else if (always) {
+          ne = se = sw = nw = true;
+        } else {
+          ne = fN || fE;
+          se = fS || fE;
+          sw = fS || fW;
+          nw = fN || fW;
+        }
+        // Diagonal steps land in K + 1 or K + 2: one test per settled tile.
+        if (c2 - curBase < 2) {
+          if (ne) {
+            t = p + sN + 1;
+            if (st[t] === pu && c2 < (cp[t] as number)) {
+              cp[t] = c2;
+              b1[l1++] = (t << 4) | 6;
+            }
+          }
+          if (se) {
+            t = p + stride + 1;
+            if (st[t] === pu && c2 < (cp[t] as number)) {
+              cp[t] = c2;
+              b1[l1++] = (t << 4) | 7;
+            }
+          }
+          if (sw) {
+            t = p + stride - 1;
+            if (st[t] === pu && c2 < (cp[t] as number)) {
+              cp[t] = c2;
+              b1[l1++] = (t << 4) | 4;
+            }
+          }
+          if (nw) {
+            t = p + sN - 1;
+            if (st[t] === pu && c2 < (cp[t] as number)) {
+              cp[t] = c2;
+              b1[l1++] = (t << 4) | 5;
+            }
+          }
+        } else {
+          if (ne) {
+            t = p + sN + 1;
+            if (st[t] === pu && c2 < (cp[t] as number)) {
+              cp[t] = c2;
+              b2[l2++] = (t << 4) | 6;
+            }
+          }
+          if (se) {
+            t = p + stride + 1;
+            if (st[t] === pu && c2 < (cp[t] as number)) {
+              cp[t] = c2;
+              b2[l2++] = (t << 4) | 7;
+            }
+          }
+          if (sw) {
+            t = p + stride - 1;
+            if (st[t] === pu && c2 < (cp[t] as number)) {
+              cp[t] = c2;
+              b2[l2++] = (t << 4) | 4;
+            }
+          }
+          if (nw) {
+            t = p + sN - 1;
+            if (st[t] === pu && c2 < (cp[t] as number)) {
+              cp[t] = c2;
+              b2[l2++] = (t << 4) | 5;
+            }
+          }
         }
       }
+      lengths[s1] = l1;
+      lengths[s2] = l2;
     }
-    if (se) {
-      t = p + stride + 1;
-      if (st[t] === pu) {
-        const j = i + width + 1;
-        if (c2 < (cost[j] as number)) {
-          cost[j] = c2;
-          dir[j] = NW;
-          q2[t2] = t;
-          q2[t2 + 1] = j;
-          k2[t2 >> 1] = c2;
-          t2 = (t2 + 2) & m2;
-        }
-      }
-    }
-    if (sw) {
-      t = p + stride - 1;
-      if (st[t] === pu) {
-        const j = i + width - 1;
-        if (c2 < (cost[j] as number)) {
-          cost[j] = c2;
-          dir[j] = NE;
-          q2[t2] = t;
-          q2[t2 + 1] = j;
-          k2[t2 >> 1] = c2;
-          t2 = (t2 + 2) & m2;
-        }
-      }
-    }
-    if (nw) {
-      t = p + sN - 1;
-      if (st[t] === pu) {
-        const j = i + wN - 1;
-        if (c2 < (cost[j] as number)) {
-          cost[j] = c2;
-          dir[j] = SE;
-          q2[t2] = t;
-          q2[t2 + 1] = j;
-          k2[t2 >> 1] = c2;
-          t2 = (t2 + 2) & m2;
-        }
-      }
-    }
+    lengths[slot] = 0;
+    K++;
+    slot = s1;
+  }
+  // PERF: row-by-row memcpy of the padded scratch into the outputs.
+  for (let y = 0; y < height; y++) {
+    const row = (y + 1) * stride + 1;
+    cost.set(cp.subarray(row, row + width), y * width);
+    dir.set(dp.subarray(row, row + width), y * width);
   }
   return settled;
 }

@@ -36,24 +36,12 @@ export function paddedState(grid: Grid): Uint8Array {
   return st;
 }
 
-let ringBuffer = new Int32Array(1 << 12);
+let intBuffer = new Int32Array(0);
 
-/** The BFS ring (pairs of padded index, tile index); capacity a power of two. */
-export function ring(): Int32Array {
-  return ringBuffer;
-}
-
-/** Doubles the ring, unwrapping the live part [head, tail) to the start. Returns the new ring. */
-export function growRing(old: Int32Array, head: number, tail: number): Int32Array {
-  const cap = old.length;
-  const next = new Int32Array(cap * 2);
-  if (head <= tail) next.set(old.subarray(head, tail));
-  else {
-    next.set(old.subarray(head));
-    next.set(old.subarray(0, tail), cap - head);
-  }
-  ringBuffer = next;
-  return next;
+/** A padded-layout Int32 scratch array of at least `size` entries (contents undefined). */
+export function paddedInts(size: number): Int32Array {
+  if (intBuffer.length < size) intBuffer = new Int32Array(size);
+  return intBuffer;
 }
 
 /** Bucket stacks of the Dial kernel (pairs of padded index, tile index), one per slot, grown on demand. */
