@@ -201,6 +201,9 @@ describe('Fields page', () => {
   it('zooms with the wheel around the cursor, and fits back', async () => {
     const { page, errors } = await openFields();
     const canvas = page.getByTestId('map-canvas');
+    await settled(page);
+    const value = await readTile(page, 10, 5);
+    await page.mouse.move(0, 0);
     const before = await canvas.getAttribute('data-view');
     const p = await tileCenter(page, 10, 5);
     await page.mouse.move(p.x, p.y);
@@ -211,6 +214,26 @@ describe('Fields page', () => {
     assert.ok(s1 > s0 * 1.5, `zoomed in from ${s0} to ${s1} px per tile`);
     const q = await tileCenter(page, 10, 5);
     assert.ok(Math.hypot(q.x - p.x, q.y - p.y) < 1, 'the tile under the cursor stays under the cursor');
+    // Right-drag and space + left-drag pan by exactly the distance dragged, without editing the map.
+    const view = async () => (await canvas.getAttribute('data-view')).split(' ').map(Number);
+    const [, ax, ay] = await view();
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(p.x + 60, p.y + 30, { steps: 5 });
+    await page.mouse.up({ button: 'right' });
+    await page.waitForTimeout(50);
+    const [, bx, by] = await view();
+    assert.deepEqual([bx - ax, by - ay], [60, 30]);
+    await page.click('[data-tool="wall"]');
+    await page.mouse.move(p.x, p.y);
+    await page.keyboard.down('Space');
+    await page.mouse.down();
+    await page.mouse.move(p.x - 40, p.y + 20, { steps: 5 });
+    await page.mouse.up();
+    await page.keyboard.up('Space');
+    await page.waitForTimeout(50);
+    const [, cx, cy] = await view();
+    assert.deepEqual([cx - bx, cy - by], [-40, 20]);
+    assert.equal(await readTile(page, 10, 5), value, 'panning with the wall tool painted nothing');
     await page.getByTestId('fit').click();
     await page.waitForFunction((b) => document.querySelector('[data-testid="map-canvas"]').dataset.view === b, before);
     assert.deepEqual(errors, []);

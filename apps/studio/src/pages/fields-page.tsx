@@ -1060,7 +1060,15 @@ export function FieldsPage() {
             highLabel={info.high}
             ticks={legendTicks}
             swatches={legendSwatches}
-            empty={shown ? undefined : `place a ${info.point} to compute the ${info.label.toLowerCase()}`}
+            empty={
+              shown
+                ? undefined
+                : computeError
+                  ? 'no map: see the error in the Map mode panel'
+                  : points.length > 0
+                    ? `computing the ${info.label.toLowerCase()}…`
+                    : `place a ${info.point} to compute the ${info.label.toLowerCase()}`
+            }
           />
           <div className="readout" data-testid="readout">
             {hoverInfo ? (
