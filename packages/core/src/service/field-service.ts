@@ -86,6 +86,8 @@ export interface ServiceStats {
   failed: number;
   /** Workers that died and were replaced. */
   crashes: number;
+  /** Times a grid was handed to a worker (once per grid and worker; later jobs send a small id). */
+  gridHandoffs: number;
   /** Bytes of buffers kept for reuse. */
   pooledBytes: number;
 }
@@ -206,7 +208,7 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
   let closing: Promise<void> | null = null;
   let nextJobId = 1;
   let starting = 0;
-  const counters = { completed: 0, failed: 0, crashes: 0 };
+  const counters = { completed: 0, failed: 0, crashes: 0, gridHandoffs: 0 };
 
   // Grid ids by buffer identity; when a grid's buffer is collected, the workers forget it too.
   const gridIds = new WeakMap<object, number>();
@@ -267,6 +269,7 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
       if (!slot.sentGrids.has(id)) {
         slot.sentGrids.add(id);
         grids.push([id, value.buffer]);
+        counters.gridHandoffs++;
       }
       if (args === job.args) args = { ...job.args };
       args[key] = { [GRID_TOKEN]: id };

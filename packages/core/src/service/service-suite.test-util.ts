@@ -92,11 +92,14 @@ export function workerServiceSuite(
       const grid = c.generateRandom(64, 64, 0.2, { seed: 3 });
       const goals = Array.from({ length: 24 }, (_, i) => walkable(grid, i * 131));
       const before = service.stats().completed;
+      const handoffs = service.stats().gridHandoffs;
       const fields = await Promise.all(goals.map((goal) => service.computeField(grid, { goals: [goal] })));
       fields.forEach((field, i) => {
         expectSameField(field, c.computeField(grid, { goals: [goals[i] as Core.Goal] }));
       });
       expect(service.stats().completed - before).toBe(24);
+      // The grid went to each of the two workers once, not with every job.
+      expect(service.stats().gridHandoffs - handoffs).toBe(2);
       expect(service.stats().queued).toBe(0);
       const many = await service.computeFields(
         grid,
