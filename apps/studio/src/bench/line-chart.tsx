@@ -21,8 +21,8 @@ function niceTicks(max: number, count = 5): number[] {
   const raw = max / count;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
-  const ticks: number[] = [];
-  for (let v = 0; v <= max + step * 0.5; v += step) ticks.push(Number(v.toPrecision(6)));
+  const ticks: number[] = [0];
+  while ((ticks[ticks.length - 1] as number) < max) ticks.push(Number((ticks.length * step).toPrecision(6)));
   return ticks;
 }
 
@@ -35,7 +35,7 @@ export function LineChart({
   width = 460,
   height = 260,
 }: LineChartProps) {
-  const margin = { left: 56, right: 16, top: 28, bottom: 44 };
+  const margin = { left: 56, right: 16, top: 46, bottom: 44 };
   const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
   const yMax = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.y)));
   const yTicks = niceTicks(yMax);
@@ -99,7 +99,7 @@ export function LineChart({
         );
       })}
       {series.map((s, i) => (
-        <g key={`legend-${s.name}`} transform={`translate(${margin.left + 8 + i * 120} ${margin.top + 4})`}>
+        <g key={`legend-${s.name}`} transform={`translate(${margin.left + i * 120} 26)`}>
           <rect width={10} height={10} fill={s.color} />
           <text x={14} y={9} fill="var(--fg)" fontSize={11}>
             {s.name}
