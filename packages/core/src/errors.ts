@@ -1,3 +1,5 @@
+import { describeValue as describe } from './util/describe-value.js';
+
 /**
  * Typed errors thrown by Field Marshal. Every error names the value that was wrong, so a caller (or a worker
  * that forwards the error) can report it precisely.
@@ -75,11 +77,4 @@ export class AbortError extends Error {
   constructor(message = 'the operation was aborted') {
     super(message);
   }
-}
-
-export function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value);
-  if (Array.isArray(value)) return `array(${value.length})`;
-  return typeof value;
 }

@@ -120,7 +120,14 @@ async function runWorker(
     const sources = [{ ...goal, strength: grid.width * 2 }];
     return service.run('scentMap', { grid, sources, options: { neighbors: 4 }, out }, { signal });
   }
-  return service.computeField(grid, { goals: [goal], metric: kernel === 'scent' ? 'steps' : kernel }, { signal });
+  const field = await service.computeField(
+    grid,
+    { goals: [goal], metric: kernel === 'scent' ? 'steps' : kernel },
+    { signal },
+  );
+  // PERF: recycle the output buffers for the next repetition, as a game would.
+  service.release(field);
+  return field;
 }
 
 const nextFrame = () => new Promise<void>((r) => setTimeout(r, 0));

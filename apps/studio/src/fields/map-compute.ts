@@ -229,51 +229,44 @@ export function createWorkerEngine(service: FieldService): MapEngine {
         }
         case 'flee': {
           const scent = await runScent(request, signal, onProgress);
-          timings.push({ label: 'scent map (worker, round trip)', ms: performance.now() - t0 });
-          signal.throwIfAborted();
-          const flee = fleeFrom(grid, scent, params, timings, 'flee map (main thread)');
+          const t1 = performance.now();
+          timings.push({ label: 'scent map (worker, round trip)', ms: t1 - t0 });
+          const out = new Int32Array(new SharedArrayBuffer(grid.size * 4));
+          const options = { strength: params.strength, neighbors: params.neighbors, diagonal: params.diagonal };
+          let warning: string | null = null;
+          try {
+            await service.run('fleeMap', { grid, scent, options, out }, { signal });
+          } catch (error) {
+            if (!(error instanceof NoFleeSeedError)) throw error;
+            // Nothing can seed the flee map: show the unfilled map and say why.
+            warning = error.message;
+            await service.run('fleeMap', { grid, scent, options: { ...options, onNoSeed: 'return' }, out }, { signal });
+          }
+          timings.push({ label: 'flee map (worker, round trip)', ms: performance.now() - t1 });
           return {
             mode: 'flee',
-            values: { kind: 'scent', values: flee.map },
+            values: { kind: 'scent', values: out },
             dir: null,
             gridVersion,
             timings,
             engine: name,
-            warning: flee.warning,
+            warning,
           };
         }
         case 'safety': {
-          // safetyField's two passes, each in a worker: the distance from the threats, then a relaxation of
-          // coefficient x distance seeds on a copy of the grid with the threat tiles blocked.
-          const moves = { metric: params.metric, neighbors: params.neighbors, diagonal: params.diagonal };
-          const distance = await service.computeField(
-            grid,
-            { goals: points, ...moves, maxCost: params.maxCost },
-            jobOptions,
-          );
-          const t1 = performance.now();
-          timings.push({ label: 'safety pass 1: distance (worker)', ms: t1 - t0 });
-          const blocked = grid.clone({ shared: true });
-          const seeds = new Float64Array(new SharedArrayBuffer(grid.size * 8));
-          const d = distance.cost;
-          const c = params.coefficient;
-          // PERF: one pass over every tile; Infinity (unreached) stays "not a seed".
-          for (let i = 0; i < seeds.length; i++) {
-            const v = d[i] as number;
-            seeds[i] = v === Number.POSITIVE_INFINITY ? v : c * v;
-          }
-          for (const p of points) {
-            const i = p.y * grid.width + p.x;
-            blocked.passable[i] = 0;
-            seeds[i] = Number.POSITIVE_INFINITY;
-          }
-          service.release(distance);
+          // Both passes of the safety map (distance from the threats, then the relaxation of coefficient x
+          // distance with the threat tiles blocked) in one worker job, straight into shared memory.
           const cost = new Float64Array(new SharedArrayBuffer(grid.size * 8));
           const dir = new Uint8Array(new SharedArrayBuffer(grid.size));
-          const t2 = performance.now();
-          timings.push({ label: 'safety seeds (main thread)', ms: t2 - t1 });
-          await service.run('computeFieldFromSeeds', { grid: blocked, seeds, options: moves, cost, dir }, jobOptions);
-          timings.push({ label: 'safety pass 2: relax (worker)', ms: performance.now() - t2 });
+          const options = {
+            coefficient: params.coefficient,
+            metric: params.metric,
+            neighbors: params.neighbors,
+            diagonal: params.diagonal,
+            maxCost: params.maxCost,
+          };
+          await service.run('safetyField', { grid, threats: points, options, cost, dir }, { signal });
+          timings.push({ label: 'safety map, 2 passes (worker, round trip)', ms: performance.now() - t0 });
           return {
             mode: 'safety',
             values: { kind: 'float', values: cost },

@@ -1,4 +1,5 @@
-import { describe, MapParseError } from '../errors.js';
+import { MapParseError } from '../errors.js';
+import { describeValue as describe } from '../util/describe-value.js';
 import { BLOCKED, checkGridSize, GROUND, Grid, MAX_GRID_CELLS, MAX_GRID_SIDE, WATER } from './grid.js';
 
 /** Splits text into lines, accepting LF and CRLF and a missing final newline. */

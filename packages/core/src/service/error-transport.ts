@@ -1,13 +1,13 @@
 import {
   AbortError,
   CoordinateError,
-  describe,
   GridTooLargeError,
   InvalidOptionError,
   MapParseError,
   OutOfRangeError,
 } from '../errors.js';
 import { NoFleeSeedError } from '../scent/index.js';
+import { describeValue as describe } from '../util/describe-value.js';
 
 /** An error as it crosses a thread boundary: its class name, message, stack and plain own fields. */
 export interface SerializedError {

@@ -27,9 +27,11 @@ export {
   type ComputeFieldArgs,
   type ComputeFieldFromSeedsArgs,
   type FillSharedArgs,
+  type FleeMapArgs,
   KERNELS,
   type Kernel,
   type KernelName,
+  type SafetyFieldArgs,
   type ScentMapArgs,
 } from './kernels.js';
 export { LiveField } from './live-field.js';

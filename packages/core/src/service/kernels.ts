@@ -19,7 +19,16 @@ import { type CrowdStepRangeArgs, runCrowdStepRange } from '../crowd/crowd-paral
 import { computeField, computeFieldFromSeeds } from '../fields/index.js';
 import type { FieldOptions, KernelControl, SeedFieldOptions } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
-import { type ScentMoveOptions, type ScentSource, scentMap } from '../scent/index.js';
+import {
+  type FleeMapOptions,
+  fleeMap,
+  type SafetyMapOptions,
+  type ScentMoveOptions,
+  type ScentSource,
+  safetyField,
+  scentMap,
+  type Threat,
+} from '../scent/index.js';
 import type { ConvexSets } from '../sets/convex-sets.js';
 import { computeSetFieldsInto, type SetFieldKernelOptions } from '../sets/set-fields.js';
 
@@ -49,6 +58,29 @@ export interface ComputeFieldFromSeedsArgs {
 }
 
 /** Arguments of the `scentMap` kernel (seed 002's BFS scent map of ../scent). */
+/** Arguments of the `fleeMap` kernel: seed 002's reverse map of a scent map, written into the shared `out`. */
+export interface FleeMapArgs {
+  grid: Grid;
+  /** The scent map to reverse (Int32, `width * height`), preferably on a SharedArrayBuffer. */
+  scent: Int32Array;
+  /** As fleeMap's options, without `out`. */
+  options: Omit<FleeMapOptions, 'out'>;
+  /** Output, `width * height` Int32 values on a SharedArrayBuffer. */
+  out: Int32Array;
+}
+
+/** Arguments of the `safetyField` kernel: both passes of the safety map in one job, into shared `cost`/`dir`. */
+export interface SafetyFieldArgs {
+  grid: Grid;
+  threats: readonly Threat[];
+  /** As safetyField's options, without `out`. */
+  options?: Omit<SafetyMapOptions, 'out'>;
+  /** Output costs, `width * height` Float64 values on a SharedArrayBuffer. */
+  cost: Float64Array;
+  /** Output directions, `width * height` bytes on a SharedArrayBuffer. */
+  dir: Uint8Array;
+}
+
 export interface ScentMapArgs {
   grid: Grid;
   sources: readonly ScentSource[];
@@ -100,6 +132,15 @@ export const KERNELS = {
   /** Seed 002's scent map written into the shared `out` array. */
   scentMap: (args: ScentMapArgs): void => {
     scentMap(args.grid, args.sources, { ...args.options, out: args.out });
+  },
+  /** Seed 002's flee map (../scent) written into the shared `out` array. */
+  fleeMap: (args: FleeMapArgs): void => {
+    fleeMap(args.grid, args.scent, { ...args.options, out: args.out });
+  },
+  /** Brogue's safety map (../scent): distance from the threats, scaled, re-relaxed; into shared `cost`/`dir`. */
+  safetyField: (args: SafetyFieldArgs): { gridVersion: number } => {
+    const field = safetyField(args.grid, args.threats, { ...args.options, out: { cost: args.cost, dir: args.dir } });
+    return { gridVersion: field.gridVersion };
   },
   /** Per-set steps fields of sets [firstSet, lastSet) written into their slices of shared `cost`/`dir` (../sets). */
   computeSetFields: (args: ComputeSetFieldsArgs, control: KernelControl): void => {

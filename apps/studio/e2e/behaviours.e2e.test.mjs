@@ -1,0 +1,76 @@
+// End-to-end: the Units and Tactics pages driven with the mouse and keyboard in headless Chromium, asserting
+// what a user would see happen (orcs reach the hero, a crowd starts moving and settles, tactics candidates).
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { artifactsDir, launchBrowser, openPage, startPreview } from './server.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startPreview();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const number = async (page, selector) => Number((await page.textContent(selector))?.trim());
+
+describe('Units page', () => {
+  it('orcs rushing a standing hero all reach him', async () => {
+    const { page, errors } = await openPage(browser, `${server.url}#/units`);
+    await page.waitForSelector('[data-testid="orc-canvas"]');
+    await page.waitForFunction(() => /orcs on Frodo 8 \/ 8/.test(document.querySelector('[data-testid="orc-hud"]')?.textContent ?? ''), null, {
+      timeout: 30_000,
+    });
+    await page.screenshot({ path: join(artifactsDir, 'units-chase.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a crowd sent with a left click starts moving and settles', async () => {
+    const { page, errors } = await openPage(browser, `${server.url}#/units`);
+    await page.click('[data-demo="crowd"]');
+    const canvas = page.locator('[data-testid="crowd-canvas"]');
+    await canvas.waitFor();
+    const box = await canvas.boundingBox();
+    await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.5);
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="crowd-moving"]')?.textContent) > 0, null, {
+      timeout: 10_000,
+    });
+    const moving = await number(page, '[data-testid="crowd-moving"]');
+    assert.ok(moving > 0);
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="crowd-moving"]')?.textContent) === 0, null, {
+      timeout: 90_000,
+    });
+    await page.screenshot({ path: join(artifactsDir, 'units-crowd.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('Tactics page', () => {
+  it('places both characters with the mouse and cycles candidates with A', async () => {
+    const { page, errors } = await openPage(browser, `${server.url}#/tactics`);
+    const map = page.locator('canvas').first();
+    await map.waitFor();
+    const box = await map.boundingBox();
+    await page.mouse.click(box.x + box.width * 0.15, box.y + box.height * 0.2);
+    await page.mouse.click(box.x + box.width * 0.85, box.y + box.height * 0.8, { button: 'right' });
+    await page.waitForSelector('[data-testid="tactics-flank"]', { timeout: 20_000 });
+    const before = await page.textContent('[data-testid="tactics-flank"]');
+    assert.match(before, /flank: \d+ candidates/);
+    const count = Number(/flank: (\d+) candidates/.exec(before)[1]);
+    if (count > 1) {
+      await page.keyboard.press('a');
+      await page.waitForFunction((old) => document.querySelector('[data-testid="tactics-flank"]')?.textContent !== old, before);
+    }
+    await page.screenshot({ path: join(artifactsDir, 'tactics.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
