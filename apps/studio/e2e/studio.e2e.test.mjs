@@ -27,6 +27,9 @@ describe('studio served by vite preview', () => {
     const { page, errors } = await openPage(browser, server.url);
     const isolated = await page.evaluate(() => [globalThis.crossOriginIsolated, typeof SharedArrayBuffer]);
     assert.deepEqual(isolated, [true, 'function']);
+    // A worker started from the core package answers over comlink, writing into a SharedArrayBuffer the page reads.
+    await page.waitForSelector('[data-testid="worker-check"][data-state="ok"]', { timeout: 20_000 });
+    assert.match(await page.textContent('[data-testid="worker-check"]'), /shared memory verified/);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -3,6 +3,7 @@ import { BenchPage } from './pages/bench-page.js';
 import { FieldsPage } from './pages/fields-page.js';
 import { TacticsPage } from './pages/tactics-page.js';
 import { UnitsPage } from './pages/units-page.js';
+import { WorkerCheck } from './worker-check.js';
 
 /** The studio's pages, in menu order. The hash (`#/fields`) selects one. */
 const PAGES: readonly { id: string; title: string; render: () => ReactNode }[] = [
@@ -36,6 +37,7 @@ export function App() {
             </a>
           ))}
         </nav>
+        <WorkerCheck />
         <span className="isolation" data-testid="isolation">
           {globalThis.crossOriginIsolated ? 'cross-origin isolated' : 'NOT isolated: shared memory unavailable'}
         </span>
