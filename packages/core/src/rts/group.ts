@@ -71,6 +71,8 @@ export class RtsGroup {
   slotOf: number[] = [];
   /** Facing of the formation, radians (0 = east, clockwise positive on screen). */
   angle = 0;
+  /** Facing the formation is turning to (radians), null before the march. */
+  turnTarget: number | null = null;
   /** The commander's planned waypoints (x, y pairs of tile centres), for the debug view. */
   plan: number[] = [];
   private readonly world: RtsWorld;
@@ -237,18 +239,31 @@ export class RtsGroup {
   /** Speed adjustment: members ahead of the commander slow down, members behind speed up (capped). */
   private adjustSpeeds(): void {
     const o = this.options;
-    const lead = this.remaining(this.commander);
+    const c = this.commander;
+    const lead = this.remaining(c);
+    const want = (diff: number) =>
+      Math.abs(diff) <= o.deadBand ? 1 : 1 + o.gain * (diff - Math.sign(diff) * o.deadBand);
+    // The commander slows for the worst lag of a member that cannot go fast enough (its own top speed).
+    let cm = 1;
+    if (o.speedAdjust) {
+      for (const u of this.units) {
+        if (u === c || u.state !== 'moving') continue;
+        const diff = this.remaining(u) - lead; // > 0: behind the commander
+        const m = Math.min(o.maxMultiplier, want(diff));
+        if (diff > o.deadBand && u.speed < this.speed * m) cm = Math.min(cm, (u.speed / this.speed) * (2 - m));
+      }
+      cm = Math.max(o.minMultiplier, cm);
+    }
+    c.speedMultiplier = cm;
     for (const u of this.units) {
-      if (u === this.commander || !o.speedAdjust || u.state !== 'moving') {
+      if (u === c) continue;
+      if (!o.speedAdjust || u.state !== 'moving') {
         u.speedMultiplier = 1;
         continue;
       }
-      const diff = this.remaining(u) - lead; // > 0: behind the commander
-      if (Math.abs(diff) <= o.deadBand) u.speedMultiplier = 1;
-      else {
-        const m = 1 + o.gain * (diff - Math.sign(diff) * o.deadBand);
-        u.speedMultiplier = Math.min(o.maxMultiplier, Math.max(o.minMultiplier, m));
-      }
+      // Relative to the commander's pace: ahead slows down, behind speeds up, within caps.
+      const m = cm * want(this.remaining(u) - lead);
+      u.speedMultiplier = Math.min(o.maxMultiplier, Math.max(o.minMultiplier, m));
     }
   }
 
@@ -312,7 +327,21 @@ export class RtsGroup {
       cx = this.commander.tailX;
       cy = this.commander.tailY;
     }
+    // Face the first leg of the way to the goal.
     this.angle = snapAngle(Math.atan2(this.goalY - cy, this.goalX - cx));
+    const first = world.pathfinder.findPath(
+      Math.floor(cx),
+      Math.floor(cy),
+      Math.floor(this.goalX),
+      Math.floor(this.goalY),
+      {
+        diagonal: world.options.diagonal,
+      },
+    );
+    if (first && first.waypoints.length >= 4) {
+      const wp = first.waypoints;
+      this.angle = snapAngle(Math.atan2((wp[3] as number) - (wp[1] as number), (wp[2] as number) - (wp[0] as number)));
+    }
     const place = this.placeFormation(cx, cy, this.angle);
     if (!place) {
       // No room for the formation: move as a plain group.
@@ -406,6 +435,7 @@ export class RtsGroup {
       route.push((path.waypoints[k] as number) + 0.5, (path.waypoints[k + 1] as number) + 0.5);
     if (route.length === 0) route.push(c.tailX, c.tailY);
     this.plan = route.slice();
+    this.turnTarget = this.angle;
     world.setRoute(c, route);
     for (const u of this.units) {
       if (u === c) continue;
@@ -459,24 +489,38 @@ export class RtsGroup {
     for (let k = 0; k < this.slots.length; k += 2)
       radius = Math.max(radius, Math.hypot(this.slots[k] as number, this.slots[k + 1] as number));
     // Turn towards the direction of travel at the outer units' speed.
-    const want = this.headingAhead(Math.max(1.5, radius));
+    const ahead = this.headingAhead(Math.max(1.5, radius));
+    let want = ahead === null ? null : snapAngle(ahead);
     let turning = false;
+    if (want !== null && Math.abs(want - this.angle) > 1e-9 && this.turnTarget !== want) {
+      // Turn only where the formation fits facing the new way; otherwise keep the facing and translate.
+      const code = world.grid.passable[Math.floor(c.tailY) * world.grid.width + Math.floor(c.tailX)] as number;
+      const saved = this.angle;
+      this.angle = want;
+      const a = this.anchorOf(c.tailX, c.tailY, { x: 0, y: 0 });
+      const fits = this.slotValid(a.x, a.y, want, code);
+      this.angle = saved;
+      if (fits) this.turnTarget = want;
+    }
+    want = this.turnTarget;
     if (want !== null) {
       let delta = want - this.angle;
       while (delta > Math.PI) delta -= 2 * Math.PI;
       while (delta < -Math.PI) delta += 2 * Math.PI;
       const maxTurn = ((this.speed * world.options.stepSeconds) / radius) * 0.8;
       this.angle += Math.max(-maxTurn, Math.min(maxTurn, delta));
-      turning = Math.abs(delta) > (50 * Math.PI) / 180;
+      // Wheel in place: the commander waits until the formation faces the new direction (within 10 degrees).
+      turning = Math.abs(delta) > (10 * Math.PI) / 180;
     }
     // Slots replay the commander's newest position; the commander waits for stragglers and sharp turns.
     let worst = 0;
+    const anchor = this.anchorOf(c.tailX, c.tailY, { x: 0, y: 0 });
     this.units.forEach((u, i) => {
       if (u === c) return;
       const k = this.slotOf[i] as number;
       const p = rtsSlotPosition(
-        c.tailX,
-        c.tailY,
+        anchor.x,
+        anchor.y,
         this.angle,
         this.slots[k * 2] as number,
         this.slots[k * 2 + 1] as number,
@@ -484,13 +528,34 @@ export class RtsGroup {
       );
       u.slotX = p.x;
       u.slotY = p.y;
-      worst = Math.max(worst, Math.hypot(u.tailX - p.x, u.tailY - p.y));
+      // A slot inside a wall (squeezing past a corner) does not hold the commander back.
+      if (
+        rtsTileOpen(world.grid, Math.floor(p.x), Math.floor(p.y)) &&
+        rtsSegmentClear(world.grid, anchor.x, anchor.y, p.x, p.y)
+      )
+        worst = Math.max(worst, Math.hypot(u.tailX - p.x, u.tailY - p.y));
     });
     c.speedMultiplier = turning || worst > 1.5 ? 0 : worst > 0.6 ? 0.5 : 1;
     if (c.state === 'destination-reached' && worst <= TOLERANCE && !turning) {
       this.phase = 'arrived';
       c.speedMultiplier = 1;
     }
+  }
+
+  /**
+   * The formation's anchor (centre) when the commander stands at (x, y): the commander's slot is slot 0,
+   * which may be off the centre (even rows or columns).
+   */
+  anchorOf(x: number, y: number, out: { x: number; y: number }): { x: number; y: number } {
+    if (this.slots.length === 0) {
+      out.x = x;
+      out.y = y;
+      return out;
+    }
+    rtsSlotPosition(0, 0, this.angle, this.slots[0] as number, this.slots[1] as number, out);
+    out.x = x - out.x;
+    out.y = y - out.y;
+    return out;
   }
 
   /** Called by the world at the start of every step. */

@@ -86,6 +86,8 @@ export class RtsUnit {
   /** Low-level detour target of local avoidance (nearest free adjacent tile), NaN when none. */
   avoidX = Number.NaN;
   avoidY = Number.NaN;
+  /** Steps left to reach the avoidance target before it is dropped. */
+  avoidTimer = 0;
   /** Unit id this unit is dodging with `avoid`, -1 when none. */
   dodging = -1;
   /** Moves imposed by a push or hard push (x, y pairs), done first to last. */
@@ -109,6 +111,10 @@ export class RtsUnit {
 
   /** Consecutive steps the tail could not advance while it had somewhere to go. */
   waitSteps = 0;
+  /** Closest distance to the destination so far in this order, tiles (livelock guard). */
+  bestDistance = Number.POSITIVE_INFINITY;
+  /** Steps without getting closer to the destination. */
+  noProgress = 0;
   /** Steps since the route was last repaired (limits A* calls). */
   repairCooldown = 0;
   /** Group the unit belongs to, or null. */

@@ -45,11 +45,22 @@ export interface RtsWorldStats {
   waits: number;
   paths: number;
   repairs: number;
+  /** Orders ended within 3 tiles of the destination because the last tiles stayed blocked (livelock guard). */
+  nearArrivals: number;
   /** Times both units of one pair were dodging each other at once (the priority rules keep this at 0). */
   doubleDodges: number;
 }
 
 const NONE = -1;
+
+/** Distance from point (px, py) to the segment (ax, ay)-(bx, by). */
+function segmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const l2 = dx * dx + dy * dy;
+  const t = l2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l2)) : 0;
+  return Math.hypot(px - ax - t * dx, py - ay - t * dy);
+}
 
 /** Does a return stack (x, y pairs, bottom = final home) still pass through (x, y) before its final home? */
 function passesThrough(stack: number[], x: number, y: number): boolean {
@@ -81,6 +92,7 @@ export class RtsWorld {
     waits: 0,
     paths: 0,
     repairs: 0,
+    nearArrivals: 0,
     doubleDodges: 0,
   };
   /** Number of fixed steps run so far. */
@@ -181,6 +193,8 @@ export class RtsWorld {
     unit.route = route;
     unit.routeIndex = 0;
     unit.state = 'moving';
+    unit.bestDistance = Number.POSITIVE_INFINITY;
+    unit.noProgress = 0;
     unit.arrivedStep = NONE;
     unit.failed = false;
     unit.waitSteps = 0;
@@ -230,6 +244,8 @@ export class RtsWorld {
     unit.route = [];
     unit.routeIndex = 0;
     unit.state = 'waiting-for-path';
+    unit.bestDistance = Number.POSITIVE_INFINITY;
+    unit.noProgress = 0;
     unit.arrivedStep = NONE;
     unit.failed = false;
     unit.waitSteps = 0;
@@ -323,6 +339,11 @@ export class RtsWorld {
       u.returnDelay = this.stepsFor(this.options.returnDelaySeconds);
       this.finishSolving(u);
     }
+    if (!Number.isNaN(u.avoidX) && --u.avoidTimer <= 0) {
+      // A dodge that cannot be finished in time is dropped too.
+      this.clearAvoid(u);
+      this.finishSolving(u);
+    }
     for (let guard = 0; guard < 64; guard++) {
       if (u.pushMoves.length > 0) {
         const tx = u.pushMoves[0] as number;
@@ -367,6 +388,8 @@ export class RtsWorld {
             u.destX = u.patrol[u.patrolIndex * 2] as number;
             u.destY = u.patrol[u.patrolIndex * 2 + 1] as number;
             u.state = 'waiting-for-path';
+            u.bestDistance = Number.POSITIVE_INFINITY;
+            u.noProgress = 0;
           } else this.arrive(u, false);
           continue;
         }
@@ -485,6 +508,7 @@ export class RtsWorld {
     if (!path || path.waypoints.length < 4) return;
     u.avoidX = (path.waypoints[2] as number) + 0.5;
     u.avoidY = (path.waypoints[3] as number) + 0.5;
+    u.avoidTimer = this.stepsFor(1.5);
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -519,7 +543,7 @@ export class RtsWorld {
       q = target ? this.stepToward(u, target) : { x: u.tailX, y: u.tailY };
       if (!rtsSegmentClear(this.grid, u.tailX, u.tailY, q.x, q.y)) q = { x: u.tailX, y: u.tailY };
       if (target && (q.x !== u.tailX || q.y !== u.tailY) && this.firstCollision(u, q.x, q.y, false))
-        q = u.collision === 'solving' ? { x: u.tailX, y: u.tailY } : this.slide(u, q.x, q.y);
+        q = this.activelySolving(u) ? { x: u.tailX, y: u.tailY } : this.slide(u, q.x, q.y);
     } else if (u.collision === 'unsolved') this.clearCollision(u);
     const moved = q.x !== u.tailX || q.y !== u.tailY;
     if (!moved && target && this.speedOf(u) > 0) {
@@ -528,6 +552,60 @@ export class RtsWorld {
       this.onStuck(u);
     } else u.waitSteps = 0;
     this.append(u, q.x, q.y);
+    this.watchProgress(u);
+  }
+
+  /**
+   * Livelock guard: a unit that keeps moving (dodging back and forth) without getting closer to its
+   * destination escalates like a blocked one: hard push the unit in its way, then re-plan around units, then
+   * stop near the destination (within 3 tiles: counted as arrived) or give up.
+   */
+  private watchProgress(u: RtsUnit): void {
+    if (u.state !== 'moving') {
+      u.bestDistance = Number.POSITIVE_INFINITY;
+      u.noProgress = 0;
+      return;
+    }
+    const d = Math.hypot(u.destX - u.tailX, u.destY - u.tailY);
+    if (d < u.bestDistance - 0.25) {
+      u.bestDistance = d;
+      u.noProgress = 0;
+      return;
+    }
+    u.noProgress++;
+    const stuck = this.stepsFor(this.options.stuckSeconds) * 3;
+    if (u.noProgress % stuck !== 0) return;
+    const round = u.noProgress / stuck;
+    const other = u.collisionWith >= 0 ? this.byId.get(u.collisionWith) : undefined;
+    if (round === 1 && other && other.idle && other.priority <= u.priority && u.pushMoves.length === 0) {
+      this.clearAvoid(u);
+      this.tryHardPush(u, other);
+    } else if (round === 2) this.replanAround(u);
+    else if (round >= 3 && d < 3) {
+      this.clearAvoid(u);
+      this.arrive(u, false);
+      this.stats.nearArrivals++;
+    } else if (u.noProgress > this.stepsFor(this.options.giveUpSeconds)) {
+      this.clearAvoid(u);
+      this.arrive(u, true);
+    }
+  }
+
+  /** Re-plans to the destination around the tiles other units stand on (moving groupmates excepted). */
+  private replanAround(u: RtsUnit): void {
+    const w = this.grid.width;
+    const blocked = new Uint8Array(w * this.grid.height);
+    for (const v of this.units) {
+      if (v === u || (v.group !== null && v.group === u.group && !v.idle)) continue;
+      blocked[Math.floor(v.tailY) * w + Math.floor(v.tailX)] = 1;
+    }
+    const keep = u.route;
+    const keepIndex = u.routeIndex;
+    if (!this.planRoute(u, blocked)) {
+      u.route = keep;
+      u.routeIndex = keepIndex;
+      u.state = 'moving';
+    }
   }
 
   /**
@@ -575,7 +653,8 @@ export class RtsWorld {
     const dy = t.y - u.tailY;
     const d = Math.hypot(dx, dy);
     // Imposed moves (pushes) and returns use the unit's own top speed, not the group's.
-    const v = (u.pushMoves.length > 0 || u.idle ? u.speed : this.speedOf(u)) * this.options.stepSeconds;
+    const own = u.pushMoves.length > 0 || !Number.isNaN(u.avoidX) || u.idle;
+    const v = (own ? u.speed : this.speedOf(u)) * this.options.stepSeconds;
     if (d <= v) return { x: t.x, y: t.y };
     return { x: u.tailX + (dx / d) * v, y: u.tailY + (dy / d) * v };
   }
@@ -625,7 +704,9 @@ export class RtsWorld {
     if (this.solving(u, v) || this.solving(v, u) || u.dodging === v.id || v.dodging === u.id) return;
     const returning = u.idle && Number.isNaN(u.slotX); // a pushed unit walking back home
     if (u.collision !== 'solving') this.mark(u, v, 'unsolved', NONE, 'none');
-    if (v.idle && Number.isNaN(v.slotX)) {
+    // Members of a formation never push each other (the commander included): they hold their slots.
+    const sameFormation = u.group !== null && u.group === v.group && u.group.slots.length > 0;
+    if (v.idle && Number.isNaN(v.slotX) && !sameFormation) {
       if (returning) return;
       // Moving / idle: push, else avoid, else hard push, else stop.
       if (v.priority > u.priority) {
@@ -654,6 +735,12 @@ export class RtsWorld {
   private solving(a: RtsUnit, b: RtsUnit): boolean {
     if (a.collision !== 'solving' || a.collisionWith !== b.id) return false;
     return a.dodging === b.id || (a.collisionSolver === a.id && a.pushMoves.length > 0);
+  }
+
+  /** Is the collision of `u` being acted on right now (by u or by the other unit)? */
+  private activelySolving(u: RtsUnit): boolean {
+    const o = u.collisionWith >= 0 ? this.byId.get(u.collisionWith) : undefined;
+    return o !== undefined && (this.solving(u, o) || this.solving(o, u));
   }
 
   /** The unit's action on its collision is finished: the collision is solved for both units of the pair. */
@@ -772,6 +859,7 @@ export class RtsWorld {
     a.avoidX = tx + (DIR_DX[best] as number) + 0.5;
     a.avoidY = ty + (DIR_DY[best] as number) + 0.5;
     a.dodging = from.id;
+    a.avoidTimer = this.stepsFor(1.5);
     this.mark(a, from, 'solving', a.id, 'avoid');
     this.stats.avoids++;
     return true;
@@ -811,6 +899,8 @@ export class RtsWorld {
       const lateral = along < 0 ? Math.hypot(ox, oy) : Math.abs(ox * uy - oy * ux);
       if (lateral < bestLateral) continue;
       if (this.occupied(cx, cy, v.hardRadius, v)) continue;
+      // The way to the side tile must not brush the mover.
+      if (segmentDistance(mover.tailX, mover.tailY, v.tailX, v.tailY, cx, cy) < need - 0.05) continue;
       best = d;
       bestLateral = lateral;
     }
@@ -934,20 +1024,7 @@ export class RtsWorld {
     }
     if (u.waitSteps % stuck !== 0) return;
     if (u.state === 'moving' && (u.waitSteps / stuck) % 2 === 0) {
-      // Re-plan to the destination around the tiles other units stand on.
-      const w = this.grid.width;
-      const blocked = new Uint8Array(w * this.grid.height);
-      for (const v of this.units) {
-        if (v === u || (v.group !== null && v.group === u.group && !v.idle)) continue;
-        blocked[Math.floor(v.tailY) * w + Math.floor(v.tailX)] = 1;
-      }
-      const keep = u.route;
-      const keepIndex = u.routeIndex;
-      if (!this.planRoute(u, blocked)) {
-        u.route = keep;
-        u.routeIndex = keepIndex;
-        u.state = 'moving';
-      }
+      this.replanAround(u);
       return;
     }
     const other = u.collisionWith >= 0 ? this.byId.get(u.collisionWith) : undefined;
