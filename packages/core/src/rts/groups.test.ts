@@ -144,6 +144,51 @@ describe('groups', () => {
     expect(Math.cos(group.angle - last)).toBeCloseTo(1, 9);
   });
 
+  for (const kind of ['line', 'column', 'wedge', 'box'] as const) {
+    it(`a ${kind} formation of 9 forms, turns and arrives in formation`, () => {
+      const world = new RtsWorld(walled(40, 40));
+      const units: RtsUnit[] = [];
+      for (let k = 0; k < 9; k++) units.push(world.addUnit(4 + (k % 3) * 2, 4 + Math.floor(k / 3) * 2));
+      // South-east first, then a turn: the formation wheels at the waypoints.
+      const group = world.orderGroup(units, 32, 16, { formation: kind });
+      let startAngle = Number.NaN;
+      let turned = false;
+      const run = runUntil(
+        world,
+        () => {
+          if (group.phase === 'marching' && Number.isNaN(startAngle)) startAngle = group.angle;
+          if (!Number.isNaN(startAngle) && Math.abs(group.angle - startAngle) > 0.5) turned = true;
+          return group.phase === 'arrived';
+        },
+        3000,
+      );
+      expect(group.phase).toBe('arrived');
+      expect(run.overlap).toBeLessThanOrEqual(1e-9);
+      for (let k = 0; k < world.options.horizon; k++) world.step();
+      const c = group.commander;
+      const anchor = group.anchorOf(c.x, c.y, { x: 0, y: 0 });
+      const at = { x: 0, y: 0 };
+      units.forEach((u, i) => {
+        const s = group.slotOf[i] as number;
+        rtsSlotPosition(
+          anchor.x,
+          anchor.y,
+          group.angle,
+          group.slots[s * 2] as number,
+          group.slots[s * 2 + 1] as number,
+          at,
+        );
+        expect(Math.hypot(u.x - at.x, u.y - at.y)).toBeLessThan(0.1);
+      });
+      expect(Math.hypot(anchor.x - 32.5, anchor.y - 16.5)).toBeLessThan(3);
+      // The formation turned (it started facing the first leg) and faces its last leg at the end.
+      const p = group.plan;
+      const last = Math.atan2((p.at(-1) as number) - (p.at(-3) as number), (p.at(-2) as number) - (p.at(-4) as number));
+      expect(Math.cos(group.angle - last)).toBeCloseTo(1, 9);
+      expect(turned).toBe(true);
+    });
+  }
+
   it('formation slots: shapes, commander slot first', () => {
     const line = rtsFormationSlots('line', 3);
     expect([...line]).toEqual([0, 0, 0, -1, 0, 1]);
