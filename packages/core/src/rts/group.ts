@@ -77,6 +77,7 @@ export class RtsGroup {
   plan: number[] = [];
   private readonly world: RtsWorld;
   private stepsToAdjust = 0;
+  private holdSteps = 0;
   private formingSteps = 0;
   private readonly tmp = { x: 0, y: 0 };
 
@@ -296,9 +297,23 @@ export class RtsGroup {
     for (const t of tiles) {
       const cx = (t % grid.width) + 0.5;
       const cy = Math.floor(t / grid.width) + 0.5;
-      if (this.slotValid(cx, cy, angle, code)) return { x: cx, y: cy };
+      const a = this.anchorFor(cx, cy, angle, { x: 0, y: 0 });
+      if (this.slotValid(a.x, a.y, angle, code)) return { x: cx, y: cy };
     }
     return null;
+  }
+
+  /** The formation's centre when the commander (slot 0) stands at (x, y) and the formation faces `angle`. */
+  private anchorFor(x: number, y: number, angle: number, out: { x: number; y: number }): { x: number; y: number } {
+    if (this.slots.length === 0) {
+      out.x = x;
+      out.y = y;
+      return out;
+    }
+    rtsSlotPosition(0, 0, angle, this.slots[0] as number, this.slots[1] as number, out);
+    out.x = x - out.x;
+    out.y = y - out.y;
+    return out;
   }
 
   private buildFormation(): void {
@@ -328,7 +343,8 @@ export class RtsGroup {
       cy = this.commander.tailY;
     }
     // Face the first leg of the way to the goal.
-    this.angle = snapAngle(Math.atan2(this.goalY - cy, this.goalX - cx));
+    // Formations are built facing a grid axis so that every slot lands on a tile centre.
+    this.angle = snapRight(Math.atan2(this.goalY - cy, this.goalX - cx));
     const first = world.pathfinder.findPath(
       Math.floor(cx),
       Math.floor(cy),
@@ -340,7 +356,7 @@ export class RtsGroup {
     );
     if (first && first.waypoints.length >= 4) {
       const wp = first.waypoints;
-      this.angle = snapAngle(Math.atan2((wp[3] as number) - (wp[1] as number), (wp[2] as number) - (wp[0] as number)));
+      this.angle = snapRight(Math.atan2((wp[3] as number) - (wp[1] as number), (wp[2] as number) - (wp[0] as number)));
     }
     const place = this.placeFormation(cx, cy, this.angle);
     if (!place) {
@@ -350,9 +366,15 @@ export class RtsGroup {
       return;
     }
     // Units sorted by distance to the centre take the nearest free slot; the nearest one commands (slot 0).
+    const centre = this.anchorFor(place.x, place.y, this.angle, { x: 0, y: 0 });
+    const slotAt = (k: number) =>
+      rtsSlotPosition(centre.x, centre.y, this.angle, this.slots[k * 2] as number, this.slots[k * 2 + 1] as number, {
+        x: 0,
+        y: 0,
+      });
     const order = [...this.units].sort(
       (a, b) =>
-        Math.hypot(a.tailX - place.x, a.tailY - place.y) - Math.hypot(b.tailX - place.x, b.tailY - place.y) ||
+        Math.hypot(a.tailX - centre.x, a.tailY - centre.y) - Math.hypot(b.tailX - centre.x, b.tailY - centre.y) ||
         a.id - b.id,
     );
     this.commander = order[0] as RtsUnit;
@@ -364,14 +386,7 @@ export class RtsGroup {
       let bd = Number.POSITIVE_INFINITY;
       for (const k of free) {
         if (u === this.commander && k !== 0) continue;
-        const p = rtsSlotPosition(
-          place.x,
-          place.y,
-          this.angle,
-          this.slots[k * 2] as number,
-          this.slots[k * 2 + 1] as number,
-          this.tmp,
-        );
+        const p = slotAt(k);
         const d = Math.hypot(p.x - u.tailX, p.y - u.tailY);
         if (d < bd) {
           bd = d;
@@ -381,17 +396,31 @@ export class RtsGroup {
       free.delete(best);
       slotOf.set(u, best);
     }
+    // Greedy picks can make paths cross; swapping two units' slots when that shortens the sum of squared
+    // distances removes the crossings (the commander keeps slot 0).
+    const d2 = (u: RtsUnit, k: number) => {
+      const p = slotAt(k);
+      return (p.x - u.tailX) ** 2 + (p.y - u.tailY) ** 2;
+    };
+    for (let pass = 0, changed = true; changed && pass < 20; pass++) {
+      changed = false;
+      for (const a of order) {
+        if (a === this.commander) continue;
+        for (const b of order) {
+          if (b === this.commander || b.id <= a.id) continue;
+          const ka = slotOf.get(a) as number;
+          const kb = slotOf.get(b) as number;
+          if (d2(a, ka) + d2(b, kb) > d2(a, kb) + d2(b, ka) + 1e-9) {
+            slotOf.set(a, kb);
+            slotOf.set(b, ka);
+            changed = true;
+          }
+        }
+      }
+    }
     this.slotOf = this.units.map((u) => slotOf.get(u) as number);
     this.units.forEach((u, i) => {
-      const k = this.slotOf[i] as number;
-      const p = rtsSlotPosition(
-        place.x,
-        place.y,
-        this.angle,
-        this.slots[k * 2] as number,
-        this.slots[k * 2 + 1] as number,
-        this.tmp,
-      );
+      const p = slotAt(this.slotOf[i] as number);
       world.setOrder(u, p.x, p.y);
     });
     this.phase = 'forming';
@@ -422,7 +451,8 @@ export class RtsGroup {
     }
     // The formation must fit at the end, facing the last leg; otherwise end at the nearest place where it fits.
     const end = finalAngle(path.waypoints, this.angle);
-    if (!this.slotValid(this.goalX, this.goalY, end, code)) {
+    const endAnchor = this.anchorFor(this.goalX, this.goalY, end, { x: 0, y: 0 });
+    if (!this.slotValid(endAnchor.x, endAnchor.y, end, code)) {
       const place = this.placeFormation(this.goalX, this.goalY, end);
       if (place) {
         this.goalX = place.x;
@@ -535,7 +565,12 @@ export class RtsGroup {
       )
         worst = Math.max(worst, Math.hypot(u.tailX - p.x, u.tailY - p.y));
     });
-    c.speedMultiplier = turning || worst > 1.5 ? 0 : worst > 0.6 ? 0.5 : 1;
+    // Cohesion: wait for stragglers, but never for more than two seconds in a row (a member may be stuck behind
+    // a corner; it catches up at its own top speed once the formation moves on).
+    if (worst > 1.5) this.holdSteps++;
+    else if (worst <= 0.6) this.holdSteps = 0;
+    const hold = worst > 1.5 && this.holdSteps <= world.stepsFor(2);
+    c.speedMultiplier = turning || hold ? 0 : worst > 0.6 ? 0.5 : 1;
     if (c.state === 'destination-reached' && worst <= TOLERANCE && !turning) {
       this.phase = 'arrived';
       c.speedMultiplier = 1;
@@ -606,6 +641,10 @@ export class RtsGroup {
       if (this.slots.length > 0) this.fail();
     }
   }
+}
+
+function snapRight(a: number): number {
+  return Math.round(a / (Math.PI / 2)) * (Math.PI / 2);
 }
 
 function snapAngle(a: number): number {

@@ -561,7 +561,7 @@ export class RtsWorld {
    * stop near the destination (within 3 tiles: counted as arrived) or give up.
    */
   private watchProgress(u: RtsUnit): void {
-    if (u.state !== 'moving') {
+    if (u.state !== 'moving' || this.speedOf(u) === 0) {
       u.bestDistance = Number.POSITIVE_INFINITY;
       u.noProgress = 0;
       return;
@@ -705,7 +705,8 @@ export class RtsWorld {
     const returning = u.idle && Number.isNaN(u.slotX); // a pushed unit walking back home
     if (u.collision !== 'solving') this.mark(u, v, 'unsolved', NONE, 'none');
     // Members of a formation never push each other (the commander included): they hold their slots.
-    const sameFormation = u.group !== null && u.group === v.group && u.group.slots.length > 0;
+    const sameFormation =
+      u.group !== null && u.group === v.group && u.group.slots.length > 0 && u.group.phase !== 'forming';
     if (v.idle && Number.isNaN(v.slotX) && !sameFormation) {
       if (returning) return;
       // Moving / idle: push, else avoid, else hard push, else stop.
