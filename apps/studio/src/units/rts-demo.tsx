@@ -1,4 +1,300 @@
-/** Units page: the rts demo. */
+import { RTS_FORMATION_KINDS, type RtsFormationKind, type RtsGroup, type RtsUnit } from '@fieldmarshal/core';
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { drawRts, RTS_COLORS, RTS_TILE, renderRtsWalls } from './rts/draw-rts.js';
+import { createRtsScene, RTS_MAP_HEIGHT, RTS_MAP_WIDTH, type RtsScene } from './rts/rts-map.js';
+
+const CANVAS_W = RTS_MAP_WIDTH * RTS_TILE;
+const CANVAS_H = RTS_MAP_HEIGHT * RTS_TILE;
+/** A drag shorter than this (tiles) is a click. */
+const CLICK_SLOP = 0.3;
+
+type FormationChoice = 'none' | RtsFormationKind;
+
+interface Readout {
+  units: number;
+  selected: number;
+  moving: number;
+  avoids: number;
+  pushes: number;
+  hardPushes: number;
+  phase: string;
+}
+
+const LEGEND: readonly { label: string; color: string }[] = [
+  { label: 'blue army', color: RTS_COLORS.blue },
+  { label: 'red army', color: RTS_COLORS.red },
+  { label: 'canyon guards', color: RTS_COLORS.guard },
+  { label: 'hero (fast, high priority)', color: RTS_COLORS.hero },
+  { label: 'debug: collision unsolved', color: RTS_COLORS.unsolved },
+  { label: 'debug: collision solving', color: RTS_COLORS.solving },
+  { label: 'debug: collision solved', color: RTS_COLORS.solved },
+  { label: 'debug: waypoints', color: RTS_COLORS.route },
+  { label: 'debug: group plan / formation slots', color: RTS_COLORS.plan },
+];
+
+/**
+ * Units page: seed 004's RTS movement. Units predict their positions a few fixed steps ahead, dodge to the
+ * nearest free tile, push idle units aside (hard push in the canyon), and move in groups or formations led by a
+ * commander. Left click selects, drag box-selects, right click moves, F1 toggles the debug drawing.
+ */
 export function RtsDemo() {
-  return <p className="muted">The rts demo is being built.</p>;
+  const canvasRef = useRef<HTMLCanvasElement | null>(null);
+  const sceneRef = useRef<RtsScene | null>(null);
+  const selected = useRef(new Set<RtsUnit>());
+  const drag = useRef<{ x0: number; y0: number; x1: number; y1: number; add: boolean } | null>(null);
+  const lastGroup = useRef<RtsGroup | null>(null);
+  const [debug, setDebug] = useState(false);
+  const [formation, setFormation] = useState<FormationChoice>('box');
+  const [paused, setPaused] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const [message, setMessage] = useState<string | null>(null);
+  const [readout, setReadout] = useState<Readout>({
+    units: 0,
+    selected: 0,
+    moving: 0,
+    avoids: 0,
+    pushes: 0,
+    hardPushes: 0,
+    phase: '-',
+  });
+  const settings = useRef({ debug, paused });
+  settings.current = { debug, paused };
+
+  // F1 toggles the debug drawing (the browser's help is suppressed); Escape clears the selection.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F1') {
+        event.preventDefault();
+        setDebug((d) => !d);
+      } else if (event.key === 'Escape') selected.current.clear();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => {
+    void generation;
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return;
+    const scene = createRtsScene();
+    sceneRef.current = scene;
+    selected.current.clear();
+    lastGroup.current = null;
+    const walls = renderRtsWalls(scene.world.grid);
+    let raf = 0;
+    let last = performance.now();
+    let frames = 0;
+    const frame = (now: number) => {
+      raf = requestAnimationFrame(frame);
+      const seconds = Math.max(0, Math.min(now - last, 100)) / 1000;
+      last = now;
+      if (!settings.current.paused) scene.world.update(seconds);
+      const d = drag.current;
+      drawRts(ctx, scene.world, walls, {
+        debug: settings.current.debug,
+        selected: selected.current,
+        team: scene.team,
+        box: d && Math.hypot(d.x1 - d.x0, d.y1 - d.y0) > CLICK_SLOP ? d : null,
+      });
+      if (++frames % 10 !== 0) return;
+      const s = scene.world.stats;
+      setReadout({
+        units: scene.world.units.length,
+        selected: selected.current.size,
+        moving: scene.world.units.filter((u) => !u.idle || u.returnStack.length > 0).length,
+        avoids: s.avoids,
+        pushes: s.pushes,
+        hardPushes: s.hardPushes,
+        phase: lastGroup.current?.phase ?? '-',
+      });
+    };
+    raf = requestAnimationFrame(frame);
+    return () => cancelAnimationFrame(raf);
+  }, [generation]);
+
+  const toTiles = (event: MouseEvent<HTMLCanvasElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return {
+      x: ((event.clientX - rect.left) / rect.width) * RTS_MAP_WIDTH,
+      y: ((event.clientY - rect.top) / rect.height) * RTS_MAP_HEIGHT,
+    };
+  };
+
+  const order = useCallback(
+    (x: number, y: number) => {
+      const scene = sceneRef.current;
+      if (!scene) return;
+      const units = [...selected.current].filter((u) => scene.world.units.includes(u));
+      if (units.length === 0) {
+        setMessage('select units first (left click or drag)');
+        return;
+      }
+      const tx = Math.floor(x);
+      const ty = Math.floor(y);
+      try {
+        if (units.length === 1) {
+          scene.world.moveUnit(units[0] as RtsUnit, tx, ty);
+          lastGroup.current = null;
+        } else {
+          lastGroup.current = scene.world.orderGroup(units, tx, ty, {
+            formation: formation === 'none' ? null : formation,
+          });
+        }
+        setMessage(null);
+      } catch (error) {
+        setMessage(error instanceof Error ? error.message : String(error));
+      }
+    },
+    [formation],
+  );
+
+  const onMouseDown = (event: MouseEvent<HTMLCanvasElement>) => {
+    event.preventDefault();
+    const p = toTiles(event);
+    if (event.button === 2) order(p.x, p.y);
+    else if (event.button === 0) drag.current = { x0: p.x, y0: p.y, x1: p.x, y1: p.y, add: event.shiftKey };
+  };
+
+  const onMouseMove = (event: MouseEvent<HTMLCanvasElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    const p = toTiles(event);
+    d.x1 = p.x;
+    d.y1 = p.y;
+  };
+
+  const onMouseUp = (event: MouseEvent<HTMLCanvasElement>) => {
+    const d = drag.current;
+    const scene = sceneRef.current;
+    drag.current = null;
+    if (event.button !== 0 || !d || !scene) return;
+    const p = toTiles(event);
+    if (!d.add) selected.current.clear();
+    const at = { x: 0, y: 0 };
+    if (Math.hypot(p.x - d.x0, p.y - d.y0) <= CLICK_SLOP) {
+      // Click: the unit under the cursor.
+      let best: RtsUnit | null = null;
+      let bestD = Number.POSITIVE_INFINITY;
+      for (const u of scene.world.units) {
+        scene.world.renderPosition(u, at);
+        const dist = Math.hypot(at.x - p.x, at.y - p.y);
+        if (dist < u.hardRadius + 0.25 && dist < bestD) {
+          best = u;
+          bestD = dist;
+        }
+      }
+      if (best) selected.current.add(best);
+    } else {
+      const x0 = Math.min(d.x0, p.x);
+      const x1 = Math.max(d.x0, p.x);
+      const y0 = Math.min(d.y0, p.y);
+      const y1 = Math.max(d.y0, p.y);
+      for (const u of scene.world.units) {
+        scene.world.renderPosition(u, at);
+        if (at.x >= x0 && at.x <= x1 && at.y >= y0 && at.y <= y1) selected.current.add(u);
+      }
+    }
+  };
+
+  return (
+    <div className="layout" data-testid="rts-demo">
+      <div className="sidebar">
+        <div className="panel help" data-testid="rts-help">
+          <h2>Controls</h2>
+          <ul>
+            <li>
+              <kbd>Left click</kbd> selects a unit (<kbd>Shift</kbd> adds)
+            </li>
+            <li>
+              <kbd>Drag</kbd> box-selects
+            </li>
+            <li>
+              <kbd>Right click</kbd> moves the selection (a group with a commander; in the chosen formation)
+            </li>
+            <li>
+              <kbd>F1</kbd> toggles debug drawing: colliders, predicted positions, waypoints, collision states
+            </li>
+            <li>
+              <kbd>Esc</kbd> clears the selection
+            </li>
+          </ul>
+        </div>
+        <div className="panel">
+          <h2>Orders</h2>
+          <label className="row">
+            <span>Formation</span>
+            <select
+              value={formation}
+              onChange={(e) => setFormation(e.target.value as FormationChoice)}
+              data-testid="rts-formation"
+            >
+              <option value="none">none (group)</option>
+              {RTS_FORMATION_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {k}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="row check">
+            <input
+              type="checkbox"
+              checked={debug}
+              onChange={(e) => setDebug(e.target.checked)}
+              data-testid="rts-debug"
+            />
+            <span>debug drawing (F1)</span>
+          </label>
+          <div className="row">
+            <button type="button" onClick={() => setPaused((p) => !p)} data-testid="rts-pause">
+              {paused ? 'Resume' : 'Pause'}
+            </button>
+            <button type="button" onClick={() => setGeneration((g) => g + 1)} data-testid="rts-reset">
+              Reset scene
+            </button>
+          </div>
+          {message && <div className="error">{message}</div>}
+        </div>
+        <div className="panel small-text" data-testid="rts-readout">
+          <div>
+            <span className="muted">units</span> {readout.units} <span className="muted">selected</span>{' '}
+            <span data-testid="rts-selected">{readout.selected}</span>
+          </div>
+          <div>
+            <span className="muted">busy (moving, pushed or returning)</span> {readout.moving}
+          </div>
+          <div>
+            <span className="muted">dodges / pushes / hard pushes</span> {readout.avoids} / {readout.pushes} /{' '}
+            {readout.hardPushes}
+          </div>
+          <div>
+            <span className="muted">last group</span> <span data-testid="rts-phase">{readout.phase}</span>
+          </div>
+        </div>
+        <div className="panel">
+          <h2>Legend</h2>
+          <div className="legend-swatches" data-testid="rts-legend">
+            {LEGEND.map((l) => (
+              <span key={l.label} className="legend-swatch">
+                <span className="swatch" style={{ background: l.color }} />
+                {l.label}
+              </span>
+            ))}
+          </div>
+        </div>
+      </div>
+      <canvas
+        ref={canvasRef}
+        width={CANVAS_W}
+        height={CANVAS_H}
+        onMouseDown={onMouseDown}
+        onMouseMove={onMouseMove}
+        onMouseUp={onMouseUp}
+        onContextMenu={(e) => e.preventDefault()}
+        style={{ maxWidth: '100%', border: '1px solid #2c313c', borderRadius: 6, cursor: 'crosshair' }}
+        data-testid="rts-canvas"
+      />
+    </div>
+  );
 }
