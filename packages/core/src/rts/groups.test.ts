@@ -51,6 +51,39 @@ describe('groups', () => {
     });
   }
 
+  it('a plain group: the commander is nearest the centre and members take the nearest free tiles to its waypoints', () => {
+    const world = new RtsWorld(walled(30, 20));
+    const spots = [
+      [3, 3],
+      [6, 4],
+      [4, 8],
+      [8, 9],
+      [2, 12],
+      [5, 14],
+      [9, 15],
+      [10, 6],
+      [7, 11],
+    ];
+    const units = spots.map(([x, y]) => world.addUnit(x as number, y as number));
+    const cx = units.reduce((a, u) => a + u.x, 0) / units.length;
+    const cy = units.reduce((a, u) => a + u.y, 0) / units.length;
+    const nearest = [...units].sort((a, b) => Math.hypot(a.x - cx, a.y - cy) - Math.hypot(b.x - cx, b.y - cy))[0];
+    const group = world.orderGroup(units, 20, 10);
+    expect(group.commander).toBe(nearest);
+    expect(group.commander.destX).toBe(20.5);
+    expect(group.commander.destY).toBe(10.5);
+    // The final tiles: the goal and its eight neighbours (breadth-first from the commander's last waypoint).
+    const finals = units.map((u) => `${u.destX - 0.5},${u.destY - 0.5}`).sort();
+    const ring: string[] = [];
+    for (let y = 9; y <= 11; y++) for (let x = 19; x <= 21; x++) ring.push(`${x},${y}`);
+    expect(finals).toEqual(ring.sort());
+    // Every member has one waypoint per commander waypoint.
+    for (const u of units) expect(u.route.length).toBe(group.plan.length);
+    const run = runUntil(world, () => group.phase === 'arrived', 1500);
+    expect(run.overlap).toBeLessThanOrEqual(1e-9);
+    for (const u of units) expect(u.failed).toBe(false);
+  });
+
   it('speed adjustment keeps the arrival spread of a mixed-speed group small', () => {
     const spread = (adjust: boolean) => {
       const world = new RtsWorld(Grid.open(50, 20, { shared: false }));

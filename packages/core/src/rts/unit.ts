@@ -1,3 +1,4 @@
+import type { Field } from '../fields/types.js';
 import type { RtsGroup } from './group.js';
 
 /**
@@ -80,6 +81,8 @@ export class RtsUnit {
   /** High-level route: x, y pairs of positions (tile centres); `routeIndex` is the current target pair. */
   route: number[] = [];
   routeIndex = 0;
+  /** Shared vector field the unit's high-level path is read from, or null (A*). */
+  field: Field | null = null;
   /** Patrol points (x, y pairs, tile centres), visited in a loop; empty when not patrolling. */
   patrol: number[] = [];
   patrolIndex = 0;

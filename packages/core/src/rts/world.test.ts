@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { computeField } from '../fields/index.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { runUntil } from './rts.test-util.js';
@@ -68,6 +69,63 @@ describe('RtsWorld: prediction queue and state machine', () => {
     // Every leg is planned when the unit reaches a patrol point (waiting-for-path, then moving).
     expect(world.stats.paths).toBeGreaterThanOrEqual(4);
     expect(u.failed).toBe(false);
+  });
+
+  it('units share one vector field: each follows it to its nearest goal along the field cost', () => {
+    const grid = parseAsciiMap(
+      `
+....................
+....######..........
+.........#....#.....
+.........#....#.....
+..####...#....####..
+....................
+`,
+      undefined,
+      { shared: false },
+    );
+    const world = new RtsWorld(grid);
+    const goals = [
+      { x: 0, y: 0 },
+      { x: 19, y: 5 },
+      { x: 19, y: 0 },
+    ];
+    const field = computeField(grid, { goals });
+    const starts = [
+      { x: 5, y: 2 },
+      { x: 17, y: 3 },
+      { x: 12, y: 0 },
+    ];
+    const units = starts.map((p) => world.addUnit(p.x, p.y));
+    world.moveUnitsAlongField(units, field);
+    const walked = units.map(() => 0);
+    const run = runUntil(
+      world,
+      () => {
+        units.forEach((u, k) => {
+          walked[k] = (walked[k] as number) + Math.hypot(u.x - u.prevX, u.y - u.prevY);
+        });
+        return arrived(world, ...units)();
+      },
+      600,
+    );
+    expect(run.overlap).toBeLessThanOrEqual(1e-9);
+    units.forEach((u, k) => {
+      const s = starts[k] as { x: number; y: number };
+      const cost = field.cost[s.y * 20 + s.x] as number;
+      expect(u.failed).toBe(false);
+      // At the goal the field leads to, having walked exactly the field's cost.
+      expect(cost).toBeCloseTo(
+        Math.min(...goals.map((g) => world.pathfinder.findPath(s.x, s.y, g.x, g.y)?.cost ?? Infinity)),
+        9,
+      );
+      const g = goals[k] as { x: number; y: number };
+      expect(Math.hypot(u.x - g.x - 0.5, u.y - g.y - 0.5)).toBeLessThan(1e-9);
+      expect(walked[k]).toBeCloseTo(cost, 6);
+    });
+    expect(() =>
+      world.moveUnitsAlongField(units, computeField(Grid.open(3, 3, { shared: false }), { goals: [{ x: 0, y: 0 }] })),
+    ).toThrow(InvalidOptionError);
   });
 
   it('an unreachable destination ends the order as failed', () => {

@@ -1,9 +1,11 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import type { Field } from '../fields/types.js';
 import { DEFAULT_DIAGONAL_RULE, DIR_DX, DIR_DY, type DiagonalRule } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
 import { RtsPathfinder } from './astar.js';
 import { rtsSegmentClear, rtsTileOpen } from './geometry.js';
 import { RtsGroup, type RtsGroupOptions } from './group.js';
+import { rtsPathFromField } from './path-from-field.js';
 import { DEFAULT_RTS_UNIT_OPTIONS, RtsUnit, type RtsUnitOptions, rtsOutranks } from './unit.js';
 
 /** Options of {@link RtsWorld}. */
@@ -185,6 +187,24 @@ export class RtsWorld {
     this.setOrder(unit, tx + 0.5, ty + 0.5);
   }
 
+  /**
+   * Orders units down a shared vector field (high-level paths from a Field's `dir` instead of one A* search
+   * per unit): each unit follows the field from its tile to the goal the field leads it to (the nearest goal of a
+   * multi-goal field). The field must have been computed on this world's grid (same size); a field computed
+   * before the grid's last edit still works (walls found on the way are repaired with A*).
+   * @throws InvalidOptionError when the field's size differs from the grid's.
+   */
+  moveUnitsAlongField(units: readonly RtsUnit[], field: Field): void {
+    if (field.width !== this.grid.width || field.height !== this.grid.height)
+      throw new InvalidOptionError('field', field, `a field of ${this.grid.width}x${this.grid.height} tiles`);
+    for (const unit of units) {
+      if (unit.group) unit.group.remove(unit);
+      unit.patrol = [];
+      this.setOrder(unit, Number.NaN, Number.NaN);
+      unit.field = field;
+    }
+  }
+
   /** Gives a unit a prepared route (x, y pairs of positions) to follow: used by groups. */
   setRoute(unit: RtsUnit, route: number[]): void {
     if (route.length < 2 || route.length % 2 !== 0) throw new InvalidOptionError('route', route, 'x, y pairs');
@@ -239,6 +259,7 @@ export class RtsWorld {
    * groups and formations. Patrols go on.
    */
   setOrder(unit: RtsUnit, x: number, y: number): void {
+    unit.field = null;
     unit.destX = x;
     unit.destY = y;
     unit.route = [];
@@ -438,17 +459,33 @@ export class RtsWorld {
   private planRoute(u: RtsUnit, blocked: Uint8Array | null = null): boolean {
     const sx = Math.floor(u.tailX);
     const sy = Math.floor(u.tailY);
+    this.stats.paths++;
+    if (u.field && !blocked && rtsTileOpen(this.grid, sx, sy)) {
+      // High level from the shared field: its waypoints end at the goal it leads to.
+      const shared = rtsPathFromField(u.field, sx, sy);
+      if (!shared) {
+        this.arrive(u, true);
+        return false;
+      }
+      const wp = shared.waypoints;
+      u.destX = (wp[wp.length - 2] as number) + 0.5;
+      u.destY = (wp[wp.length - 1] as number) + 0.5;
+      return this.takePath(u, wp, sx, sy);
+    }
     const gx = Math.floor(u.destX);
     const gy = Math.floor(u.destY);
-    this.stats.paths++;
     const path = this.pathfinder.findPath(sx, sy, gx, gy, { diagonal: this.options.diagonal, blocked });
     if (!path) {
       if (blocked) return false;
       this.arrive(u, true);
       return false;
     }
+    return this.takePath(u, path.waypoints, sx, sy);
+  }
+
+  /** Turns tile waypoints (x, y pairs, the first one the unit's tile) into the unit's route. */
+  private takePath(u: RtsUnit, wp: Int32Array, sx: number, sy: number): boolean {
     const route: number[] = [];
-    const wp = path.waypoints;
     for (let k = 2; k < wp.length; k += 2) route.push((wp[k] as number) + 0.5, (wp[k + 1] as number) + 0.5);
     // The exact destination may be off the tile centre (formation slots).
     if (route.length === 0) route.push(u.destX, u.destY);
