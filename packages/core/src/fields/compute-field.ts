@@ -6,6 +6,7 @@ import { MAX_DIAL_BUCKETS, runDial } from './kernel-dial.js';
 import { runHeap } from './kernel-heap.js';
 import type { KernelInput } from './kernel-input.js';
 import { runOctile } from './kernel-octile.js';
+import { runOctileFlat } from './kernel-octile-flat.js';
 import {
   METRIC_STEPS,
   METRIC_WEIGHTED,
@@ -157,8 +158,9 @@ function run(
     let uniform = true;
     const v0 = seeds.v[0] as number;
     for (let s = 1; s < seeds.n && uniform; s++) uniform = seeds.v[s] === v0;
+    const passable = grid.passable;
     const input: KernelInput = {
-      st: paddedState(grid),
+      st: passable, // replaced by the padded state below for the kernels that use it
       stride: grid.width + 2,
       width: grid.width,
       height: grid.height,
@@ -172,13 +174,22 @@ function run(
       seeds,
       control,
     };
-    if (maxEdge === 1 && uniform) done = runBfs(input);
-    else {
+    if (maxEdge === 1 && uniform) {
+      input.st = paddedState(grid);
+      done = runBfs(input);
+    } else {
       let min = v0;
       for (let s = 1; s < seeds.n; s++) if ((seeds.v[s] as number) < min) min = seeds.v[s] as number;
       input.seeds = sortSeedsByKey(seeds, min);
-      if (options.metric !== METRIC_WEIGHTED || maxEdge <= Math.SQRT2) done = runOctile(input);
-      else {
+      if (options.metric !== METRIC_WEIGHTED || maxEdge <= Math.SQRT2) {
+        // PERF: grids with one walkable code (no water) use the one-array variant, which needs no state bytes.
+        if (passable.indexOf(2) < 0 && passable.indexOf(3) < 0) done = runOctileFlat(input, passable);
+        else {
+          input.st = paddedState(grid);
+          done = runOctile(input);
+        }
+      } else {
+        input.st = paddedState(grid);
         cost.fill(Number.POSITIVE_INFINITY);
         dir.fill(255);
         if (Math.ceil(maxEdge) + 2 <= MAX_DIAL_BUCKETS) done = runDial(input);

@@ -4,15 +4,16 @@ import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options
 import { SETTLED } from './scratch.js';
 
 /** The three rotating bucket stacks (entries `paddedIndex << 4 | direction back`, 8 = none). */
-const bucketArrays: Int32Array[] = [new Int32Array(1 << 12), new Int32Array(1 << 12), new Int32Array(1 << 12)];
+export const bucketArrays: Int32Array[] = [new Int32Array(1 << 12), new Int32Array(1 << 12), new Int32Array(1 << 12)];
 let costBuffer: Float64Array = new Float64Array(0);
 let dirBuffer: Uint8Array = new Uint8Array(0);
 /** Direction per low nibble of an entry: 0..7 as is, 8 = none (a seed). */
-const DIR_TABLE = Uint8Array.from({ length: 16 }, (_, d) => (d < 8 ? d : 255));
+export const OCTILE_DIR_TABLE: Uint8Array = Uint8Array.from({ length: 16 }, (_, d) => (d < 8 ? d : 255));
+const DIR_TABLE = OCTILE_DIR_TABLE;
 const NONE = 8;
 
 /** Bucket `b` with room for `need` entries, its first `keep` entries kept. */
-function bucketWithRoom(b: number, need: number, keep: number): Int32Array {
+export function bucketWithRoom(b: number, need: number, keep: number): Int32Array {
   const old = bucketArrays[b] as Int32Array;
   if (need <= old.length) return old;
   let cap = old.length;
