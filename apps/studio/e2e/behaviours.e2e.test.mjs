@@ -24,9 +24,13 @@ describe('Units page', () => {
   it('orcs rushing a standing hero all reach him', async () => {
     const { page, errors } = await openPage(browser, `${server.url}#/units`);
     await page.waitForSelector('[data-testid="orc-canvas"]');
-    await page.waitForFunction(() => /orcs on Frodo 8 \/ 8/.test(document.querySelector('[data-testid="orc-hud"]')?.textContent ?? ''), null, {
-      timeout: 30_000,
-    });
+    await page.waitForFunction(
+      () => /orcs on Frodo 8 \/ 8/.test(document.querySelector('[data-testid="orc-hud"]')?.textContent ?? ''),
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
     await page.screenshot({ path: join(artifactsDir, 'units-chase.png') });
     assert.deepEqual(errors, []);
     await page.close();
@@ -39,14 +43,22 @@ describe('Units page', () => {
     await canvas.waitFor();
     const box = await canvas.boundingBox();
     await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.5);
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid="crowd-moving"]')?.textContent) > 0, null, {
-      timeout: 10_000,
-    });
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="crowd-moving"]')?.textContent) > 0,
+      null,
+      {
+        timeout: 10_000,
+      },
+    );
     const moving = await number(page, '[data-testid="crowd-moving"]');
     assert.ok(moving > 0);
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid="crowd-moving"]')?.textContent) === 0, null, {
-      timeout: 90_000,
-    });
+    await page.waitForFunction(
+      () => Number(document.querySelector('[data-testid="crowd-moving"]')?.textContent) === 0,
+      null,
+      {
+        timeout: 90_000,
+      },
+    );
     await page.screenshot({ path: join(artifactsDir, 'units-crowd.png') });
     assert.deepEqual(errors, []);
     await page.close();
@@ -67,7 +79,10 @@ describe('Tactics page', () => {
     const count = Number(/flank: (\d+) candidates/.exec(before)[1]);
     if (count > 1) {
       await page.keyboard.press('a');
-      await page.waitForFunction((old) => document.querySelector('[data-testid="tactics-flank"]')?.textContent !== old, before);
+      await page.waitForFunction(
+        (old) => document.querySelector('[data-testid="tactics-flank"]')?.textContent !== old,
+        before,
+      );
     }
     await page.screenshot({ path: join(artifactsDir, 'tactics.png') });
     assert.deepEqual(errors, []);
