@@ -1,11 +1,12 @@
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
-import { paddedInts, SETTLED } from './scratch.js';
+import { SETTLED } from './scratch.js';
 
 let queueBuffer: Int32Array = new Int32Array(1 << 12);
-let costTable: Float64Array = new Float64Array(1 << 10);
-/** Direction per low nibble of an info word: 0..7 as is, 8 = none. */
+let costBuffer: Float64Array = new Float64Array(0);
+let dirBuffer: Uint8Array = new Uint8Array(0);
+/** Direction per low nibble of a queue entry: 0..7 as is, 8 = none. */
 const DIR_TABLE = Uint8Array.from({ length: 16 }, (_, d) => (d < 8 ? d : 255));
 /** Low nibble meaning "no direction" (a seed, or a tile never labelled). */
 const NONE = 8;
@@ -29,9 +30,9 @@ function queueOf(need: number): Int32Array {
  * - branch-free discovery: `ok = ((state ^ code) - 1) >>> 31` is 1 exactly for an unvisited tile of the same
  *   passability code; the state byte, the queue slot and the tail are written unconditionally and the tail
  *   advances by `ok`, so the unpredictable "already seen / wall" tests cost no mispredictions;
- * - queue entries pack the padded index and the direction back (`p << 3 | dir`); no unpadded index is needed
- *   because the wave number and direction go to a padded scratch array, and one sequential pass at the end
- *   writes `cost` and `dir` (cheap streaming writes instead of random 8-byte writes during the search);
+ * - queue entries pack the padded index and the direction back (`p << 4 | dir`); no unpadded index is needed
+ *   because cost and direction go to padded scratch arrays (written in wave order as each tile leaves the
+ *   queue), copied row by row into the outputs at the end;
  * - waves are processed as whole ranges of the ring, so the wave number, the range limit and the ring
  *   capacity are checked once per wave, not per tile.
  */
@@ -39,8 +40,14 @@ export function runBfs(k: KernelInput): number {
   const { st, cost, dir, stride, width, height, rule, maxCost, seeds, control } = k;
   const paddedSize = stride * (height + 2);
   // Info word per padded tile: (wave + 1) << 4 | direction back (8 = none); 0 << 4 | 8 = never labelled.
-  const info = paddedInts(paddedSize);
-  info.fill(NONE, 0, paddedSize);
+  if (costBuffer.length < paddedSize) {
+    costBuffer = new Float64Array(paddedSize);
+    dirBuffer = new Uint8Array(paddedSize);
+  }
+  const cp = costBuffer;
+  const dp = dirBuffer;
+  cp.fill(Number.POSITIVE_INFINITY, 0, paddedSize);
+  dp.fill(255, 0, paddedSize);
   const v0 = seeds.v[0] as number;
   const sN = -stride;
   let q = queueOf(seeds.n + 1);
@@ -61,12 +68,13 @@ export function runBfs(k: KernelInput): number {
   let nextPoll = CONTROL_INTERVAL;
   while (h < t) {
     let end = t;
-    const tag = (level + 1) << 4;
+    const c = v0 + level;
     if (!(v0 + level + 1 <= maxCost)) {
       // The next wave would exceed the range: label this wave and stop.
       for (; h < end; h++) {
         const e = q[h] as number;
-        info[e >> 4] = tag | (e & 15);
+        cp[e >> 4] = c;
+        dp[e >> 4] = DIR_TABLE[e & 15] as number;
       }
       break;
     }
@@ -91,7 +99,8 @@ export function runBfs(k: KernelInput): number {
     for (; h < end; h++) {
       const e = q[h] as number;
       const p = e >> 4;
-      info[p] = tag | (e & 15);
+      cp[p] = c;
+      dp[p] = DIR_TABLE[e & 15] as number;
       const pu = (st[p] as number) & 3;
       let xx: number;
       let a: number;
@@ -170,20 +179,11 @@ export function runBfs(k: KernelInput): number {
     }
     level++;
   }
-  // Cost per wave index: 0 = never labelled (Infinity), w + 1 = wave w.
-  if (costTable.length < level + 2) costTable = new Float64Array(2 * level + 2);
-  const table = costTable;
-  table[0] = Number.POSITIVE_INFINITY;
-  for (let w = 0; w <= level; w++) table[w + 1] = v0 + w;
-  // PERF: one sequential, branch-free pass writes both outputs through the two small tables.
+  // PERF: row-by-row memcpy of the padded scratch into the outputs.
   for (let y = 0; y < height; y++) {
-    let p = (y + 1) * stride + 1;
-    let i = y * width;
-    for (let x = 0; x < width; x++, p++, i++) {
-      const v = info[p] as number;
-      cost[i] = table[v >> 4] as number;
-      dir[i] = DIR_TABLE[v & 15] as number;
-    }
+    const row = (y + 1) * stride + 1;
+    cost.set(cp.subarray(row, row + width), y * width);
+    dir.set(dp.subarray(row, row + width), y * width);
   }
   return labelled + h;
 }

@@ -11,6 +11,12 @@ const NONE = 8;
 const OPEN = 254;
 /** Tentative cost of a wall (and of the border): never improved, and cheap to tell apart. */
 const WALL = Number.NEGATIVE_INFINITY;
+/** Starting tentative cost per passability code: walls -Infinity, the walkable code Infinity. */
+const START_COST = Float64Array.from({ length: 256 }, (_, c) => (c === 0 ? WALL : Number.POSITIVE_INFINITY));
+/** Per passability code, a floor for the output cost: +Infinity turns a wall's -Infinity into Infinity. */
+const WALL_COST = Float64Array.from({ length: 256 }, (_, c) => (c === 0 ? Number.POSITIVE_INFINITY : WALL));
+/** Output direction per direction byte: OPEN (never settled) becomes 255. */
+const DIR_OUT = Uint8Array.from({ length: 256 }, (_, d) => (d === OPEN ? 255 : d));
 
 /**
  * The octile kernel of `kernel-octile.ts` for the common grids with a single walkable code (no water): the
@@ -27,12 +33,12 @@ export function runOctileFlat(k: KernelInput, passable: Uint8Array): number {
   }
   const cp = costBuffer;
   const dp = dirBuffer;
-  // PERF: walls and border -Infinity, walkable Infinity, in one pass (the state bytes are not needed).
+  // PERF: walls and border -Infinity, walkable Infinity, in one branch-free pass (no state bytes needed).
   cp.fill(WALL, 0, stride + 1);
   for (let y = 0; y < height; y++) {
     let p = (y + 1) * stride + 1;
     let i = y * width;
-    for (let x = 0; x < width; x++, p++, i++) cp[p] = passable[i] === 0 ? WALL : Number.POSITIVE_INFINITY;
+    for (let x = 0; x < width; x++, p++, i++) cp[p] = START_COST[passable[i] as number] as number;
     cp[p] = WALL;
     cp[p + 1] = WALL;
   }
@@ -211,14 +217,13 @@ export function runOctileFlat(k: KernelInput, passable: Uint8Array): number {
     K++;
     slot = s1;
   }
+  // PERF: branch-free output pass: max(cost, +Infinity on walls / -Infinity elsewhere), direction via a table.
   for (let y = 0; y < height; y++) {
     let p = (y + 1) * stride + 1;
     let i = y * width;
     for (let x = 0; x < width; x++, p++, i++) {
-      const c = cp[p] as number;
-      cost[i] = c === WALL ? Number.POSITIVE_INFINITY : c;
-      const d = dp[p] as number;
-      dir[i] = d === OPEN ? 255 : d;
+      cost[i] = Math.max(cp[p] as number, WALL_COST[passable[i] as number] as number);
+      dir[i] = DIR_OUT[dp[p] as number] as number;
     }
   }
   return settled;

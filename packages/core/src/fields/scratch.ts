@@ -36,14 +36,6 @@ export function paddedState(grid: Grid): Uint8Array {
   return st;
 }
 
-let intBuffer = new Int32Array(0);
-
-/** A padded-layout Int32 scratch array of at least `size` entries (contents undefined). */
-export function paddedInts(size: number): Int32Array {
-  if (intBuffer.length < size) intBuffer = new Int32Array(size);
-  return intBuffer;
-}
-
 /** Bucket stacks of the Dial kernel (pairs of padded index, tile index), one per slot, grown on demand. */
 const bucketArrays: Int32Array[] = [];
 let bucketLengths = new Int32Array(0);
