@@ -71,6 +71,8 @@ export class RtsGroup {
   slotOf: number[] = [];
   /** Facing of the formation, radians (0 = east, clockwise positive on screen). */
   angle = 0;
+  /** Facing at the end of the march (radians): the last leg's direction, or turned to fit. */
+  endAngle = 0;
   /** Facing the formation is turning to (radians), null before the march. */
   turnTarget: number | null = null;
   /** The commander's planned waypoints (x, y pairs of tile centres), for the debug view. */
@@ -78,6 +80,8 @@ export class RtsGroup {
   private readonly world: RtsWorld;
   private stepsToAdjust = 0;
   private holdSteps = 0;
+  /** The commander's positions while marching (x, y pairs), for members filing through narrow passes. */
+  private readonly trail: number[] = [];
   private formingSteps = 0;
   private readonly tmp = { x: 0, y: 0 };
 
@@ -271,26 +275,32 @@ export class RtsGroup {
   // -----------------------------------------------------------------------------------------------------------
   // Formations
 
-  private slotValid(ax: number, ay: number, angle: number, code: number): boolean {
+  /**
+   * Do all slots fit with the centre at (ax, ay) facing `angle`: walkable tiles reachable in a straight line from
+   * the centre, no idle unit of another group on them, and (with `minClear` 1) no slot in a corridor one tile
+   * wide (every slot tile has its eight neighbours walkable)?
+   */
+  private slotValid(ax: number, ay: number, angle: number, code: number, minClear = 0): boolean {
     const grid = this.world.grid;
     const w = grid.width;
+    const clear = minClear > 0 ? this.world.pathfinder.clearance() : null;
     for (let k = 0; k < this.slots.length; k += 2) {
       const p = rtsSlotPosition(ax, ay, angle, this.slots[k] as number, this.slots[k + 1] as number, this.tmp);
       const tx = Math.floor(p.x);
       const ty = Math.floor(p.y);
       if (!rtsTileOpen(grid, tx, ty, code)) return false;
+      if (clear && (clear[ty * w + tx] as number) < minClear) return false;
       if (!rtsSegmentClear(grid, ax, ay, p.x, p.y)) return false;
       for (const v of this.world.units) {
         if (v.group === this || !v.idle) continue;
         if (Math.floor(v.tailX) === tx && Math.floor(v.tailY) === ty) return false;
       }
     }
-    void w;
     return true;
   }
 
   /** Nearest tile centre to (x, y), in breadth-first order, where every slot fits. Null when none within reach. */
-  private placeFormation(x: number, y: number, angle: number): { x: number; y: number } | null {
+  private placeFormation(x: number, y: number, angle: number, minClear = 0): { x: number; y: number } | null {
     const grid = this.world.grid;
     const tiles = this.freeTilesNear(Math.floor(x), Math.floor(y), 4096, true);
     const code = grid.passable[Math.floor(y) * grid.width + Math.floor(x)] as number;
@@ -298,7 +308,7 @@ export class RtsGroup {
       const cx = (t % grid.width) + 0.5;
       const cy = Math.floor(t / grid.width) + 0.5;
       const a = this.anchorFor(cx, cy, angle, { x: 0, y: 0 });
-      if (this.slotValid(a.x, a.y, angle, code)) return { x: cx, y: cy };
+      if (this.slotValid(a.x, a.y, angle, code, minClear)) return { x: cx, y: cy };
     }
     return null;
   }
@@ -449,11 +459,23 @@ export class RtsGroup {
       this.fail();
       return;
     }
-    // The formation must fit at the end, facing the last leg; otherwise end at the nearest place where it fits.
-    const end = finalAngle(path.waypoints, this.angle);
-    const endAnchor = this.anchorFor(this.goalX, this.goalY, end, { x: 0, y: 0 });
-    if (!this.slotValid(endAnchor.x, endAnchor.y, end, code)) {
-      const place = this.placeFormation(this.goalX, this.goalY, end);
+    // The formation must fit at the end, in the open (no slot in a one-tile corridor), facing the last leg;
+    // otherwise it ends at the nearest place where it fits, turned a quarter or half turn if it must.
+    const last = finalAngle(path.waypoints, this.angle);
+    this.endAngle = last;
+    const endAnchor = this.anchorFor(this.goalX, this.goalY, last, { x: 0, y: 0 });
+    if (!this.slotValid(endAnchor.x, endAnchor.y, last, code, 1)) {
+      let place: { x: number; y: number } | null = null;
+      for (const minClear of [1, 0]) {
+        for (const turn of [0, Math.PI / 2, -Math.PI / 2, Math.PI]) {
+          place = this.placeFormation(this.goalX, this.goalY, last + turn, minClear);
+          if (place) {
+            this.endAngle = last + turn;
+            break;
+          }
+        }
+        if (place) break;
+      }
       if (place) {
         this.goalX = place.x;
         this.goalY = place.y;
@@ -468,6 +490,8 @@ export class RtsGroup {
     this.turnTarget = this.angle;
     world.setRoute(c, route);
     for (const u of this.units) {
+      // Positions recorded by pushes while forming are dropped: members now hold slots.
+      u.returnStack = [];
       if (u === c) continue;
       u.state = 'destination-reached';
       u.route = [];
@@ -519,7 +543,7 @@ export class RtsGroup {
     for (let k = 0; k < this.slots.length; k += 2)
       radius = Math.max(radius, Math.hypot(this.slots[k] as number, this.slots[k + 1] as number));
     // Turn towards the direction of travel at the outer units' speed.
-    const ahead = this.headingAhead(Math.max(1.5, radius));
+    const ahead = c.state === 'destination-reached' ? this.endAngle : this.headingAhead(Math.max(1.5, radius));
     let want = ahead === null ? null : snapAngle(ahead);
     let turning = false;
     if (want !== null && Math.abs(want - this.angle) > 1e-9 && this.turnTarget !== want) {
@@ -545,9 +569,21 @@ export class RtsGroup {
     // Slots replay the commander's newest position; the commander waits for stragglers and sharp turns.
     let worst = 0;
     const anchor = this.anchorOf(c.tailX, c.tailY, { x: 0, y: 0 });
-    this.units.forEach((u, i) => {
-      if (u === c) return;
-      const k = this.slotOf[i] as number;
+    // The commander's trail, for members whose slot is inside a wall (a pass narrower than the formation).
+    const tn = this.trail.length;
+    if (
+      tn < 2 ||
+      Math.hypot(c.tailX - (this.trail[tn - 2] as number), c.tailY - (this.trail[tn - 1] as number)) >= 0.1
+    ) {
+      this.trail.push(c.tailX, c.tailY);
+      if (this.trail.length > 4000) this.trail.splice(0, 2000);
+    }
+    const spacing = this.options.spacing;
+    let filed = 0;
+    // Central slots first, so the file behind the commander keeps the formation's order.
+    const bySlot = this.units.map((u, i) => ({ u, k: this.slotOf[i] as number })).sort((a, b) => a.k - b.k);
+    for (const { u, k } of bySlot) {
+      if (u === c) continue;
       const p = rtsSlotPosition(
         anchor.x,
         anchor.y,
@@ -556,15 +592,21 @@ export class RtsGroup {
         this.slots[k * 2 + 1] as number,
         this.tmp,
       );
-      u.slotX = p.x;
-      u.slotY = p.y;
-      // A slot inside a wall (squeezing past a corner) does not hold the commander back.
       if (
         rtsTileOpen(world.grid, Math.floor(p.x), Math.floor(p.y)) &&
         rtsSegmentClear(world.grid, anchor.x, anchor.y, p.x, p.y)
-      )
+      ) {
+        u.slotX = p.x;
+        u.slotY = p.y;
         worst = Math.max(worst, Math.hypot(u.tailX - p.x, u.tailY - p.y));
-    });
+      } else {
+        // The slot is inside a wall: file in behind the commander along its trail until the slot is free again.
+        filed++;
+        this.trailPoint(filed * spacing, this.tmp);
+        u.slotX = this.tmp.x;
+        u.slotY = this.tmp.y;
+      }
+    }
     // Cohesion: wait for stragglers, but never for more than two seconds in a row (a member may be stuck behind
     // a corner; it catches up at its own top speed once the formation moves on).
     if (worst > 1.5) this.holdSteps++;
@@ -590,6 +632,31 @@ export class RtsGroup {
     rtsSlotPosition(0, 0, this.angle, this.slots[0] as number, this.slots[1] as number, out);
     out.x = x - out.x;
     out.y = y - out.y;
+    return out;
+  }
+
+  /** The point `back` tiles behind the commander along its trail (the oldest point if the trail is shorter). */
+  private trailPoint(back: number, out: { x: number; y: number }): { x: number; y: number } {
+    const t = this.trail;
+    let k = t.length - 2;
+    let left = back;
+    out.x = t[k] as number;
+    out.y = t[k + 1] as number;
+    for (; k >= 2 && left > 0; k -= 2) {
+      const x0 = t[k] as number;
+      const y0 = t[k + 1] as number;
+      const x1 = t[k - 2] as number;
+      const y1 = t[k - 1] as number;
+      const d = Math.hypot(x1 - x0, y1 - y0);
+      if (d >= left) {
+        out.x = x0 + ((x1 - x0) * left) / d;
+        out.y = y0 + ((y1 - y0) * left) / d;
+        return out;
+      }
+      left -= d;
+      out.x = x1;
+      out.y = y1;
+    }
     return out;
   }
 

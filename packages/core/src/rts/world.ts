@@ -55,6 +55,13 @@ export interface RtsWorldStats {
 
 const NONE = -1;
 
+/** How far a formation member is from its slot (the commander counts as infinitely far: it never yields). */
+function slotLag(u: RtsUnit, commander: RtsUnit): number {
+  if (u === commander) return Number.POSITIVE_INFINITY;
+  if (Number.isNaN(u.slotX)) return Math.hypot(u.destX - u.tailX, u.destY - u.tailY) || 0;
+  return Math.hypot(u.slotX - u.tailX, u.slotY - u.tailY);
+}
+
 /** Distance from point (px, py) to the segment (ax, ay)-(bx, by). */
 function segmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
   const dx = bx - ax;
@@ -212,6 +219,7 @@ export class RtsWorld {
     unit.destY = route[route.length - 1] as number;
     unit.route = route;
     unit.routeIndex = 0;
+    unit.returnStack = [];
     unit.state = 'moving';
     unit.bestDistance = Number.POSITIVE_INFINITY;
     unit.noProgress = 0;
@@ -598,6 +606,20 @@ export class RtsWorld {
    * stop near the destination (within 3 tiles: counted as arrived) or give up.
    */
   private watchProgress(u: RtsUnit): void {
+    if (u.state !== 'moving' && !Number.isNaN(u.slotX) && u.pushMoves.length === 0) {
+      // A formation member that does not get closer to its slot walks around the units in its way.
+      const d = Math.hypot(u.slotX - u.tailX, u.slotY - u.tailY);
+      if (d < u.bestDistance - 0.25 || d < 0.3) {
+        u.bestDistance = d;
+        u.noProgress = 0;
+      } else if (++u.noProgress >= this.stepsFor(this.options.stuckSeconds) * 2) {
+        u.noProgress = 0;
+        u.bestDistance = Number.POSITIVE_INFINITY;
+        this.clearAvoid(u);
+        this.detourAround(u, u.slotX, u.slotY);
+      }
+      return;
+    }
     if (u.state !== 'moving' || this.speedOf(u) === 0) {
       u.bestDistance = Number.POSITIVE_INFINITY;
       u.noProgress = 0;
@@ -626,6 +648,29 @@ export class RtsWorld {
       this.clearAvoid(u);
       this.arrive(u, true);
     }
+  }
+
+  /** Imposes an A* walk to (x, y) around the tiles other units stand on (done first, at the unit's own speed). */
+  private detourAround(u: RtsUnit, x: number, y: number): void {
+    const w = this.grid.width;
+    const sx = Math.floor(u.tailX);
+    const sy = Math.floor(u.tailY);
+    const gx = Math.floor(x);
+    const gy = Math.floor(y);
+    if (!rtsTileOpen(this.grid, sx, sy) || !rtsTileOpen(this.grid, gx, gy)) return;
+    const blocked = new Uint8Array(w * this.grid.height);
+    for (const v of this.units) if (v !== u) blocked[Math.floor(v.tailY) * w + Math.floor(v.tailX)] = 1;
+    this.stats.paths++;
+    const path = this.pathfinder.findPath(sx, sy, gx, gy, {
+      diagonal: this.options.diagonal,
+      blocked,
+      maxExpansions: 4000,
+    });
+    if (!path || path.waypoints.length < 4) return;
+    const wp = path.waypoints;
+    u.pushMoves = [];
+    for (let k = 2; k < wp.length; k += 2) u.pushMoves.push((wp[k] as number) + 0.5, (wp[k + 1] as number) + 0.5);
+    u.pushTimer = this.stepsFor(path.cost / u.speed + 2);
   }
 
   /** Re-plans to the destination around the tiles other units stand on (moving groupmates excepted). */
@@ -758,11 +803,15 @@ export class RtsWorld {
       return;
     }
     if (!hard) return; // moving / moving: act only on a predicted overlap of the bodies
-    const hi = rtsOutranks(u, v) ? u : v;
+    let hi = rtsOutranks(u, v) ? u : v;
+    const formation = u.group !== null && u.group === v.group && u.group.slots.length > 0 ? u.group : null;
+    // Inside a formation the unit farther from its slot goes first (the commander always does); the other one
+    // makes way, and may be pushed (it returns to its slot).
+    if (formation) hi = slotLag(u, formation.commander) >= slotLag(v, formation.commander) ? u : v;
     const lo = hi === u ? v : u;
     if (lo.pushMoves.length === 0 && this.tryAvoid(lo, hi, false)) return;
     if (hi.pushMoves.length === 0 && this.tryAvoid(hi, lo, false)) return;
-    if (lo.group === null || lo.group !== hi.group) {
+    if (lo.group === null || lo.group !== hi.group || (formation && lo !== formation.commander)) {
       if (this.tryPush(lo, hi)) return;
       if (this.tryHardPush(hi, lo)) return;
     }
@@ -1007,7 +1056,7 @@ export class RtsWorld {
         if (!this.hardPush(occupant, ox, oy, depth + 1)) continue;
         if (this.occupied(cx, cy, v.hardRadius, v, occupant)) continue;
       }
-      v.returnStack.push(v.tailX, v.tailY);
+      if (Number.isNaN(v.slotX)) v.returnStack.push(v.tailX, v.tailY);
       v.pushMoves.push(cx, cy);
       v.pushTimer = this.stepsFor(2);
       return true;
@@ -1024,7 +1073,7 @@ export class RtsWorld {
     const hx = u.returnStack[0] as number;
     const hy = u.returnStack[1] as number;
     for (const v of this.units) {
-      if (v === u || v.returnStack.length < 4) continue;
+      if (v === u || v.returnStack.length < 4 || !Number.isNaN(v.slotX)) continue;
       if (!passesThrough(v.returnStack, hx, hy)) continue;
       const vx = v.returnStack[0] as number;
       const vy = v.returnStack[1] as number;
