@@ -65,6 +65,39 @@ describe('Units page', () => {
   });
 });
 
+describe('Units page, RTS groups', () => {
+  it('box-selects the blue army, orders it in a box formation with a right click, and it arrives', async () => {
+    const { page, errors } = await openPage(browser, `${server.url}#/units`);
+    await page.click('[data-demo="rts"]');
+    const canvas = page.locator('[data-testid="rts-canvas"]');
+    await canvas.waitFor();
+    const box = await canvas.boundingBox();
+    const tile = box.width / 48; // the demo map is 48 tiles wide
+    const at = (x, y) => [box.x + x * tile, box.y + y * tile];
+    // The blue army stands on tiles x 3..7, y 17..20: drag a selection box around it.
+    await page.mouse.move(...at(2.2, 16.2));
+    await page.mouse.down();
+    await page.mouse.move(...at(5, 19), { steps: 4 });
+    await page.mouse.move(...at(8.8, 21.8), { steps: 4 });
+    await page.mouse.up();
+    assert.equal(await page.textContent('[data-testid="rts-selected"]'), '20');
+    await page.selectOption('[data-testid="rts-formation"]', 'box');
+    await page.keyboard.press('F1');
+    const [tx, ty] = at(10.5, 5.5);
+    await page.mouse.click(tx, ty, { button: 'right' });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="rts-phase"]')?.textContent === 'arrived',
+      null,
+      {
+        timeout: 90_000,
+      },
+    );
+    await page.screenshot({ path: join(artifactsDir, 'units-rts.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
 describe('Tactics page', () => {
   it('places both characters with the mouse and cycles candidates with A', async () => {
     const { page, errors } = await openPage(browser, `${server.url}#/tactics`);
