@@ -183,7 +183,10 @@ function run(
       input.seeds = sortSeedsByKey(seeds, min);
       if (options.metric !== METRIC_WEIGHTED || maxEdge <= Math.SQRT2) {
         // PERF: grids with one walkable code (no water) use the one-array variant, which needs no state bytes.
-        if (passable.indexOf(2) < 0 && passable.indexOf(3) < 0) done = runOctileFlat(input, passable);
+        // A range-limited field touches few tiles: the row-restoring kernel then skips the full-grid passes.
+        const reach = 2 * options.maxCost + 3;
+        const wide = reach * reach * seeds.n >= size / 2;
+        if (wide && passable.indexOf(2) < 0 && passable.indexOf(3) < 0) done = runOctileFlat(input, passable);
         else {
           input.st = paddedState(grid);
           done = runOctile(input);

@@ -170,6 +170,8 @@ describe('KernelControl', () => {
   });
 
   it('stops part-way when aborted during the run, after reporting progress', () => {
+    // One water tile keeps every metric on the kernels that share the row-restoring scratch.
+    grid.setPassable(199, 0, 2);
     for (const metric of ['steps', 'octile', 'weighted'] as Metric[]) {
       const control = new Int32Array(CONTROL_LENGTH);
       let polls = 0;
@@ -183,6 +185,12 @@ describe('KernelControl', () => {
       expect(polls).toBeGreaterThan(2);
       expect(control[ControlSlot.done]).toBeGreaterThan(10_000);
       expect(control[ControlSlot.done]).toBeLessThan(40_000);
+      // The kernels' scratch is clean again: a range-limited run (row-restoring kernels) and a full run.
+      const near = computeField(grid, { goals, metric, maxCost: 3 });
+      expect(near.cost.filter((c) => c < Number.POSITIVE_INFINITY).length).toBe(metric === 'steps' ? 49 : 29);
+      const after = computeField(grid, { goals, metric });
+      expect(after.cost[0]).toBeCloseTo(metric === 'steps' ? 100 : 100 * Math.SQRT2, 9);
+      expect(after.cost[199 * 200 + 199]).toBeCloseTo(metric === 'steps' ? 99 : 99 * Math.SQRT2, 9);
     }
   });
 });

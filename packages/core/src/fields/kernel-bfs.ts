@@ -1,11 +1,9 @@
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
-import { SETTLED } from './scratch.js';
+import { cleanCostDir, releaseCostDir, SETTLED } from './scratch.js';
 
 let queueBuffer: Int32Array = new Int32Array(1 << 12);
-let costBuffer: Float64Array = new Float64Array(0);
-let dirBuffer: Uint8Array = new Uint8Array(0);
 /** Direction per low nibble of a queue entry: 0..7 as is, 8 = none. */
 const DIR_TABLE = Uint8Array.from({ length: 16 }, (_, d) => (d < 8 ? d : 255));
 /** Low nibble meaning "no direction" (a seed, or a tile never labelled). */
@@ -40,150 +38,154 @@ export function runBfs(k: KernelInput): number {
   const { st, cost, dir, stride, width, height, rule, maxCost, seeds, control } = k;
   const paddedSize = stride * (height + 2);
   // Info word per padded tile: (wave + 1) << 4 | direction back (8 = none); 0 << 4 | 8 = never labelled.
-  if (costBuffer.length < paddedSize) {
-    costBuffer = new Float64Array(paddedSize);
-    dirBuffer = new Uint8Array(paddedSize);
-  }
-  const cp = costBuffer;
-  const dp = dirBuffer;
-  cp.fill(Number.POSITIVE_INFINITY, 0, paddedSize);
-  dp.fill(255, 0, paddedSize);
-  const v0 = seeds.v[0] as number;
-  const sN = -stride;
-  let q = queueOf(seeds.n + 1);
-  let t = 0;
-  for (let s = 0; s < seeds.n; s++) {
-    const p = seeds.p[s] as number;
-    const a = st[p] as number;
-    if (a & SETTLED) continue;
-    st[p] = a | SETTLED;
-    q[t++] = (p << 4) | NONE;
-  }
-  const diagonals = rule !== RULE_NEVER;
-  const both = rule === RULE_BOTH_FREE;
-  const always = rule === RULE_ALWAYS;
-  let h = 0;
-  let level = 0;
-  let labelled = 0;
-  let nextPoll = CONTROL_INTERVAL;
-  while (h < t) {
-    let end = t;
-    const c = v0 + level;
-    if (!(v0 + level + 1 <= maxCost)) {
-      // The next wave would exceed the range: label this wave and stop.
+  // PERF: the scratch is clean on entry and only the rows used are copied out and restored at the end, so a
+  // range-limited field costs little more than the two output fills.
+  const { cp, dp } = cleanCostDir(paddedSize);
+  cost.fill(Number.POSITIVE_INFINITY);
+  dir.fill(255);
+  let pMin = paddedSize;
+  let pMax = -1;
+  let ok = false;
+  try {
+    const v0 = seeds.v[0] as number;
+    const sN = -stride;
+    let q = queueOf(seeds.n + 1);
+    let t = 0;
+    for (let s = 0; s < seeds.n; s++) {
+      const p = seeds.p[s] as number;
+      const a = st[p] as number;
+      if (a & SETTLED) continue;
+      st[p] = a | SETTLED;
+      q[t++] = (p << 4) | NONE;
+    }
+    const diagonals = rule !== RULE_NEVER;
+    const both = rule === RULE_BOTH_FREE;
+    const always = rule === RULE_ALWAYS;
+    let h = 0;
+    let level = 0;
+    let labelled = 0;
+    let nextPoll = CONTROL_INTERVAL;
+    while (h < t) {
+      let end = t;
+      const c = v0 + level;
+      if (!(v0 + level + 1 <= maxCost)) {
+        // The next wave would exceed the range: label this wave and stop.
+        for (; h < end; h++) {
+          const e = q[h] as number;
+          const p = e >> 4;
+          cp[p] = c;
+          dp[p] = DIR_TABLE[e & 15] as number;
+          if (p < pMin) pMin = p;
+          if (p > pMax) pMax = p;
+        }
+        break;
+      }
+      // PERF: a linear queue (no ring mask): room for up to eight discoveries per tile of this wave plus one
+      // scratch slot, checked once per wave; the live wave is moved to the front when the queue would overflow.
+      const need = t + 8 * (end - h) + 1;
+      if (need > q.length) {
+        const live = end - h;
+        if (h > 0) q.copyWithin(0, h, end);
+        const old = q;
+        q = queueOf(9 * live + 1);
+        if (q !== old) q.set(old.subarray(0, live));
+        labelled += h;
+        h = 0;
+        t = live;
+        end = live;
+      }
+      if (labelled + h >= nextPoll) {
+        nextPoll = labelled + h + CONTROL_INTERVAL;
+        pollControl(control, labelled + h);
+      }
       for (; h < end; h++) {
         const e = q[h] as number;
-        cp[e >> 4] = c;
-        dp[e >> 4] = DIR_TABLE[e & 15] as number;
-      }
-      break;
-    }
-    // PERF: a linear queue (no ring mask): room for up to eight discoveries per tile of this wave plus one
-    // scratch slot, checked once per wave; the live wave is moved to the front when the queue would overflow.
-    const need = t + 8 * (end - h) + 1;
-    if (need > q.length) {
-      const live = end - h;
-      if (h > 0) q.copyWithin(0, h, end);
-      const old = q;
-      q = queueOf(9 * live + 1);
-      if (q !== old) q.set(old.subarray(0, live));
-      labelled += h;
-      h = 0;
-      t = live;
-      end = live;
-    }
-    if (labelled + h >= nextPoll) {
-      nextPoll = labelled + h + CONTROL_INTERVAL;
-      pollControl(control, labelled + h);
-    }
-    for (; h < end; h++) {
-      const e = q[h] as number;
-      const p = e >> 4;
-      cp[p] = c;
-      dp[p] = DIR_TABLE[e & 15] as number;
-      const pu = (st[p] as number) & 3;
-      let xx: number;
-      let a: number;
-      let ok: number;
-      xx = p + sN;
-      a = st[xx] as number;
-      ok = ((a ^ pu) - 1) >>> 31;
-      st[xx] = a | (ok << 2);
-      q[t] = (xx << 4) | 2;
-      t += ok;
-      const fN = (((a & 3) ^ pu) - 1) >>> 31;
-      xx = p + 1;
-      a = st[xx] as number;
-      ok = ((a ^ pu) - 1) >>> 31;
-      st[xx] = a | (ok << 2);
-      q[t] = (xx << 4) | 3;
-      t += ok;
-      const fE = (((a & 3) ^ pu) - 1) >>> 31;
-      xx = p + stride;
-      a = st[xx] as number;
-      ok = ((a ^ pu) - 1) >>> 31;
-      st[xx] = a | (ok << 2);
-      q[t] = (xx << 4) | 0;
-      t += ok;
-      const fS = (((a & 3) ^ pu) - 1) >>> 31;
-      xx = p + -1;
-      a = st[xx] as number;
-      ok = ((a ^ pu) - 1) >>> 31;
-      st[xx] = a | (ok << 2);
-      q[t] = (xx << 4) | 1;
-      t += ok;
-      const fW = (((a & 3) ^ pu) - 1) >>> 31;
-      if (diagonals) {
-        let dNE: number;
-        let dSE: number;
-        let dSW: number;
-        let dNW: number;
-        if (both) {
-          dNE = fN & fE;
-          dSE = fS & fE;
-          dSW = fS & fW;
-          dNW = fN & fW;
-        } else if (always) {
-          dNE = dSE = dSW = dNW = 1;
-        } else {
-          dNE = fN | fE;
-          dSE = fS | fE;
-          dSW = fS | fW;
-          dNW = fN | fW;
+        const p = e >> 4;
+        cp[p] = c;
+        dp[p] = DIR_TABLE[e & 15] as number;
+        if (p < pMin) pMin = p;
+        if (p > pMax) pMax = p;
+        const pu = (st[p] as number) & 3;
+        let xx: number;
+        let a: number;
+        let ok: number;
+        xx = p + sN;
+        a = st[xx] as number;
+        ok = ((a ^ pu) - 1) >>> 31;
+        st[xx] = a | (ok << 2);
+        q[t] = (xx << 4) | 2;
+        t += ok;
+        const fN = (((a & 3) ^ pu) - 1) >>> 31;
+        xx = p + 1;
+        a = st[xx] as number;
+        ok = ((a ^ pu) - 1) >>> 31;
+        st[xx] = a | (ok << 2);
+        q[t] = (xx << 4) | 3;
+        t += ok;
+        const fE = (((a & 3) ^ pu) - 1) >>> 31;
+        xx = p + stride;
+        a = st[xx] as number;
+        ok = ((a ^ pu) - 1) >>> 31;
+        st[xx] = a | (ok << 2);
+        q[t] = (xx << 4) | 0;
+        t += ok;
+        const fS = (((a & 3) ^ pu) - 1) >>> 31;
+        xx = p + -1;
+        a = st[xx] as number;
+        ok = ((a ^ pu) - 1) >>> 31;
+        st[xx] = a | (ok << 2);
+        q[t] = (xx << 4) | 1;
+        t += ok;
+        const fW = (((a & 3) ^ pu) - 1) >>> 31;
+        if (diagonals) {
+          let dNE: number;
+          let dSE: number;
+          let dSW: number;
+          let dNW: number;
+          if (both) {
+            dNE = fN & fE;
+            dSE = fS & fE;
+            dSW = fS & fW;
+            dNW = fN & fW;
+          } else if (always) {
+            dNE = dSE = dSW = dNW = 1;
+          } else {
+            dNE = fN | fE;
+            dSE = fS | fE;
+            dSW = fS | fW;
+            dNW = fN | fW;
+          }
+          xx = p + sN + 1;
+          a = st[xx] as number;
+          ok = (((a ^ pu) - 1) >>> 31) & dNE;
+          st[xx] = a | (ok << 2);
+          q[t] = (xx << 4) | 6;
+          t += ok;
+          xx = p + stride + 1;
+          a = st[xx] as number;
+          ok = (((a ^ pu) - 1) >>> 31) & dSE;
+          st[xx] = a | (ok << 2);
+          q[t] = (xx << 4) | 7;
+          t += ok;
+          xx = p + stride - 1;
+          a = st[xx] as number;
+          ok = (((a ^ pu) - 1) >>> 31) & dSW;
+          st[xx] = a | (ok << 2);
+          q[t] = (xx << 4) | 4;
+          t += ok;
+          xx = p + sN - 1;
+          a = st[xx] as number;
+          ok = (((a ^ pu) - 1) >>> 31) & dNW;
+          st[xx] = a | (ok << 2);
+          q[t] = (xx << 4) | 5;
+          t += ok;
         }
-        xx = p + sN + 1;
-        a = st[xx] as number;
-        ok = (((a ^ pu) - 1) >>> 31) & dNE;
-        st[xx] = a | (ok << 2);
-        q[t] = (xx << 4) | 6;
-        t += ok;
-        xx = p + stride + 1;
-        a = st[xx] as number;
-        ok = (((a ^ pu) - 1) >>> 31) & dSE;
-        st[xx] = a | (ok << 2);
-        q[t] = (xx << 4) | 7;
-        t += ok;
-        xx = p + stride - 1;
-        a = st[xx] as number;
-        ok = (((a ^ pu) - 1) >>> 31) & dSW;
-        st[xx] = a | (ok << 2);
-        q[t] = (xx << 4) | 4;
-        t += ok;
-        xx = p + sN - 1;
-        a = st[xx] as number;
-        ok = (((a ^ pu) - 1) >>> 31) & dNW;
-        st[xx] = a | (ok << 2);
-        q[t] = (xx << 4) | 5;
-        t += ok;
       }
+      level++;
     }
-    level++;
+    ok = true;
+    return labelled + h;
+  } finally {
+    releaseCostDir(cost, dir, stride, width, height, pMin, pMax, ok);
   }
-  // PERF: row-by-row memcpy of the padded scratch into the outputs.
-  for (let y = 0; y < height; y++) {
-    const row = (y + 1) * stride + 1;
-    cost.set(cp.subarray(row, row + width), y * width);
-    dir.set(dp.subarray(row, row + width), y * width);
-  }
-  return labelled + h;
 }

@@ -1,12 +1,10 @@
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
-import { SETTLED } from './scratch.js';
+import { cleanCostDir, releaseCostDir, SETTLED } from './scratch.js';
 
 /** The three rotating bucket stacks (entries `paddedIndex << 4 | direction back`, 8 = none). */
 export const bucketArrays: Int32Array[] = [new Int32Array(1 << 12), new Int32Array(1 << 12), new Int32Array(1 << 12)];
-let costBuffer: Float64Array = new Float64Array(0);
-let dirBuffer: Uint8Array = new Uint8Array(0);
 /** Direction per low nibble of an entry: 0..7 as is, 8 = none (a seed). */
 export const OCTILE_DIR_TABLE: Uint8Array = Uint8Array.from({ length: 16 }, (_, d) => (d < 8 ? d : 255));
 const DIR_TABLE = OCTILE_DIR_TABLE;
@@ -43,200 +41,201 @@ export function bucketWithRoom(b: number, need: number, keep: number): Int32Arra
 export function runOctile(k: KernelInput): number {
   const { st, cost, dir, stride, width, height, rule, maxCost, seeds, control, metric } = k;
   const paddedSize = stride * (height + 2);
-  if (costBuffer.length < paddedSize) {
-    costBuffer = new Float64Array(paddedSize);
-    dirBuffer = new Uint8Array(paddedSize);
-  }
-  const cp = costBuffer;
-  const dp = dirBuffer;
-  cp.fill(Number.POSITIVE_INFINITY, 0, paddedSize);
-  dp.fill(255, 0, paddedSize);
-  const wd = metric === METRIC_STEPS ? 1 : Math.SQRT2;
-  const sN = -stride;
-  const diagonals = rule !== RULE_NEVER;
-  const both = rule === RULE_BOTH_FREE;
-  const always = rule === RULE_ALWAYS;
-  const seedCount = seeds.n;
-  const sv = seeds.v;
-  const seedP = seeds.p;
-  let base = sv[0] as number;
-  for (let s = 1; s < seedCount; s++) if ((sv[s] as number) < base) base = sv[s] as number;
-  const lengths = [0, 0, 0];
-  let K = 0;
-  let slot = 0;
-  let next = 0;
-  let settled = 0;
-  let nextPoll = CONTROL_INTERVAL;
-  let t = 0;
-  for (;;) {
-    let len = lengths[slot] as number;
-    const s1 = slot === 2 ? 0 : slot + 1;
-    const s2 = s1 === 2 ? 0 : s1 + 1;
-    if (len === 0 && lengths[s1] === 0 && lengths[s2] === 0) {
-      if (next >= seedCount) break;
-      // Every bucket is empty: jump to the next seed's bucket.
-      const key = Math.floor((sv[next] as number) - base);
-      if (key > K) K = key;
-    }
-    // Inject this bucket's seeds (a tile may already be cheaper through another seed).
-    while (next < seedCount) {
-      const v = sv[next] as number;
-      if (v - base >= K + 1) break;
-      const p = seedP[next] as number;
-      next++;
-      if (!(v < (cp[p] as number))) continue;
-      cp[p] = v;
-      const cur = bucketWithRoom(slot, len + 1, len);
-      cur[len++] = (p << 4) | NONE;
-    }
-    if (len > 0) {
-      const curBase = base + K;
-      const cur = bucketArrays[slot] as Int32Array;
-      // PERF: room for all pushes of this bucket, ensured once.
-      let l1 = lengths[s1] as number;
-      let l2 = lengths[s2] as number;
-      const b1 = bucketWithRoom(s1, l1 + 8 * len + 1, l1);
-      const b2 = bucketWithRoom(s2, l2 + 4 * len + 1, l2);
-      if (settled >= nextPoll) {
-        nextPoll = settled + CONTROL_INTERVAL;
-        pollControl(control, settled);
+  // PERF: the scratch is clean on entry and only the rows used are copied out and restored at the end, so a
+  // range-limited field costs little more than the two output fills.
+  const { cp, dp } = cleanCostDir(paddedSize);
+  cost.fill(Number.POSITIVE_INFINITY);
+  dir.fill(255);
+  let pMin = paddedSize;
+  let pMax = -1;
+  let ok = false;
+  try {
+    const wd = metric === METRIC_STEPS ? 1 : Math.SQRT2;
+    const sN = -stride;
+    const diagonals = rule !== RULE_NEVER;
+    const both = rule === RULE_BOTH_FREE;
+    const always = rule === RULE_ALWAYS;
+    const seedCount = seeds.n;
+    const sv = seeds.v;
+    const seedP = seeds.p;
+    let base = sv[0] as number;
+    for (let s = 1; s < seedCount; s++) if ((sv[s] as number) < base) base = sv[s] as number;
+    const lengths = [0, 0, 0];
+    let K = 0;
+    let slot = 0;
+    let next = 0;
+    let settled = 0;
+    let nextPoll = CONTROL_INTERVAL;
+    let t = 0;
+    for (;;) {
+      let len = lengths[slot] as number;
+      const s1 = slot === 2 ? 0 : slot + 1;
+      const s2 = s1 === 2 ? 0 : s1 + 1;
+      if (len === 0 && lengths[s1] === 0 && lengths[s2] === 0) {
+        if (next >= seedCount) break;
+        // Every bucket is empty: jump to the next seed's bucket.
+        const key = Math.floor((sv[next] as number) - base);
+        if (key > K) K = key;
       }
-      // Newest entry first: a tile queued twice in one bucket was improved, and its newer entry carries the
-      // direction of the cheaper cost (every push is a strict improvement, so newer means cheaper).
-      for (let h = len - 1; h >= 0; h--) {
-        const e = cur[h] as number;
-        const p = e >> 4;
-        const a0 = st[p] as number;
-        if (a0 & SETTLED) continue;
-        st[p] = a0 | SETTLED;
-        dp[p] = DIR_TABLE[e & 15] as number;
-        settled++;
-        const pu = a0 & 3;
-        const cu = cp[p] as number;
-        const c1 = cu + 1;
-        if (!(c1 <= maxCost)) continue;
-        // PERF: `st[t] === pu` is "same passability code and not settled yet". Straight steps land in K + 1.
-        t = p + sN;
-        const aN = st[t] as number;
-        if (aN === pu && c1 < (cp[t] as number)) {
-          cp[t] = c1;
-          b1[l1++] = (t << 4) | 2;
-        }
-        t = p + 1;
-        const aE = st[t] as number;
-        if (aE === pu && c1 < (cp[t] as number)) {
-          cp[t] = c1;
-          b1[l1++] = (t << 4) | 3;
-        }
-        t = p + stride;
-        const aS = st[t] as number;
-        if (aS === pu && c1 < (cp[t] as number)) {
-          cp[t] = c1;
-          b1[l1++] = (t << 4) | 0;
-        }
-        t = p + -1;
-        const aW = st[t] as number;
-        if (aW === pu && c1 < (cp[t] as number)) {
-          cp[t] = c1;
-          b1[l1++] = (t << 4) | 1;
-        }
-        if (!diagonals) continue;
-        const c2 = cu + wd;
-        if (!(c2 <= maxCost)) continue;
-        const fN = (aN & 3) === pu;
-        const fE = (aE & 3) === pu;
-        const fS = (aS & 3) === pu;
-        const fW = (aW & 3) === pu;
-        let ne: boolean;
-        let se: boolean;
-        let sw: boolean;
-        let nw: boolean;
-        if (both) {
-          ne = fN && fE;
-          se = fS && fE;
-          sw = fS && fW;
-          nw = fN && fW;
-        } else if (always) {
-          ne = se = sw = nw = true;
-        } else {
-          ne = fN || fE;
-          se = fS || fE;
-          sw = fS || fW;
-          nw = fN || fW;
-        }
-        // Diagonal steps land in K + 1 or K + 2: one test per settled tile.
-        if (c2 - curBase < 2) {
-          if (ne) {
-            t = p + sN + 1;
-            if (st[t] === pu && c2 < (cp[t] as number)) {
-              cp[t] = c2;
-              b1[l1++] = (t << 4) | 6;
-            }
-          }
-          if (se) {
-            t = p + stride + 1;
-            if (st[t] === pu && c2 < (cp[t] as number)) {
-              cp[t] = c2;
-              b1[l1++] = (t << 4) | 7;
-            }
-          }
-          if (sw) {
-            t = p + stride - 1;
-            if (st[t] === pu && c2 < (cp[t] as number)) {
-              cp[t] = c2;
-              b1[l1++] = (t << 4) | 4;
-            }
-          }
-          if (nw) {
-            t = p + sN - 1;
-            if (st[t] === pu && c2 < (cp[t] as number)) {
-              cp[t] = c2;
-              b1[l1++] = (t << 4) | 5;
-            }
-          }
-        } else {
-          if (ne) {
-            t = p + sN + 1;
-            if (st[t] === pu && c2 < (cp[t] as number)) {
-              cp[t] = c2;
-              b2[l2++] = (t << 4) | 6;
-            }
-          }
-          if (se) {
-            t = p + stride + 1;
-            if (st[t] === pu && c2 < (cp[t] as number)) {
-              cp[t] = c2;
-              b2[l2++] = (t << 4) | 7;
-            }
-          }
-          if (sw) {
-            t = p + stride - 1;
-            if (st[t] === pu && c2 < (cp[t] as number)) {
-              cp[t] = c2;
-              b2[l2++] = (t << 4) | 4;
-            }
-          }
-          if (nw) {
-            t = p + sN - 1;
-            if (st[t] === pu && c2 < (cp[t] as number)) {
-              cp[t] = c2;
-              b2[l2++] = (t << 4) | 5;
-            }
-          }
-        }
+      // Inject this bucket's seeds (a tile may already be cheaper through another seed).
+      while (next < seedCount) {
+        const v = sv[next] as number;
+        if (v - base >= K + 1) break;
+        const p = seedP[next] as number;
+        next++;
+        if (!(v < (cp[p] as number))) continue;
+        cp[p] = v;
+        const cur = bucketWithRoom(slot, len + 1, len);
+        cur[len++] = (p << 4) | NONE;
       }
-      lengths[s1] = l1;
-      lengths[s2] = l2;
+      if (len > 0) {
+        const curBase = base + K;
+        const cur = bucketArrays[slot] as Int32Array;
+        // PERF: room for all pushes of this bucket, ensured once.
+        let l1 = lengths[s1] as number;
+        let l2 = lengths[s2] as number;
+        const b1 = bucketWithRoom(s1, l1 + 8 * len + 1, l1);
+        const b2 = bucketWithRoom(s2, l2 + 4 * len + 1, l2);
+        if (settled >= nextPoll) {
+          nextPoll = settled + CONTROL_INTERVAL;
+          pollControl(control, settled);
+        }
+        // Newest entry first: a tile queued twice in one bucket was improved, and its newer entry carries the
+        // direction of the cheaper cost (every push is a strict improvement, so newer means cheaper).
+        for (let h = len - 1; h >= 0; h--) {
+          const e = cur[h] as number;
+          const p = e >> 4;
+          const a0 = st[p] as number;
+          if (a0 & SETTLED) continue;
+          st[p] = a0 | SETTLED;
+          dp[p] = DIR_TABLE[e & 15] as number;
+          if (p < pMin) pMin = p;
+          if (p > pMax) pMax = p;
+          settled++;
+          const pu = a0 & 3;
+          const cu = cp[p] as number;
+          const c1 = cu + 1;
+          if (!(c1 <= maxCost)) continue;
+          // PERF: `st[t] === pu` is "same passability code and not settled yet". Straight steps land in K + 1.
+          t = p + sN;
+          const aN = st[t] as number;
+          if (aN === pu && c1 < (cp[t] as number)) {
+            cp[t] = c1;
+            b1[l1++] = (t << 4) | 2;
+          }
+          t = p + 1;
+          const aE = st[t] as number;
+          if (aE === pu && c1 < (cp[t] as number)) {
+            cp[t] = c1;
+            b1[l1++] = (t << 4) | 3;
+          }
+          t = p + stride;
+          const aS = st[t] as number;
+          if (aS === pu && c1 < (cp[t] as number)) {
+            cp[t] = c1;
+            b1[l1++] = (t << 4) | 0;
+          }
+          t = p + -1;
+          const aW = st[t] as number;
+          if (aW === pu && c1 < (cp[t] as number)) {
+            cp[t] = c1;
+            b1[l1++] = (t << 4) | 1;
+          }
+          if (!diagonals) continue;
+          const c2 = cu + wd;
+          if (!(c2 <= maxCost)) continue;
+          const fN = (aN & 3) === pu;
+          const fE = (aE & 3) === pu;
+          const fS = (aS & 3) === pu;
+          const fW = (aW & 3) === pu;
+          let ne: boolean;
+          let se: boolean;
+          let sw: boolean;
+          let nw: boolean;
+          if (both) {
+            ne = fN && fE;
+            se = fS && fE;
+            sw = fS && fW;
+            nw = fN && fW;
+          } else if (always) {
+            ne = se = sw = nw = true;
+          } else {
+            ne = fN || fE;
+            se = fS || fE;
+            sw = fS || fW;
+            nw = fN || fW;
+          }
+          // Diagonal steps land in K + 1 or K + 2: one test per settled tile.
+          if (c2 - curBase < 2) {
+            if (ne) {
+              t = p + sN + 1;
+              if (st[t] === pu && c2 < (cp[t] as number)) {
+                cp[t] = c2;
+                b1[l1++] = (t << 4) | 6;
+              }
+            }
+            if (se) {
+              t = p + stride + 1;
+              if (st[t] === pu && c2 < (cp[t] as number)) {
+                cp[t] = c2;
+                b1[l1++] = (t << 4) | 7;
+              }
+            }
+            if (sw) {
+              t = p + stride - 1;
+              if (st[t] === pu && c2 < (cp[t] as number)) {
+                cp[t] = c2;
+                b1[l1++] = (t << 4) | 4;
+              }
+            }
+            if (nw) {
+              t = p + sN - 1;
+              if (st[t] === pu && c2 < (cp[t] as number)) {
+                cp[t] = c2;
+                b1[l1++] = (t << 4) | 5;
+              }
+            }
+          } else {
+            if (ne) {
+              t = p + sN + 1;
+              if (st[t] === pu && c2 < (cp[t] as number)) {
+                cp[t] = c2;
+                b2[l2++] = (t << 4) | 6;
+              }
+            }
+            if (se) {
+              t = p + stride + 1;
+              if (st[t] === pu && c2 < (cp[t] as number)) {
+                cp[t] = c2;
+                b2[l2++] = (t << 4) | 7;
+              }
+            }
+            if (sw) {
+              t = p + stride - 1;
+              if (st[t] === pu && c2 < (cp[t] as number)) {
+                cp[t] = c2;
+                b2[l2++] = (t << 4) | 4;
+              }
+            }
+            if (nw) {
+              t = p + sN - 1;
+              if (st[t] === pu && c2 < (cp[t] as number)) {
+                cp[t] = c2;
+                b2[l2++] = (t << 4) | 5;
+              }
+            }
+          }
+        }
+        lengths[s1] = l1;
+        lengths[s2] = l2;
+      }
+      lengths[slot] = 0;
+      K++;
+      slot = s1;
     }
-    lengths[slot] = 0;
-    K++;
-    slot = s1;
+    ok = true;
+    return settled;
+  } finally {
+    releaseCostDir(cost, dir, stride, width, height, pMin, pMax, ok);
   }
-  // PERF: row-by-row memcpy of the padded scratch into the outputs.
-  for (let y = 0; y < height; y++) {
-    const row = (y + 1) * stride + 1;
-    cost.set(cp.subarray(row, row + width), y * width);
-    dir.set(dp.subarray(row, row + width), y * width);
-  }
-  return settled;
 }

@@ -140,3 +140,55 @@ export function sortSeedsByKey(list: SeedList, base: number): SeedList {
   seedScratch = out;
   return out;
 }
+
+let cleanCost: Float64Array = new Float64Array(0);
+let cleanDir: Uint8Array = new Uint8Array(0);
+
+/**
+ * Padded cost and direction scratch (layout of {@link paddedState}) that is all +Infinity / 255 on entry.
+ * The kernel hands it back with {@link releaseCostDir}, which restores only the rows it used, so a
+ * range-limited field over a big grid costs no full-grid pass besides the two output fills.
+ */
+export function cleanCostDir(size: number): { cp: Float64Array; dp: Uint8Array } {
+  if (cleanCost.length < size) {
+    cleanCost = new Float64Array(size).fill(Number.POSITIVE_INFINITY);
+    cleanDir = new Uint8Array(size).fill(255);
+  }
+  return { cp: cleanCost, dp: cleanDir };
+}
+
+/**
+ * Copies the rows of the scratch that hold results (padded indices pMin..pMax, plus one row either side for
+ * tiles that were relaxed but not settled) into the outputs, which the kernel filled with Infinity / 255
+ * beforehand, and restores those scratch rows. With `ok` false (the kernel threw) nothing is copied and the
+ * whole scratch is restored.
+ */
+export function releaseCostDir(
+  cost: Float64Array,
+  dir: Uint8Array,
+  stride: number,
+  width: number,
+  height: number,
+  pMin: number,
+  pMax: number,
+  ok: boolean,
+): void {
+  const cp = cleanCost;
+  const dp = cleanDir;
+  if (!ok) {
+    cp.fill(Number.POSITIVE_INFINITY);
+    dp.fill(255);
+    return;
+  }
+  if (pMax < pMin) return;
+  const r0 = Math.max(1, Math.floor(pMin / stride) - 1);
+  const r1 = Math.min(height, Math.floor(pMax / stride) + 1);
+  for (let r = r0; r <= r1; r++) {
+    const row = r * stride + 1;
+    const y = r - 1;
+    cost.set(cp.subarray(row, row + width), y * width);
+    dir.set(dp.subarray(row, row + width), y * width);
+  }
+  cp.fill(Number.POSITIVE_INFINITY, (r0 - 1) * stride, (r1 + 2) * stride);
+  dp.fill(255, (r0 - 1) * stride, (r1 + 2) * stride);
+}
