@@ -1,5 +1,5 @@
-import { computeField, DIR_DX, DIR_DY, type Field, NO_DIRECTION } from '@fieldmarshal/core';
-import { loadMap, walkableTiles } from '../maps.js';
+import { computeField, DIR_DX, DIR_DY, type Field, NO_DIRECTION, RtsPathfinder } from '@fieldmarshal/core';
+import { loadMap, loadMovingAi, walkableTiles } from '../maps.js';
 import { createPeer, type Peer, type PeerName } from '../peers.js';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
@@ -133,6 +133,7 @@ export async function runPeers(options: {
     if (sink < 0) console.log(sink);
   }
   bar.finish();
+  const scenario = runScenarioRows(options);
   return [
     {
       title: `(a) One full field against one peer search, ${options.map} (${grid.width}x${grid.height})`,
@@ -153,6 +154,7 @@ export async function runPeers(options: {
       rows: rowsB,
       data: [],
     },
+    scenario,
     {
       title: 'Fairness: peer path lengths against our field under the same rules',
       header: ['peer', 'rules', 'equal to ours', 'longer than optimal'],
@@ -160,4 +162,77 @@ export async function runPeers(options: {
       data: [],
     },
   ];
+}
+
+/**
+ * Case (c): Moving AI scenario rows as single pairs. Ours is the A* of the rts area (octile, if-both-free);
+ * the peers whose rules match run the same rows. Lengths are checked against the published optimal lengths.
+ */
+function runScenarioRows(options: { peers: PeerName[]; scenarioRows: number; scenarioMaps?: string[] }) {
+  const maps = options.scenarioMaps ?? ['den520d', 'random512-10-0'];
+  const rows: string[][] = [];
+  const data: Row[] = [];
+  for (const name of maps) {
+    const map = loadMovingAi(name);
+    const step = Math.max(1, Math.floor(map.scenarios.length / Math.max(1, options.scenarioRows)));
+    const picked = map.scenarios.filter((_, i) => i % step === 0).slice(0, options.scenarioRows);
+    const contenders: {
+      name: string;
+      search: (sx: number, sy: number, gx: number, gy: number) => number;
+      before?: () => void;
+    }[] = [];
+    const astar = new RtsPathfinder(map.grid);
+    contenders.push({
+      name: 'Field Marshal A* (rts)',
+      search: (sx, sy, gx, gy) => astar.findPath(sx, sy, gx, gy)?.cost ?? -1,
+    });
+    for (const peerName of options.peers) {
+      const peer = createPeer(peerName);
+      if (peer.rules.metric !== 'octile' || peer.rules.diagonal !== 'if-both-free') continue;
+      peer.prepare(map.grid);
+      contenders.push({
+        name: peer.name,
+        search: (sx, sy, gx, gy) => peer.search(sx, sy, gx, gy),
+        before: () => peer.beforeSearch?.(),
+      });
+    }
+    for (const c of contenders) {
+      const times: number[] = [];
+      let optimal = 0;
+      let worst = 0;
+      for (const r of picked) {
+        const [sx, sy, gx, gy, want] = r as [number, number, number, number, number];
+        c.before?.();
+        const t0 = performance.now();
+        const length = c.search(sx, sy, gx, gy);
+        times.push(performance.now() - t0);
+        if (Math.abs(length - want) <= 1e-5 * Math.max(1, want)) optimal++;
+        else worst = Math.max(worst, (length - want) / want);
+      }
+      const stats = summarize(times);
+      const total = times.reduce((a, b) => a + b, 0);
+      data.push({
+        suite: 'scenarios',
+        map: name,
+        case: c.name,
+        stats,
+        extra: { rows: picked.length, optimal, worstExcess: worst, totalMs: total },
+      });
+      rows.push([
+        name,
+        c.name,
+        String(picked.length),
+        fmt(total),
+        fmt(stats.median),
+        `${fmt(stats.p10)}-${fmt(stats.p90)}`,
+        `${optimal}/${picked.length}${worst > 0 ? `, worst +${(worst * 100).toFixed(2)}%` : ''}`,
+      ]);
+    }
+  }
+  return {
+    title: '(c) Moving AI scenario rows as single pairs (octile, no corner cutting)',
+    header: ['map', 'searcher', 'rows', 'total ms', 'median ms', 'p10-p90 ms', 'optimal length'],
+    rows,
+    data,
+  };
 }
