@@ -43,7 +43,7 @@ describe('computeField against the reference Dijkstra (random grids 1..12, walls
           fc.boolean(),
           fc.boolean(),
           ({ grid, walkable }, picks, maxCost, sameValue, dry) => {
-            // Half the maps have no water: they take the one-array octile kernel.
+            // Half the maps have no water at all (a single walkable code).
             if (dry) for (let i = 0; i < grid.size; i++) if (grid.passable[i] === 2) grid.passable[i] = 1;
             const goals: Goal[] = picks.map(({ pick, value }) => {
               const i = walkable[pick % walkable.length] as number;

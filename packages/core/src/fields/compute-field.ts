@@ -6,7 +6,6 @@ import { MAX_DIAL_BUCKETS, runDial } from './kernel-dial.js';
 import { runHeap } from './kernel-heap.js';
 import type { KernelInput } from './kernel-input.js';
 import { runOctile } from './kernel-octile.js';
-import { runOctileFlat } from './kernel-octile-flat.js';
 import {
   METRIC_STEPS,
   METRIC_WEIGHTED,
@@ -158,9 +157,8 @@ function run(
     let uniform = true;
     const v0 = seeds.v[0] as number;
     for (let s = 1; s < seeds.n && uniform; s++) uniform = seeds.v[s] === v0;
-    const passable = grid.passable;
     const input: KernelInput = {
-      st: passable, // replaced by the padded state below for the kernels that use it
+      st: paddedState(grid),
       stride: grid.width + 2,
       width: grid.width,
       height: grid.height,
@@ -174,25 +172,14 @@ function run(
       seeds,
       control,
     };
-    if (maxEdge === 1 && uniform) {
-      input.st = paddedState(grid);
-      done = runBfs(input);
-    } else {
+    if (maxEdge === 1 && uniform) done = runBfs(input);
+    else {
       let min = v0;
       for (let s = 1; s < seeds.n; s++) if ((seeds.v[s] as number) < min) min = seeds.v[s] as number;
       input.seeds = sortSeedsByKey(seeds, min);
-      if (options.metric !== METRIC_WEIGHTED || maxEdge <= Math.SQRT2) {
-        // PERF: grids with one walkable code (no water) use the one-array variant, which needs no state bytes.
-        // PERF: the one-array kernel saves a little on whole fields but makes two full-grid passes of its own;
-        // range-limited fields use the row-restoring kernel, which skips them (measured on the conformance runs).
-        const whole = options.maxCost === Number.POSITIVE_INFINITY;
-        if (whole && passable.indexOf(2) < 0 && passable.indexOf(3) < 0) done = runOctileFlat(input, passable);
-        else {
-          input.st = paddedState(grid);
-          done = runOctile(input);
-        }
-      } else {
-        input.st = paddedState(grid);
+      // Edges of 1 and sqrt 2 only (octile, steps with unequal seeds, weighted on flat terrain): 3 buckets.
+      if (options.metric !== METRIC_WEIGHTED || maxEdge <= Math.SQRT2) done = runOctile(input);
+      else {
         cost.fill(Number.POSITIVE_INFINITY);
         dir.fill(255);
         if (Math.ceil(maxEdge) + 2 <= MAX_DIAL_BUCKETS) done = runDial(input);

@@ -170,7 +170,7 @@ describe('KernelControl', () => {
   });
 
   it('stops part-way when aborted during the run, after reporting progress', () => {
-    // One water tile keeps every metric on the kernels that share the row-restoring scratch.
+    // A water tile too, so both passability codes are in play.
     grid.setPassable(199, 0, 2);
     for (const metric of ['steps', 'octile', 'weighted'] as Metric[]) {
       const control = new Int32Array(CONTROL_LENGTH);

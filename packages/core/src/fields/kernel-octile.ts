@@ -4,14 +4,13 @@ import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options
 import { cleanCostDir, releaseCostDir, SETTLED } from './scratch.js';
 
 /** The three rotating bucket stacks (entries `paddedIndex << 4 | direction back`, 8 = none). */
-export const bucketArrays: Int32Array[] = [new Int32Array(1 << 12), new Int32Array(1 << 12), new Int32Array(1 << 12)];
+const bucketArrays: Int32Array[] = [new Int32Array(1 << 12), new Int32Array(1 << 12), new Int32Array(1 << 12)];
 /** Direction per low nibble of an entry: 0..7 as is, 8 = none (a seed). */
-export const OCTILE_DIR_TABLE: Uint8Array = Uint8Array.from({ length: 16 }, (_, d) => (d < 8 ? d : 255));
-const DIR_TABLE = OCTILE_DIR_TABLE;
+const DIR_TABLE = Uint8Array.from({ length: 16 }, (_, d) => (d < 8 ? d : 255));
 const NONE = 8;
 
 /** Bucket `b` with room for `need` entries, its first `keep` entries kept. */
-export function bucketWithRoom(b: number, need: number, keep: number): Int32Array {
+function bucketWithRoom(b: number, need: number, keep: number): Int32Array {
   const old = bucketArrays[b] as Int32Array;
   if (need <= old.length) return old;
   let cap = old.length;
