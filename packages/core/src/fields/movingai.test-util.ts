@@ -66,7 +66,7 @@ export function loadScenario(mapName: string, dir = MOVINGAI_DIR): { grid: Grid;
  * `stepsEvery`-th row also checks the steps metric: the fewest moves S satisfy S <= optimal <= S * sqrt 2, the
  * steps field's walk has exactly S moves, and the octile walk has at least S moves.
  */
-export function checkRows(grid: Grid, rows: ScenarioRow[], from: number, to: number, stepsEvery = 8): string[] {
+export function checkRows(grid: Grid, rows: ScenarioRow[], from: number, to: number, stepsEvery = 16): string[] {
   const problems: string[] = [];
   const out = { cost: new Float64Array(grid.size), dir: new Uint8Array(grid.size) };
   const { width, passable } = grid;
