@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MapParseError } from '../errors.js';
+import { InvalidOptionError, MapParseError, OutOfRangeError } from '../errors.js';
 import { BLOCKED, GROUND, WATER } from './grid.js';
 import { formatMovingAiMap, locateInAscii, parseAsciiMap, parseMovingAiMap } from './parse.js';
 
@@ -103,6 +103,15 @@ describe('parseAsciiMap', () => {
     expect(Array.from(grid.passable)).toEqual([1, 2, 1, 0]);
     expect(Array.from(grid.terrain as Float32Array)).toEqual([1, 1, 3, 1]);
     expect(parseAsciiMap('.~', { '.': 1, '~': 2 }).terrain).toBeNull();
+  });
+
+  it('refuses a legend with a bad code, a bad terrain cost or a key longer than one character', () => {
+    expect(() => parseAsciiMap('.', { '.': 7 })).toThrow(OutOfRangeError);
+    expect(() => parseAsciiMap('.', { '.': 7 })).toThrow(/legend\["\."\]\.code/);
+    expect(() => parseAsciiMap('.', { '.': { code: 1, terrain: Number.NaN } })).toThrow(/legend\["\."\]\.terrain/);
+    expect(() => parseAsciiMap('.', { '.': { code: 1, terrain: 0.25 } })).toThrow(OutOfRangeError);
+    expect(() => parseAsciiMap('.', { '..': 1 })).toThrow(InvalidOptionError);
+    expect(() => parseAsciiMap('.', { '.': 'floor' as unknown as number })).toThrow(InvalidOptionError);
   });
 
   it('names the line and column of an unknown character and of a ragged row', () => {

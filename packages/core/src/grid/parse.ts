@@ -1,4 +1,4 @@
-import { MapParseError } from '../errors.js';
+import { InvalidOptionError, MapParseError, OutOfRangeError } from '../errors.js';
 import { describeValue as describe } from '../util/describe-value.js';
 import { BLOCKED, checkGridSize, GROUND, Grid, MAX_GRID_CELLS, MAX_GRID_SIDE, WATER } from './grid.js';
 
@@ -130,9 +130,25 @@ export function parseAsciiMap(
   }
   const entries = new Map<number, { code: number; terrain: number }>();
   let needsTerrain = false;
+  if (legend === null || typeof legend !== 'object') {
+    throw new InvalidOptionError('legend', legend, 'an object mapping one character to a passability code');
+  }
   for (const [ch, entry] of Object.entries(legend)) {
+    const name = `legend[${JSON.stringify(ch)}]`;
+    if (ch.length !== 1) throw new InvalidOptionError('legend key', ch, 'a single character');
     const e =
-      typeof entry === 'number' ? { code: entry, terrain: 1 } : { code: entry.code, terrain: entry.terrain ?? 1 };
+      typeof entry === 'number'
+        ? { code: entry, terrain: 1 }
+        : entry !== null && typeof entry === 'object'
+          ? { code: entry.code, terrain: entry.terrain ?? 1 }
+          : null;
+    if (!e) throw new InvalidOptionError(name, entry, 'a passability code 0, 1 or 2, or { code, terrain }');
+    if (e.code !== BLOCKED && e.code !== GROUND && e.code !== WATER) {
+      throw new OutOfRangeError(`${name}.code`, e.code, '0 (blocked), 1 (ground) or 2 (water)');
+    }
+    if (typeof e.terrain !== 'number' || !(e.terrain >= 1) || e.terrain === Number.POSITIVE_INFINITY) {
+      throw new OutOfRangeError(`${name}.terrain`, e.terrain, 'a finite number >= 1');
+    }
     if (e.terrain !== 1) needsTerrain = true;
     entries.set(ch.charCodeAt(0), e);
   }
