@@ -29,8 +29,14 @@ export interface ControlPatternState {
   index: number;
   /** True once the running record captured its initial settings. */
   started: boolean;
-  /** Heading the running `turn` record aims at (degrees). */
+  /** Heading the running `turn` record ends at (degrees, within (-180, 180]). */
   goalHeading: number;
+  /**
+   * Signed degrees the running `turn` record still has to turn (+ right, - left). The turn always goes in the
+   * record's direction for the full amount, so `turn 270` turns right three quarters and `turn 360` a full
+   * circle (it does not take the short way to `goalHeading`).
+   */
+  turnRemaining: number;
   /** Distance travelled (`travel`) or seconds waited (`wait`) in the running record so far. */
   progress: number;
   /** The speed the pattern asks for, set by the last `speed` record (initially the mover's speed). */
@@ -54,6 +60,8 @@ export const DEFAULT_CONTROL_PATTERN_OPTIONS: Readonly<Required<ControlPatternOp
 const TIME_EPSILON = 1e-9;
 /** Heading tolerance (degrees) under which a turn counts as finished. */
 const HEADING_EPSILON = 1e-9;
+/** Largest heading change handed to {@link stepMover} at once (degrees): it turns the short way, below 180. */
+const TURN_PIECE = 90;
 
 /** A fresh state for running a pattern on `mover`. */
 export function createControlPatternState(mover: Readonly<Mover>): ControlPatternState {
@@ -61,6 +69,7 @@ export function createControlPatternState(mover: Readonly<Mover>): ControlPatter
     index: 0,
     started: false,
     goalHeading: mover.heading,
+    turnRemaining: 0,
     progress: 0,
     commandedSpeed: mover.speed,
     loops: 0,
@@ -120,13 +129,16 @@ export function stepControlPattern(
     if (!s.started) {
       s.started = true;
       s.progress = 0;
-      if (r.kind === 'turn') s.goalHeading = wrapDegrees(m.heading + r.degrees);
+      if (r.kind === 'turn') {
+        s.goalHeading = wrapDegrees(m.heading + r.degrees);
+        s.turnRemaining = r.degrees;
+      }
       if (r.kind === 'speed') s.commandedSpeed = Math.min(Math.max(r.speed, 0), m.maxSpeed);
     }
     let need = 0; // seconds this record still needs
     switch (r.kind) {
       case 'turn': {
-        const left = Math.abs(wrapDegrees(s.goalHeading - m.heading));
+        const left = Math.abs(s.turnRemaining);
         if (left > HEADING_EPSILON) need = m.maxTurnRate > 0 ? left / m.maxTurnRate : Number.POSITIVE_INFINITY;
         break;
       }
@@ -149,17 +161,31 @@ export function stepControlPattern(
     if (need > 0) {
       if (remaining <= 0) break;
       const h = Math.min(remaining, need);
-      const heading = r.kind === 'turn' ? s.goalHeading : m.heading;
       const speed = s.commandedSpeed;
       const before = m.speed;
-      m = stepMover(m, { heading, speed }, h, m);
+      if (r.kind === 'turn') {
+        // Turn in the record's direction in pieces below 180 degrees (stepMover turns the short way).
+        const sign = s.turnRemaining < 0 ? -1 : 1;
+        let t = h;
+        while (t > 0) {
+          const piece = Math.min(t, TURN_PIECE / m.maxTurnRate);
+          const amount = Math.min(Math.abs(s.turnRemaining), m.maxTurnRate * piece);
+          m = stepMover(m, { heading: m.heading + sign * amount, speed }, piece, m);
+          s.turnRemaining -= sign * amount;
+          if (sign * s.turnRemaining < 0) s.turnRemaining = 0;
+          t -= piece;
+        }
+      } else m = stepMover(m, { heading: m.heading, speed }, h, m);
       if (r.kind === 'travel') s.progress += 0.5 * (before + m.speed) * h;
       if (r.kind === 'wait') s.progress += h;
       remaining -= h;
       // The frame is used up inside this record (a shortfall below TIME_EPSILON is rounding: finish it).
       if (need - h > TIME_EPSILON) break;
       // Finished exactly: snap away rounding.
-      if (r.kind === 'turn') m.heading = s.goalHeading;
+      if (r.kind === 'turn') {
+        m.heading = s.goalHeading;
+        s.turnRemaining = 0;
+      }
       if (r.kind === 'speed') m.speed = s.commandedSpeed;
       instant = 0;
     } else {

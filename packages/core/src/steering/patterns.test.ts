@@ -233,6 +233,46 @@ describe('continuous control patterns', () => {
     expect(() => validateControlPattern([{ kind: 'wait', seconds: -1 }])).toThrow(/pattern\[0\]\.seconds/);
     expect(() => validateControlPattern([{ kind: 'speed', speed: Number.NaN }])).toThrow(OutOfRangeError);
   });
+  it('turn 270 turns right all the way (clockwise, monotonically) and ends at +270', () => {
+    const start = createMover({ heading: 10, speed: 20, maxSpeed: 20, maxTurnRate: 90 });
+    const pattern: ControlRecord[] = [{ kind: 'turn', degrees: 270 }];
+    let m = start;
+    let s = createControlPatternState(m);
+    let turned = 0; // accumulated clockwise change
+    for (let i = 0; i < 3 * 60; i++) {
+      const before = m.heading;
+      ({ mover: m, state: s } = stepControlPattern(m, pattern, s, 1 / 60, { loop: false }));
+      const d = (((m.heading - before) % 360) + 360) % 360; // clockwise change this frame, 0..360
+      expect(d).toBeLessThanOrEqual(1.5 + 1e-9); // 90 deg/s over 1/60 s, never a jump the other way
+      turned += d;
+    }
+    expect(s.done).toBe(true);
+    expect(Math.abs(turned - 270)).toBeLessThan(1e-6);
+    expect(Math.abs(m.heading - -80)).toBeLessThan(1e-9); // 10 + 270 = 280 = -80
+    // Left turns go left: -270 from 10 ends at 100 having turned counterclockwise.
+    const left = run(start, [{ kind: 'turn', degrees: -270 }], 3, 1 / 60);
+    expect(Math.abs(left.m.heading - 100)).toBeLessThan(1e-9);
+  });
+  it('turn 360 takes 360 / turnRate seconds and comes back to the start heading', () => {
+    const start = createMover({ heading: -45, speed: 10, maxSpeed: 10, maxTurnRate: 120 });
+    const pattern: ControlRecord[] = [{ kind: 'turn', degrees: 360 }];
+    const half = stepControlPattern(start, pattern, createControlPatternState(start), 1.5, { loop: false });
+    expect(half.state.done).toBe(false);
+    expect(Math.abs(half.mover.heading - 135)).toBeLessThan(1e-9); // 180 of 360 turned
+    expect(Math.abs(half.state.turnRemaining - 180)).toBeLessThan(1e-9);
+    const early = stepControlPattern(half.mover, pattern, half.state, 1.49, { loop: false });
+    expect(early.state.done).toBe(false);
+    const full = stepControlPattern(half.mover, pattern, half.state, 1.5, { loop: false });
+    expect(full.state.done).toBe(true);
+    expect(full.mover.heading).toBe(-45);
+    // A full circle at constant speed ends where it began.
+    expect(Math.abs(full.mover.x - start.x)).toBeLessThan(1e-6);
+    expect(Math.abs(full.mover.y - start.y)).toBeLessThan(1e-6);
+    // One coarse frame gives the same circle.
+    const coarse = stepControlPattern(start, pattern, createControlPatternState(start), 3, { loop: false });
+    expect(coarse.state.done).toBe(true);
+    expect(Math.abs(coarse.mover.x - start.x)).toBeLessThan(1e-6);
+  });
   it('control pattern text errors name the line', () => {
     let e = parseError(() => parseControlPattern('speed 40\n\nfly 3'));
     expect([e.line, e.column]).toEqual([3, 1]);
