@@ -5,7 +5,7 @@
 // Idempotent: a second run finds everything present and skips the installs. Never prompts.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,20 +31,45 @@ function output(cmd, args) {
   return result.status === 0 ? result.stdout.trim() : null;
 }
 
+/** The pnpm to run: the one on PATH when it is the pinned version, else a copy installed by this script. */
+let pnpm = 'pnpm';
+const localPnpm = join(root, '.tools', 'node_modules', '.bin', 'pnpm');
+
 function ensurePnpm() {
   if (output('pnpm', ['--version']) === pinned) return;
+  if (existsSync(localPnpm) && output(localPnpm, ['--version']) === pinned) {
+    useLocalPnpm();
+    return;
+  }
   log(`installing pnpm@${pinned} with npm`);
-  run('npm', ['install', '--global', '--no-fund', '--no-audit', `pnpm@${pinned}`]);
-  if (output('pnpm', ['--version']) !== pinned) {
-    console.error(`[fieldmarshal] pnpm ${pinned} is not on PATH after installing it; check npm's global bin folder`);
+  const global = spawnSync('npm', ['install', '--global', '--no-fund', '--no-audit', `pnpm@${pinned}`], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
+  if (global.status === 0 && output('pnpm', ['--version']) === pinned) return;
+  // No write access to npm's global folder (a non-root user with a system Node): install into .tools instead.
+  log(`the global install did not give pnpm ${pinned} on PATH; installing it into .tools/ instead`);
+  run('npm', ['install', '--prefix', join(root, '.tools'), '--no-fund', '--no-audit', '--no-save', `pnpm@${pinned}`]);
+  if (output(localPnpm, ['--version']) !== pinned) {
+    console.error(
+      `[fieldmarshal] could not install pnpm ${pinned}; install it yourself: npm install --global pnpm@${pinned}`,
+    );
     process.exit(1);
   }
+  useLocalPnpm();
+}
+
+/** Puts .tools' pnpm first on PATH, so turbo and the tests find it too. */
+function useLocalPnpm() {
+  pnpm = localPnpm;
+  env.PATH = `${dirname(localPnpm)}${delimiter}${env.PATH ?? ''}`;
 }
 
 function ensureWorkspace() {
   const frozen = existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [];
   log('installing workspace packages (pnpm install)');
-  run('pnpm', ['install', ...frozen, '--prefer-offline', '--reporter=append-only'], {
+  run(pnpm, ['install', ...frozen, '--prefer-offline', '--reporter=append-only'], {
     env: { ...env, CI: 'true' },
   });
 }
@@ -81,7 +106,7 @@ function ensureChromium() {
 }
 
 function turbo(args) {
-  run('pnpm', ['exec', 'turbo', 'run', ...args, '--output-logs=new-only', '--log-order=grouped'], {
+  run(pnpm, ['exec', 'turbo', 'run', ...args, '--output-logs=new-only', '--log-order=grouped'], {
     env,
   });
 }
@@ -91,7 +116,7 @@ if (mode === 'test') {
   ensureWorkspace();
   env.CHROMIUM_PATH = ensureChromium();
   log('lint and format check (biome)');
-  run('pnpm', ['exec', 'biome', 'check', '.']);
+  run(pnpm, ['exec', 'biome', 'check', '.']);
   log('build and type-check every package');
   turbo(['build', 'typecheck']);
   log('tests: unit, property, Moving AI conformance, browser mode, consumers and end-to-end');
@@ -109,7 +134,7 @@ if (mode === 'test') {
   log('building the core package and the studio');
   turbo(['build', '--filter=@fieldmarshal/studio...']);
   log('serving the studio at http://127.0.0.1:5173 (Ctrl-C stops it)');
-  const child = spawn('pnpm', ['--filter', '@fieldmarshal/studio', 'exec', 'vite', 'preview'], {
+  const child = spawn(pnpm, ['--filter', '@fieldmarshal/studio', 'exec', 'vite', 'preview'], {
     cwd: root,
     stdio: 'inherit',
     env,
