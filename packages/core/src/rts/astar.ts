@@ -45,6 +45,21 @@ export interface RtsPath {
 
 const SQRT2 = Math.SQRT2;
 
+/** Neighbour bits of the expansion mask: bit d is direction d of the DIRECTIONS table (0 N .. 7 NW). */
+const BIT_N = 1;
+const BIT_E = 2;
+const BIT_S = 4;
+const BIT_W = 8;
+const BIT_NE = 16;
+const BIT_SE = 32;
+const BIT_SW = 64;
+const BIT_NW = 128;
+
+/** Diagonal rule as a small integer for the hot loop: 0 never, 1 always, 2 if-one-free, 3 if-both-free. */
+function ruleCode(diagonal: DiagonalRule): number {
+  return diagonal === 'never' ? 0 : diagonal === 'always' ? 1 : diagonal === 'if-one-free' ? 2 : 3;
+}
+
 /**
  * A* on a {@link Grid} with an octile heuristic (Manhattan with 4 neighbours), moves only between tiles of the
  * same non-zero passability code and the grid's diagonal rules. One instance owns scratch arrays sized to the
@@ -54,13 +69,24 @@ const SQRT2 = Math.SQRT2;
 export class RtsPathfinder {
   readonly grid: Grid;
   private readonly g: Float64Array;
+  /**
+   * Step counts of the best known path per tile, interleaved: `steps[2i]` straight steps, `steps[2i+1]`
+   * diagonal steps. g is always recomputed as `straight + diagonal * SQRT2`, so two paths of the same length
+   * get bit-identical g (a running float sum would differ in the last bits with the order of the steps, which
+   * re-opens tiles for no gain and breaks f/g ties at random).
+   */
+  private readonly steps: Int32Array;
   private readonly parent: Int32Array;
-  /** Generation stamp: tile has a g value in this search. */
-  private readonly seen: Uint32Array;
-  /** Generation stamp: tile is closed in this search. */
-  private readonly closed: Uint32Array;
+  /**
+   * Generation stamp per tile: `generation` = has a g value (open) in this search, `generation + 1` = closed
+   * in this search, anything smaller = untouched by this search.
+   */
+  private readonly stamp: Uint32Array;
+  /** Open stamp of the current search (even); the closed stamp is one more. */
   private generation = 0;
   private readonly heap: RtsHeap;
+  /** Index offset of each direction (y * width + x step), DIRECTIONS order. */
+  private readonly offsets: Int32Array;
   private trail: Int32Array;
   private clearanceMap: Int8Array | null = null;
   private clearanceVersion = -1;
@@ -69,10 +95,11 @@ export class RtsPathfinder {
     this.grid = grid;
     const n = grid.width * grid.height;
     this.g = new Float64Array(n);
+    this.steps = new Int32Array(2 * n);
     this.parent = new Int32Array(n);
-    this.seen = new Uint32Array(n);
-    this.closed = new Uint32Array(n);
+    this.stamp = new Uint32Array(n);
     this.heap = new RtsHeap(Math.min(n, 4096));
+    this.offsets = Int32Array.from({ length: 8 }, (_, d) => (DIR_DY[d] as number) * grid.width + (DIR_DX[d] as number));
     this.trail = new Int32Array(256);
   }
 
@@ -85,12 +112,12 @@ export class RtsPathfinder {
     return this.clearanceMap;
   }
 
+  /** Starts a search: returns its open stamp (the closed stamp is one more). O(1) except once per 2^31 searches. */
   private nextGeneration(): number {
-    this.generation++;
-    if (this.generation >= 0xffffffff) {
-      this.seen.fill(0);
-      this.closed.fill(0);
-      this.generation = 1;
+    this.generation += 2;
+    if (this.generation >= 0xfffffffe) {
+      this.stamp.fill(0);
+      this.generation = 2;
     }
     return this.generation;
   }
@@ -127,56 +154,105 @@ export class RtsPathfinder {
     if (passable[goal] !== code) return null;
     if (start === goal) return { cost: 0, waypoints: Int32Array.of(sx, sy), expanded: 0 };
     const clear = clearance > 0 ? this.clearance() : null;
-    const dirs = neighbors === 8 && diagonal !== 'never' ? 8 : 4;
-    const octile = dirs === 8;
+    // PERF: the rule becomes a small integer (0 never .. 3 if-both-free) so the hot loop compares numbers.
+    const rule = neighbors === 8 ? ruleCode(diagonal) : 0;
+    const octile = rule !== 0;
+    // PERF: blocked tiles and clearance are folded into one flag so most searches skip both checks.
+    const filtered = blocked !== null || clear !== null;
 
-    const gen = this.nextGeneration();
-    const { g, parent, seen, closed, heap } = this;
+    const open = this.nextGeneration();
+    const closed = open + 1;
+    const { g, steps, parent, stamp, heap, offsets } = this;
     const h = grid.height;
+    const wm = w - 1;
+    const hm = h - 1;
+    const oN = offsets[0] as number;
+    const oS = offsets[2] as number;
     heap.clear();
     g[start] = 0;
+    steps[2 * start] = 0;
+    steps[2 * start + 1] = 0;
     parent[start] = -1;
-    seen[start] = gen;
+    stamp[start] = open;
     heap.push(start, heuristic(sx, sy, gx, gy, octile), 0);
     let expanded = 0;
 
-    // PERF: the loop works on flat typed arrays and integer indices only; nothing is allocated per tile.
+    // PERF: the loop works on flat typed arrays and integer indices only; nothing is allocated per tile. Each
+    // expansion first builds a bit mask of the usable moves (no bounds checks away from the map border, each
+    // orthogonal neighbour read once and reused by the corner rule), then relaxes the set bits.
     while (heap.size > 0) {
       const cur = heap.pop();
-      if (closed[cur] === gen) continue; // stale entry (lazy deletion)
+      if (stamp[cur] === closed) continue; // stale entry (lazy deletion)
       if (cur === goal) return { cost: g[goal] as number, waypoints: this.trace(goal, w), expanded };
-      closed[cur] = gen;
+      stamp[cur] = closed;
       if (++expanded > maxExpansions) return null;
       const cx = cur % w;
       const cy = (cur - cx) / w;
-      const gc = g[cur] as number;
-      for (let d = 0; d < dirs; d++) {
-        const dx = DIR_DX[d] as number;
-        const dy = DIR_DY[d] as number;
-        const nx = cx + dx;
-        const ny = cy + dy;
-        if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-        const ni = ny * w + nx;
-        if (passable[ni] !== code || closed[ni] === gen) continue;
-        if (ni !== goal) {
+      const ca = steps[2 * cur] as number;
+      const cb = steps[2 * cur + 1] as number;
+
+      // Orthogonal moves: the neighbour exists and has the start's code.
+      let mask = 0;
+      if (cy > 0 && passable[cur + oN] === code) mask |= BIT_N;
+      if (cx < wm && passable[cur + 1] === code) mask |= BIT_E;
+      if (cy < hm && passable[cur + oS] === code) mask |= BIT_S;
+      if (cx > 0 && passable[cur - 1] === code) mask |= BIT_W;
+      if (rule !== 0) {
+        // Diagonal moves: the neighbour exists, has the code, and the corner rule holds for the two
+        // orthogonal tiles (out-of-map orthogonal tiles count as not free; they exist when the diagonal does).
+        const inN = cy > 0;
+        const inS = cy < hm;
+        const inE = cx < wm;
+        const inW = cx > 0;
+        if (rule === 3) {
+          if ((mask & (BIT_N | BIT_E)) === (BIT_N | BIT_E) && passable[cur + oN + 1] === code) mask |= BIT_NE;
+          if ((mask & (BIT_S | BIT_E)) === (BIT_S | BIT_E) && passable[cur + oS + 1] === code) mask |= BIT_SE;
+          if ((mask & (BIT_S | BIT_W)) === (BIT_S | BIT_W) && passable[cur + oS - 1] === code) mask |= BIT_SW;
+          if ((mask & (BIT_N | BIT_W)) === (BIT_N | BIT_W) && passable[cur + oN - 1] === code) mask |= BIT_NW;
+        } else {
+          const any = rule === 1;
+          if (inN && inE && (any || (mask & (BIT_N | BIT_E)) !== 0) && passable[cur + oN + 1] === code) mask |= BIT_NE;
+          if (inS && inE && (any || (mask & (BIT_S | BIT_E)) !== 0) && passable[cur + oS + 1] === code) mask |= BIT_SE;
+          if (inS && inW && (any || (mask & (BIT_S | BIT_W)) !== 0) && passable[cur + oS - 1] === code) mask |= BIT_SW;
+          if (inN && inW && (any || (mask & (BIT_N | BIT_W)) !== 0) && passable[cur + oN - 1] === code) mask |= BIT_NW;
+        }
+      }
+
+      // Relax the usable moves in DIRECTIONS order (the order fixes tie-breaking, so results stay stable).
+      while (mask !== 0) {
+        const low = mask & -mask;
+        mask ^= low;
+        const d = 31 - Math.clz32(low); // PERF: index of the lowest set bit
+        const ni = cur + (offsets[d] as number);
+        const st = stamp[ni] as number;
+        if (st === closed) continue;
+        if (filtered && ni !== goal) {
           if (blocked !== null && blocked[ni] !== 0) continue;
           if (clear !== null && (clear[ni] as number) < clearance) continue;
         }
-        let step = 1;
-        if (d >= 4) {
-          step = SQRT2;
-          if (diagonal !== 'always') {
-            const a = passable[cy * w + nx] === code;
-            const b = passable[ny * w + cx] === code;
-            if (diagonal === 'if-both-free' ? !(a && b) : !(a || b)) continue;
-          }
-        }
-        const ng = gc + step;
-        if (seen[ni] === gen && ng >= (g[ni] as number)) continue;
-        seen[ni] = gen;
+        // PERF: exact step counts (integers), g and f formed once from them; see `steps`.
+        const na = d < 4 ? ca + 1 : ca;
+        const nb = d < 4 ? cb : cb + 1;
+        const ng = na + nb * SQRT2;
+        if (st === open && ng >= (g[ni] as number)) continue;
+        stamp[ni] = open;
         g[ni] = ng;
+        steps[2 * ni] = na;
+        steps[2 * ni + 1] = nb;
         parent[ni] = cur;
-        heap.push(ni, ng + heuristic(nx, ny, gx, gy, octile), ng);
+        // PERF: heuristic inline as step counts too (octile: |dx - dy| straight + min(dx, dy) diagonal;
+        // Manhattan: dx + dy straight), so equal f values are bit-identical and ties go to the larger g.
+        let hx = cx + (DIR_DX[d] as number) - gx;
+        let hy = cy + (DIR_DY[d] as number) - gy;
+        if (hx < 0) hx = -hx;
+        if (hy < 0) hy = -hy;
+        let ha = hx + hy;
+        let hb = 0;
+        if (octile) {
+          hb = hx < hy ? hx : hy;
+          ha -= 2 * hb;
+        }
+        heap.push(ni, na + ha + (nb + hb) * SQRT2, ng);
       }
     }
     return null;
@@ -197,11 +273,13 @@ export class RtsPathfinder {
   }
 }
 
+/** Octile (or Manhattan) distance in the same step-count form as the search's keys: straight + diagonal * SQRT2. */
 function heuristic(x: number, y: number, gx: number, gy: number, octile: boolean): number {
   const dx = Math.abs(x - gx);
   const dy = Math.abs(y - gy);
   if (!octile) return dx + dy;
-  return dx > dy ? dx - dy + SQRT2 * dy : dy - dx + SQRT2 * dx;
+  const diag = Math.min(dx, dy);
+  return dx + dy - 2 * diag + diag * SQRT2;
 }
 
 /**

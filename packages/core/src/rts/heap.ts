@@ -6,10 +6,12 @@
 export class RtsHeap {
   /** Tile index per heap slot. */
   private nodes: Int32Array;
-  /** Primary key (f = g + h) per heap slot. */
+  /**
+   * Keys per heap slot, interleaved: `keys[2i]` is the primary key (f = g + h), `keys[2i+1]` the secondary key
+   * (g): on equal f the larger g pops first (goes deeper, fewer expansions).
+   */
+  // PERF: both keys of a slot share one cache line, so a comparison touches one line instead of two.
   private keys: Float64Array;
-  /** Secondary key (g) per heap slot: on equal f the larger g pops first (goes deeper, fewer expansions). */
-  private gs: Float64Array;
   /** Number of entries. */
   size = 0;
 
@@ -17,56 +19,42 @@ export class RtsHeap {
   constructor(capacity = 1024) {
     const c = Math.max(16, capacity | 0);
     this.nodes = new Int32Array(c);
-    this.keys = new Float64Array(c);
-    this.gs = new Float64Array(c);
+    this.keys = new Float64Array(2 * c);
   }
 
   clear(): void {
     this.size = 0;
   }
 
-  private before(a: number, b: number): boolean {
-    const ka = this.keys[a] as number;
-    const kb = this.keys[b] as number;
-    return ka < kb || (ka === kb && (this.gs[a] as number) > (this.gs[b] as number));
-  }
-
-  private swap(a: number, b: number): void {
-    const n = this.nodes[a] as number;
-    this.nodes[a] = this.nodes[b] as number;
-    this.nodes[b] = n;
-    const k = this.keys[a] as number;
-    this.keys[a] = this.keys[b] as number;
-    this.keys[b] = k;
-    const g = this.gs[a] as number;
-    this.gs[a] = this.gs[b] as number;
-    this.gs[b] = g;
+  private grow(): void {
+    const c = this.nodes.length * 2;
+    const nodes = new Int32Array(c);
+    nodes.set(this.nodes);
+    const keys = new Float64Array(2 * c);
+    keys.set(this.keys);
+    this.nodes = nodes;
+    this.keys = keys;
   }
 
   push(node: number, key: number, g: number): void {
-    if (this.size === this.nodes.length) {
-      const c = this.nodes.length * 2;
-      const nodes = new Int32Array(c);
-      nodes.set(this.nodes);
-      const keys = new Float64Array(c);
-      keys.set(this.keys);
-      const gs = new Float64Array(c);
-      gs.set(this.gs);
-      this.nodes = nodes;
-      this.keys = keys;
-      this.gs = gs;
-    }
+    if (this.size === this.nodes.length) this.grow();
+    const nodes = this.nodes;
+    const keys = this.keys;
     let i = this.size++;
-    this.nodes[i] = node;
-    this.keys[i] = key;
-    this.gs[i] = g;
-    // PERF: sift up with index arithmetic on typed arrays, no objects.
+    // PERF: sift up by moving parents down into the hole and writing the new entry once at the end (the same
+    // final layout as swapping, with a third of the writes).
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.before(i, p)) break;
-      this.swap(i, p);
+      const pk = keys[2 * p] as number;
+      if (!(key < pk || (key === pk && g > (keys[2 * p + 1] as number)))) break;
+      nodes[i] = nodes[p] as number;
+      keys[2 * i] = pk;
+      keys[2 * i + 1] = keys[2 * p + 1] as number;
       i = p;
     }
+    nodes[i] = node;
+    keys[2 * i] = key;
+    keys[2 * i + 1] = g;
   }
 
   /** Key of the top entry (Infinity when empty). */
@@ -77,22 +65,42 @@ export class RtsHeap {
   /** Removes and returns the tile index with the smallest key; -1 when empty. */
   pop(): number {
     if (this.size === 0) return -1;
-    const top = this.nodes[0] as number;
+    const nodes = this.nodes;
+    const keys = this.keys;
+    const top = nodes[0] as number;
     const last = --this.size;
     if (last > 0) {
-      this.nodes[0] = this.nodes[last] as number;
-      this.keys[0] = this.keys[last] as number;
-      this.gs[0] = this.gs[last] as number;
+      const node = nodes[last] as number;
+      const key = keys[2 * last] as number;
+      const g = keys[2 * last + 1] as number;
       let i = 0;
+      // PERF: sift down with a hole (children move up, the moved entry is written once); the same child choice
+      // (right only when strictly before left) and stop rule as a swapping heap, so the layout is identical.
       for (;;) {
         const l = 2 * i + 1;
         if (l >= last) break;
         const r = l + 1;
-        const c = r < last && this.before(r, l) ? r : l;
-        if (!this.before(c, i)) break;
-        this.swap(i, c);
+        let c = l;
+        let ck = keys[2 * l] as number;
+        let cg = keys[2 * l + 1] as number;
+        if (r < last) {
+          const rk = keys[2 * r] as number;
+          const rg = keys[2 * r + 1] as number;
+          if (rk < ck || (rk === ck && rg > cg)) {
+            c = r;
+            ck = rk;
+            cg = rg;
+          }
+        }
+        if (!(ck < key || (ck === key && cg > g))) break;
+        nodes[i] = nodes[c] as number;
+        keys[2 * i] = ck;
+        keys[2 * i + 1] = cg;
         i = c;
       }
+      nodes[i] = node;
+      keys[2 * i] = key;
+      keys[2 * i + 1] = g;
     }
     return top;
   }
