@@ -294,7 +294,15 @@ export function MapView(props: MapViewProps) {
     return () => cancelAnimationFrame(id);
   }, [animate, draw]);
 
-  useEffect(() => () => cancelAnimationFrame(frameRef.current), []);
+  // Reset the ref too: under StrictMode the effect is torn down and re-run on the same instance, and a stale
+  // non-zero id would make redraw() think a frame is still pending.
+  useEffect(
+    () => () => {
+      cancelAnimationFrame(frameRef.current);
+      frameRef.current = 0;
+    },
+    [],
+  );
 
   // Wheel zoom needs a non-passive listener to stop the page from scrolling.
   useEffect(() => {

@@ -155,6 +155,10 @@ export function FieldsPage() {
   const [result, setResult] = useState<MapResult | null>(null);
   const [computeError, setComputeError] = useState<string | null>(null);
   const [busy, setBusy] = useState<{ label: string; progress: number | null } | null>(null);
+  /** Counts results shown, for the `data-result-key` end-to-end hook. */
+  const [resultCount, setResultCount] = useState(0);
+  /** A computation is in flight (set at once, unlike the bar, which appears only when it takes a while). */
+  const [computing, setComputing] = useState(false);
   const [renderMs, setRenderMs] = useState<number | null>(null);
   const [range, setRange] = useState<ValueRange>({ min: 0, max: 0, count: 0 });
   const [imageKey, setImageKey] = useState(0);
@@ -214,12 +218,14 @@ export function FieldsPage() {
     if (valid.length === 0) {
       setResult(null);
       setBusy(null);
+      setComputing(false);
       setComputeError(null);
       return;
     }
     const controller = new AbortController();
     abortRef.current = controller;
     const label = `${modeInfo(mode).label} on ${engine.name}`;
+    setComputing(true);
     const run = async () => {
       const long = lastComputeMs.current > 60;
       let reveal: ReturnType<typeof setTimeout> | undefined;
@@ -227,8 +233,8 @@ export function FieldsPage() {
         setBusy({ label, progress: null });
         if (!engine.offThread) await nextPaint();
       } else reveal = setTimeout(() => setBusy({ label, progress: null }), 120);
-      if (controller.signal.aborted) return;
       try {
+        if (controller.signal.aborted) return;
         const r = await engine.compute(
           { mode, grid, points: valid, params },
           {
@@ -242,6 +248,7 @@ export function FieldsPage() {
         lastComputeMs.current = r.timings.reduce((s, t) => s + t.ms, 0);
         setComputeError(null);
         setResult(r);
+        setResultCount((n) => n + 1);
         for (const w of walkersRef.current) if (w.status !== 'moving') w.status = 'moving';
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -249,7 +256,12 @@ export function FieldsPage() {
         setResult(null);
       } finally {
         clearTimeout(reveal);
-        if (!controller.signal.aborted) setBusy(null);
+        // Clear the bar unless a newer request took over (it owns the bar now). Cancel aborts this same
+        // controller, so testing `aborted` here would leave the bar up after Cancel.
+        if (abortRef.current === controller) {
+          setBusy(null);
+          setComputing(false);
+        }
       }
     };
     const timer = setTimeout(run, 0);
@@ -968,7 +980,12 @@ export function FieldsPage() {
             Fit
           </button>
         </div>
-        <div className="map-wrap">
+        <div
+          className="map-wrap"
+          data-testid="map-wrap"
+          data-busy={computing ? 'true' : 'false'}
+          data-result-key={shown ? `${shown.mode}:${shown.gridVersion}:${resultCount}` : ''}
+        >
           {grid && (
             <MapView
               gridWidth={grid.width}

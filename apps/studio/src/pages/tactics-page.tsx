@@ -4,6 +4,7 @@ import {
   createRandom,
   createTacticRoute,
   decomposeConvexSets,
+  type FrameScheduler,
   type Grid,
   MAP_KINDS,
   type MapKind,
@@ -106,7 +107,10 @@ export function TacticsPage() {
   const [error, setError] = useState<string | null>(null);
   const [cycle, setCycle] = useState(0);
   const viewRef = useRef<MapViewHandle | null>(null);
-  const schedulerRef = useRef(createFrameScheduler({ budgetMs: FRAME_BUDGET_MS }));
+  // Lazy init: `useRef(createFrameScheduler(...))` would build (and drop) a scheduler on every render.
+  const schedulerRef = useRef<FrameScheduler | null>(null);
+  if (schedulerRef.current === null) schedulerRef.current = createFrameScheduler({ budgetMs: FRAME_BUDGET_MS });
+  const scheduler = schedulerRef.current;
 
   useEffect(() => {
     setBlue(map.blue);
@@ -117,7 +121,7 @@ export function TacticsPage() {
   useEffect(() => {
     if (!grid.isPassable(blue.x, blue.y) || !grid.isPassable(red.x, red.y)) return;
     const abort = new AbortController();
-    computeTacticsScene(grid, sets, blue, red, schedulerRef.current, abort.signal).then(
+    computeTacticsScene(grid, sets, blue, red, scheduler, abort.signal).then(
       (s) => {
         if (abort.signal.aborted) return;
         setScene({ key: sceneKey, scene: s });
@@ -129,7 +133,7 @@ export function TacticsPage() {
       },
     );
     return () => abort.abort();
-  }, [grid, sets, blue, red, sceneKey]);
+  }, [grid, sets, blue, red, sceneKey, scheduler]);
 
   const current = scene && scene.key === sceneKey ? scene.scene : null;
   const shown = current ?? (scene?.key.startsWith(`${sourceKey}:${maxSide}|`) ? scene.scene : null);
@@ -190,6 +194,8 @@ export function TacticsPage() {
     const onKey = (e: KeyboardEvent) => {
       const el = e.target as HTMLElement | null;
       if (el && (el.tagName === 'INPUT' || el.tagName === 'SELECT' || el.tagName === 'TEXTAREA')) return;
+      // Leave Ctrl+A / Cmd+A (select all) and other shortcuts alone.
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === 'a' || e.key === 'A') setCycle((c) => c + 1);
     };
     window.addEventListener('keydown', onKey);

@@ -8,6 +8,7 @@ import {
   type Grid,
   reduceFieldToSets,
   type SetCostPair,
+  SharedMemoryUnavailableError,
   type TacticKind,
   type TacticSearchResult,
 } from '@fieldmarshal/core';
@@ -39,7 +40,12 @@ export interface TacticsScene {
 /** Sets examined per slice of the budgeted search on the main thread. */
 export const SETS_PER_SLICE = 2000;
 
-let poolFailure: string | null = null;
+/**
+ * Why the worker pool cannot be used at all (no shared memory: the page is not cross-origin isolated). Other
+ * failures (a crashed worker, a slow start) are transient: the pool is tried again on the next computation
+ * instead of pinning the page to the main thread for the rest of the session.
+ */
+let poolUnavailable: string | null = null;
 
 async function twoFields(
   grid: Grid,
@@ -53,7 +59,8 @@ async function twoFields(
     neighbors: 8,
     diagonal: 'if-both-free',
   });
-  if (poolFailure === null) {
+  let note = poolUnavailable;
+  if (poolUnavailable === null) {
     try {
       const service = await studioService();
       const [a, b] = (await service.computeFields(grid, [options(blue), options(red)], { signal })) as [Field, Field];
@@ -64,14 +71,15 @@ async function twoFields(
       return result;
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
-      poolFailure = (error as Error).message;
+      note = (error as Error).message;
+      if (error instanceof SharedMemoryUnavailableError) poolUnavailable = note;
     }
   }
   return {
     a: computeField(grid, options(blue)).cost,
     b: computeField(grid, options(red)).cost,
     engine: 'main thread',
-    note: poolFailure,
+    note,
   };
 }
 
