@@ -1,16 +1,12 @@
+import { SCENT_BLOCKED } from '@fieldmarshal/core';
 import { type ColorScale, LUT_SIZE } from './color-scale.js';
 
 /**
  * Values of one map, one per tile (`y * width + x`), in one of the two encodings the core kernels return:
  * - `float`: cost fields and safety maps (Float64Array); any non-finite value (Infinity, NaN) is unreachable.
- * - `scent`: scent and flee maps (Int32Array); -1 is unseen (unreachable), -2 blocked, >= 0 a value.
+ * - `scent`: scent and flee maps (Int32Array); core's SCENT_UNSEEN (-1, unreachable), SCENT_BLOCKED (-2), >= 0 a value.
  */
 export type TileValues = { kind: 'float'; values: Float64Array } | { kind: 'scent'; values: Int32Array };
-
-/** Value given by the scent kernels to tiles no source reached. */
-export const SCENT_UNSEEN = -1;
-/** Value given by the scent kernels to blocked tiles (walls, and the hero's tile in a flee map). */
-export const SCENT_BLOCKED = -2;
 
 /** RGB colours of tiles that carry no value. */
 export const SPECIAL_COLORS = {

@@ -10,6 +10,7 @@ import {
 } from '@fieldmarshal/core';
 import type { TileValues } from './heatmap.js';
 import type { MapMode, MapParams } from './map-modes.js';
+import { createSharedBufferPool } from './shared-buffer-pool.js';
 
 /** One computation the page asks for. */
 export interface MapRequest {
@@ -169,13 +170,33 @@ function sources(request: MapRequest): ScentSource[] {
  */
 export function createWorkerEngine(service: FieldService): MapEngine {
   const name = `${service.size} worker${service.size === 1 ? '' : 's'}`;
+  // PERF: scent, flee and safety outputs come from this pool and go back when the page releases the result
+  // (or the job fails), so repainting walls on a big map does not allocate tens of MiB per recompute.
+  // A job's buffers are given back only after service.run settled: the service rejects an aborted job only
+  // once its worker replied, so no thread writes them any more.
+  const pool = createSharedBufferPool();
+  const give = (...arrays: { buffer: ArrayBufferLike }[]) => {
+    for (const a of arrays) pool.give(a.buffer as SharedArrayBuffer);
+  };
+  /** Runs `job` with pooled arrays, giving them back if it fails. */
+  const withBuffers = async <T extends { buffer: ArrayBufferLike }[]>(arrays: T, job: () => Promise<unknown>) => {
+    try {
+      await job();
+      return arrays;
+    } catch (error) {
+      give(...arrays);
+      throw error;
+    }
+  };
   const runScent = async (request: MapRequest, signal: AbortSignal, onProgress?: ProgressListener) => {
     const { grid, params } = request;
-    const out = new Int32Array(new SharedArrayBuffer(grid.size * 4));
-    await service.run(
-      'scentMap',
-      { grid, sources: sources(request), options: { neighbors: params.neighbors, diagonal: params.diagonal }, out },
-      onProgress ? { signal, onProgress } : { signal },
+    const out = new Int32Array(pool.take(grid.size * 4));
+    await withBuffers([out], () =>
+      service.run(
+        'scentMap',
+        { grid, sources: sources(request), options: { neighbors: params.neighbors, diagonal: params.diagonal }, out },
+        onProgress ? { signal, onProgress } : { signal },
+      ),
     );
     return out;
   };
@@ -225,22 +246,33 @@ export function createWorkerEngine(service: FieldService): MapEngine {
             timings,
             engine: name,
             warning: null,
+            release: () => give(map),
           };
         }
         case 'flee': {
           const scent = await runScent(request, signal, onProgress);
           const t1 = performance.now();
           timings.push({ label: 'scent map (worker, round trip)', ms: t1 - t0 });
-          const out = new Int32Array(new SharedArrayBuffer(grid.size * 4));
+          const out = new Int32Array(pool.take(grid.size * 4));
           const options = { strength: params.strength, neighbors: params.neighbors, diagonal: params.diagonal };
           let warning: string | null = null;
           try {
-            await service.run('fleeMap', { grid, scent, options, out }, { signal });
-          } catch (error) {
-            if (!(error instanceof NoFleeSeedError)) throw error;
-            // Nothing can seed the flee map: show the unfilled map and say why.
-            warning = error.message;
-            await service.run('fleeMap', { grid, scent, options: { ...options, onNoSeed: 'return' }, out }, { signal });
+            await withBuffers([out], async () => {
+              try {
+                await service.run('fleeMap', { grid, scent, options, out }, { signal });
+              } catch (error) {
+                if (!(error instanceof NoFleeSeedError)) throw error;
+                // Nothing can seed the flee map: show the unfilled map and say why.
+                warning = error.message;
+                await service.run(
+                  'fleeMap',
+                  { grid, scent, options: { ...options, onNoSeed: 'return' }, out },
+                  { signal },
+                );
+              }
+            });
+          } finally {
+            give(scent); // only the flee map is shown
           }
           timings.push({ label: 'flee map (worker, round trip)', ms: performance.now() - t1 });
           return {
@@ -251,13 +283,14 @@ export function createWorkerEngine(service: FieldService): MapEngine {
             timings,
             engine: name,
             warning,
+            release: () => give(out),
           };
         }
         case 'safety': {
           // Both passes of the safety map (distance from the threats, then the relaxation of coefficient x
           // distance with the threat tiles blocked) in one worker job, straight into shared memory.
-          const cost = new Float64Array(new SharedArrayBuffer(grid.size * 8));
-          const dir = new Uint8Array(new SharedArrayBuffer(grid.size));
+          const cost = new Float64Array(pool.take(grid.size * 8));
+          const dir = new Uint8Array(pool.take(grid.size));
           const options = {
             coefficient: params.coefficient,
             metric: params.metric,
@@ -265,7 +298,9 @@ export function createWorkerEngine(service: FieldService): MapEngine {
             diagonal: params.diagonal,
             maxCost: params.maxCost,
           };
-          await service.run('safetyField', { grid, threats: points, options, cost, dir }, { signal });
+          await withBuffers([cost, dir], () =>
+            service.run('safetyField', { grid, threats: points, options, cost, dir }, { signal }),
+          );
           timings.push({ label: 'safety map, 2 passes (worker, round trip)', ms: performance.now() - t0 });
           return {
             mode: 'safety',
@@ -275,6 +310,7 @@ export function createWorkerEngine(service: FieldService): MapEngine {
             timings,
             engine: name,
             warning: null,
+            release: () => give(cost, dir),
           };
         }
       }

@@ -1,4 +1,4 @@
-import { DIR_DX, DIR_DY, NO_DIRECTION } from '@fieldmarshal/core';
+import { DIR_DX, DIR_DY, type Grid, NO_DIRECTION } from '@fieldmarshal/core';
 import { bestNeighbor, type Climb, type MoveRule } from './gradient.js';
 import type { TileValues } from './heatmap.js';
 
@@ -46,30 +46,18 @@ export function createWalker(id: number, x: number, y: number, color: string): W
 }
 
 /** The direction a walker on (x, y) takes next (NO_DIRECTION when none). */
-export function nextDirection(
-  target: WalkTarget,
-  passable: Uint8Array,
-  width: number,
-  height: number,
-  x: number,
-  y: number,
-): number {
-  if (target.dir) return target.dir[y * width + x] ?? NO_DIRECTION;
-  return bestNeighbor(target.values, passable, width, height, x, y, target.climb, target.rule);
+export function nextDirection(target: WalkTarget, grid: Grid, x: number, y: number): number {
+  if (target.dir) return target.dir[y * grid.width + x] ?? NO_DIRECTION;
+  return bestNeighbor(target.values, grid, x, y, target.climb, target.rule);
 }
 
 /** Moves the walker one tile along the map (or updates its status when it cannot move). Returns true on a move. */
-export function stepWalker(
-  walker: Walker,
-  target: WalkTarget,
-  passable: Uint8Array,
-  width: number,
-  height: number,
-): boolean {
+export function stepWalker(walker: Walker, target: WalkTarget, grid: Grid): boolean {
+  const { passable, width, height } = grid;
   walker.px = walker.x;
   walker.py = walker.y;
   const i = walker.y * width + walker.x;
-  const d = nextDirection(target, passable, width, height, walker.x, walker.y);
+  const d = nextDirection(target, grid, walker.x, walker.y);
   if (d === NO_DIRECTION) {
     const v = target.values.values[i];
     const valued = v !== undefined && (target.values.kind === 'float' ? Number.isFinite(v) : v >= 0);

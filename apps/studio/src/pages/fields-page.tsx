@@ -327,7 +327,7 @@ export function FieldsPage() {
         const steps = Math.min(64, Math.floor(acc));
         acc -= steps;
         for (let s = 0; s < steps; s++) {
-          for (const w of walkers) if (w.status === 'moving') stepWalker(w, t, grid.passable, grid.width, grid.height);
+          for (const w of walkers) if (w.status === 'moving') stepWalker(w, t, grid);
         }
         stepFraction.current = acc;
         viewRef.current?.redraw();
@@ -487,16 +487,10 @@ export function FieldsPage() {
     const s = overlayRef.current;
     if (!s.shown || !s.grid) return NO_DIRECTION;
     if (s.shown.dir) return s.shown.dir[y * s.grid.width + x] ?? NO_DIRECTION;
-    return bestNeighbor(
-      s.shown.values,
-      s.grid.passable,
-      s.grid.width,
-      s.grid.height,
-      x,
-      y,
-      modeInfo(s.shown.mode).climb,
-      { neighbors: s.params.neighbors, diagonal: s.params.diagonal },
-    );
+    return bestNeighbor(s.shown.values, s.grid, x, y, modeInfo(s.shown.mode).climb, {
+      neighbors: s.params.neighbors,
+      diagonal: s.params.diagonal,
+    });
   }, []);
 
   const drawOverlay = useCallback(
