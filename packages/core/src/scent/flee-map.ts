@@ -1,4 +1,5 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import type { KernelControl } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
 import { NoFleeSeedError } from './no-flee-seed-error.js';
 import { scratchQueue, spreadScent } from './scent-bfs.js';
@@ -30,14 +31,20 @@ export interface FleeMapOptions extends ScentMoveOptions {
    * rebuilt in place). Default: a new array.
    */
   out?: Int32Array;
+  /**
+   * Cancellation and progress (the worker service passes its job's control): the wave publishes popped tiles
+   * as `done` of `width * height` every 4096 tiles and throws AbortError when asked to stop. Default: none.
+   */
+  control?: KernelControl;
 }
 
 /** Defaults of {@link FleeMapOptions}. */
-export const DEFAULT_FLEE_MAP_OPTIONS: Readonly<Required<Omit<FleeMapOptions, 'out' | 'strength'>>> = Object.freeze({
-  neighbors: DEFAULT_SCENT_NEIGHBORS,
-  diagonal: 'if-both-free',
-  onNoSeed: 'throw',
-});
+export const DEFAULT_FLEE_MAP_OPTIONS: Readonly<Required<Omit<FleeMapOptions, 'out' | 'strength' | 'control'>>> =
+  Object.freeze({
+    neighbors: DEFAULT_SCENT_NEIGHBORS,
+    diagonal: 'if-both-free',
+    onNoSeed: 'throw',
+  });
 
 /**
  * Seed 002's reverse ("flee") map of a scent map, to the letter. In row-major order: a tile whose scent equals
@@ -56,6 +63,7 @@ export const DEFAULT_FLEE_MAP_OPTIONS: Readonly<Required<Omit<FleeMapOptions, 'o
  * @throws OutOfRangeError naming `strength` unless it is an integer from 1 to 2^30 - 1, or naming the first
  *   scent value that is not an integer >= -2.
  * @throws InvalidOptionError when `scent` or `out` is not of the grid's size, or for bad move options.
+ * @throws AbortError when `options.control` asks to stop (the map is then partly written).
  */
 export function fleeMap(grid: Grid, scent: ArrayLike<number>, options: FleeMapOptions): Int32Array {
   if (options === null || typeof options !== 'object') {
@@ -103,6 +111,6 @@ export function fleeMap(grid: Grid, scent: ArrayLike<number>, options: FleeMapOp
       queue[tail++] = i;
     } else map[i] = value;
   }
-  spreadScent(passable, width, height, map, queue, tail, dirCount, diagonal);
+  spreadScent(passable, width, height, map, queue, tail, dirCount, diagonal, options.control);
   return map;
 }

@@ -1,6 +1,6 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { computeField, computeFieldFromSeeds } from '../fields/index.js';
-import type { Field, FieldOut, Metric, MoveOptions } from '../fields/types.js';
+import type { Field, FieldOut, KernelControl, Metric, MoveOptions } from '../fields/types.js';
 import { Grid } from '../grid/grid.js';
 
 /** A tile to get away from. */
@@ -32,13 +32,18 @@ export interface SafetyMapOptions extends MoveOptions {
   blockThreats?: boolean;
   /** Arrays to fill in place (each `width * height` long). Default: new arrays. */
   out?: FieldOut;
+  /**
+   * Cancellation and progress, passed to both field passes (the worker service passes its job's control):
+   * progress restarts from 0 for the second pass; AbortError when asked to stop. Default: none.
+   */
+  control?: KernelControl;
 }
 
 /** Brogue's safety-map coefficient. */
 export const DEFAULT_SAFETY_COEFFICIENT = -1.2;
 
 /** Defaults of {@link SafetyMapOptions}. */
-export const DEFAULT_SAFETY_MAP_OPTIONS: Readonly<Required<Omit<SafetyMapOptions, 'out'>>> = Object.freeze({
+export const DEFAULT_SAFETY_MAP_OPTIONS: Readonly<Required<Omit<SafetyMapOptions, 'out' | 'control'>>> = Object.freeze({
   coefficient: DEFAULT_SAFETY_COEFFICIENT,
   metric: 'octile',
   neighbors: 8,
@@ -79,6 +84,7 @@ function blockedCopy(grid: Grid): Grid {
  * @throws CoordinateError naming `threats[i]` when a threat is outside the grid or on a wall.
  * @throws InvalidOptionError for an empty threat list or bad options; OutOfRangeError naming `coefficient`
  *   unless it is a finite number below 0; the option errors of `computeField`.
+ * @throws AbortError when `options.control` asks to stop.
  */
 export function safetyField(grid: Grid, threats: readonly Threat[], options: SafetyMapOptions = {}): Field {
   if (!Array.isArray(threats) || threats.length === 0) {
@@ -106,6 +112,7 @@ export function safetyField(grid: Grid, threats: readonly Threat[], options: Saf
     grid,
     { goals, ...moves, ...(options.maxCost === undefined ? {} : { maxCost: options.maxCost }) },
     { cost: scratchCost, dir: scratchDir },
+    options.control,
   ).cost;
   // PERF: the distances become the seeds in place; Infinity (unreached) stays "not a seed".
   for (let i = 0; i < size; i++) {
@@ -122,7 +129,7 @@ export function safetyField(grid: Grid, threats: readonly Threat[], options: Saf
       distance[i] = Number.POSITIVE_INFINITY;
     }
   }
-  const field = computeFieldFromSeeds(second, distance, moves, options.out);
+  const field = computeFieldFromSeeds(second, distance, moves, options.out, options.control);
   field.gridVersion = gridVersion;
   return field;
 }

@@ -7,6 +7,27 @@
  * Seed 002's direction order (borrowed from Brogue): N, S, W, E, then NW, SW, NE, SE. It decides which tile
  * claims a neighbour first when two waves meet at the same depth (multi-source maps).
  */
+import { AbortError } from '../errors.js';
+import { ControlSlot, type KernelControl } from '../fields/types.js';
+
+/** Popped tiles between two looks at the control array / abort signal. PERF: keeps the check off the hot path. */
+export const SCENT_CONTROL_INTERVAL = 4096;
+
+/**
+ * Publishes `done` (and `total` when given) into `control` and throws AbortError when it asks to stop (the
+ * abort slot is non-zero or the signal is aborted). No-op without a control.
+ */
+export function pollScentControl(control: KernelControl | undefined, done: number, total?: number): void {
+  if (control === undefined) return;
+  const c = control.control;
+  if (c !== undefined) {
+    if (total !== undefined) Atomics.store(c, ControlSlot.total, total);
+    Atomics.store(c, ControlSlot.done, done);
+    if (Atomics.load(c, ControlSlot.abort) !== 0) throw new AbortError('scent/flee map aborted');
+  }
+  if (control.signal?.aborted) throw new AbortError('scent/flee map aborted');
+}
+
 export const SCENT_DX: Int8Array = Int8Array.from([0, 0, -1, 1, -1, -1, 1, 1]);
 /** y steps matching {@link SCENT_DX}. */
 export const SCENT_DY: Int8Array = Int8Array.from([-1, 1, 0, 0, -1, 1, -1, 1]);
@@ -24,6 +45,8 @@ export function scratchQueue(size: number): Int32Array {
  * scent = map[p] - 1; if scent < 0 skips it; otherwise every neighbour (seed order, `dirCount` 4 or 8) that is
  * inside, has the same passability code as p, passes the diagonal rule and is still -1 gets scent and is
  * enqueued. Tiles that are not -1 (walls -2, claimed tiles) are never entered.
+ * With `control`: publishes the popped tiles as `done` (total: `width * height`) every
+ * {@link SCENT_CONTROL_INTERVAL} pops and at the end, and throws AbortError when it asks to stop.
  */
 export function spreadScent(
   passable: Uint8Array,
@@ -34,10 +57,20 @@ export function spreadScent(
   tail: number,
   dirCount: number,
   diagonal: number,
+  control?: KernelControl,
 ): void {
   let head = 0;
   let end = tail;
+  let nextPoll = -1;
+  if (control !== undefined) {
+    pollScentControl(control, 0, width * height);
+    nextPoll = SCENT_CONTROL_INTERVAL;
+  }
   while (head < end) {
+    if (head === nextPoll) {
+      pollScentControl(control, head);
+      nextPoll = head + SCENT_CONTROL_INTERVAL;
+    }
     const p = queue[head++] as number; // PERF: head < end <= queue.length
     const scent = (map[p] as number) - 1;
     if (scent < 0) continue;
@@ -61,4 +94,6 @@ export function spreadScent(
       queue[end++] = q;
     }
   }
+  const c = control?.control;
+  if (c !== undefined) Atomics.store(c, ControlSlot.done, head);
 }

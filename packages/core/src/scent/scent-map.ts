@@ -1,4 +1,5 @@
 import { InvalidOptionError } from '../errors.js';
+import type { KernelControl } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
 import { scratchQueue, spreadScent } from './scent-bfs.js';
 import type { ScentMoveOptions } from './scent-options.js';
@@ -23,10 +24,15 @@ export interface ScentSource {
 export interface ScentMapOptions extends ScentMoveOptions {
   /** Int32Array of `width * height` values to write into (reused, no allocation). Default: a new array. */
   out?: Int32Array;
+  /**
+   * Cancellation and progress (the worker service passes its job's control): the wave publishes popped tiles
+   * as `done` of `width * height` every 4096 tiles and throws AbortError when asked to stop. Default: none.
+   */
+  control?: KernelControl;
 }
 
 /** Defaults of {@link ScentMapOptions}: 4 neighbours (as seed 002's tables), diagonal rule `if-both-free`. */
-export const DEFAULT_SCENT_MAP_OPTIONS: Readonly<Required<Omit<ScentMapOptions, 'out'>>> = Object.freeze({
+export const DEFAULT_SCENT_MAP_OPTIONS: Readonly<Required<Omit<ScentMapOptions, 'out' | 'control'>>> = Object.freeze({
   neighbors: DEFAULT_SCENT_NEIGHBORS,
   diagonal: 'if-both-free',
 });
@@ -53,6 +59,7 @@ export const DEFAULT_SCENT_MAP_OPTIONS: Readonly<Required<Omit<ScentMapOptions, 
  * @throws CoordinateError naming `sources[i]` when a source is outside the grid or on a wall.
  * @throws OutOfRangeError naming `sources[i].strength` unless it is an integer from 1 to 2^30 - 1.
  * @throws InvalidOptionError for bad `neighbors`, `diagonal` or `out` (wrong type or size).
+ * @throws AbortError when `options.control` asks to stop (the map is then partly written).
  */
 export function scentMap(grid: Grid, sources: readonly ScentSource[], options: ScentMapOptions = {}): Int32Array {
   if (!Array.isArray(sources)) throw new InvalidOptionError('sources', sources, 'an array of { x, y, strength }');
@@ -78,6 +85,6 @@ export function scentMap(grid: Grid, sources: readonly ScentSource[], options: S
     if (map[p] === SCENT_UNSEEN) queue[tail++] = p;
     map[p] = s.strength;
   }
-  spreadScent(passable, width, height, map, queue, tail, dirCount, diagonal);
+  spreadScent(passable, width, height, map, queue, tail, dirCount, diagonal, options.control);
   return map;
 }

@@ -63,8 +63,8 @@ export interface FleeMapArgs {
   grid: Grid;
   /** The scent map to reverse (Int32, `width * height`), preferably on a SharedArrayBuffer. */
   scent: Int32Array;
-  /** As fleeMap's options, without `out`. */
-  options: Omit<FleeMapOptions, 'out'>;
+  /** As fleeMap's options, without `out` and `control` (the service passes the job's control). */
+  options: Omit<FleeMapOptions, 'out' | 'control'>;
   /** Output, `width * height` Int32 values on a SharedArrayBuffer. */
   out: Int32Array;
 }
@@ -73,8 +73,8 @@ export interface FleeMapArgs {
 export interface SafetyFieldArgs {
   grid: Grid;
   threats: readonly Threat[];
-  /** As safetyField's options, without `out`. */
-  options?: Omit<SafetyMapOptions, 'out'>;
+  /** As safetyField's options, without `out` and `control` (the service passes the job's control). */
+  options?: Omit<SafetyMapOptions, 'out' | 'control'>;
   /** Output costs, `width * height` Float64 values on a SharedArrayBuffer. */
   cost: Float64Array;
   /** Output directions, `width * height` bytes on a SharedArrayBuffer. */
@@ -130,16 +130,17 @@ export const KERNELS = {
     return { gridVersion: field.gridVersion };
   },
   /** Seed 002's scent map written into the shared `out` array. */
-  scentMap: (args: ScentMapArgs): void => {
-    scentMap(args.grid, args.sources, { ...args.options, out: args.out });
+  scentMap: (args: ScentMapArgs, control: KernelControl): void => {
+    scentMap(args.grid, args.sources, { ...args.options, out: args.out, control });
   },
   /** Seed 002's flee map (../scent) written into the shared `out` array. */
-  fleeMap: (args: FleeMapArgs): void => {
-    fleeMap(args.grid, args.scent, { ...args.options, out: args.out });
+  fleeMap: (args: FleeMapArgs, control: KernelControl): void => {
+    fleeMap(args.grid, args.scent, { ...args.options, out: args.out, control });
   },
   /** Brogue's safety map (../scent): distance from the threats, scaled, re-relaxed; into shared `cost`/`dir`. */
-  safetyField: (args: SafetyFieldArgs): { gridVersion: number } => {
-    const field = safetyField(args.grid, args.threats, { ...args.options, out: { cost: args.cost, dir: args.dir } });
+  safetyField: (args: SafetyFieldArgs, control: KernelControl): { gridVersion: number } => {
+    const out = { cost: args.cost, dir: args.dir };
+    const field = safetyField(args.grid, args.threats, { ...args.options, out, control });
     return { gridVersion: field.gridVersion };
   },
   /** Per-set steps fields of sets [firstSet, lastSet) written into their slices of shared `cost`/`dir` (../sets). */
@@ -147,7 +148,7 @@ export const KERNELS = {
     computeSetFieldsInto(args.grid, args.sets, args.firstSet, args.lastSet, args.cost, args.dir, args.options, control);
   },
   /** One range of a crowd step (../crowd, seed 001): writes the next frame of units [from, to) in the shared crowd. */
-  crowdStepRange: (args: CrowdStepRangeArgs): void => runCrowdStepRange(args),
+  crowdStepRange: (args: CrowdStepRangeArgs, control: KernelControl): void => runCrowdStepRange(args, control),
   /**
    * Diagnostic: stores `value` into every Int32 slot of `buffer` and returns the number of slots written. The
    * caller sees the values in its own view of the buffer: proof that a worker answers over comlink and shares
