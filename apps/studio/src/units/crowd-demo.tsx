@@ -131,6 +131,8 @@ export function CrowdDemo() {
           if (!service) service = await studioService();
           for (let s = 0; s < steps; s++) await stepCrowdParallel(service, crowd, DT);
         };
+        // stepCrowdParallel settles only once EVERY range job settled (even after a failure), so when this
+        // chain ends no worker writes the crowd any more and stepping on the page below is safe.
         run()
           .catch((error: unknown) => {
             serviceError = true;

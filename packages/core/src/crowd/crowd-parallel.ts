@@ -1,4 +1,5 @@
-import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { AbortError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { ControlSlot, type KernelControl } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
 import type { FieldService } from '../service/field-service.js';
 import { MAX_CROWD_DT } from './crowd-options.js';
@@ -19,9 +20,31 @@ export interface CrowdStepRangeArgs {
   dt: number;
 }
 
-/** The worker side of {@link stepCrowdParallel}: {@link stepCrowdRange} over a crowd rebuilt from its buffer. */
-export function runCrowdStepRange(args: CrowdStepRangeArgs): void {
-  stepCrowdRange(crowdFromBuffers({ crowd: args.crowd, grid: args.grid }), args.from, args.to, args.dt);
+/** Units stepped between two looks at the control array (abort flag, progress). */
+export const CROWD_CONTROL_INTERVAL = 4096;
+
+/**
+ * The worker side of {@link stepCrowdParallel}: {@link stepCrowdRange} over a crowd rebuilt from its buffer, in
+ * chunks of {@link CROWD_CONTROL_INTERVAL} units (each unit's next state depends only on the current frame, so
+ * chunking changes no value). With `control`: publishes units done of `to - from` and throws AbortError
+ * between chunks when asked to stop (the back frame is then partly written; the front frame is untouched).
+ */
+export function runCrowdStepRange(args: CrowdStepRangeArgs, control: KernelControl = {}): void {
+  const crowd = crowdFromBuffers({ crowd: args.crowd, grid: args.grid });
+  // An empty or bad range: stepCrowdRange validates it (and throws OutOfRangeError naming it).
+  if (!(args.to > args.from)) {
+    stepCrowdRange(crowd, args.from, args.to, args.dt);
+    return;
+  }
+  const c = control.control;
+  if (c) Atomics.store(c, ControlSlot.total, args.to - args.from);
+  for (let from = args.from; from < args.to; from += CROWD_CONTROL_INTERVAL) {
+    if (c) Atomics.store(c, ControlSlot.done, from - args.from);
+    if ((c && Atomics.load(c, ControlSlot.abort) !== 0) || control.signal?.aborted)
+      throw new AbortError('crowd step range aborted');
+    stepCrowdRange(crowd, from, Math.min(args.to, from + CROWD_CONTROL_INTERVAL), args.dt);
+  }
+  if (c) Atomics.store(c, ControlSlot.done, args.to - args.from);
 }
 
 /** Options of {@link stepCrowdParallel}. */
@@ -34,7 +57,8 @@ export interface CrowdParallelOptions {
  * One step of the crowd with its units split over the workers of `service`: builds the neighbour grid here,
  * runs one `crowdStepRange` job per range, then swaps the frames. The result is bit-identical to
  * {@link stepCrowd} whatever the number of workers or parts. The crowd must live in a SharedArrayBuffer (and
- * its grid too); do not touch the crowd until the promise settles.
+ * its grid too); do not touch the crowd until the promise settles. The promise settles only once every range
+ * job settled; if any failed it rejects with the first failure (in range order) and the frames are not swapped.
  */
 export async function stepCrowdParallel(
   service: Pick<FieldService, 'run' | 'size'>,
@@ -58,6 +82,9 @@ export async function stepCrowdParallel(
     const to = Math.floor(((p + 1) * n) / parts);
     if (to > from) jobs.push(service.run('crowdStepRange', { grid: crowd.grid, crowd: buffer, from, to, dt }));
   }
-  await Promise.all(jobs);
+  // Wait for EVERY range, even after one failed: the others still write the back frame, and the caller may
+  // step on this thread (into the same frame) as soon as this promise settles.
+  const results = await Promise.allSettled(jobs);
+  for (const result of results) if (result.status === 'rejected') throw result.reason;
   swapCrowd(crowd);
 }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { AbortError } from '../errors.js';
+import { CONTROL_LENGTH, ControlSlot } from '../fields/types.js';
+import { generateOpen } from '../grid/generate.js';
+import type { FieldService } from '../service/field-service.js';
+import { CROWD_CONTROL_INTERVAL, runCrowdStepRange, stepCrowdParallel } from './crowd-parallel.js';
+import { addCrowdUnit, type Crowd, createCrowd, crowdCount, crowdFrame } from './crowd-state.js';
+import { prepareCrowdStep } from './crowd-step.js';
+
+function crowdOf(count: number): Crowd {
+  const grid = generateOpen(60, 60);
+  const crowd = createCrowd({ grid, capacity: count, shared: true });
+  for (let i = 0; crowdCount(crowd) < count; i++) addCrowdUnit(crowd, 20 + (i % 40) * 22, 20 + Math.floor(i / 40) * 22);
+  return crowd;
+}
+
+describe('stepCrowdParallel with a failing range (fake service, no workers)', () => {
+  it('settles only after every range settled, rejects with the first error and does not swap', async () => {
+    const crowd = crowdOf(40);
+    const frameBefore = crowdFrame(crowd).x;
+    let slowDone = false;
+    let releaseSlow: () => void = () => {};
+    const service = {
+      size: 2,
+      run: (_name: string, args: { from: number }) =>
+        args.from === 0
+          ? Promise.reject(new RangeError('range 0 failed'))
+          : new Promise<void>((resolve) => {
+              releaseSlow = () => {
+                slowDone = true;
+                resolve();
+              };
+            }),
+    } as unknown as Pick<FieldService, 'run' | 'size'>;
+    let settled = false;
+    const step = stepCrowdParallel(service, crowd, 1 / 60).finally(() => {
+      settled = true;
+    });
+    step.catch(() => {});
+    // Several turns of the event loop: with Promise.all the step would already have rejected.
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled).toBe(false);
+    releaseSlow();
+    await expect(step).rejects.toThrow('range 0 failed');
+    expect(slowDone).toBe(true);
+    expect(crowdFrame(crowd).x).toBe(frameBefore); // frames not swapped
+  });
+});
+
+describe('runCrowdStepRange with a KernelControl', () => {
+  it('publishes progress and throws AbortError when the abort flag is set', () => {
+    const crowd = crowdOf(50);
+    prepareCrowdStep(crowd);
+    const control = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
+    const args = { grid: crowd.grid, crowd: crowd.buffer as SharedArrayBuffer, from: 0, to: 50, dt: 1 / 60 };
+    runCrowdStepRange(args, { control });
+    expect([control[ControlSlot.done], control[ControlSlot.total]]).toEqual([50, 50]);
+    Atomics.store(control, ControlSlot.abort, 1);
+    expect(() => runCrowdStepRange(args, { control })).toThrow(AbortError);
+    expect(CROWD_CONTROL_INTERVAL).toBe(4096);
+  });
+});
