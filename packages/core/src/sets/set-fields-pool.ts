@@ -1,7 +1,8 @@
 import { OutOfRangeError } from '../errors.js';
+import type { Field } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
 import type { FieldService, JobOptions } from '../service/field-service.js';
-import type { ConvexSets } from './convex-sets.js';
+import { assertSetsMatch, type ConvexSets } from './convex-sets.js';
 import { reduceFieldToSets } from './set-costs.js';
 import {
   allocateSetFields,
@@ -50,6 +51,8 @@ export function buildSetFieldsInPool(
   const abort = new AbortController();
   const outer = jobOptions.signal;
   const onOuterAbort = () => abort.abort();
+  // Already aborted: every job then rejects with AbortError before it starts (an 'abort' listener never fires).
+  if (outer?.aborted) abort.abort();
   outer?.addEventListener('abort', onOuterAbort, { once: true });
   const runs: Promise<void>[] = [];
   for (let j = 0; j < jobs; j++) {
@@ -88,19 +91,21 @@ export async function setCostPairInPool(
   jobOptions: Pick<JobOptions, 'signal'> = {},
 ): Promise<{ me: Int32Array; target: Int32Array }> {
   const { neighbors, diagonal } = resolveSetMoves(options);
-  const [a, b] = await service.computeFields(
+  // Checked before any field is computed, so a mismatch throws without taking pooled buffers.
+  assertSetsMatch(grid, sets);
+  const [a, b] = (await service.computeFields(
     grid,
     [
       { goals: [me], metric: 'steps', neighbors, diagonal },
       { goals: [target], metric: 'steps', neighbors, diagonal },
     ],
     jobOptions,
-  );
-  const result = {
-    me: reduceFieldToSets(sets, (a as { cost: Float64Array }).cost),
-    target: reduceFieldToSets(sets, (b as { cost: Float64Array }).cost),
-  };
-  if (a) service.release(a);
-  if (b) service.release(b);
-  return result;
+  )) as [Field, Field];
+  try {
+    return { me: reduceFieldToSets(sets, a.cost), target: reduceFieldToSets(sets, b.cost) };
+  } finally {
+    // Both fields go back to the pool even when the reduction throws.
+    service.release(a);
+    service.release(b);
+  }
 }

@@ -11,6 +11,7 @@ import {
   buildSetField,
   buildSetFields,
   computeSetFieldsInto,
+  SET_FIELD_CONTROL_INTERVAL,
   SET_FIELD_UNREACHABLE_U16,
   setFieldCost,
 } from './set-fields.js';
@@ -189,6 +190,24 @@ describe('per-set fields', () => {
     control[0] = 1;
     const f = allocateSetFields(g, sets);
     expect(() => computeSetFieldsInto(g, sets, 0, sets.count, f.cost, f.dir, {}, { control })).toThrow(AbortError);
+  });
+
+  it('stops inside one huge set when the abort arrives mid-wave (checked every 4096 tiles)', () => {
+    const g = Grid.open(128, 128, { shared: false });
+    const sets = { count: 1, setOf: new Int32Array(g.size).fill(-1), rects: Int32Array.from([0, 0, 1, 1]) };
+    sets.setOf[0] = 0;
+    const control = new Int32Array(new SharedArrayBuffer(16));
+    let looks = 0;
+    const signal = {
+      get aborted() {
+        looks++;
+        return looks >= 2; // the look before the set passes; the first look inside its wave aborts
+      },
+    } as unknown as AbortSignal;
+    const f = allocateSetFields(g, sets);
+    expect(() => computeSetFieldsInto(g, sets, 0, 1, f.cost, f.dir, {}, { control, signal })).toThrow(AbortError);
+    expect(looks).toBe(2);
+    expect(control[1]).toBe(SET_FIELD_CONTROL_INTERVAL);
   });
 
   it('rejects a bad set range', () => {

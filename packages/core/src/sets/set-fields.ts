@@ -51,6 +51,9 @@ export function resolveSetMoves(options: SetMoveOptions): { neighbors: 4 | 8; di
   return { neighbors, diagonal };
 }
 
+/** Settled tiles of one set's wave between two looks at the control (abort flag, progress). */
+export const SET_FIELD_CONTROL_INTERVAL = 4096;
+
 /**
  * The pure kernel behind per-set fields: for every set `s` in `[firstSet, lastSet)`, a `steps` field (BFS
  * waves, every move costs 1) from all tiles of the set, written into slice `s - sliceBase` of `outCost` and
@@ -64,7 +67,8 @@ export function resolveSetMoves(options: SetMoveOptions): { neighbors: 4 | 8; di
  * from the set to the tile. Allocates one queue of `width * height` Int32 per call and nothing per tile.
  * Worker-safe: the arrays may be views of one SharedArrayBuffer that several workers fill, each its own sets.
  * @throws OutOfRangeError when a Uint16 cost would exceed 65534 (use an Int32Array), or a bad set range.
- * @throws AbortError when `control` asks to stop (checked after every set).
+ * @throws AbortError when `control` asks to stop (checked before every set and every
+ *   {@link SET_FIELD_CONTROL_INTERVAL} settled tiles within a set).
  */
 export function computeSetFieldsInto(
   grid: Grid,
@@ -122,7 +126,15 @@ export function computeSetFieldsInto(
     let head = 0;
     // PERF: BFS over a preallocated queue with the eight neighbour tests unrolled; the diagonal rule is decided
     // from the two orthogonal same-code flags already read. Typed reads with `as number`, nothing allocated.
+    let nextPoll = SET_FIELD_CONTROL_INTERVAL;
     while (head < tail) {
+      if (head === nextPoll) {
+        // One huge set must stay cancellable: look at the control every few thousand settled tiles too.
+        nextPoll += SET_FIELD_CONTROL_INTERVAL;
+        if (ctl) Atomics.store(ctl, ControlSlot.done, (s - firstSet) * size + head);
+        if ((ctl && Atomics.load(ctl, ControlSlot.abort) !== 0) || control.signal?.aborted)
+          throw new AbortError('per-set field build aborted');
+      }
       const u = queue[head++] as number;
       const uy = (u / width) | 0;
       const ux = u - uy * width;
