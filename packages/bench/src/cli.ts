@@ -77,6 +77,7 @@ async function main(): Promise<void> {
   const quick = values.quick ?? false;
   const suites = list(values.suite, ['kernels', 'peers', 'service']);
   const reps = int(values.reps, quick ? 5 : 15, 'reps');
+  if (reps < 1) throw new Error('--reps must be at least 1');
   const warmup = int(values.warmup, quick ? 1 : 3, 'warmup');
   const maps = list(
     values.maps,

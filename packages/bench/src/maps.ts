@@ -51,7 +51,10 @@ export function loadMap(spec: string): BenchMap {
   return movingAiNames().includes(spec) ? loadMovingAi(spec) : generatedMap(spec);
 }
 
-/** Deterministic walkable tiles of the largest connected region reachable from `from`, for queries. */
+/**
+ * `count` deterministic pseudo-random walkable tiles for queries; with `reachable` (a field's costs), only tiles
+ * with a finite cost, so every query has an answer.
+ */
 export function walkableTiles(grid: Grid, count: number, seed: number, reachable?: Float64Array): number[] {
   const out: number[] = [];
   let s = seed >>> 0;

@@ -75,6 +75,8 @@ export async function runPeers(options: {
     let mismatches = 0;
     let worst = 0;
     let failed = 0;
+    // A path shorter than our optimal field under the same rules would mean the rules differ (or a bug here).
+    let shorter = 0;
     for (const s of sample) {
       peer.beforeSearch?.();
       const t0 = performance.now();
@@ -82,7 +84,8 @@ export async function runPeers(options: {
       times.push(performance.now() - t0);
       const want = reference.cost[s] as number;
       if (length < 0) failed++;
-      else if (Math.abs(length - want) > 1e-6 * Math.max(1, want)) {
+      else if (length < want - 1e-6 * Math.max(1, want)) shorter++;
+      else if (length - want > 1e-6 * Math.max(1, want)) {
         mismatches++;
         worst = Math.max(worst, (length - want) / want);
       }
@@ -106,6 +109,7 @@ export async function runPeers(options: {
         mismatches,
         worstExcess: worst,
         failed,
+        shorter,
       },
     });
     rowsA.push([
@@ -126,8 +130,14 @@ export async function runPeers(options: {
     checks.push([
       peer.name,
       rules.note,
-      `${sample.length - mismatches - failed}/${sample.length}`,
-      mismatches ? `${mismatches} longer, worst +${(worst * 100).toFixed(2)}%` : 'none',
+      `${sample.length - mismatches - failed - shorter}/${sample.length}`,
+      [
+        mismatches ? `${mismatches} longer, worst +${(worst * 100).toFixed(2)}%` : '',
+        shorter ? `${shorter} SHORTER than ours (rules differ)` : '',
+        failed ? `${failed} found no path` : '',
+      ]
+        .filter(Boolean)
+        .join('; ') || 'none',
     ]);
     bar.tick();
     if (sink < 0) console.log(sink);
@@ -200,13 +210,15 @@ function runScenarioRows(options: { peers: PeerName[]; scenarioRows: number; sce
       const times: number[] = [];
       let optimal = 0;
       let worst = 0;
+      let failed = 0;
       for (const r of picked) {
         const [sx, sy, gx, gy, want] = r as [number, number, number, number, number];
         c.before?.();
         const t0 = performance.now();
         const length = c.search(sx, sy, gx, gy);
         times.push(performance.now() - t0);
-        if (Math.abs(length - want) <= 1e-5 * Math.max(1, want)) optimal++;
+        if (length < 0) failed++;
+        else if (Math.abs(length - want) <= 1e-5 * Math.max(1, want)) optimal++;
         else worst = Math.max(worst, (length - want) / want);
       }
       const stats = summarize(times);
@@ -225,7 +237,7 @@ function runScenarioRows(options: { peers: PeerName[]; scenarioRows: number; sce
         fmt(total),
         fmt(stats.median),
         `${fmt(stats.p10)}-${fmt(stats.p90)}`,
-        `${optimal}/${picked.length}${worst > 0 ? `, worst +${(worst * 100).toFixed(2)}%` : ''}`,
+        `${optimal}/${picked.length}${worst > 0 ? `, worst +${(worst * 100).toFixed(2)}%` : ''}${failed ? `, ${failed} no path` : ''}`,
       ]);
     }
   }
