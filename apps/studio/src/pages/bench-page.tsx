@@ -1,7 +1,9 @@
 import { createFieldService, MAP_KINDS, type MapKind } from '@fieldmarshal/core';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { LineChart, type Series } from '../bench/line-chart.js';
 import {
+  BENCH_FRAME_BUDGET_MS,
+  BENCH_MAX_SET_FIELD_CELLS,
   type BenchConfig,
   type BenchProgress,
   type BenchResult,
@@ -10,7 +12,7 @@ import {
   runBench,
 } from '../bench/run-bench.js';
 
-const SIZES = [512, 1024, 2048, 4096];
+const SIZES = [128, 256, 512, 1024, 2048, 4096];
 const COLORS = ['#f0b429', '#4fc3f7', '#81c784', '#e57373', '#ba68c8', '#ffb74d', '#90a4ae', '#f06292'];
 const hardware = Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 2);
 
@@ -36,6 +38,8 @@ export function BenchPage() {
   const [status, setStatus] = useState('');
   const abortRef = useRef<AbortController | null>(null);
   const running = abortRef.current !== null && progress !== null && progress.fraction < 1;
+  // Leaving the page cancels a running benchmark (its workers are closed by runBench's cleanup).
+  useEffect(() => () => abortRef.current?.abort(), []);
 
   const toggle = (list: number[], v: number) =>
     list.includes(v) ? list.filter((x) => x !== v) : [...list, v].sort((a, b) => a - b);
@@ -83,20 +87,23 @@ export function BenchPage() {
     URL.revokeObjectURL(url);
   }
 
+  const hasSlices = results.some((r) => r.longestSliceMs !== undefined);
   const bySize: Series[] = useMemo(() => {
-    const executors = [...new Set(results.map((r) => r.executor))];
+    const measured = results.filter((r) => r.refused === undefined);
+    const executors = [...new Set(measured.map((r) => r.executor))];
     return executors.map((e, i) => ({
       name: executorName(e),
       color: COLORS[i % COLORS.length] as string,
-      points: results.filter((r) => r.executor === e).map((r) => ({ x: r.size, y: r.median / r.batch })),
+      points: measured.filter((r) => r.executor === e).map((r) => ({ x: r.size, y: r.median / r.batch })),
     }));
   }, [results]);
   const byWorkers: Series[] = useMemo(() => {
-    const sizesDone = [...new Set(results.map((r) => r.size))];
+    const measured = results.filter((r) => r.refused === undefined);
+    const sizesDone = [...new Set(measured.map((r) => r.size))];
     return sizesDone.map((s, i) => ({
       name: `${s}x${s}`,
       color: COLORS[i % COLORS.length] as string,
-      points: results
+      points: measured
         .filter((r) => r.size === s && r.executor !== 'main')
         .map((r) => ({ x: r.executor as number, y: (r.batch * 1000) / r.median })),
     }));
@@ -152,6 +159,20 @@ export function BenchPage() {
                 </option>
               ))}
             </select>
+            {kernel === 'set-fields' && (
+              <p className="help">
+                One field per convex set, from all its tiles. Memory grows with sets x tiles (3 bytes each); past{' '}
+                {BENCH_MAX_SET_FIELD_CELLS.toLocaleString('en')} entries a size is refused: use small sizes or open and
+                rooms maps. Fields/run is the number of sets; workers split the sets.
+              </p>
+            )}
+            {kernel === 'flank' && (
+              <p className="help">
+                Set costs from two steps fields (in the pool with workers), then the flank search over every set on the
+                frame scheduler ({BENCH_FRAME_BUDGET_MS} ms per frame). The time includes waiting for frames; the
+                longest slice is what a frame pays.
+              </p>
+            )}
           </div>
           <div className="panel">
             <h2>Where</h2>
@@ -257,24 +278,37 @@ export function BenchPage() {
                 <th>p10 ms</th>
                 <th>p90 ms</th>
                 <th>cells/s</th>
+                {hasSlices && <th>longest slice ms</th>}
               </tr>
             </thead>
             <tbody>
-              {results.map((r) => (
-                <tr key={`${r.size}-${r.executor}`}>
-                  <td>{`${r.size}x${r.size}`}</td>
-                  <td>{r.kernel}</td>
-                  <td>{executorName(r.executor)}</td>
-                  <td>{r.batch}</td>
-                  <td>{r.median.toFixed(1)}</td>
-                  <td>{r.p10.toFixed(1)}</td>
-                  <td>{r.p90.toFixed(1)}</td>
-                  <td>{formatRate(r.cellsPerSecond)}</td>
-                </tr>
-              ))}
+              {results.map((r) =>
+                r.refused !== undefined ? (
+                  <tr key={`${r.size}-${r.executor}`} data-refused="true">
+                    <td>{`${r.size}x${r.size}`}</td>
+                    <td>{r.kernel}</td>
+                    <td>{executorName(r.executor)}</td>
+                    <td colSpan={hasSlices ? 6 : 5} className="error" style={{ textAlign: 'left' }}>
+                      refused: {r.refused}
+                    </td>
+                  </tr>
+                ) : (
+                  <tr key={`${r.size}-${r.executor}`}>
+                    <td>{`${r.size}x${r.size}`}</td>
+                    <td>{r.kernel}</td>
+                    <td>{executorName(r.executor)}</td>
+                    <td>{r.batch}</td>
+                    <td>{r.median.toFixed(1)}</td>
+                    <td>{r.p10.toFixed(1)}</td>
+                    <td>{r.p90.toFixed(1)}</td>
+                    <td>{formatRate(r.cellsPerSecond)}</td>
+                    {hasSlices && <td>{r.longestSliceMs === undefined ? '' : r.longestSliceMs.toFixed(2)}</td>}
+                  </tr>
+                ),
+              )}
               {results.length === 0 && (
                 <tr>
-                  <td colSpan={8} className="muted" style={{ textAlign: 'left' }}>
+                  <td colSpan={hasSlices ? 9 : 8} className="muted" style={{ textAlign: 'left' }}>
                     No results yet: pick sizes and executors, then Run.
                   </td>
                 </tr>

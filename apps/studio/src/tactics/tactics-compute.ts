@@ -13,6 +13,7 @@ import {
   type TacticSearchResult,
 } from '@fieldmarshal/core';
 import { studioService } from '../fields/studio-service.js';
+import { timedTask } from './timed-task.js';
 
 /** Where the two `steps` fields were computed. */
 export type TacticsEngine = 'worker pool' | 'main thread';
@@ -101,29 +102,19 @@ export async function computeTacticsScene(
   const fieldsMs = performance.now() - start;
   if (signal.aborted) throw signal.reason ?? new DOMException('aborted', 'AbortError');
   const pair = { me: reduceFieldToSets(sets, a), target: reduceFieldToSets(sets, b) };
-  let frames = 0;
-  let longest = 0;
   const run = (kind: TacticKind) => {
-    const task = createTacticSearch(grid, sets, blue, red, kind, {
-      costs: pair,
-      setsPerStep: SETS_PER_SLICE,
-      maxCandidates: Number.POSITIVE_INFINITY,
-    });
     // Measure each slice the scheduler runs.
-    const timed = {
-      step(deadline: number) {
-        const t0 = performance.now();
-        const done = task.step(deadline);
-        longest = Math.max(longest, performance.now() - t0);
-        frames++;
-        return done;
-      },
-      result: () => task.result(),
-      progress: () => task.progress(),
-    };
-    return scheduler.schedule(timed, { key: kind, signal }).promise;
+    const task = timedTask(
+      createTacticSearch(grid, sets, blue, red, kind, {
+        costs: pair,
+        setsPerStep: SETS_PER_SLICE,
+        maxCandidates: Number.POSITIVE_INFINITY,
+      }),
+    );
+    return { task, promise: scheduler.schedule(task, { key: kind, signal }).promise };
   };
-  const [flank, retreat] = await Promise.all([run('flank'), run('retreat')]);
+  const runs = [run('flank'), run('retreat')] as const;
+  const [flank, retreat] = await Promise.all([runs[0].promise, runs[1].promise]);
   return {
     fromBlue: a,
     fromRed: b,
@@ -133,7 +124,7 @@ export async function computeTacticsScene(
     engine,
     engineNote: note,
     fieldsMs,
-    searchSlices: frames,
-    longestSliceMs: longest,
+    searchSlices: runs[0].task.slices + runs[1].task.slices,
+    longestSliceMs: Math.max(runs[0].task.longest, runs[1].task.longest),
   };
 }
