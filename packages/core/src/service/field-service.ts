@@ -90,6 +90,11 @@ export interface ServiceStats {
   gridHandoffs: number;
   /** Bytes of buffers kept for reuse. */
   pooledBytes: number;
+  /**
+   * Bytes of output buffers held by running `computeField` jobs. They are taken when a worker picks the job up
+   * (not while it waits in the queue), then handed to the caller with the field or given back on failure.
+   */
+  jobBufferBytes: number;
 }
 
 /** A pool of workers computing fields and other kernels over shared memory. Create with {@link createFieldService}. */
@@ -142,8 +147,13 @@ interface Job {
   onProgress: ProgressCallback | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
-  /** Called when the job rejects: `reusable` is true when no thread can still write its buffers. */
-  onFail: ((reusable: boolean) => void) | undefined;
+  /**
+   * Called when the job settles, before its last progress report: `ok` when it resolves; `reusable` is true
+   * when no thread can still write its buffers.
+   */
+  onSettle: ((ok: boolean, reusable: boolean) => void) | undefined;
+  /** Called when a worker picks the job up, before its arguments are sent: takes output buffers into `args`. */
+  onDispatch: (() => void) | undefined;
   slot: Slot | null;
   stopProgress: (() => void) | null;
   removeAbortListener: () => void;
@@ -208,7 +218,7 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
   let closing: Promise<void> | null = null;
   let nextJobId = 1;
   let starting = 0;
-  const counters = { completed: 0, failed: 0, crashes: 0, gridHandoffs: 0 };
+  const counters = { completed: 0, failed: 0, crashes: 0, gridHandoffs: 0, jobBufferBytes: 0 };
 
   // Grid ids by buffer identity; when a grid's buffer is collected, the workers forget it too.
   const gridIds = new WeakMap<object, number>();
@@ -247,6 +257,7 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     if (job.done) return;
     job.done = true;
     job.removeAbortListener();
+    job.onSettle?.(ok, reusable);
     job.stopProgress?.();
     job.stopProgress = null;
     if (reusable) controls.push(job.control);
@@ -255,7 +266,6 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
       job.resolve(value);
     } else {
       counters.failed++;
-      job.onFail?.(reusable);
       job.reject(value);
     }
   }
@@ -281,6 +291,7 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     slot.job = job;
     slot.served++;
     job.slot = slot;
+    job.onDispatch?.();
     const grids: [number, ArrayBufferLike][] = [];
     const request: JobRequest = {
       id: job.id,
@@ -390,12 +401,13 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     name: string,
     args: Record<string, unknown>,
     options: RunOptions,
-    onFail?: (reusable: boolean) => void,
+    onSettle?: (ok: boolean, reusable: boolean) => void,
+    onDispatch?: () => void,
   ): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const fail = (error: Error) => {
         counters.failed++;
-        onFail?.(true);
+        onSettle?.(false, true);
         reject(error);
       };
       if (closed) return fail(new ServiceClosedError(name, 0));
@@ -428,7 +440,8 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         onProgress: options.onProgress,
         resolve,
         reject,
-        onFail,
+        onSettle,
+        onDispatch,
         slot: null,
         stopProgress: null,
         removeAbortListener: () => {},
@@ -466,18 +479,35 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         return Promise.reject(new InvalidOptionError('grid', grid, 'a Grid'));
       }
       const cells = grid.width * grid.height;
-      const costBuffer = buffers.take(cells * 8);
-      const dirBuffer = buffers.take(cells);
-      const cost = new Float64Array(costBuffer);
-      const dir = new Uint8Array(dirBuffer);
-      const onFail = (reusable: boolean) => {
-        if (!reusable) return;
-        buffers.give(costBuffer);
-        buffers.give(dirBuffer);
+      const bytes = cells * 9;
+      // The output buffers are taken only when a worker picks the job up: a long queue holds no field memory.
+      const args: { grid: Grid; options: FieldOptions; cost: Float64Array | null; dir: Uint8Array | null } = {
+        grid,
+        options: fieldOptions,
+        cost: null,
+        dir: null,
       };
-      return submit('computeField', { grid, options: fieldOptions, cost, dir }, jobOptions, onFail).then((value) => {
-        issued.add(costBuffer);
-        issued.add(dirBuffer);
+      const onDispatch = () => {
+        args.cost = new Float64Array(buffers.take(cells * 8));
+        args.dir = new Uint8Array(buffers.take(cells));
+        counters.jobBufferBytes += bytes;
+      };
+      const onSettle = (ok: boolean, reusable: boolean) => {
+        const { cost, dir } = args;
+        if (!cost || !dir) return; // Never dispatched: nothing taken.
+        counters.jobBufferBytes -= bytes;
+        if (ok) return; // The buffers go to the caller with the field.
+        args.cost = null;
+        args.dir = null;
+        if (!reusable) return; // A crashed worker may still write them: leave them to the GC.
+        buffers.give(cost.buffer as SharedArrayBuffer);
+        buffers.give(dir.buffer as SharedArrayBuffer);
+      };
+      return submit('computeField', args, jobOptions, onSettle, onDispatch).then((value) => {
+        const cost = args.cost as Float64Array;
+        const dir = args.dir as Uint8Array;
+        issued.add(cost.buffer as SharedArrayBuffer);
+        issued.add(dir.buffer as SharedArrayBuffer);
         const { gridVersion } = value as { gridVersion: number };
         return { width: grid.width, height: grid.height, cost, dir, gridVersion };
       });

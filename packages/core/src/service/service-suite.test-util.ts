@@ -212,27 +212,26 @@ export function workerServiceSuite(
   });
 
   describe('progress and cancellation', () => {
-    it('reports progress and aborts a large field mid-job with AbortError; the kernel really stops', async () => {
+    it('aborts a running large field through the shared flag with AbortError; the kernel really stops', async () => {
       const grid = c.generateRandom(2048, 2048, 0.2, { seed: 1 });
       grid.setPassable(0, 0, true);
       const controller = new AbortController();
       const seen: [number, number][] = [];
+      const busy = service.stats().busy;
       const job = service.computeField(
         grid,
         { goals: [{ x: 0, y: 0 }] },
-        {
-          signal: controller.signal,
-          onProgress: (done, total) => {
-            seen.push([done, total]);
-            if (done > 0) controller.abort();
-          },
-        },
+        { signal: controller.signal, onProgress: (done, total) => seen.push([done, total]) },
       );
+      // Deterministic: the job went to an idle worker synchronously, so this abort takes the running-job path
+      // (the shared flag), whatever the speed of the machine; the kernel sees it at its first look.
+      expect(service.stats()).toMatchObject({ busy: busy + 1, queued: 0 });
+      controller.abort();
       await expect(job).rejects.toBeInstanceOf(c.AbortError);
+      // The last report (made once the worker answered) holds the kernel's final counts.
       expect(seen.length).toBeGreaterThan(0);
       const [lastDone, lastTotal] = seen[seen.length - 1] as [number, number];
       expect(lastTotal).toBeGreaterThan(0);
-      // The kernel stopped early: the tiles it finished are fewer than a complete run finishes.
       let completeDone = 0;
       const complete = await service.computeField(
         grid,
@@ -248,6 +247,63 @@ export function workerServiceSuite(
         await service.computeField(small, { goals: [{ x: 2, y: 1 }] }),
         c.computeField(small, { goals: [{ x: 2, y: 1 }] }),
       );
+    });
+
+    it('scentMap, fleeMap and safetyField jobs publish progress, stop on abort, and the worker serves on', async () => {
+      const grid = c.Grid.open(1024, 1024);
+      const size = grid.size;
+      const sources = [{ x: 0, y: 0, strength: 2 ** 30 - 1 }];
+      const out = new Int32Array(new SharedArrayBuffer(size * 4)).fill(-7);
+      let scentProgress: [number, number] = [0, 0];
+      await service.run('scentMap', { grid, sources, out }, { onProgress: (d, t) => (scentProgress = [d, t]) });
+      expect(scentProgress).toEqual([size, size]);
+      const scent = out.slice();
+      const cost = new Float64Array(new SharedArrayBuffer(size * 8));
+      const dir = new Uint8Array(new SharedArrayBuffer(size));
+      const flee = new Int32Array(new SharedArrayBuffer(size * 4));
+      const jobs: [string, (signal: AbortSignal, seen: number[][]) => Promise<unknown>][] = [
+        [
+          'scentMap',
+          (signal, seen) =>
+            service.run('scentMap', { grid, sources, out }, { signal, onProgress: (d, t) => seen.push([d, t]) }),
+        ],
+        [
+          'fleeMap',
+          (signal, seen) =>
+            service.run(
+              'fleeMap',
+              { grid, scent, options: { strength: 2 ** 30 - 1, onNoSeed: 'return' }, out: flee },
+              { signal, onProgress: (d, t) => seen.push([d, t]) },
+            ),
+        ],
+        [
+          'safetyField',
+          (signal, seen) =>
+            service.run(
+              'safetyField',
+              { grid, threats: [{ x: 1, y: 1 }], cost, dir },
+              { signal, onProgress: (d, t) => seen.push([d, t]) },
+            ),
+        ],
+      ];
+      for (const [name, start] of jobs) {
+        out.fill(-7);
+        const controller = new AbortController();
+        const seen: number[][] = [];
+        const busy = service.stats().busy;
+        const job = start(controller.signal, seen);
+        expect(service.stats(), name).toMatchObject({ busy: busy + 1, queued: 0 });
+        controller.abort();
+        await expect(job, name).rejects.toBeInstanceOf(c.AbortError);
+        const last = seen[seen.length - 1] as number[];
+        expect(last[1], name).toBeGreaterThan(0);
+        expect(last[0], name).toBeLessThan(last[1] as number);
+      }
+      // The scent wave stopped: most of the map was never reached.
+      expect(out.filter((v) => v >= 0).length).toBeLessThan(size);
+      // The workers serve the next jobs.
+      await service.run('scentMap', { grid, sources, out });
+      expect(firstDifference(new Uint8Array(out.buffer), new Uint8Array(scent.buffer))).toBe(-1);
     });
 
     it('aborts queued jobs before they start and long kernels while they run', async () => {
@@ -336,6 +392,39 @@ export function workerServiceSuite(
       for (const field of fields) expectSameField(field, c.computeField(grid, { goals: [{ x: 3, y: 3 }] }));
       await until(() => service.stats().workers === 2, 'two workers');
       expect((await service.ping()).length).toBe(2);
+    });
+
+    it('takes field output buffers when a worker picks the job up, not while it waits in the queue', async () => {
+      const pool = await c.createFieldService({ workers: 1 });
+      try {
+        const grid = c.Grid.open(128, 128);
+        const perJob = grid.size * 9;
+        let worst = 0;
+        const check = () => {
+          const { busy, jobBufferBytes } = pool.stats();
+          worst = Math.max(worst, jobBufferBytes - busy * perJob);
+        };
+        const jobs = Array.from({ length: 24 }, (_, i) =>
+          pool.computeField(grid, { goals: [{ x: i, y: i }] }, { onProgress: check }),
+        );
+        check();
+        expect(pool.stats().queued).toBe(23);
+        expect(pool.stats().jobBufferBytes).toBe(perJob);
+        const fields = await Promise.all(
+          jobs.map((job) =>
+            job.then((field) => {
+              check();
+              pool.release(field);
+              return field;
+            }),
+          ),
+        );
+        expect(fields).toHaveLength(24);
+        expect(worst).toBeLessThanOrEqual(0);
+        expect(pool.stats().jobBufferBytes).toBe(0);
+      } finally {
+        await pool.close();
+      }
     });
 
     it('keeps the test kernels out of a service created without enableTestKernels', async () => {

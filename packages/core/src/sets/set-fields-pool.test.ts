@@ -43,7 +43,13 @@ describe('set fields in the pool (fake service)', () => {
   });
 
   it('setCostPairInPool releases both fields when the reduction throws', async () => {
-    const bad = (): Field => ({ width: 1, height: 1, cost: new Float64Array(1), dir: new Uint8Array(1), gridVersion: 0 });
+    const bad = (): Field => ({
+      width: 1,
+      height: 1,
+      cost: new Float64Array(1),
+      dir: new Uint8Array(1),
+      gridVersion: 0,
+    });
     const made: Field[] = [];
     const { service, calls } = recordingService(() => {
       made.push(bad(), bad());
