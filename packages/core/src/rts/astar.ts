@@ -2,7 +2,7 @@ import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, DIR_DX, DIR_DY, type DiagonalRule } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
 import { computeRtsClearance } from './clearance.js';
-import { RtsHeap } from './heap.js';
+import { RtsIndexedHeap } from './heap.js';
 
 /** Options of {@link RtsPathfinder.findPath}. */
 export interface RtsPathOptions {
@@ -84,7 +84,7 @@ export class RtsPathfinder {
   private readonly stamp: Uint32Array;
   /** Open stamp of the current search (even); the closed stamp is one more. */
   private generation = 0;
-  private readonly heap: RtsHeap;
+  private readonly heap: RtsIndexedHeap;
   /** Index offset of each direction (y * width + x step), DIRECTIONS order. */
   private readonly offsets: Int32Array;
   private trail: Int32Array;
@@ -98,7 +98,7 @@ export class RtsPathfinder {
     this.steps = new Int32Array(2 * n);
     this.parent = new Int32Array(n);
     this.stamp = new Uint32Array(n);
-    this.heap = new RtsHeap(Math.min(n, 4096));
+    this.heap = new RtsIndexedHeap(n, Math.min(n, 4096));
     this.offsets = Int32Array.from({ length: 8 }, (_, d) => (DIR_DY[d] as number) * grid.width + (DIR_DX[d] as number));
     this.trail = new Int32Array(256);
   }
@@ -181,8 +181,7 @@ export class RtsPathfinder {
     // expansion first builds a bit mask of the usable moves (no bounds checks away from the map border, each
     // orthogonal neighbour read once and reused by the corner rule), then relaxes the set bits.
     while (heap.size > 0) {
-      const cur = heap.pop();
-      if (stamp[cur] === closed) continue; // stale entry (lazy deletion)
+      const cur = heap.pop(); // PERF: decrease-key heap: every pop is an open tile, no stale entries
       if (cur === goal) return { cost: g[goal] as number, waypoints: this.trace(goal, w), expanded };
       stamp[cur] = closed;
       if (++expanded > maxExpansions) return null;
@@ -249,10 +248,12 @@ export class RtsPathfinder {
         let ha = hx + hy;
         let hb = 0;
         if (octile) {
-          hb = hx < hy ? hx : hy;
+          hb = Math.min(hx, hy);
           ha -= 2 * hb;
         }
-        heap.push(ni, na + ha + (nb + hb) * SQRT2, ng);
+        const f = na + ha + (nb + hb) * SQRT2;
+        if (st === open) heap.decrease(ni, f, ng);
+        else heap.push(ni, f, ng);
       }
     }
     return null;
