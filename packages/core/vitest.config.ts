@@ -21,6 +21,8 @@ const chromiumArgs = [
 export default defineConfig({
   server: { headers: isolation },
   test: {
+    // Two test files at a time: the machine has two cores and the Moving AI conformance is split into shards.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
