@@ -1,5 +1,6 @@
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
-import { type RtsFormationKind, rtsFormationSlots, rtsSlotPosition } from './formation.js';
+import { RTS_FORMATION_KINDS, type RtsFormationKind, rtsFormationSlots, rtsSlotPosition } from './formation.js';
 import { rtsSegmentClear, rtsTileOpen } from './geometry.js';
 import type { RtsUnit } from './unit.js';
 import type { RtsWorld } from './world.js';
@@ -8,23 +9,23 @@ import type { RtsWorld } from './world.js';
 export interface RtsGroupOptions {
   /** Formation to hold, or null for a plain group (members spread around the commander's waypoints). Default null. */
   formation?: RtsFormationKind | null;
-  /** Distance between formation slots, tiles, >= 0.5. Default 1. */
+  /** Distance between formation slots, tiles, finite, >= 0.5. Default 1. */
   spacing?: number;
-  /** Units per row of a `box` formation. Default ceil(sqrt(n)). */
+  /** Units per row of a `box` formation, an integer >= 1, or 0 for ceil(sqrt(n)) of n units. Default 0. */
   columns?: number;
   /** Adjust member speeds relative to the commander so the group arrives together. Default true. */
   speedAdjust?: boolean;
-  /** Seconds between two speed adjustments (the multiplier holds in between). Default 0.25. */
+  /** Seconds between two speed adjustments (the multiplier holds in between), finite, > 0. Default 0.25. */
   adjustInterval?: number;
-  /** Dead band, tiles of remaining route length: within it a member moves at group speed. Default 0.75. */
+  /** Dead band, tiles of remaining route length (finite, >= 0): within it a member moves at group speed. Default 0.75. */
   deadBand?: number;
-  /** Multiplier change per tile of lead or lag beyond the dead band. Default 0.2. */
+  /** Multiplier change per tile of lead or lag beyond the dead band, finite, >= 0. Default 0.2. */
   gain?: number;
-  /** Lowest speed multiplier. Default 0.5. */
+  /** Lowest speed multiplier, in (0, 1]. Default 0.5. */
   minMultiplier?: number;
-  /** Highest speed multiplier (a member never exceeds its own top speed either). Default 1.5. */
+  /** Highest speed multiplier, in [1, 2] (a member never exceeds its own top speed either). Default 1.5. */
   maxMultiplier?: number;
-  /** A formation starts marching after this long even if some units did not reach their slots, seconds. Default 15. */
+  /** A formation starts marching after this long even if some units did not reach their slots, seconds, finite, > 0. Default 15. */
   formingTimeout?: number;
 }
 
@@ -40,6 +41,36 @@ export const DEFAULT_RTS_GROUP_OPTIONS: Readonly<Required<RtsGroupOptions>> = Ob
   maxMultiplier: 1.5,
   formingTimeout: 15,
 });
+
+const finiteAtLeast = (name: string, value: number, min: number, open: boolean): void => {
+  if (!((open ? value > min : value >= min) && value < Number.POSITIVE_INFINITY))
+    throw new OutOfRangeError(name, value, `a finite number ${open ? '>' : '>='} ${min}`);
+};
+
+/**
+ * Throws InvalidOptionError (wrong kind) or OutOfRangeError (number out of range, NaN included) naming the first
+ * bad option of a group order. Done by the {@link RtsGroup} constructor.
+ */
+export function validateRtsGroupOptions(o: Readonly<Required<RtsGroupOptions>>): void {
+  if (o.formation !== null && !RTS_FORMATION_KINDS.includes(o.formation))
+    throw new InvalidOptionError(
+      'formation',
+      o.formation,
+      `null or ${RTS_FORMATION_KINDS.map((k) => `'${k}'`).join(', ')}`,
+    );
+  finiteAtLeast('spacing', o.spacing, 0.5, false);
+  if (!Number.isInteger(o.columns) || o.columns < 0)
+    throw new OutOfRangeError('columns', o.columns, 'an integer >= 1, or 0 for ceil(sqrt(n))');
+  if (typeof o.speedAdjust !== 'boolean') throw new InvalidOptionError('speedAdjust', o.speedAdjust, 'a boolean');
+  finiteAtLeast('adjustInterval', o.adjustInterval, 0, true);
+  finiteAtLeast('deadBand', o.deadBand, 0, false);
+  finiteAtLeast('gain', o.gain, 0, false);
+  if (!(o.minMultiplier > 0 && o.minMultiplier <= 1))
+    throw new OutOfRangeError('minMultiplier', o.minMultiplier, 'a number in (0, 1]');
+  if (!(o.maxMultiplier >= 1 && o.maxMultiplier <= 2))
+    throw new OutOfRangeError('maxMultiplier', o.maxMultiplier, 'a number in [1, 2]');
+  finiteAtLeast('formingTimeout', o.formingTimeout, 0, true);
+}
 
 /** Phase of a group order. */
 export type RtsGroupPhase = 'forming' | 'marching' | 'arrived' | 'failed';
@@ -84,11 +115,15 @@ export class RtsGroup {
   private readonly trail: number[] = [];
   private formingSteps = 0;
   private readonly tmp = { x: 0, y: 0 };
+  private readonly anchorTmp = { x: 0, y: 0 };
+  /** Unit indices sorted by slot (ties by index), reused between steps; see {@link RtsGroup.slotOrder}. */
+  private order: Int32Array = new Int32Array(0);
 
   constructor(world: RtsWorld, units: readonly RtsUnit[], tx: number, ty: number, options: RtsGroupOptions = {}) {
     world.grid.assertWalkable('destination', tx, ty);
     this.world = world;
     this.options = Object.freeze({ ...DEFAULT_RTS_GROUP_OPTIONS, ...options });
+    validateRtsGroupOptions(this.options);
     for (const u of units) {
       if (u.group) u.group.remove(u);
       u.group = this;
@@ -568,7 +603,7 @@ export class RtsGroup {
     }
     // Slots replay the commander's newest position; the commander waits for stragglers and sharp turns.
     let worst = 0;
-    const anchor = this.anchorOf(c.tailX, c.tailY, { x: 0, y: 0 });
+    const anchor = this.anchorOf(c.tailX, c.tailY, this.anchorTmp);
     // The commander's trail, for members whose slot is inside a wall (a pass narrower than the formation).
     const tn = this.trail.length;
     if (
@@ -581,8 +616,11 @@ export class RtsGroup {
     const spacing = this.options.spacing;
     let filed = 0;
     // Central slots first, so the file behind the commander keeps the formation's order.
-    const bySlot = this.units.map((u, i) => ({ u, k: this.slotOf[i] as number })).sort((a, b) => a.k - b.k);
-    for (const { u, k } of bySlot) {
+    const order = this.slotOrder();
+    for (let j = 0; j < order.length; j++) {
+      const i = order[j] as number;
+      const u = this.units[i] as RtsUnit;
+      const k = this.slotOf[i] as number;
       if (u === c) continue;
       const p = rtsSlotPosition(
         anchor.x,
@@ -617,6 +655,35 @@ export class RtsGroup {
       this.phase = 'arrived';
       c.speedMultiplier = 1;
     }
+  }
+
+  /**
+   * Indices of `units` sorted by slot, ties by index (what a stable sort by slot gives). PERF: kept between
+   * steps and re-sorted by insertion, which is linear while the slots do not change.
+   */
+  private slotOrder(): Int32Array {
+    const n = this.units.length;
+    let order = this.order;
+    if (order.length !== n) {
+      order = new Int32Array(n);
+      for (let i = 0; i < n; i++) order[i] = i;
+      this.order = order;
+    }
+    const slotOf = this.slotOf;
+    for (let j = 1; j < n; j++) {
+      const i = order[j] as number;
+      const k = slotOf[i] as number;
+      let p = j - 1;
+      while (p >= 0) {
+        const q = order[p] as number;
+        const kq = slotOf[q] as number;
+        if (kq < k || (kq === k && q < i)) break;
+        order[p + 1] = q;
+        p--;
+      }
+      order[p + 1] = i;
+    }
+    return order;
   }
 
   /**

@@ -16,7 +16,10 @@ export function worstOverlap(world: RtsWorld): number {
   return worst;
 }
 
-/** Runs steps until `done` or `maxSteps`; checks that no two bodies overlap at any step. Returns steps run. */
+/**
+ * Runs steps until `done`; measures the worst overlap of two bodies over all steps. Returns the steps run.
+ * Throws when `done` is still false after `maxSteps` steps (a timeout is a failure, not a result).
+ */
 export function runUntil(world: RtsWorld, done: () => boolean, maxSteps: number): { steps: number; overlap: number } {
   let overlap = Number.NEGATIVE_INFINITY;
   for (let s = 1; s <= maxSteps; s++) {
@@ -24,7 +27,9 @@ export function runUntil(world: RtsWorld, done: () => boolean, maxSteps: number)
     overlap = Math.max(overlap, worstOverlap(world));
     if (done()) return { steps: s, overlap };
   }
-  return { steps: maxSteps, overlap };
+  throw new Error(
+    `runUntil: the condition was still false after ${maxSteps} steps (world step ${world.stepCount}, worst overlap ${overlap})`,
+  );
 }
 
 export function must<T>(value: T | null | undefined): T {

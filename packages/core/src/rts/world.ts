@@ -1,6 +1,6 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field } from '../fields/types.js';
-import { DEFAULT_DIAGONAL_RULE, DIR_DX, DIR_DY, type DiagonalRule } from '../grid/directions.js';
+import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, DIR_DX, DIR_DY, type DiagonalRule } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
 import { RtsPathfinder } from './astar.js';
 import { rtsSegmentClear, rtsTileOpen } from './geometry.js';
@@ -18,13 +18,19 @@ export interface RtsWorldOptions {
   diagonal?: DiagonalRule;
   /** Largest number of A* searches per step; other units keep waiting for their path. Default 16. */
   maxPathsPerStep?: number;
-  /** A pushed unit waits this long (seconds) with no mover near before it returns. Default 0.5. */
+  /** A pushed unit waits this long (seconds, finite, >= 0) with no mover near before it returns. Default 0.5. */
   returnDelaySeconds?: number;
-  /** After waiting this long (seconds) a blocked unit dodges to any free tile and re-plans around units. Default 1. */
+  /**
+   * After waiting this long (seconds, finite, > 0) a blocked unit dodges to any free tile and re-plans around
+   * units. Default 1.
+   */
   stuckSeconds?: number;
-  /** After waiting this long in all (seconds) a unit gives up its order (`failed`). Default 30. */
+  /** After waiting this long in all (seconds, finite, > 0) a unit gives up its order (`failed`). Default 30. */
   giveUpSeconds?: number;
-  /** Largest number of fixed steps one {@link RtsWorld.update} call runs (avoids a spiral of death). Default 8. */
+  /**
+   * Largest number of fixed steps one {@link RtsWorld.update} call runs (avoids a spiral of death), an integer
+   * >= 1. Default 8.
+   */
   maxStepsPerUpdate?: number;
 }
 
@@ -54,6 +60,8 @@ export interface RtsWorldStats {
 }
 
 const NONE = -1;
+/** Number of bucket cells below which the unit buckets use one cell per tile. */
+const BUCKET_CELLS = 1 << 14;
 
 /** How far a formation member is from its slot (the commander counts as infinitely far: it never yields). */
 function slotLag(u: RtsUnit, commander: RtsUnit): number {
@@ -114,6 +122,32 @@ export class RtsWorld {
   private readonly byId = new Map<number, RtsUnit>();
   private visitStamp: Uint32Array = new Uint32Array(16);
   private visitGen = 0;
+  /** Scratch results (no object per call): the target of {@link RtsWorld.currentTarget}. */
+  targetX = 0;
+  targetY = 0;
+  /** Whether the last {@link RtsWorld.firstCollision} hit was a hard one (bodies overlap). */
+  hitHard = false;
+  private routeX = 0;
+  private routeY = 0;
+  private stepX = 0;
+  private stepY = 0;
+  private readonly groupScratch: RtsGroup[] = [];
+  /** Reused per-tile marks for re-plans around units: set before a search and cleared after it. */
+  private blockedScratch: Uint8Array | null = null;
+  // PERF: a uniform grid (buckets) of unit indices, built by a counting sort once per fixed step, so the
+  // collision queries look at nearby units only instead of all of them. Positions drift by at most one step
+  // of movement per unit between rebuilds; queries widen their box by `bucketMargin` to cover it.
+  private bucketValid = false;
+  private bucketCell = 2;
+  private bucketCols = 0;
+  private bucketRows = 0;
+  private bucketStart: Int32Array = new Int32Array(1);
+  private bucketItems: Int32Array = new Int32Array(16);
+  private bucketOf: Int32Array = new Int32Array(16);
+  private bucketMargin = 0;
+  private bucketMaxHard = 0;
+  private bucketMaxSoft = 0;
+  private candidates: Int32Array = new Int32Array(64);
 
   constructor(grid: Grid, options: RtsWorldOptions = {}) {
     const o = { ...DEFAULT_RTS_WORLD_OPTIONS, ...options };
@@ -123,6 +157,16 @@ export class RtsWorld {
       throw new OutOfRangeError('horizon', o.horizon, 'an integer from 1 to 64');
     if (!Number.isInteger(o.maxPathsPerStep) || o.maxPathsPerStep < 1)
       throw new OutOfRangeError('maxPathsPerStep', o.maxPathsPerStep, 'an integer >= 1');
+    if (!Number.isInteger(o.maxStepsPerUpdate) || o.maxStepsPerUpdate < 1)
+      throw new OutOfRangeError('maxStepsPerUpdate', o.maxStepsPerUpdate, 'an integer >= 1');
+    if (!(o.returnDelaySeconds >= 0 && o.returnDelaySeconds < Number.POSITIVE_INFINITY))
+      throw new OutOfRangeError('returnDelaySeconds', o.returnDelaySeconds, 'a finite number >= 0');
+    if (!(o.stuckSeconds > 0 && o.stuckSeconds < Number.POSITIVE_INFINITY))
+      throw new OutOfRangeError('stuckSeconds', o.stuckSeconds, 'a finite number > 0');
+    if (!(o.giveUpSeconds > 0 && o.giveUpSeconds < Number.POSITIVE_INFINITY))
+      throw new OutOfRangeError('giveUpSeconds', o.giveUpSeconds, 'a finite number > 0');
+    if (!DIAGONAL_RULES.includes(o.diagonal))
+      throw new InvalidOptionError('diagonal', o.diagonal, DIAGONAL_RULES.map((r) => `'${r}'`).join(', '));
     this.grid = grid;
     this.options = Object.freeze(o);
     this.pathfinder = new RtsPathfinder(grid);
@@ -159,6 +203,7 @@ export class RtsWorld {
     const unit = new RtsUnit(this.nextId++, x, y, o, this.options.horizon);
     this.units.push(unit);
     this.byId.set(unit.id, unit);
+    this.bucketValid = false;
     return unit;
   }
 
@@ -168,6 +213,7 @@ export class RtsWorld {
     if (i < 0) return;
     this.units.splice(i, 1);
     this.byId.delete(unit.id);
+    this.bucketValid = false;
     unit.group?.remove(unit);
     for (const u of this.units) if (u.collisionWith === unit.id) this.clearCollision(u);
   }
@@ -313,7 +359,12 @@ export class RtsWorld {
   step(): void {
     this.stepCount++;
     this.pathsThisStep = 0;
-    for (const g of [...this.groups]) g.beforeStep(this);
+    this.rebuildBuckets();
+    const groups = this.groupScratch;
+    // A copy: groups may remove themselves while stepping.
+    groups.length = 0;
+    for (const g of this.groups) groups.push(g);
+    for (const g of groups) g.beforeStep(this);
     const n = this.options.horizon;
     for (const u of this.units) {
       const i = u.queueHead * 4;
@@ -325,7 +376,10 @@ export class RtsWorld {
       u.queueLength--;
     }
     for (const u of this.units) this.extend(u);
-    for (const g of [...this.groups]) g.afterStep(this);
+    groups.length = 0;
+    for (const g of this.groups) groups.push(g);
+    for (const g of groups) g.afterStep(this);
+    groups.length = 0;
     for (const u of this.units) {
       const d = u.dodging >= 0 ? this.byId.get(u.dodging) : undefined;
       if (d && d.dodging === u.id && u.id < d.id) this.stats.doubleDodges++;
@@ -360,8 +414,11 @@ export class RtsWorld {
   // ---------------------------------------------------------------------------------------------------------
   // State machine
 
-  /** The point the unit's newest prediction heads for, running the state machine; null when it holds still. */
-  currentTarget(u: RtsUnit): { x: number; y: number } | null {
+  /**
+   * Runs the state machine and finds the point the unit's newest prediction heads for: true with the point in
+   * {@link RtsWorld.targetX} / {@link RtsWorld.targetY}, false when it holds still.
+   */
+  currentTarget(u: RtsUnit): boolean {
     if (u.pushMoves.length > 0 && --u.pushTimer <= 0) {
       // An imposed move that cannot be finished in time is dropped (another unit took the tile).
       u.pushMoves = [];
@@ -377,7 +434,7 @@ export class RtsWorld {
       if (u.pushMoves.length > 0) {
         const tx = u.pushMoves[0] as number;
         const ty = u.pushMoves[1] as number;
-        if (Math.hypot(tx - u.tailX, ty - u.tailY) > 1e-6) return { x: tx, y: ty };
+        if (Math.hypot(tx - u.tailX, ty - u.tailY) > 1e-6) return this.setTarget(tx, ty);
         u.pushMoves.splice(0, 2);
         if (u.pushMoves.length === 0) {
           u.returnDelay = this.stepsFor(this.options.returnDelaySeconds);
@@ -387,7 +444,7 @@ export class RtsWorld {
         continue;
       }
       if (!Number.isNaN(u.avoidX)) {
-        if (Math.hypot(u.avoidX - u.tailX, u.avoidY - u.tailY) > 1e-6) return { x: u.avoidX, y: u.avoidY };
+        if (Math.hypot(u.avoidX - u.tailX, u.avoidY - u.tailY) > 1e-6) return this.setTarget(u.avoidX, u.avoidY);
         this.clearAvoid(u);
         this.finishSolving(u);
         this.checkLine(u);
@@ -395,7 +452,7 @@ export class RtsWorld {
       }
       switch (u.state) {
         case 'waiting-for-path': {
-          if (this.pathsThisStep >= this.options.maxPathsPerStep) return null;
+          if (this.pathsThisStep >= this.options.maxPathsPerStep) return false;
           this.pathsThisStep++;
           this.planRoute(u);
           continue;
@@ -403,7 +460,7 @@ export class RtsWorld {
         case 'moving': {
           const wx = u.route[u.routeIndex * 2] as number;
           const wy = u.route[u.routeIndex * 2 + 1] as number;
-          if (Math.hypot(wx - u.tailX, wy - u.tailY) > 1e-6) return { x: wx, y: wy };
+          if (Math.hypot(wx - u.tailX, wy - u.tailY) > 1e-6) return this.setTarget(wx, wy);
           u.state = 'waypoint-reached';
           continue;
         }
@@ -427,18 +484,18 @@ export class RtsWorld {
       }
       // Idle or destination reached.
       if (!Number.isNaN(u.slotX)) {
-        if (Math.hypot(u.slotX - u.tailX, u.slotY - u.tailY) > 1e-6) return { x: u.slotX, y: u.slotY };
-        return null;
+        if (Math.hypot(u.slotX - u.tailX, u.slotY - u.tailY) > 1e-6) return this.setTarget(u.slotX, u.slotY);
+        return false;
       }
       if (u.returnStack.length > 0) {
         if (u.returnDelay > 0 || this.moverNear(u) || this.mustLetPass(u)) {
           if (u.returnDelay > 0) u.returnDelay--;
-          return null;
+          return false;
         }
         const k = u.returnStack.length - 2;
         const rx = u.returnStack[k] as number;
         const ry = u.returnStack[k + 1] as number;
-        if (Math.hypot(rx - u.tailX, ry - u.tailY) > 1e-6) return { x: rx, y: ry };
+        if (Math.hypot(rx - u.tailX, ry - u.tailY) > 1e-6) return this.setTarget(rx, ry);
         u.returnStack.length = k;
         if (u.returnStack.length === 0) {
           u.homeX = rx;
@@ -447,9 +504,15 @@ export class RtsWorld {
         }
         continue;
       }
-      return null;
+      return false;
     }
-    return null;
+    return false;
+  }
+
+  private setTarget(x: number, y: number): true {
+    this.targetX = x;
+    this.targetY = y;
+    return true;
   }
 
   private arrive(u: RtsUnit, failed: boolean): void {
@@ -568,8 +631,10 @@ export class RtsWorld {
       this.append(u, u.tailX, u.tailY);
       return;
     }
-    let q = this.stepToward(u, target);
-    if (!rtsSegmentClear(this.grid, u.tailX, u.tailY, q.x, q.y)) {
+    this.stepToward(u, this.targetX, this.targetY);
+    let qx = this.stepX;
+    let qy = this.stepY;
+    if (!rtsSegmentClear(this.grid, u.tailX, u.tailY, qx, qy)) {
       // A wall: re-plan the way to the waypoint (low level), or give up the imposed move.
       if (u.pushMoves.length > 0) u.pushMoves = [];
       else if (!Number.isNaN(u.avoidX)) this.clearAvoid(u);
@@ -577,27 +642,49 @@ export class RtsWorld {
         if (u.state === 'moving') this.repairRoute(u);
         else if (!Number.isNaN(u.slotX)) this.followAround(u);
       }
-      target = this.currentTarget(u);
-      q = target ? this.stepToward(u, target) : { x: u.tailX, y: u.tailY };
-      if (!rtsSegmentClear(this.grid, u.tailX, u.tailY, q.x, q.y)) q = { x: u.tailX, y: u.tailY };
+      target = this.nextStep(u);
+      qx = this.stepX;
+      qy = this.stepY;
     }
-    const hit = this.firstCollision(u, q.x, q.y, true);
+    const hit = this.firstCollision(u, qx, qy, true);
     if (hit) {
-      this.solve(u, hit.unit, hit.hard);
-      target = this.currentTarget(u);
-      q = target ? this.stepToward(u, target) : { x: u.tailX, y: u.tailY };
-      if (!rtsSegmentClear(this.grid, u.tailX, u.tailY, q.x, q.y)) q = { x: u.tailX, y: u.tailY };
-      if (target && (q.x !== u.tailX || q.y !== u.tailY) && this.firstCollision(u, q.x, q.y, false))
-        q = this.activelySolving(u) ? { x: u.tailX, y: u.tailY } : this.slide(u, q.x, q.y);
+      this.solve(u, hit, this.hitHard);
+      target = this.nextStep(u);
+      qx = this.stepX;
+      qy = this.stepY;
+      if (target && (qx !== u.tailX || qy !== u.tailY) && this.firstCollision(u, qx, qy, false)) {
+        if (this.activelySolving(u)) {
+          qx = u.tailX;
+          qy = u.tailY;
+        } else {
+          this.slide(u, qx, qy);
+          qx = this.stepX;
+          qy = this.stepY;
+        }
+      }
     } else if (u.collision === 'unsolved') this.clearCollision(u);
-    const moved = q.x !== u.tailX || q.y !== u.tailY;
+    const moved = qx !== u.tailX || qy !== u.tailY;
     if (!moved && target && this.speedOf(u) > 0) {
       u.waitSteps++;
       this.stats.waits++;
       this.onStuck(u);
     } else u.waitSteps = 0;
-    this.append(u, q.x, q.y);
+    this.append(u, qx, qy);
     this.watchProgress(u);
+  }
+
+  /**
+   * Runs the state machine again and puts the step towards its target (or the unit's newest position when it
+   * holds still or a wall is in the way) in stepX / stepY. Returns whether there is a target.
+   */
+  private nextStep(u: RtsUnit): boolean {
+    const target = this.currentTarget(u);
+    if (target) this.stepToward(u, this.targetX, this.targetY);
+    if (!target || !rtsSegmentClear(this.grid, u.tailX, u.tailY, this.stepX, this.stepY)) {
+      this.stepX = u.tailX;
+      this.stepY = u.tailY;
+    }
+    return target;
   }
 
   /**
@@ -658,7 +745,7 @@ export class RtsWorld {
     const gx = Math.floor(x);
     const gy = Math.floor(y);
     if (!rtsTileOpen(this.grid, sx, sy) || !rtsTileOpen(this.grid, gx, gy)) return;
-    const blocked = new Uint8Array(w * this.grid.height);
+    const blocked = this.blockedTiles();
     for (const v of this.units) if (v !== u) blocked[Math.floor(v.tailY) * w + Math.floor(v.tailX)] = 1;
     this.stats.paths++;
     const path = this.pathfinder.findPath(sx, sy, gx, gy, {
@@ -666,6 +753,7 @@ export class RtsWorld {
       blocked,
       maxExpansions: 4000,
     });
+    for (const v of this.units) blocked[Math.floor(v.tailY) * w + Math.floor(v.tailX)] = 0;
     if (!path || path.waypoints.length < 4) return;
     const wp = path.waypoints;
     u.pushMoves = [];
@@ -673,17 +761,27 @@ export class RtsWorld {
     u.pushTimer = this.stepsFor(path.cost / u.speed + 2);
   }
 
+  /** The reused all-zero tile mask for searches around units (callers clear what they set). */
+  private blockedTiles(): Uint8Array {
+    const size = this.grid.width * this.grid.height;
+    if (!this.blockedScratch || this.blockedScratch.length !== size) this.blockedScratch = new Uint8Array(size);
+    return this.blockedScratch;
+  }
+
   /** Re-plans to the destination around the tiles other units stand on (moving groupmates excepted). */
   private replanAround(u: RtsUnit): void {
     const w = this.grid.width;
-    const blocked = new Uint8Array(w * this.grid.height);
+    const blocked = this.blockedTiles();
     for (const v of this.units) {
       if (v === u || (v.group !== null && v.group === u.group && !v.idle)) continue;
       blocked[Math.floor(v.tailY) * w + Math.floor(v.tailX)] = 1;
     }
     const keep = u.route;
     const keepIndex = u.routeIndex;
-    if (!this.planRoute(u, blocked)) {
+    const planned = this.planRoute(u, blocked);
+    // Clear the marks again (the unit's own tile was never set and nothing else moved meanwhile).
+    for (const v of this.units) blocked[Math.floor(v.tailY) * w + Math.floor(v.tailX)] = 0;
+    if (!planned) {
       u.route = keep;
       u.routeIndex = keepIndex;
       u.state = 'moving';
@@ -693,15 +791,15 @@ export class RtsWorld {
   /**
    * The straight step is blocked by a body: try the same step turned by 30, 60, 90 degrees to either side
    * (sliding along the other unit; beyond 90 degrees too once the unit has waited a while). Stays put if
-   * every turn is blocked.
+   * every turn is blocked. The result goes to stepX / stepY.
    */
-  private slide(u: RtsUnit, qx: number, qy: number): { x: number; y: number } {
+  private slide(u: RtsUnit, qx: number, qy: number): void {
     const dx = qx - u.tailX;
     const dy = qy - u.tailY;
     const wide = u.waitSteps > this.stepsFor(this.options.stuckSeconds) / 2;
     const turns = wide ? 6 : 3;
     for (let k = 1; k <= turns; k++) {
-      for (const sign of [1, -1]) {
+      for (let sign = 1; sign >= -1; sign -= 2) {
         const a = (sign * k * Math.PI) / 6;
         const c = Math.cos(a);
         const s = Math.sin(a);
@@ -710,10 +808,13 @@ export class RtsWorld {
         if (!rtsSegmentClear(this.grid, u.tailX, u.tailY, x, y)) continue;
         if (!this.clearOfWalls(x, y, u.hardRadius)) continue;
         if (this.firstCollision(u, x, y, false)) continue;
-        return { x, y };
+        this.stepX = x;
+        this.stepY = y;
+        return;
       }
     }
-    return { x: u.tailX, y: u.tailY };
+    this.stepX = u.tailX;
+    this.stepY = u.tailY;
   }
 
   /** Does a body of radius r at (x, y) stay off the blocked tiles next to its tile? */
@@ -730,32 +831,56 @@ export class RtsWorld {
     return true;
   }
 
-  private stepToward(u: RtsUnit, t: { x: number; y: number }): { x: number; y: number } {
-    const dx = t.x - u.tailX;
-    const dy = t.y - u.tailY;
+  /** One step of `u` towards (tx, ty), into stepX / stepY. */
+  private stepToward(u: RtsUnit, tx: number, ty: number): void {
+    const dx = tx - u.tailX;
+    const dy = ty - u.tailY;
     const d = Math.hypot(dx, dy);
     // Imposed moves (pushes) and returns use the unit's own top speed, not the group's.
     const own = u.pushMoves.length > 0 || !Number.isNaN(u.avoidX) || u.idle;
     const v = (own ? u.speed : this.speedOf(u)) * this.options.stepSeconds;
-    if (d <= v) return { x: t.x, y: t.y };
-    return { x: u.tailX + (dx / d) * v, y: u.tailY + (dy / d) * v };
+    if (d <= v) {
+      this.stepX = tx;
+      this.stepY = ty;
+    } else {
+      this.stepX = u.tailX + (dx / d) * v;
+      this.stepY = u.tailY + (dy / d) * v;
+    }
   }
 
   /**
-   * The first unit whose newest position collides with `u` at (x, y): a hard collision (bodies overlap) first;
-   * with `soft`, also a soft one (u's personal space touches a unit of another group it moves towards).
+   * The first unit (in `units` order) whose newest position collides with `u` at (x, y): a hard collision
+   * (bodies overlap) first; with `soft`, also a soft one (u's personal space touches a unit of another group it
+   * moves towards), the nearest. Sets {@link RtsWorld.hitHard}; null when nothing collides.
    * The segment from u's newest position is sampled so a fast unit cannot jump over a body.
    */
-  firstCollision(u: RtsUnit, x: number, y: number, soft: boolean): { unit: RtsUnit; hard: boolean } | null {
+  firstCollision(u: RtsUnit, x: number, y: number, soft: boolean): RtsUnit | null {
     const px = u.tailX;
     const py = u.tailY;
     const len = Math.hypot(x - px, y - py);
     const samples = Math.max(1, Math.ceil(len / u.hardRadius));
-    let softHit: RtsUnit | null = null;
+    const units = this.units;
+    // Only units whose newest position may be within reach of the segment (hard) or of (x, y) (soft).
+    const reach = Math.max(u.hardRadius, soft ? u.softRadius : 0) + this.bucketMaxHard;
+    const count = this.gather(
+      Math.min(px, x) - reach,
+      Math.min(py, y) - reach,
+      Math.max(px, x) + reach,
+      Math.max(py, y) + reach,
+    );
+    const cand = this.candidates;
+    // The original scan went through `units` in order and returned the first hard hit, else the nearest soft
+    // hit (the first on ties): the lowest index wins, so the candidates' order does not matter.
+    let hardIndex = -1;
+    let softIndex = -1;
     let softD = Number.POSITIVE_INFINITY;
-    for (const v of this.units) {
+    for (let c = 0; c < count; c++) {
+      const i = cand[c] as number; // PERF: c < count
+      if (hardIndex >= 0 && i > hardIndex) continue;
+      const v = units[i] as RtsUnit;
       if (v === u) continue;
       const hs = u.hardRadius + v.hardRadius;
+      let hard = false;
       for (let k = 1; k <= samples; k++) {
         const sx = px + ((x - px) * k) / samples;
         const sy = py + ((y - py) * k) / samples;
@@ -764,20 +889,118 @@ export class RtsWorld {
         if (dx * dx + dy * dy < hs * hs - 1e-9) {
           // Only a collision if the move brings the bodies closer (never blocks moving apart).
           const before = (v.tailX - px) ** 2 + (v.tailY - py) ** 2;
-          if (dx * dx + dy * dy < before) return { unit: v, hard: true };
+          if (dx * dx + dy * dy < before) {
+            hard = true;
+            break;
+          }
         }
+      }
+      if (hard) {
+        hardIndex = i;
+        continue;
       }
       if (!soft || (u.group !== null && v.group === u.group)) continue;
       const ss = u.softRadius + v.hardRadius;
       const dx = v.tailX - x;
       const dy = v.tailY - y;
       const d2 = dx * dx + dy * dy;
-      if (d2 < ss * ss && d2 < softD && (v.tailX - px) * (x - px) + (v.tailY - py) * (y - py) > 0) {
+      if (
+        d2 < ss * ss &&
+        (d2 < softD || (d2 === softD && i < softIndex)) &&
+        (v.tailX - px) * (x - px) + (v.tailY - py) * (y - py) > 0
+      ) {
         softD = d2;
-        softHit = v;
+        softIndex = i;
       }
     }
-    return softHit ? { unit: softHit, hard: false } : null;
+    if (hardIndex >= 0) {
+      this.hitHard = true;
+      return units[hardIndex] as RtsUnit;
+    }
+    this.hitHard = false;
+    return softIndex >= 0 ? (units[softIndex] as RtsUnit) : null;
+  }
+
+  /** Rebuilds the unit buckets (a counting sort of unit indices by cell). */
+  private rebuildBuckets(): void {
+    const units = this.units;
+    const n = units.length;
+    const w = this.grid.width;
+    const h = this.grid.height;
+    // Cells of one tile (dense crowds: few candidates per query), made larger only on big maps so that the
+    // cells stay within BUCKET_CELLS or 16 per unit (the rebuild then costs O(n), not O(width * height)).
+    const cell = Math.max(1, Math.ceil(Math.sqrt((w * h) / Math.max(BUCKET_CELLS, 16 * n))));
+    const cols = Math.ceil(w / cell);
+    const rows = Math.ceil(h / cell);
+    const cells = cols * rows;
+    this.bucketCell = cell;
+    this.bucketCols = cols;
+    this.bucketRows = rows;
+    if (this.bucketStart.length < cells + 1) this.bucketStart = new Int32Array(cells + 1);
+    if (this.bucketItems.length < n) {
+      this.bucketItems = new Int32Array(n * 2);
+      this.bucketOf = new Int32Array(n * 2);
+    }
+    const start = this.bucketStart;
+    const items = this.bucketItems;
+    const of = this.bucketOf;
+    start.fill(0, 0, cells + 1);
+    let maxSpeed = 0;
+    let maxHard = 0;
+    let maxSoft = 0;
+    for (let i = 0; i < n; i++) {
+      const u = units[i] as RtsUnit;
+      const cx = Math.min(cols - 1, Math.max(0, Math.floor(u.tailX / cell)));
+      const cy = Math.min(rows - 1, Math.max(0, Math.floor(u.tailY / cell)));
+      const c = cy * cols + cx;
+      of[i] = c;
+      start[c + 1] = (start[c + 1] as number) + 1;
+      if (u.speed > maxSpeed) maxSpeed = u.speed;
+      if (u.hardRadius > maxHard) maxHard = u.hardRadius;
+      if (u.softRadius > maxSoft) maxSoft = u.softRadius;
+    }
+    for (let c = 0; c < cells; c++) start[c + 1] = (start[c + 1] as number) + (start[c] as number);
+    // Fill (the start of each cell moves up as it fills, then is restored from its neighbour).
+    for (let i = 0; i < n; i++) {
+      const c = of[i] as number;
+      items[start[c] as number] = i;
+      start[c] = (start[c] as number) + 1;
+    }
+    for (let c = cells; c > 0; c--) start[c] = start[c - 1] as number;
+    start[0] = 0;
+    // Every unit appends one position per step, at most its top speed times the step away.
+    this.bucketMargin = maxSpeed * this.options.stepSeconds + 1e-6;
+    this.bucketMaxHard = maxHard;
+    this.bucketMaxSoft = maxSoft;
+    if (this.candidates.length < n) this.candidates = new Int32Array(n * 2);
+    this.bucketValid = true;
+  }
+
+  /**
+   * Indices (into `units`) of the units whose newest position may lie in the box [x0, x1] x [y0, y1] (widened by
+   * the drift since the last rebuild) into `candidates`; returns their count. The order is not `units` order.
+   */
+  private gather(x0: number, y0: number, x1: number, y1: number): number {
+    if (!this.bucketValid) this.rebuildBuckets();
+    const m = this.bucketMargin;
+    const cell = this.bucketCell;
+    const cols = this.bucketCols;
+    const cx0 = Math.max(0, Math.floor((x0 - m) / cell));
+    const cy0 = Math.max(0, Math.floor((y0 - m) / cell));
+    const cx1 = Math.min(cols - 1, Math.floor((x1 + m) / cell));
+    const cy1 = Math.min(this.bucketRows - 1, Math.floor((y1 + m) / cell));
+    const start = this.bucketStart;
+    const items = this.bucketItems;
+    const out = this.candidates;
+    let count = 0;
+    for (let cy = cy0; cy <= cy1; cy++) {
+      for (let cx = cx0; cx <= cx1; cx++) {
+        const c = cy * cols + cx;
+        const end = start[c + 1] as number;
+        for (let k = start[c] as number; k < end; k++) out[count++] = items[k] as number;
+      }
+    }
+    return count;
   }
 
   /** The seed's decision order for a collision of mover `u` with `v` (idle or moving). */
@@ -868,17 +1091,26 @@ export class RtsWorld {
     u.dodging = NONE;
   }
 
-  /** Target of the unit's route (ignoring avoidance): the current waypoint, slot or return point. */
-  private routeTarget(u: RtsUnit): { x: number; y: number } | null {
-    if (u.state === 'moving' && u.route.length > 0)
-      return { x: u.route[u.routeIndex * 2] as number, y: u.route[u.routeIndex * 2 + 1] as number };
-    if (!Number.isNaN(u.slotX)) return { x: u.slotX, y: u.slotY };
-    if (u.returnStack.length > 0) {
+  /**
+   * Target of the unit's route (ignoring avoidance): the current waypoint, slot or return point, into
+   * routeX / routeY; false when there is none.
+   */
+  private routeTarget(u: RtsUnit): boolean {
+    if (u.state === 'moving' && u.route.length > 0) {
+      this.routeX = u.route[u.routeIndex * 2] as number;
+      this.routeY = u.route[u.routeIndex * 2 + 1] as number;
+    } else if (!Number.isNaN(u.slotX)) {
+      this.routeX = u.slotX;
+      this.routeY = u.slotY;
+    } else if (u.returnStack.length > 0) {
       const k = u.returnStack.length - 2;
-      return { x: u.returnStack[k] as number, y: u.returnStack[k + 1] as number };
-    }
-    if (!Number.isNaN(u.destX)) return { x: u.destX, y: u.destY };
-    return null;
+      this.routeX = u.returnStack[k] as number;
+      this.routeY = u.returnStack[k + 1] as number;
+    } else if (!Number.isNaN(u.destX)) {
+      this.routeX = u.destX;
+      this.routeY = u.destY;
+    } else return false;
+    return true;
   }
 
   /** Is any unit's newest position within the hard colliders of a unit of radius r standing at (x, y)? */
@@ -889,12 +1121,21 @@ export class RtsWorld {
     except: RtsUnit | null,
     except2: RtsUnit | null = null,
   ): RtsUnit | null {
-    for (const v of this.units) {
+    const reach = r + this.bucketMaxHard;
+    const count = this.gather(x - reach, y - reach, x + reach, y + reach);
+    const cand = this.candidates;
+    const units = this.units;
+    // The first in `units` order, as a plain scan would find.
+    let best = -1;
+    for (let c = 0; c < count; c++) {
+      const i = cand[c] as number; // PERF: c < count
+      if (best >= 0 && i > best) continue;
+      const v = units[i] as RtsUnit;
       if (v === except || v === except2) continue;
       const s = r + v.hardRadius;
-      if ((v.tailX - x) ** 2 + (v.tailY - y) ** 2 < s * s - 1e-9) return v;
+      if ((v.tailX - x) ** 2 + (v.tailY - y) ** 2 < s * s - 1e-9) best = i;
     }
-    return null;
+    return best >= 0 ? (units[best] as RtsUnit) : null;
   }
 
   /** Can a unit step from tile (tx, ty) to the adjacent tile (nx, ny) under the diagonal rule? */
@@ -919,11 +1160,12 @@ export class RtsWorld {
    * the current one, which keeps the unit close to its route.
    */
   private tryAvoid(a: RtsUnit, from: RtsUnit, anyTile: boolean): boolean {
-    const target = this.routeTarget(a);
-    if (!target || from.dodging === a.id) return false;
+    if (!this.routeTarget(a) || from.dodging === a.id) return false;
+    const targetX = this.routeX;
+    const targetY = this.routeY;
     const tx = Math.floor(a.tailX);
     const ty = Math.floor(a.tailY);
-    const here = Math.hypot(tx + 0.5 - target.x, ty + 0.5 - target.y);
+    const here = Math.hypot(tx + 0.5 - targetX, ty + 0.5 - targetY);
     let best = -1;
     let bestScore = Number.POSITIVE_INFINITY;
     for (let d = 0; d < 8; d++) {
@@ -932,13 +1174,13 @@ export class RtsWorld {
       if (!this.adjacentOpen(tx, ty, nx, ny)) continue;
       const cx = nx + 0.5;
       const cy = ny + 0.5;
-      const score = Math.hypot(cx - target.x, cy - target.y);
+      const score = Math.hypot(cx - targetX, cy - targetY);
       if (!anyTile && score > here + 0.5) continue;
       if (score >= bestScore) continue;
       if (this.occupied(cx, cy, a.hardRadius, a)) continue;
       if (!rtsSegmentClear(this.grid, a.tailX, a.tailY, cx, cy)) continue;
-      const q = this.stepToward(a, { x: cx, y: cy });
-      if (this.firstCollision(a, q.x, q.y, false)) continue;
+      this.stepToward(a, cx, cy);
+      if (this.firstCollision(a, this.stepX, this.stepY, false)) continue;
       best = d;
       bestScore = score;
     }
@@ -958,14 +1200,13 @@ export class RtsWorld {
    */
   private tryPush(v: RtsUnit, mover: RtsUnit): boolean {
     if (v.pushMoves.length > 0) return false;
-    const t = this.routeTarget(mover);
     let ux = mover.headingX;
     let uy = mover.headingY;
-    if (t) {
-      const d = Math.hypot(t.x - mover.tailX, t.y - mover.tailY);
+    if (this.routeTarget(mover)) {
+      const d = Math.hypot(this.routeX - mover.tailX, this.routeY - mover.tailY);
       if (d > 1e-6) {
-        ux = (t.x - mover.tailX) / d;
-        uy = (t.y - mover.tailY) / d;
+        ux = (this.routeX - mover.tailX) / d;
+        uy = (this.routeY - mover.tailY) / d;
       }
     }
     const tx = Math.floor(v.tailX);
@@ -1008,12 +1249,11 @@ export class RtsWorld {
    * stood and returns along those recorded positions later.
    */
   private tryHardPush(mover: RtsUnit, v: RtsUnit): boolean {
-    const t = this.routeTarget(mover);
     let dx = v.tailX - mover.tailX;
     let dy = v.tailY - mover.tailY;
-    if (t && Math.hypot(t.x - mover.tailX, t.y - mover.tailY) > 1e-6) {
-      dx = t.x - mover.tailX;
-      dy = t.y - mover.tailY;
+    if (this.routeTarget(mover) && Math.hypot(this.routeX - mover.tailX, this.routeY - mover.tailY) > 1e-6) {
+      dx = this.routeX - mover.tailX;
+      dy = this.routeY - mover.tailY;
     }
     let dir = 0;
     let bestDot = Number.NEGATIVE_INFINITY;
@@ -1041,10 +1281,9 @@ export class RtsWorld {
     const tx = Math.floor(v.tailX);
     const ty = Math.floor(v.tailY);
     // Left, right, then straight on (the seed's order).
-    const options = [dy, -dx, -dy, dx, dx, dy];
-    for (let k = 0; k < 6; k += 2) {
-      const ox = options[k] as number;
-      const oy = options[k + 1] as number;
+    for (let k = 0; k < 3; k++) {
+      const ox = k === 0 ? dy : k === 1 ? -dy : dx;
+      const oy = k === 0 ? -dx : k === 1 ? dx : dy;
       const nx = tx + ox;
       const ny = ty + oy;
       if (!this.adjacentOpen(tx, ty, nx, ny)) continue;
@@ -1088,7 +1327,20 @@ export class RtsWorld {
     const k = u.returnStack.length - 2;
     const rx = u.returnStack[k] as number;
     const ry = u.returnStack[k + 1] as number;
-    for (const v of this.units) {
+    const reach = this.bucketMaxSoft + u.softRadius + 0.5;
+    // Two boxes (around the return point and around u); a unit found twice is tested twice, harmlessly.
+    const n1 = this.gather(rx - reach, ry - reach, rx + reach, ry + reach);
+    if (this.nearMover(u, rx, ry, n1)) return true;
+    const n2 = this.gather(u.tailX - reach, u.tailY - reach, u.tailX + reach, u.tailY + reach);
+    return this.nearMover(u, rx, ry, n2);
+  }
+
+  /** The test of {@link moverNear} over the first `count` candidates. */
+  private nearMover(u: RtsUnit, rx: number, ry: number, count: number): boolean {
+    const units = this.units;
+    const cand = this.candidates;
+    for (let c = 0; c < count; c++) {
+      const v = units[cand[c] as number] as RtsUnit; // PERF: c < count
       if (v === u || v.idle) continue;
       if (v.group !== null && v.group === u.group) continue;
       const r = v.softRadius + u.softRadius + 0.5;
