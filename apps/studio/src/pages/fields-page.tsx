@@ -4,8 +4,6 @@ import {
   DIRECTIONS,
   type DiagonalRule,
   type Grid,
-  MAP_KINDS,
-  type MapKind,
   METRICS,
   type Metric,
   NO_DIRECTION,
@@ -20,6 +18,7 @@ import {
   MARKER_COLORS,
   type MarkerKind,
 } from '../components/draw-overlays.js';
+import { GeneratedMapForm, type GeneratedMapSettings } from '../components/generated-map-form.js';
 import { formatValue, Legend, type LegendSwatch } from '../components/legend.js';
 import { MapView, type MapViewHandle, type OverlayContext, type TilePointerEvent } from '../components/map-view.js';
 import { ProgressBar } from '../components/progress-bar.js';
@@ -111,7 +110,13 @@ function passabilityName(code: number | undefined): string {
 export function FieldsPage() {
   // --- Map source ---------------------------------------------------------------------------------------
   const [choice, setChoice] = useState<SourceChoice>('demo');
-  const [gen, setGen] = useState({ generator: 'rooms' as MapKind, width: 256, height: 256, seed: 1, density: 0.2 });
+  const [gen, setGen] = useState<GeneratedMapSettings>({
+    generator: 'rooms',
+    width: 256,
+    height: 256,
+    seed: 1,
+    density: 0.2,
+  });
   const [genApplied, setGenApplied] = useState(gen);
   const source = useMemo<MapSource>(() => {
     if (choice === 'generated') return { kind: 'generated', ...genApplied };
@@ -606,73 +611,12 @@ export function FieldsPage() {
             </select>
           </label>
           {choice === 'generated' && (
-            <div className="gen-form">
-              <label className="row">
-                <span>Kind</span>
-                <select
-                  value={gen.generator}
-                  onChange={(e) => setGen({ ...gen, generator: e.target.value as MapKind })}
-                >
-                  {MAP_KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {k}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="row">
-                <span>Size</span>
-                <select value={gen.width} onChange={(e) => setGen({ ...gen, width: Number(e.target.value) })}>
-                  {SIZES.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-                <span className="muted">x</span>
-                <select value={gen.height} onChange={(e) => setGen({ ...gen, height: Number(e.target.value) })}>
-                  {SIZES.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="row">
-                <span>Seed</span>
-                <input
-                  type="number"
-                  min={0}
-                  step={1}
-                  value={gen.seed}
-                  onChange={(e) => setGen({ ...gen, seed: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
-                />
-                <button
-                  type="button"
-                  className="small"
-                  onClick={() => setGen({ ...gen, seed: (Math.random() * 1e6) | 0 })}
-                >
-                  Random
-                </button>
-              </label>
-              {gen.generator === 'random' && (
-                <label className="row">
-                  <span>Density</span>
-                  <input
-                    type="range"
-                    min={0}
-                    max={0.6}
-                    step={0.01}
-                    value={gen.density}
-                    onChange={(e) => setGen({ ...gen, density: Number(e.target.value) })}
-                  />
-                  <span className="num">{Math.round(gen.density * 100)}%</span>
-                </label>
-              )}
-              <button type="button" onClick={() => setGenApplied({ ...gen })} data-testid="generate">
-                Generate
-              </button>
-            </div>
+            <GeneratedMapForm
+              value={gen}
+              onChange={setGen}
+              onGenerate={() => setGenApplied({ ...gen })}
+              sizes={SIZES}
+            />
           )}
           <div className="row">
             <span className="muted grow">{loaded ? loaded.label : 'loading…'}</span>

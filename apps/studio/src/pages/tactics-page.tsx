@@ -6,13 +6,12 @@ import {
   decomposeConvexSets,
   type FrameScheduler,
   type Grid,
-  MAP_KINDS,
-  type MapKind,
   pickCandidate,
   routePath,
   type TacticSearchResult,
 } from '@fieldmarshal/core';
 import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { GeneratedMapForm, type GeneratedMapSettings } from '../components/generated-map-form.js';
 import { MapView, type MapViewHandle, type OverlayContext, type TilePointerEvent } from '../components/map-view.js';
 import { computeTacticsScene, SETS_PER_SLICE, type TacticsScene } from '../tactics/tactics-compute.js';
 import {
@@ -42,6 +41,13 @@ import {
 } from '../tactics/tactics-shading.js';
 
 type Point = { x: number; y: number };
+
+/** Sides offered for generated maps on this page (small: the page shades every tile per placement). */
+const TACTICS_SIZES = [48, 96, 160, 256];
+
+function generatedSource(gen: GeneratedMapSettings): TacticsMapSource {
+  return { kind: 'generated', generator: gen.generator, size: gen.width, seed: gen.seed, density: gen.density };
+}
 
 /**
  * Largest side of a convex set on this page. Smaller sets make set costs closer to tile costs and give the
@@ -80,9 +86,10 @@ function fmt(v: number | undefined): string {
  */
 export function TacticsPage() {
   const [source, setSource] = useState<TacticsMapSource>(DEFAULT_TACTICS_SOURCE);
-  const [gen, setGen] = useState<{ generator: MapKind; size: number; seed: number; density: number }>({
+  const [gen, setGen] = useState<GeneratedMapSettings>({
     generator: 'random',
-    size: 96,
+    width: 96,
+    height: 96,
     seed: 1,
     density: 0.12,
   });
@@ -267,67 +274,22 @@ export function TacticsPage() {
             <select
               data-testid="tactics-map"
               value={source.kind}
-              onChange={(e) =>
-                setSource(e.target.value === 'open-plan' ? { kind: 'open-plan' } : { kind: 'generated', ...gen })
-              }
+              onChange={(e) => setSource(e.target.value === 'open-plan' ? { kind: 'open-plan' } : generatedSource(gen))}
             >
               <option value="open-plan">open plan (built in)</option>
               <option value="generated">generated…</option>
             </select>
           </label>
           {source.kind === 'generated' && (
-            <div className="gen-form">
-              <label className="row">
-                <span>Kind</span>
-                <select
-                  value={gen.generator}
-                  onChange={(e) => setGen({ ...gen, generator: e.target.value as MapKind })}
-                >
-                  {MAP_KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {k}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="row">
-                <span>Size</span>
-                <select value={gen.size} onChange={(e) => setGen({ ...gen, size: Number(e.target.value) })}>
-                  {[48, 96, 160, 256].map((s) => (
-                    <option key={s} value={s}>
-                      {s} x {s}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="row">
-                <span>Seed</span>
-                <input
-                  type="number"
-                  value={gen.seed}
-                  onChange={(e) => setGen({ ...gen, seed: Math.trunc(Number(e.target.value)) || 0 })}
-                />
-              </label>
-              {gen.generator === 'random' && (
-                <label className="row">
-                  <span>Density</span>
-                  <input
-                    type="range"
-                    min={0}
-                    max={0.4}
-                    step={0.02}
-                    value={gen.density}
-                    onChange={(e) => setGen({ ...gen, density: Number(e.target.value) })}
-                  />
-                  <span className="num">{gen.density.toFixed(2)}</span>
-                </label>
-              )}
-              <div className="row">
-                <button type="button" onClick={() => setSource({ kind: 'generated', ...gen })}>
-                  Generate
-                </button>
-              </div>
-            </div>
+            <GeneratedMapForm
+              value={gen}
+              onChange={setGen}
+              onGenerate={() => setSource(generatedSource(gen))}
+              sizes={TACTICS_SIZES}
+              square
+              maxDensity={0.4}
+              densityStep={0.02}
+            />
           )}
           <label className="row">
             <span>Set side</span>

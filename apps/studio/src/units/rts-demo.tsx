@@ -1,5 +1,6 @@
 import { RTS_FORMATION_KINDS, type RtsFormationKind, type RtsGroup, type RtsUnit } from '@fieldmarshal/core';
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { DemoLegend, type DemoLegendItem } from '../components/demo-legend.js';
 import { drawRts, RTS_COLORS, RTS_TILE, renderRtsWalls } from './rts/draw-rts.js';
 import { createRtsScene, RTS_MAP_HEIGHT, RTS_MAP_WIDTH, type RtsScene } from './rts/rts-map.js';
 
@@ -20,16 +21,16 @@ interface Readout {
   phase: string;
 }
 
-const LEGEND: readonly { label: string; color: string }[] = [
-  { label: 'blue army', color: RTS_COLORS.blue },
-  { label: 'red army', color: RTS_COLORS.red },
-  { label: 'canyon guards', color: RTS_COLORS.guard },
-  { label: 'hero (fast, high priority)', color: RTS_COLORS.hero },
-  { label: 'debug: collision unsolved', color: RTS_COLORS.unsolved },
-  { label: 'debug: collision solving', color: RTS_COLORS.solving },
-  { label: 'debug: collision solved', color: RTS_COLORS.solved },
-  { label: 'debug: waypoints', color: RTS_COLORS.route },
-  { label: 'debug: group plan / formation slots', color: RTS_COLORS.plan },
+const LEGEND: readonly DemoLegendItem[] = [
+  { label: 'blue army', fill: RTS_COLORS.blue },
+  { label: 'red army', fill: RTS_COLORS.red },
+  { label: 'canyon guards', fill: RTS_COLORS.guard },
+  { label: 'hero (fast, high priority)', fill: RTS_COLORS.hero },
+  { label: 'debug: collision unsolved', fill: RTS_COLORS.unsolved },
+  { label: 'debug: collision solving', fill: RTS_COLORS.solving },
+  { label: 'debug: collision solved', fill: RTS_COLORS.solved },
+  { label: 'debug: waypoints', fill: RTS_COLORS.route },
+  { label: 'debug: group plan / formation slots', fill: RTS_COLORS.plan },
 ];
 
 /**
@@ -272,17 +273,7 @@ export function RtsDemo() {
             <span className="muted">last group</span> <span data-testid="rts-phase">{readout.phase}</span>
           </div>
         </div>
-        <div className="panel">
-          <h2>Legend</h2>
-          <div className="legend-swatches" data-testid="rts-legend">
-            {LEGEND.map((l) => (
-              <span key={l.label} className="legend-swatch">
-                <span className="swatch" style={{ background: l.color }} />
-                {l.label}
-              </span>
-            ))}
-          </div>
-        </div>
+        <DemoLegend items={LEGEND} testId="rts-legend" />
       </div>
       <canvas
         ref={canvasRef}
