@@ -108,4 +108,26 @@ describe('routes along the answer', () => {
     expect(() => createTacticRoute(g, sets, 5, { x: 4, y: 0 })).toThrow(OutOfRangeError);
     expect(() => createTacticRoute(g, sets, 0, { x: 2, y: 0 })).toThrow(CoordinateError);
   });
+
+  it('routePath names a bad start instead of walking NaN coordinates', () => {
+    const g = parseAsciiMap(['.....', '.....'].join('\n'));
+    const sets = decomposeConvexSets(g);
+    const route = createTacticRoute(g, sets, 0, { x: 4, y: 1 });
+    for (const from of [
+      { x: Number.NaN, y: 0 },
+      { x: 0, y: Number.POSITIVE_INFINITY },
+      { x: 0.5, y: 0 },
+      { x: -1, y: 0 },
+      { x: 5, y: 0 },
+      { x: 0, y: 2 },
+    ]) {
+      expect(() => routePath(route, sets, from)).toThrow(CoordinateError);
+      expect(() => routePath(route, sets, from)).toThrow(`from (${from.x}, ${from.y})`);
+    }
+    expect(() => routePath(route, sets, { x: 0, y: 0 }, -1)).toThrow(OutOfRangeError);
+    expect(() => routePath(route, sets, { x: 0, y: 0 }, Number.NaN)).toThrow(/maxSteps/);
+    const path = [...routePath(route, sets, { x: 0, y: 0 })];
+    expect(path.slice(0, 2)).toEqual([0, 0]);
+    expect(path.slice(-2)).toEqual([4, 1]);
+  });
 });

@@ -1,4 +1,4 @@
-import { OutOfRangeError } from '../errors.js';
+import { CoordinateError, OutOfRangeError } from '../errors.js';
 import { DIR_DX, DIR_DY, directionOf, NO_DIRECTION } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
 import { assertSetsMatch, type ConvexSets } from '../sets/convex-sets.js';
@@ -100,7 +100,9 @@ export function routeDirection(route: TacticRoute, x: number, y: number, phase: 
 /**
  * The whole route from `from` as a flat Int32Array `[x0, y0, x1, y1, ...]` starting at `from`. It ends at the
  * target tile (or on entering `via` when the route does not approach); it ends early where no step exists
- * (the set is unreachable from `from`). At most `maxSteps` moves (default width * height).
+ * (the set is unreachable from `from`). At most `maxSteps` moves (an integer >= 0, default width * height).
+ * @throws CoordinateError when `from` is not an integer tile inside the sets' grid; OutOfRangeError for a bad
+ * `maxSteps`.
  */
 export function routePath(
   route: TacticRoute,
@@ -108,9 +110,16 @@ export function routePath(
   from: TilePoint,
   maxSteps = sets.setOf.length,
 ): Int32Array {
-  const out: number[] = [from.x, from.y];
-  let x = from.x;
-  let y = from.y;
+  const { x: fx, y: fy } = from;
+  const w = route.width;
+  const h = route.viaDir.length / w;
+  if (!Number.isInteger(fx) || !Number.isInteger(fy) || fx < 0 || fy < 0 || fx >= w || fy >= h)
+    throw new CoordinateError('from', fx, fy, `is not a tile of the route's ${w}x${h} grid`);
+  if (!(Number.isInteger(maxSteps) && maxSteps >= 0))
+    throw new OutOfRangeError('maxSteps', maxSteps, 'an integer >= 0');
+  const out: number[] = [fx, fy];
+  let x = fx;
+  let y = fy;
   let phase = routePhase(route, sets, x, y, ROUTE_TO_VIA);
   for (let k = 0; k < maxSteps; k++) {
     const d = routeDirection(route, x, y, phase);
@@ -121,6 +130,20 @@ export function routePath(
     phase = routePhase(route, sets, x, y, phase);
   }
   return Int32Array.from(out);
+}
+
+/** The route from `me` through set `via` (approaching `target` after it, or stopping in it), as a flat path. */
+function tacticPath(
+  grid: Grid,
+  sets: ConvexSets,
+  me: TilePoint,
+  target: TilePoint,
+  via: number,
+  options: TacticRouteOptions,
+  approach: boolean,
+): Int32Array {
+  grid.assertWalkable('me', me.x, me.y);
+  return routePath(createTacticRoute(grid, sets, via, target, { ...options, approach }), sets, me);
 }
 
 /**
@@ -135,8 +158,7 @@ export function flankPath(
   via: number,
   options: TacticRouteOptions = {},
 ): Int32Array {
-  grid.assertWalkable('me', me.x, me.y);
-  return routePath(createTacticRoute(grid, sets, via, target, { ...options, approach: true }), sets, me);
+  return tacticPath(grid, sets, me, target, via, options, true);
 }
 
 /** The retreat route from `me` into set `via` (the chosen retreat set), as a flat path. */
@@ -148,6 +170,5 @@ export function retreatPath(
   via: number,
   options: TacticRouteOptions = {},
 ): Int32Array {
-  grid.assertWalkable('me', me.x, me.y);
-  return routePath(createTacticRoute(grid, sets, via, target, { ...options, approach: false }), sets, me);
+  return tacticPath(grid, sets, me, target, via, options, false);
 }

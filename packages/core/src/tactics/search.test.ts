@@ -10,6 +10,7 @@ import { type ConvexSets, decomposeConvexSets } from '../sets/convex-sets.js';
 import { setCostsFrom } from '../sets/set-costs.js';
 import { buildSetFields } from '../sets/set-fields.js';
 import { createRandom, randomInt } from '../util/random.js';
+import type { ResumableTask } from '../util/task.js';
 import { tacticConstants } from './criteria.js';
 import {
   chooseFlankSet,
@@ -21,6 +22,7 @@ import {
   type SetCostPair,
   searchTactic,
   type TacticKind,
+  type TacticSearchResult,
 } from './search.js';
 
 /**
@@ -350,6 +352,12 @@ describe('flank and retreat candidates (property, against a literal reference)',
             .candidates,
         ];
         expect(viaFields).toEqual(got);
+        const fields32 = buildSetFields(g, sets, { costType: 'int32' });
+        const viaFields32 = [
+          ...searchTactic(g, sets, me, target, kind, { maxCandidates: Number.POSITIVE_INFINITY, costs: fields32 })
+            .candidates,
+        ];
+        expect(viaFields32).toEqual(got);
         const mySet = sets.setOf[me.y * g.width + me.x] as number;
         const targetSet = sets.setOf[target.y * g.width + target.x] as number;
         if (mySet === targetSet) {
@@ -437,10 +445,33 @@ describe('through the frame scheduler', () => {
       target: setCostsFrom(g, sets, target.x, target.y),
     };
     const frames: (() => void)[] = [];
-    const scheduler = createFrameScheduler({ tick: (run) => frames.push(run), budgetMs: 1000 });
-    const options = { costs, setsPerStep: 200, maxCandidates: Number.POSITIVE_INFINITY };
+    // A fake clock far ahead of performance.now() (so the search's own clock check never cuts a slice short)
+    // that advances by the whole budget on every read: each frame runs exactly one slice.
+    const budgetMs = 4;
+    let clock = 1e12;
+    const now = () => {
+      clock += budgetMs;
+      return clock;
+    };
+    const scheduler = createFrameScheduler({ tick: (run) => frames.push(run), now, budgetMs });
+    const setsPerStep = 200;
+    const options = { costs, setsPerStep, maxCandidates: Number.POSITIVE_INFINITY };
     const stale = scheduler.schedule(createTacticSearch(g, sets, me, target, 'flank', options), { key: 'unit-1' });
-    const fresh = scheduler.schedule(createTacticSearch(g, sets, me, target, 'retreat', options), { key: 'unit-1' });
+    // Count the slices and the sets each one examined (progress is examined / count).
+    const inner = createTacticSearch(g, sets, me, target, 'retreat', options);
+    const perSlice: number[] = [];
+    const counted: ResumableTask<TacticSearchResult> = {
+      step(deadline) {
+        const before = Math.round(inner.progress() * sets.count);
+        const finished = inner.step(deadline);
+        const after = finished ? inner.result().examined : Math.round(inner.progress() * sets.count);
+        perSlice.push(after - before);
+        return finished;
+      },
+      result: () => inner.result(),
+      progress: () => inner.progress(),
+    };
+    const fresh = scheduler.schedule(counted, { key: 'unit-1' });
     await expect(stale.promise).rejects.toBeInstanceOf(AbortError);
     let n = 0;
     while (!fresh.settled && frames.length > 0) {
@@ -450,9 +481,11 @@ describe('through the frame scheduler', () => {
     }
     const result = await fresh.promise;
     expect(result).toEqual(searchTactic(g, sets, me, target, 'retreat', options));
-    // The scheduler steps until its budget is spent, so with a generous budget it may finish in one frame;
-    // every step examined at most 200 sets, so the search took at least ceil(count / 200) steps.
-    expect(n).toBeGreaterThanOrEqual(1);
+    expect(sets.count).toBeGreaterThan(5 * setsPerStep);
+    expect(perSlice.length).toBeGreaterThanOrEqual(Math.ceil(sets.count / setsPerStep));
+    for (const k of perSlice) expect(k).toBeLessThanOrEqual(setsPerStep);
+    expect(perSlice.reduce((a, b) => a + b, 0)).toBe(sets.count);
+    expect(n).toBe(perSlice.length); // one slice per frame
     expect(result.examined).toBe(sets.count);
   });
 });

@@ -2,7 +2,13 @@ import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Grid } from '../grid/grid.js';
 import { assertSetsMatch, type ConvexSets } from '../sets/convex-sets.js';
 import { setCostsFrom } from '../sets/set-costs.js';
-import { type SetFields, type SetMoveOptions, setFieldCost } from '../sets/set-fields.js';
+import {
+  SET_FIELD_UNREACHABLE_I32,
+  SET_FIELD_UNREACHABLE_U16,
+  type SetFields,
+  type SetMoveOptions,
+  setFieldCost,
+} from '../sets/set-fields.js';
 import { type RandomSource, randomInt } from '../util/random.js';
 import type { ResumableTask } from '../util/task.js';
 import {
@@ -151,6 +157,22 @@ export function createTacticSearch(
       return;
     }
     constants = tacticConstants(myCost, targetCost, options);
+    if (fields) {
+      // The two columns of the per-set fields the scan reads (unreachable as -1, as setFieldCost). PERF: the
+      // scan then reads two contiguous arrays whatever the source; this pass is one strided read per set.
+      const mineCosts = new Int32Array(count);
+      const theirCosts = new Int32Array(count);
+      const raw = fields.cost;
+      const size = fields.size;
+      const gone = raw instanceof Uint16Array ? SET_FIELD_UNREACHABLE_U16 : SET_FIELD_UNREACHABLE_I32;
+      for (let set = 0, at = 0; set < count; set++, at += size) {
+        const m = raw[at + meTile] as number; // PERF: at + tile < count * size
+        const t = raw[at + targetTile] as number;
+        mineCosts[set] = m === gone ? -1 : m;
+        theirCosts[set] = t === gone ? -1 : t;
+      }
+      pair = { me: mineCosts, target: theirCosts };
+    }
   };
 
   return {
@@ -161,35 +183,21 @@ export function createTacticSearch(
       const end = Math.min(count, next + setsPerStep);
       let s = next;
       // PERF: two typed-array reads and a few integer comparisons per set; the clock is read every 128 sets.
-      if (pair) {
-        const mine = pair.me;
-        const theirs = pair.target;
-        while (s < end) {
-          if (keeps(mine[s] as number, theirs[s] as number, c)) {
-            found[kept++] = s;
-            if (kept >= maxCandidates) {
-              s++;
-              done = true;
-              break;
-            }
+      // One loop for every cost source: start() put per-set field costs into a SetCostPair.
+      const p = pair as SetCostPair;
+      const mine = p.me;
+      const theirs = p.target;
+      while (s < end) {
+        if (keeps(mine[s] as number, theirs[s] as number, c)) {
+          found[kept++] = s;
+          if (kept >= maxCandidates) {
+            s++;
+            done = true;
+            break;
           }
-          s++;
-          if ((s & (CLOCK_EVERY - 1)) === 0 && performance.now() >= deadline) break;
         }
-      } else {
-        const f = fields as SetFields;
-        while (s < end) {
-          if (keeps(setFieldCost(f, meTile, s), setFieldCost(f, targetTile, s), c)) {
-            found[kept++] = s;
-            if (kept >= maxCandidates) {
-              s++;
-              done = true;
-              break;
-            }
-          }
-          s++;
-          if ((s & (CLOCK_EVERY - 1)) === 0 && performance.now() >= deadline) break;
-        }
+        s++;
+        if ((s & (CLOCK_EVERY - 1)) === 0 && performance.now() >= deadline) break;
       }
       next = s;
       if (next >= count) done = true;
