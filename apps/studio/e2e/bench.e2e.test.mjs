@@ -53,6 +53,31 @@ describe('Bench page', () => {
     await page.close();
   });
 
+  it('measures per-set fields where they fit and refuses them, with the reason, where they do not', async () => {
+    const { page, errors } = await openPage(browser, `${server.url}#/bench`);
+    await page.waitForSelector('[data-testid="bench-run"]');
+    await page.getByLabel('map kind').selectOption('rooms');
+    await page.getByLabel('kernel').selectOption('set-fields');
+    for (const size of ['128²', '512²']) await page.getByLabel(size).check();
+    await page.getByLabel('1024²').uncheck();
+    await page.getByLabel('repetitions').fill('1');
+    await page.getByLabel('warm-up runs').fill('0');
+    await page.click('[data-testid="bench-run"]');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="bench-status"]')?.textContent?.startsWith('finished'),
+      null,
+      {
+        timeout: 90_000,
+      },
+    );
+    const refused = await page.locator('[data-testid="bench-results"] tr[data-refused="true"]').count();
+    const measured = await page.locator('[data-testid="bench-results"] tbody tr:not([data-refused="true"])').count();
+    assert.ok(refused >= 1, 'the 512x512 rooms map (about 3,000 sets) should be refused');
+    assert.ok(measured >= 1, 'the 128x128 rooms map should be measured');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('cancels a long run', async () => {
     const { page, errors } = await openPage(browser, `${server.url}#/bench`);
     await page.waitForSelector('[data-testid="bench-run"]');

@@ -71,10 +71,18 @@ async function setRange(page, testId, value) {
 
 /** Waits until the map shown is computed for the current inputs (no progress bar, no stale note). */
 async function settled(page) {
+  // Give the page a moment to start the computation the last input asked for, then wait until a result for the
+  // current mode is shown and nothing is running (data-busy and data-result-key on the map container).
   await page.waitForTimeout(150);
-  await page.waitForFunction(
-    () => !document.querySelector('[data-testid="progress"]') && !document.body.textContent.includes('recomputing'),
-  );
+  await page.waitForFunction(() => {
+    const wrap = document.querySelector('[data-testid="map-wrap"]');
+    return (
+      wrap?.getAttribute('data-busy') === 'false' &&
+      (wrap.getAttribute('data-result-key') ?? '') !== '' &&
+      !document.querySelector('[data-testid="progress"]') &&
+      !document.body.textContent.includes('recomputing')
+    );
+  });
 }
 
 async function openSeedLevel(mode) {
