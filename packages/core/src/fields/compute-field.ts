@@ -6,6 +6,7 @@ import { MAX_DIAL_BUCKETS, runDial } from './kernel-dial.js';
 import { runHeap } from './kernel-heap.js';
 import type { KernelInput } from './kernel-input.js';
 import { runOctile } from './kernel-octile.js';
+import { runOctileOneCode } from './kernel-octile-one-code.js';
 import {
   METRIC_STEPS,
   METRIC_WEIGHTED,
@@ -157,8 +158,11 @@ function run(
     let uniform = true;
     const v0 = seeds.v[0] as number;
     for (let s = 1; s < seeds.n && uniform; s++) uniform = seeds.v[s] === v0;
+    const st = paddedState(grid);
+    let code = (st[seeds.p[0] as number] as number) & 3;
+    for (let s = 1; s < seeds.n && code >= 0; s++) if (((st[seeds.p[s] as number] as number) & 3) !== code) code = -1;
     const input: KernelInput = {
-      st: paddedState(grid),
+      st,
       stride: grid.width + 2,
       width: grid.width,
       height: grid.height,
@@ -171,6 +175,7 @@ function run(
       maxEdge,
       seeds,
       control,
+      code,
     };
     if (maxEdge === 1 && uniform) done = runBfs(input);
     else {
@@ -178,7 +183,8 @@ function run(
       for (let s = 1; s < seeds.n; s++) if ((seeds.v[s] as number) < min) min = seeds.v[s] as number;
       input.seeds = sortSeedsByKey(seeds, min);
       // Edges of 1 and sqrt 2 only (octile, steps with unequal seeds, weighted on flat terrain): 3 buckets.
-      if (options.metric !== METRIC_WEIGHTED || maxEdge <= Math.SQRT2) done = runOctile(input);
+      if (options.metric !== METRIC_WEIGHTED || maxEdge <= Math.SQRT2)
+        done = input.code >= 0 && min >= 0 && 1 / min > 0 ? runOctileOneCode(input) : runOctile(input);
       else {
         cost.fill(Number.POSITIVE_INFINITY);
         dir.fill(255);

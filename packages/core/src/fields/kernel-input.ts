@@ -24,4 +24,6 @@ export interface KernelInput {
   /** Seeds with value <= maxCost, on walkable tiles; sorted by `floor(v - v[0])` for the Dial kernel. */
   seeds: SeedList;
   control: KernelControl | undefined;
+  /** The passability code shared by every seed, or -1 when the seeds stand on different codes. */
+  code: number;
 }
