@@ -72,6 +72,8 @@ describe('Units page, RTS groups', () => {
     const canvas = page.locator('[data-testid="rts-canvas"]');
     await canvas.waitFor();
     const box = await canvas.boundingBox();
+    // The readout shows the unit count once the simulation has run a frame: only then are units drawn and pickable.
+    await page.waitForFunction(() => /units\s*40/.test(document.querySelector('[data-testid="rts-readout"]')?.textContent ?? ''));
     const tile = box.width / 48; // the demo map is 48 tiles wide
     const at = (x, y) => [box.x + x * tile, box.y + y * tile];
     // The blue army stands on tiles x 3..7, y 17..20: drag a selection box around it.
@@ -80,6 +82,7 @@ describe('Units page, RTS groups', () => {
     await page.mouse.move(...at(5, 19), { steps: 4 });
     await page.mouse.move(...at(8.8, 21.8), { steps: 4 });
     await page.mouse.up();
+    await page.screenshot({ path: join(artifactsDir, 'units-rts-selected.png') });
     assert.equal(await page.textContent('[data-testid="rts-selected"]'), '20');
     await page.selectOption('[data-testid="rts-formation"]', 'box');
     await page.keyboard.press('F1');
