@@ -1,6 +1,19 @@
 // Public exports of src/crowd. Listed again from ../index.ts.
 export * from './crowd-command.js';
-export * from './crowd-options.js';
+export {
+  type CrowdOptions,
+  type CrowdParams,
+  DEFAULT_CROWD_ACCELERATION,
+  DEFAULT_CROWD_ARRIVE_RADIUS,
+  DEFAULT_CROWD_BUMP_TIME,
+  DEFAULT_CROWD_CONTACT_MARGIN,
+  DEFAULT_CROWD_GROUPS,
+  DEFAULT_CROWD_TILE_SIZE,
+  DEFAULT_CROWD_TOP_SPEED,
+  MAX_CROWD_CAPACITY,
+  MAX_CROWD_DT,
+  MAX_CROWD_GROUPS,
+} from './crowd-options.js';
 export { type CrowdParallelOptions, type CrowdStepRangeArgs, stepCrowdParallel } from './crowd-parallel.js';
 export {
   addCrowdUnit,

@@ -23,16 +23,15 @@ export {
   type ScheduledTask,
   type ScheduleOptions,
 } from './frame-scheduler.js';
-export {
-  type ComputeFieldArgs,
-  type ComputeFieldFromSeedsArgs,
-  type FillSharedArgs,
-  type FleeMapArgs,
-  KERNELS,
-  type Kernel,
-  type KernelName,
-  type SafetyFieldArgs,
-  type ScentMapArgs,
+export type {
+  ComputeFieldArgs,
+  ComputeFieldFromSeedsArgs,
+  FillSharedArgs,
+  FleeMapArgs,
+  Kernel,
+  KernelName,
+  SafetyFieldArgs,
+  ScentMapArgs,
 } from './kernels.js';
 export { LiveField } from './live-field.js';
 export { PROGRESS_POLL_MS, type ProgressCallback } from './progress.js';

@@ -1,5 +1,28 @@
-// Public exports of src/sets. Listed again from ../index.ts.
-export * from './convex-sets.js';
-export * from './set-costs.js';
-export * from './set-fields.js';
+// Public exports of src/sets. Listed again from ../index.ts. Internal helpers (set checks, move resolution,
+// control intervals) are left out on purpose.
+export {
+  type ConvexSets,
+  DECOMPOSE_STRATEGIES,
+  DEFAULT_DECOMPOSE_STRATEGY,
+  DEFAULT_MAX_SET_SIDE,
+  type DecomposeOptions,
+  type DecomposeStrategy,
+  decomposeConvexSets,
+} from './convex-sets.js';
+export { reduceFieldToSets, setCostsFrom, setCostsFromFields } from './set-costs.js';
+export {
+  allocateSetFields,
+  buildSetField,
+  buildSetFields,
+  computeSetFieldsInto,
+  DEFAULT_MAX_SET_FIELD_CELLS,
+  DEFAULT_SET_NEIGHBORS,
+  SET_FIELD_UNREACHABLE_I32,
+  SET_FIELD_UNREACHABLE_U16,
+  type SetFieldKernelOptions,
+  type SetFields,
+  type SetFieldsOptions,
+  type SetMoveOptions,
+  setFieldCost,
+} from './set-fields.js';
 export * from './set-fields-pool.js';

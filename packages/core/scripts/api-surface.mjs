@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// Lists the public API of the built package (every export of dist/index.js and dist/worker.js with its kind)
+// and compares it with api-surface.json. `node scripts/api-surface.mjs --update` rewrites the snapshot after an
+// intended change; without --update it exits 1 and prints the difference, so an accidental change fails the tests.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const snapshotPath = join(root, 'api-surface.json');
+
+function kind(value) {
+  if (typeof value === 'function')
+    return /^class\s/.test(Function.prototype.toString.call(value)) ? 'class' : 'function';
+  if (Array.isArray(value)) return 'array';
+  if (ArrayBuffer.isView(value)) return value.constructor.name;
+  return value === null ? 'null' : typeof value;
+}
+
+export async function surface() {
+  const out = {};
+  for (const entry of ['index', 'worker']) {
+    const mod = await import(pathToFileURL(join(root, 'dist', `${entry}.js`)).href);
+    out[entry] = Object.fromEntries(
+      Object.keys(mod)
+        .sort()
+        .map((name) => [name, kind(mod[name])]),
+    );
+  }
+  return out;
+}
+
+const current = await surface();
+if (process.argv.includes('--update')) {
+  writeFileSync(snapshotPath, `${JSON.stringify(current, null, 2)}\n`);
+  console.log(`wrote ${snapshotPath}`);
+} else {
+  const saved = JSON.parse(readFileSync(snapshotPath, 'utf8'));
+  const lines = [];
+  for (const entry of new Set([...Object.keys(saved), ...Object.keys(current)])) {
+    const a = saved[entry] ?? {};
+    const b = current[entry] ?? {};
+    for (const name of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      if (!(name in b)) lines.push(`- ${entry}: ${name} (${a[name]}) was removed`);
+      else if (!(name in a)) lines.push(`+ ${entry}: ${name} (${b[name]}) was added`);
+      else if (a[name] !== b[name]) lines.push(`~ ${entry}: ${name} changed from ${a[name]} to ${b[name]}`);
+    }
+  }
+  if (lines.length) {
+    console.error(
+      `the public API differs from api-surface.json:\n${lines.join('\n')}\n` +
+        'If the change is intended, run `node scripts/api-surface.mjs --update` in packages/core and note it in CHANGELOG.md.',
+    );
+    process.exit(1);
+  }
+  console.log(`public API unchanged (${Object.keys(current.index).length} exports)`);
+}
