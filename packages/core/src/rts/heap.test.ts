@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RtsHeap, RtsIndexedHeap } from './heap.js';
+import { RtsIndexedHeap } from './heap.js';
 
 /** Pops in (f ascending, then g descending) order, as the heaps promise. */
 function isBefore(a: { f: number; g: number }, b: { f: number; g: number }): boolean {
@@ -47,30 +47,6 @@ describe('RtsIndexedHeap', () => {
         }
       }),
       { numRuns: 300, seed: 7117 },
-    );
-  });
-});
-
-describe('RtsHeap', () => {
-  it('pops entries in (f, then larger g) order against a sort', () => {
-    fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat(12), fc.nat(6)), { maxLength: 200 }), (entries) => {
-        const heap = new RtsHeap(1);
-        for (const [k, [f, g]] of entries.entries()) heap.push(k, f, g);
-        const popped: { f: number; g: number }[] = [];
-        while (heap.size > 0) {
-          const k = heap.pop();
-          const e = entries[k] as [number, number];
-          popped.push({ f: e[0], g: e[1] });
-        }
-        expect(heap.pop()).toBe(-1);
-        expect(popped.length).toBe(entries.length);
-        for (let i = 1; i < popped.length; i++)
-          expect(isBefore(popped[i] as { f: number; g: number }, popped[i - 1] as { f: number; g: number })).toBe(
-            false,
-          );
-      }),
-      { numRuns: 300, seed: 7118 },
     );
   });
 });

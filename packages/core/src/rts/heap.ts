@@ -1,114 +1,5 @@
 /**
- * A binary min-heap of tile indices keyed by (f, then larger g first), stored in flat typed arrays that grow by
- * doubling. Meant for lazy deletion: a tile may be pushed again with a better key and stale entries are skipped
- * by the caller (closed check). {@link RtsPathfinder} uses {@link RtsIndexedHeap} (decrease-key) instead. No
- * allocation per push once grown.
- */
-export class RtsHeap {
-  /** Tile index per heap slot. */
-  private nodes: Int32Array;
-  /**
-   * Keys per heap slot, interleaved: `keys[2i]` is the primary key (f = g + h), `keys[2i+1]` the secondary key
-   * (g): on equal f the larger g pops first (goes deeper, fewer expansions).
-   */
-  // PERF: both keys of a slot share one cache line, so a comparison touches one line instead of two.
-  private keys: Float64Array;
-  /** Number of entries. */
-  size = 0;
-
-  /** @param capacity initial number of slots (grows as needed). Default 1024. */
-  constructor(capacity = 1024) {
-    const c = Math.max(16, capacity | 0);
-    this.nodes = new Int32Array(c);
-    this.keys = new Float64Array(2 * c);
-  }
-
-  clear(): void {
-    this.size = 0;
-  }
-
-  private grow(): void {
-    const c = this.nodes.length * 2;
-    const nodes = new Int32Array(c);
-    nodes.set(this.nodes);
-    const keys = new Float64Array(2 * c);
-    keys.set(this.keys);
-    this.nodes = nodes;
-    this.keys = keys;
-  }
-
-  push(node: number, key: number, g: number): void {
-    if (this.size === this.nodes.length) this.grow();
-    const nodes = this.nodes;
-    const keys = this.keys;
-    let i = this.size++;
-    // PERF: sift up by moving parents down into the hole and writing the new entry once at the end (the same
-    // final layout as swapping, with a third of the writes).
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      const pk = keys[2 * p] as number;
-      if (!(key < pk || (key === pk && g > (keys[2 * p + 1] as number)))) break;
-      nodes[i] = nodes[p] as number;
-      keys[2 * i] = pk;
-      keys[2 * i + 1] = keys[2 * p + 1] as number;
-      i = p;
-    }
-    nodes[i] = node;
-    keys[2 * i] = key;
-    keys[2 * i + 1] = g;
-  }
-
-  /** Key of the top entry (Infinity when empty). */
-  peekKey(): number {
-    return this.size > 0 ? (this.keys[0] as number) : Number.POSITIVE_INFINITY;
-  }
-
-  /** Removes and returns the tile index with the smallest key; -1 when empty. */
-  pop(): number {
-    if (this.size === 0) return -1;
-    const nodes = this.nodes;
-    const keys = this.keys;
-    const top = nodes[0] as number;
-    const last = --this.size;
-    if (last > 0) {
-      const node = nodes[last] as number;
-      const key = keys[2 * last] as number;
-      const g = keys[2 * last + 1] as number;
-      let i = 0;
-      // PERF: sift down with a hole (children move up, the moved entry is written once); the same child choice
-      // (right only when strictly before left) and stop rule as a swapping heap, so the layout is identical.
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= last) break;
-        const r = l + 1;
-        let c = l;
-        let ck = keys[2 * l] as number;
-        let cg = keys[2 * l + 1] as number;
-        if (r < last) {
-          const rk = keys[2 * r] as number;
-          const rg = keys[2 * r + 1] as number;
-          if (rk < ck || (rk === ck && rg > cg)) {
-            c = r;
-            ck = rk;
-            cg = rg;
-          }
-        }
-        if (!(ck < key || (ck === key && cg > g))) break;
-        nodes[i] = nodes[c] as number;
-        keys[2 * i] = ck;
-        keys[2 * i + 1] = cg;
-        i = c;
-      }
-      nodes[i] = node;
-      keys[2 * i] = key;
-      keys[2 * i + 1] = g;
-    }
-    return top;
-  }
-}
-
-/**
- * A binary min-heap of tile indices with decrease-key, keyed like {@link RtsHeap} (f, then larger g first). Each
+ * A binary min-heap of tile indices with decrease-key, keyed by f, then larger g first. Each
  * tile is in the heap at most once; `positions` (one Int32 per tile, sized at construction) tracks its slot,
  * so improving a queued tile moves it up in place instead of leaving a stale entry behind. Used by
  * {@link RtsPathfinder}. No allocation per operation once grown.
@@ -116,7 +7,7 @@ export class RtsHeap {
 export class RtsIndexedHeap {
   /** Tile index per heap slot. */
   private nodes: Int32Array;
-  /** Keys per heap slot, interleaved: `keys[2i]` f, `keys[2i+1]` g (as in {@link RtsHeap}). */
+  /** Keys per heap slot, interleaved: `keys[2i]` f, `keys[2i+1]` g. */
   private keys: Float64Array;
   /** Heap slot per tile; meaningful only for tiles currently in the heap (the caller knows which). */
   private readonly positions: Int32Array;
