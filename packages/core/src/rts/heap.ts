@@ -91,7 +91,7 @@ export class RtsIndexedHeap {
       const key = keys[2 * last] as number;
       const g = keys[2 * last + 1] as number;
       let i = 0;
-      // PERF: hole sifting down, as in RtsHeap.pop.
+      // PERF: hole sifting: move the hole down and write the entry once, instead of swapping at every level.
       for (;;) {
         const l = 2 * i + 1;
         if (l >= last) break;
