@@ -73,7 +73,9 @@ describe('Units page, RTS groups', () => {
     await canvas.waitFor();
     const box = await canvas.boundingBox();
     // The readout shows the unit count once the simulation has run a frame: only then are units drawn and pickable.
-    await page.waitForFunction(() => /units\s*40/.test(document.querySelector('[data-testid="rts-readout"]')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /units\s*40/.test(document.querySelector('[data-testid="rts-readout"]')?.textContent ?? ''),
+    );
     const tile = box.width / 48; // the demo map is 48 tiles wide
     const at = (x, y) => [box.x + x * tile, box.y + y * tile];
     // The blue army stands on tiles x 3..7, y 17..20: drag a selection box around it.
