@@ -5,6 +5,8 @@ export interface DemoLegendItem {
   fill: string;
   /** Rim colour (drawn 2 px wide); default a 1 px black border. */
   rim?: string;
+  /** Rim width in px when `rim` is set; default 2. */
+  rimWidth?: number;
 }
 
 export interface DemoLegendProps {
@@ -23,7 +25,7 @@ export function DemoLegend({ items, testId }: DemoLegendProps) {
           <span key={l.label} className="legend-swatch">
             <span
               className="swatch"
-              style={{ background: l.fill, borderColor: l.rim ?? '#000', borderWidth: l.rim ? 2 : 1 }}
+              style={{ background: l.fill, borderColor: l.rim ?? '#000', borderWidth: l.rim ? (l.rimWidth ?? 2) : 1 }}
             />
             {l.label}
           </span>

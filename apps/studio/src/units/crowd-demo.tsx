@@ -10,7 +10,9 @@ import {
   stepCrowd,
   stepCrowdParallel,
 } from '@fieldmarshal/core';
-import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { DemoHelp } from '../components/demo-help.js';
+import { DemoLegend, type DemoLegendItem } from '../components/demo-legend.js';
 import { studioService } from '../fields/studio-service.js';
 import { BLUE, CROWD_MAP_HEIGHT, CROWD_MAP_WIDTH, createCrowdMap, RED, spawnArmies } from './crowd/crowd-map.js';
 import { CROWD_COLORS, drawCrowd, renderWalls } from './crowd/draw-crowd.js';
@@ -35,13 +37,24 @@ interface Readout {
   stepMs: number;
 }
 
-const LEGEND: readonly { label: string; fill: string; rim?: string }[] = [
+const LEGEND: readonly DemoLegendItem[] = [
   { label: 'red moving', fill: CROWD_COLORS.redMoving },
   { label: 'red stopped', fill: CROWD_COLORS.redStopped },
   { label: 'blue moving', fill: CROWD_COLORS.blueMoving },
   { label: 'blue stopped', fill: CROWD_COLORS.blueStopped },
   { label: 'bumped (stopped, moving out of the way)', fill: CROWD_COLORS.redStopped, rim: CROWD_COLORS.bumped },
   { label: 'wall', fill: CROWD_COLORS.wall },
+  { label: 'avoidance vector (line)', fill: 'transparent', rim: CROWD_COLORS.avoid, rimWidth: 1 },
+];
+
+const HELP: readonly ReactNode[] = [
+  <>
+    <kbd>Left click</kbd> sends the red group there
+  </>,
+  <>
+    <kbd>Right click</kbd> sends the blue group there
+  </>,
+  'Units stop when they arrive, or when they keep bumping into stopped units for longer than the straight-line time to their goal.',
 ];
 
 /**
@@ -176,21 +189,7 @@ export function CrowdDemo() {
   return (
     <div className="layout" data-testid="crowd-demo">
       <div className="sidebar">
-        <div className="panel help" data-testid="crowd-help">
-          <h2>Controls</h2>
-          <ul>
-            <li>
-              <kbd>Left click</kbd> sends the red group there
-            </li>
-            <li>
-              <kbd>Right click</kbd> sends the blue group there
-            </li>
-            <li>
-              Units stop when they arrive, or when they keep bumping into stopped units for longer than the
-              straight-line time to their goal.
-            </li>
-          </ul>
-        </div>
+        <DemoHelp items={HELP} testId="crowd-help" />
         <div className="panel">
           <h2>Crowd</h2>
           <label className="row">
@@ -258,24 +257,7 @@ export function CrowdDemo() {
             <span className="muted">step</span> {readout.stepMs.toFixed(2)} ms
           </div>
         </div>
-        <div className="panel">
-          <h2>Legend</h2>
-          <div className="legend-swatches" data-testid="crowd-legend">
-            {LEGEND.map((l) => (
-              <span key={l.label} className="legend-swatch">
-                <span
-                  className="swatch"
-                  style={{ background: l.fill, borderColor: l.rim ?? '#000', borderWidth: l.rim ? 2 : 1 }}
-                />
-                {l.label}
-              </span>
-            ))}
-            <span className="legend-swatch">
-              <span className="swatch" style={{ background: 'transparent', borderColor: CROWD_COLORS.avoid }} />
-              avoidance vector (line)
-            </span>
-          </div>
-        </div>
+        <DemoLegend items={LEGEND} testId="crowd-legend" />
       </div>
       <canvas
         ref={canvasRef}

@@ -1,5 +1,6 @@
 import { RTS_FORMATION_KINDS, type RtsFormationKind, type RtsGroup, type RtsUnit } from '@fieldmarshal/core';
-import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { DemoHelp } from '../components/demo-help.js';
 import { DemoLegend, type DemoLegendItem } from '../components/demo-legend.js';
 import { drawRts, RTS_COLORS, RTS_TILE, renderRtsWalls } from './rts/draw-rts.js';
 import { createRtsScene, RTS_MAP_HEIGHT, RTS_MAP_WIDTH, type RtsScene } from './rts/rts-map.js';
@@ -31,6 +32,24 @@ const LEGEND: readonly DemoLegendItem[] = [
   { label: 'debug: collision solved', fill: RTS_COLORS.solved },
   { label: 'debug: waypoints', fill: RTS_COLORS.route },
   { label: 'debug: group plan / formation slots', fill: RTS_COLORS.plan },
+];
+
+const HELP: readonly ReactNode[] = [
+  <>
+    <kbd>Left click</kbd> selects a unit (<kbd>Shift</kbd> adds)
+  </>,
+  <>
+    <kbd>Drag</kbd> box-selects
+  </>,
+  <>
+    <kbd>Right click</kbd> moves the selection (a group with a commander; in the chosen formation)
+  </>,
+  <>
+    <kbd>F1</kbd> toggles debug drawing: colliders, predicted positions, waypoints, collision states
+  </>,
+  <>
+    <kbd>Esc</kbd> clears the selection
+  </>,
 ];
 
 /**
@@ -201,26 +220,7 @@ export function RtsDemo() {
   return (
     <div className="layout" data-testid="rts-demo">
       <div className="sidebar">
-        <div className="panel help" data-testid="rts-help">
-          <h2>Controls</h2>
-          <ul>
-            <li>
-              <kbd>Left click</kbd> selects a unit (<kbd>Shift</kbd> adds)
-            </li>
-            <li>
-              <kbd>Drag</kbd> box-selects
-            </li>
-            <li>
-              <kbd>Right click</kbd> moves the selection (a group with a commander; in the chosen formation)
-            </li>
-            <li>
-              <kbd>F1</kbd> toggles debug drawing: colliders, predicted positions, waypoints, collision states
-            </li>
-            <li>
-              <kbd>Esc</kbd> clears the selection
-            </li>
-          </ul>
-        </div>
+        <DemoHelp items={HELP} testId="rts-help" />
         <div className="panel">
           <h2>Orders</h2>
           <label className="row">

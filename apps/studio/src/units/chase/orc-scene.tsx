@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useFrameLoop, useKeys } from './frame-loop.js';
+import { useFrameLoop } from './frame-loop.js';
 import {
   createOrcWorld,
   createRoom,
@@ -14,15 +14,11 @@ import {
   stepOrcWorld,
   walkVelocity,
 } from './orc-sim.js';
+import { useSceneKeys } from './scene-keys.js';
+import { SceneLayout, ScenePanel } from './scene-layout.js';
 import { drawGlyph, drawTileDots, drawTileLine, drawTileMap, TILE, tileAt } from './tile-draw.js';
 
 const ORC_COLORS = ['#ff6b6b', '#ffd84d', '#7dff6b', '#35e0ff', '#ff7ad9', '#ff9f43', '#b18cff', '#e6e8ee'];
-const ARROWS: Record<string, [number, number]> = {
-  ArrowUp: [0, -1],
-  ArrowDown: [0, 1],
-  ArrowLeft: [-1, 0],
-  ArrowRight: [1, 0],
-};
 
 const CHECK_LABEL = { display: 'flex', gap: 6, alignItems: 'baseline', marginBottom: 8 } as const;
 
@@ -71,39 +67,18 @@ export function OrcScene() {
     w.vy = v.vy;
   };
 
-  useKeys((e) => {
-    const arrow = ARROWS[e.key];
-    if (arrow) {
-      walk(arrow[0], arrow[1]);
-      return true;
-    }
-    const m = ORC_MODES.find((x) => x.key === e.key);
-    if (m) {
-      chooseMode(m.id);
-      return true;
-    }
-    switch (e.key) {
-      case ' ':
-        setPlaying((p) => !p);
-        return true;
-      case 'r':
-      case 'R':
-        reset();
-        return true;
-      case 's':
-      case 'S':
-        walk(0, 0);
-        return true;
-      case 'l':
-      case 'L':
-        setShowSight((s) => !s);
-        return true;
-      case '.':
+  useSceneKeys({
+    arrows: walk,
+    keys: {
+      ...Object.fromEntries(ORC_MODES.map((m) => [m.key.toLowerCase(), () => chooseMode(m.id)])),
+      ' ': () => setPlaying((p) => !p),
+      r: () => reset(),
+      s: () => walk(0, 0),
+      l: () => setShowSight((s) => !s),
+      '.': () => {
         if (world.current) stepOrcWorld(world.current, mode);
-        return true;
-      default:
-        return false;
-    }
+      },
+    },
   });
 
   useFrameLoop((dt) => {
@@ -191,83 +166,78 @@ export function OrcScene() {
 
   const note = ORC_MODES.find((m) => m.id === mode)?.note ?? '';
   return (
-    <div className="layout">
-      <div>
-        <canvas
-          ref={canvasRef}
-          width={SCREEN_W * TILE}
-          height={SCREEN_H * TILE}
-          onMouseDown={onMouseDown}
-          data-testid="orc-canvas"
-          style={{ cursor: 'crosshair' }}
-        />
-        <p className="help">
+    <SceneLayout
+      canvasRef={canvasRef}
+      width={SCREEN_W * TILE}
+      height={SCREEN_H * TILE}
+      onMouseDown={onMouseDown}
+      testId="orc-canvas"
+      crosshair
+      help={
+        <>
           <kbd>click</kbd> place Frodo · <kbd>shift</kbd>+<kbd>click</kbd> add/remove a wall · <kbd>arrows</kbd> Frodo
           walks (half an orc's speed) · <kbd>S</kbd> Frodo stops · <kbd>1</kbd>/<kbd>2</kbd>/<kbd>3</kbd> mode ·{' '}
           <kbd>space</kbd> play/pause · <kbd>.</kbd> one turn · <kbd>R</kbd> reset · <kbd>L</kbd> sight lines. An orc
           whose next tile is a wall waits there: walking around obstacles is the fields' job.
-        </p>
-      </div>
-      <div className="sidebar">
-        <div className="panel">
-          <h2>Orcs rush Frodo</h2>
-          <div className="controls" role="radiogroup" aria-label="orc mode">
-            {ORC_MODES.map((m) => (
-              <button
-                key={m.id}
-                type="button"
-                className={m.id === mode ? 'active' : undefined}
-                aria-pressed={m.id === mode}
-                onClick={() => chooseMode(m.id)}
-                data-orc-mode={m.id}
-              >
-                {m.key}. {m.label}
-              </button>
-            ))}
-          </div>
-          <p className="help">{note}</p>
-          <div className="controls">
-            <button type="button" onClick={() => setPlaying((p) => !p)} data-testid="orc-play">
-              {playing ? 'Pause' : 'Play'}
-            </button>
-            <button type="button" onClick={() => reset()}>
-              Reset
-            </button>
+        </>
+      }
+    >
+      <ScenePanel title="Orcs rush Frodo">
+        <div className="controls" role="radiogroup" aria-label="orc mode">
+          {ORC_MODES.map((m) => (
             <button
+              key={m.id}
               type="button"
-              onClick={() => {
-                if (world.current) world.current.grid = createRoom();
-                reset(true);
-              }}
+              className={m.id === mode ? 'active' : undefined}
+              aria-pressed={m.id === mode}
+              onClick={() => chooseMode(m.id)}
+              data-orc-mode={m.id}
             >
-              Clear walls
+              {m.key}. {m.label}
             </button>
-          </div>
-          <label className="controls">
-            Turns per second {turnsPerSecond}
-            <input
-              type="range"
-              min={1}
-              max={40}
-              value={turnsPerSecond}
-              onChange={(e) => setTurnsPerSecond(Number(e.target.value))}
-            />
-          </label>
-          <label style={CHECK_LABEL}>
-            <input type="checkbox" checked={showSight} onChange={(e) => setShowSight(e.target.checked)} /> sight lines
-            (green: clear, red dashed: a wall is in the way)
-          </label>
+          ))}
         </div>
-        <div className="panel" data-testid="orc-hud">
-          <h2>Status</h2>
-          <div>turn {hud.turn}</div>
-          <div>
-            orcs on Frodo {hud.caught} / 8{hud.blocked > 0 ? ` · ${hud.blocked} stuck at a wall` : ''}
-          </div>
-          <div>orcs that see Frodo {hud.seeing} / 8</div>
-          <div>Frodo {hud.walking ? 'walks' : 'stands still'}</div>
+        <p className="help">{note}</p>
+        <div className="controls">
+          <button type="button" onClick={() => setPlaying((p) => !p)} data-testid="orc-play">
+            {playing ? 'Pause' : 'Play'}
+          </button>
+          <button type="button" onClick={() => reset()}>
+            Reset
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              if (world.current) world.current.grid = createRoom();
+              reset(true);
+            }}
+          >
+            Clear walls
+          </button>
         </div>
-      </div>
-    </div>
+        <label className="controls">
+          Turns per second {turnsPerSecond}
+          <input
+            type="range"
+            min={1}
+            max={40}
+            value={turnsPerSecond}
+            onChange={(e) => setTurnsPerSecond(Number(e.target.value))}
+          />
+        </label>
+        <label style={CHECK_LABEL}>
+          <input type="checkbox" checked={showSight} onChange={(e) => setShowSight(e.target.checked)} /> sight lines
+          (green: clear, red dashed: a wall is in the way)
+        </label>
+      </ScenePanel>
+      <ScenePanel title="Status" testId="orc-hud">
+        <div>turn {hud.turn}</div>
+        <div>
+          orcs on Frodo {hud.caught} / 8{hud.blocked > 0 ? ` · ${hud.blocked} stuck at a wall` : ''}
+        </div>
+        <div>orcs that see Frodo {hud.seeing} / 8</div>
+        <div>Frodo {hud.walking ? 'walks' : 'stands still'}</div>
+      </ScenePanel>
+    </SceneLayout>
   );
 }

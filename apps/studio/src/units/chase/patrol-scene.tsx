@@ -1,6 +1,6 @@
 import type { TilePattern } from '@fieldmarshal/core';
 import { useMemo, useRef, useState } from 'react';
-import { useFrameLoop, useKeys } from './frame-loop.js';
+import { useFrameLoop } from './frame-loop.js';
 import {
   buildGuards,
   CASTLE_H,
@@ -14,15 +14,11 @@ import {
   parseGuards,
 } from './patrol-sim.js';
 import { PatternErrorBox } from './pattern-error-box.js';
+import { useSceneKeys } from './scene-keys.js';
+import { SceneLayout, ScenePanel } from './scene-layout.js';
 import { drawGlyph, drawTileDots, drawTileMap, TILE, tileAt } from './tile-draw.js';
 
 const GUARD_COLORS = ['#35e0ff', '#7dff6b', '#ff7ad9', '#ffd84d', '#ff9f43', '#b18cff', '#e6e8ee'];
-const MOVES: Record<string, [number, number]> = {
-  ArrowUp: [0, -1],
-  ArrowDown: [0, 1],
-  ArrowLeft: [-1, 0],
-  ArrowRight: [1, 0],
-};
 
 /** Problem 1-2: guards patrol a castle wall from a pattern file the user edits. */
 export function PatrolScene() {
@@ -51,30 +47,18 @@ export function PatrolScene() {
       y: Math.min(PATROL_H - CASTLE_H, Math.max(0, c.y + dy)),
     }));
 
-  useKeys((e) => {
-    const m = MOVES[e.key];
-    if (m) {
-      moveCastle(m[0], m[1]);
-      return true;
-    }
-    switch (e.key) {
-      case ' ':
-        setPlaying((p) => !p);
-        return true;
-      case 'r':
-      case 'R':
+  useSceneKeys({
+    arrows: moveCastle,
+    keys: {
+      ' ': () => setPlaying((p) => !p),
+      r: () => {
         step.current = 0;
-        return true;
-      case 'p':
-      case 'P':
-        setShowPaths((s) => !s);
-        return true;
-      case '.':
+      },
+      p: () => setShowPaths((s) => !s),
+      '.': () => {
         step.current++;
-        return true;
-      default:
-        return false;
-    }
+      },
+    },
   });
 
   useFrameLoop((dt) => {
@@ -111,21 +95,21 @@ export function PatrolScene() {
   };
 
   return (
-    <div className="layout">
-      <div>
-        <canvas
-          ref={canvasRef}
-          width={PATROL_W * TILE}
-          height={PATROL_H * TILE}
-          onMouseDown={onMouseDown}
-          data-testid="patrol-canvas"
-          style={{ cursor: 'crosshair' }}
-        />
-        <p className="help">
+    <SceneLayout
+      canvasRef={canvasRef}
+      width={PATROL_W * TILE}
+      height={PATROL_H * TILE}
+      onMouseDown={onMouseDown}
+      testId="patrol-canvas"
+      crosshair
+      help={
+        <>
           <kbd>click</kbd> put the castle's top-left corner there · <kbd>arrows</kbd> move the castle (the guards
           follow: their patterns are normalised) · <kbd>space</kbd> play/pause · <kbd>.</kbd> one step · <kbd>R</kbd>{' '}
           restart the march · <kbd>P</kbd> show paths
-        </p>
+        </>
+      }
+      below={
         <div className="panel">
           <h2>Guard patterns (edit me)</h2>
           <textarea
@@ -141,67 +125,64 @@ export function PatrolScene() {
           <PatternErrorBox text={text} error={parsed.error} />
           {parsed.error ? <p className="help">The guards keep the last patterns that parsed.</p> : null}
         </div>
-      </div>
-      <div className="sidebar">
-        <div className="panel">
-          <h2>Guards on patrol</h2>
-          <div className="controls">
-            <button type="button" onClick={() => setPlaying((p) => !p)}>
-              {playing ? 'Pause' : 'Play'}
-            </button>
-            <button
-              type="button"
-              onClick={() => {
-                step.current = 0;
-              }}
-            >
-              Reset
-            </button>
-            <button type="button" onClick={() => setText(DEFAULT_GUARDS)}>
-              Default patterns
-            </button>
-          </div>
-          <label className="controls">
-            Steps per second {stepsPerSecond}
-            <input
-              type="range"
-              min={1}
-              max={30}
-              value={stepsPerSecond}
-              onChange={(e) => setStepsPerSecond(Number(e.target.value))}
-            />
-          </label>
-          <label style={{ display: 'flex', gap: 6, alignItems: 'baseline', marginBottom: 8 }}>
-            <input type="checkbox" checked={showPaths} onChange={(e) => setShowPaths(e.target.checked)} /> show paths
-          </label>
-          <div className="help">
-            castle at ({castle.x}, {castle.y}) · step {hudStep}
-          </div>
+      }
+    >
+      <ScenePanel title="Guards on patrol">
+        <div className="controls">
+          <button type="button" onClick={() => setPlaying((p) => !p)}>
+            {playing ? 'Pause' : 'Play'}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              step.current = 0;
+            }}
+          >
+            Reset
+          </button>
+          <button type="button" onClick={() => setText(DEFAULT_GUARDS)}>
+            Default patterns
+          </button>
         </div>
-        <div className="panel" data-testid="patrol-guards">
-          <h2>Guards</h2>
-          <table>
-            <thead>
-              <tr>
-                <th style={{ textAlign: 'left' }}>name</th>
-                <th>tiles</th>
-                <th>walk</th>
-                <th>on walls</th>
+        <label className="controls">
+          Steps per second {stepsPerSecond}
+          <input
+            type="range"
+            min={1}
+            max={30}
+            value={stepsPerSecond}
+            onChange={(e) => setStepsPerSecond(Number(e.target.value))}
+          />
+        </label>
+        <label style={{ display: 'flex', gap: 6, alignItems: 'baseline', marginBottom: 8 }}>
+          <input type="checkbox" checked={showPaths} onChange={(e) => setShowPaths(e.target.checked)} /> show paths
+        </label>
+        <div className="help">
+          castle at ({castle.x}, {castle.y}) · step {hudStep}
+        </div>
+      </ScenePanel>
+      <ScenePanel title="Guards" testId="patrol-guards">
+        <table>
+          <thead>
+            <tr>
+              <th style={{ textAlign: 'left' }}>name</th>
+              <th>tiles</th>
+              <th>walk</th>
+              <th>on walls</th>
+            </tr>
+          </thead>
+          <tbody>
+            {guards.map((g, i) => (
+              <tr key={g.id}>
+                <td style={{ textAlign: 'left', color: GUARD_COLORS[i % GUARD_COLORS.length] }}>{g.name}</td>
+                <td>{g.path.length / 2}</td>
+                <td>{g.closed ? 'loop' : 'back and forth'}</td>
+                <td style={{ color: g.badTiles > 0 ? '#ff8a8a' : undefined }}>{g.badTiles}</td>
               </tr>
-            </thead>
-            <tbody>
-              {guards.map((g, i) => (
-                <tr key={g.id}>
-                  <td style={{ textAlign: 'left', color: GUARD_COLORS[i % GUARD_COLORS.length] }}>{g.name}</td>
-                  <td>{g.path.length / 2}</td>
-                  <td>{g.closed ? 'loop' : 'back and forth'}</td>
-                  <td style={{ color: g.badTiles > 0 ? '#ff8a8a' : undefined }}>{g.badTiles}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
-    </div>
+            ))}
+          </tbody>
+        </table>
+      </ScenePanel>
+    </SceneLayout>
   );
 }

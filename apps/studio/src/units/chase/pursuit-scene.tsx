@@ -6,7 +6,7 @@ import {
   parseControlPattern,
 } from '@fieldmarshal/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useFrameLoop, useKeys } from './frame-loop.js';
+import { useFrameLoop } from './frame-loop.js';
 import { PatternErrorBox } from './pattern-error-box.js';
 import {
   createPursuitWorld,
@@ -21,6 +21,8 @@ import {
   WORLD_H,
   WORLD_W,
 } from './pursuit-sim.js';
+import { useSceneKeys } from './scene-keys.js';
+import { SceneLayout, ScenePanel } from './scene-layout.js';
 
 const MODES: readonly { id: PursuitMode; label: string; key: string; note: string }[] = [
   {
@@ -131,35 +133,15 @@ export function PursuitScene() {
     if (records && world.current) restartFlight(world.current, settingsRef.current);
   }, [records]);
 
-  useKeys((e) => {
-    const m = MODES.find((x) => x.key.toLowerCase() === e.key.toLowerCase());
-    if (m) {
-      setMode(m.id);
-      return true;
-    }
-    switch (e.key) {
-      case ' ':
-        setPlaying((p) => !p);
-        return true;
-      case 'r':
-      case 'R':
-        reset();
-        return true;
-      case 'm':
-      case 'M':
-        setMethod((x) => (x === 'exact' ? 'closing' : 'exact'));
-        return true;
-      case 't':
-      case 'T':
-        setTargetMode((x) => (x === 'pattern' ? 'mouse' : 'pattern'));
-        return true;
-      case 'v':
-      case 'V':
-        setSpeedControl((x) => !x);
-        return true;
-      default:
-        return false;
-    }
+  useSceneKeys({
+    keys: {
+      ...Object.fromEntries(MODES.map((m) => [m.key.toLowerCase(), () => setMode(m.id)])),
+      ' ': () => setPlaying((p) => !p),
+      r: reset,
+      m: () => setMethod((x) => (x === 'exact' ? 'closing' : 'exact')),
+      t: () => setTargetMode((x) => (x === 'pattern' ? 'mouse' : 'pattern')),
+      v: () => setSpeedControl((x) => !x),
+    },
   });
 
   useFrameLoop((dt) => {
@@ -261,23 +243,23 @@ export function PursuitScene() {
 
   const note = MODES.find((m) => m.id === mode)?.note ?? '';
   return (
-    <div className="layout">
-      <div>
-        <canvas
-          ref={canvasRef}
-          width={WORLD_W}
-          height={WORLD_H}
-          onMouseMove={onMouseMove}
-          onMouseLeave={() => {
-            if (world.current) world.current.mouse = null;
-          }}
-          data-testid="pursuit-canvas"
-        />
-        <p className="help">
+    <SceneLayout
+      canvasRef={canvasRef}
+      width={WORLD_W}
+      height={WORLD_H}
+      onMouseMove={onMouseMove}
+      onMouseLeave={() => {
+        if (world.current) world.current.mouse = null;
+      }}
+      testId="pursuit-canvas"
+      help={
+        <>
           <kbd>C</kbd>/<kbd>I</kbd>/<kbd>E</kbd> chase, intercept, evade · <kbd>M</kbd> exact or closing-velocity
           intercept · <kbd>V</kbd> speed control · <kbd>T</kbd> yellow plane flies its pattern or follows the{' '}
           <kbd>mouse</kbd> · <kbd>space</kbd> play/pause · <kbd>R</kbd> reset
-        </p>
+        </>
+      }
+      below={
         <div className="panel">
           <h2>Yellow plane flight pattern</h2>
           <textarea
@@ -309,95 +291,91 @@ export function PursuitScene() {
             </p>
           ) : null}
         </div>
-      </div>
-      <div className="sidebar">
-        <div className="panel">
-          <h2>Red plane</h2>
-          <div className="controls" role="radiogroup" aria-label="pursuit mode">
-            {MODES.map((m) => (
-              <button
-                key={m.id}
-                type="button"
-                className={m.id === mode ? 'active' : undefined}
-                aria-pressed={m.id === mode}
-                onClick={() => setMode(m.id)}
-                data-pursuit-mode={m.id}
-              >
-                {m.label} ({m.key})
-              </button>
-            ))}
-          </div>
-          <p className="help">{note}</p>
-          <label className="controls">
-            Prediction
-            <select value={method} onChange={(e) => setMethod(e.target.value as 'exact' | 'closing')}>
-              <option value="exact">exact (earliest meeting at top speed)</option>
-              <option value="closing">closing velocity (the seed)</option>
-            </select>
-          </label>
-          <label style={{ display: 'flex', gap: 6, alignItems: 'baseline', marginBottom: 8 }}>
-            <input type="checkbox" checked={speedControl} onChange={(e) => setSpeedControl(e.target.checked)} /> speed
-            control near the target
-          </label>
-          <label className="controls">
-            top speed {chaserSpeed}
-            <input
-              type="range"
-              min={40}
-              max={300}
-              value={chaserSpeed}
-              onChange={(e) => setChaserSpeed(Number(e.target.value))}
-            />
-          </label>
-          <label className="controls">
-            turn rate {chaserTurnRate} deg/s
-            <input
-              type="range"
-              min={30}
-              max={360}
-              value={chaserTurnRate}
-              onChange={(e) => setChaserTurnRate(Number(e.target.value))}
-            />
-          </label>
-        </div>
-        <div className="panel">
-          <h2>Yellow plane</h2>
-          <label className="controls">
-            <select value={targetMode} onChange={(e) => setTargetMode(e.target.value as TargetMode)}>
-              <option value="pattern">flies its pattern</option>
-              <option value="mouse">follows the mouse</option>
-            </select>
-          </label>
-          <label className="controls">
-            top speed {targetSpeed}
-            <input
-              type="range"
-              min={20}
-              max={250}
-              value={targetSpeed}
-              onChange={(e) => setTargetSpeed(Number(e.target.value))}
-            />
-          </label>
-        </div>
-        <div className="panel" data-testid="pursuit-hud">
-          <h2>Status</h2>
-          <div className="controls">
-            <button type="button" onClick={() => setPlaying((p) => !p)}>
-              {playing ? 'Pause' : 'Play'}
+      }
+    >
+      <ScenePanel title="Red plane">
+        <div className="controls" role="radiogroup" aria-label="pursuit mode">
+          {MODES.map((m) => (
+            <button
+              key={m.id}
+              type="button"
+              className={m.id === mode ? 'active' : undefined}
+              aria-pressed={m.id === mode}
+              onClick={() => setMode(m.id)}
+              data-pursuit-mode={m.id}
+            >
+              {m.label} ({m.key})
             </button>
-            <button type="button" onClick={reset}>
-              Reset
-            </button>
-          </div>
-          <div>time {hud.time} s</div>
-          <div>
-            {mode === 'evade' ? 'tagged' : 'catches'} {hud.hits}
-          </div>
-          <div>distance {hud.distance}</div>
-          <div>red plane is {hud.mode}</div>
-          <div>yellow plane is {hud.behind ? 'behind' : 'ahead of'} the red one</div>
+          ))}
         </div>
-      </div>
-    </div>
+        <p className="help">{note}</p>
+        <label className="controls">
+          Prediction
+          <select value={method} onChange={(e) => setMethod(e.target.value as 'exact' | 'closing')}>
+            <option value="exact">exact (earliest meeting at top speed)</option>
+            <option value="closing">closing velocity (the seed)</option>
+          </select>
+        </label>
+        <label style={{ display: 'flex', gap: 6, alignItems: 'baseline', marginBottom: 8 }}>
+          <input type="checkbox" checked={speedControl} onChange={(e) => setSpeedControl(e.target.checked)} /> speed
+          control near the target
+        </label>
+        <label className="controls">
+          top speed {chaserSpeed}
+          <input
+            type="range"
+            min={40}
+            max={300}
+            value={chaserSpeed}
+            onChange={(e) => setChaserSpeed(Number(e.target.value))}
+          />
+        </label>
+        <label className="controls">
+          turn rate {chaserTurnRate} deg/s
+          <input
+            type="range"
+            min={30}
+            max={360}
+            value={chaserTurnRate}
+            onChange={(e) => setChaserTurnRate(Number(e.target.value))}
+          />
+        </label>
+      </ScenePanel>
+      <ScenePanel title="Yellow plane">
+        <label className="controls">
+          <select value={targetMode} onChange={(e) => setTargetMode(e.target.value as TargetMode)}>
+            <option value="pattern">flies its pattern</option>
+            <option value="mouse">follows the mouse</option>
+          </select>
+        </label>
+        <label className="controls">
+          top speed {targetSpeed}
+          <input
+            type="range"
+            min={20}
+            max={250}
+            value={targetSpeed}
+            onChange={(e) => setTargetSpeed(Number(e.target.value))}
+          />
+        </label>
+      </ScenePanel>
+      <ScenePanel title="Status" testId="pursuit-hud">
+        <div className="controls">
+          <button type="button" onClick={() => setPlaying((p) => !p)}>
+            {playing ? 'Pause' : 'Play'}
+          </button>
+          <button type="button" onClick={reset}>
+            Reset
+          </button>
+        </div>
+        <div>time {hud.time} s</div>
+        <div>
+          {mode === 'evade' ? 'tagged' : 'catches'} {hud.hits}
+        </div>
+        <div>distance {hud.distance}</div>
+        <div>red plane is {hud.mode}</div>
+        <div>yellow plane is {hud.behind ? 'behind' : 'ahead of'} the red one</div>
+      </ScenePanel>
+    </SceneLayout>
   );
 }
