@@ -84,6 +84,12 @@ describe('Units page, RTS groups', () => {
     await page.mouse.move(...at(5, 19), { steps: 4 });
     await page.mouse.move(...at(8.8, 21.8), { steps: 4 });
     await page.mouse.up();
+    // The readout refreshes every few animation frames: wait for it rather than reading it once.
+    await page
+      .waitForFunction(() => document.querySelector('[data-testid="rts-selected"]')?.textContent === '20', null, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined);
     await page.screenshot({ path: join(artifactsDir, 'units-rts-selected.png') });
     assert.equal(await page.textContent('[data-testid="rts-selected"]'), '20');
     await page.selectOption('[data-testid="rts-formation"]', 'box');
