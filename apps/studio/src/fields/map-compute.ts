@@ -89,51 +89,31 @@ export const mainThreadEngine: MapEngine = {
     const { grid, points, params } = request;
     const gridVersion = grid.version;
     const timings: Timing[] = [];
-    let warning: string | null = null;
     const move = { neighbors: params.neighbors, diagonal: params.diagonal } as const;
+    const result = (values: TileValues, dir: Uint8Array | null, warning: string | null = null): MapResult => ({
+      mode: request.mode,
+      values,
+      dir,
+      gridVersion,
+      timings,
+      engine: this.name,
+      warning,
+    });
     switch (request.mode) {
       case 'cost': {
         const field = time(timings, 'cost field', () =>
           computeField(grid, { goals: points, metric: params.metric, maxCost: params.maxCost, ...move }),
         );
-        return {
-          mode: 'cost',
-          values: { kind: 'float', values: field.cost },
-          dir: field.dir,
-          gridVersion,
-          timings,
-          engine: this.name,
-          warning,
-        };
+        return result({ kind: 'float', values: field.cost }, field.dir);
       }
       case 'scent': {
-        const sources = points.map((p) => ({ x: p.x, y: p.y, strength: params.strength }));
-        const map = time(timings, 'scent map', () => scentMap(grid, sources, move));
-        return {
-          mode: 'scent',
-          values: { kind: 'scent', values: map },
-          dir: null,
-          gridVersion,
-          timings,
-          engine: this.name,
-          warning,
-        };
+        const map = time(timings, 'scent map', () => scentMap(grid, sources(request), move));
+        return result({ kind: 'scent', values: map }, null);
       }
       case 'flee': {
-        const sources = points.map((p) => ({ x: p.x, y: p.y, strength: params.strength }));
-        const scent = time(timings, 'scent map', () => scentMap(grid, sources, move));
+        const scent = time(timings, 'scent map', () => scentMap(grid, sources(request), move));
         const flee = fleeFrom(grid, scent, params, timings, 'flee map');
-        const map = flee.map;
-        warning = flee.warning;
-        return {
-          mode: 'flee',
-          values: { kind: 'scent', values: map },
-          dir: null,
-          gridVersion,
-          timings,
-          engine: this.name,
-          warning,
-        };
+        return result({ kind: 'scent', values: flee.map }, null, flee.warning);
       }
       case 'safety': {
         const field = time(timings, 'safety map (2 passes)', () =>
@@ -144,15 +124,7 @@ export const mainThreadEngine: MapEngine = {
             ...move,
           }),
         );
-        return {
-          mode: 'safety',
-          values: { kind: 'float', values: field.cost },
-          dir: field.dir,
-          gridVersion,
-          timings,
-          engine: this.name,
-          warning,
-        };
+        return result({ kind: 'float', values: field.cost }, field.dir);
       }
     }
   },

@@ -2,19 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeField } from '../fields/index.js';
 import { DIAGONAL_RULES } from '../grid/directions.js';
-import { Grid } from '../grid/grid.js';
 import { RtsPathfinder, rtsWaypointLength } from './astar.js';
 import { rtsPathFromField } from './path-from-field.js';
-
-/** A random grid: 0 blocked, 1 ground, and some water (2) when asked. */
-function randomGrid(w: number, h: number, bits: number[], water: boolean): Grid {
-  const grid = Grid.create(w, h, { shared: false });
-  for (let i = 0; i < w * h; i++) {
-    const b = bits[i % bits.length] as number;
-    grid.passable[i] = b < 3 ? 0 : water && b === 9 ? 2 : 1;
-  }
-  return grid;
-}
+import { randomGrid } from './rts.test-util.js';
 
 describe('RtsPathfinder against computeField (octile cost fields)', () => {
   it('path length equals the field cost for random pairs on random maps', () => {

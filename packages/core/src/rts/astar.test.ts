@@ -8,6 +8,7 @@ import { parseAsciiMap } from '../grid/parse.js';
 import { RtsPathfinder, rtsWaypointLength } from './astar.js';
 import { computeRtsClearance } from './clearance.js';
 import { rtsPathFromField } from './path-from-field.js';
+import { randomGrid } from './rts.test-util.js';
 
 function must<T>(value: T | null | undefined): T {
   if (value == null) throw new Error('expected a value');
@@ -55,15 +56,6 @@ function referenceCosts(grid: Grid, gx: number, gy: number, neighbors: 4 | 8, di
     }
   }
   return { cost, dir };
-}
-
-function randomGrid(w: number, h: number, bits: number[], water: boolean): Grid {
-  const grid = Grid.create(w, h, { shared: false });
-  for (let i = 0; i < w * h; i++) {
-    const b = bits[i % bits.length] as number;
-    grid.passable[i] = b < 3 ? 0 : water && b === 9 ? 2 : 1;
-  }
-  return grid;
 }
 
 describe('RtsPathfinder', () => {

@@ -1,3 +1,4 @@
+import { Grid } from '../grid/grid.js';
 import type { RtsUnit } from './unit.js';
 import type { RtsWorld } from './world.js';
 
@@ -35,4 +36,14 @@ export function runUntil(world: RtsWorld, done: () => boolean, maxSteps: number)
 export function must<T>(value: T | null | undefined): T {
   if (value == null) throw new Error('expected a value');
   return value;
+}
+
+/** A random grid for property tests: bits < 3 are walls, 9 is water when `water`, the rest ground. */
+export function randomGrid(w: number, h: number, bits: number[], water: boolean): Grid {
+  const grid = Grid.create(w, h, { shared: false });
+  for (let i = 0; i < w * h; i++) {
+    const b = bits[i % bits.length] as number;
+    grid.passable[i] = b < 3 ? 0 : water && b === 9 ? 2 : 1;
+  }
+  return grid;
 }
