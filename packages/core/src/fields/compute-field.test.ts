@@ -45,9 +45,12 @@ describe('computeField against the reference Dijkstra (random grids 1..12, walls
           ({ grid, walkable }, picks, maxCost, sameValue, dry) => {
             // Half the maps have no water at all (a single walkable code).
             if (dry) for (let i = 0; i < grid.size; i++) if (grid.passable[i] === 2) grid.passable[i] = 1;
+            // Equal values (the BFS kernel's case) are 0, or the first goal's value (negative or fractional).
+            const first = picks[0] as { pick: number; value: number };
+            const shared = first.pick % 2 === 0 ? 0 : first.value;
             const goals: Goal[] = picks.map(({ pick, value }) => {
               const i = walkable[pick % walkable.length] as number;
-              return { x: i % grid.width, y: Math.floor(i / grid.width), value: sameValue ? 0 : value };
+              return { x: i % grid.width, y: Math.floor(i / grid.width), value: sameValue ? shared : value };
             });
             const seeds = new Float64Array(grid.size).fill(Number.POSITIVE_INFINITY);
             for (const g of goals) {

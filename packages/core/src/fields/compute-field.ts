@@ -1,7 +1,7 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
 import { finishControl, startControl } from './control.js';
-import { runBfs } from './kernel-bfs.js';
+import { BFS_MAX_TILES, runBfs } from './kernel-bfs.js';
 import { MAX_DIAL_BUCKETS, runDial } from './kernel-dial.js';
 import { runHeap } from './kernel-heap.js';
 import type { KernelInput } from './kernel-input.js';
@@ -32,8 +32,8 @@ function assertGrid(grid: unknown): asserts grid is Grid {
  * needs the two orthogonal tiles beside it to carry that code, per `options.diagonal`. Costs: `steps` 1 per
  * move, `octile` 1 or sqrt 2, `weighted` terrain of the tile stepped into times the step length.
  *
- * Runs in O(tiles): BFS waves for unit costs with equal goal values, otherwise Dijkstra with unit-width buckets
- * (exact, no heap). `out` arrays (each `grid.size` long) are filled in place; `control` lets a worker report
+ * Runs in O(tiles): BFS waves for unit costs with equal goal values (all on one passability code), otherwise
+ * Dijkstra with unit-width buckets (exact, no heap). `out` arrays (each `grid.size` long) are filled in place; `control` lets a worker report
  * progress and cancel (AbortError; the out arrays are then incomplete).
  *
  * @throws CoordinateError for a goal outside the grid or on a wall (`goals[2] (5, 7) is a wall`),
@@ -163,6 +163,7 @@ function run(
     for (let s = 1; s < seeds.n && code >= 0; s++) if (((st[seeds.p[s] as number] as number) & 3) !== code) code = -1;
     const input: KernelInput = {
       st,
+      passable: grid.passable,
       stride: grid.width + 2,
       width: grid.width,
       height: grid.height,
@@ -177,7 +178,7 @@ function run(
       control,
       code,
     };
-    if (maxEdge === 1 && uniform) done = runBfs(input);
+    if (maxEdge === 1 && uniform && code >= 0 && size <= BFS_MAX_TILES) done = runBfs(input);
     else {
       let min = v0;
       for (let s = 1; s < seeds.n; s++) if ((seeds.v[s] as number) < min) min = seeds.v[s] as number;

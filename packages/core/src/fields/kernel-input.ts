@@ -3,8 +3,10 @@ import type { KernelControl } from './types.js';
 
 /** Everything a field kernel reads and writes. Built by compute-field.ts after validation. */
 export interface KernelInput {
-  /** Padded state bytes (see `paddedState`), stride `width + 2`. */
+  /** Padded state bytes (see `paddedState`), stride `width + 2`. Kernels may rewrite them (rebuilt per call). */
   st: Uint8Array;
+  /** The grid's passability codes, `y * width + x` (read only). */
+  passable: Uint8Array;
   stride: number;
   width: number;
   height: number;
