@@ -12,16 +12,20 @@ import { PEER_NAMES, type PeerName } from './peers.js';
 import type { Row } from './report.js';
 import { markdownTable, textTable } from './report.js';
 import { runKernels } from './suites/kernels.js';
+import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
 import { runService } from './suites/service.js';
 
 const HELP = `usage: pnpm bench [options]
 
-  --suite LIST        kernels,peers,service (default: all three)
-  --maps LIST         maps for the kernels suite: Moving AI names (arena, den520d, Berlin_0_256, maze512-1-0,
-                      random512-10-0, 8room_000) or generated KIND-SIZE (open|random|rooms|maze-N, random = 20%
-                      walls). Default: the six Moving AI maps, random-1024, random-2048, random-4096
-  --kernels LIST      steps,octile,weighted,scent (default: all)
+  --suite LIST        kernels,peers,service,native (default: all four; native skips itself, with a message,
+                      when no C compiler is found)
+  --maps LIST         maps for the kernels and native suites: Moving AI names (arena, den520d, Berlin_0_256,
+                      maze512-1-0, random512-10-0, 8room_000) or generated KIND-SIZE (open|random|rooms|maze-N,
+                      random = 20% walls). Default: kernels the six Moving AI maps, random-1024, random-2048,
+                      random-4096; native random-1024, random-2048
+  --kernels LIST      steps,octile,weighted,scent (default: all; the native suite runs the steps and octile
+                      ones)
   --peer-map NAME     map of the peers suite (default random-1024)
   --peers LIST        ${PEER_NAMES.join(',')} (default: all)
   --pairs N           start tiles of the many-units case (default 1000)
@@ -29,7 +33,14 @@ const HELP = `usage: pnpm bench [options]
   --scenario-rows N   Moving AI rows per map for the single-pair case (default 200)
   --reps N            timed repetitions after warm-up (default 15)
   --warmup N          untimed warm-up runs (default 3)
-  --quick             small run: reps 5, maps arena + random-512, peer searches 20
+  --quick             small run: reps 5, maps arena + random-512 (native: random-512), peer searches 20
+
+The native suite races our steps and octile kernels (computeField, one goal, reused outputs) against C versions
+of the same algorithms (packages/bench/native/fields.c, compiled with $CC, cc, gcc or clang, -O3 -march=native
+or else -O2) on the same maps. The two sides are timed in 3 interleaved rounds (C, JS, C, JS, C, JS) of --reps
+in all; the table shows each side's median and p10-p90 and the ratio JS median / C median. Both sides must
+give the same reachable count and sum of finite costs (else the row is not timed); the direction hashes are
+compared too (a difference means a different tie-break, reported in the outputs column).
   --json PATH         write the results as JSON (default packages/bench/results/latest.json)
   --markdown PATH     also write the tables as Markdown
   --help              this text
@@ -75,7 +86,10 @@ async function main(): Promise<void> {
     return n;
   };
   const quick = values.quick ?? false;
-  const suites = list(values.suite, ['kernels', 'peers', 'service']);
+  const suites = list(values.suite, ['kernels', 'peers', 'service', 'native']);
+  for (const s of suites)
+    if (!['kernels', 'peers', 'service', 'native'].includes(s))
+      throw new Error(`unknown suite ${s}; known: kernels, peers, service, native`);
   const reps = int(values.reps, quick ? 5 : 15, 'reps');
   if (reps < 1) throw new Error('--reps must be at least 1');
   const warmup = int(values.warmup, quick ? 1 : 3, 'warmup');
@@ -96,6 +110,12 @@ async function main(): Promise<void> {
         ],
   );
   const kernels = list(values.kernels, ['steps', 'octile', 'weighted', 'scent']);
+  // Only steps and octile have a C version: the native suite takes those of an explicit --kernels list.
+  const nativeKernels = values.kernels
+    ? kernels.filter((k) => (NATIVE_KERNELS as readonly string[]).includes(k))
+    : [...NATIVE_KERNELS];
+  if (suites.includes('native') && nativeKernels.length === 0)
+    throw new Error(`the native suite needs --kernels with ${NATIVE_KERNELS.join(' or ')}`);
   const peers = list(values.peers, [...PEER_NAMES]) as PeerName[];
   for (const p of peers)
     if (!PEER_NAMES.includes(p)) throw new Error(`unknown peer ${p}; known: ${PEER_NAMES.join(', ')}`);
@@ -128,6 +148,16 @@ async function main(): Promise<void> {
     );
   }
   if (suites.includes('service')) sections.push(await runService({ reps, warmup }));
+  if (suites.includes('native')) {
+    sections.push(
+      await runNative({
+        maps: list(values.maps, quick ? ['random-512'] : ['random-1024', 'random-2048']),
+        kernels: nativeKernels,
+        reps,
+        warmup,
+      }),
+    );
+  }
 
   let markdown = `# Field Marshal benchmark results\n\nNode ${machine.node}, ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, ${machine.date}.\nTimes in milliseconds: median (p10-p90) over the timed repetitions after warm-up.\n`;
   for (const s of sections) {

@@ -1,0 +1,358 @@
+/*
+ * fields.c: C versions of Field Marshal's single-thread `steps` and `octile` field kernels, for the bench's
+ * `native` suite (packages/bench/src/suites/native.ts), which races them against computeField on the same maps.
+ *
+ * Semantics (the same as computeField with one goal, the default diagonal rule "if-both-free"):
+ * - a tile is enterable when its passability byte equals the goal tile's byte (0 wall, 1 ground on the maps
+ *   used here); everything outside the grid is a wall;
+ * - 8 neighbours; a diagonal move needs both orthogonal tiles beside it enterable;
+ * - steps: breadth-first waves from the goal, cost = wave number;
+ * - octile: exact Dijkstra, straight moves cost 1, diagonal moves sqrt(2);
+ * - outputs: double cost[W*H] (+INFINITY for walls and unreachable tiles) and uint8 dir[W*H], the direction of
+ *   the first step back toward the goal (0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW; 255 at the goal, walls and
+ *   unreachable tiles). Neighbours are visited in the order N, E, S, W, NE, SE, SW, NW, as in the JS kernels,
+ *   so ties break the same way.
+ *
+ * Tuning, as a C programmer would write it for speed:
+ * - a padded working grid with a one-tile wall border (stride W + 2), so the inner loops have no bounds checks;
+ * - every buffer is allocated once and reused between repetitions (the octile buckets grow on demand, then stay);
+ * - BFS discovery is branch-free: the state byte, the queue slot and the tail are written unconditionally and
+ *   the tail advances by 0 or 1;
+ * - the outputs are written by one sequential pass at the end.
+ *
+ * Usage: fields MAPFILE steps|octile WARMUP
+ *   MAPFILE: int32 W, H, goalX, goalY (native byte order), then W*H passability bytes, row by row.
+ *   Runs the kernel max(1, WARMUP) times untimed, then prints
+ *     check REACHABLE SUM DIRHASH
+ *   (tiles with a finite cost, the sum of the finite costs with 3 decimals, and h = h*31 + dir[i] mod 2^32 over
+ *   the tiles in order). Then reads one integer N per line on stdin: runs the kernel N times and prints
+ *     times T1 ... TN
+ *   (milliseconds per run, CLOCK_MONOTONIC around the kernel call only). N <= 0 or end of input exits.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The working state of one map: input, padded scratch and outputs, all allocated once. */
+typedef struct {
+  int w, h, stride;
+  size_t padded;         /* stride * (h + 2) */
+  const uint8_t *pass;   /* input passability, w * h */
+  uint8_t code;          /* passability byte of the goal: the enterable tiles */
+  uint32_t goal;         /* padded index of the goal */
+  /* steps */
+  uint8_t *st;           /* padded state: 0 blocked, 1 open, 2 seen */
+  uint32_t *queue;       /* entries p << 4 | (direction back + 1), 0 for the goal */
+  uint32_t *info;        /* per padded tile: (wave + 1) << 4 | (direction back + 1); 0 untouched */
+  /* octile */
+  double *cp;            /* padded cost: -INF never enterable, +INF not reached yet */
+  uint8_t *dp;           /* padded direction back, 255 none */
+  uint32_t *bucket[3];   /* three rotating unit-width buckets of padded indices */
+  size_t bucketCap[3];
+  /* outputs */
+  double *cost;
+  uint8_t *dir;
+} Ctx;
+
+static void *xmalloc(size_t bytes) {
+  void *p = malloc(bytes ? bytes : 1);
+  if (!p) {
+    fprintf(stderr, "fields: out of memory (%zu bytes)\n", bytes);
+    exit(2);
+  }
+  return p;
+}
+
+static double nowMs(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* steps: breadth-first waves                                                                                  */
+/* ---------------------------------------------------------------------------------------------------------- */
+
+/* Padded state bytes: 1 for an enterable tile, 0 for the others and the border. */
+static void padStates(Ctx *c) {
+  const int w = c->w, s = c->stride;
+  const uint8_t code = c->code;
+  memset(c->st, 0, (size_t)s + 1);                       /* top border row and the first row's left border */
+  for (int y = 0; y < c->h; y++) {
+    uint8_t *row = c->st + (size_t)(y + 1) * s + 1;
+    const uint8_t *in = c->pass + (size_t)y * w;
+    for (int x = 0; x < w; x++) row[x] = in[x] == code;
+    row[w] = 0;                                          /* right border */
+    row[w + 1] = 0;                                      /* next row's left border */
+  }
+  memset(c->st + (size_t)(c->h + 1) * s, 0, (size_t)s);  /* bottom border row */
+}
+
+/*
+ * State bytes: 0 blocked, 1 open, 2 seen. For a neighbour byte a: `ok = a & 1` is 1 exactly for an open tile
+ * (then `a + ok` marks it seen), and `(a + 1) >> 1` is 1 exactly for an enterable tile (open or seen), which
+ * gates the diagonals.
+ */
+#define STRAIGHT(OFF, BACK, GATE)                  \
+  x = p + (OFF);                                   \
+  a = st[x];                                       \
+  ok = a & 1u;                                     \
+  st[x] = (uint8_t)(a + ok);                       \
+  q[t] = (x << 4) | ((BACK) + 1u);                 \
+  t += ok;                                         \
+  GATE = (a + 1u) >> 1;
+
+#define DIAGONAL(OFF, BACK, GATE)                  \
+  x = p + (OFF);                                   \
+  a = st[x];                                       \
+  ok = a & (GATE);                                 \
+  st[x] = (uint8_t)(a + ok);                       \
+  q[t] = (x << 4) | ((BACK) + 1u);                 \
+  t += ok;
+
+static void runSteps(Ctx *c) {
+  padStates(c);
+  uint8_t *restrict st = c->st;
+  uint32_t *restrict q = c->queue;
+  uint32_t *restrict info = c->info;
+  const uint32_t S = (uint32_t)c->stride;
+  size_t h = 0, t = 0;
+  if (st[c->goal] == 1) {
+    st[c->goal] = 2;
+    q[t++] = c->goal << 4; /* direction nibble 0: no direction */
+  }
+  uint32_t tag = 1u << 4;  /* (wave + 1) << 4 */
+  while (h < t) {
+    const size_t end = t;
+    for (; h < end; h++) {
+      const uint32_t e = q[h];
+      const uint32_t p = e >> 4;
+      info[p] = tag | (e & 15u);
+      uint32_t x, a, ok, gN, gE, gS, gW;
+      STRAIGHT(-S, 2u, gN)          /* N: back is S */
+      STRAIGHT(1u, 3u, gE)          /* E: back is W */
+      STRAIGHT(S, 0u, gS)           /* S: back is N */
+      STRAIGHT(-1u, 1u, gW)         /* W: back is E */
+      DIAGONAL(1u - S, 6u, gN & gE) /* NE: back is SW */
+      DIAGONAL(S + 1u, 7u, gS & gE) /* SE: back is NW */
+      DIAGONAL(S - 1u, 4u, gS & gW) /* SW: back is NE */
+      DIAGONAL(-S - 1u, 5u, gN & gW)/* NW: back is SE */
+    }
+    tag += 1u << 4;
+  }
+  /* Output pass: wave number and direction per tile; clears the info words for the next call. */
+  static const uint8_t DIR[16] = {255, 0, 1, 2, 3, 4, 5, 6, 7, 255, 255, 255, 255, 255, 255, 255};
+  const int w = c->w;
+  for (int y = 0; y < c->h; y++) {
+    uint32_t *row = info + (size_t)(y + 1) * S + 1;
+    double *cost = c->cost + (size_t)y * w;
+    uint8_t *dir = c->dir + (size_t)y * w;
+    for (int x = 0; x < w; x++) {
+      const uint32_t v = row[x];
+      cost[x] = v ? (double)((v >> 4) - 1u) : INFINITY;
+      dir[x] = DIR[v & 15u];
+      row[x] = 0;
+    }
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* octile: Dijkstra with Dial's unit-width buckets                                                            */
+/* ---------------------------------------------------------------------------------------------------------- */
+
+/* Bucket b with room for `need` entries (its contents kept). */
+static uint32_t *bucketRoom(Ctx *c, int b, size_t need) {
+  if (need > c->bucketCap[b]) {
+    size_t cap = c->bucketCap[b];
+    while (cap < need) cap *= 2;
+    uint32_t *grown = realloc(c->bucket[b], cap * sizeof(uint32_t));
+    if (!grown) {
+      fprintf(stderr, "fields: out of memory (bucket of %zu entries)\n", cap);
+      exit(2);
+    }
+    c->bucket[b] = grown;
+    c->bucketCap[b] = cap;
+  }
+  return c->bucket[b];
+}
+
+/*
+ * Every edge costs 1 or sqrt(2), both in [1, 2): a tile of cost in [K, K+1) only improves neighbours to
+ * [K+1, K+3), so three rotating buckets (cost in [K, K+1) goes to bucket K mod 3) settle the tiles exactly,
+ * in any order within a bucket (expanded oldest entry first here, as in the JS kernel, so ties between equally
+ * cheap ways break the same way and dir matches). The padded cost starts at -INF on tiles that can never be entered, so
+ * `c < cp[t]` alone rejects walls and settled tiles. A stale entry (the tile was settled in an earlier bucket)
+ * has a cost below the bucket's base and is skipped; a tile queued twice in one bucket is expanded twice, the
+ * second time improving nothing.
+ */
+static void runOctile(Ctx *c) {
+  const int w = c->w, H = c->h;
+  const size_t S = (size_t)c->stride;
+  double *restrict cp = c->cp;
+  uint8_t *restrict dp = c->dp;
+  /* Initial costs straight from the input: +INF enterable, -INF walls and border. */
+  for (size_t p = 0; p <= S; p++) cp[p] = -INFINITY;
+  for (int y = 0; y < H; y++) {
+    double *row = cp + (size_t)(y + 1) * S + 1;
+    const uint8_t *in = c->pass + (size_t)y * w;
+    for (int x = 0; x < w; x++) row[x] = in[x] == c->code ? INFINITY : -INFINITY;
+    row[w] = -INFINITY;
+    row[w + 1] = -INFINITY;
+  }
+  for (size_t p = (size_t)(H + 1) * S; p < c->padded; p++) cp[p] = -INFINITY;
+  memset(dp, 255, c->padded);
+
+  size_t len[3] = {0, 0, 0};
+  if (cp[c->goal] == INFINITY) {
+    cp[c->goal] = 0;
+    bucketRoom(c, 0, 1)[len[0]++] = c->goal;
+  }
+  const double r2 = 1.4142135623730951; /* sqrt(2), as Math.SQRT2 */
+  int slot = 0;
+  for (double base = 0;; base += 1) {
+    const int s1 = slot == 2 ? 0 : slot + 1;
+    const int s2 = s1 == 2 ? 0 : s1 + 1;
+    const size_t n = len[slot];
+    if (n == 0 && len[s1] == 0 && len[s2] == 0) break;
+    /* Room for every push of this bucket: 4 straight + 4 diagonal per expansion. */
+    uint32_t *restrict b1 = bucketRoom(c, s1, len[s1] + 8 * n);
+    uint32_t *restrict b2 = bucketRoom(c, s2, len[s2] + 4 * n);
+    const uint32_t *restrict cur = c->bucket[slot];
+    size_t l1 = len[s1], l2 = len[s2];
+    for (size_t i = 0; i < n; i++) { /* oldest entry first, as the JS kernel: walks the wavefront forward */
+      const size_t p = cur[i];
+      const double cu = cp[p];
+      if (cu < base) continue; /* stale */
+      const double c1 = cu + 1;
+      const double cN = cp[p - S], cE = cp[p + 1], cS = cp[p + S], cW = cp[p - 1];
+      if (c1 < cN) { cp[p - S] = c1; dp[p - S] = 2; b1[l1++] = (uint32_t)(p - S); }
+      if (c1 < cE) { cp[p + 1] = c1; dp[p + 1] = 3; b1[l1++] = (uint32_t)(p + 1); }
+      if (c1 < cS) { cp[p + S] = c1; dp[p + S] = 0; b1[l1++] = (uint32_t)(p + S); }
+      if (c1 < cW) { cp[p - 1] = c1; dp[p - 1] = 1; b1[l1++] = (uint32_t)(p - 1); }
+      /* Enterable neighbours (settled or not) have a cost above -INF. */
+      const int fN = cN > -INFINITY, fE = cE > -INFINITY, fS = cS > -INFINITY, fW = cW > -INFINITY;
+      const double c2 = cu + r2;
+      /* Diagonals land in bucket K+1 or K+2: one test per expanded tile. */
+      uint32_t *restrict bd;
+      size_t *ld;
+      if (c2 - base < 2) { bd = b1; ld = &l1; } else { bd = b2; ld = &l2; }
+      size_t l = *ld;
+      size_t x;
+      x = p - S + 1; if ((fN & fE) && c2 < cp[x]) { cp[x] = c2; dp[x] = 6; bd[l++] = (uint32_t)x; }
+      x = p + S + 1; if ((fS & fE) && c2 < cp[x]) { cp[x] = c2; dp[x] = 7; bd[l++] = (uint32_t)x; }
+      x = p + S - 1; if ((fS & fW) && c2 < cp[x]) { cp[x] = c2; dp[x] = 4; bd[l++] = (uint32_t)x; }
+      x = p - S - 1; if ((fN & fW) && c2 < cp[x]) { cp[x] = c2; dp[x] = 5; bd[l++] = (uint32_t)x; }
+      *ld = l;
+    }
+    len[s1] = l1;
+    len[s2] = l2;
+    len[slot] = 0;
+    slot = s1;
+  }
+  /* Output pass: |cost| turns -INF into +INF (costs are >= 0); directions row by row. */
+  for (int y = 0; y < H; y++) {
+    const size_t row = (size_t)(y + 1) * S + 1;
+    double *cost = c->cost + (size_t)y * w;
+    for (int x = 0; x < w; x++) cost[x] = fabs(cp[row + x]);
+    memcpy(c->dir + (size_t)y * w, dp + row, (size_t)w);
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* driver                                                                                                     */
+/* ---------------------------------------------------------------------------------------------------------- */
+
+static void check(const Ctx *c) {
+  const size_t n = (size_t)c->w * c->h;
+  size_t reachable = 0;
+  double sum = 0;
+  uint32_t hash = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (c->cost[i] < INFINITY) {
+      reachable++;
+      sum += c->cost[i];
+    }
+    hash = hash * 31u + c->dir[i];
+  }
+  printf("check %zu %.3f %u\n", reachable, sum, (unsigned)hash);
+  fflush(stdout);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 4 || (strcmp(argv[2], "steps") != 0 && strcmp(argv[2], "octile") != 0)) {
+    fprintf(stderr, "usage: fields MAPFILE steps|octile WARMUP\n");
+    return 2;
+  }
+  FILE *f = fopen(argv[1], "rb");
+  if (!f) {
+    fprintf(stderr, "fields: cannot open %s\n", argv[1]);
+    return 2;
+  }
+  int32_t head[4];
+  if (fread(head, sizeof(int32_t), 4, f) != 4 || head[0] <= 0 || head[1] <= 0 || head[2] < 0 || head[3] < 0 ||
+      head[2] >= head[0] || head[3] >= head[1]) {
+    fprintf(stderr, "fields: bad map header in %s\n", argv[1]);
+    return 2;
+  }
+  Ctx c = {0};
+  c.w = head[0];
+  c.h = head[1];
+  c.stride = c.w + 2;
+  c.padded = (size_t)c.stride * (size_t)(c.h + 2);
+  if (c.padded >= (1u << 27)) { /* queue entries are p << 4 in 32 bits (with room for p + stride) */
+    fprintf(stderr, "fields: map too large (%d x %d)\n", c.w, c.h);
+    return 2;
+  }
+  const size_t n = (size_t)c.w * c.h;
+  uint8_t *pass = xmalloc(n);
+  if (fread(pass, 1, n, f) != n) {
+    fprintf(stderr, "fields: short map data in %s\n", argv[1]);
+    return 2;
+  }
+  fclose(f);
+  c.pass = pass;
+  c.code = pass[(size_t)head[3] * c.w + head[2]];
+  c.goal = (uint32_t)((head[3] + 1) * c.stride + head[2] + 1);
+  c.cost = xmalloc(n * sizeof(double));
+  c.dir = xmalloc(n);
+  const int steps = strcmp(argv[2], "steps") == 0;
+  if (steps) {
+    c.st = xmalloc(c.padded);
+    c.queue = xmalloc((n + 1) * sizeof(uint32_t)); /* each tile queued once, plus the unconditional slot */
+    c.info = calloc(c.padded, sizeof(uint32_t));
+    if (!c.info) return 2;
+  } else {
+    c.cp = xmalloc(c.padded * sizeof(double));
+    c.dp = xmalloc(c.padded);
+    for (int b = 0; b < 3; b++) {
+      c.bucketCap[b] = 1u << 12;
+      c.bucket[b] = xmalloc(c.bucketCap[b] * sizeof(uint32_t));
+    }
+  }
+  void (*run)(Ctx *) = steps ? runSteps : runOctile;
+
+  int warmup = atoi(argv[3]);
+  if (warmup < 1) warmup = 1;
+  for (int i = 0; i < warmup; i++) run(&c);
+  check(&c);
+
+  char line[64];
+  while (fgets(line, sizeof line, stdin)) {
+    const int reps = atoi(line);
+    if (reps <= 0) break;
+    fputs("times", stdout);
+    for (int r = 0; r < reps; r++) {
+      const double t0 = nowMs();
+      run(&c);
+      const double t1 = nowMs();
+      printf(" %.6f", t1 - t0);
+    }
+    putchar('\n');
+    fflush(stdout);
+  }
+  return 0;
+}
