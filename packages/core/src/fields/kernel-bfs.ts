@@ -185,9 +185,9 @@ function labelWave(q: Int32Array, wave: Float32Array, dp: Uint8Array, h: number,
   }
 }
 
-// Queue entry offsets: a neighbour's entry is the tile's entry (`p << 4`) plus its padded offset times 16 plus the
-// direction back to the tile (0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW). Written out per function so V8 keeps
-// them in registers.
+// Queue entries: a neighbour's entry is the tile's entry (`p << 4`) plus its padded offset times 16 plus the
+// direction back to the tile (0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW): N is `pe - s16 + 2`, E `pe + 16 + 3`,
+// NE `pe - s16 + 16 + 6`, and so on, with `s16 = stride * 16` (PERF: one live value instead of six constants).
 
 /**
  * One wave, 8 neighbours, diagonal only when both orthogonal tiles are enterable (the default rule). Labels the
@@ -204,12 +204,7 @@ function waveBothFree(
   cw: number,
   stride: number,
 ): number {
-  const kN = -stride * 16 + 2;
-  const kS = stride * 16;
-  const kNE = (1 - stride) * 16 + 6;
-  const kSE = (stride + 1) * 16 + 7;
-  const kSW = (stride - 1) * 16 + 4;
-  const kNW = (-stride - 1) * 16 + 5;
+  const s16 = stride * 16;
   for (; h < end; h++) {
     const e = q[h] as number;
     const p = e >> 4;
@@ -220,7 +215,7 @@ function waveBothFree(
     let a = st[x] as number;
     let ok = a & 1;
     st[x] = a + ok;
-    q[t] = pe + kN;
+    q[t] = pe - s16 + 2;
     t += ok;
     const bN = a + 1;
     x = p + 1;
@@ -234,7 +229,7 @@ function waveBothFree(
     a = st[x] as number;
     ok = a & 1;
     st[x] = a + ok;
-    q[t] = pe + kS;
+    q[t] = pe + s16;
     t += ok;
     const bS = a + 1;
     x = p - 1;
@@ -248,25 +243,25 @@ function waveBothFree(
     a = st[x] as number;
     ok = a & ((bN & bE) >> 1);
     st[x] = a + ok;
-    q[t] = pe + kNE;
+    q[t] = pe - s16 + 22;
     t += ok;
     x = p + stride + 1;
     a = st[x] as number;
     ok = a & ((bS & bE) >> 1);
     st[x] = a + ok;
-    q[t] = pe + kSE;
+    q[t] = pe + s16 + 23;
     t += ok;
     x = p + stride - 1;
     a = st[x] as number;
     ok = a & ((bS & bW) >> 1);
     st[x] = a + ok;
-    q[t] = pe + kSW;
+    q[t] = pe + s16 - 12;
     t += ok;
     x = p - stride - 1;
     a = st[x] as number;
     ok = a & ((bN & bW) >> 1);
     st[x] = a + ok;
-    q[t] = pe + kNW;
+    q[t] = pe - s16 - 11;
     t += ok;
   }
   return t;
@@ -284,8 +279,7 @@ function waveFour(
   cw: number,
   stride: number,
 ): number {
-  const kN = -stride * 16 + 2;
-  const kS = stride * 16;
+  const s16 = stride * 16;
   for (; h < end; h++) {
     const e = q[h] as number;
     const p = e >> 4;
@@ -296,7 +290,7 @@ function waveFour(
     let a = st[x] as number;
     let ok = a & 1;
     st[x] = a + ok;
-    q[t] = pe + kN;
+    q[t] = pe - s16 + 2;
     t += ok;
     x = p + 1;
     a = st[x] as number;
@@ -308,7 +302,7 @@ function waveFour(
     a = st[x] as number;
     ok = a & 1;
     st[x] = a + ok;
-    q[t] = pe + kS;
+    q[t] = pe + s16;
     t += ok;
     x = p - 1;
     a = st[x] as number;
@@ -336,12 +330,7 @@ function waveLoose(
   stride: number,
   always: boolean,
 ): number {
-  const kN = -stride * 16 + 2;
-  const kS = stride * 16;
-  const kNE = (1 - stride) * 16 + 6;
-  const kSE = (stride + 1) * 16 + 7;
-  const kSW = (stride - 1) * 16 + 4;
-  const kNW = (-stride - 1) * 16 + 5;
+  const s16 = stride * 16;
   for (; h < end; h++) {
     const e = q[h] as number;
     const p = e >> 4;
@@ -352,7 +341,7 @@ function waveLoose(
     let a = st[x] as number;
     let ok = a & 1;
     st[x] = a + ok;
-    q[t] = pe + kN;
+    q[t] = pe - s16 + 2;
     t += ok;
     const bN = a + 1;
     x = p + 1;
@@ -366,7 +355,7 @@ function waveLoose(
     a = st[x] as number;
     ok = a & 1;
     st[x] = a + ok;
-    q[t] = pe + kS;
+    q[t] = pe + s16;
     t += ok;
     const bS = a + 1;
     x = p - 1;
@@ -382,25 +371,25 @@ function waveLoose(
     a = st[x] as number;
     ok = a & (((bN | bE | any) >> 1) & 1);
     st[x] = a + ok;
-    q[t] = pe + kNE;
+    q[t] = pe - s16 + 22;
     t += ok;
     x = p + stride + 1;
     a = st[x] as number;
     ok = a & (((bS | bE | any) >> 1) & 1);
     st[x] = a + ok;
-    q[t] = pe + kSE;
+    q[t] = pe + s16 + 23;
     t += ok;
     x = p + stride - 1;
     a = st[x] as number;
     ok = a & (((bS | bW | any) >> 1) & 1);
     st[x] = a + ok;
-    q[t] = pe + kSW;
+    q[t] = pe + s16 - 12;
     t += ok;
     x = p - stride - 1;
     a = st[x] as number;
     ok = a & (((bN | bW | any) >> 1) & 1);
     st[x] = a + ok;
-    q[t] = pe + kNW;
+    q[t] = pe - s16 - 11;
     t += ok;
   }
   return t;
