@@ -52,7 +52,12 @@ export async function runKernels(options: { maps: string[]; kernels: string[]; r
       } else {
         throw new Error(`unknown kernel ${kernel}`);
       }
-      const stats = measure(run, { reps: options.reps, warmup: options.warmup, onRun: () => bar.tick() });
+      const stats = measure(run, {
+        reps: options.reps,
+        warmup: options.warmup,
+        warmupMs: 200,
+        onRun: () => bar.tick(),
+      });
       bar.tick(options.warmup);
       data.push({ suite: 'kernels', map: spec, case: kernel, tiles, stats });
       rows.push([
