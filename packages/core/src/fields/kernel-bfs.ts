@@ -71,7 +71,7 @@ export function runBfs(k: KernelInput): number {
   toStates(st, paddedSize, k.code, k.passable);
   const v0 = seeds.v[0] as number;
   // Costs v0 + w are stored directly when all of them are exact in Float32; otherwise w, and v0 is added after.
-  const direct = Number.isInteger(v0) && Math.abs(v0) + width * height < BFS_MAX_TILES;
+  const direct = Number.isInteger(v0) && Math.abs(v0) + width * height <= BFS_MAX_TILES;
   let ok = false;
   try {
     let q = queueOf(seeds.n + 1);
