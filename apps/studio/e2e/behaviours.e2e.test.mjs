@@ -41,6 +41,9 @@ describe('Units page', () => {
     await page.click('[data-demo="crowd"]');
     const canvas = page.locator('[data-testid="crowd-canvas"]');
     await canvas.waitFor();
+    // 100 units (50 per army): the red half settles in about 50 simulated seconds (200 take about 100).
+    await page.locator('[data-testid="crowd-count"]').fill('100');
+    await page.waitForFunction(() => document.querySelector('[data-testid="crowd-units"]')?.textContent === '100');
     const box = await canvas.boundingBox();
     await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.5);
     await page.waitForFunction(

@@ -245,7 +245,7 @@ export function CrowdDemo() {
         </div>
         <div className="panel small-text" data-testid="crowd-readout">
           <div>
-            <span className="muted">units</span> {readout.units}
+            <span className="muted">units</span> <span data-testid="crowd-units">{readout.units}</span>
           </div>
           <div>
             <span className="muted">still moving</span> <span data-testid="crowd-moving">{readout.moving}</span>
