@@ -33,8 +33,8 @@ function assertGrid(grid: unknown): asserts grid is Grid {
  * move, `octile` 1 or sqrt 2, `weighted` terrain of the tile stepped into times the step length.
  *
  * Runs in O(tiles): BFS waves for unit costs with equal goal values (all on one passability code), otherwise
- * Dijkstra with unit-width buckets (exact, no heap). `out` arrays (each `grid.size` long) are filled in place; `control` lets a worker report
- * progress and cancel (AbortError; the out arrays are then incomplete).
+ * Dijkstra with unit-width buckets (exact, no heap). `out` arrays (each `grid.size` long) are filled in place;
+ * `control` lets a worker report progress and cancel (AbortError; the out arrays are then incomplete).
  *
  * @throws CoordinateError for a goal outside the grid or on a wall (`goals[2] (5, 7) is a wall`),
  *   OutOfRangeError for a non-finite goal value, a negative or NaN maxCost, wrong-sized out arrays or terrain
