@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiagonalRule } from '../grid/directions.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
@@ -7,6 +7,7 @@ import { computeField, computeFieldFromSeeds } from './compute-field.js';
 import { arbGrid, close, dirWalkProblem, METRIC_LIST, RULE_LIST } from './field-check.test-util.js';
 import { referenceField } from './reference.test-util.js';
 import type { Goal, Metric } from './types.js';
+import { setWasmKernelsEnabled } from './wasm-kernels.js';
 
 const COMBOS: [Metric, 4 | 8, DiagonalRule][] = METRIC_LIST.flatMap((metric) => [
   [metric, 4, 'if-both-free'] as [Metric, 4 | 8, DiagonalRule],
@@ -32,44 +33,49 @@ const arbMaxCost = fc.oneof(
   fc.integer({ min: 0, max: 60 }).map((v) => v / 4),
 );
 
-describe('computeField against the reference Dijkstra (random grids 1..12, walls, water, terrain)', () => {
-  for (const [metric, neighbors, diagonal] of COMBOS) {
-    it(`${metric}, ${neighbors} neighbours, ${diagonal}`, () => {
-      fc.assert(
-        fc.property(
-          arbGrid(),
-          arbGoals,
-          arbMaxCost,
-          fc.boolean(),
-          fc.boolean(),
-          ({ grid, walkable }, picks, maxCost, sameValue, dry) => {
-            // Half the maps have no water at all (a single walkable code).
-            if (dry) for (let i = 0; i < grid.size; i++) if (grid.passable[i] === 2) grid.passable[i] = 1;
-            // Equal values (the BFS kernel's case) are 0, or the first goal's value (negative or fractional).
-            const first = picks[0] as { pick: number; value: number };
-            const shared = first.pick % 2 === 0 ? 0 : first.value;
-            const goals: Goal[] = picks.map(({ pick, value }) => {
-              const i = walkable[pick % walkable.length] as number;
-              return { x: i % grid.width, y: Math.floor(i / grid.width), value: sameValue ? shared : value };
-            });
-            const seeds = new Float64Array(grid.size).fill(Number.POSITIVE_INFINITY);
-            for (const g of goals) {
-              const i = g.y * grid.width + g.x;
-              seeds[i] = Math.min(seeds[i] as number, g.value ?? 0);
-            }
-            const field = computeField(grid, { goals, metric, neighbors, diagonal, maxCost });
-            const expected = referenceField(grid, seeds, { metric, neighbors, diagonal, maxCost });
-            const problem =
-              sameCosts(field.cost, expected, metric === 'steps') ??
-              dirWalkProblem(grid, field, seeds, metric, neighbors, diagonal);
-            if (problem) throw new Error(problem);
-          },
-        ),
-        { numRuns: 400 },
-      );
-    });
-  }
-});
+// Both kernel builds: WebAssembly (the default where available) and the JavaScript fallback.
+for (const kernels of ['WebAssembly', 'JavaScript'] as const) {
+  describe(`computeField against the reference Dijkstra (random grids 1..12, walls, water, terrain), ${kernels} kernels`, () => {
+    beforeAll(() => setWasmKernelsEnabled(kernels === 'WebAssembly'));
+    afterAll(() => setWasmKernelsEnabled(true));
+    for (const [metric, neighbors, diagonal] of COMBOS) {
+      it(`${metric}, ${neighbors} neighbours, ${diagonal}`, () => {
+        fc.assert(
+          fc.property(
+            arbGrid(),
+            arbGoals,
+            arbMaxCost,
+            fc.boolean(),
+            fc.boolean(),
+            ({ grid, walkable }, picks, maxCost, sameValue, dry) => {
+              // Half the maps have no water at all (a single walkable code).
+              if (dry) for (let i = 0; i < grid.size; i++) if (grid.passable[i] === 2) grid.passable[i] = 1;
+              // Equal values (the BFS kernel's case) are 0, or the first goal's value (negative or fractional).
+              const first = picks[0] as { pick: number; value: number };
+              const shared = first.pick % 2 === 0 ? 0 : first.value;
+              const goals: Goal[] = picks.map(({ pick, value }) => {
+                const i = walkable[pick % walkable.length] as number;
+                return { x: i % grid.width, y: Math.floor(i / grid.width), value: sameValue ? shared : value };
+              });
+              const seeds = new Float64Array(grid.size).fill(Number.POSITIVE_INFINITY);
+              for (const g of goals) {
+                const i = g.y * grid.width + g.x;
+                seeds[i] = Math.min(seeds[i] as number, g.value ?? 0);
+              }
+              const field = computeField(grid, { goals, metric, neighbors, diagonal, maxCost });
+              const expected = referenceField(grid, seeds, { metric, neighbors, diagonal, maxCost });
+              const problem =
+                sameCosts(field.cost, expected, metric === 'steps') ??
+                dirWalkProblem(grid, field, seeds, metric, neighbors, diagonal);
+              if (problem) throw new Error(problem);
+            },
+          ),
+          { numRuns: 400 },
+        );
+      });
+    }
+  });
+}
 
 describe('computeFieldFromSeeds against the reference', () => {
   const arbSeeds = (scale: number) =>

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AbortError, CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { DiagonalRule } from '../grid/directions.js';
 import { generateMaze, generateRandom, generateRooms } from '../grid/generate.js';
@@ -9,6 +9,7 @@ import { computeField, computeFieldFromSeeds } from './compute-field.js';
 import { close, dirWalkProblem, RULE_LIST } from './field-check.test-util.js';
 import { referenceField } from './reference.test-util.js';
 import { CONTROL_LENGTH, ControlSlot, type FieldOptions, type Metric } from './types.js';
+import { setWasmKernelsEnabled } from './wasm-kernels.js';
 
 describe('computeField option errors name the offending value', () => {
   const grid = parseAsciiMap('...\n.#.\n...');
@@ -145,126 +146,135 @@ describe('computeField option errors name the offending value', () => {
   });
 });
 
-describe('KernelControl', () => {
-  const grid = Grid.open(200, 200);
-  const goals = [{ x: 100, y: 100 }];
+for (const kernels of ['WebAssembly', 'JavaScript'] as const) {
+  describe(`KernelControl, ${kernels} kernels`, () => {
+    beforeAll(() => setWasmKernelsEnabled(kernels === 'WebAssembly'));
+    afterAll(() => setWasmKernelsEnabled(true));
+    const grid = Grid.open(200, 200);
+    const goals = [{ x: 100, y: 100 }];
 
-  it('stores the total and the done count', () => {
-    for (const metric of ['steps', 'octile', 'weighted'] as Metric[]) {
+    it('stores the total and the done count', () => {
+      for (const metric of ['steps', 'octile', 'weighted'] as Metric[]) {
+        const control = new Int32Array(CONTROL_LENGTH);
+        computeField(grid, { goals, metric }, undefined, { control });
+        expect(control[ControlSlot.total]).toBe(40_000);
+        expect(control[ControlSlot.done]).toBe(40_000);
+      }
+    });
+
+    it('throws AbortError when the abort slot is set or the signal is aborted', () => {
       const control = new Int32Array(CONTROL_LENGTH);
-      computeField(grid, { goals, metric }, undefined, { control });
-      expect(control[ControlSlot.total]).toBe(40_000);
-      expect(control[ControlSlot.done]).toBe(40_000);
-    }
-  });
-
-  it('throws AbortError when the abort slot is set or the signal is aborted', () => {
-    const control = new Int32Array(CONTROL_LENGTH);
-    control[ControlSlot.abort] = 1;
-    expect(() => computeField(grid, { goals }, undefined, { control })).toThrow(AbortError);
-    const controller = new AbortController();
-    controller.abort();
-    expect(() => computeField(grid, { goals, metric: 'steps' }, undefined, { signal: controller.signal })).toThrow(
-      AbortError,
-    );
-  });
-
-  it('stops part-way when aborted during the run, after reporting progress', () => {
-    // A water tile too, so both passability codes are in play.
-    grid.setPassable(199, 0, 2);
-    for (const metric of ['steps', 'octile', 'weighted'] as Metric[]) {
-      const control = new Int32Array(CONTROL_LENGTH);
-      let polls = 0;
-      const signal = {
-        get aborted() {
-          polls++;
-          return Atomics.load(control, ControlSlot.done) > 10_000;
-        },
-      } as AbortSignal;
-      expect(() => computeField(grid, { goals, metric }, undefined, { control, signal })).toThrow(AbortError);
-      expect(polls).toBeGreaterThan(2);
-      expect(control[ControlSlot.done]).toBeGreaterThan(10_000);
-      expect(control[ControlSlot.done]).toBeLessThan(40_000);
-      // The kernels' scratch is clean again: a range-limited run (row-restoring kernels) and a full run.
-      const near = computeField(grid, { goals, metric, maxCost: 3 });
-      expect(near.cost.filter((c) => c < Number.POSITIVE_INFINITY).length).toBe(metric === 'steps' ? 49 : 29);
-      const after = computeField(grid, { goals, metric });
-      expect(after.cost[0]).toBeCloseTo(metric === 'steps' ? 100 : 100 * Math.SQRT2, 9);
-      expect(after.cost[199 * 200 + 199]).toBeCloseTo(metric === 'steps' ? 99 : 99 * Math.SQRT2, 9);
-    }
-  });
-});
-
-describe('large maps: every kernel agrees (queue growth, bucket growth, seed injection)', () => {
-  const maps: [string, Grid][] = [
-    ['random 300x300', generateRandom(300, 300, 0.3, { seed: 7, shared: false })],
-    ['maze 301x201', generateMaze(301, 201, { seed: 3, shared: false })],
-    ['rooms 256x256', generateRooms(256, 256, { seed: 5, shared: false })],
-  ];
-  for (const [name, grid] of maps) {
-    it(`${name}: BFS waves equal Dial buckets; octile walks add up`, () => {
-      fc.assert(
-        fc.property(
-          fc.nat(),
-          fc.constantFrom<4 | 8>(4, 8),
-          fc.constantFrom(...RULE_LIST),
-          (pick, neighbors, diagonal) => {
-            let i = pick % grid.size;
-            while (grid.passable[i] === 0) i = (i + 1) % grid.size;
-            const x = i % grid.width;
-            const y = Math.floor(i / grid.width);
-            const options = { neighbors, diagonal };
-            const bfs = computeField(grid, { goals: [{ x, y }], metric: 'steps', ...options });
-            // An extra goal of huge value makes the seeds unequal, which routes to the bucket kernel.
-            const far = { x: grid.width - 1 - x, y: grid.height - 1 - y, value: 1e9 };
-            if (grid.passable[far.y * grid.width + far.x] !== 0) {
-              const dial = computeField(grid, { goals: [{ x, y }, far], metric: 'steps', ...options });
-              for (let t = 0; t < grid.size; t++) {
-                // Tiles reached only from the far goal cost about 1e9 there and Infinity in the BFS field.
-                const d = dial.cost[t] as number;
-                const b = bfs.cost[t] as number;
-                if (b < Number.POSITIVE_INFINITY ? d !== b : d < 1e9) throw new Error(`tile ${t}: bfs ${b} dial ${d}`);
-              }
-            }
-            const seeds = new Float64Array(grid.size).fill(Number.POSITIVE_INFINITY);
-            seeds[i] = 0;
-            const octile = computeField(grid, { goals: [{ x, y }], ...options });
-            const problem =
-              dirWalkProblem(grid, bfs, seeds, 'steps', neighbors, diagonal, 1e-9, 37) ??
-              dirWalkProblem(grid, octile, seeds, 'octile', neighbors, diagonal, 1e-9, 37);
-            if (problem) throw new Error(problem);
-          },
-        ),
-        { numRuns: 4 },
+      control[ControlSlot.abort] = 1;
+      expect(() => computeField(grid, { goals }, undefined, { control })).toThrow(AbortError);
+      const controller = new AbortController();
+      controller.abort();
+      expect(() => computeField(grid, { goals, metric: 'steps' }, undefined, { signal: controller.signal })).toThrow(
+        AbortError,
       );
     });
-  }
 
-  it('a safety-map style seeding (every tile, negative values) matches the reference in every kernel', () => {
-    const grid = generateRandom(50, 50, 0.25, { seed: 11, shared: false, terrain: true });
-    const dist = computeField(grid, { goals: [{ x: 25, y: 25 }] });
-    const seeds = Float64Array.from(dist.cost, (c) =>
-      c < Number.POSITIVE_INFINITY ? -1.2 * c : Number.POSITIVE_INFINITY,
-    );
-    const terrain = grid.terrain as Float32Array;
-    const runs: [Metric, number][] = [
-      ['octile', 1], // 3-bucket kernel, counting-sorted seeds
-      ['steps', 1],
-      ['weighted', 3], // general Dial kernel
-      ['weighted', 9000], // binary-heap fallback
-    ];
-    for (const [metric, heavy] of runs) {
-      for (let t = 0; t < grid.size; t++) terrain[t] = t % 7 === 0 ? heavy : 1 + (t % 3);
-      if (heavy === 1) terrain.fill(1);
-      const options = { metric, neighbors: 8, diagonal: 'if-both-free', maxCost: Number.POSITIVE_INFINITY } as const;
-      const field = computeFieldFromSeeds(grid, seeds, options);
-      const expected = referenceField(grid, seeds, options);
-      for (let t = 0; t < grid.size; t++) {
-        if (!close(field.cost[t] as number, expected[t] as number)) {
-          throw new Error(`${metric}/${heavy} tile ${t}: ${field.cost[t]} vs ${expected[t]}`);
-        }
+    it('stops part-way when aborted during the run, after reporting progress', () => {
+      // A water tile too, so both passability codes are in play.
+      grid.setPassable(199, 0, 2);
+      for (const metric of ['steps', 'octile', 'weighted'] as Metric[]) {
+        const control = new Int32Array(CONTROL_LENGTH);
+        let polls = 0;
+        const signal = {
+          get aborted() {
+            polls++;
+            return Atomics.load(control, ControlSlot.done) > 10_000;
+          },
+        } as AbortSignal;
+        expect(() => computeField(grid, { goals, metric }, undefined, { control, signal })).toThrow(AbortError);
+        expect(polls).toBeGreaterThan(2);
+        expect(control[ControlSlot.done]).toBeGreaterThan(10_000);
+        expect(control[ControlSlot.done]).toBeLessThan(40_000);
+        // The kernels' scratch is clean again: a range-limited run (row-restoring kernels) and a full run.
+        const near = computeField(grid, { goals, metric, maxCost: 3 });
+        expect(near.cost.filter((c) => c < Number.POSITIVE_INFINITY).length).toBe(metric === 'steps' ? 49 : 29);
+        const after = computeField(grid, { goals, metric });
+        expect(after.cost[0]).toBeCloseTo(metric === 'steps' ? 100 : 100 * Math.SQRT2, 9);
+        expect(after.cost[199 * 200 + 199]).toBeCloseTo(metric === 'steps' ? 99 : 99 * Math.SQRT2, 9);
       }
-      expect(dirWalkProblem(grid, field, seeds, metric, 8, 'if-both-free')).toBeNull();
-    }
+    });
   });
-});
+}
+
+for (const kernels of ['WebAssembly', 'JavaScript'] as const) {
+  describe(`large maps: every kernel agrees (queue growth, bucket growth, seed injection), ${kernels} kernels`, () => {
+    beforeAll(() => setWasmKernelsEnabled(kernels === 'WebAssembly'));
+    afterAll(() => setWasmKernelsEnabled(true));
+    const maps: [string, Grid][] = [
+      ['random 300x300', generateRandom(300, 300, 0.3, { seed: 7, shared: false })],
+      ['maze 301x201', generateMaze(301, 201, { seed: 3, shared: false })],
+      ['rooms 256x256', generateRooms(256, 256, { seed: 5, shared: false })],
+    ];
+    for (const [name, grid] of maps) {
+      it(`${name}: BFS waves equal Dial buckets; octile walks add up`, () => {
+        fc.assert(
+          fc.property(
+            fc.nat(),
+            fc.constantFrom<4 | 8>(4, 8),
+            fc.constantFrom(...RULE_LIST),
+            (pick, neighbors, diagonal) => {
+              let i = pick % grid.size;
+              while (grid.passable[i] === 0) i = (i + 1) % grid.size;
+              const x = i % grid.width;
+              const y = Math.floor(i / grid.width);
+              const options = { neighbors, diagonal };
+              const bfs = computeField(grid, { goals: [{ x, y }], metric: 'steps', ...options });
+              // An extra goal of huge value makes the seeds unequal, which routes to the bucket kernel.
+              const far = { x: grid.width - 1 - x, y: grid.height - 1 - y, value: 1e9 };
+              if (grid.passable[far.y * grid.width + far.x] !== 0) {
+                const dial = computeField(grid, { goals: [{ x, y }, far], metric: 'steps', ...options });
+                for (let t = 0; t < grid.size; t++) {
+                  // Tiles reached only from the far goal cost about 1e9 there and Infinity in the BFS field.
+                  const d = dial.cost[t] as number;
+                  const b = bfs.cost[t] as number;
+                  if (b < Number.POSITIVE_INFINITY ? d !== b : d < 1e9)
+                    throw new Error(`tile ${t}: bfs ${b} dial ${d}`);
+                }
+              }
+              const seeds = new Float64Array(grid.size).fill(Number.POSITIVE_INFINITY);
+              seeds[i] = 0;
+              const octile = computeField(grid, { goals: [{ x, y }], ...options });
+              const problem =
+                dirWalkProblem(grid, bfs, seeds, 'steps', neighbors, diagonal, 1e-9, 37) ??
+                dirWalkProblem(grid, octile, seeds, 'octile', neighbors, diagonal, 1e-9, 37);
+              if (problem) throw new Error(problem);
+            },
+          ),
+          { numRuns: 4 },
+        );
+      });
+    }
+
+    it('a safety-map style seeding (every tile, negative values) matches the reference in every kernel', () => {
+      const grid = generateRandom(50, 50, 0.25, { seed: 11, shared: false, terrain: true });
+      const dist = computeField(grid, { goals: [{ x: 25, y: 25 }] });
+      const seeds = Float64Array.from(dist.cost, (c) =>
+        c < Number.POSITIVE_INFINITY ? -1.2 * c : Number.POSITIVE_INFINITY,
+      );
+      const terrain = grid.terrain as Float32Array;
+      const runs: [Metric, number][] = [
+        ['octile', 1], // 3-bucket kernel, counting-sorted seeds
+        ['steps', 1],
+        ['weighted', 3], // general Dial kernel
+        ['weighted', 9000], // binary-heap fallback
+      ];
+      for (const [metric, heavy] of runs) {
+        for (let t = 0; t < grid.size; t++) terrain[t] = t % 7 === 0 ? heavy : 1 + (t % 3);
+        if (heavy === 1) terrain.fill(1);
+        const options = { metric, neighbors: 8, diagonal: 'if-both-free', maxCost: Number.POSITIVE_INFINITY } as const;
+        const field = computeFieldFromSeeds(grid, seeds, options);
+        const expected = referenceField(grid, seeds, options);
+        for (let t = 0; t < grid.size; t++) {
+          if (!close(field.cost[t] as number, expected[t] as number)) {
+            throw new Error(`${metric}/${heavy} tile ${t}: ${field.cost[t]} vs ${expected[t]}`);
+          }
+        }
+        expect(dirWalkProblem(grid, field, seeds, metric, 8, 'if-both-free')).toBeNull();
+      }
+    });
+  });
+}

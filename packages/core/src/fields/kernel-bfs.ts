@@ -1,6 +1,7 @@
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
+import { claimLayout, wasmKernels, wasmMemory, withControl } from './wasm-kernels.js';
 
 /**
  * Largest grid (in tiles) the BFS kernel takes: wave numbers are stored in a Float32 scratch, exact for integers
@@ -60,6 +61,12 @@ function toStates(st: Uint8Array, size: number, code: number, passable: Uint8Arr
  *   converted natively, exact for integers below 2^24), about 5x faster than a JavaScript loop over the tiles.
  */
 export function runBfs(k: KernelInput): number {
+  const wasm = runBfsWasm(k);
+  return wasm >= 0 ? wasm : runBfsJs(k);
+}
+
+/** The JavaScript version of {@link runBfs} (the fallback where WebAssembly is unavailable). */
+export function runBfsJs(k: KernelInput): number {
   const { st, cost, dir, stride, width, height, rule, maxCost, seeds, control } = k;
   const paddedSize = stride * (height + 2);
   if (waveBuffer.length < paddedSize) {
@@ -393,4 +400,73 @@ function waveLoose(
     t += ok;
   }
   return t;
+}
+
+/** Largest wave count the WebAssembly kernel takes as "no limit". */
+const NO_LEVEL_LIMIT = 0x7fffffff;
+
+/**
+ * The first wave number that must not be expanded: the JavaScript kernel expands wave `w` while
+ * `v0 + w + 1 <= maxCost`, evaluated here with the same floating-point expression.
+ */
+function levelLimit(v0: number, maxCost: number): number {
+  if (maxCost === Number.POSITIVE_INFINITY) return NO_LEVEL_LIMIT;
+  let level = Math.max(0, Math.min(NO_LEVEL_LIMIT, Math.floor(maxCost - v0)));
+  while (level > 0 && !(v0 + (level - 1) + 1 <= maxCost)) level--;
+  while (level < NO_LEVEL_LIMIT && v0 + level + 1 <= maxCost) level++;
+  return level;
+}
+
+/**
+ * {@link runBfs} in WebAssembly (wasm/kernels.ts `bfs`): the same waves, queue order and outputs as
+ * {@link runBfsJs}. Returns -1, having written nothing, where the module or its memory is unavailable.
+ */
+function runBfsWasm(k: KernelInput): number {
+  const wasm = wasmKernels();
+  if (wasm === null) return -1;
+  const { stride, width, height, seeds } = k;
+  const paddedSize = stride * (height + 2);
+  // Layout (bytes): states, queue (a slot per tile plus 8 scratch slots), wave costs (f32), directions.
+  const qAt = (paddedSize + 7) & ~7;
+  const waveAt = qAt + 4 * (paddedSize + 9);
+  const dpAt = waveAt + 4 * paddedSize;
+  const buffer = wasmMemory(dpAt + paddedSize);
+  if (buffer === null) return -1;
+  const st = new Uint8Array(buffer, 0, paddedSize);
+  const q = new Int32Array(buffer, qAt, paddedSize + 9);
+  const wave = new Float32Array(buffer, waveAt, paddedSize);
+  const dp = new Uint8Array(buffer, dpAt, paddedSize);
+  if (!claimLayout(`bfs ${paddedSize}`)) {
+    wave.fill(Number.POSITIVE_INFINITY);
+    dp.fill(255);
+  }
+  st.set(k.st.subarray(0, paddedSize));
+  toStates(st, paddedSize, k.code, k.passable);
+  const v0 = seeds.v[0] as number;
+  const direct = Number.isInteger(v0) && Math.abs(v0) + width * height <= BFS_MAX_TILES;
+  let t = 0;
+  let rowMin = height + 1;
+  let rowMax = 0;
+  for (let s = 0; s < seeds.n; s++) {
+    const p = seeds.p[s] as number;
+    if (st[p] !== OPEN) continue;
+    st[p] = OPEN + 1;
+    q[t++] = (p << 4) | SEED_DIR;
+    const r = Math.floor(p / stride);
+    if (r < rowMin) rowMin = r;
+    if (r > rowMax) rowMax = r;
+  }
+  const maxLevel = levelLimit(v0, k.maxCost);
+  const seedCount = t;
+  const labelled = withControl(k.control, () =>
+    wasm.bfs(0, qAt, waveAt, dpAt, seedCount, stride, k.rule, maxLevel, v0, direct ? 1 : 0),
+  );
+  const level = wasm.bfsLevels.value as number;
+  for (let s = 0; s < seeds.n; s++) dp[seeds.p[s] as number] = 255;
+  const r0 = Math.max(1, rowMin - level);
+  const r1 = Math.min(height, rowMax + level);
+  // Restores the scratch rows it copies, so the layout stays clean for the next call.
+  copyRows(wave, dp, k.cost, k.dir, stride, width, height, r0, r1);
+  if (!direct) for (let i = (r0 - 1) * width; i < r1 * width; i++) k.cost[i] = (k.cost[i] as number) + v0;
+  return labelled;
 }
