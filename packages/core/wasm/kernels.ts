@@ -154,3 +154,291 @@ function waveLoose(
   }
   return t;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Octile fields: Dial's algorithm with three rotating unit-width buckets (src/fields/kernel-octile-one-code.ts).
+
+/** Cost scratch value of a tile that can never be entered (walls, other passability codes, the border). */
+const NEVER: f64 = -Infinity;
+
+/**
+ * Fills the padded cost scratch from the padded passability codes: +Infinity on tiles of `code`, -Infinity on
+ * the others; directions 255.
+ */
+export function octileInit(cp: usize, dp: usize, st: usize, size: i32, code: i32): void {
+  for (let p: i32 = 0; p < size; p++) {
+    store<f64>(cp + (<usize>p << 3), (<i32>load<u8>(st + <usize>p) & 3) === code ? Infinity : NEVER);
+  }
+  memory.fill(dp, 255, <usize>size);
+}
+
+// Bucket bookkeeping lives in memory at `meta` (i32 each): [0..2] bucket pointers, [3..5] capacities (entries),
+// [6..8] lengths, [9] the bucket that needs room, [10] the room it needs. The search state survives a return for
+// room in these globals, so the host can move a bucket and call `octileRun` again.
+let oK: i32 = 0;
+let oSlot: i32 = 0;
+let oNext: i32 = 0;
+let oExpanded: i32 = 0;
+let oNextPoll: i32 = 0;
+
+/** Starts a search (the host has filled the scratch, the seed lists and `meta` with empty buckets). */
+export function octileStart(): void {
+  oK = 0;
+  oSlot = 0;
+  oNext = 0;
+  oExpanded = 0;
+  oNextPoll = POLL_INTERVAL;
+}
+
+/** Buckets processed so far: every settled cost is below `base + octileBuckets`. */
+export function octileBuckets(): i32 {
+  return oK;
+}
+
+@inline
+function metaAt(meta: usize, i: i32): i32 {
+  return load<i32>(meta + (<usize>i << 2));
+}
+
+@inline
+function setMeta(meta: usize, i: i32, v: i32): void {
+  store<i32>(meta + (<usize>i << 2), v);
+}
+
+/**
+ * Runs (or resumes) the search. Seeds: `seedCount` padded indices at `sp` (i32) with values at `sv` (f64),
+ * sorted by `floor(v - base)`. Returns 0 when done, or 1 when bucket meta[9] needs room for meta[10] entries
+ * (the host moves it and calls again). `rule` as in `bfs`; `wd` the diagonal step cost; `tiles` caps progress.
+ */
+export function octileRun(
+  cp: usize,
+  dp: usize,
+  meta: usize,
+  sp: usize,
+  sv: usize,
+  seedCount: i32,
+  stride: i32,
+  rule: i32,
+  wd: f64,
+  maxCost: f64,
+  base: f64,
+  tiles: i32,
+): i32 {
+  let K = oK;
+  let slot = oSlot;
+  let next = oNext;
+  for (;;) {
+    let len = metaAt(meta, 6 + slot);
+    const s1 = slot === 2 ? 0 : slot + 1;
+    const s2 = s1 === 2 ? 0 : s1 + 1;
+    if (len === 0 && metaAt(meta, 6 + s1) === 0 && metaAt(meta, 6 + s2) === 0) {
+      if (next >= seedCount) break;
+      // Every bucket is empty: jump to the next seed's bucket.
+      const key = <i32>Math.floor(load<f64>(sv + (<usize>next << 3)) - base);
+      if (key > K) K = key;
+    }
+    // Inject this bucket's seeds (a tile may already be cheaper through another seed).
+    const cur = <usize>metaAt(meta, slot);
+    while (next < seedCount) {
+      const v = load<f64>(sv + (<usize>next << 3));
+      if (v - base >= <f64>(K + 1)) break;
+      const p = load<i32>(sp + (<usize>next << 2));
+      if (!(v < load<f64>(cp + (<usize>p << 3)))) {
+        next++;
+        continue;
+      }
+      if (len + 1 > metaAt(meta, 3 + slot)) {
+        setMeta(meta, 6 + slot, len);
+        return needRoom(meta, slot, len + 1, K, slot, next);
+      }
+      next++;
+      store<f64>(cp + (<usize>p << 3), v);
+      store<u8>(dp + <usize>p, 255);
+      store<i32>(cur + (<usize>len << 2), p);
+      len++;
+    }
+    setMeta(meta, 6 + slot, len);
+    if (len > 0) {
+      const l1 = metaAt(meta, 6 + s1);
+      const l2 = metaAt(meta, 6 + s2);
+      // Room for every push of this bucket, ensured once.
+      if (l1 + 8 * len > metaAt(meta, 3 + s1)) return needRoom(meta, s1, l1 + 8 * len, K, slot, next);
+      if (l2 + 4 * len > metaAt(meta, 3 + s2)) return needRoom(meta, s2, l2 + 4 * len, K, slot, next);
+      if (oExpanded >= oNextPoll) {
+        oNextPoll = oExpanded + POLL_INTERVAL;
+        poll(oExpanded < tiles ? oExpanded : tiles);
+      }
+      const curBase = base + <f64>K;
+      const b1 = <usize>metaAt(meta, s1);
+      const b2 = <usize>metaAt(meta, s2);
+      if (rule === 3) expandBothFree(cp, dp, cur, len, b1, b2, l1, l2, meta, s1, s2, curBase, wd, stride, maxCost);
+      else expandLoose(cp, dp, cur, len, b1, b2, l1, l2, meta, s1, s2, curBase, wd, stride, maxCost, rule);
+    }
+    setMeta(meta, 6 + slot, 0);
+    K++;
+    slot = s1;
+  }
+  oK = K;
+  oSlot = slot;
+  oNext = next;
+  return 0;
+}
+
+function needRoom(meta: usize, bucket: i32, room: i32, K: i32, slot: i32, next: i32): i32 {
+  oK = K;
+  oSlot = slot;
+  oNext = next;
+  setMeta(meta, 9, bucket);
+  setMeta(meta, 10, room);
+  return 1;
+}
+
+@inline
+function relax(cp: usize, dp: usize, b: usize, l: i32, t: i32, c: f64, gate: i32, back: u8): i32 {
+  const at = cp + (<usize>t << 3);
+  if ((gate & <i32>(c < load<f64>(at))) !== 0) {
+    store<f64>(at, c);
+    store<u8>(dp + <usize>t, back);
+    store<i32>(b + (<usize>l << 2), t);
+    return 1;
+  }
+  return 0;
+}
+
+/** Expands cur[0..len) (default rule: a diagonal needs both orthogonal tiles enterable). Stores the lengths. */
+function expandBothFree(
+  cp: usize,
+  dp: usize,
+  cur: usize,
+  len: i32,
+  b1: usize,
+  b2: usize,
+  l1: i32,
+  l2: i32,
+  meta: usize,
+  s1: i32,
+  s2: i32,
+  curBase: f64,
+  wd: f64,
+  s: i32,
+  maxCost: f64,
+): void {
+  let expanded: i32 = 0;
+  for (let h: i32 = 0; h < len; h++) {
+    const p = load<i32>(cur + (<usize>h << 2));
+    const cu = load<f64>(cp + (<usize>p << 3));
+    // Stale: the tile was settled in an earlier bucket at a lower cost.
+    if (cu < curBase) continue;
+    expanded++;
+    const c1 = cu + 1.0;
+    if (!(c1 <= maxCost)) continue;
+    const cN = load<f64>(cp + (<usize>(p - s) << 3));
+    const cE = load<f64>(cp + (<usize>(p + 1) << 3));
+    const cS = load<f64>(cp + (<usize>(p + s) << 3));
+    const cW = load<f64>(cp + (<usize>(p - 1) << 3));
+    l1 += relax(cp, dp, b1, l1, p - s, c1, 1, 2);
+    l1 += relax(cp, dp, b1, l1, p + 1, c1, 1, 3);
+    l1 += relax(cp, dp, b1, l1, p + s, c1, 1, 0);
+    l1 += relax(cp, dp, b1, l1, p - 1, c1, 1, 1);
+    const c2 = cu + wd;
+    if (!(c2 <= maxCost)) continue;
+    // A neighbour of the seeds' code has a cost above -Infinity (settled or not).
+    const fN = <i32>(cN > NEVER);
+    const fE = <i32>(cE > NEVER);
+    const fS = <i32>(cS > NEVER);
+    const fW = <i32>(cW > NEVER);
+    // Diagonal steps land in K + 1 or K + 2.
+    if (c2 - curBase < 2.0) {
+      l1 += relax(cp, dp, b1, l1, p - s + 1, c2, fN & fE, 6);
+      l1 += relax(cp, dp, b1, l1, p + s + 1, c2, fS & fE, 7);
+      l1 += relax(cp, dp, b1, l1, p + s - 1, c2, fS & fW, 4);
+      l1 += relax(cp, dp, b1, l1, p - s - 1, c2, fN & fW, 5);
+    } else {
+      l2 += relax(cp, dp, b2, l2, p - s + 1, c2, fN & fE, 6);
+      l2 += relax(cp, dp, b2, l2, p + s + 1, c2, fS & fE, 7);
+      l2 += relax(cp, dp, b2, l2, p + s - 1, c2, fS & fW, 4);
+      l2 += relax(cp, dp, b2, l2, p - s - 1, c2, fN & fW, 5);
+    }
+  }
+  setMeta(meta, 6 + s1, l1);
+  setMeta(meta, 6 + s2, l2);
+  oExpanded += expanded;
+}
+
+/** {@link expandBothFree} for the other rules: 0 four neighbours, 1 diagonal always, 2 one orthogonal enterable. */
+function expandLoose(
+  cp: usize,
+  dp: usize,
+  cur: usize,
+  len: i32,
+  b1: usize,
+  b2: usize,
+  l1: i32,
+  l2: i32,
+  meta: usize,
+  s1: i32,
+  s2: i32,
+  curBase: f64,
+  wd: f64,
+  s: i32,
+  maxCost: f64,
+  rule: i32,
+): void {
+  let expanded: i32 = 0;
+  const any: i32 = rule === 1 ? 1 : 0;
+  for (let h: i32 = 0; h < len; h++) {
+    const p = load<i32>(cur + (<usize>h << 2));
+    const cu = load<f64>(cp + (<usize>p << 3));
+    if (cu < curBase) continue;
+    expanded++;
+    const c1 = cu + 1.0;
+    if (!(c1 <= maxCost)) continue;
+    const cN = load<f64>(cp + (<usize>(p - s) << 3));
+    const cE = load<f64>(cp + (<usize>(p + 1) << 3));
+    const cS = load<f64>(cp + (<usize>(p + s) << 3));
+    const cW = load<f64>(cp + (<usize>(p - 1) << 3));
+    l1 += relax(cp, dp, b1, l1, p - s, c1, 1, 2);
+    l1 += relax(cp, dp, b1, l1, p + 1, c1, 1, 3);
+    l1 += relax(cp, dp, b1, l1, p + s, c1, 1, 0);
+    l1 += relax(cp, dp, b1, l1, p - 1, c1, 1, 1);
+    if (rule === 0) continue;
+    const c2 = cu + wd;
+    if (!(c2 <= maxCost)) continue;
+    const fN = <i32>(cN > NEVER);
+    const fE = <i32>(cE > NEVER);
+    const fS = <i32>(cS > NEVER);
+    const fW = <i32>(cW > NEVER);
+    if (c2 - curBase < 2.0) {
+      l1 += relax(cp, dp, b1, l1, p - s + 1, c2, fN | fE | any, 6);
+      l1 += relax(cp, dp, b1, l1, p + s + 1, c2, fS | fE | any, 7);
+      l1 += relax(cp, dp, b1, l1, p + s - 1, c2, fS | fW | any, 4);
+      l1 += relax(cp, dp, b1, l1, p - s - 1, c2, fN | fW | any, 5);
+    } else {
+      l2 += relax(cp, dp, b2, l2, p - s + 1, c2, fN | fE | any, 6);
+      l2 += relax(cp, dp, b2, l2, p + s + 1, c2, fS | fE | any, 7);
+      l2 += relax(cp, dp, b2, l2, p + s - 1, c2, fS | fW | any, 4);
+      l2 += relax(cp, dp, b2, l2, p - s - 1, c2, fN | fW | any, 5);
+    }
+  }
+  setMeta(meta, 6 + s1, l1);
+  setMeta(meta, 6 + s2, l2);
+  oExpanded += expanded;
+}
+
+/**
+ * Turns padded rows r0..r1 of the cost scratch into output costs in place (|cost|: -Infinity becomes Infinity)
+ * and returns the number of tiles with a finite cost in them.
+ */
+export function octileFinish(cp: usize, stride: i32, width: i32, r0: i32, r1: i32): i32 {
+  let settled: i32 = 0;
+  for (let r = r0; r <= r1; r++) {
+    const row = cp + (<usize>(r * stride + 1) << 3);
+    for (let x: i32 = 0; x < width; x++) {
+      const at = row + (<usize>x << 3);
+      const c = Math.abs(load<f64>(at));
+      store<f64>(at, c);
+      settled += <i32>(c < Infinity);
+    }
+  }
+  return settled;
+}

@@ -2,6 +2,7 @@ import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
 import { LITTLE_ENDIAN, paddedStateWords } from './scratch.js';
+import { claimLayout, wasmKernels, wasmMemory, withControl } from './wasm-kernels.js';
 
 /** Tentative / final cost per padded tile: +Infinity open, -Infinity for tiles that can never be entered. */
 let costScratch = new Float64Array(0);
@@ -49,6 +50,12 @@ function bucketWithRoom(b: number, need: number, keep: number): Int32Array {
  * Returns the number of settled tiles.
  */
 export function runOctileOneCode(k: KernelInput): number {
+  const wasm = runOctileWasm(k);
+  return wasm >= 0 ? wasm : runOctileOneCodeJs(k);
+}
+
+/** The JavaScript version of {@link runOctileOneCode} (the fallback where WebAssembly is unavailable). */
+export function runOctileOneCodeJs(k: KernelInput): number {
   const { st, cost, dir, stride, width, height, rule, maxCost, seeds, control, metric } = k;
   const paddedSize = stride * (height + 2);
   const size = width * height;
@@ -420,3 +427,107 @@ function expandLoose(
 const DIAG_OFFSET_X = Int8Array.of(1, 1, -1, -1);
 const DIAG_OFFSET_Y = Int8Array.of(-1, 1, 1, -1);
 const DIAG_BACK = Uint8Array.of(6, 7, 4, 5);
+
+/** Entries each bucket starts with in the WebAssembly kernel's memory (one eighth of the tiles, at least 4096). */
+function firstBucketRoom(paddedSize: number): number {
+  return Math.max(4096, Math.ceil(paddedSize / 8));
+}
+
+/**
+ * {@link runOctileOneCode} in WebAssembly (wasm/kernels.ts `octileRun`): the same buckets, order and outputs.
+ * Memory (bytes): states, costs (f64), directions, bucket meta, seed indices and values, then the three
+ * buckets; a bucket that runs out of room is moved to the end of the memory and the search resumes. Returns -1,
+ * having written nothing, where the module or its memory is unavailable.
+ */
+function runOctileWasm(k: KernelInput): number {
+  const wasm = wasmKernels();
+  if (wasm === null) return -1;
+  const { stride, width, height, seeds, rule, maxCost, metric } = k;
+  const paddedSize = stride * (height + 2);
+  const n = seeds.n;
+  const align8 = (b: number) => (b + 7) & ~7;
+  const cpAt = align8(paddedSize);
+  const dpAt = cpAt + 8 * paddedSize;
+  const metaAt = align8(dpAt + paddedSize);
+  const spAt = metaAt + 64;
+  const svAt = align8(spAt + 4 * n);
+  let end = svAt + 8 * n;
+  const room = firstBucketRoom(paddedSize);
+  const first = wasmMemory(end + 3 * 4 * room);
+  if (first === null) return -1;
+  let buffer: ArrayBuffer = first;
+  claimLayout('octile');
+  new Uint8Array(buffer, 0, paddedSize).set(k.st.subarray(0, paddedSize));
+  new Int32Array(buffer, spAt, n).set(seeds.p.subarray(0, n));
+  new Float64Array(buffer, svAt, n).set(seeds.v.subarray(0, n));
+  const meta = new Int32Array(buffer, metaAt, 16);
+  for (let b = 0; b < 3; b++) {
+    meta[b] = end;
+    meta[3 + b] = room;
+    meta[6 + b] = 0;
+    end += 4 * room;
+  }
+  let base = seeds.v[0] as number;
+  let top = base;
+  for (let s = 1; s < n; s++) {
+    const v = seeds.v[s] as number;
+    if (v < base) base = v;
+    if (v > top) top = v;
+  }
+  const wd = metric === METRIC_STEPS ? 1 : Math.SQRT2;
+  const tiles = width * height;
+  // Bucket numbers are 32-bit integers there: seeds spread over more than 2^30 units stay in JavaScript.
+  if (top - base >= 2 ** 30) return -1;
+  const buckets = withControl(k.control, () => {
+    wasm.octileInit(cpAt, dpAt, 0, paddedSize, k.code);
+    wasm.octileStart();
+    while (wasm.octileRun(cpAt, dpAt, metaAt, spAt, svAt, n, stride, rule, wd, maxCost, base, tiles) !== 0) {
+      // A bucket needs more room: move it to the end of the memory with twice what it asked for.
+      const asked = new Int32Array(buffer, metaAt, 16);
+      const b = asked[9] as number;
+      const want = 2 * (asked[10] as number);
+      const grown = wasmMemory(end + 4 * want);
+      if (grown === null) return -1;
+      buffer = grown;
+      const moved = new Int32Array(buffer, metaAt, 16);
+      const from = moved[b] as number;
+      new Uint8Array(buffer).copyWithin(end, from, from + 4 * (moved[6 + b] as number));
+      moved[b] = end;
+      moved[3 + b] = want;
+      end += 4 * want;
+    }
+    return wasm.octileBuckets();
+  });
+  // Out of memory part-way: nothing was written to the outputs yet, so the JavaScript kernel starts afresh.
+  if (buckets < 0) return -1;
+  // A labelled tile lies at most `buckets` rows from a seed (every move costs at least 1).
+  let pLo = seeds.p[0] as number;
+  let pHi = pLo;
+  for (let s = 1; s < n; s++) {
+    const p = seeds.p[s] as number;
+    if (p < pLo) pLo = p;
+    if (p > pHi) pHi = p;
+  }
+  const r0 = Math.max(1, Math.floor(pLo / stride) - buckets);
+  const r1 = Math.min(height, Math.floor(pHi / stride) + buckets);
+  const settled = r1 < r0 ? 0 : wasm.octileFinish(cpAt, stride, width, r0, r1);
+  const out = wasmMemory(0) as ArrayBuffer;
+  const cp = new Float64Array(out, cpAt, paddedSize);
+  const dp = new Uint8Array(out, dpAt, paddedSize);
+  const { cost, dir } = k;
+  if (r1 < r0) {
+    cost.fill(Number.POSITIVE_INFINITY);
+    dir.fill(255);
+    return 0;
+  }
+  cost.fill(Number.POSITIVE_INFINITY, 0, (r0 - 1) * width);
+  dir.fill(255, 0, (r0 - 1) * width);
+  for (let r = r0; r <= r1; r++) {
+    const row = r * stride + 1;
+    cost.set(cp.subarray(row, row + width), (r - 1) * width);
+    dir.set(dp.subarray(row, row + width), (r - 1) * width);
+  }
+  cost.fill(Number.POSITIVE_INFINITY, r1 * width);
+  dir.fill(255, r1 * width);
+  return settled;
+}

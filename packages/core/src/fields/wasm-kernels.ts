@@ -26,6 +26,24 @@ export interface WasmKernelExports {
     direct: number,
   ): number;
   readonly bfsLevels: WebAssembly.Global;
+  octileInit(cp: number, dp: number, st: number, size: number, code: number): void;
+  octileStart(): void;
+  octileRun(
+    cp: number,
+    dp: number,
+    meta: number,
+    sp: number,
+    sv: number,
+    seedCount: number,
+    stride: number,
+    rule: number,
+    wd: number,
+    maxCost: number,
+    base: number,
+    tiles: number,
+  ): number;
+  octileBuckets(): number;
+  octileFinish(cp: number, stride: number, width: number, r0: number, r1: number): number;
 }
 
 const WASM_PAGE = 65536;
