@@ -166,11 +166,11 @@ export async function runNative(options: { maps: string[]; kernels: string[]; re
     'map',
     'kernel',
     'size',
-    'JS median ms',
-    'JS p10-p90',
+    'ours median ms',
+    'ours p10-p90',
     'C median ms',
     'C p10-p90',
-    'JS / C',
+    'ours / C',
     'outputs',
   ];
   const data: Row[] = [];
@@ -184,7 +184,7 @@ export async function runNative(options: { maps: string[]; kernels: string[]; re
     const compiled = compile(dir);
     if (typeof compiled === 'string') {
       console.log(`native suite skipped: ${compiled}`);
-      return { title: `JS against C: skipped (${compiled})`, header, rows, data };
+      return { title: `computeField against C: skipped (${compiled})`, header, rows, data };
     }
     const flags = compiled.flags.join(' ');
     console.log(`native suite: C compiled with ${compiled.compiler} ${flags} (${compiled.version})`);
@@ -284,7 +284,7 @@ export async function runNative(options: { maps: string[]; kernels: string[]; re
     }
     bar.finish();
     return {
-      title: `JS against C, single thread (one goal, full map; C: ${compiled.version}, ${flags}; ${ROUNDS} interleaved rounds)`,
+      title: `computeField (WebAssembly kernels where available, else JavaScript) against C, single thread (one goal, full map; C: ${compiled.version}, ${flags}; ${ROUNDS} interleaved rounds)`,
       header,
       rows,
       data,

@@ -46,8 +46,11 @@ function toStates(st: Uint8Array, size: number, code: number, passable: Uint8Arr
  * Needs one passability code shared by all seeds (`k.code >= 0`) and at most {@link BFS_MAX_TILES} tiles.
  * Writes the whole `cost` and `dir` output. Returns the number of tiles labelled.
  *
- * PERF (1024x1024 map with 20% random walls, Node 20: ~18-22 ms against ~28-31 ms for the previous kernel; the
- * same algorithm in C, gcc -O3 -march=native, takes ~15 ms: bench `kernels` and `native` suites, RESULTS.md):
+ * Runs the WebAssembly build of the kernel (wasm/kernels.ts) where available, else {@link runBfsJs}: the same
+ * outputs bit for bit.
+ *
+ * PERF (1024x1024 map with 20% random walls, bench `kernels` and `native` suites, Node 20: WebAssembly ~14 ms,
+ * this JavaScript ~18-22 ms, the kernel before it ~28-31 ms; the same algorithm in C, gcc -O3, ~15 ms):
  * - state bytes 0 blocked, 1 open, 2 seen: `ok = a & 1` is 1 exactly for an open tile, `st = a + ok` marks it
  *   seen, and `a + 1` has bit 1 set exactly for an enterable tile (open or seen), which gates the diagonals;
  * - branch-free discovery: the state byte, the queue slot and the tail are written unconditionally and the tail

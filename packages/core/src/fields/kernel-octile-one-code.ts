@@ -29,10 +29,11 @@ function bucketWithRoom(b: number, need: number, keep: number): Int32Array {
  * The Dial kernel of `runOctile` (edges 1 and sqrt 2, three rotating unit-width buckets, exact) for the common
  * case where every seed stands on the same passability code `k.code` and no seed value is below +0, so tiles
  * of any other code can never be reached. Same costs as `runOctile`, bit for bit; where two ways are equally
- * cheap the direction may differ (each bucket is expanded oldest entry first here).
+ * cheap the direction may differ (each bucket is expanded oldest entry first here). Runs the WebAssembly build
+ * of the kernel (wasm/kernels.ts) where available, else {@link runOctileOneCodeJs}: the same outputs bit for bit.
  *
- * PERF (measured on a 1024x1024 map with 20% random walls, see the bench `kernels` and `native` suites: ~42 ms
- * against ~58 ms for `runOctile`; the same algorithm in C, gcc -O3, takes ~35 ms on the same machine):
+ * PERF (1024x1024 map with 20% random walls, bench `kernels` and `native` suites, Node 20: WebAssembly ~38 ms,
+ * this JavaScript ~40 ms, `runOctile` ~58 ms; the same algorithm in C, gcc -O3, ~30 ms):
  * - each bucket is expanded oldest entry first (push order): the wavefront is walked along, not backwards,
  *   which measured ~6% faster than newest first;
  * - the padded cost scratch starts at -Infinity on walls and tiles of other codes and +Infinity elsewhere, so
