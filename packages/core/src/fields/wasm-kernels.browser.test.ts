@@ -1,0 +1,3 @@
+import { wasmKernelSuite } from './wasm-kernels.test-util.js';
+
+wasmKernelSuite('Chromium');
