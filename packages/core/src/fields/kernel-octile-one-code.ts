@@ -446,7 +446,10 @@ function runOctileWasm(k: KernelInput): number {
   const { stride, width, height, seeds, rule, maxCost, metric } = k;
   const paddedSize = stride * (height + 2);
   const n = seeds.n;
-  const align8 = (b: number) => (b + 7) & ~7;
+  const align8 = (b: number) => Math.ceil(b / 8) * 8;
+  // The module addresses its memory with 32-bit offsets (and the host's arithmetic stays in safe integers):
+  // layouts past 2 GiB stay in JavaScript.
+  if (12 * paddedSize + 12 * n > 2 ** 31 - 2 ** 24) return -1;
   const cpAt = align8(paddedSize);
   const dpAt = cpAt + 8 * paddedSize;
   const metaAt = align8(dpAt + paddedSize);
