@@ -1,7 +1,7 @@
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
-import { LITTLE_ENDIAN, paddedStateWords } from './scratch.js';
+import { bucketWithRoom, LITTLE_ENDIAN, paddedStateWords } from './scratch.js';
 import { claimLayout, wasmKernels, wasmMemory, withControl } from './wasm-kernels.js';
 
 /** Tentative / final cost per padded tile: +Infinity open, -Infinity for tiles that can never be entered. */
@@ -12,18 +12,6 @@ let dirScratch = new Uint8Array(0);
 const INIT = new Float64Array(4);
 /** The three rotating bucket stacks of padded indices. */
 const bucketArrays: Int32Array[] = [new Int32Array(1 << 12), new Int32Array(1 << 12), new Int32Array(1 << 12)];
-
-/** Bucket `b` with room for `need` entries, its first `keep` entries kept. */
-function bucketWithRoom(b: number, need: number, keep: number): Int32Array {
-  const old = bucketArrays[b] as Int32Array;
-  if (need <= old.length) return old;
-  let cap = old.length;
-  while (cap < need) cap *= 2;
-  const next = new Int32Array(cap);
-  next.set(old.subarray(0, keep));
-  bucketArrays[b] = next;
-  return next;
-}
 
 /**
  * The Dial kernel of `runOctile` (edges 1 and sqrt 2, three rotating unit-width buckets, exact) for the common
@@ -102,7 +90,7 @@ export function runOctileOneCodeJs(k: KernelInput): number {
       if (!(v < c)) continue;
       cp[p] = v;
       dp[p] = 255;
-      const cur = bucketWithRoom(slot, len + 1, len);
+      const cur = bucketWithRoom(bucketArrays, slot, len + 1, len);
       cur[len++] = p;
     }
     if (len > 0) {
@@ -111,8 +99,8 @@ export function runOctileOneCodeJs(k: KernelInput): number {
       // PERF: room for all pushes of this bucket, ensured once.
       let l1 = lengths[s1] as number;
       let l2 = lengths[s2] as number;
-      const b1 = bucketWithRoom(s1, l1 + 8 * len, l1);
-      const b2 = bucketWithRoom(s2, l2 + 4 * len, l2);
+      const b1 = bucketWithRoom(bucketArrays, s1, l1 + 8 * len, l1);
+      const b2 = bucketWithRoom(bucketArrays, s2, l2 + 4 * len, l2);
       if (expanded >= nextPoll) {
         nextPoll = expanded + CONTROL_INTERVAL;
         pollControl(control, Math.min(expanded, size));

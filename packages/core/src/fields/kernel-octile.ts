@@ -1,25 +1,13 @@
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
-import { cleanCostDir, releaseCostDir, SETTLED } from './scratch.js';
+import { bucketWithRoom, cleanCostDir, releaseCostDir, SETTLED } from './scratch.js';
 
 /** The three rotating bucket stacks (entries `paddedIndex << 4 | direction back`, 8 = none). */
 const bucketArrays: Int32Array[] = [new Int32Array(1 << 12), new Int32Array(1 << 12), new Int32Array(1 << 12)];
 /** Direction per low nibble of an entry: 0..7 as is, 8 = none (a seed). */
 const DIR_TABLE = Uint8Array.from({ length: 16 }, (_, d) => (d < 8 ? d : 255));
 const NONE = 8;
-
-/** Bucket `b` with room for `need` entries, its first `keep` entries kept. */
-function bucketWithRoom(b: number, need: number, keep: number): Int32Array {
-  const old = bucketArrays[b] as Int32Array;
-  if (need <= old.length) return old;
-  let cap = old.length;
-  while (cap < need) cap *= 2;
-  const next = new Int32Array(cap);
-  next.set(old.subarray(0, keep));
-  bucketArrays[b] = next;
-  return next;
-}
 
 /**
  * Exact Dijkstra for the `octile` metric (and `steps` with unequal seed values): edges cost 1 or sqrt 2, at
@@ -84,7 +72,7 @@ export function runOctile(k: KernelInput): number {
         next++;
         if (!(v < (cp[p] as number))) continue;
         cp[p] = v;
-        const cur = bucketWithRoom(slot, len + 1, len);
+        const cur = bucketWithRoom(bucketArrays, slot, len + 1, len);
         cur[len++] = (p << 4) | NONE;
       }
       if (len > 0) {
@@ -93,8 +81,8 @@ export function runOctile(k: KernelInput): number {
         // PERF: room for all pushes of this bucket, ensured once.
         let l1 = lengths[s1] as number;
         let l2 = lengths[s2] as number;
-        const b1 = bucketWithRoom(s1, l1 + 8 * len + 1, l1);
-        const b2 = bucketWithRoom(s2, l2 + 4 * len + 1, l2);
+        const b1 = bucketWithRoom(bucketArrays, s1, l1 + 8 * len + 1, l1);
+        const b2 = bucketWithRoom(bucketArrays, s2, l2 + 4 * len + 1, l2);
         if (settled >= nextPoll) {
           nextPoll = settled + CONTROL_INTERVAL;
           pollControl(control, settled);

@@ -64,6 +64,21 @@ export function buckets(count: number): { arrays: Int32Array[]; lengths: Int32Ar
   return { arrays: bucketArrays, lengths: bucketLengths };
 }
 
+/**
+ * Bucket `b` of `arrays` with room for `need` entries (grown by doubling when needed, the first `keep` entries
+ * kept). The rotating-bucket kernels keep their own `arrays` and call this once per bucket, not per push.
+ */
+export function bucketWithRoom(arrays: Int32Array[], b: number, need: number, keep: number): Int32Array {
+  const old = arrays[b] as Int32Array;
+  if (need <= old.length) return old;
+  let cap = old.length;
+  while (cap < need) cap *= 2;
+  const next = new Int32Array(cap);
+  next.set(old.subarray(0, keep));
+  arrays[b] = next;
+  return next;
+}
+
 /** Doubles one bucket's stack, keeping its first `used` entries. */
 export function growBucket(slot: number, used: number): Int32Array {
   const old = bucketArrays[slot] as Int32Array;
