@@ -131,11 +131,6 @@ export function claimLayout(key: string): boolean {
   return clean;
 }
 
-/** Marks the current layout's scratch dirty (a kernel stopped half-way). */
-export function dropLayout(): void {
-  layoutKey = '';
-}
-
 /** Test hook: switch the WebAssembly kernels off (the JavaScript kernels run) or back on. */
 export function setWasmKernelsEnabled(on: boolean): void {
   enabled = on;
