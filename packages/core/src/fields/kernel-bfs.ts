@@ -1,6 +1,7 @@
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
+import { copyPaddedRows, reachRows } from './scratch.js';
 import { claimLayout, wasmKernels, wasmMemory, withControl } from './wasm-kernels.js';
 
 /**
@@ -86,16 +87,11 @@ export function runBfsJs(k: KernelInput): number {
   try {
     let q = queueOf(seeds.n + 1);
     let t = 0;
-    let rowMin = height + 1;
-    let rowMax = 0;
     for (let s = 0; s < seeds.n; s++) {
       const p = seeds.p[s] as number;
       if (st[p] !== OPEN) continue;
       st[p] = OPEN + 1;
       q[t++] = (p << 4) | SEED_DIR;
-      const r = Math.floor(p / stride);
-      if (r < rowMin) rowMin = r;
-      if (r > rowMax) rowMax = r;
     }
     let h = 0;
     let level = 0;
@@ -137,8 +133,7 @@ export function runBfsJs(k: KernelInput): number {
     }
     for (let s = 0; s < seeds.n; s++) dp[seeds.p[s] as number] = 255;
     // A tile of wave w lies at most w rows from a seed.
-    const r0 = Math.max(1, rowMin - level);
-    const r1 = Math.min(height, rowMax + level);
+    const { r0, r1 } = reachRows(seeds, stride, height, level);
     copyRows(wave, dp, cost, dir, stride, width, height, r0, r1);
     if (!direct) for (let i = (r0 - 1) * width; i < r1 * width; i++) cost[i] = (cost[i] as number) + v0;
     ok = true;
@@ -152,10 +147,7 @@ export function runBfsJs(k: KernelInput): number {
   }
 }
 
-/**
- * Copies padded rows r0..r1 of the scratch to the outputs (native copies), fills the other rows with
- * Infinity / 255, and restores the scratch rows for the next call.
- */
+/** {@link copyPaddedRows}, then restores the scratch rows r0..r1 for the next call. */
 function copyRows(
   wave: Float32Array,
   dp: Uint8Array,
@@ -167,20 +159,8 @@ function copyRows(
   r0: number,
   r1: number,
 ): void {
-  if (r1 < r0) {
-    cost.fill(Number.POSITIVE_INFINITY);
-    dir.fill(255);
-    return;
-  }
-  cost.fill(Number.POSITIVE_INFINITY, 0, (r0 - 1) * width);
-  dir.fill(255, 0, (r0 - 1) * width);
-  for (let r = r0; r <= r1; r++) {
-    const row = r * stride + 1;
-    cost.set(wave.subarray(row, row + width), (r - 1) * width);
-    dir.set(dp.subarray(row, row + width), (r - 1) * width);
-  }
-  cost.fill(Number.POSITIVE_INFINITY, r1 * width, height * width);
-  dir.fill(255, r1 * width, height * width);
+  copyPaddedRows(wave, dp, cost, dir, stride, width, height, r0, r1);
+  if (r1 < r0) return;
   wave.fill(Number.POSITIVE_INFINITY, r0 * stride, (r1 + 1) * stride);
   dp.fill(255, r0 * stride, (r1 + 1) * stride);
 }
@@ -448,16 +428,11 @@ function runBfsWasm(k: KernelInput): number {
   const v0 = seeds.v[0] as number;
   const direct = Number.isInteger(v0) && Math.abs(v0) + width * height <= BFS_MAX_TILES;
   let t = 0;
-  let rowMin = height + 1;
-  let rowMax = 0;
   for (let s = 0; s < seeds.n; s++) {
     const p = seeds.p[s] as number;
     if (st[p] !== OPEN) continue;
     st[p] = OPEN + 1;
     q[t++] = (p << 4) | SEED_DIR;
-    const r = Math.floor(p / stride);
-    if (r < rowMin) rowMin = r;
-    if (r > rowMax) rowMax = r;
   }
   const maxLevel = levelLimit(v0, k.maxCost);
   const seedCount = t;
@@ -466,8 +441,7 @@ function runBfsWasm(k: KernelInput): number {
   );
   const level = wasm.bfsLevels.value as number;
   for (let s = 0; s < seeds.n; s++) dp[seeds.p[s] as number] = 255;
-  const r0 = Math.max(1, rowMin - level);
-  const r1 = Math.min(height, rowMax + level);
+  const { r0, r1 } = reachRows(seeds, stride, height, level);
   // Restores the scratch rows it copies, so the layout stays clean for the next call.
   copyRows(wave, dp, k.cost, k.dir, stride, width, height, r0, r1);
   if (!direct) for (let i = (r0 - 1) * width; i < r1 * width; i++) k.cost[i] = (k.cost[i] as number) + v0;

@@ -1,7 +1,7 @@
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
-import { bucketWithRoom, LITTLE_ENDIAN, paddedStateWords } from './scratch.js';
+import { bucketWithRoom, copyPaddedRows, LITTLE_ENDIAN, paddedStateWords, reachRows } from './scratch.js';
 import { claimLayout, wasmKernels, wasmMemory, withControl } from './wasm-kernels.js';
 
 /** Tentative / final cost per padded tile: +Infinity open, -Infinity for tiles that can never be entered. */
@@ -121,15 +121,7 @@ export function runOctileOneCodeJs(k: KernelInput): number {
   }
   // Every move costs at least 1 and every cost is below base + K, so a labelled tile lies at most K rows from
   // a seed (PERF: no per-tile bounds tracking in the search).
-  let pLo = seedP[0] as number;
-  let pHi = pLo;
-  for (let s = 1; s < seedCount; s++) {
-    const p = seedP[s] as number;
-    if (p < pLo) pLo = p;
-    if (p > pHi) pHi = p;
-  }
-  const r0 = Math.max(1, Math.floor(pLo / stride) - K);
-  const r1 = Math.min(height, Math.floor(pHi / stride) + K);
+  const { r0, r1 } = reachRows(seeds, stride, height, K);
   return copyOut(cp, dp, cost, dir, stride, width, r0, r1);
 }
 
@@ -493,33 +485,11 @@ function runOctileWasm(k: KernelInput): number {
   // Out of memory part-way: nothing was written to the outputs yet, so the JavaScript kernel starts afresh.
   if (buckets < 0) return -1;
   // A labelled tile lies at most `buckets` rows from a seed (every move costs at least 1).
-  let pLo = seeds.p[0] as number;
-  let pHi = pLo;
-  for (let s = 1; s < n; s++) {
-    const p = seeds.p[s] as number;
-    if (p < pLo) pLo = p;
-    if (p > pHi) pHi = p;
-  }
-  const r0 = Math.max(1, Math.floor(pLo / stride) - buckets);
-  const r1 = Math.min(height, Math.floor(pHi / stride) + buckets);
+  const { r0, r1 } = reachRows(seeds, stride, height, buckets);
   const settled = r1 < r0 ? 0 : wasm.octileFinish(cpAt, stride, width, r0, r1);
   const out = wasmMemory(0) as ArrayBuffer;
   const cp = new Float64Array(out, cpAt, paddedSize);
   const dp = new Uint8Array(out, dpAt, paddedSize);
-  const { cost, dir } = k;
-  if (r1 < r0) {
-    cost.fill(Number.POSITIVE_INFINITY);
-    dir.fill(255);
-    return 0;
-  }
-  cost.fill(Number.POSITIVE_INFINITY, 0, (r0 - 1) * width);
-  dir.fill(255, 0, (r0 - 1) * width);
-  for (let r = r0; r <= r1; r++) {
-    const row = r * stride + 1;
-    cost.set(cp.subarray(row, row + width), (r - 1) * width);
-    dir.set(dp.subarray(row, row + width), (r - 1) * width);
-  }
-  cost.fill(Number.POSITIVE_INFINITY, r1 * width);
-  dir.fill(255, r1 * width);
+  copyPaddedRows(cp, dp, k.cost, k.dir, stride, width, height, r0, r1);
   return settled;
 }

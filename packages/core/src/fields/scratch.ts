@@ -224,3 +224,54 @@ export function releaseCostDir(
   cp.fill(Number.POSITIVE_INFINITY, (r0 - 1) * stride, (r1 + 2) * stride);
   dp.fill(255, (r0 - 1) * stride, (r1 + 2) * stride);
 }
+
+/**
+ * The padded rows (clamped to 1..height) that can hold a tile at most `reach` rows from one of the seeds: a field
+ * whose every move costs at least 1 labels nothing outside them when `reach` bounds the waves or buckets run.
+ * PERF: lets the kernels copy and clean only those rows, with no bounds tracking per tile.
+ */
+export function reachRows(seeds: SeedList, stride: number, height: number, reach: number): { r0: number; r1: number } {
+  let pLo = Number.POSITIVE_INFINITY;
+  let pHi = -1;
+  for (let s = 0; s < seeds.n; s++) {
+    const p = seeds.p[s] as number;
+    if (p < pLo) pLo = p;
+    if (p > pHi) pHi = p;
+  }
+  if (pHi < 0) return { r0: 1, r1: 0 };
+  return {
+    r0: Math.max(1, Math.floor(pLo / stride) - reach),
+    r1: Math.min(height, Math.floor(pHi / stride) + reach),
+  };
+}
+
+/**
+ * Copies padded rows r0..r1 (row r holds tile row r - 1) of a cost and a direction scratch to the outputs with
+ * native copies (a Float32 scratch is converted natively) and fills the other output rows with Infinity / 255.
+ */
+export function copyPaddedRows(
+  cp: Float32Array | Float64Array,
+  dp: Uint8Array,
+  cost: Float64Array,
+  dir: Uint8Array,
+  stride: number,
+  width: number,
+  height: number,
+  r0: number,
+  r1: number,
+): void {
+  if (r1 < r0) {
+    cost.fill(Number.POSITIVE_INFINITY);
+    dir.fill(255);
+    return;
+  }
+  cost.fill(Number.POSITIVE_INFINITY, 0, (r0 - 1) * width);
+  dir.fill(255, 0, (r0 - 1) * width);
+  for (let r = r0; r <= r1; r++) {
+    const row = r * stride + 1;
+    cost.set(cp.subarray(row, row + width), (r - 1) * width);
+    dir.set(dp.subarray(row, row + width), (r - 1) * width);
+  }
+  cost.fill(Number.POSITIVE_INFINITY, r1 * width, height * width);
+  dir.fill(255, r1 * width, height * width);
+}
