@@ -26,6 +26,8 @@ import type { TEST_KERNELS } from './test-kernels.js';
 export const MAX_WORKERS = 64;
 /** Default bytes of finished-job buffers kept for reuse by the service (128 MiB). */
 export const DEFAULT_MAX_POOLED_BYTES = 128 * 1024 * 1024;
+/** Default {@link FieldServiceOptions.abortGraceMs}: 2 s for an aborted job to stop before its worker is replaced. */
+export const DEFAULT_ABORT_GRACE_MS = 2000;
 
 /** Options of {@link createFieldService}. */
 export interface FieldServiceOptions {
@@ -42,7 +44,17 @@ export interface FieldServiceOptions {
   workerUrl?: URL | string;
   /** Bytes of output buffers kept for reuse after jobs fail or fields are released. Default 128 MiB. */
   maxPooledBytes?: number;
-  /** Register the test-only kernels (`__crash`, `__spin`, `__handshake`, `__throw`). Tests only. Default false. */
+  /**
+   * Milliseconds a running job has to stop by itself after its signal aborts. Kernels check the abort flag every
+   * few thousand cells, so they stop within milliseconds; a worker that has not answered by then is taken as
+   * hung (stuck in a loop, or dead without telling): it is terminated and replaced, the job rejects with
+   * AbortError, and the slot takes the next job. `Infinity` waits for ever. Default 2000.
+   */
+  abortGraceMs?: number;
+  /**
+   * Register the test-only kernels (`__crash`, `__spin`, `__hang`, `__handshake`, `__throw`). Tests only.
+   * Default false.
+   */
   enableTestKernels?: boolean;
 }
 
@@ -84,7 +96,7 @@ export interface ServiceStats {
   completed: number;
   /** Jobs rejected so far (abort, bad input, crash, close). */
   failed: number;
-  /** Workers that died and were replaced. */
+  /** Workers that died, or hung past an abort, and were replaced. */
   crashes: number;
   /** Times a grid was handed to a worker (once per grid and worker; later jobs send a small id). */
   gridHandoffs: number;
@@ -157,6 +169,8 @@ interface Job {
   slot: Slot | null;
   stopProgress: (() => void) | null;
   removeAbortListener: () => void;
+  /** Set when a running job is aborted: replaces its worker if it has not answered in `abortGraceMs`. */
+  abortTimer: ReturnType<typeof setTimeout> | null;
   done: boolean;
 }
 
@@ -204,6 +218,8 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
   }
   const maxPooledBytes = options.maxPooledBytes ?? DEFAULT_MAX_POOLED_BYTES;
   if (!(maxPooledBytes >= 0)) throw new OutOfRangeError('maxPooledBytes', maxPooledBytes, 'a number >= 0');
+  const abortGraceMs = options.abortGraceMs ?? DEFAULT_ABORT_GRACE_MS;
+  if (!(abortGraceMs >= 0)) throw new OutOfRangeError('abortGraceMs', abortGraceMs, 'a number of milliseconds >= 0');
   const testKernels = options.enableTestKernels ?? false;
   const workerUrl = options.workerUrl;
 
@@ -257,6 +273,7 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     if (job.done) return;
     job.done = true;
     job.removeAbortListener();
+    if (job.abortTimer !== null) clearTimeout(job.abortTimer);
     job.onSettle?.(ok, reusable);
     job.stopProgress?.();
     job.stopProgress = null;
@@ -347,7 +364,9 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     if (closed) return;
     counters.crashes++;
     // The dead worker cannot write any more, but a terminate() may lag: do not recycle its buffers.
-    if (job) settle(job, false, new WorkerCrashedError(job.name, job.id, slot.index, reason), false);
+    if (job?.signal?.aborted) {
+      settle(job, false, new AbortError(`job ${job.name}#${job.id} was aborted; its worker ${reason}`), false);
+    } else if (job) settle(job, false, new WorkerCrashedError(job.name, job.id, slot.index, reason), false);
     slots[slot.index] = null;
     startSlot(slot.index).then(
       () => pump(),
@@ -445,6 +464,7 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         slot: null,
         stopProgress: null,
         removeAbortListener: () => {},
+        abortTimer: null,
         done: false,
       };
       const signal = options.signal;
@@ -457,6 +477,13 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
           } else {
             // Running: the kernel sees the flag within a few thousand cells and the job rejects on its reply.
             Atomics.store(job.control, ControlSlot.abort, 1);
+            if (job.slot && Number.isFinite(abortGraceMs)) {
+              const slot = job.slot;
+              job.abortTimer = setTimeout(() => {
+                job.abortTimer = null;
+                if (slot.job === job) crash(slot, `did not stop within ${abortGraceMs} ms and was replaced`);
+              }, abortGraceMs);
+            }
           }
         };
         signal.addEventListener('abort', onAbort, { once: true });

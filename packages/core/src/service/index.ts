@@ -2,6 +2,7 @@
 export { ServiceClosedError, SharedMemoryUnavailableError, WorkerCrashedError } from './errors.js';
 export {
   createFieldService,
+  DEFAULT_ABORT_GRACE_MS,
   DEFAULT_MAX_POOLED_BYTES,
   type FieldService,
   type FieldServiceOptions,

@@ -440,6 +440,45 @@ export function workerServiceSuite(
       }
     });
 
+    it('replaces a worker that does not stop after an abort, rejects the job with AbortError and serves on', async () => {
+      const pool = await c.createFieldService({ workers: 1, enableTestKernels: true, abortGraceMs: 100 });
+      try {
+        const controller = new AbortController();
+        // A worker stuck for a minute: it never looks at the abort flag and never answers.
+        const hung = pool.run('__hang', { ms: 60_000 }, { signal: controller.signal }).then(
+          () => 'resolved',
+          (error: unknown) => error,
+        );
+        const grid = c.Grid.open(8, 8);
+        const queued = pool.computeField(grid, { goals: [{ x: 0, y: 0 }] });
+        await until(() => pool.stats().busy === 1, 'the hang to start');
+        const started = Date.now();
+        controller.abort();
+        const outcome = await hung;
+        expect(outcome).toBeInstanceOf(c.AbortError);
+        expect(String((outcome as Error).message)).toMatch(/did not stop within 100 ms and was replaced/);
+        // Well before the minute is up: the worker was terminated, not waited for.
+        expect(Date.now() - started).toBeLessThan(30_000);
+        // The replacement takes the queued job and the next ones.
+        expectSameField(await queued, c.computeField(grid, { goals: [{ x: 0, y: 0 }] }));
+        expect(pool.stats()).toMatchObject({ workers: 1, busy: 0, queued: 0, crashes: 1 });
+        // A job that stops by itself within the grace period does not cost a worker.
+        const spin = new AbortController();
+        const spinning = pool.run('__spin', { ms: 30_000 }, { signal: spin.signal });
+        await until(() => pool.stats().busy === 1, 'the spin to start');
+        spin.abort();
+        await expect(spinning).rejects.toBeInstanceOf(c.AbortError);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(pool.stats()).toMatchObject({ workers: 1, busy: 0, crashes: 1 });
+      } finally {
+        await pool.close();
+      }
+    });
+
+    it('refuses a negative abortGraceMs', async () => {
+      await expect(c.createFieldService({ workers: 1, abortGraceMs: -1 })).rejects.toBeInstanceOf(c.OutOfRangeError);
+    });
+
     it('close() rejects running and queued jobs with ServiceClosedError and refuses new ones', async () => {
       const pool = await c.createFieldService({ workers: 1, enableTestKernels: true });
       const running = pool.run('__spin', { ms: 30_000 });

@@ -52,6 +52,16 @@ export const TEST_KERNELS = {
     });
   },
   /**
+   * Busy-waits `ms` milliseconds without looking at the abort flag or answering anything: a worker stuck in a
+   * loop, or dead without telling. Returns the number of loop rounds.
+   */
+  __hang: (args: { ms: number }): number => {
+    const end = performance.now() + args.ms;
+    let rounds = 0;
+    while (performance.now() < end) rounds++;
+    return rounds;
+  },
+  /**
    * Shared-memory handshake without messages: stores 1 into slot 0 of `buffer` (Int32) and notifies, then waits
    * (up to `timeoutMs`, default 10 s) until the main thread stores a non-zero value into slot 1; returns it.
    */
