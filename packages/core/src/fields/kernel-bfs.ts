@@ -405,14 +405,14 @@ function levelLimit(v0: number, maxCost: number): number {
  * {@link runBfsJs}. Returns -1, having written nothing, where the module or its memory is unavailable.
  */
 function runBfsWasm(k: KernelInput): number {
-  const wasm = wasmKernels();
-  if (wasm === null) return -1;
   const { stride, width, height, seeds } = k;
   const paddedSize = stride * (height + 2);
   // Layout (bytes): states, queue (a slot per tile plus 8 scratch slots), wave costs (f32), directions.
   const qAt = (paddedSize + 7) & ~7;
   const waveAt = qAt + 4 * (paddedSize + 9);
   const dpAt = waveAt + 4 * paddedSize;
+  const wasm = wasmKernels(dpAt + paddedSize);
+  if (wasm === null) return -1;
   const buffer = wasmMemory(dpAt + paddedSize);
   if (buffer === null) return -1;
   const st = new Uint8Array(buffer, 0, paddedSize);

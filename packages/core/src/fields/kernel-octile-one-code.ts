@@ -421,8 +421,6 @@ function firstBucketRoom(paddedSize: number): number {
  * having written nothing, where the module or its memory is unavailable.
  */
 function runOctileWasm(k: KernelInput): number {
-  const wasm = wasmKernels();
-  if (wasm === null) return -1;
   const { stride, width, height, seeds, rule, maxCost, metric } = k;
   const paddedSize = stride * (height + 2);
   const n = seeds.n;
@@ -437,6 +435,8 @@ function runOctileWasm(k: KernelInput): number {
   const svAt = align8(spAt + 4 * n);
   let end = svAt + 8 * n;
   const room = firstBucketRoom(paddedSize);
+  const wasm = wasmKernels(end + 3 * 4 * room);
+  if (wasm === null) return -1;
   const first = wasmMemory(end + 3 * 4 * room);
   if (first === null) return -1;
   let buffer: ArrayBuffer = first;

@@ -5,7 +5,7 @@ import { generateRandom } from '../grid/generate.js';
 import { computeField, computeFieldFromSeeds } from './compute-field.js';
 import { arbGrid, RULE_LIST } from './field-check.test-util.js';
 import type { Field, FieldOptions, Metric } from './types.js';
-import { setWasmKernelsEnabled, wasmKernels } from './wasm-kernels.js';
+import { SHRINK_AFTER_CALLS, setWasmKernelsEnabled, wasmKernels, wasmMemoryBytes } from './wasm-kernels.js';
 
 function withKernels(wasm: boolean, run: () => Field): { cost: number[]; dir: number[] } {
   setWasmKernelsEnabled(wasm);
@@ -15,6 +15,15 @@ function withKernels(wasm: boolean, run: () => Field): { cost: number[]; dir: nu
   } finally {
     setWasmKernelsEnabled(true);
   }
+}
+
+/** Index of the first tile whose cost differs bit for bit, or -1 (fast on millions of tiles, unlike toEqual). */
+function firstCostDifference(a: Float64Array, b: Float64Array): number {
+  if (a.length !== b.length) return Math.min(a.length, b.length);
+  const x = new BigInt64Array(a.buffer, a.byteOffset, a.length);
+  const y = new BigInt64Array(b.buffer, b.byteOffset, b.length);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return i;
+  return -1;
 }
 
 /** The WebAssembly kernel checks, run in Node (wasm-kernels.test.ts) and in Chromium (wasm-kernels.browser.test.ts). */
@@ -107,6 +116,34 @@ export function wasmKernelSuite(where: string): void {
       expect(wasm).toEqual(withKernels(false, run));
       expect(wasm.cost[29 * 30 + 29]).toBe(2 ** 31);
       expect(wasm.cost[0]).toBe(0);
+    });
+
+    it('give the memory of a big field back after a run of small ones, and still compute the same fields', () => {
+      const big = generateRandom(2500, 2500, 0.2, { seed: 9, shared: false });
+      big.setPassable(1250, 1250, 1);
+      const bigOptions: FieldOptions = { goals: [{ x: 1250, y: 1250 }], metric: 'octile' };
+      const small = generateRandom(40, 40, 0.2, { seed: 3, shared: false });
+      small.setPassable(20, 20, 1);
+      const smallOptions: FieldOptions = { goals: [{ x: 20, y: 20 }], metric: 'octile' };
+      const expected = withKernels(false, () => computeField(small, smallOptions));
+      const bigField = computeField(big, bigOptions);
+      const bigBytes = wasmMemoryBytes();
+      // About 11.5 bytes per tile for the octile layout: over the 64 MiB threshold.
+      expect(bigBytes).toBeGreaterThan(64 * 1024 * 1024);
+      // A few small fields between big ones keep the memory (no re-growing for every big one)...
+      for (let i = 0; i < SHRINK_AFTER_CALLS - 1; i++) computeField(small, smallOptions);
+      expect(wasmMemoryBytes()).toBe(bigBytes);
+      expect(firstCostDifference(computeField(big, bigOptions).cost, bigField.cost)).toBe(-1);
+      for (let i = 0; i < SHRINK_AFTER_CALLS - 1; i++) computeField(small, smallOptions);
+      expect(wasmMemoryBytes()).toBe(bigBytes);
+      // ...a long run of them gives it back: a fresh module memory sized for the small field.
+      expect(withKernels(true, () => computeField(small, smallOptions))).toEqual(expected);
+      expect(wasmMemoryBytes()).toBeLessThan(1024 * 1024);
+      expect(withKernels(true, () => computeField(small, { ...smallOptions, metric: 'steps' }))).toEqual(
+        withKernels(false, () => computeField(small, { ...smallOptions, metric: 'steps' })),
+      );
+      // And the big field again, in a memory grown anew.
+      expect(firstCostDifference(computeField(big, bigOptions).cost, bigField.cost)).toBe(-1);
     });
 
     it('lay their memory out again when the grid size changes (small, large, small, large)', () => {

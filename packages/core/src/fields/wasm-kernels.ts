@@ -48,11 +48,20 @@ export interface WasmKernelExports {
 }
 
 const WASM_PAGE = 65536;
+/** The memory is replaced by a smaller one only when it holds more than this many bytes (64 MiB)... */
+const SHRINK_ABOVE_BYTES = 64 * 1024 * 1024;
+/** ...and more than this many times what each of the last {@link SHRINK_AFTER_CALLS} kernel calls needed. */
+const SHRINK_FACTOR = 4;
+/** Consecutive small calls before the memory is replaced (a one-off small field between big ones keeps it). */
+export const SHRINK_AFTER_CALLS = 16;
 
 let status: 'untried' | 'ready' | 'unavailable' = 'untried';
 let kernels: WasmKernelExports | null = null;
 let memory: WebAssembly.Memory | null = null;
+let compiled: WebAssembly.Module | null = null;
 let enabled = true;
+/** Kernel calls in a row that needed under 1 / SHRINK_FACTOR of the memory. */
+let smallCalls = 0;
 /** The control of the kernel call in progress (the module's `poll` import reports to it). */
 let activeControl: KernelControl | undefined;
 /** Which kernel last laid out the memory, and how: a kernel finds its scratch clean only after itself. */
@@ -65,26 +74,55 @@ function decodeBase64(text: string): Uint8Array {
   return bytes;
 }
 
-/** The kernels of this thread, or null where WebAssembly is unavailable (or switched off for tests). */
-export function wasmKernels(): WasmKernelExports | null {
+/** A fresh instance of the module with a memory of `bytes` (rounded up to pages); throws where refused. */
+function instantiate(module: WebAssembly.Module, bytes: number): void {
+  const mem = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / WASM_PAGE)) });
+  const instance = new WebAssembly.Instance(module, {
+    env: { memory: mem, poll: (done: number) => pollControl(activeControl, done) },
+  });
+  memory = mem;
+  kernels = instance.exports as unknown as WasmKernelExports;
+  layoutKey = '';
+}
+
+/**
+ * The kernels of this thread, or null where WebAssembly is unavailable (or switched off for tests). `bytes`, at
+ * the start of a kernel call, is the memory that call lays out: when the memory holds more than 64 MiB and
+ * more than 4 times what each of the last {@link SHRINK_AFTER_CALLS} calls needed (one big field, then small
+ * ones), it is dropped for a fresh instance with a memory of `bytes` (WebAssembly memories cannot shrink), so a
+ * thread does not keep the memory of its largest field for ever. Call it again after {@link wasmMemory}.
+ */
+export function wasmKernels(bytes = 0): WasmKernelExports | null {
   if (!enabled) return null;
   if (status === 'untried') {
     status = 'unavailable';
     try {
-      const mem = new WebAssembly.Memory({ initial: 1 });
       // PERF: synchronous compile is fine: the module is under 4 KiB (the main-thread limit in browsers).
-      const module = new WebAssembly.Module(decodeBase64(KERNELS_WASM_BASE64) as Uint8Array<ArrayBuffer>);
-      const instance = new WebAssembly.Instance(module, {
-        env: { memory: mem, poll: (done: number) => pollControl(activeControl, done) },
-      });
-      memory = mem;
-      kernels = instance.exports as unknown as WasmKernelExports;
+      compiled = new WebAssembly.Module(decodeBase64(KERNELS_WASM_BASE64) as Uint8Array<ArrayBuffer>);
+      instantiate(compiled, WASM_PAGE);
       status = 'ready';
     } catch {
       kernels = null;
     }
+  } else if (status === 'ready' && bytes > 0 && memory !== null && compiled !== null) {
+    const have = memory.buffer.byteLength;
+    if (have > SHRINK_ABOVE_BYTES && have > SHRINK_FACTOR * bytes) {
+      if (++smallCalls >= SHRINK_AFTER_CALLS) {
+        smallCalls = 0;
+        try {
+          instantiate(compiled, bytes);
+        } catch {
+          // Keep the big memory: it still works.
+        }
+      }
+    } else smallCalls = 0;
   }
   return kernels;
+}
+
+/** Test hook: the bytes of this thread's module memory (0 before the first use). */
+export function wasmMemoryBytes(): number {
+  return memory?.buffer.byteLength ?? 0;
 }
 
 /**
