@@ -162,14 +162,53 @@ function waveLoose(
 const NEVER: f64 = -Infinity;
 
 /**
- * Fills the padded cost scratch from the padded passability codes: +Infinity on tiles of `code`, -Infinity on
- * the others; directions 255.
+ * Rows per group of the octile scratch layout. The cost and direction scratch store each group of 8 padded rows
+ * column by column: tile (x, y) of the padded grid is at index (y >> 3) * 8 * stride + (x << 3) + (y & 7). One
+ * 64-byte cache line of costs then holds 8 rows of one column instead of 8 columns of one row, so a wavefront
+ * crossing the rows touches 8 times fewer lines, and the wavefront of a large map stays in the caches (measured
+ * in C on 2048x2048 with 20% walls: the search ~20% faster; groups of 4 or 16 rows gain less). East and west are
+ * 8 indices away; north and south are 1 away inside a group and 8 * stride - 7 away across groups.
  */
-export function octileInit(cp: usize, dp: usize, st: usize, size: i32, code: i32): void {
-  for (let p: i32 = 0; p < size; p++) {
-    store<f64>(cp + (<usize>p << 3), (<i32>load<u8>(st + <usize>p) & 3) === code ? Infinity : NEVER);
+const G: i32 = 8;
+
+/**
+ * Fills the cost scratch (grouped layout, `groups` groups of 8 padded rows) from the padded passability codes
+ * (row by row, `rows` rows of `stride`): +Infinity on tiles of `code`, -Infinity on the others and on the rows
+ * past `rows`; directions 255.
+ */
+export function octileInit(cp: usize, dp: usize, st: usize, stride: i32, rows: i32, groups: i32, code: i32): void {
+  let at = cp;
+  for (let g: i32 = 0; g < groups; g++) {
+    const y0 = g * G;
+    const row = st + <usize>(y0 * stride);
+    const s = <usize>stride;
+    if (y0 + G <= rows) {
+      // PERF: a whole group: 8 loads from the 8 rows, 8 stores to one cache line, no tests per tile.
+      for (let x: usize = 0; x < s; x++) {
+        const c = row + x;
+        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c) & 3) === code));
+        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c + s) & 3) === code), 8);
+        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c + 2 * s) & 3) === code), 16);
+        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c + 3 * s) & 3) === code), 24);
+        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c + 4 * s) & 3) === code), 32);
+        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c + 5 * s) & 3) === code), 40);
+        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c + 6 * s) & 3) === code), 48);
+        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c + 7 * s) & 3) === code), 56);
+        at += 64;
+      }
+    } else {
+      // The last group: rows past `rows` are walls.
+      for (let x: usize = 0; x < s; x++) {
+        for (let r: i32 = 0; r < G; r++) {
+          let v: f64 = NEVER;
+          if (y0 + r < rows && (<i32>load<u8>(row + x + <usize>r * s) & 3) === code) v = Infinity;
+          store<f64>(at, v);
+          at += 8;
+        }
+      }
+    }
   }
-  memory.fill(dp, 255, <usize>size);
+  memory.fill(dp, 255, <usize>(groups * G * stride));
 }
 
 // Bucket bookkeeping lives in memory at `meta` (i32 each): [0..2] bucket pointers, [3..5] capacities (entries),
@@ -206,7 +245,7 @@ function setMeta(meta: usize, i: i32, v: i32): void {
 }
 
 /**
- * Runs (or resumes) the search. Seeds: `seedCount` padded indices at `sp` (i32) with values at `sv` (f64),
+ * Runs (or resumes) the search. Seeds: `seedCount` grouped-layout indices at `sp` (i32) with values at `sv` (f64),
  * sorted by `floor(v - base)`. Returns 0 when done, or 1 when bucket meta[9] needs room for meta[10] entries
  * (the host moves it and calls again). `rule` as in `bfs`; `wd` the diagonal step cost; `tiles` caps progress.
  */
@@ -271,8 +310,9 @@ export function octileRun(
       const curBase = base + <f64>K;
       const b1 = <usize>metaAt(meta, s1);
       const b2 = <usize>metaAt(meta, s2);
-      if (rule === 3) expandBothFree(cp, dp, cur, len, b1, b2, l1, l2, meta, s1, s2, curBase, wd, stride, maxCost);
-      else expandLoose(cp, dp, cur, len, b1, b2, l1, l2, meta, s1, s2, curBase, wd, stride, maxCost, rule);
+      const gs = G * stride;
+      if (rule === 3) expandBothFree(cp, dp, cur, len, b1, b2, l1, l2, meta, s1, s2, curBase, wd, gs, maxCost);
+      else expandLoose(cp, dp, cur, len, b1, b2, l1, l2, meta, s1, s2, curBase, wd, gs, maxCost, rule);
     }
     setMeta(meta, 6 + slot, 0);
     K++;
@@ -320,7 +360,7 @@ function expandBothFree(
   s2: i32,
   curBase: f64,
   wd: f64,
-  s: i32,
+  gs: i32,
   maxCost: f64,
 ): void {
   let expanded: i32 = 0;
@@ -332,14 +372,19 @@ function expandBothFree(
     expanded++;
     const c1 = cu + 1.0;
     if (!(c1 <= maxCost)) continue;
-    const cN = load<f64>(cp + (<usize>(p - s) << 3));
-    const cE = load<f64>(cp + (<usize>(p + 1) << 3));
-    const cS = load<f64>(cp + (<usize>(p + s) << 3));
-    const cW = load<f64>(cp + (<usize>(p - 1) << 3));
-    l1 += relax(cp, dp, b1, l1, p - s, c1, 1, 2);
-    l1 += relax(cp, dp, b1, l1, p + 1, c1, 1, 3);
-    l1 += relax(cp, dp, b1, l1, p + s, c1, 1, 0);
-    l1 += relax(cp, dp, b1, l1, p - 1, c1, 1, 1);
+    // North and south of p in the grouped layout (see G): across a group boundary when p is a group's first or
+    // last row.
+    const r = p & (G - 1);
+    const pN = p - 1 + select<i32>(G - gs, 0, r === 0);
+    const pS = p + 1 + select<i32>(gs - G, 0, r === G - 1);
+    const cN = load<f64>(cp + (<usize>pN << 3));
+    const cE = load<f64>(cp + (<usize>(p + G) << 3));
+    const cS = load<f64>(cp + (<usize>pS << 3));
+    const cW = load<f64>(cp + (<usize>(p - G) << 3));
+    l1 += relax(cp, dp, b1, l1, pN, c1, 1, 2);
+    l1 += relax(cp, dp, b1, l1, p + G, c1, 1, 3);
+    l1 += relax(cp, dp, b1, l1, pS, c1, 1, 0);
+    l1 += relax(cp, dp, b1, l1, p - G, c1, 1, 1);
     const c2 = cu + wd;
     if (!(c2 <= maxCost)) continue;
     // A neighbour of the seeds' code has a cost above -Infinity (settled or not).
@@ -349,15 +394,15 @@ function expandBothFree(
     const fW = <i32>(cW > NEVER);
     // Diagonal steps land in K + 1 or K + 2.
     if (c2 - curBase < 2.0) {
-      l1 += relax(cp, dp, b1, l1, p - s + 1, c2, fN & fE, 6);
-      l1 += relax(cp, dp, b1, l1, p + s + 1, c2, fS & fE, 7);
-      l1 += relax(cp, dp, b1, l1, p + s - 1, c2, fS & fW, 4);
-      l1 += relax(cp, dp, b1, l1, p - s - 1, c2, fN & fW, 5);
+      l1 += relax(cp, dp, b1, l1, pN + G, c2, fN & fE, 6);
+      l1 += relax(cp, dp, b1, l1, pS + G, c2, fS & fE, 7);
+      l1 += relax(cp, dp, b1, l1, pS - G, c2, fS & fW, 4);
+      l1 += relax(cp, dp, b1, l1, pN - G, c2, fN & fW, 5);
     } else {
-      l2 += relax(cp, dp, b2, l2, p - s + 1, c2, fN & fE, 6);
-      l2 += relax(cp, dp, b2, l2, p + s + 1, c2, fS & fE, 7);
-      l2 += relax(cp, dp, b2, l2, p + s - 1, c2, fS & fW, 4);
-      l2 += relax(cp, dp, b2, l2, p - s - 1, c2, fN & fW, 5);
+      l2 += relax(cp, dp, b2, l2, pN + G, c2, fN & fE, 6);
+      l2 += relax(cp, dp, b2, l2, pS + G, c2, fS & fE, 7);
+      l2 += relax(cp, dp, b2, l2, pS - G, c2, fS & fW, 4);
+      l2 += relax(cp, dp, b2, l2, pN - G, c2, fN & fW, 5);
     }
   }
   setMeta(meta, 6 + s1, l1);
@@ -380,7 +425,7 @@ function expandLoose(
   s2: i32,
   curBase: f64,
   wd: f64,
-  s: i32,
+  gs: i32,
   maxCost: f64,
   rule: i32,
 ): void {
@@ -393,14 +438,19 @@ function expandLoose(
     expanded++;
     const c1 = cu + 1.0;
     if (!(c1 <= maxCost)) continue;
-    const cN = load<f64>(cp + (<usize>(p - s) << 3));
-    const cE = load<f64>(cp + (<usize>(p + 1) << 3));
-    const cS = load<f64>(cp + (<usize>(p + s) << 3));
-    const cW = load<f64>(cp + (<usize>(p - 1) << 3));
-    l1 += relax(cp, dp, b1, l1, p - s, c1, 1, 2);
-    l1 += relax(cp, dp, b1, l1, p + 1, c1, 1, 3);
-    l1 += relax(cp, dp, b1, l1, p + s, c1, 1, 0);
-    l1 += relax(cp, dp, b1, l1, p - 1, c1, 1, 1);
+    // North and south of p in the grouped layout (see G): across a group boundary when p is a group's first or
+    // last row.
+    const r = p & (G - 1);
+    const pN = p - 1 + select<i32>(G - gs, 0, r === 0);
+    const pS = p + 1 + select<i32>(gs - G, 0, r === G - 1);
+    const cN = load<f64>(cp + (<usize>pN << 3));
+    const cE = load<f64>(cp + (<usize>(p + G) << 3));
+    const cS = load<f64>(cp + (<usize>pS << 3));
+    const cW = load<f64>(cp + (<usize>(p - G) << 3));
+    l1 += relax(cp, dp, b1, l1, pN, c1, 1, 2);
+    l1 += relax(cp, dp, b1, l1, p + G, c1, 1, 3);
+    l1 += relax(cp, dp, b1, l1, pS, c1, 1, 0);
+    l1 += relax(cp, dp, b1, l1, p - G, c1, 1, 1);
     if (rule === 0) continue;
     const c2 = cu + wd;
     if (!(c2 <= maxCost)) continue;
@@ -409,15 +459,15 @@ function expandLoose(
     const fS = <i32>(cS > NEVER);
     const fW = <i32>(cW > NEVER);
     if (c2 - curBase < 2.0) {
-      l1 += relax(cp, dp, b1, l1, p - s + 1, c2, fN | fE | any, 6);
-      l1 += relax(cp, dp, b1, l1, p + s + 1, c2, fS | fE | any, 7);
-      l1 += relax(cp, dp, b1, l1, p + s - 1, c2, fS | fW | any, 4);
-      l1 += relax(cp, dp, b1, l1, p - s - 1, c2, fN | fW | any, 5);
+      l1 += relax(cp, dp, b1, l1, pN + G, c2, fN | fE | any, 6);
+      l1 += relax(cp, dp, b1, l1, pS + G, c2, fS | fE | any, 7);
+      l1 += relax(cp, dp, b1, l1, pS - G, c2, fS | fW | any, 4);
+      l1 += relax(cp, dp, b1, l1, pN - G, c2, fN | fW | any, 5);
     } else {
-      l2 += relax(cp, dp, b2, l2, p - s + 1, c2, fN | fE | any, 6);
-      l2 += relax(cp, dp, b2, l2, p + s + 1, c2, fS | fE | any, 7);
-      l2 += relax(cp, dp, b2, l2, p + s - 1, c2, fS | fW | any, 4);
-      l2 += relax(cp, dp, b2, l2, p - s - 1, c2, fN | fW | any, 5);
+      l2 += relax(cp, dp, b2, l2, pN + G, c2, fN | fE | any, 6);
+      l2 += relax(cp, dp, b2, l2, pS + G, c2, fS | fE | any, 7);
+      l2 += relax(cp, dp, b2, l2, pS - G, c2, fS | fW | any, 4);
+      l2 += relax(cp, dp, b2, l2, pN - G, c2, fN | fW | any, 5);
     }
   }
   setMeta(meta, 6 + s1, l1);
@@ -426,19 +476,27 @@ function expandLoose(
 }
 
 /**
- * Turns padded rows r0..r1 of the cost scratch into output costs in place (|cost|: -Infinity becomes Infinity)
- * and returns the number of tiles with a finite cost in them.
+ * Writes padded rows ya..yb (within one group of 8) of the grouped cost and direction scratch row by row to
+ * `out`: first (yb - ya + 1) * width costs (f64, |cost|: -Infinity becomes Infinity), then as many directions
+ * (u8). Returns the number of tiles with a finite cost among them.
  */
-export function octileFinish(cp: usize, stride: i32, width: i32, r0: i32, r1: i32): i32 {
+export function octileRows(cp: usize, dp: usize, stride: i32, width: i32, ya: i32, yb: i32, out: usize): i32 {
   let settled: i32 = 0;
-  for (let r = r0; r <= r1; r++) {
-    const row = cp + (<usize>(r * stride + 1) << 3);
-    for (let x: i32 = 0; x < width; x++) {
-      const at = row + (<usize>x << 3);
-      const c = Math.abs(load<f64>(at));
-      store<f64>(at, c);
+  const rows = yb - ya + 1;
+  const dirOut = out + (<usize>(rows * width) << 3);
+  // Column x + 1 of the group, rows ya & 7 .. yb & 7: 8 consecutive costs per column, read in order.
+  let q = <usize>((ya >> 3) * G * stride + G + (ya & (G - 1)));
+  const w = <usize>width;
+  for (let x: usize = 0; x < w; x++) {
+    let o = x;
+    for (let r: i32 = 0; r < rows; r++) {
+      const c = Math.abs(load<f64>(cp + ((q + <usize>r) << 3)));
+      store<f64>(out + (o << 3), c);
+      store<u8>(dirOut + o, load<u8>(dp + q + <usize>r));
       settled += <i32>(c < Infinity);
+      o += w;
     }
+    q += G;
   }
   return settled;
 }

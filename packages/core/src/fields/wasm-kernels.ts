@@ -27,7 +27,7 @@ export interface WasmKernelExports {
     direct: number,
   ): number;
   readonly bfsLevels: WebAssembly.Global;
-  octileInit(cp: number, dp: number, st: number, size: number, code: number): void;
+  octileInit(cp: number, dp: number, st: number, stride: number, rows: number, groups: number, code: number): void;
   octileStart(): void;
   octileRun(
     cp: number,
@@ -44,7 +44,7 @@ export interface WasmKernelExports {
     tiles: number,
   ): number;
   octileBuckets(): number;
-  octileFinish(cp: number, stride: number, width: number, r0: number, r1: number): number;
+  octileRows(cp: number, dp: number, stride: number, width: number, ya: number, yb: number, out: number): number;
 }
 
 const WASM_PAGE = 65536;
