@@ -97,7 +97,8 @@ export function wasmKernels(bytes = 0): WasmKernelExports | null {
   if (status === 'untried') {
     status = 'unavailable';
     try {
-      // PERF: synchronous compile is fine: the module is under 4 KiB (the main-thread limit in browsers).
+      // Synchronous compile, so the kernels stay synchronous: the module is about 6 KiB, and Chromium allows up to
+      // 8 MiB on the main thread (older versions allowed 4 KiB; there this throws and the JavaScript kernels run).
       compiled = new WebAssembly.Module(decodeBase64(KERNELS_WASM_BASE64) as Uint8Array<ArrayBuffer>);
       instantiate(compiled, WASM_PAGE);
       status = 'ready';
