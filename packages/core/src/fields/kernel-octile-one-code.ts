@@ -2,7 +2,15 @@ import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
 import { bucketWithRoom, LITTLE_ENDIAN, paddedStateWords, reachRows } from './scratch.js';
-import { claimLayout, type WasmKernelExports, wasmKernels, wasmMemory, withControl } from './wasm-kernels.js';
+import {
+  claimLayout,
+  GROUP,
+  groupedIndex,
+  type WasmKernelExports,
+  wasmKernels,
+  wasmMemory,
+  withControl,
+} from './wasm-kernels.js';
 
 /** Tentative / final cost per padded tile: +Infinity open, -Infinity for tiles that can never be entered. */
 let costScratch = new Float64Array(0);
@@ -421,9 +429,6 @@ function firstBucketRoom(paddedSize: number): number {
   return Math.max(4096, Math.ceil(paddedSize / 8));
 }
 
-/** Rows per group of the WebAssembly kernel's grouped scratch layout (wasm/kernels.ts `G`). */
-const GROUP = 8;
-
 /**
  * {@link runOctileOneCode} in WebAssembly (wasm/kernels.ts `octileRun`): the same buckets, order and outputs.
  * The cost and direction scratch there store each group of 8 padded rows column by column (wasm/kernels.ts `G`:
@@ -458,13 +463,7 @@ function runOctileWasm(k: KernelInput): number {
   claimLayout('octile');
   new Uint8Array(buffer, 0, paddedSize).set(k.st.subarray(0, paddedSize));
   const sp = new Int32Array(buffer, spAt, n);
-  for (let s = 0; s < n; s++) {
-    // Padded index -> grouped index.
-    const p = seeds.p[s] as number;
-    const y = Math.floor(p / stride);
-    const x = p - y * stride;
-    sp[s] = Math.floor(y / GROUP) * GROUP * stride + x * GROUP + (y % GROUP);
-  }
+  for (let s = 0; s < n; s++) sp[s] = groupedIndex(seeds.p[s] as number, stride);
   new Float64Array(buffer, svAt, n).set(seeds.v.subarray(0, n));
   const meta = new Int32Array(buffer, metaAt, 16);
   for (let b = 0; b < 3; b++) {

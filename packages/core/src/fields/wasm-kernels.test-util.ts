@@ -4,6 +4,7 @@ import type { DiagonalRule } from '../grid/directions.js';
 import { generateRandom } from '../grid/generate.js';
 import { computeField, computeFieldFromSeeds } from './compute-field.js';
 import { arbGrid, RULE_LIST } from './field-check.test-util.js';
+import { setBfsGroupedFromTiles } from './kernel-bfs.js';
 import type { Field, FieldOptions, Metric } from './types.js';
 import { SHRINK_AFTER_CALLS, setWasmKernelsEnabled, wasmKernels, wasmMemoryBytes } from './wasm-kernels.js';
 
@@ -26,6 +27,34 @@ function firstCostDifference(a: Float64Array, b: Float64Array): number {
   return -1;
 }
 
+/** 500 random steps fields (goals, rules, ranges, starting values): the WebAssembly and JavaScript outputs agree. */
+function expectSameStepsFields(): void {
+  fc.assert(
+    fc.property(
+      arbGrid(),
+      fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+      fc.constantFrom<4 | 8>(4, 8),
+      fc.constantFrom<DiagonalRule>(...RULE_LIST),
+      fc.oneof(
+        fc.constant(Number.POSITIVE_INFINITY),
+        fc.integer({ min: 0, max: 40 }).map((v) => v / 4),
+      ),
+      fc.constantFrom(0, 3, -2, 0.5),
+      ({ grid, walkable }, picks, neighbors, diagonal, maxCost, value) => {
+        const goals = picks.map((pick) => {
+          const i = walkable[pick % walkable.length] as number;
+          return { x: i % grid.width, y: Math.floor(i / grid.width), value };
+        });
+        const options: FieldOptions = { goals, metric: 'steps', neighbors, diagonal, maxCost };
+        const wasm = withKernels(true, () => computeField(grid, options));
+        const js = withKernels(false, () => computeField(grid, options));
+        expect(wasm).toEqual(js);
+      },
+    ),
+    { numRuns: 500 },
+  );
+}
+
 /** The WebAssembly kernel checks, run in Node (wasm-kernels.test.ts) and in Chromium (wasm-kernels.browser.test.ts). */
 export function wasmKernelSuite(where: string): void {
   describe(`WebAssembly field kernels (${where})`, () => {
@@ -36,30 +65,16 @@ export function wasmKernelSuite(where: string): void {
     });
 
     it('give the same steps fields as the JavaScript kernels, bit for bit (costs and directions)', () => {
-      fc.assert(
-        fc.property(
-          arbGrid(),
-          fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
-          fc.constantFrom<4 | 8>(4, 8),
-          fc.constantFrom<DiagonalRule>(...RULE_LIST),
-          fc.oneof(
-            fc.constant(Number.POSITIVE_INFINITY),
-            fc.integer({ min: 0, max: 40 }).map((v) => v / 4),
-          ),
-          fc.constantFrom(0, 3, -2, 0.5),
-          ({ grid, walkable }, picks, neighbors, diagonal, maxCost, value) => {
-            const goals = picks.map((pick) => {
-              const i = walkable[pick % walkable.length] as number;
-              return { x: i % grid.width, y: Math.floor(i / grid.width), value };
-            });
-            const options: FieldOptions = { goals, metric: 'steps', neighbors, diagonal, maxCost };
-            const wasm = withKernels(true, () => computeField(grid, options));
-            const js = withKernels(false, () => computeField(grid, options));
-            expect(wasm).toEqual(js);
-          },
-        ),
-        { numRuns: 500 },
-      );
+      expectSameStepsFields();
+    });
+
+    it('give the same steps fields in the grouped layout (used from 2^20 tiles) as the JavaScript kernels', () => {
+      setBfsGroupedFromTiles(0);
+      try {
+        expectSameStepsFields();
+      } finally {
+        setBfsGroupedFromTiles();
+      }
     });
 
     it('give the same octile fields as the JavaScript kernels, bit for bit (costs and directions)', () => {

@@ -20,13 +20,25 @@ export interface WasmKernelExports {
     wave: number,
     dp: number,
     seeds: number,
-    stride: number,
+    groupStride: number,
+    groupRows: number,
     rule: number,
     maxLevel: number,
     v0: number,
     direct: number,
   ): number;
   readonly bfsLevels: WebAssembly.Global;
+  bfsInit(codes: number, st: number, stride: number, rows: number, groups: number, code: number): void;
+  bfsRows(
+    wave: number,
+    dp: number,
+    stride: number,
+    width: number,
+    ya: number,
+    yb: number,
+    out: number,
+    add: number,
+  ): void;
   octileInit(cp: number, dp: number, st: number, stride: number, rows: number, groups: number, code: number): void;
   octileStart(): void;
   octileRun(
@@ -48,6 +60,19 @@ export interface WasmKernelExports {
 }
 
 const WASM_PAGE = 65536;
+
+/**
+ * Rows per group of the kernels' scratch layout in WebAssembly (wasm/kernels.ts `G`): padded tile (x, y) is at
+ * grouped index (y >> 3) * 8 * stride + 8 * x + (y & 7).
+ */
+export const GROUP = 8;
+
+/** The grouped index of padded index `p` (row-major, `stride` per row). */
+export function groupedIndex(p: number, stride: number): number {
+  const y = Math.floor(p / stride);
+  const x = p - y * stride;
+  return Math.floor(y / GROUP) * GROUP * stride + x * GROUP + (y % GROUP);
+}
 /** The memory is replaced by a smaller one only when it holds more than this many bytes (64 MiB)... */
 const SHRINK_ABOVE_BYTES = 64 * 1024 * 1024;
 /** ...and more than this many times what each of the last {@link SHRINK_AFTER_CALLS} kernel calls needed. */
