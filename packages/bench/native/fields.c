@@ -19,8 +19,8 @@
  * - BFS discovery is branch-free: the state byte, the queue slot and the tail are written unconditionally and
  *   the tail advances by 0 or 1;
  * - the outputs are written by one sequential pass at the end;
- * - octile on maps of 2^21 tiles or more: the scratch grouped 8 rows at a time, column by column, as in the
- *   WebAssembly kernel (runOctileGrouped), which is faster there; plain rows below, which are faster there.
+ * - on maps of 2^21 tiles or more: the scratch grouped 8 rows at a time, column by column, as in the WebAssembly
+ *   kernels (runStepsGrouped, runOctileGrouped), which is faster there; plain rows below, which are faster there.
  *
  * Usage: fields MAPFILE steps|octile WARMUP
  *   MAPFILE: int32 W, H, goalX, goalY (native byte order), then W*H passability bytes, row by row.
@@ -117,7 +117,7 @@ static void padStates(Ctx *c) {
   q[t] = (x << 4) | ((BACK) + 1u);                 \
   t += ok;
 
-static void runSteps(Ctx *c) {
+static void runStepsRows(Ctx *c) {
   padStates(c);
   uint8_t *restrict st = c->st;
   uint32_t *restrict q = c->queue;
@@ -161,6 +161,90 @@ static void runSteps(Ctx *c) {
       row[x] = 0;
     }
   }
+}
+
+#define G 8 /* rows per group of the grouped layout */
+/* Tiles from which runSteps and runOctile use the grouped layout: it is faster from 2048x2048 on here, a little
+ * slower at 1024x1024 and below, so the C side is the fastest C either way. */
+#define GROUPED_FROM_TILES (1u << 21)
+
+/*
+ * runStepsRows in the grouped layout of runOctileGrouped (8 padded rows stored column by column; the state bytes
+ * and info words both), as the WebAssembly BFS does from 2^20 tiles on: about 17% faster here on 2048x2048 and
+ * 25% on 4096x4096, a little slower on 1024x1024. runSteps picks it from GROUPED_FROM_TILES on.
+ */
+static void runStepsGrouped(Ctx *c) {
+  const int w = c->w, H = c->h;
+  const size_t S = (size_t)c->stride;
+  const size_t groups = ((size_t)H + 2 + G - 1) / G;
+  const uint32_t GS = (uint32_t)(G * S);
+  uint8_t *restrict st = c->st;
+  uint32_t *restrict q = c->queue;
+  uint32_t *restrict info = c->info;
+  for (size_t g = 0; g < groups; g++) {
+    const uint8_t *in[G];
+    for (int r = 0; r < G; r++) {
+      const size_t y = g * G + (size_t)r;
+      in[r] = y >= 1 && y <= (size_t)H ? c->pass + (y - 1) * (size_t)w : NULL;
+    }
+    uint8_t *col = st + g * GS;
+    for (int r = 0; r < G; r++) col[r] = 0;
+    for (int x = 0; x < w; x++) {
+      uint8_t *cell = col + (size_t)(x + 1) * G;
+      for (int r = 0; r < G; r++) cell[r] = in[r] && in[r][x] == c->code;
+    }
+    for (int r = 0; r < G; r++) col[(size_t)(w + 1) * G + (size_t)r] = 0;
+  }
+  const size_t gy = c->goal / S, gx = c->goal % S;
+  const uint32_t goal = (uint32_t)(gy / G * GS + gx * G + gy % G);
+  size_t h = 0, t = 0;
+  if (st[goal] == 1) {
+    st[goal] = 2;
+    q[t++] = goal << 4;
+  }
+  uint32_t tag = 1u << 4;
+  const uint32_t up = G - GS, down = GS - G;
+  while (h < t) {
+    const size_t end = t;
+    for (; h < end; h++) {
+      const uint32_t e = q[h];
+      const uint32_t p = e >> 4;
+      info[p] = tag | (e & 15u);
+      const uint32_t r = p & (G - 1);
+      const uint32_t pN = p - 1 + (r == 0 ? up : 0), pS = p + 1 + (r == G - 1 ? down : 0);
+      uint32_t x, a, ok, gN, gE, gS, gW;
+      STRAIGHT(pN - p, 2u, gN)
+      STRAIGHT(G, 3u, gE)
+      STRAIGHT(pS - p, 0u, gS)
+      STRAIGHT(-G, 1u, gW)
+      DIAGONAL(pN - p + G, 6u, gN & gE)
+      DIAGONAL(pS - p + G, 7u, gS & gE)
+      DIAGONAL(pS - p - G, 4u, gS & gW)
+      DIAGONAL(pN - p - G, 5u, gN & gW)
+    }
+    tag += 1u << 4;
+  }
+  static const uint8_t DIR[16] = {255, 0, 1, 2, 3, 4, 5, 6, 7, 255, 255, 255, 255, 255, 255, 255};
+  for (size_t g = 0; g < groups; g++) {
+    const int rLo = g == 0 ? 1 : 0;
+    const int rHi = (int)((size_t)H + 1 - g * G < G ? (size_t)H + 1 - g * G : G);
+    for (int x = 0; x < w; x++) {
+      const size_t qq = g * GS + (size_t)(x + 1) * G;
+      for (int r = rLo; r < rHi; r++) {
+        const size_t i = (g * G + (size_t)r - 1) * (size_t)w + (size_t)x;
+        const uint32_t v = info[qq + r];
+        c->cost[i] = v ? (double)((v >> 4) - 1u) : INFINITY;
+        c->dir[i] = DIR[v & 15u];
+        info[qq + r] = 0;
+      }
+    }
+  }
+}
+
+/* The faster layout for the map's size (see runStepsGrouped). */
+static void runSteps(Ctx *c) {
+  if ((size_t)c->w * (size_t)c->h >= GROUPED_FROM_TILES) runStepsGrouped(c);
+  else runStepsRows(c);
 }
 
 /* ---------------------------------------------------------------------------------------------------------- */
@@ -273,7 +357,6 @@ static void runOctileRows(Ctx *c) {
  * (2048x2048: about 134 against 145 ms here), slower on small ones (1024x1024: about 31 against 28 ms), so
  * runOctile picks it from 2^21 tiles on: the fastest C either way.
  */
-#define G 8
 static void runOctileGrouped(Ctx *c) {
   const int w = c->w, H = c->h;
   const size_t S = (size_t)c->stride;
@@ -366,7 +449,6 @@ static void runOctileGrouped(Ctx *c) {
 }
 
 /* The faster layout for the map's size (see runOctileGrouped). */
-#define GROUPED_FROM_TILES (1u << 21)
 static void runOctile(Ctx *c) {
   if ((size_t)c->w * (size_t)c->h >= GROUPED_FROM_TILES) runOctileGrouped(c);
   else runOctileRows(c);
@@ -431,9 +513,10 @@ int main(int argc, char **argv) {
   c.dir = xmalloc(n);
   const int steps = strcmp(argv[2], "steps") == 0;
   if (steps) {
-    c.st = xmalloc(c.padded);
+    const size_t grouped = ((size_t)c.h + 2 + G - 1) / G * G * (size_t)c.stride; /* covers both layouts */
+    c.st = xmalloc(grouped);
     c.queue = xmalloc((n + 1) * sizeof(uint32_t)); /* each tile queued once, plus the unconditional slot */
-    c.info = calloc(c.padded, sizeof(uint32_t));
+    c.info = calloc(grouped, sizeof(uint32_t));
     if (!c.info) return 2;
   } else {
     const size_t grouped = ((size_t)c.h + 2 + G - 1) / G * G * (size_t)c.stride;

@@ -122,7 +122,7 @@ export function wasmKernels(bytes = 0): WasmKernelExports | null {
   if (status === 'untried') {
     status = 'unavailable';
     try {
-      // Synchronous compile, so the kernels stay synchronous: the module is about 6 KiB, and Chromium allows up to
+      // Synchronous compile, so the kernels stay synchronous: the module is about 8 KiB, and Chromium allows up to
       // 8 MiB on the main thread (older versions allowed 4 KiB; there this throws and the JavaScript kernels run).
       compiled = new WebAssembly.Module(decodeBase64(KERNELS_WASM_BASE64) as Uint8Array<ArrayBuffer>);
       instantiate(compiled, WASM_PAGE);
