@@ -63,7 +63,7 @@ function toStates(st: Uint8Array, size: number, code: number, passable: Uint8Arr
  * - a dequeued tile writes its wave number to a padded Float32 scratch and its direction to a padded byte
  *   scratch; the outputs are then copied row by row with native `TypedArray.set` (Float32 to Float64 is
  *   converted natively, exact for integers below 2^24), about 5x faster than a JavaScript loop over the tiles;
- * - WebAssembly, from 2^20 tiles on: the scratch in groups of 8 rows stored column by column (see
+ * - WebAssembly, from 2^21 tiles on: the scratch in groups of 8 rows stored column by column (see
  *   {@link runBfsWasm}); 2048x2048 ~92 instead of ~120 ms in Node.
  */
 export function runBfs(k: KernelInput): number {
@@ -406,7 +406,7 @@ function levelLimit(v0: number, maxCost: number): number {
  * {@link runBfs} in WebAssembly (wasm/kernels.ts `bfs`): the same waves, queue order and outputs as
  * {@link runBfsJs}. From {@link BFS_GROUPED_FROM_TILES} tiles on, the scratch is laid out in groups of 8 rows
  * stored column by column (2048x2048 with 20% walls: ~90 instead of ~120 ms in Node); below, where the extra
- * passes to build and read that layout cost more than they save (512x512: ~4.2 against ~3.5 ms), in plain rows.
+ * passes to build and read that layout cost more than they save (512x512: ~4.2 against ~3.5 ms; 1024x1024 about even), in plain rows.
  * Returns -1, having written nothing, where the module or its memory is unavailable.
  */
 function runBfsWasm(k: KernelInput): number {
@@ -414,10 +414,10 @@ function runBfsWasm(k: KernelInput): number {
 }
 
 /** Tiles from which the WebAssembly BFS uses the grouped layout. */
-const BFS_GROUPED_FROM_TILES = 1 << 20;
+const BFS_GROUPED_FROM_TILES = 1 << 21;
 let groupedFromTiles = BFS_GROUPED_FROM_TILES;
 
-/** Test hook: the tile count from which the WebAssembly BFS uses the grouped layout (default 2^20). */
+/** Test hook: the tile count from which the WebAssembly BFS uses the grouped layout (default 2^21). */
 export function setBfsGroupedFromTiles(tiles: number = BFS_GROUPED_FROM_TILES): void {
   groupedFromTiles = tiles;
 }

@@ -68,7 +68,7 @@ export function wasmKernelSuite(where: string): void {
       expectSameStepsFields();
     });
 
-    it('give the same steps fields in the grouped layout (used from 2^20 tiles) as the JavaScript kernels', () => {
+    it('give the same steps fields in the grouped layout (used from 2^21 tiles) as the JavaScript kernels', () => {
       setBfsGroupedFromTiles(0);
       try {
         expectSameStepsFields();
