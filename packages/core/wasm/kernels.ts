@@ -53,7 +53,8 @@ export let bfsLevels: i32 = 0;
 
 /**
  * Breadth-first waves over state bytes (0 never enterable, 1 open, 2 reached) in a layout of groups of `g` rows
- * (`G`, or 1: plain rows; `gs` = g * stride; one-tile wall border), as are `wave` and `dp` and the queue entries. The host has written the `seeds` seed entries (`p << 4 | 15`) at `q` and marked their states 2.
+ * (`G`, or 1: plain rows; `gs` = g * stride; one-tile wall border), as are `wave` and `dp` and the queue entries.
+ * The host has written the `seeds` seed entries (`p << 4 | 15`) at `q` and marked their states 2.
  * Each labelled tile gets its wave cost (`v0 + w` when `direct`, else `w`) at `wave` (f32) and its direction back
  * (0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW; 15 for seeds) at `dp` (u8). Waves past `maxLevel` are not expanded:
  * the wave numbered `maxLevel` is labelled and the search stops. `rule`: 0 four neighbours, 1 diagonal always,
@@ -267,7 +268,6 @@ export function bfsRows(wave: usize, dp: usize, stride: i32, width: i32, ya: i32
 
 /** Cost scratch value of a tile that can never be entered (walls, other passability codes, the border). */
 const NEVER: f64 = -Infinity;
-
 
 /**
  * Fills the cost scratch (grouped layout, `groups` groups of 8 padded rows) from the padded passability codes
