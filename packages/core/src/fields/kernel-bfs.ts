@@ -2,7 +2,15 @@ import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
 import { copyPaddedRows, reachRows } from './scratch.js';
-import { claimLayout, GROUP, groupedIndex, wasmKernels, wasmMemory, withControl } from './wasm-kernels.js';
+import {
+  claimLayout,
+  copyStagedRows,
+  GROUP,
+  groupedIndex,
+  wasmKernels,
+  wasmMemory,
+  withControl,
+} from './wasm-kernels.js';
 
 /**
  * Largest grid (in tiles) the BFS kernel takes: wave numbers are stored in a Float32 scratch, exact for integers
@@ -402,17 +410,6 @@ function levelLimit(v0: number, maxCost: number): number {
   return level;
 }
 
-/**
- * {@link runBfs} in WebAssembly (wasm/kernels.ts `bfs`): the same waves, queue order and outputs as
- * {@link runBfsJs}. From {@link BFS_GROUPED_FROM_TILES} tiles on, the scratch is laid out in groups of 8 rows
- * stored column by column (2048x2048 with 20% walls: ~90 instead of ~120 ms in Node); below, where the extra
- * passes to build and read that layout cost more than they save (512x512: ~4.2 against ~3.5 ms; 1024x1024 about even), in plain rows.
- * Returns -1, having written nothing, where the module or its memory is unavailable.
- */
-function runBfsWasm(k: KernelInput): number {
-  return k.width * k.height >= groupedFromTiles ? runBfsWasmGrouped(k) : runBfsWasmRows(k);
-}
-
 /** Tiles from which the WebAssembly BFS uses the grouped layout. */
 const BFS_GROUPED_FROM_TILES = 1 << 21;
 let groupedFromTiles = BFS_GROUPED_FROM_TILES;
@@ -422,118 +419,76 @@ export function setBfsGroupedFromTiles(tiles: number = BFS_GROUPED_FROM_TILES): 
   groupedFromTiles = tiles;
 }
 
-/** {@link runBfsWasm} in plain rows (smaller maps): native output copies, and no state pass for ground-only maps. */
-function runBfsWasmRows(k: KernelInput): number {
-  const { stride, width, height, seeds } = k;
-  const paddedSize = stride * (height + 2);
-  // Layout (bytes): states, queue (a slot per tile plus 8 scratch slots), wave costs (f32), directions.
-  const qAt = (paddedSize + 7) & ~7;
-  const waveAt = qAt + 4 * (paddedSize + 9);
-  const dpAt = waveAt + 4 * paddedSize;
-  const wasm = wasmKernels(dpAt + paddedSize);
-  if (wasm === null) return -1;
-  const buffer = wasmMemory(dpAt + paddedSize);
-  if (buffer === null) return -1;
-  const st = new Uint8Array(buffer, 0, paddedSize);
-  const q = new Int32Array(buffer, qAt, paddedSize + 9);
-  const wave = new Float32Array(buffer, waveAt, paddedSize);
-  const dp = new Uint8Array(buffer, dpAt, paddedSize);
-  if (!claimLayout(`bfs ${paddedSize}`)) {
-    wave.fill(Number.POSITIVE_INFINITY);
-    dp.fill(255);
-  }
-  st.set(k.st.subarray(0, paddedSize));
-  toStates(st, paddedSize, k.code, k.passable);
-  const v0 = seeds.v[0] as number;
-  const direct = Number.isInteger(v0) && Math.abs(v0) + width * height <= BFS_MAX_TILES;
-  let t = 0;
-  for (let s = 0; s < seeds.n; s++) {
-    const p = seeds.p[s] as number;
-    if (st[p] !== OPEN) continue;
-    st[p] = OPEN + 1;
-    q[t++] = (p << 4) | SEED_DIR;
-  }
-  const maxLevel = levelLimit(v0, k.maxCost);
-  const seedCount = t;
-  const labelled = withControl(k.control, () =>
-    wasm.bfs(0, qAt, waveAt, dpAt, seedCount, stride, 1, k.rule, maxLevel, v0, direct ? 1 : 0),
-  );
-  const level = wasm.bfsLevels.value as number;
-  for (let s = 0; s < seeds.n; s++) dp[seeds.p[s] as number] = 255;
-  const { r0, r1 } = reachRows(seeds, stride, height, level);
-  // Restores the scratch rows it copies, so the layout stays clean for the next call.
-  copyRows(wave, dp, k.cost, k.dir, stride, width, height, r0, r1);
-  if (!direct) for (let i = (r0 - 1) * width; i < r1 * width; i++) k.cost[i] = (k.cost[i] as number) + v0;
-  return labelled;
-}
-
 /**
- * {@link runBfsWasm} in the grouped layout (larger maps): the states, wave costs and directions store each group of
- * 8 padded rows column by column (wasm/kernels.ts `G`), so the wavefront touches up to 8 times fewer cache lines,
- * and the queue entries hold indices in that layout.
+ * {@link runBfs} in WebAssembly (wasm/kernels.ts `bfs`): the same waves, queue order and outputs as
+ * {@link runBfsJs}. From {@link BFS_GROUPED_FROM_TILES} tiles on, the states, wave costs and directions store each
+ * group of 8 padded rows column by column (wasm/kernels.ts `G`), so the wavefront touches up to 8 times fewer
+ * cache lines (2048x2048 with 20% walls: ~90 instead of ~120 ms in Node), and the queue entries hold indices in
+ * that layout. Smaller maps stay in plain rows, where the extra passes to build and read the grouped layout cost
+ * more than they save (512x512: ~4.2 against ~3.5 ms; 1024x1024 about even): native output copies there, and no
+ * state pass on ground-only maps. Returns -1, having written nothing, where the module or its memory is
+ * unavailable.
  */
-function runBfsWasmGrouped(k: KernelInput): number {
+function runBfsWasm(k: KernelInput): number {
   const { stride, width, height, seeds } = k;
+  const grouped = width * height >= groupedFromTiles;
   const paddedSize = stride * (height + 2);
   const groups = Math.ceil((height + 2) / GROUP);
-  const size = groups * GROUP * stride;
-  // Layout (bytes): passability codes (plain rows), states, queue (a slot per tile plus 8 scratch slots), wave
-  // costs (f32), directions, then room to stage one group of output rows (costs, then directions).
-  const stAt = (paddedSize + 7) & ~7;
+  const size = grouped ? groups * GROUP * stride : paddedSize;
+  const at = (p: number) => (grouped ? groupedIndex(p, stride) : p);
+  // Layout (bytes): passability codes (plain rows; grouped only), states, queue (a slot per tile plus 8 scratch
+  // slots), wave costs (f32), directions, then room to stage one group of output rows (grouped only).
+  const stAt = grouped ? (paddedSize + 7) & ~7 : 0;
   const qAt = (stAt + size + 7) & ~7;
   const waveAt = qAt + 4 * (size + 9);
   const dpAt = waveAt + 4 * size;
   const stageAt = (dpAt + size + 7) & ~7;
-  const bytes = stageAt + 9 * GROUP * width;
+  const bytes = grouped ? stageAt + 9 * GROUP * width : dpAt + size;
   const wasm = wasmKernels(bytes);
   if (wasm === null) return -1;
   const buffer = wasmMemory(bytes);
   if (buffer === null) return -1;
   const st = new Uint8Array(buffer, stAt, size);
   const q = new Int32Array(buffer, qAt, size + 9);
-  if (!claimLayout(`bfs grouped ${paddedSize} ${stride}`)) {
-    new Float32Array(buffer, waveAt, size).fill(Number.POSITIVE_INFINITY);
-    new Uint8Array(buffer, dpAt, size).fill(255);
+  const wave = new Float32Array(buffer, waveAt, size);
+  const dp = new Uint8Array(buffer, dpAt, size);
+  if (!claimLayout(`bfs ${grouped} ${paddedSize} ${stride}`)) {
+    wave.fill(Number.POSITIVE_INFINITY);
+    dp.fill(255);
   }
-  new Uint8Array(buffer, 0, paddedSize).set(k.st.subarray(0, paddedSize));
-  wasm.bfsInit(0, stAt, stride, height + 2, groups, k.code);
+  if (grouped) {
+    new Uint8Array(buffer, 0, paddedSize).set(k.st.subarray(0, paddedSize));
+    wasm.bfsInit(0, stAt, stride, height + 2, groups, k.code);
+  } else {
+    st.set(k.st.subarray(0, paddedSize));
+    toStates(st, paddedSize, k.code, k.passable);
+  }
   const v0 = seeds.v[0] as number;
   const direct = Number.isInteger(v0) && Math.abs(v0) + width * height <= BFS_MAX_TILES;
   let t = 0;
   for (let s = 0; s < seeds.n; s++) {
-    const p = groupedIndex(seeds.p[s] as number, stride);
+    const p = at(seeds.p[s] as number);
     if (st[p] !== OPEN) continue;
     st[p] = OPEN + 1;
     q[t++] = (p << 4) | SEED_DIR;
   }
   const maxLevel = levelLimit(v0, k.maxCost);
   const seedCount = t;
+  const g = grouped ? GROUP : 1;
   const labelled = withControl(k.control, () =>
-    wasm.bfs(stAt, qAt, waveAt, dpAt, seedCount, GROUP * stride, GROUP, k.rule, maxLevel, v0, direct ? 1 : 0),
+    wasm.bfs(stAt, qAt, waveAt, dpAt, seedCount, g * stride, g, k.rule, maxLevel, v0, direct ? 1 : 0),
   );
   const level = wasm.bfsLevels.value as number;
-  const dp = new Uint8Array(buffer, dpAt, size);
-  for (let s = 0; s < seeds.n; s++) dp[groupedIndex(seeds.p[s] as number, stride)] = 255;
+  for (let s = 0; s < seeds.n; s++) dp[at(seeds.p[s] as number)] = 255;
   const { r0, r1 } = reachRows(seeds, stride, height, level);
-  const { cost, dir } = k;
-  const inf = Number.POSITIVE_INFINITY;
-  if (r1 < r0) {
-    cost.fill(inf);
-    dir.fill(255);
-    return labelled;
+  // Both copies restore the scratch rows they read, so the layout stays clean for the next call.
+  if (grouped) {
+    copyStagedRows(buffer, stageAt, k.cost, k.dir, width, height, r0, r1, (ya, yb) =>
+      wasm.bfsRows(waveAt, dpAt, stride, width, ya, yb, stageAt, direct ? 0 : v0),
+    );
+  } else {
+    copyRows(wave, dp, k.cost, k.dir, stride, width, height, r0, r1);
+    if (!direct) for (let i = (r0 - 1) * width; i < r1 * width; i++) k.cost[i] = (k.cost[i] as number) + v0;
   }
-  cost.fill(inf, 0, (r0 - 1) * width);
-  dir.fill(255, 0, (r0 - 1) * width);
-  // Row groups through the staging area (native copies); resets the scratch it reads, so the layout stays clean.
-  for (let ya = r0; ya <= r1; ) {
-    const yb = Math.min(r1, ya - (ya % GROUP) + GROUP - 1);
-    wasm.bfsRows(waveAt, dpAt, stride, width, ya, yb, stageAt, direct ? 0 : v0);
-    const count = (yb - ya + 1) * width;
-    cost.set(new Float64Array(buffer, stageAt, count), (ya - 1) * width);
-    dir.set(new Uint8Array(buffer, stageAt + 8 * count, count), (ya - 1) * width);
-    ya = yb + 1;
-  }
-  cost.fill(inf, r1 * width, height * width);
-  dir.fill(255, r1 * width, height * width);
   return labelled;
 }

@@ -1,12 +1,12 @@
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
 import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
-import { bucketWithRoom, LITTLE_ENDIAN, paddedStateWords, reachRows } from './scratch.js';
+import { bucketWithRoom, fillOtherRows, LITTLE_ENDIAN, paddedStateWords, reachRows } from './scratch.js';
 import {
   claimLayout,
+  copyStagedRows,
   GROUP,
   groupedIndex,
-  type WasmKernelExports,
   wasmKernels,
   wasmMemory,
   withControl,
@@ -137,7 +137,7 @@ export function runOctileOneCodeJs(k: KernelInput): number {
   // Every move costs at least 1 and every cost is below base + K, so a labelled tile lies at most K rows from
   // a seed (PERF: no per-tile bounds tracking in the search).
   const { r0, r1 } = reachRows(seeds, stride, height, K);
-  return copyOut(cp, dp, cost, dir, stride, width, r0, r1);
+  return copyOut(cp, dp, cost, dir, stride, width, height, r0, r1);
 }
 
 /** -Infinity on tiles of other codes than `code` (walls, border), +Infinity on the others. */
@@ -172,18 +172,13 @@ function copyOut(
   dir: Uint8Array,
   stride: number,
   width: number,
+  height: number,
   r0: number,
   r1: number,
 ): number {
   const inf = Number.POSITIVE_INFINITY;
   let settled = 0;
-  if (r1 < r0) {
-    cost.fill(inf);
-    dir.fill(255);
-    return 0;
-  }
-  cost.fill(inf, 0, (r0 - 1) * width);
-  dir.fill(255, 0, (r0 - 1) * width);
+  if (!fillOtherRows(cost, dir, width, height, r0, r1)) return 0;
   for (let r = r0; r <= r1; r++) {
     const row = r * stride + 1;
     const i0 = (r - 1) * width;
@@ -195,8 +190,6 @@ function copyOut(
       settled += +(c < inf);
     }
   }
-  cost.fill(inf, r1 * width);
-  dir.fill(255, r1 * width);
   return settled;
 }
 
@@ -511,45 +504,9 @@ function runOctileWasm(k: KernelInput): number {
   if (staged === null) return -1;
   // A labelled tile lies at most `buckets` rows from a seed (every move costs at least 1).
   const { r0, r1 } = reachRows(seeds, stride, height, buckets);
-  return copyGroupedRows(wasm, staged, cpAt, dpAt, stageAt, k.cost, k.dir, stride, width, height, r0, r1);
-}
-
-/**
- * Writes padded rows r0..r1 of the WebAssembly kernel's grouped scratch to the outputs, one group of rows at a
- * time through the staging area (native copies), and fills the other output rows. Returns the settled tiles.
- */
-function copyGroupedRows(
-  wasm: WasmKernelExports,
-  buffer: ArrayBuffer,
-  cpAt: number,
-  dpAt: number,
-  stageAt: number,
-  cost: Float64Array,
-  dir: Uint8Array,
-  stride: number,
-  width: number,
-  height: number,
-  r0: number,
-  r1: number,
-): number {
-  const inf = Number.POSITIVE_INFINITY;
-  if (r1 < r0) {
-    cost.fill(inf);
-    dir.fill(255);
-    return 0;
-  }
-  cost.fill(inf, 0, (r0 - 1) * width);
-  dir.fill(255, 0, (r0 - 1) * width);
   let settled = 0;
-  for (let ya = r0; ya <= r1; ) {
-    const yb = Math.min(r1, ya - (ya % GROUP) + GROUP - 1);
+  copyStagedRows(staged, stageAt, k.cost, k.dir, width, height, r0, r1, (ya, yb) => {
     settled += wasm.octileRows(cpAt, dpAt, stride, width, ya, yb, stageAt);
-    const count = (yb - ya + 1) * width;
-    cost.set(new Float64Array(buffer, stageAt, count), (ya - 1) * width);
-    dir.set(new Uint8Array(buffer, stageAt + 8 * count, count), (ya - 1) * width);
-    ya = yb + 1;
-  }
-  cost.fill(inf, r1 * width, height * width);
-  dir.fill(255, r1 * width, height * width);
+  });
   return settled;
 }

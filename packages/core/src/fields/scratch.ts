@@ -260,18 +260,35 @@ export function copyPaddedRows(
   r0: number,
   r1: number,
 ): void {
-  if (r1 < r0) {
-    cost.fill(Number.POSITIVE_INFINITY);
-    dir.fill(255);
-    return;
-  }
-  cost.fill(Number.POSITIVE_INFINITY, 0, (r0 - 1) * width);
-  dir.fill(255, 0, (r0 - 1) * width);
+  if (!fillOtherRows(cost, dir, width, height, r0, r1)) return;
   for (let r = r0; r <= r1; r++) {
     const row = r * stride + 1;
     cost.set(cp.subarray(row, row + width), (r - 1) * width);
     dir.set(dp.subarray(row, row + width), (r - 1) * width);
   }
-  cost.fill(Number.POSITIVE_INFINITY, r1 * width, height * width);
+}
+
+/**
+ * Fills the output rows outside padded rows r0..r1 (row r holds tile row r - 1) with Infinity / 255: all of them
+ * when r1 < r0. Returns whether there are rows r0..r1 left to write.
+ */
+export function fillOtherRows(
+  cost: Float64Array,
+  dir: Uint8Array,
+  width: number,
+  height: number,
+  r0: number,
+  r1: number,
+): boolean {
+  const inf = Number.POSITIVE_INFINITY;
+  if (r1 < r0) {
+    cost.fill(inf);
+    dir.fill(255);
+    return false;
+  }
+  cost.fill(inf, 0, (r0 - 1) * width);
+  dir.fill(255, 0, (r0 - 1) * width);
+  cost.fill(inf, r1 * width, height * width);
   dir.fill(255, r1 * width, height * width);
+  return true;
 }

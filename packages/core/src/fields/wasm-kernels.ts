@@ -9,6 +9,7 @@
  * 2048x2048 maps, close to the C versions (bench `native` suite, packages/bench/RESULTS.md).
  */
 import { pollControl } from './control.js';
+import { fillOtherRows } from './scratch.js';
 import type { KernelControl } from './types.js';
 import { KERNELS_WASM_BASE64 } from './wasm-bytes.js';
 
@@ -66,6 +67,33 @@ const WASM_PAGE = 65536;
  * grouped index (y >> 3) * 8 * stride + 8 * x + (y & 7).
  */
 export const GROUP = 8;
+
+/**
+ * Writes padded rows r0..r1 of a kernel's grouped scratch to the outputs, one group of rows at a time:
+ * `stage(ya, yb)` has the module write rows ya..yb (costs as f64, then directions) at `stageAt`, which are then
+ * copied natively. The other output rows get Infinity / 255.
+ */
+export function copyStagedRows(
+  buffer: ArrayBuffer,
+  stageAt: number,
+  cost: Float64Array,
+  dir: Uint8Array,
+  width: number,
+  height: number,
+  r0: number,
+  r1: number,
+  stage: (ya: number, yb: number) => void,
+): void {
+  if (!fillOtherRows(cost, dir, width, height, r0, r1)) return;
+  for (let ya = r0; ya <= r1; ) {
+    const yb = Math.min(r1, ya - (ya % GROUP) + GROUP - 1);
+    stage(ya, yb);
+    const count = (yb - ya + 1) * width;
+    cost.set(new Float64Array(buffer, stageAt, count), (ya - 1) * width);
+    dir.set(new Uint8Array(buffer, stageAt + 8 * count, count), (ya - 1) * width);
+    ya = yb + 1;
+  }
+}
 
 /** The grouped index of padded index `p` (row-major, `stride` per row). */
 export function groupedIndex(p: number, stride: number): number {
