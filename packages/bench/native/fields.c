@@ -80,21 +80,6 @@ static double nowMs(void) {
 /* steps: breadth-first waves                                                                                  */
 /* ---------------------------------------------------------------------------------------------------------- */
 
-/* Padded state bytes: 1 for an enterable tile, 0 for the others and the border. */
-static void padStates(Ctx *c) {
-  const int w = c->w, s = c->stride;
-  const uint8_t code = c->code;
-  memset(c->st, 0, (size_t)s + 1);                       /* top border row and the first row's left border */
-  for (int y = 0; y < c->h; y++) {
-    uint8_t *row = c->st + (size_t)(y + 1) * s + 1;
-    const uint8_t *in = c->pass + (size_t)y * w;
-    for (int x = 0; x < w; x++) row[x] = in[x] == code;
-    row[w] = 0;                                          /* right border */
-    row[w + 1] = 0;                                      /* next row's left border */
-  }
-  memset(c->st + (size_t)(c->h + 1) * s, 0, (size_t)s);  /* bottom border row */
-}
-
 /*
  * State bytes: 0 blocked, 1 open, 2 seen. For a neighbour byte a: `ok = a & 1` is 1 exactly for an open tile
  * (then `a + ok` marks it seen), and `(a + 1) >> 1` is 1 exactly for an enterable tile (open or seen), which
@@ -117,131 +102,109 @@ static void padStates(Ctx *c) {
   q[t] = (x << 4) | ((BACK) + 1u);                 \
   t += ok;
 
-static void runStepsRows(Ctx *c) {
-  padStates(c);
-  uint8_t *restrict st = c->st;
-  uint32_t *restrict q = c->queue;
-  uint32_t *restrict info = c->info;
-  const uint32_t S = (uint32_t)c->stride;
-  size_t h = 0, t = 0;
-  if (st[c->goal] == 1) {
-    st[c->goal] = 2;
-    q[t++] = c->goal << 4; /* direction nibble 0: no direction */
-  }
-  uint32_t tag = 1u << 4;  /* (wave + 1) << 4 */
-  while (h < t) {
-    const size_t end = t;
-    for (; h < end; h++) {
-      const uint32_t e = q[h];
-      const uint32_t p = e >> 4;
-      info[p] = tag | (e & 15u);
-      uint32_t x, a, ok, gN, gE, gS, gW;
-      STRAIGHT(-S, 2u, gN)          /* N: back is S */
-      STRAIGHT(1u, 3u, gE)          /* E: back is W */
-      STRAIGHT(S, 0u, gS)           /* S: back is N */
-      STRAIGHT(-1u, 1u, gW)         /* W: back is E */
-      DIAGONAL(1u - S, 6u, gN & gE) /* NE: back is SW */
-      DIAGONAL(S + 1u, 7u, gS & gE) /* SE: back is NW */
-      DIAGONAL(S - 1u, 4u, gS & gW) /* SW: back is NE */
-      DIAGONAL(-S - 1u, 5u, gN & gW)/* NW: back is SE */
-    }
-    tag += 1u << 4;
-  }
-  /* Output pass: wave number and direction per tile; clears the info words for the next call. */
-  static const uint8_t DIR[16] = {255, 0, 1, 2, 3, 4, 5, 6, 7, 255, 255, 255, 255, 255, 255, 255};
-  const int w = c->w;
-  for (int y = 0; y < c->h; y++) {
-    uint32_t *row = info + (size_t)(y + 1) * S + 1;
-    double *cost = c->cost + (size_t)y * w;
-    uint8_t *dir = c->dir + (size_t)y * w;
-    for (int x = 0; x < w; x++) {
-      const uint32_t v = row[x];
-      cost[x] = v ? (double)((v >> 4) - 1u) : INFINITY;
-      dir[x] = DIR[v & 15u];
-      row[x] = 0;
-    }
-  }
-}
-
 #define G 8 /* rows per group of the grouped layout */
 /* Tiles from which runSteps and runOctile use the grouped layout: it is faster from 2048x2048 on here, a little
  * slower at 1024x1024 and below, so the C side is the fastest C either way. */
 #define GROUPED_FROM_TILES (1u << 21)
+/* Forces inlining, so each kernel is compiled once per layout with its row count g as a constant. */
+#define INLINE static inline __attribute__((always_inline))
 
 /*
- * runStepsRows in the grouped layout of runOctileGrouped (8 padded rows stored column by column; the state bytes
- * and info words both), as the WebAssembly BFS does from 2^20 tiles on: about 17% faster here on 2048x2048 and
- * 25% on 4096x4096, a little slower on 1024x1024. runSteps picks it from GROUPED_FROM_TILES on.
+ * The layouts, as in the WebAssembly kernels (packages/core/wasm/kernels.ts `G`): the scratch arrays store each
+ * group of g padded rows column by column, padded tile (x, y) at (y / g) * g * S + g * x + y % g. With g = 1 these
+ * are plain rows; with g = G = 8 a wavefront crossing the rows touches 8 times fewer cache lines, which is faster
+ * on large maps (2048x2048: octile about 134 against 145 ms here, steps about 61 against 73 ms) and slower on
+ * small ones (1024x1024: octile about 31 against 28 ms). East and west are g apart; north and south 1 apart
+ * inside a group and g * S - (g - 1) across groups.
  */
-static void runStepsGrouped(Ctx *c) {
-  const int w = c->w, H = c->h;
+
+/* The input rows of group `grp`'s g padded rows (NULL for the border rows above and below the map). */
+INLINE void groupRows(const Ctx *c, size_t grp, size_t g, const uint8_t **in) {
+  for (size_t r = 0; r < g; r++) {
+    const size_t y = grp * g + r; /* padded row; tile row y - 1 */
+    in[r] = y >= 1 && y <= (size_t)c->h ? c->pass + (y - 1) * (size_t)c->w : NULL;
+  }
+}
+
+/* Rows rLo..rHi-1 of group `grp` that hold map rows (the border rows skipped). */
+INLINE void mapRowsOf(const Ctx *c, size_t grp, size_t g, size_t *rLo, size_t *rHi) {
+  const size_t last = (size_t)c->h + 1; /* the bottom border row */
+  *rLo = grp == 0 ? 1 : 0;
+  *rHi = last - grp * g < g ? last - grp * g : g;
+}
+
+INLINE void stepsKernel(Ctx *c, const size_t g) {
+  const int w = c->w;
   const size_t S = (size_t)c->stride;
-  const size_t groups = ((size_t)H + 2 + G - 1) / G;
-  const uint32_t GS = (uint32_t)(G * S);
+  const size_t groups = ((size_t)c->h + 2 + g - 1) / g;
+  const uint32_t GS = (uint32_t)(g * S);
   uint8_t *restrict st = c->st;
   uint32_t *restrict q = c->queue;
   uint32_t *restrict info = c->info;
-  for (size_t g = 0; g < groups; g++) {
+  /* States straight from the input: 1 enterable, 0 walls and border. */
+  for (size_t grp = 0; grp < groups; grp++) {
     const uint8_t *in[G];
-    for (int r = 0; r < G; r++) {
-      const size_t y = g * G + (size_t)r;
-      in[r] = y >= 1 && y <= (size_t)H ? c->pass + (y - 1) * (size_t)w : NULL;
-    }
-    uint8_t *col = st + g * GS;
-    for (int r = 0; r < G; r++) col[r] = 0;
+    groupRows(c, grp, g, in);
+    uint8_t *col = st + grp * GS;
+    for (size_t r = 0; r < g; r++) col[r] = 0;
     for (int x = 0; x < w; x++) {
-      uint8_t *cell = col + (size_t)(x + 1) * G;
-      for (int r = 0; r < G; r++) cell[r] = in[r] && in[r][x] == c->code;
+      uint8_t *cell = col + (size_t)(x + 1) * g;
+      for (size_t r = 0; r < g; r++) cell[r] = in[r] && in[r][x] == c->code;
     }
-    for (int r = 0; r < G; r++) col[(size_t)(w + 1) * G + (size_t)r] = 0;
+    for (size_t r = 0; r < g; r++) col[(size_t)(w + 1) * g + r] = 0;
   }
   const size_t gy = c->goal / S, gx = c->goal % S;
-  const uint32_t goal = (uint32_t)(gy / G * GS + gx * G + gy % G);
+  const uint32_t goal = (uint32_t)(gy / g * GS + gx * g + gy % g);
   size_t h = 0, t = 0;
   if (st[goal] == 1) {
     st[goal] = 2;
-    q[t++] = goal << 4;
+    q[t++] = goal << 4; /* direction nibble 0: no direction */
   }
-  uint32_t tag = 1u << 4;
-  const uint32_t up = G - GS, down = GS - G;
+  uint32_t tag = 1u << 4; /* (wave + 1) << 4 */
+  const uint32_t up = (uint32_t)g - GS, down = GS - (uint32_t)g; /* extra step across groups */
+  const uint32_t E = (uint32_t)g;
   while (h < t) {
     const size_t end = t;
     for (; h < end; h++) {
       const uint32_t e = q[h];
       const uint32_t p = e >> 4;
       info[p] = tag | (e & 15u);
-      const uint32_t r = p & (G - 1);
-      const uint32_t pN = p - 1 + (r == 0 ? up : 0), pS = p + 1 + (r == G - 1 ? down : 0);
+      const uint32_t r = p & (uint32_t)(g - 1);
+      const uint32_t n = (r == 0 ? up : 0) - 1u, s = (r == g - 1 ? down : 0) + 1u;
       uint32_t x, a, ok, gN, gE, gS, gW;
-      STRAIGHT(pN - p, 2u, gN)
-      STRAIGHT(G, 3u, gE)
-      STRAIGHT(pS - p, 0u, gS)
-      STRAIGHT(-G, 1u, gW)
-      DIAGONAL(pN - p + G, 6u, gN & gE)
-      DIAGONAL(pS - p + G, 7u, gS & gE)
-      DIAGONAL(pS - p - G, 4u, gS & gW)
-      DIAGONAL(pN - p - G, 5u, gN & gW)
+      STRAIGHT(n, 2u, gN)            /* N: back is S */
+      STRAIGHT(E, 3u, gE)            /* E: back is W */
+      STRAIGHT(s, 0u, gS)            /* S: back is N */
+      STRAIGHT(-E, 1u, gW)           /* W: back is E */
+      DIAGONAL(n + E, 6u, gN & gE)   /* NE: back is SW */
+      DIAGONAL(s + E, 7u, gS & gE)   /* SE: back is NW */
+      DIAGONAL(s - E, 4u, gS & gW)   /* SW: back is NE */
+      DIAGONAL(n - E, 5u, gN & gW)   /* NW: back is SE */
     }
     tag += 1u << 4;
   }
+  /* Output pass, a group at a time in memory order: wave number and direction; clears the info words. */
   static const uint8_t DIR[16] = {255, 0, 1, 2, 3, 4, 5, 6, 7, 255, 255, 255, 255, 255, 255, 255};
-  for (size_t g = 0; g < groups; g++) {
-    const int rLo = g == 0 ? 1 : 0;
-    const int rHi = (int)((size_t)H + 1 - g * G < G ? (size_t)H + 1 - g * G : G);
+  for (size_t grp = 0; grp < groups; grp++) {
+    size_t rLo, rHi;
+    mapRowsOf(c, grp, g, &rLo, &rHi);
     for (int x = 0; x < w; x++) {
-      const size_t qq = g * GS + (size_t)(x + 1) * G;
-      for (int r = rLo; r < rHi; r++) {
-        const size_t i = (g * G + (size_t)r - 1) * (size_t)w + (size_t)x;
-        const uint32_t v = info[qq + r];
+      const size_t at = grp * GS + (size_t)(x + 1) * g;
+      for (size_t r = rLo; r < rHi; r++) {
+        const size_t i = (grp * g + r - 1) * (size_t)w + (size_t)x;
+        const uint32_t v = info[at + r];
         c->cost[i] = v ? (double)((v >> 4) - 1u) : INFINITY;
         c->dir[i] = DIR[v & 15u];
-        info[qq + r] = 0;
+        info[at + r] = 0;
       }
     }
   }
 }
 
-/* The faster layout for the map's size (see runStepsGrouped). */
+static void runStepsRows(Ctx *c) { stepsKernel(c, 1); }
+static void runStepsGrouped(Ctx *c) { stepsKernel(c, G); }
+
+/* The faster layout for the map's size (see the layouts above). */
 static void runSteps(Ctx *c) {
   if ((size_t)c->w * (size_t)c->h >= GROUPED_FROM_TILES) runStepsGrouped(c);
   else runStepsRows(c);
@@ -276,120 +239,37 @@ static uint32_t *bucketRoom(Ctx *c, int b, size_t need) {
  * has a cost below the bucket's base and is skipped; a tile queued twice in one bucket is expanded twice, the
  * second time improving nothing.
  */
-static void runOctileRows(Ctx *c) {
-  const int w = c->w, H = c->h;
+INLINE void octileKernel(Ctx *c, const size_t g) {
+  const int w = c->w;
   const size_t S = (size_t)c->stride;
+  const size_t groups = ((size_t)c->h + 2 + g - 1) / g;
+  const size_t GS = g * S;
   double *restrict cp = c->cp;
   uint8_t *restrict dp = c->dp;
   /* Initial costs straight from the input: +INF enterable, -INF walls and border. */
-  for (size_t p = 0; p <= S; p++) cp[p] = -INFINITY;
-  for (int y = 0; y < H; y++) {
-    double *row = cp + (size_t)(y + 1) * S + 1;
-    const uint8_t *in = c->pass + (size_t)y * w;
-    for (int x = 0; x < w; x++) row[x] = in[x] == c->code ? INFINITY : -INFINITY;
-    row[w] = -INFINITY;
-    row[w + 1] = -INFINITY;
-  }
-  for (size_t p = (size_t)(H + 1) * S; p < c->padded; p++) cp[p] = -INFINITY;
-  memset(dp, 255, c->padded);
-
-  size_t len[3] = {0, 0, 0};
-  if (cp[c->goal] == INFINITY) {
-    cp[c->goal] = 0;
-    bucketRoom(c, 0, 1)[len[0]++] = c->goal;
-  }
-  const double r2 = 1.4142135623730951; /* sqrt(2), as Math.SQRT2 */
-  int slot = 0;
-  for (double base = 0;; base += 1) {
-    const int s1 = slot == 2 ? 0 : slot + 1;
-    const int s2 = s1 == 2 ? 0 : s1 + 1;
-    const size_t n = len[slot];
-    if (n == 0 && len[s1] == 0 && len[s2] == 0) break;
-    /* Room for every push of this bucket: 4 straight + 4 diagonal per expansion. */
-    uint32_t *restrict b1 = bucketRoom(c, s1, len[s1] + 8 * n);
-    uint32_t *restrict b2 = bucketRoom(c, s2, len[s2] + 4 * n);
-    const uint32_t *restrict cur = c->bucket[slot];
-    size_t l1 = len[s1], l2 = len[s2];
-    for (size_t i = 0; i < n; i++) { /* oldest entry first, as the JS kernel: walks the wavefront forward */
-      const size_t p = cur[i];
-      const double cu = cp[p];
-      if (cu < base) continue; /* stale */
-      const double c1 = cu + 1;
-      const double cN = cp[p - S], cE = cp[p + 1], cS = cp[p + S], cW = cp[p - 1];
-      if (c1 < cN) { cp[p - S] = c1; dp[p - S] = 2; b1[l1++] = (uint32_t)(p - S); }
-      if (c1 < cE) { cp[p + 1] = c1; dp[p + 1] = 3; b1[l1++] = (uint32_t)(p + 1); }
-      if (c1 < cS) { cp[p + S] = c1; dp[p + S] = 0; b1[l1++] = (uint32_t)(p + S); }
-      if (c1 < cW) { cp[p - 1] = c1; dp[p - 1] = 1; b1[l1++] = (uint32_t)(p - 1); }
-      /* Enterable neighbours (settled or not) have a cost above -INF. */
-      const int fN = cN > -INFINITY, fE = cE > -INFINITY, fS = cS > -INFINITY, fW = cW > -INFINITY;
-      const double c2 = cu + r2;
-      /* Diagonals land in bucket K+1 or K+2: one test per expanded tile. */
-      uint32_t *restrict bd;
-      size_t *ld;
-      if (c2 - base < 2) { bd = b1; ld = &l1; } else { bd = b2; ld = &l2; }
-      size_t l = *ld;
-      size_t x;
-      x = p - S + 1; if ((fN & fE) && c2 < cp[x]) { cp[x] = c2; dp[x] = 6; bd[l++] = (uint32_t)x; }
-      x = p + S + 1; if ((fS & fE) && c2 < cp[x]) { cp[x] = c2; dp[x] = 7; bd[l++] = (uint32_t)x; }
-      x = p + S - 1; if ((fS & fW) && c2 < cp[x]) { cp[x] = c2; dp[x] = 4; bd[l++] = (uint32_t)x; }
-      x = p - S - 1; if ((fN & fW) && c2 < cp[x]) { cp[x] = c2; dp[x] = 5; bd[l++] = (uint32_t)x; }
-      *ld = l;
-    }
-    len[s1] = l1;
-    len[s2] = l2;
-    len[slot] = 0;
-    slot = s1;
-  }
-  /* Output pass: |cost| turns -INF into +INF (costs are >= 0); directions row by row. */
-  for (int y = 0; y < H; y++) {
-    const size_t row = (size_t)(y + 1) * S + 1;
-    double *cost = c->cost + (size_t)y * w;
-    for (int x = 0; x < w; x++) cost[x] = fabs(cp[row + x]);
-    memcpy(c->dir + (size_t)y * w, dp + row, (size_t)w);
-  }
-}
-
-/*
- * runOctileRows with another layout, as in the WebAssembly kernel (packages/core/wasm/kernels.ts `G`): the
- * cost and direction scratch store each group of G = 8 padded rows column by column, tile (x, y) at
- * (y / 8) * 8 * S + 8 * x + y % 8, so a wavefront crossing the rows touches 8 times fewer cache lines. East and
- * west are 8 apart; north and south 1 apart inside a group and 8 * S - 7 across groups. Faster on large maps
- * (2048x2048: about 134 against 145 ms here), slower on small ones (1024x1024: about 31 against 28 ms), so
- * runOctile picks it from 2^21 tiles on: the fastest C either way.
- */
-static void runOctileGrouped(Ctx *c) {
-  const int w = c->w, H = c->h;
-  const size_t S = (size_t)c->stride;
-  const size_t groups = ((size_t)H + 2 + G - 1) / G;
-  const size_t GS = (size_t)G * S;
-  double *restrict cp = c->cp;
-  uint8_t *restrict dp = c->dp;
-  /* Initial costs straight from the input, a group of 8 rows at a time: +INF enterable, -INF walls, border. */
-  for (size_t g = 0; g < groups; g++) {
+  for (size_t grp = 0; grp < groups; grp++) {
     const uint8_t *in[G];
-    for (int r = 0; r < G; r++) {
-      const size_t y = g * G + (size_t)r; /* padded row; tile row y - 1 */
-      in[r] = y >= 1 && y <= (size_t)H ? c->pass + (y - 1) * (size_t)w : NULL;
-    }
-    double *col = cp + g * GS;
-    for (int r = 0; r < G; r++) col[r] = -INFINITY;
+    groupRows(c, grp, g, in);
+    double *col = cp + grp * GS;
+    for (size_t r = 0; r < g; r++) col[r] = -INFINITY;
     for (int x = 0; x < w; x++) {
-      double *cell = col + (size_t)(x + 1) * G;
-      for (int r = 0; r < G; r++) cell[r] = in[r] && in[r][x] == c->code ? INFINITY : -INFINITY;
+      double *cell = col + (size_t)(x + 1) * g;
+      for (size_t r = 0; r < g; r++) cell[r] = in[r] && in[r][x] == c->code ? INFINITY : -INFINITY;
     }
-    for (int r = 0; r < G; r++) col[(size_t)(w + 1) * G + (size_t)r] = -INFINITY;
+    for (size_t r = 0; r < g; r++) col[(size_t)(w + 1) * g + r] = -INFINITY;
   }
   memset(dp, 255, groups * GS);
 
   size_t len[3] = {0, 0, 0};
   const size_t gy = c->goal / S, gx = c->goal % S;
-  const size_t goal = gy / G * GS + gx * G + gy % G;
+  const size_t goal = gy / g * GS + gx * g + gy % g;
   if (cp[goal] == INFINITY) {
     cp[goal] = 0;
     bucketRoom(c, 0, 1)[len[0]++] = (uint32_t)goal;
   }
   const double r2 = 1.4142135623730951; /* sqrt(2), as Math.SQRT2 */
-  const ptrdiff_t up = (ptrdiff_t)G - (ptrdiff_t)GS, down = (ptrdiff_t)GS - G; /* extra step across groups */
+  const size_t up = g - GS, down = GS - g; /* extra step across groups (unsigned wrap-around) */
+  const size_t E = g;
   int slot = 0;
   for (double base = 0;; base += 1) {
     const int s1 = slot == 2 ? 0 : slot + 1;
@@ -406,13 +286,13 @@ static void runOctileGrouped(Ctx *c) {
       const double cu = cp[p];
       if (cu < base) continue; /* stale */
       const double c1 = cu + 1;
-      const size_t r = p & (G - 1);
-      const size_t pN = p - 1 + (r == 0 ? up : 0), pS = p + 1 + (r == G - 1 ? down : 0);
-      const double cN = cp[pN], cE = cp[p + G], cS = cp[pS], cW = cp[p - G];
+      const size_t r = p & (g - 1);
+      const size_t pN = p - 1 + (r == 0 ? up : 0), pS = p + 1 + (r == g - 1 ? down : 0);
+      const double cN = cp[pN], cE = cp[p + E], cS = cp[pS], cW = cp[p - E];
       if (c1 < cN) { cp[pN] = c1; dp[pN] = 2; b1[l1++] = (uint32_t)pN; }
-      if (c1 < cE) { cp[p + G] = c1; dp[p + G] = 3; b1[l1++] = (uint32_t)(p + G); }
+      if (c1 < cE) { cp[p + E] = c1; dp[p + E] = 3; b1[l1++] = (uint32_t)(p + E); }
       if (c1 < cS) { cp[pS] = c1; dp[pS] = 0; b1[l1++] = (uint32_t)pS; }
-      if (c1 < cW) { cp[p - G] = c1; dp[p - G] = 1; b1[l1++] = (uint32_t)(p - G); }
+      if (c1 < cW) { cp[p - E] = c1; dp[p - E] = 1; b1[l1++] = (uint32_t)(p - E); }
       /* Enterable neighbours (settled or not) have a cost above -INF. */
       const int fN = cN > -INFINITY, fE = cE > -INFINITY, fS = cS > -INFINITY, fW = cW > -INFINITY;
       const double c2 = cu + r2;
@@ -422,10 +302,10 @@ static void runOctileGrouped(Ctx *c) {
       if (c2 - base < 2) { bd = b1; ld = &l1; } else { bd = b2; ld = &l2; }
       size_t l = *ld;
       size_t x;
-      x = pN + G; if ((fN & fE) && c2 < cp[x]) { cp[x] = c2; dp[x] = 6; bd[l++] = (uint32_t)x; }
-      x = pS + G; if ((fS & fE) && c2 < cp[x]) { cp[x] = c2; dp[x] = 7; bd[l++] = (uint32_t)x; }
-      x = pS - G; if ((fS & fW) && c2 < cp[x]) { cp[x] = c2; dp[x] = 4; bd[l++] = (uint32_t)x; }
-      x = pN - G; if ((fN & fW) && c2 < cp[x]) { cp[x] = c2; dp[x] = 5; bd[l++] = (uint32_t)x; }
+      x = pN + E; if ((fN & fE) && c2 < cp[x]) { cp[x] = c2; dp[x] = 6; bd[l++] = (uint32_t)x; }
+      x = pS + E; if ((fS & fE) && c2 < cp[x]) { cp[x] = c2; dp[x] = 7; bd[l++] = (uint32_t)x; }
+      x = pS - E; if ((fS & fW) && c2 < cp[x]) { cp[x] = c2; dp[x] = 4; bd[l++] = (uint32_t)x; }
+      x = pN - E; if ((fN & fW) && c2 < cp[x]) { cp[x] = c2; dp[x] = 5; bd[l++] = (uint32_t)x; }
       *ld = l;
     }
     len[s1] = l1;
@@ -433,22 +313,25 @@ static void runOctileGrouped(Ctx *c) {
     len[slot] = 0;
     slot = s1;
   }
-  /* Output pass, a group of rows at a time, each group's columns in memory order: |cost| turns -INF into +INF. */
-  for (size_t g = 0; g < groups; g++) {
-    const int rLo = g == 0 ? 1 : 0;                                   /* skip the top border row */
-    const int rHi = (int)((size_t)H + 1 - g * G < G ? (size_t)H + 1 - g * G : G); /* rows before the bottom border */
+  /* Output pass, a group at a time in memory order: |cost| turns -INF into +INF (costs are >= 0). */
+  for (size_t grp = 0; grp < groups; grp++) {
+    size_t rLo, rHi;
+    mapRowsOf(c, grp, g, &rLo, &rHi);
     for (int x = 0; x < w; x++) {
-      const size_t q = g * GS + (size_t)(x + 1) * G;
-      for (int r = rLo; r < rHi; r++) {
-        const size_t i = (g * G + (size_t)r - 1) * (size_t)w + (size_t)x;
-        c->cost[i] = fabs(cp[q + (size_t)r]);
-        c->dir[i] = dp[q + (size_t)r];
+      const size_t at = grp * GS + (size_t)(x + 1) * g;
+      for (size_t r = rLo; r < rHi; r++) {
+        const size_t i = (grp * g + r - 1) * (size_t)w + (size_t)x;
+        c->cost[i] = fabs(cp[at + r]);
+        c->dir[i] = dp[at + r];
       }
     }
   }
 }
 
-/* The faster layout for the map's size (see runOctileGrouped). */
+static void runOctileRows(Ctx *c) { octileKernel(c, 1); }
+static void runOctileGrouped(Ctx *c) { octileKernel(c, G); }
+
+/* The faster layout for the map's size (see the layouts above). */
 static void runOctile(Ctx *c) {
   if ((size_t)c->w * (size_t)c->h >= GROUPED_FROM_TILES) runOctileGrouped(c);
   else runOctileRows(c);
