@@ -1,4 +1,5 @@
 import { CoordinateError, GridTooLargeError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { EditLog, H_LOG_CAPACITY, H_LOG_COUNT, H_LOG_HEAD } from './edit-log.js';
 
 /** Largest width or height a grid may have. */
 export const MAX_GRID_SIDE = 16_384;
@@ -13,7 +14,7 @@ export const GROUND = 1;
 export const WATER = 2;
 
 const MAGIC = 0x464d4752; // 'FMGR'
-const HEADER_INTS = 8;
+const HEADER_INTS = 16;
 const HEADER_BYTES = HEADER_INTS * 4;
 const H_MAGIC = 0;
 const H_WIDTH = 1;
@@ -21,6 +22,12 @@ const H_HEIGHT = 2;
 const H_VERSION = 3;
 const H_FLAGS = 4;
 const FLAG_TERRAIN = 1;
+const KNOWN_FLAGS = FLAG_TERRAIN;
+
+/** Default {@link GridOptions.editLog}: the edit log keeps the last 4096 changed tiles (32 KiB). */
+export const DEFAULT_EDIT_LOG = 4096;
+/** Largest {@link GridOptions.editLog}. */
+export const MAX_EDIT_LOG = 1 << 20;
 
 /** True where SharedArrayBuffer can be constructed (a cross-origin-isolated page, Node, a worker). */
 export const sharedMemoryAvailable: boolean =
@@ -35,6 +42,14 @@ export interface GridOptions {
    * SharedArrayBuffer is available ({@link sharedMemoryAvailable}), else an ordinary ArrayBuffer.
    */
   shared?: boolean;
+  /**
+   * Capacity of the edit log, in changed tiles: the last this many tiles changed through {@link Grid.setPassable},
+   * {@link Grid.setTerrain} and {@link Grid.batch} are remembered, so that `updateField` can repair a field
+   * instead of recomputing it. 0 turns the log off (every edit is then an unknown edit). An integer from 0 to
+   * {@link MAX_EDIT_LOG}; 8 bytes per entry, in the grid's buffer.
+   * @defaultValue 4096 ({@link DEFAULT_EDIT_LOG})
+   */
+  editLog?: number;
 }
 
 /** Throws {@link GridTooLargeError} or {@link OutOfRangeError} before anything is allocated. */
@@ -48,23 +63,64 @@ export function checkGridSize(width: number, height: number): void {
   if (width * height > MAX_GRID_CELLS) throw new GridTooLargeError(width, height, `at most ${MAX_GRID_CELLS} tiles`);
 }
 
-function layout(width: number, height: number, terrain: boolean) {
+function layout(width: number, height: number, terrain: boolean, logCapacity: number) {
   const cells = width * height;
-  const passableBytes = (cells + 3) & ~3;
+  const passableBytes = Math.ceil(cells / 4) * 4;
   const terrainOffset = HEADER_BYTES + passableBytes;
-  const byteLength = terrainOffset + (terrain ? cells * 4 : 0);
-  return { terrainOffset, byteLength };
+  const logOffset = terrainOffset + (terrain ? cells * 4 : 0);
+  const byteLength = logOffset + logCapacity * 8;
+  return { terrainOffset, logOffset, byteLength };
+}
+
+/** Why a buffer cannot be a grid's, or null when its header and length are consistent. */
+function headerProblem(buffer: unknown): string | null {
+  const isBuffer =
+    buffer instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && buffer instanceof SharedArrayBuffer);
+  if (!isBuffer) return 'it is not an ArrayBuffer or SharedArrayBuffer';
+  const bytes = (buffer as ArrayBufferLike).byteLength;
+  if (bytes < HEADER_BYTES) return `it has ${bytes} bytes, fewer than a grid header (${HEADER_BYTES})`;
+  const header = new Int32Array(buffer as ArrayBufferLike, 0, HEADER_INTS);
+  if (header[H_MAGIC] !== MAGIC) return 'it does not start with a grid header';
+  const width = header[H_WIDTH] as number;
+  const height = header[H_HEIGHT] as number;
+  if (
+    !(
+      width >= 1 &&
+      height >= 1 &&
+      width <= MAX_GRID_SIDE &&
+      height <= MAX_GRID_SIDE &&
+      width * height <= MAX_GRID_CELLS
+    )
+  )
+    return `its header declares a ${width}x${height} grid`;
+  const flags = header[H_FLAGS] as number;
+  if ((flags & ~KNOWN_FLAGS) !== 0) return `its header has unknown flags ${flags}`;
+  const capacity = header[H_LOG_CAPACITY] as number;
+  if (!(capacity >= 0 && capacity <= MAX_EDIT_LOG)) return `its header declares an edit log of ${capacity} entries`;
+  const head = header[H_LOG_HEAD] as number;
+  const count = header[H_LOG_COUNT] as number;
+  if (!(count >= 0 && count <= capacity && head >= 0 && (head < capacity || capacity === 0)))
+    return 'its edit log header is inconsistent';
+  const need = layout(width, height, (flags & FLAG_TERRAIN) !== 0, capacity).byteLength;
+  if (bytes < need) return `it has ${bytes} bytes; a ${width}x${height} grid needs ${need}`;
+  return null;
 }
 
 /**
  * A rectangular tile map stored in one (Shared)ArrayBuffer: a small header (size, version, flags), the
- * passability codes (`y * width + x`) and an optional Float32 terrain cost layer. Rebuild it in another
- * thread with {@link Grid.from}; both views share memory when the buffer is a SharedArrayBuffer.
+ * passability codes (`y * width + x`), an optional Float32 terrain cost layer and the edit log. Rebuild it in
+ * another thread with {@link Grid.from}; both views share memory when the buffer is a SharedArrayBuffer.
+ *
+ * Edits: {@link Grid.setPassable} and {@link Grid.setTerrain} change one tile, {@link Grid.batch} groups many
+ * edits into one version, {@link Grid.fillPassable} and {@link Grid.fillTerrain} stamp rectangles. Each records
+ * the tiles it changed in the edit log, so fields can be repaired (`updateField`). Writing `passable` or
+ * `terrain` directly is allowed too: call {@link Grid.touch} afterwards; such an edit is an unknown edit, and
+ * fields computed before it are recomputed in full. One thread edits a grid at a time; any number read it.
  */
 export class Grid {
   readonly width: number;
   readonly height: number;
-  /** The whole grid: header, passability, terrain. Hand this to a worker and call {@link Grid.from} there. */
+  /** The whole grid: header, passability, terrain, edit log. Hand this to a worker and call {@link Grid.from} there. */
   readonly buffer: ArrayBufferLike;
   /** Passability per tile, `y * width + x`: 0 blocked, 1 ground, 2 water. Truthy means walkable. */
   readonly passable: Uint8Array;
@@ -73,32 +129,49 @@ export class Grid {
    * (every tile then costs 1). A step into a tile costs its terrain cost times the step length.
    */
   readonly terrain: Float32Array | null;
+  /** The edit log in this grid's buffer (internal: read by field repair). */
+  readonly edits: EditLog;
   private readonly header: Int32Array;
+  /** Nesting depth of {@link Grid.batch} calls on this view. */
+  private batchDepth = 0;
+  /** True once an edit happened inside the current batch (the version is bumped when it ends). */
+  private batchEdited = false;
 
   private constructor(buffer: ArrayBufferLike) {
+    const problem = headerProblem(buffer);
+    if (problem !== null) throw new InvalidOptionError('buffer', buffer, `a buffer made by Grid (${problem})`);
     this.header = new Int32Array(buffer, 0, HEADER_INTS);
-    if (this.header[H_MAGIC] !== MAGIC) throw new InvalidOptionError('buffer', buffer, 'a buffer made by Grid');
     this.buffer = buffer;
     this.width = this.header[H_WIDTH] as number;
     this.height = this.header[H_HEIGHT] as number;
     const hasTerrain = ((this.header[H_FLAGS] as number) & FLAG_TERRAIN) !== 0;
-    const { terrainOffset } = layout(this.width, this.height, hasTerrain);
+    const capacity = this.header[H_LOG_CAPACITY] as number;
+    const { terrainOffset, logOffset } = layout(this.width, this.height, hasTerrain, capacity);
     this.passable = new Uint8Array(buffer, HEADER_BYTES, this.width * this.height);
     this.terrain = hasTerrain ? new Float32Array(buffer, terrainOffset, this.width * this.height) : null;
+    this.edits = new EditLog(this.header, new Int32Array(buffer, logOffset, capacity * 2));
   }
 
   /** A new grid with every tile blocked (0). Use {@link Grid.open} for an all-walkable grid. */
   static create(width: number, height: number, options: GridOptions = {}): Grid {
     checkGridSize(width, height);
-    const terrain = options.terrain ?? false;
-    const { byteLength } = layout(width, height, terrain);
-    const shared = options.shared ?? sharedMemoryAvailable;
-    const buffer = shared ? new SharedArrayBuffer(byteLength) : new ArrayBuffer(byteLength);
+    if (typeof options !== 'object' || options === null)
+      throw new InvalidOptionError('options', options, 'an object { terrain?, shared?, editLog? }');
+    const terrain = ownOption(options, 'terrain') ?? false;
+    const capacity = ownOption(options, 'editLog') ?? DEFAULT_EDIT_LOG;
+    if (!Number.isInteger(capacity) || capacity < 0 || capacity > MAX_EDIT_LOG)
+      throw new OutOfRangeError('editLog', capacity, `an integer from 0 to ${MAX_EDIT_LOG}`);
+    const { byteLength } = layout(width, height, terrain === true, capacity);
+    const shared = ownOption(options, 'shared') ?? sharedMemoryAvailable;
+    if (shared === true && typeof SharedArrayBuffer !== 'function')
+      throw new InvalidOptionError('shared', shared, 'false: SharedArrayBuffer does not exist here');
+    const buffer = shared === true ? new SharedArrayBuffer(byteLength) : new ArrayBuffer(byteLength);
     const header = new Int32Array(buffer, 0, HEADER_INTS);
     header[H_MAGIC] = MAGIC;
     header[H_WIDTH] = width;
     header[H_HEIGHT] = height;
-    header[H_FLAGS] = terrain ? FLAG_TERRAIN : 0;
+    header[H_FLAGS] = terrain === true ? FLAG_TERRAIN : 0;
+    header[H_LOG_CAPACITY] = capacity;
     const grid = new Grid(buffer);
     if (grid.terrain) grid.terrain.fill(1);
     return grid;
@@ -111,12 +184,15 @@ export class Grid {
     return grid;
   }
 
-  /** Rebuilds a grid view over a buffer made by another Grid (for example in a worker). No copy is made. */
+  /**
+   * Rebuilds a grid view over a buffer made by another Grid (for example in a worker). No copy is made.
+   * @throws InvalidOptionError when the buffer's header or length is not a grid's (naming what is wrong).
+   */
   static from(buffer: ArrayBufferLike): Grid {
     return new Grid(buffer);
   }
 
-  /** A copy in a new buffer (shared or not, as asked; default: same kind as this one). */
+  /** A copy in a new buffer (shared or not, as asked; default: same kind as this one), edit log included. */
   clone(options: { shared?: boolean } = {}): Grid {
     const shared =
       options.shared ?? (typeof SharedArrayBuffer === 'function' && this.buffer instanceof SharedArrayBuffer);
@@ -136,9 +212,33 @@ export class Grid {
     return Atomics.load(this.header, H_VERSION);
   }
 
-  /** Marks the grid as changed after editing `passable` or `terrain` directly. Returns the new version. */
+  /**
+   * Marks the grid as changed after editing `passable` or `terrain` directly, and returns the new version. The
+   * changed tiles are not known: fields computed before this version are recomputed in full by `updateField`.
+   * Inside {@link Grid.batch} it marks the batch's version and returns it.
+   */
   touch(): number {
-    return Atomics.add(this.header, H_VERSION, 1) + 1;
+    const next = this.pendingVersion();
+    this.edits.markUnknown(next);
+    return this.bump();
+  }
+
+  /**
+   * Runs `edit` (which may call setPassable, setTerrain, fillPassable, fillTerrain and touch) as one edit: the
+   * version is bumped once, when the outermost batch ends, and every changed tile is logged with that version.
+   * Returns what `edit` returns. If `edit` throws, the edits made so far stay and are versioned.
+   */
+  batch<T>(edit: () => T): T {
+    if (typeof edit !== 'function') throw new InvalidOptionError('edit', edit, 'a function');
+    this.batchDepth++;
+    try {
+      return edit();
+    } finally {
+      if (--this.batchDepth === 0 && this.batchEdited) {
+        this.batchEdited = false;
+        Atomics.add(this.header, H_VERSION, 1);
+      }
+    }
   }
 
   inBounds(x: number, y: number): boolean {
@@ -153,14 +253,13 @@ export class Grid {
     return this.inBounds(x, y) && this.passable[y * this.width + x] !== BLOCKED;
   }
 
-  /** Sets one tile's passability code (0 blocked, 1 ground, 2 water) and bumps the version. */
+  /** Sets one tile's passability code (0 blocked, 1 ground, 2 water; true/false for 1/0) and bumps the version. */
   setPassable(x: number, y: number, code: boolean | number): void {
     this.assertInside('tile', x, y);
-    const value = typeof code === 'boolean' ? (code ? GROUND : BLOCKED) : code;
-    if (value !== BLOCKED && value !== GROUND && value !== WATER)
-      throw new OutOfRangeError('passability code', code, '0, 1 or 2');
-    this.passable[y * this.width + x] = value;
-    this.touch();
+    const value = passabilityCode(code);
+    const version = this.pendingVersion();
+    this.writePassable(y * this.width + x, value, version);
+    this.bump();
   }
 
   /** Terrain cost of a tile (1 when the grid has no terrain layer). */
@@ -168,14 +267,46 @@ export class Grid {
     return this.terrain ? (this.terrain[y * this.width + x] as number) : 1;
   }
 
-  /** Sets one tile's terrain cost (finite, >= 1) and bumps the version. The grid needs a terrain layer. */
+  /**
+   * Sets one tile's terrain cost and bumps the version. The grid needs a terrain layer. The cost is stored as a
+   * 32-bit float: a number >= 1 whose float value is finite (at most about 3.4e38).
+   */
   setTerrain(x: number, y: number, cost: number): void {
     this.assertInside('tile', x, y);
-    if (!this.terrain) throw new InvalidOptionError('terrain', null, 'a grid created with { terrain: true }');
-    if (!(cost >= 1 && cost < Number.POSITIVE_INFINITY))
-      throw new OutOfRangeError('terrain cost', cost, 'a finite number >= 1');
-    this.terrain[y * this.width + x] = cost;
-    this.touch();
+    const terrain = this.terrainLayer();
+    const value = terrainCost(cost);
+    const version = this.pendingVersion();
+    this.writeTerrain(terrain, y * this.width + x, value, version);
+    this.bump();
+  }
+
+  /** Sets the passability code of every tile of a rectangle inside the grid, as one edit. Returns the version. */
+  fillPassable(x: number, y: number, width: number, height: number, code: boolean | number): number {
+    const value = passabilityCode(code);
+    this.assertRect(x, y, width, height);
+    return this.batch(() => {
+      const version = this.pendingVersion();
+      for (let ty = y; ty < y + height; ty++) {
+        for (let i = ty * this.width + x, end = i + width; i < end; i++) this.writePassable(i, value, version);
+      }
+      this.batchEdited = true;
+      return version;
+    });
+  }
+
+  /** Sets the terrain cost of every tile of a rectangle inside the grid, as one edit. Returns the version. */
+  fillTerrain(x: number, y: number, width: number, height: number, cost: number): number {
+    const terrain = this.terrainLayer();
+    const value = terrainCost(cost);
+    this.assertRect(x, y, width, height);
+    return this.batch(() => {
+      const version = this.pendingVersion();
+      for (let ty = y; ty < y + height; ty++) {
+        for (let i = ty * this.width + x, end = i + width; i < end; i++) this.writeTerrain(terrain, i, value, version);
+      }
+      this.batchEdited = true;
+      return version;
+    });
   }
 
   /** Throws {@link CoordinateError} naming `what` unless (x, y) is a tile of this grid. */
@@ -190,4 +321,61 @@ export class Grid {
     this.assertInside(what, x, y);
     if (this.passable[y * this.width + x] === BLOCKED) throw new CoordinateError(what, x, y, 'is a wall');
   }
+
+  /** The version the current edit produces: the batch's, or the next one. */
+  private pendingVersion(): number {
+    return (Atomics.load(this.header, H_VERSION) + 1) | 0;
+  }
+
+  /** Ends a single edit: bumps the version now, or marks the batch as edited. Returns the (pending) version. */
+  private bump(): number {
+    if (this.batchDepth > 0) {
+      this.batchEdited = true;
+      return this.pendingVersion();
+    }
+    return Atomics.add(this.header, H_VERSION, 1) + 1;
+  }
+
+  private writePassable(i: number, value: number, version: number): void {
+    if (this.passable[i] === value) return;
+    this.edits.record(i, version);
+    this.passable[i] = value;
+  }
+
+  private writeTerrain(terrain: Float32Array, i: number, value: number, version: number): void {
+    if (terrain[i] === value) return;
+    this.edits.record(i, version);
+    terrain[i] = value;
+  }
+
+  private terrainLayer(): Float32Array {
+    if (!this.terrain) throw new InvalidOptionError('terrain', null, 'a grid created with { terrain: true }');
+    return this.terrain;
+  }
+
+  private assertRect(x: number, y: number, width: number, height: number): void {
+    this.assertInside('rectangle corner', x, y);
+    if (!Number.isInteger(width) || width < 1 || x + width > this.width)
+      throw new OutOfRangeError('rectangle width', width, `an integer from 1 to ${this.width - x}`);
+    if (!Number.isInteger(height) || height < 1 || y + height > this.height)
+      throw new OutOfRangeError('rectangle height', height, `an integer from 1 to ${this.height - y}`);
+  }
+}
+
+/** Reads an option only when it is the object's own property (inherited values are ignored). */
+function ownOption<T extends object, K extends keyof T>(options: T, key: K): T[K] | undefined {
+  return Object.hasOwn(options, key) ? options[key] : undefined;
+}
+
+function passabilityCode(code: unknown): number {
+  const value = typeof code === 'boolean' ? (code ? GROUND : BLOCKED) : code;
+  if (value !== BLOCKED && value !== GROUND && value !== WATER)
+    throw new OutOfRangeError('passability code', code, '0, 1 or 2 (or true / false)');
+  return value;
+}
+
+function terrainCost(cost: unknown): number {
+  if (typeof cost !== 'number' || !(cost >= 1 && Math.fround(cost) < Number.POSITIVE_INFINITY))
+    throw new OutOfRangeError('terrain cost', cost, 'a number >= 1 and at most 3.4e38 (stored as a 32-bit float)');
+  return Math.fround(cost);
 }
