@@ -1,0 +1,144 @@
+import { AbortError, InvalidOptionError, OutOfRangeError } from '../../errors.js';
+import { EDITS_UNKNOWN } from '../../grid/edit-log.js';
+import { Grid } from '../../grid/grid.js';
+import { computeField } from '../compute-field.js';
+import { METRIC_WEIGHTED, RULE_NEVER, resolveFieldOptions } from '../options.js';
+import type { Field, FieldOptions, KernelControl } from '../types.js';
+import { GoalSeeds } from './goal-seeds.js';
+import { REPAIR_GAVE_UP, repairField } from './repair-kernel.js';
+
+/** What {@link updateField} did. */
+export interface FieldUpdate {
+  /**
+   * True when the field was recomputed in full instead of repaired: the edit log overflowed or holds unknown
+   * edits (`touch()`) since the field's version, the field was left incomplete by an abort, or the repair
+   * would have touched more tiles than {@link REPAIR_LIMIT_FRACTION} of the map.
+   */
+  full: boolean;
+  /** Tiles whose cost was settled again: the repaired ones, or every tile after a full recompute. */
+  tiles: number;
+}
+
+/**
+ * Fraction of the map a repair may touch before it gives up and the field is recomputed in full. A repaired
+ * tile costs about ten times a tile of the full kernels (a binary heap in JavaScript against buckets in
+ * WebAssembly), so past a few percent a fresh field is cheaper; the limit keeps any edit under about 1.3x a
+ * full recompute.
+ */
+export const REPAIR_LIMIT_FRACTION = 1 / 32;
+/** Smallest repair limit in tiles: below it a repair is always tried (small maps recompute in microseconds). */
+const MIN_REPAIR_LIMIT = 1024;
+
+// Per-thread scratch: the changed tiles read from the edit log, and the goal lookup.
+let changed = new Int32Array(64);
+const goals = new GoalSeeds();
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Throws a typed error unless `field` is a field of `grid`'s size whose arrays do not overlap. */
+function assertFieldOf(grid: Grid, field: unknown): asserts field is Field {
+  if (!isObject(field)) throw new InvalidOptionError('field', field, 'a field made by computeField');
+  const { width, height, cost, dir, gridVersion } = field;
+  if (!(cost instanceof Float64Array)) throw new InvalidOptionError('field.cost', cost, 'a Float64Array');
+  if (!(dir instanceof Uint8Array)) throw new InvalidOptionError('field.dir', dir, 'a Uint8Array');
+  if (width !== grid.width || height !== grid.height) {
+    throw new InvalidOptionError(
+      'field',
+      `a ${String(width)}x${String(height)} field`,
+      `a field of this ${grid.width}x${grid.height} grid`,
+    );
+  }
+  const size = grid.width * grid.height;
+  if (cost.length !== size) throw new OutOfRangeError('field.cost.length', cost.length, `${size} (grid size)`);
+  if (dir.length !== size) throw new OutOfRangeError('field.dir.length', dir.length, `${size} (grid size)`);
+  if (!Number.isInteger(gridVersion)) throw new InvalidOptionError('field.gridVersion', gridVersion, 'an integer');
+  if ((gridVersion as number) > grid.version) {
+    throw new InvalidOptionError(
+      'field',
+      `a field of version ${String(gridVersion)}`,
+      `a field of this grid, which is at version ${grid.version} (the field belongs to another grid)`,
+    );
+  }
+  if (cost.buffer === dir.buffer) {
+    const a0 = cost.byteOffset;
+    const b0 = dir.byteOffset;
+    if (a0 < b0 + dir.byteLength && b0 < a0 + cost.byteLength)
+      throw new InvalidOptionError('field', 'cost and dir over the same bytes', 'separate cost and dir arrays');
+  }
+}
+
+/**
+ * Brings a field made by `computeField(grid, options)` up to the grid's current version, in place, by repairing
+ * only the tiles whose shortest paths changed since `field.gridVersion` (read from the grid's edit log), and
+ * returns what it did. Pass the same `options` the field was computed with. Afterwards the field is what
+ * `computeField` gives on the current grid: `steps` costs bit for bit (sums of whole numbers are exact);
+ * `octile` and `weighted` costs to the last bits (about 1e-15 relative), because where several paths are
+ * equally cheap the repair may sum the same steps in another order than a fresh field; `dir` may pick another
+ * of equally cheap directions. In every case following `dir` adds up to `cost`, and `field.gridVersion`
+ * becomes the grid's version.
+ *
+ * A repair costs time in proportion to the tiles whose paths changed (a wall put on a random tile of a
+ * 1024x1024 map repairs a handful of tiles in microseconds); it falls back to a full recompute (`full: true`)
+ * when the edits are not known or would cost more (see {@link FieldUpdate.full}).
+ *
+ * `control` reports progress and cancels like computeField's. An aborted update throws AbortError and leaves
+ * the field incomplete, marked with `gridVersion` -1: the next update recomputes it in full.
+ *
+ * @throws CoordinateError when a goal is now outside the grid or on a wall (the field is left as it was);
+ *   InvalidOptionError when the field is not of this grid (another size, a newer version than the grid, cost
+ *   and dir over the same bytes) or the options are invalid (as computeField).
+ */
+export function updateField(grid: Grid, field: Field, options: FieldOptions, control?: KernelControl): FieldUpdate {
+  if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
+  assertFieldOf(grid, field);
+  if (!isObject(options)) throw new InvalidOptionError('options', options, 'an object with goals');
+  const resolved = resolveFieldOptions(options);
+  goals.load(grid, Object.hasOwn(options, 'goals') ? options.goals : undefined, resolved.maxCost);
+  const version = grid.version;
+  const size = grid.width * grid.height;
+  if (field.gridVersion === version) return { full: false, tiles: 0 };
+  const limit = Math.max(MIN_REPAIR_LIMIT, Math.floor(size * REPAIR_LIMIT_FRACTION));
+  let count = EDITS_UNKNOWN;
+  if (field.gridVersion >= 0) {
+    const capacity = grid.edits.capacity;
+    if (changed.length < capacity) changed = new Int32Array(capacity);
+    count = grid.edits.read(field.gridVersion, version, changed);
+  }
+  if (count !== EDITS_UNKNOWN && count <= limit) {
+    let tiles: number;
+    try {
+      tiles = repairField({
+        width: grid.width,
+        height: grid.height,
+        passable: grid.passable,
+        terrain: resolved.metric === METRIC_WEIGHTED ? grid.terrain : null,
+        metric: resolved.metric,
+        rule: resolved.neighbors === 4 ? RULE_NEVER : resolved.rule,
+        maxCost: resolved.maxCost,
+        cost: field.cost,
+        dir: field.dir,
+        changed,
+        changedCount: count,
+        seeds: goals,
+        limit,
+        control,
+      });
+    } catch (error) {
+      if (error instanceof AbortError) field.gridVersion = -1;
+      throw error;
+    }
+    if (tiles !== REPAIR_GAVE_UP) {
+      field.gridVersion = version;
+      return { full: false, tiles };
+    }
+  }
+  try {
+    field.gridVersion = computeField(grid, options, { cost: field.cost, dir: field.dir }, control).gridVersion;
+  } catch (error) {
+    field.gridVersion = -1;
+    throw error;
+  }
+  return { full: true, tiles: size };
+}
