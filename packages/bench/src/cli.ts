@@ -14,12 +14,13 @@ import { markdownTable, textTable } from './report.js';
 import { runKernels } from './suites/kernels.js';
 import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
+import { runRepair } from './suites/repair.js';
 import { runService } from './suites/service.js';
 
 const HELP = `usage: pnpm bench [options]
 
-  --suite LIST        kernels,peers,service,native (default: all four; native skips itself, with a message,
-                      when no C compiler is found)
+  --suite LIST        kernels,peers,service,native,repair (default: all five; native skips itself, with a
+                      message, when no C compiler is found)
   --maps LIST         maps for the kernels and native suites: Moving AI names (arena, den520d, Berlin_0_256,
                       maze512-1-0, random512-10-0, 8room_000) or generated KIND-SIZE (open|random|rooms|maze-N,
                       random = 20% walls). Default: kernels the six Moving AI maps, random-1024, random-2048,
@@ -31,6 +32,8 @@ const HELP = `usage: pnpm bench [options]
   --pairs N           start tiles of the many-units case (default 1000)
   --peer-searches N   searches each peer runs per case; times are scaled to --pairs and marked (default 100)
   --scenario-rows N   Moving AI rows per map for the single-pair case (default 200)
+  --repair-maps LIST  maps of the repair suite (default random-1024, random-4096; --quick random-512)
+  --edits N           edits per case of the repair suite (default 500; --quick 100)
   --reps N            timed repetitions after warm-up (default 15)
   --warmup N          untimed warm-up runs (default 3)
   --quick             small run: reps 5, maps arena + random-512 (native: random-512), peer searches 20
@@ -60,6 +63,8 @@ async function main(): Promise<void> {
       'peer-searches': { type: 'string' },
       'scenario-rows': { type: 'string' },
       reps: { type: 'string' },
+      'repair-maps': { type: 'string' },
+      edits: { type: 'string' },
       warmup: { type: 'string' },
       quick: { type: 'boolean' },
       json: { type: 'string' },
@@ -86,10 +91,9 @@ async function main(): Promise<void> {
     return n;
   };
   const quick = values.quick ?? false;
-  const suites = list(values.suite, ['kernels', 'peers', 'service', 'native']);
-  for (const s of suites)
-    if (!['kernels', 'peers', 'service', 'native'].includes(s))
-      throw new Error(`unknown suite ${s}; known: kernels, peers, service, native`);
+  const known = ['kernels', 'peers', 'service', 'native', 'repair'];
+  const suites = list(values.suite, known);
+  for (const s of suites) if (!known.includes(s)) throw new Error(`unknown suite ${s}; known: ${known.join(', ')}`);
   const reps = int(values.reps, quick ? 5 : 15, 'reps');
   if (reps < 1) throw new Error('--reps must be at least 1');
   const warmup = int(values.warmup, quick ? 1 : 3, 'warmup');
@@ -153,6 +157,16 @@ async function main(): Promise<void> {
       await runNative({
         maps: list(values.maps, quick ? ['random-512'] : ['random-1024', 'random-2048']),
         kernels: nativeKernels,
+        reps,
+        warmup,
+      }),
+    );
+  }
+  if (suites.includes('repair')) {
+    sections.push(
+      await runRepair({
+        maps: list(values['repair-maps'], quick ? ['random-512'] : ['random-1024', 'random-4096']),
+        edits: int(values.edits, quick ? 100 : 500, 'edits'),
         reps,
         warmup,
       }),
