@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AbortError } from '../errors.js';
 import { CONTROL_LENGTH, ControlSlot } from '../fields/types.js';
 import { generateOpen } from '../grid/generate.js';
-import type { FieldService } from '../service/field-service.js';
-import { CROWD_CONTROL_INTERVAL, runCrowdStepRange, stepCrowdParallel } from './crowd-parallel.js';
+import { type CrowdStepRunner, stepCrowdParallel } from './crowd-parallel.js';
+import { CROWD_CONTROL_INTERVAL, runCrowdStepRange } from './crowd-parallel-kernel.js';
 import { addCrowdUnit, type Crowd, createCrowd, crowdCount, crowdFrame } from './crowd-state.js';
 import { prepareCrowdStep } from './crowd-step.js';
 
@@ -31,7 +31,7 @@ describe('stepCrowdParallel with a failing range (fake service, no workers)', ()
                 resolve();
               };
             }),
-    } as unknown as Pick<FieldService, 'run' | 'size'>;
+    } as unknown as CrowdStepRunner;
     let settled = false;
     const step = stepCrowdParallel(service, crowd, 1 / 60).finally(() => {
       settled = true;

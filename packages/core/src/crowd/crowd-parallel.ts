@@ -1,50 +1,24 @@
-import { AbortError, InvalidOptionError, OutOfRangeError } from '../errors.js';
-import { ControlSlot, type KernelControl } from '../fields/types.js';
-import type { Grid } from '../grid/grid.js';
-import type { FieldService } from '../service/field-service.js';
+/**
+ * The main-thread half of the parallel crowd step: splits the units into ranges, runs the `crowdStepRange`
+ * kernel (./crowd-parallel-kernel.ts) once per range through any runner that has it (the FieldService of
+ * ../service does), then swaps the frames. This file does not import the service: it declares the little it
+ * needs as {@link CrowdStepRunner}.
+ */
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { MAX_CROWD_DT } from './crowd-options.js';
-import { type Crowd, crowdCount, crowdFromBuffers } from './crowd-state.js';
-import { prepareCrowdStep, stepCrowdRange, swapCrowd } from './crowd-step.js';
-
-/** Arguments of the worker kernel `crowdStepRange` (registered in the service's kernel registry). */
-export interface CrowdStepRangeArgs {
-  /** The crowd's grid (shared with each worker once by the service). */
-  grid: Grid;
-  /** The crowd's SharedArrayBuffer ({@link Crowd.buffer}). */
-  crowd: SharedArrayBuffer;
-  /** First unit of the range (inclusive). */
-  from: number;
-  /** End of the range (exclusive). */
-  to: number;
-  /** Time step in seconds. */
-  dt: number;
-}
-
-/** Units stepped between two looks at the control array (abort flag, progress). */
-export const CROWD_CONTROL_INTERVAL = 4096;
+import type { CrowdStepRangeArgs } from './crowd-parallel-kernel.js';
+import { type Crowd, crowdCount } from './crowd-state.js';
+import { prepareCrowdStep, swapCrowd } from './crowd-step.js';
 
 /**
- * The worker side of {@link stepCrowdParallel}: {@link stepCrowdRange} over a crowd rebuilt from its buffer, in
- * chunks of {@link CROWD_CONTROL_INTERVAL} units (each unit's next state depends only on the current frame, so
- * chunking changes no value). With `control`: publishes units done of `to - from` and throws AbortError
- * between chunks when asked to stop (the back frame is then partly written; the front frame is untouched).
+ * What {@link stepCrowdParallel} needs of a worker pool: its size and a way to run the `crowdStepRange` kernel.
+ * A FieldService satisfies it.
  */
-export function runCrowdStepRange(args: CrowdStepRangeArgs, control: KernelControl = {}): void {
-  const crowd = crowdFromBuffers({ crowd: args.crowd, grid: args.grid });
-  // An empty or bad range: stepCrowdRange validates it (and throws OutOfRangeError naming it).
-  if (!(args.to > args.from)) {
-    stepCrowdRange(crowd, args.from, args.to, args.dt);
-    return;
-  }
-  const c = control.control;
-  if (c) Atomics.store(c, ControlSlot.total, args.to - args.from);
-  for (let from = args.from; from < args.to; from += CROWD_CONTROL_INTERVAL) {
-    if (c) Atomics.store(c, ControlSlot.done, from - args.from);
-    if ((c && Atomics.load(c, ControlSlot.abort) !== 0) || control.signal?.aborted)
-      throw new AbortError('crowd step range aborted');
-    stepCrowdRange(crowd, from, Math.min(args.to, from + CROWD_CONTROL_INTERVAL), args.dt);
-  }
-  if (c) Atomics.store(c, ControlSlot.done, args.to - args.from);
+export interface CrowdStepRunner {
+  /** Number of workers (the default number of ranges). */
+  readonly size: number;
+  /** Runs one range of the step in a worker; resolves once the worker wrote it. */
+  run(name: 'crowdStepRange', args: CrowdStepRangeArgs): Promise<void>;
 }
 
 /** Options of {@link stepCrowdParallel}. */
@@ -61,7 +35,7 @@ export interface CrowdParallelOptions {
  * job settled; if any failed it rejects with the first failure (in range order) and the frames are not swapped.
  */
 export async function stepCrowdParallel(
-  service: Pick<FieldService, 'run' | 'size'>,
+  service: CrowdStepRunner,
   crowd: Crowd,
   dt: number,
   options: CrowdParallelOptions = {},

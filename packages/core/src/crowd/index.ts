@@ -14,7 +14,8 @@ export {
   MAX_CROWD_DT,
   MAX_CROWD_GROUPS,
 } from './crowd-options.js';
-export { type CrowdParallelOptions, type CrowdStepRangeArgs, stepCrowdParallel } from './crowd-parallel.js';
+export { type CrowdParallelOptions, stepCrowdParallel } from './crowd-parallel.js';
+export type { CrowdStepRangeArgs } from './crowd-parallel-kernel.js';
 export {
   addCrowdUnit,
   CROWD_BUMPED,

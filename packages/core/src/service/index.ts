@@ -1,7 +1,7 @@
 // Public exports of src/service. Listed again from ../index.ts.
 export { ServiceClosedError, SharedMemoryUnavailableError, WorkerCrashedError } from './errors.js';
+export { createFieldService } from './field-service.js';
 export {
-  createFieldService,
   DEFAULT_ABORT_GRACE_MS,
   DEFAULT_MAX_POOLED_BYTES,
   type FieldService,
@@ -13,7 +13,7 @@ export {
   type RunOptions,
   type ServiceKernelName,
   type ServiceStats,
-} from './field-service.js';
+} from './field-service-types.js';
 export { isFieldStale } from './field-stale.js';
 export {
   createFrameScheduler,

@@ -14,8 +14,12 @@
  *   thread (CoordinateError stays CoordinateError). An area's own error class: add it to ERROR_CLASSES in
  *   ./error-transport.ts (otherwise it arrives as an Error whose `name` and fields are kept).
  * - Keep it pure and synchronous (a Promise is allowed). Then call `service.run('myKernel', args, options)`.
+ * - The kernel lives in its algorithm's folder (the worker half, e.g. ../crowd/crowd-parallel-kernel.ts); the
+ *   main-thread half there declares the small runner interface it needs (e.g. `CrowdStepRunner` in
+ *   ../crowd/crowd-parallel.ts), which the FieldService satisfies. This registry imports the kernels; the
+ *   algorithm folders never import ../service (infrastructure depends on the algorithms, not the reverse).
  */
-import { type CrowdStepRangeArgs, runCrowdStepRange } from '../crowd/crowd-parallel.js';
+import { type CrowdStepRangeArgs, runCrowdStepRange } from '../crowd/crowd-parallel-kernel.js';
 import { computeField, computeFieldFromSeeds } from '../fields/index.js';
 import type { FieldOptions, KernelControl, SeedFieldOptions } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
@@ -29,8 +33,7 @@ import {
   scentMap,
   type Threat,
 } from '../scent/index.js';
-import type { ConvexSets } from '../sets/convex-sets.js';
-import { computeSetFieldsInto, type SetFieldKernelOptions } from '../sets/set-fields.js';
+import { type ComputeSetFieldsArgs, runSetFieldsRange } from '../sets/set-fields-pool-kernel.js';
 
 /** A kernel: pure work over shared buffers, cancellable and observable through `control`. */
 export type Kernel<A, R> = (args: A, control: KernelControl) => R | Promise<R>;
@@ -57,7 +60,6 @@ export interface ComputeFieldFromSeedsArgs {
   dir: Uint8Array;
 }
 
-/** Arguments of the `scentMap` kernel (seed 002's BFS scent map of ../scent). */
 /** Arguments of the `fleeMap` kernel: seed 002's reverse map of a scent map, written into the shared `out`. */
 export interface FleeMapArgs {
   grid: Grid;
@@ -81,6 +83,7 @@ export interface SafetyFieldArgs {
   dir: Uint8Array;
 }
 
+/** Arguments of the `scentMap` kernel (seed 002's BFS scent map of ../scent). */
 export interface ScentMapArgs {
   grid: Grid;
   sources: readonly ScentSource[];
@@ -88,20 +91,6 @@ export interface ScentMapArgs {
   options?: ScentMoveOptions;
   /** Output, `width * height` Int32 values on a SharedArrayBuffer. */
   out: Int32Array;
-}
-
-/** Arguments of the `computeSetFields` kernel (see computeSetFieldsInto in ../sets). */
-export interface ComputeSetFieldsArgs {
-  grid: Grid;
-  /** The sets; put `setOf` and `rects` on SharedArrayBuffers so they are not copied per job. */
-  sets: ConvexSets;
-  firstSet: number;
-  lastSet: number;
-  /** All sets' costs (`count * width * height`), on a SharedArrayBuffer; this job fills its sets' slices. */
-  cost: Uint16Array | Int32Array;
-  /** All sets' directions, on a SharedArrayBuffer. */
-  dir: Uint8Array;
-  options: SetFieldKernelOptions;
 }
 
 /** Arguments of the `fillShared` diagnostic kernel. */
@@ -144,9 +133,7 @@ export const KERNELS = {
     return { gridVersion: field.gridVersion };
   },
   /** Per-set steps fields of sets [firstSet, lastSet) written into their slices of shared `cost`/`dir` (../sets). */
-  computeSetFields: (args: ComputeSetFieldsArgs, control: KernelControl): void => {
-    computeSetFieldsInto(args.grid, args.sets, args.firstSet, args.lastSet, args.cost, args.dir, args.options, control);
-  },
+  computeSetFields: (args: ComputeSetFieldsArgs, control: KernelControl): void => runSetFieldsRange(args, control),
   /** One range of a crowd step (../crowd, seed 001): writes the next frame of units [from, to) in the shared crowd. */
   crowdStepRange: (args: CrowdStepRangeArgs, control: KernelControl): void => runCrowdStepRange(args, control),
   /**

@@ -1,7 +1,7 @@
 import { AbortError } from '../errors.js';
 import type { Field, FieldOptions } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
-import type { FieldService, JobOptions } from './field-service.js';
+import type { FieldService, JobOptions } from './field-service-types.js';
 import { isFieldStale } from './field-stale.js';
 
 /**

@@ -25,4 +25,4 @@ export {
   type SetMoveOptions,
   setFieldCost,
 } from './set-fields.js';
-export * from './set-fields-pool.js';
+export { buildSetFieldsInPool, type SetFieldsPoolOptions, setCostPairInPool } from './set-fields-pool.js';

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { AbortError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field } from '../fields/types.js';
 import { Grid } from '../grid/grid.js';
-import type { FieldService } from '../service/field-service.js';
 import { decomposeConvexSets } from './convex-sets.js';
-import { buildSetFieldsInPool, setCostPairInPool } from './set-fields-pool.js';
+import {
+  buildSetFieldsInPool,
+  type SetCostPairRunner,
+  type SetFieldsRunner,
+  setCostPairInPool,
+} from './set-fields-pool.js';
 
 /** A fake service: `run` records whether each job's signal was aborted when submitted. */
 function recordingService(fields: () => Field[]) {
@@ -23,7 +27,7 @@ function recordingService(fields: () => Field[]) {
       calls.released.push(field);
       return true;
     },
-  } as unknown as FieldService;
+  } as unknown as SetFieldsRunner & SetCostPairRunner;
   return { service, calls };
 }
 

@@ -1,7 +1,12 @@
+/**
+ * The main-thread half of the per-set fields and set costs built in a worker pool: cuts the work into jobs,
+ * runs them through any runner that has the kernels (the FieldService of ../service does) and assembles the
+ * results. This file does not import the service: it declares the little it needs as {@link SetFieldsRunner}
+ * and {@link SetCostPairRunner}. The worker half is ./set-fields-pool-kernel.ts.
+ */
 import { OutOfRangeError } from '../errors.js';
-import type { Field } from '../fields/types.js';
+import type { Field, FieldOptions } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
-import type { FieldService, JobOptions } from '../service/field-service.js';
 import { assertSetsMatch, type ConvexSets } from './convex-sets.js';
 import { reduceFieldToSets } from './set-costs.js';
 import {
@@ -11,6 +16,32 @@ import {
   type SetFieldsOptions,
   type SetMoveOptions,
 } from './set-fields.js';
+import type { ComputeSetFieldsArgs } from './set-fields-pool-kernel.js';
+
+/** Per-job options the pool functions pass on. */
+export interface SetPoolJobOptions {
+  /** Aborting aborts every job; the promise rejects with AbortError. */
+  signal?: AbortSignal;
+}
+
+/**
+ * What {@link buildSetFieldsInPool} needs of a worker pool: its size and a way to run the `computeSetFields`
+ * kernel. A FieldService satisfies it.
+ */
+export interface SetFieldsRunner {
+  /** Number of workers (the jobs are `size * jobsPerWorker`). */
+  readonly size: number;
+  /** Runs one range of sets in a worker; resolves once the worker wrote their slices. */
+  run(name: 'computeSetFields', args: ComputeSetFieldsArgs, options: SetPoolJobOptions): Promise<void>;
+}
+
+/** What {@link setCostPairInPool} needs of a worker pool. A FieldService satisfies it. */
+export interface SetCostPairRunner {
+  /** Computes one field per options entry in the workers (rejecting with the first error). */
+  computeFields(grid: Grid, optionsList: readonly FieldOptions[], options: SetPoolJobOptions): Promise<Field[]>;
+  /** Gives a field's buffers back to the pool. */
+  release(field: Field): boolean;
+}
 
 /** Options of {@link buildSetFieldsInPool}. */
 export interface SetFieldsPoolOptions extends SetFieldsOptions {
@@ -35,11 +66,11 @@ function sharedCopy(a: Int32Array): Int32Array {
  * @throws GridTooLargeError (synchronously, before allocating) past `maxCells`.
  */
 export function buildSetFieldsInPool(
-  service: FieldService,
+  service: SetFieldsRunner,
   grid: Grid,
   sets: ConvexSets,
   options: SetFieldsPoolOptions = {},
-  jobOptions: Pick<JobOptions, 'signal'> = {},
+  jobOptions: SetPoolJobOptions = {},
 ): Promise<SetFields> {
   const jobsPerWorker = options.jobsPerWorker ?? 2;
   if (!(Number.isInteger(jobsPerWorker) && jobsPerWorker >= 1))
@@ -82,13 +113,13 @@ export function buildSetFieldsInPool(
  * searches (`costs` option) so their frame-budgeted steps only examine sets.
  */
 export async function setCostPairInPool(
-  service: FieldService,
+  service: SetCostPairRunner,
   grid: Grid,
   sets: ConvexSets,
   me: { x: number; y: number },
   target: { x: number; y: number },
   options: SetMoveOptions = {},
-  jobOptions: Pick<JobOptions, 'signal'> = {},
+  jobOptions: SetPoolJobOptions = {},
 ): Promise<{ me: Int32Array; target: Int32Array }> {
   const { neighbors, diagonal } = resolveSetMoves(options);
   // Checked before any field is computed, so a mismatch throws without taking pooled buffers.

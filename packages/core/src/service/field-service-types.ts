@@ -1,0 +1,136 @@
+/**
+ * The public types and limits of the worker service: its options, per-job options, counters and the
+ * {@link FieldService} interface that createFieldService (./field-service.ts) returns.
+ */
+import type { Field, FieldOptions } from '../fields/types.js';
+import type { Grid } from '../grid/grid.js';
+import type { KERNELS } from './kernels.js';
+import type { ProgressCallback } from './progress.js';
+import type { TEST_KERNELS } from './test-kernels.js';
+
+/** Most workers a pool may have. */
+export const MAX_WORKERS = 64;
+/** Default bytes of finished-job buffers kept for reuse by the service (128 MiB). */
+export const DEFAULT_MAX_POOLED_BYTES = 128 * 1024 * 1024;
+/** Default {@link FieldServiceOptions.abortGraceMs}: 2 s for an aborted job to stop before its worker is replaced. */
+export const DEFAULT_ABORT_GRACE_MS = 2000;
+
+/** Options of createFieldService. */
+export interface FieldServiceOptions {
+  /**
+   * Number of workers, an integer from 1 to {@link MAX_WORKERS}. Default: hardware concurrency minus one, at
+   * least 1 (navigator.hardwareConcurrency in browsers, os.availableParallelism() in Node).
+   */
+  workers?: number;
+  /**
+   * Where the worker module is, for bundlers that do not follow
+   * `new Worker(new URL('../worker.js', import.meta.url))` (e.g. `import url from '@fieldmarshal/core/worker?worker&url'`
+   * in Vite). Default: dist/worker.js of this package, resolved from this module.
+   */
+  workerUrl?: URL | string;
+  /** Bytes of output buffers kept for reuse after jobs fail or fields are released. Default 128 MiB. */
+  maxPooledBytes?: number;
+  /**
+   * Milliseconds a running job has to stop by itself after its signal aborts. Kernels check the abort flag every
+   * few thousand cells, so they stop within milliseconds; a worker that has not answered by then is taken as
+   * hung (stuck in a loop, or dead without telling): it is terminated and replaced, the job rejects with
+   * AbortError, and the slot takes the next job. `Infinity` waits for ever. Default 2000.
+   */
+  abortGraceMs?: number;
+  /**
+   * Register the test-only kernels (`__crash`, `__spin`, `__hang`, `__handshake`, `__throw`). Tests only.
+   * Default false.
+   */
+  enableTestKernels?: boolean;
+}
+
+/** Per-job options. */
+export interface JobOptions {
+  /** Aborting sets the job's shared abort flag; the job rejects with AbortError. */
+  signal?: AbortSignal;
+  /**
+   * Progress of the running job, polled from shared memory once per animation frame (browsers) or every
+   * 16 ms (Node): `done` and `total` are in the kernel's units (tiles for fields); `total` is 0 while unknown.
+   */
+  onProgress?: ProgressCallback;
+}
+
+/** Options of {@link FieldService.run}. */
+export interface RunOptions extends JobOptions {
+  /** Transferables moved (not copied) to the worker with the arguments (ordinary ArrayBuffers, ports). */
+  transfer?: Transferable[];
+}
+
+/** Every kernel `run` accepts (the test kernels only work with `enableTestKernels`). */
+type AllKernels = typeof KERNELS & typeof TEST_KERNELS;
+/** Name of a kernel the service can run. */
+export type ServiceKernelName = keyof AllKernels;
+/** Arguments of kernel `K`. */
+export type KernelArgs<K extends ServiceKernelName> = Parameters<AllKernels[K]>[0];
+/** Result of kernel `K`. */
+export type KernelResult<K extends ServiceKernelName> = Awaited<ReturnType<AllKernels[K]>>;
+
+/** Counters of a service, for diagnostics and progress displays. */
+export interface ServiceStats {
+  /** Workers ready to take jobs. */
+  workers: number;
+  /** Workers running a job now. */
+  busy: number;
+  /** Jobs waiting for a free worker. */
+  queued: number;
+  /** Jobs resolved so far. */
+  completed: number;
+  /** Jobs rejected so far (abort, bad input, crash, close). */
+  failed: number;
+  /** Workers that died, or hung past an abort, and were replaced. */
+  crashes: number;
+  /** Times a grid was handed to a worker (once per grid and worker; later jobs send a small id). */
+  gridHandoffs: number;
+  /** Bytes of buffers kept for reuse. */
+  pooledBytes: number;
+  /**
+   * Bytes of output buffers held by running `computeField` jobs. They are taken when a worker picks the job up
+   * (not while it waits in the queue), then handed to the caller with the field or given back on failure.
+   */
+  jobBufferBytes: number;
+}
+
+/** A pool of workers computing fields and other kernels over shared memory. Create with createFieldService. */
+export interface FieldService {
+  /** Number of worker slots (the `workers` option). */
+  readonly size: number;
+  /**
+   * Computes a field in a worker. Resolves to the same shape as the synchronous `computeField(grid, options)`
+   * (bit-identical values), with `cost` and `dir` as views on SharedArrayBuffers the worker wrote into. The
+   * field is never visible half-written: it is handed out only once the worker finished. `grid` must live in a
+   * SharedArrayBuffer. Bad options reject with the kernel's typed error (CoordinateError, InvalidOptionError...).
+   * PERF: call {@link FieldService.release} on fields you are done with. Recycled buffers are already paged in;
+   * fresh ones cost page faults and pile up as garbage that Node collects late (measured: 16 fields on
+   * 1024x1024 about 2x slower per batch without release). LiveField releases for you.
+   */
+  computeField(grid: Grid, options: FieldOptions, jobOptions?: JobOptions): Promise<Field>;
+  /**
+   * One field per options entry, spread across the pool. If one job fails the others are aborted and the
+   * promise rejects with the first error. `onProgress` reports the sums over all jobs.
+   */
+  computeFields(grid: Grid, optionsList: readonly FieldOptions[], jobOptions?: JobOptions): Promise<Field[]>;
+  /**
+   * Runs any registered kernel (see ./kernels.ts) on the least busy worker, or queues it when all are busy.
+   * Top-level Grid values in `args` are shared with each worker once, not copied.
+   */
+  run<K extends ServiceKernelName>(name: K, args: KernelArgs<K>, options?: RunOptions): Promise<KernelResult<K>>;
+  /**
+   * Gives a field's buffers back to the service for reuse by later jobs. Only call it when nothing reads the
+   * field any more. Returns false for fields the service did not make (or released already).
+   */
+  release(field: Field): boolean;
+  /** Round trip to every ready worker (ms each, in slot order). A busy worker answers after its job. */
+  ping(): Promise<number[]>;
+  /** Current counters. */
+  stats(): ServiceStats;
+  /**
+   * Terminates every worker. Queued and running jobs reject with ServiceClosedError; later calls reject the
+   * same way. Resolves once the workers are gone. Idempotent.
+   */
+  close(): Promise<void>;
+}

@@ -1,0 +1,273 @@
+/**
+ * The workers of the service: a fixed number of slots, each holding one started worker (./spawn.ts) and the
+ * job it runs. The pool starts the workers, replaces the ones that die, picks the least busy idle one, and
+ * hands each grid's SharedArrayBuffer to each worker once (cached by buffer identity; when the buffer is
+ * collected, the workers forget it too). It knows nothing of what a job is: its owner (./job-queue.ts) gives
+ * it requests and hears about crashes through {@link PoolEvents}.
+ */
+import { transfer as comlinkTransfer, type Remote, wrap } from 'comlink';
+import { Grid } from '../grid/grid.js';
+import { serializeError } from './error-transport.js';
+import { ServiceClosedError } from './errors.js';
+import { GRID_TOKEN, type JobReply, type JobRequest, type WorkerApi } from './protocol.js';
+import { type SpawnedWorker, spawnWorker } from './spawn.js';
+
+/** One worker of the pool and what the main thread knows of it; `J` is the owner's job type. */
+export interface Slot<J> {
+  index: number;
+  spawned: SpawnedWorker;
+  remote: Remote<WorkerApi>;
+  /** The job the worker runs, or null when idle. */
+  job: J | null;
+  /** Grid ids this worker has cached. */
+  sentGrids: Set<number>;
+  /** Jobs given to this worker so far (the least served idle worker takes the next job). */
+  served: number;
+  /** Started and not dead (nor closed). */
+  alive: boolean;
+}
+
+/** What the pool tells its owner. None of these is called once the pool is closed. */
+export interface PoolEvents<J> {
+  /** The worker of slot `index` died or was given up on; `job` (the one it ran, if any) must fail. */
+  crashed(index: number, job: J | null, reason: string): void;
+  /** A replacement worker is ready to take jobs. */
+  replaced(): void;
+  /** A replacement for slot `index` could not start and no worker is left or starting. */
+  exhausted(index: number, why: string): void;
+}
+
+/** How the pool starts its workers. */
+export interface PoolSettings {
+  /** Number of slots. */
+  size: number;
+  /** The worker module, or undefined for this package's own. */
+  workerUrl: URL | string | undefined;
+  /** Register the test-only kernels in each worker. */
+  testKernels: boolean;
+}
+
+/** A request without its grids: the pool adds the grids the chosen worker has not seen yet. */
+export type PoolRequest = Omit<JobRequest, 'grids'>;
+
+export class WorkerPool<J> {
+  /** The slots, in order; null while a slot's worker is starting or could not be replaced. */
+  readonly slots: (Slot<J> | null)[];
+  /** Kernel names the workers serve (as the last worker to start reported them). */
+  kernelNames = new Set<string>();
+  /** Workers that died, or hung past an abort, and were replaced. */
+  crashes = 0;
+  /** Times a grid was handed to a worker. */
+  gridHandoffs = 0;
+  private starting = 0;
+  private closed = false;
+  // Grid ids by buffer identity; when a grid's buffer is collected, the workers forget it too.
+  private readonly gridIds = new WeakMap<object, number>();
+  private nextGridId = 1;
+  private dropped: number[] = [];
+  private readonly forget = new FinalizationRegistry<number>((id) => {
+    if (this.dropped.length === 0) queueMicrotask(() => this.flushDropped());
+    this.dropped.push(id);
+  });
+
+  constructor(
+    private readonly settings: PoolSettings,
+    private readonly events: PoolEvents<J>,
+  ) {
+    this.slots = new Array(settings.size).fill(null);
+  }
+
+  /** Starts every worker; once all settled, rejects with the first start-up error, if any. */
+  async start(): Promise<void> {
+    const started = await Promise.allSettled(this.slots.map((_, index) => this.startSlot(index)));
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) throw (failure as PromiseRejectedResult).reason;
+  }
+
+  /** True when no worker is alive and none is starting: a job would wait for ever. */
+  get empty(): boolean {
+    return this.starting === 0 && !this.slots.some((slot) => slot?.alive);
+  }
+
+  /** The least busy worker: an idle one, preferring the one that has served the fewest jobs; null if none. */
+  idleSlot(): Slot<J> | null {
+    let best: Slot<J> | null = null;
+    for (const slot of this.slots) {
+      if (slot?.alive && !slot.job && (!best || slot.served < best.served)) best = slot;
+    }
+    return best;
+  }
+
+  /** Gives `job` to the idle worker of `slot`. Send its request with {@link WorkerPool.send}. */
+  assign(slot: Slot<J>, job: J): void {
+    slot.job = job;
+    slot.served++;
+  }
+
+  /**
+   * Sends the request of the slot's job, with `transfer` moved, and calls `done` with the worker's reply (or
+   * with the error when the request never reached the worker, e.g. a DataCloneError).
+   */
+  send(slot: Slot<J>, request: PoolRequest, transfer: Transferable[], done: (reply: JobReply) => void): void {
+    const grids: [number, ArrayBufferLike][] = [];
+    const full: JobRequest = { ...request, args: this.encode(slot, request.args, grids), grids };
+    slot.spawned.keepAlive(true);
+    slot.remote.run(transfer.length > 0 ? comlinkTransfer(full, transfer) : full).then(done, (error: unknown) => {
+      // The request never reached the worker: it did not cache these grids.
+      for (const [id] of grids) slot.sentGrids.delete(id);
+      done({ ok: false, error: serializeError(error) });
+    });
+  }
+
+  /** Frees the slot if it still runs `job`; false when the job was already taken away (crash, close). */
+  unassign(slot: Slot<J>, job: J): boolean {
+    if (slot.job !== job) return false;
+    slot.job = null;
+    return true;
+  }
+
+  /** Lets an idle worker stop keeping the process alive (Node). */
+  rest(slot: Slot<J>): void {
+    if (!slot.job) slot.spawned.keepAlive(false);
+  }
+
+  /** Ends the worker of `slot` (dead, or hung), reports its job as crashed and starts a replacement. */
+  crash(slot: Slot<J>, reason: string): void {
+    if (!slot.alive) return;
+    slot.alive = false;
+    void slot.spawned.terminate();
+    const job = slot.job;
+    slot.job = null;
+    if (this.closed) return;
+    this.crashes++;
+    this.events.crashed(slot.index, job, reason);
+    this.slots[slot.index] = null;
+    this.startSlot(slot.index).then(
+      () => this.events.replaced(),
+      (error: unknown) => {
+        // A replacement that cannot start leaves the slot empty; with no worker left, queued jobs fail.
+        if (!this.empty) return;
+        this.events.exhausted(
+          slot.index,
+          `no worker could be restarted: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      },
+    );
+  }
+
+  /** Round trip to every ready worker (ms each, in slot order). */
+  ping(): Promise<number[]> {
+    const ready = this.slots.filter((slot): slot is Slot<J> => slot?.alive === true);
+    return Promise.all(
+      ready.map(async (slot) => {
+        const start = performance.now();
+        await slot.remote.ping();
+        return performance.now() - start;
+      }),
+    );
+  }
+
+  /** Workers ready, and those of them running a job. */
+  counts(): { workers: number; busy: number } {
+    let workers = 0;
+    let busy = 0;
+    for (const slot of this.slots) {
+      if (!slot?.alive) continue;
+      workers++;
+      if (slot.job) busy++;
+    }
+    return { workers, busy };
+  }
+
+  /** Terminates every worker, calling `onRunning` with each running job first. Resolves once they are gone. */
+  close(onRunning: (job: J) => void): Promise<void> {
+    this.closed = true;
+    const ends: Promise<void>[] = [];
+    for (const slot of this.slots) {
+      if (!slot) continue;
+      slot.alive = false;
+      const job = slot.job;
+      slot.job = null;
+      if (job) onRunning(job);
+      ends.push(slot.spawned.terminate());
+    }
+    return Promise.all(ends).then(() => undefined);
+  }
+
+  private async startSlot(index: number): Promise<Slot<J>> {
+    this.starting++;
+    try {
+      const spawned = await spawnWorker(this.settings.workerUrl);
+      const slot: Slot<J> = {
+        index,
+        spawned,
+        remote: wrap<WorkerApi>(spawned.endpoint),
+        job: null,
+        sentGrids: new Set(),
+        served: 0,
+        alive: false,
+      };
+      const died = new Promise<never>((_, reject) => {
+        spawned.onDeath = (reason) => {
+          if (slot.alive) this.crash(slot, reason);
+          else reject(new Error(`worker ${index} failed to start (${reason})`));
+        };
+      });
+      died.catch(() => {});
+      const names = await Promise.race([slot.remote.init({ testKernels: this.settings.testKernels }), died]);
+      this.kernelNames = new Set(names);
+      if (this.closed) {
+        await spawned.terminate();
+        throw new ServiceClosedError('start', 0);
+      }
+      slot.alive = true;
+      spawned.keepAlive(false);
+      this.slots[index] = slot;
+      return slot;
+    } finally {
+      this.starting--;
+    }
+  }
+
+  /** The job's arguments with each top-level Grid replaced by its id; grids new to the worker go into `grids`. */
+  private encode(
+    slot: Slot<J>,
+    args: Record<string, unknown>,
+    grids: [number, ArrayBufferLike][],
+  ): Record<string, unknown> {
+    let encoded = args;
+    for (const key of Object.keys(args)) {
+      const value = args[key];
+      if (!(value instanceof Grid)) continue;
+      const id = this.gridId(value.buffer);
+      if (!slot.sentGrids.has(id)) {
+        slot.sentGrids.add(id);
+        grids.push([id, value.buffer]);
+        this.gridHandoffs++;
+      }
+      if (encoded === args) encoded = { ...args };
+      encoded[key] = { [GRID_TOKEN]: id };
+    }
+    return encoded;
+  }
+
+  private gridId(buffer: ArrayBufferLike): number {
+    let id = this.gridIds.get(buffer);
+    if (id === undefined) {
+      id = this.nextGridId++;
+      this.gridIds.set(buffer, id);
+      this.forget.register(buffer, id);
+    }
+    return id;
+  }
+
+  private flushDropped(): void {
+    const ids = this.dropped;
+    this.dropped = [];
+    for (const slot of this.slots) {
+      if (!slot?.alive) continue;
+      const known = ids.filter((id) => slot.sentGrids.delete(id));
+      if (known.length > 0) slot.remote.dropGrids(known).catch(() => {});
+    }
+  }
+}
