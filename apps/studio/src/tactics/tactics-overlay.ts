@@ -1,5 +1,5 @@
 import type { ConvexSets } from '@fieldmarshal/core';
-import type { OverlayContext } from '../components/map-view.js';
+import type { OverlayContext } from '../shared/map-view.js';
 
 /** Route colours as in the seed's demo. */
 export const ROUTE_COLORS = { direct: '#ff4a4a', flank: '#37e07a', retreat: '#ffa23a' } as const;

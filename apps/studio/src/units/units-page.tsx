@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ChaseDemo } from '../units/chase-demo.js';
-import { CrowdDemo } from '../units/crowd-demo.js';
-import { RtsDemo } from '../units/rts-demo.js';
+import { ChaseDemo } from './chase/chase-demo.js';
+import { CrowdDemo } from './crowd/crowd-demo.js';
+import { RtsDemo } from './rts/rts-demo.js';
 
 const DEMOS = [
   { id: 'chase', title: 'Chase, evade, intercept, patterns', render: () => <ChaseDemo /> },

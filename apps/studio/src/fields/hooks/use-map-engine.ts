@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { createWorkerEngine, type MapEngine, mainThreadEngine } from './map-compute.js';
-import { studioService } from './studio-service.js';
+import { studioService } from '../../shared/studio-service.js';
+import { createWorkerEngine, type MapEngine, mainThreadEngine } from '../model/map-compute.js';
 
 /** Where the Fields page computes: the worker service (default) or the main thread (for comparison). */
 export type EngineChoice = 'workers' | 'main';

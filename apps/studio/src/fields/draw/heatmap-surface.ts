@@ -1,4 +1,4 @@
-import { type HeatmapStyle, renderHeatmap, type TileValues } from './heatmap.js';
+import { type HeatmapStyle, renderHeatmap, type TileValues } from '../model/heatmap.js';
 
 /**
  * An off-screen canvas holding a map at one pixel per tile, for {@link MapView}'s `image`. The ImageData is

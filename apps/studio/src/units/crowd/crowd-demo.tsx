@@ -11,11 +11,11 @@ import {
   stepCrowdParallel,
 } from '@fieldmarshal/core';
 import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { DemoHelp } from '../components/demo-help.js';
-import { DemoLegend, type DemoLegendItem } from '../components/demo-legend.js';
-import { studioService } from '../fields/studio-service.js';
-import { BLUE, CROWD_MAP_HEIGHT, CROWD_MAP_WIDTH, createCrowdMap, RED, spawnArmies } from './crowd/crowd-map.js';
-import { CROWD_COLORS, drawCrowd, renderWalls } from './crowd/draw-crowd.js';
+import { studioService } from '../../shared/studio-service.js';
+import { DemoHelp } from '../demo-help.js';
+import { DemoLegend, type DemoLegendItem } from '../demo-legend.js';
+import { BLUE, CROWD_MAP_HEIGHT, CROWD_MAP_WIDTH, createCrowdMap, RED, spawnArmies } from './crowd-map.js';
+import { CROWD_COLORS, drawCrowd, renderWalls } from './draw-crowd.js';
 
 /** Most units the slider allows. */
 const MAX_UNITS = 4000;

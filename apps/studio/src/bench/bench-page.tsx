@@ -1,6 +1,6 @@
 import { createFieldService, MAP_KINDS, type MapKind } from '@fieldmarshal/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { LineChart, type Series } from '../bench/line-chart.js';
+import { LineChart, type Series } from './line-chart.js';
 import {
   BENCH_FRAME_BUDGET_MS,
   BENCH_MAX_SET_FIELD_CELLS,
@@ -10,7 +10,7 @@ import {
   KERNELS,
   type KernelId,
   runBench,
-} from '../bench/run-bench.js';
+} from './run-bench.js';
 
 const SIZES = [128, 256, 512, 1024, 2048, 4096];
 const COLORS = ['#f0b429', '#4fc3f7', '#81c784', '#e57373', '#ba68c8', '#ffb74d', '#90a4ae', '#f06292'];

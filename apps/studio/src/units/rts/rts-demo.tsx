@@ -1,9 +1,9 @@
 import { RTS_FORMATION_KINDS, type RtsFormationKind, type RtsGroup, type RtsUnit } from '@fieldmarshal/core';
 import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { DemoHelp } from '../components/demo-help.js';
-import { DemoLegend, type DemoLegendItem } from '../components/demo-legend.js';
-import { drawRts, RTS_COLORS, RTS_TILE, renderRtsWalls } from './rts/draw-rts.js';
-import { createRtsScene, RTS_MAP_HEIGHT, RTS_MAP_WIDTH, type RtsScene } from './rts/rts-map.js';
+import { DemoHelp } from '../demo-help.js';
+import { DemoLegend, type DemoLegendItem } from '../demo-legend.js';
+import { drawRts, RTS_COLORS, RTS_TILE, renderRtsWalls } from './draw-rts.js';
+import { createRtsScene, RTS_MAP_HEIGHT, RTS_MAP_WIDTH, type RtsScene } from './rts-map.js';
 
 const CANVAS_W = RTS_MAP_WIDTH * RTS_TILE;
 const CANVAS_H = RTS_MAP_HEIGHT * RTS_TILE;

@@ -1,5 +1,5 @@
 import { SCENT_BLOCKED } from '@fieldmarshal/core';
-import { type ColorScale, LUT_SIZE } from './color-scale.js';
+import { type ColorScale, LUT_SIZE } from '../../shared/color-scale.js';
 
 /**
  * Values of one map, one per tile (`y * width + x`), in one of the two encodings the core kernels return:

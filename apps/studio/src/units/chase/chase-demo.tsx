@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { OrcScene } from './chase/orc-scene.js';
-import { PatrolScene } from './chase/patrol-scene.js';
-import { PursuitScene } from './chase/pursuit-scene.js';
+import { OrcScene } from './orc-scene.js';
+import { PatrolScene } from './patrol-scene.js';
+import { PursuitScene } from './pursuit-scene.js';
 
 const SCENES = [
   { id: 'orcs', title: 'Orcs rush Frodo (tiles)', render: () => <OrcScene /> },

@@ -9,6 +9,11 @@ import {
   NO_DIRECTION,
 } from '@fieldmarshal/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { COLOR_SCALES, COOL_WARM, colorScaleById, INFERNO, VIRIDIS } from '../shared/color-scale.js';
+import { GeneratedMapForm, type GeneratedMapSettings } from '../shared/generated-map-form.js';
+import { formatValue, Legend, type LegendSwatch } from '../shared/legend.js';
+import { MapView, type MapViewHandle, type OverlayContext, type TilePointerEvent } from '../shared/map-view.js';
+import { ProgressBar } from '../shared/progress-bar.js';
 import {
   drawArrows,
   drawBrush,
@@ -17,13 +22,10 @@ import {
   drawTrail,
   MARKER_COLORS,
   type MarkerKind,
-} from '../components/draw-overlays.js';
-import { GeneratedMapForm, type GeneratedMapSettings } from '../components/generated-map-form.js';
-import { formatValue, Legend, type LegendSwatch } from '../components/legend.js';
-import { MapView, type MapViewHandle, type OverlayContext, type TilePointerEvent } from '../components/map-view.js';
-import { ProgressBar } from '../components/progress-bar.js';
-import { COLOR_SCALES, COOL_WARM, colorScaleById, INFERNO, VIRIDIS } from '../fields/color-scale.js';
-import { bestNeighbor } from '../fields/gradient.js';
+} from './draw/draw-overlays.js';
+import { HeatmapSurface } from './draw/heatmap-surface.js';
+import { type EngineChoice, useMapEngine } from './hooks/use-map-engine.js';
+import { bestNeighbor } from './model/gradient.js';
 import {
   SPECIAL_COLORS,
   scaleFraction,
@@ -32,13 +34,11 @@ import {
   type ValueRange,
   valueAt,
   valueRange,
-} from '../fields/heatmap.js';
-import { HeatmapSurface } from '../fields/heatmap-surface.js';
-import type { MapResult, Timing } from '../fields/map-compute.js';
-import { DEFAULT_MAP_PARAMS, MAP_MODES, type MapMode, type MapParams, modeInfo } from '../fields/map-modes.js';
-import { loadMapSource, type MapSource, MOVING_AI_MAPS, sourceKey } from '../fields/map-sources.js';
-import { type EngineChoice, useMapEngine } from '../fields/use-map-engine.js';
-import { createWalker, stepWalker, type Walker, type WalkerStatus, type WalkTarget } from '../fields/walker.js';
+} from './model/heatmap.js';
+import type { MapResult, Timing } from './model/map-compute.js';
+import { DEFAULT_MAP_PARAMS, MAP_MODES, type MapMode, type MapParams, modeInfo } from './model/map-modes.js';
+import { loadMapSource, type MapSource, MOVING_AI_MAPS, sourceKey } from './model/map-sources.js';
+import { createWalker, stepWalker, type Walker, type WalkerStatus, type WalkTarget } from './model/walker.js';
 
 type Tool = 'goal' | 'wall' | 'erase' | 'unit';
 const TOOLS: readonly { id: Tool; label: string; key: string; hint: string }[] = [

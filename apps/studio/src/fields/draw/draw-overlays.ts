@@ -1,5 +1,5 @@
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '@fieldmarshal/core';
-import type { OverlayContext } from './map-view.js';
+import type { OverlayContext } from '../../shared/map-view.js';
 
 /** Options of {@link drawArrows}. */
 export interface ArrowOptions {

@@ -1,4 +1,4 @@
-import { type ColorScale, scaleGradientCss } from '../fields/color-scale.js';
+import { type ColorScale, scaleGradientCss } from './color-scale.js';
 
 /** A swatch for a value-less tile class (wall, unreachable) or a marker. */
 export interface LegendSwatch {

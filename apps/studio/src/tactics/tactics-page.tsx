@@ -11,24 +11,11 @@ import {
   type TacticSearchResult,
 } from '@fieldmarshal/core';
 import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { GeneratedMapForm, type GeneratedMapSettings } from '../components/generated-map-form.js';
-import { MapView, type MapViewHandle, type OverlayContext, type TilePointerEvent } from '../components/map-view.js';
-import { computeTacticsScene, SETS_PER_SLICE, type TacticsScene } from '../tactics/tactics-compute.js';
-import {
-  DEFAULT_TACTICS_SOURCE,
-  loadTacticsMap,
-  type TacticsMapSource,
-  tacticsSourceKey,
-} from '../tactics/tactics-maps.js';
-import {
-  BLUE,
-  drawCharacter,
-  drawRoute,
-  outlineAllSets,
-  outlineSet,
-  RED,
-  ROUTE_COLORS,
-} from '../tactics/tactics-overlay.js';
+import { GeneratedMapForm, type GeneratedMapSettings } from '../shared/generated-map-form.js';
+import { MapView, type MapViewHandle, type OverlayContext, type TilePointerEvent } from '../shared/map-view.js';
+import { computeTacticsScene, SETS_PER_SLICE, type TacticsScene } from './tactics-compute.js';
+import { DEFAULT_TACTICS_SOURCE, loadTacticsMap, type TacticsMapSource, tacticsSourceKey } from './tactics-maps.js';
+import { BLUE, drawCharacter, drawRoute, outlineAllSets, outlineSet, RED, ROUTE_COLORS } from './tactics-overlay.js';
 import {
   CLASSES,
   cssColor,
@@ -38,7 +25,7 @@ import {
   retreatClass,
   SHADE_MODES,
   type ShadeMode,
-} from '../tactics/tactics-shading.js';
+} from './tactics-shading.js';
 
 type Point = { x: number; y: number };
 
