@@ -1,4 +1,5 @@
 import { type ColorScale, scaleGradientCss } from './color-scale.js';
+import { formatValue } from './format-value.js';
 
 /** A swatch for a value-less tile class (wall, unreachable) or a marker. */
 export interface LegendSwatch {
@@ -33,14 +34,6 @@ export interface LegendProps {
   swatches?: readonly LegendSwatch[];
   /** Shown instead of the bar when the map has no values yet. */
   empty?: string;
-}
-
-/** Formats legend and readout numbers: integers plainly, others with up to 2 decimals. */
-export function formatValue(value: number): string {
-  if (!Number.isFinite(value)) return value > 0 ? '∞' : value < 0 ? '-∞' : 'NaN';
-  if (Number.isInteger(value)) return String(value);
-  const abs = Math.abs(value);
-  return value.toFixed(abs >= 100 ? 1 : 2);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type CSSProperties, type Ref, useCallback, useEffect, useImperativeHandle, useRef } from 'react';
+import { isTyping } from './is-typing.js';
 
 /** Screen position of tile coordinates in CSS pixels: `screen = tile * scale + offset`. */
 export interface ViewTransform {
@@ -320,8 +321,6 @@ export function MapView(props: MapViewProps) {
 
   // Space held over the map turns left-drag into panning; + - 0 zoom and fit.
   useEffect(() => {
-    const isTyping = (t: EventTarget | null) =>
-      t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
     const down = (e: KeyboardEvent) => {
       if (!overRef.current || isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.code === 'Space') {

@@ -1,5 +1,6 @@
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '@fieldmarshal/core';
 import type { OverlayContext } from '../../shared/map-view.js';
+import { MARKER_COLORS, type MarkerKind } from '../model/markers.js';
 
 /** Options of {@link drawArrows}. */
 export interface ArrowOptions {
@@ -117,17 +118,6 @@ export function drawArrows(o: OverlayContext, options: ArrowOptions): number {
   ctx.stroke();
   return count;
 }
-
-/** Marker shapes drawn by {@link drawMarkers}. */
-export type MarkerKind = 'goal' | 'source' | 'threat' | 'unit';
-
-/** Colours of the markers, for legends. */
-export const MARKER_COLORS: Record<MarkerKind, string> = {
-  goal: '#ffffff',
-  source: '#ffb020',
-  threat: '#ff4d5e',
-  unit: '#35e0ff',
-};
 
 /** Radius in CSS pixels of a marker at this zoom. */
 function markerRadius(scale: number): number {

@@ -6,6 +6,7 @@ import {
   parseAsciiMap,
   parseMovingAiMap,
 } from '@fieldmarshal/core';
+import type { GeneratedMapSettings } from '../../shared/generated-map-form.js';
 
 /** The Moving AI benchmark maps served by the studio under `/maps/<name>.map`. */
 export const MOVING_AI_MAPS = [
@@ -121,4 +122,23 @@ export function sourceKey(source: MapSource): string {
     case 'demo':
       return `demo:${source.name}`;
   }
+}
+
+/** What the Fields page's source menu holds: a built-in level, the generator, or a Moving AI map. */
+export type SourceChoice = 'demo' | 'seed-002' | 'generated' | `movingai:${string}`;
+
+/** The generator settings the Fields page starts with. */
+export const DEFAULT_GENERATED: GeneratedMapSettings = {
+  generator: 'rooms',
+  width: 256,
+  height: 256,
+  seed: 1,
+  density: 0.2,
+};
+
+/** The source of a menu choice (`generated` uses the settings applied by the last Generate). */
+export function sourceFromChoice(choice: SourceChoice, generated: GeneratedMapSettings): MapSource {
+  if (choice === 'generated') return { kind: 'generated', ...generated };
+  if (choice === 'demo' || choice === 'seed-002') return { kind: 'demo', name: choice };
+  return { kind: 'movingai', name: choice.slice('movingai:'.length) };
 }

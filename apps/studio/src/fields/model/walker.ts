@@ -1,6 +1,8 @@
 import { DIR_DX, DIR_DY, type Grid, NO_DIRECTION } from '@fieldmarshal/core';
 import { bestNeighbor, type Climb, type MoveRule } from './gradient.js';
 import type { TileValues } from './heatmap.js';
+import type { MapResult } from './map-compute.js';
+import { modeInfo } from './map-modes.js';
 
 /**
  * Why a walker is not moving:
@@ -81,4 +83,10 @@ export function stepWalker(walker: Walker, target: WalkTarget, grid: Grid): bool
     walker.trailY.splice(0, walker.trailY.length - MAX_TRAIL);
   }
   return true;
+}
+
+/** What units follow on a shown map: its values, its direction field if any, and the page's move rule. */
+export function walkTargetOf(shown: MapResult | null, rule: MoveRule): WalkTarget | null {
+  if (!shown) return null;
+  return { values: shown.values, dir: shown.dir, climb: modeInfo(shown.mode).climb, rule };
 }
