@@ -1,17 +1,5 @@
 import { MAP_KINDS, type MapKind } from '@fieldmarshal/core';
-
-/** Settings of a generated map (core's generateMap). */
-export interface GeneratedMapSettings {
-  generator: MapKind;
-  /** Tiles. */
-  width: number;
-  /** Tiles (equal to width with `square`). */
-  height: number;
-  /** Integer >= 0. */
-  seed: number;
-  /** Share of walls of the `random` generator, 0..1. */
-  density: number;
-}
+import type { GeneratedMapSettings } from './generated-map.js';
 
 export interface GeneratedMapFormProps {
   value: GeneratedMapSettings;

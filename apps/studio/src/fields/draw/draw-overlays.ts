@@ -1,5 +1,5 @@
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '@fieldmarshal/core';
-import type { OverlayContext } from '../../shared/map-view.js';
+import type { OverlayContext } from '../../shared/map-paint.js';
 import { MARKER_COLORS, type MarkerKind } from '../model/markers.js';
 
 /** Options of {@link drawArrows}. */

@@ -1,5 +1,5 @@
 import { type Grid, NO_DIRECTION } from '@fieldmarshal/core';
-import type { OverlayContext } from '../../shared/map-view.js';
+import type { OverlayContext } from '../../shared/map-paint.js';
 import { bestNeighbor } from '../model/gradient.js';
 import { valueAt } from '../model/heatmap.js';
 import type { MapResult } from '../model/map-compute.js';

@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useRef } from 'react';
-import type { OverlayContext } from '../../shared/map-view.js';
+import type { OverlayContext } from '../../shared/map-paint.js';
 import { directionAt, drawFieldsOverlay, type FieldsOverlayState } from '../draw/fields-overlay.js';
 import type { WalkerRoster } from '../model/walker-roster.js';
 

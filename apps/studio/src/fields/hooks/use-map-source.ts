@@ -1,6 +1,6 @@
 import type { Grid } from '@fieldmarshal/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { GeneratedMapSettings } from '../../shared/generated-map-form.js';
+import type { GeneratedMapSettings } from '../../shared/generated-map.js';
 import {
   DEFAULT_GENERATED,
   type LoadedMap,

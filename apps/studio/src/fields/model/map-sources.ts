@@ -6,7 +6,7 @@ import {
   parseAsciiMap,
   parseMovingAiMap,
 } from '@fieldmarshal/core';
-import type { GeneratedMapSettings } from '../../shared/generated-map-form.js';
+import type { GeneratedMapSettings } from '../../shared/generated-map.js';
 
 /** The Moving AI benchmark maps served by the studio under `/maps/<name>.map`. */
 export const MOVING_AI_MAPS = [
