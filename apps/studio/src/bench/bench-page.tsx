@@ -1,27 +1,23 @@
-import { createFieldService, MAP_KINDS, type MapKind } from '@fieldmarshal/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { MAP_KINDS, type MapKind } from '@fieldmarshal/core';
+import { useMemo, useState } from 'react';
+import { downloadJson, exportPayload, seriesBySize, seriesByWorkers } from './bench-results.js';
+import { BenchResultsTable } from './bench-results-table.js';
 import { LineChart, type Series } from './line-chart.js';
 import {
   BENCH_FRAME_BUDGET_MS,
   BENCH_MAX_SET_FIELD_CELLS,
   type BenchConfig,
-  type BenchProgress,
-  type BenchResult,
   KERNELS,
   type KernelId,
-  runBench,
 } from './run-bench.js';
+import { useBenchRun } from './use-bench-run.js';
 
 const SIZES = [128, 256, 512, 1024, 2048, 4096];
-const COLORS = ['#f0b429', '#4fc3f7', '#81c784', '#e57373', '#ba68c8', '#ffb74d', '#90a4ae', '#f06292'];
 const hardware = Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 2);
 
-function executorName(e: 'main' | number): string {
-  return e === 'main' ? 'main thread' : `${e} worker${e > 1 ? 's' : ''}`;
-}
-
-function formatRate(v: number): string {
-  return v >= 1e9 ? `${(v / 1e9).toFixed(2)} G` : v >= 1e6 ? `${(v / 1e6).toFixed(1)} M` : `${(v / 1e3).toFixed(0)} k`;
+/** Adds `v` to a sorted list, or removes it when present. */
+function toggle(list: number[], v: number): number[] {
+  return list.includes(v) ? list.filter((x) => x !== v) : [...list, v].sort((a, b) => a - b);
 }
 
 /** The Bench page: kernels on large generated maps, on the main thread and in worker pools of several sizes. */
@@ -33,81 +29,14 @@ export function BenchPage() {
   const [mainThread, setMainThread] = useState(true);
   const [reps, setReps] = useState(5);
   const [warmup, setWarmup] = useState(1);
-  const [results, setResults] = useState<BenchResult[]>([]);
-  const [progress, setProgress] = useState<BenchProgress | null>(null);
-  const [status, setStatus] = useState('');
-  const abortRef = useRef<AbortController | null>(null);
-  const running = abortRef.current !== null && progress !== null && progress.fraction < 1;
-  // Leaving the page cancels a running benchmark (its workers are closed by runBench's cleanup).
-  useEffect(() => () => abortRef.current?.abort(), []);
+  const run = useBenchRun();
+  const { results, progress, status, running } = run;
+  const config: BenchConfig = { sizes, kind, kernel, workerCounts, mainThread, reps, warmup };
 
-  const toggle = (list: number[], v: number) =>
-    list.includes(v) ? list.filter((x) => x !== v) : [...list, v].sort((a, b) => a - b);
-
-  async function start() {
-    const controller = new AbortController();
-    abortRef.current = controller;
-    setResults([]);
-    setStatus('');
-    const config: BenchConfig = { sizes, kind, kernel, workerCounts, mainThread, reps, warmup };
-    const t0 = performance.now();
-    try {
-      await runBench(
-        config,
-        (workers) => createFieldService({ workers }),
-        setProgress,
-        (r) => setResults((prev) => [...prev, r]),
-        controller.signal,
-      );
-      setStatus(`finished in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    } catch (error) {
-      setStatus(
-        controller.signal.aborted ? 'cancelled' : `failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      setProgress(null);
-    } finally {
-      abortRef.current = null;
-    }
-  }
-
-  function exportJson() {
-    const payload = {
-      userAgent: navigator.userAgent,
-      hardwareConcurrency: hardware,
-      crossOriginIsolated: globalThis.crossOriginIsolated,
-      date: new Date().toISOString(),
-      config: { sizes, kind, kernel, workerCounts, mainThread, reps, warmup },
-      results,
-    };
-    const url = URL.createObjectURL(new Blob([JSON.stringify(payload, null, 2)], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `fieldmarshal-bench-${kernel}-${Date.now()}.json`;
-    a.click();
-    URL.revokeObjectURL(url);
-  }
-
-  const hasSlices = results.some((r) => r.longestSliceMs !== undefined);
-  const bySize: Series[] = useMemo(() => {
-    const measured = results.filter((r) => r.refused === undefined);
-    const executors = [...new Set(measured.map((r) => r.executor))];
-    return executors.map((e, i) => ({
-      name: executorName(e),
-      color: COLORS[i % COLORS.length] as string,
-      points: measured.filter((r) => r.executor === e).map((r) => ({ x: r.size, y: r.median / r.batch })),
-    }));
-  }, [results]);
-  const byWorkers: Series[] = useMemo(() => {
-    const measured = results.filter((r) => r.refused === undefined);
-    const sizesDone = [...new Set(measured.map((r) => r.size))];
-    return sizesDone.map((s, i) => ({
-      name: `${s}x${s}`,
-      color: COLORS[i % COLORS.length] as string,
-      points: measured
-        .filter((r) => r.size === s && r.executor !== 'main')
-        .map((r) => ({ x: r.executor as number, y: (r.batch * 1000) / r.median })),
-    }));
-  }, [results]);
+  const exportJson = () =>
+    downloadJson(exportPayload(config, results, hardware), `fieldmarshal-bench-${kernel}-${Date.now()}.json`);
+  const bySize: Series[] = useMemo(() => seriesBySize(results), [results]);
+  const byWorkers: Series[] = useMemo(() => seriesByWorkers(results), [results]);
 
   return (
     <section>
@@ -232,18 +161,13 @@ export function BenchPage() {
           <div className="controls">
             <button
               type="button"
-              onClick={start}
+              onClick={() => run.start(config)}
               disabled={running || sizes.length === 0 || (!mainThread && workerCounts.length === 0)}
               data-testid="bench-run"
             >
               Run
             </button>
-            <button
-              type="button"
-              onClick={() => abortRef.current?.abort()}
-              disabled={!running}
-              data-testid="bench-cancel"
-            >
+            <button type="button" onClick={run.cancel} disabled={!running} data-testid="bench-cancel">
               Cancel
             </button>
             <button type="button" onClick={exportJson} disabled={results.length === 0}>
@@ -267,54 +191,7 @@ export function BenchPage() {
           {status && <p data-testid="bench-status">{status}</p>}
         </div>
         <div>
-          <table data-testid="bench-results">
-            <thead>
-              <tr>
-                <th>size</th>
-                <th>kernel</th>
-                <th>where</th>
-                <th>fields/run</th>
-                <th>median ms</th>
-                <th>p10 ms</th>
-                <th>p90 ms</th>
-                <th>cells/s</th>
-                {hasSlices && <th>longest slice ms</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {results.map((r) =>
-                r.refused !== undefined ? (
-                  <tr key={`${r.size}-${r.executor}`} data-refused="true">
-                    <td>{`${r.size}x${r.size}`}</td>
-                    <td>{r.kernel}</td>
-                    <td>{executorName(r.executor)}</td>
-                    <td colSpan={hasSlices ? 6 : 5} className="error" style={{ textAlign: 'left' }}>
-                      refused: {r.refused}
-                    </td>
-                  </tr>
-                ) : (
-                  <tr key={`${r.size}-${r.executor}`}>
-                    <td>{`${r.size}x${r.size}`}</td>
-                    <td>{r.kernel}</td>
-                    <td>{executorName(r.executor)}</td>
-                    <td>{r.batch}</td>
-                    <td>{r.median.toFixed(1)}</td>
-                    <td>{r.p10.toFixed(1)}</td>
-                    <td>{r.p90.toFixed(1)}</td>
-                    <td>{formatRate(r.cellsPerSecond)}</td>
-                    {hasSlices && <td>{r.longestSliceMs === undefined ? '' : r.longestSliceMs.toFixed(2)}</td>}
-                  </tr>
-                ),
-              )}
-              {results.length === 0 && (
-                <tr>
-                  <td colSpan={hasSlices ? 9 : 8} className="muted" style={{ textAlign: 'left' }}>
-                    No results yet: pick sizes and executors, then Run.
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+          <BenchResultsTable results={results} />
           <div className="controls" style={{ marginTop: 16 }}>
             <LineChart
               title="Time per field against map size"
