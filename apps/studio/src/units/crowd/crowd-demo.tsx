@@ -1,41 +1,18 @@
-import {
-  CROWD_BUMPED,
-  CROWD_MOVING,
-  type Crowd,
-  commandCrowdGroup,
-  createCrowd,
-  crowdCount,
-  crowdFrame,
-  type FieldService,
-  stepCrowd,
-  stepCrowdParallel,
-} from '@fieldmarshal/core';
 import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { studioService } from '../../shared/studio-service.js';
 import { DemoHelp } from '../demo-help.js';
 import { DemoLegend, type DemoLegendItem } from '../demo-legend.js';
-import { BLUE, CROWD_MAP_HEIGHT, CROWD_MAP_WIDTH, createCrowdMap, RED, spawnArmies } from './crowd-map.js';
-import { CROWD_COLORS, drawCrowd, renderWalls } from './draw-crowd.js';
-
-/** Most units the slider allows. */
-const MAX_UNITS = 4000;
-/** Fixed simulation step in seconds (several per frame at most, so a slow frame never explodes the step). */
-const DT = 1 / 60;
-const MAX_STEPS_PER_FRAME = 3;
-/** World pixels to canvas pixels. */
-const SCALE = 0.5;
-const TILE = 30;
-const CANVAS_W = CROWD_MAP_WIDTH * TILE * SCALE;
-const CANVAS_H = CROWD_MAP_HEIGHT * TILE * SCALE;
-
-type Command = { kind: 'send'; group: number; x: number; y: number } | { kind: 'spawn'; count: number };
-
-interface Readout {
-  units: number;
-  moving: number;
-  bumped: number;
-  stepMs: number;
-}
+import { BLUE, CROWD_MAP_HEIGHT, CROWD_MAP_WIDTH, RED } from './crowd-map.js';
+import {
+  CANVAS_H,
+  CANVAS_W,
+  type CrowdCommand,
+  type CrowdReadout,
+  MAX_UNITS,
+  startCrowdRunner,
+  TILE,
+} from './crowd-runner.js';
+import { CROWD_COLORS } from './draw-crowd.js';
 
 const LEGEND: readonly DemoLegendItem[] = [
   { label: 'red moving', fill: CROWD_COLORS.redMoving },
@@ -64,13 +41,13 @@ const HELP: readonly ReactNode[] = [
  */
 export function CrowdDemo() {
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
-  const commands = useRef<Command[]>([]);
+  const commands = useRef<CrowdCommand[]>([]);
   const [count, setCount] = useState(400);
   const [showAvoid, setShowAvoid] = useState(false);
   const [useField, setUseField] = useState(true);
   const [useWorkers, setUseWorkers] = useState(false);
   const [paused, setPaused] = useState(false);
-  const [readout, setReadout] = useState<Readout>({ units: 0, moving: 0, bumped: 0, stepMs: 0 });
+  const [readout, setReadout] = useState<CrowdReadout>({ units: 0, moving: 0, bumped: 0, stepMs: 0 });
   const [message, setMessage] = useState<string | null>(null);
   // The loop reads the latest settings through this ref, so it never restarts when they change.
   const settings = useRef({ showAvoid, useField, useWorkers, paused });
@@ -78,96 +55,17 @@ export function CrowdDemo() {
   const initialCount = useRef(count);
 
   useEffect(() => {
-    const canvas = canvasRef.current;
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return;
-    const grid = createCrowdMap();
-    const crowd: Crowd = createCrowd({ grid, capacity: MAX_UNITS });
-    spawnArmies(crowd, initialCount.current);
-    const walls = renderWalls(grid);
-    const targets: ({ x: number; y: number } | null)[] = [null, null];
-    let service: FieldService | null = null;
-    let serviceError = false;
-    let raf = 0;
-    let last = performance.now();
-    let acc = 0;
-    let busy = false;
-    let disposed = false;
-    let frames = 0;
-    let stepMs = 0;
-
-    const applyCommands = () => {
-      for (const c of commands.current.splice(0)) {
-        if (c.kind === 'spawn') {
-          spawnArmies(crowd, c.count);
-          targets[RED] = null;
-          targets[BLUE] = null;
-          continue;
-        }
-        try {
-          commandCrowdGroup(crowd, c.group, c.x, c.y, { useField: settings.current.useField });
-          targets[c.group] = { x: c.x, y: c.y };
-          setMessage(null);
-        } catch (error) {
-          setMessage(error instanceof Error ? error.message : String(error));
-        }
-      }
-    };
-
-    const draw = () => {
-      drawCrowd(ctx, crowd, walls, SCALE, { avoid: settings.current.showAvoid, targets });
-      if (++frames % 6 !== 0) return;
-      const n = crowdCount(crowd);
-      const state = crowdFrame(crowd).state;
-      let moving = 0;
-      let bumped = 0;
-      for (let i = 0; i < n; i++) {
-        if (state[i] === CROWD_MOVING) moving++;
-        else if (state[i] === CROWD_BUMPED) bumped++;
-      }
-      setReadout({ units: n, moving, bumped, stepMs });
-    };
-
-    const frame = (now: number) => {
-      raf = requestAnimationFrame(frame);
-      if (busy) return; // a worker step is still running: leave the crowd alone
-      applyCommands();
-      acc += Math.min(now - last, 100) / 1000;
-      last = now;
-      if (settings.current.paused) acc = 0;
-      const steps = Math.min(MAX_STEPS_PER_FRAME, Math.floor(acc / DT));
-      acc = steps === MAX_STEPS_PER_FRAME ? 0 : acc - steps * DT;
-      const started = performance.now();
-      if (settings.current.useWorkers && steps > 0 && !serviceError) {
-        busy = true;
-        const run = async () => {
-          if (!service) service = await studioService();
-          for (let s = 0; s < steps; s++) await stepCrowdParallel(service, crowd, DT);
-        };
-        // stepCrowdParallel settles only once EVERY range job settled (even after a failure), so when this
-        // chain ends no worker writes the crowd any more and stepping on the page below is safe.
-        run()
-          .catch((error: unknown) => {
-            serviceError = true;
-            if (!disposed) setMessage(`workers unavailable, stepping on the page: ${String(error)}`);
-          })
-          .finally(() => {
-            busy = false;
-            if (disposed) return;
-            stepMs = (performance.now() - started) / steps;
-            draw();
-          });
-        return;
-      }
-      for (let s = 0; s < steps; s++) stepCrowd(crowd, DT);
-      if (steps > 0) stepMs = (performance.now() - started) / steps;
-      draw();
-    };
-    raf = requestAnimationFrame(frame);
-    return () => {
-      disposed = true;
-      cancelAnimationFrame(raf);
-    };
+    const ctx = canvasRef.current?.getContext('2d');
+    if (!ctx) return;
+    return startCrowdRunner({
+      ctx,
+      initialCount: initialCount.current,
+      commands: commands.current,
+      settings: () => settings.current,
+      service: studioService,
+      onReadout: setReadout,
+      onMessage: setMessage,
+    });
   }, []);
 
   const onMouse = useCallback((event: MouseEvent<HTMLCanvasElement>) => {

@@ -4,23 +4,19 @@ import { DemoHelp } from '../demo-help.js';
 import { DemoLegend, type DemoLegendItem } from '../demo-legend.js';
 import { drawRts, RTS_COLORS, RTS_TILE, renderRtsWalls } from './draw-rts.js';
 import { createRtsScene, RTS_MAP_HEIGHT, RTS_MAP_WIDTH, type RtsScene } from './rts-map.js';
+import {
+  finishSelection,
+  isBoxDrag,
+  orderSelection,
+  type RtsReadout,
+  rtsReadout,
+  type SelectionDrag,
+} from './rts-select.js';
 
 const CANVAS_W = RTS_MAP_WIDTH * RTS_TILE;
 const CANVAS_H = RTS_MAP_HEIGHT * RTS_TILE;
-/** A drag shorter than this (tiles) is a click. */
-const CLICK_SLOP = 0.3;
 
 type FormationChoice = 'none' | RtsFormationKind;
-
-interface Readout {
-  units: number;
-  selected: number;
-  moving: number;
-  avoids: number;
-  pushes: number;
-  hardPushes: number;
-  phase: string;
-}
 
 const LEGEND: readonly DemoLegendItem[] = [
   { label: 'blue army', fill: RTS_COLORS.blue },
@@ -61,14 +57,14 @@ export function RtsDemo() {
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const sceneRef = useRef<RtsScene | null>(null);
   const selected = useRef(new Set<RtsUnit>());
-  const drag = useRef<{ x0: number; y0: number; x1: number; y1: number; add: boolean } | null>(null);
+  const drag = useRef<SelectionDrag | null>(null);
   const lastGroup = useRef<RtsGroup | null>(null);
   const [debug, setDebug] = useState(false);
   const [formation, setFormation] = useState<FormationChoice>('box');
   const [paused, setPaused] = useState(false);
   const [generation, setGeneration] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
-  const [readout, setReadout] = useState<Readout>({
+  const [readout, setReadout] = useState<RtsReadout>({
     units: 0,
     selected: 0,
     moving: 0,
@@ -115,19 +111,10 @@ export function RtsDemo() {
         debug: settings.current.debug,
         selected: selected.current,
         team: scene.team,
-        box: d && Math.hypot(d.x1 - d.x0, d.y1 - d.y0) > CLICK_SLOP ? d : null,
+        box: d && isBoxDrag(d) ? d : null,
       });
       if (++frames % 10 !== 0) return;
-      const s = scene.world.stats;
-      setReadout({
-        units: scene.world.units.length,
-        selected: selected.current.size,
-        moving: scene.world.units.filter((u) => !u.idle || u.returnStack.length > 0).length,
-        avoids: s.avoids,
-        pushes: s.pushes,
-        hardPushes: s.hardPushes,
-        phase: lastGroup.current?.phase ?? '-',
-      });
+      setReadout(rtsReadout(scene, selected.current.size, lastGroup.current));
     };
     raf = requestAnimationFrame(frame);
     return () => cancelAnimationFrame(raf);
@@ -145,22 +132,13 @@ export function RtsDemo() {
     (x: number, y: number) => {
       const scene = sceneRef.current;
       if (!scene) return;
-      const units = [...selected.current].filter((u) => scene.world.units.includes(u));
-      if (units.length === 0) {
-        setMessage('select units first (left click or drag)');
-        return;
-      }
-      const tx = Math.floor(x);
-      const ty = Math.floor(y);
       try {
-        if (units.length === 1) {
-          scene.world.moveUnit(units[0] as RtsUnit, tx, ty);
-          lastGroup.current = null;
-        } else {
-          lastGroup.current = scene.world.orderGroup(units, tx, ty, {
-            formation: formation === 'none' ? null : formation,
-          });
+        const group = orderSelection(scene.world, selected.current, x, y, formation === 'none' ? null : formation);
+        if (group === undefined) {
+          setMessage('select units first (left click or drag)');
+          return;
         }
+        lastGroup.current = group;
         setMessage(null);
       } catch (error) {
         setMessage(error instanceof Error ? error.message : String(error));
@@ -190,31 +168,7 @@ export function RtsDemo() {
     drag.current = null;
     if (event.button !== 0 || !d || !scene) return;
     const p = toTiles(event);
-    if (!d.add) selected.current.clear();
-    const at = { x: 0, y: 0 };
-    if (Math.hypot(p.x - d.x0, p.y - d.y0) <= CLICK_SLOP) {
-      // Click: the unit under the cursor.
-      let best: RtsUnit | null = null;
-      let bestD = Number.POSITIVE_INFINITY;
-      for (const u of scene.world.units) {
-        scene.world.renderPosition(u, at);
-        const dist = Math.hypot(at.x - p.x, at.y - p.y);
-        if (dist < u.hardRadius + 0.25 && dist < bestD) {
-          best = u;
-          bestD = dist;
-        }
-      }
-      if (best) selected.current.add(best);
-    } else {
-      const x0 = Math.min(d.x0, p.x);
-      const x1 = Math.max(d.x0, p.x);
-      const y0 = Math.min(d.y0, p.y);
-      const y1 = Math.max(d.y0, p.y);
-      for (const u of scene.world.units) {
-        scene.world.renderPosition(u, at);
-        if (at.x >= x0 && at.x <= x1 && at.y >= y0 && at.y <= y1) selected.current.add(u);
-      }
-    }
+    finishSelection(scene.world, d, p.x, p.y, selected.current);
   };
 
   return (
