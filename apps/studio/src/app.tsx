@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { BenchPage } from './pages/bench-page.js';
-import { FieldsPage } from './pages/fields-page.js';
-import { TacticsPage } from './pages/tactics-page.js';
-import { UnitsPage } from './pages/units-page.js';
+import { BenchPage } from './bench/bench-page.js';
+import { FieldsPage } from './fields/fields-page.js';
+import { TacticsPage } from './tactics/tactics-page.js';
+import { UnitsPage } from './units/units-page.js';
 import { WorkerCheck } from './worker-check.js';
 
 /** The studio's pages, in menu order. The hash (`#/fields`) selects one. */

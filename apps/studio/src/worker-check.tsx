@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { studioService } from './fields/studio-service.js';
+import { studioService } from './shared/studio-service.js';
 
 type Check =
   | { state: 'checking' }

@@ -17,7 +17,7 @@ import {
   setCostsFrom,
   type TacticSearchResult,
 } from '@fieldmarshal/core';
-import { timedTask } from '../tactics/timed-task.js';
+import { timedTask } from '../shared/timed-task.js';
 
 /** What one benchmark run measures. */
 export interface BenchConfig {

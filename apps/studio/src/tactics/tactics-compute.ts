@@ -12,8 +12,8 @@ import {
   type TacticKind,
   type TacticSearchResult,
 } from '@fieldmarshal/core';
-import { studioService } from '../fields/studio-service.js';
-import { timedTask } from './timed-task.js';
+import { studioService } from '../shared/studio-service.js';
+import { timedTask } from '../shared/timed-task.js';
 
 /** Where the two `steps` fields were computed. */
 export type TacticsEngine = 'worker pool' | 'main thread';

@@ -1,5 +1,8 @@
 import type { ConvexSets } from '@fieldmarshal/core';
-import type { OverlayContext } from '../components/map-view.js';
+import type { OverlayContext } from '../shared/map-paint.js';
+import type { TacticsScene } from './tactics-compute.js';
+import type { SceneRoutes } from './tactics-routes.js';
+import type { ShadeMode } from './tactics-shading.js';
 
 /** Route colours as in the seed's demo. */
 export const ROUTE_COLORS = { direct: '#ff4a4a', flank: '#37e07a', retreat: '#ffa23a' } as const;
@@ -111,4 +114,38 @@ export function drawCharacter(o: OverlayContext, x: number, y: number, color: st
   ctx.fillRect(cx - size / 2, cy - size / 2, size, size);
   ctx.strokeRect(cx - size / 2, cy - size / 2, size, size);
   ctx.restore();
+}
+
+/** What the Tactics overlay draws. */
+export interface TacticsOverlayState {
+  sets: ConvexSets;
+  showSets: boolean;
+  mode: ShadeMode;
+  shown: TacticsScene | null;
+  routes: SceneRoutes | null;
+  blue: { x: number; y: number };
+  red: { x: number; y: number };
+}
+
+/**
+ * Paints the Tactics overlay: set outlines, the shaded search's candidate sets (dashed), the chosen sets, the
+ * direct, retreat and flank routes, and the two characters.
+ */
+export function drawTacticsOverlay(o: OverlayContext, s: TacticsOverlayState): void {
+  const { sets, shown, routes, mode } = s;
+  if (s.showSets) outlineAllSets(o, sets);
+  if (shown && routes) {
+    const candidates = mode === 'retreat' ? shown.retreat.candidates : shown.flank.candidates;
+    const faint = mode === 'retreat' ? 'rgba(255, 162, 58, 0.55)' : 'rgba(55, 224, 122, 0.55)';
+    if (mode === 'flank' || mode === 'retreat') for (const c of candidates) outlineSet(o, sets, c, faint, 1, [3, 3]);
+    outlineSet(o, sets, routes.targetSet, ROUTE_COLORS.direct, 2.5);
+    if (routes.flankVia !== shown.flank.mySet) outlineSet(o, sets, routes.flankVia, ROUTE_COLORS.flank, 2.5);
+    if (routes.retreatVia !== shown.retreat.mySet) outlineSet(o, sets, routes.retreatVia, ROUTE_COLORS.retreat, 2.5);
+    drawRoute(o, routes.direct, ROUTE_COLORS.direct);
+    // A fallback to the player's own set is the direct route (flank) or standing still (retreat).
+    if (routes.retreatVia !== shown.retreat.mySet) drawRoute(o, routes.retreat, ROUTE_COLORS.retreat);
+    if (routes.flankVia !== shown.flank.mySet) drawRoute(o, routes.flank, ROUTE_COLORS.flank);
+  }
+  drawCharacter(o, s.red.x, s.red.y, RED);
+  drawCharacter(o, s.blue.x, s.blue.y, BLUE);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { isTyping } from '../../shared/is-typing.js';
 
 /**
  * Calls `onFrame(dtSeconds)` on every animation frame while the component is mounted, and cancels the
@@ -22,13 +23,6 @@ export function useFrameLoop(onFrame: (dt: number) => void): void {
     id = requestAnimationFrame(loop);
     return () => cancelAnimationFrame(id);
   }, []);
-}
-
-/** True when a key event comes from a text field (keyboard shortcuts must leave typing alone). */
-export function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
-  );
 }
 
 /**

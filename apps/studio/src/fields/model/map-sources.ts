@@ -1,0 +1,144 @@
+import {
+  type Grid,
+  generateMap,
+  locateInAscii,
+  type MapKind,
+  parseAsciiMap,
+  parseMovingAiMap,
+} from '@fieldmarshal/core';
+import type { GeneratedMapSettings } from '../../shared/generated-map.js';
+
+/** The Moving AI benchmark maps served by the studio under `/maps/<name>.map`. */
+export const MOVING_AI_MAPS = [
+  { name: 'arena', size: '49 x 49' },
+  { name: 'den520d', size: '256 x 257' },
+  { name: 'Berlin_0_256', size: '256 x 256' },
+  { name: 'maze512-1-0', size: '512 x 512' },
+  { name: 'random512-10-0', size: '512 x 512' },
+  { name: '8room_000', size: '512 x 512' },
+] as const;
+
+/** The 9 x 9 level of seed 002 (scent maps): `@` the hero, `S` the snake, `+` the door; all three are floor. */
+export const SEED_002_LEVEL = `
+.........
+.#+###.#.
+.#...#.#.
+.#.@.#.#.
+.#...#...
+.#..S#..#
+.######..
+....#.##.
+.#.##.#..
+`;
+
+/** A small hand-drawn level: rooms, doors, a dead end and a loop. `G` goal, `U` unit; both are floor. */
+export const DEMO_LEVEL = `
+########################################
+#......#...........#.........#.........#
+#......#...........#.........#....U....#
+#......#....###....#.........#.........#
+#..G...+....#.#....+.........+.........#
+#......#....#.#....#.........#.........#
+#......#....###....#####.#####.........#
+#......#...........#.........#.........#
+####.#####.#########.........######.####
+#........#.#.......#.........#.........#
+#........#.#.......#.........#..####...#
+#........#.#...#...#.........#..#..#...#
+#..........#...#.....................###
+#........#.....#...#.........#.........#
+#........#######...#######.###.........#
+#........#.........#.........#.........#
+#........#.........#.........#....#....#
+#........#.........#.........#....#....#
+#..............................#..#....#
+########################################
+`;
+
+/** Where a map comes from. */
+export type MapSource =
+  | { kind: 'movingai'; name: string }
+  | { kind: 'generated'; generator: MapKind; width: number; height: number; seed: number; density: number }
+  | { kind: 'demo'; name: 'demo' | 'seed-002' };
+
+/** A loaded map with the markers its source suggests (goals/sources, a unit's start). */
+export interface LoadedMap {
+  grid: Grid;
+  /** Short description for the UI. */
+  label: string;
+  /** Suggested goals (or sources, threats) to start with. */
+  goals: { x: number; y: number }[];
+  /** Suggested starting tile of a unit, if any. */
+  unit: { x: number; y: number } | null;
+}
+
+/** Legend for the demo levels: the marker characters are floor tiles. */
+const DEMO_LEGEND = { '#': 0, '.': 1, '+': 1, '@': 1, S: 1, G: 1, U: 1 } as const;
+
+/** Loads or generates a map. Moving AI maps are fetched from the studio's `/maps/` folder. */
+export async function loadMapSource(source: MapSource, signal?: AbortSignal): Promise<LoadedMap> {
+  switch (source.kind) {
+    case 'movingai': {
+      const url = `${import.meta.env.BASE_URL}maps/${encodeURIComponent(source.name)}.map`;
+      const response = await fetch(url, signal ? { signal } : {});
+      if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
+      const grid = parseMovingAiMap(await response.text());
+      return { grid, label: `${source.name} (${grid.width} x ${grid.height})`, goals: [], unit: null };
+    }
+    case 'generated': {
+      const grid = generateMap(source.generator, source.width, source.height, {
+        seed: source.seed,
+        density: source.density,
+      });
+      return {
+        grid,
+        label: `${source.generator} ${source.width} x ${source.height}, seed ${source.seed}`,
+        goals: [],
+        unit: null,
+      };
+    }
+    case 'demo': {
+      const text = source.name === 'seed-002' ? SEED_002_LEVEL : DEMO_LEVEL;
+      const grid = parseAsciiMap(text, DEMO_LEGEND);
+      const goalChar = source.name === 'seed-002' ? '@' : 'G';
+      const unitChar = source.name === 'seed-002' ? 'S' : 'U';
+      return {
+        grid,
+        label: source.name === 'seed-002' ? 'seed 002 level (9 x 9)' : `demo level (${grid.width} x ${grid.height})`,
+        goals: locateInAscii(text, goalChar),
+        unit: locateInAscii(text, unitChar)[0] ?? null,
+      };
+    }
+  }
+}
+
+/** A stable text key of a source, for effects and selects. */
+export function sourceKey(source: MapSource): string {
+  switch (source.kind) {
+    case 'movingai':
+      return `movingai:${source.name}`;
+    case 'generated':
+      return `gen:${source.generator}:${source.width}x${source.height}:${source.seed}:${source.density}`;
+    case 'demo':
+      return `demo:${source.name}`;
+  }
+}
+
+/** What the Fields page's source menu holds: a built-in level, the generator, or a Moving AI map. */
+export type SourceChoice = 'demo' | 'seed-002' | 'generated' | `movingai:${string}`;
+
+/** The generator settings the Fields page starts with. */
+export const DEFAULT_GENERATED: GeneratedMapSettings = {
+  generator: 'rooms',
+  width: 256,
+  height: 256,
+  seed: 1,
+  density: 0.2,
+};
+
+/** The source of a menu choice (`generated` uses the settings applied by the last Generate). */
+export function sourceFromChoice(choice: SourceChoice, generated: GeneratedMapSettings): MapSource {
+  if (choice === 'generated') return { kind: 'generated', ...generated };
+  if (choice === 'demo' || choice === 'seed-002') return { kind: 'demo', name: choice };
+  return { kind: 'movingai', name: choice.slice('movingai:'.length) };
+}

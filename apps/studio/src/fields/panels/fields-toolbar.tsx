@@ -1,0 +1,65 @@
+import type { RefObject } from 'react';
+import type { MapViewHandle } from '../../shared/map-view.js';
+import type { EditTools } from '../hooks/use-edit-tools.js';
+import { BRUSHES, isPaintTool, TOOLS } from '../model/tools.js';
+
+/** Zoom as the toolbar prints it, in CSS pixels per tile. */
+function formatZoom(zoom: number): string {
+  return zoom >= 1 ? zoom.toFixed(zoom >= 10 ? 0 : 1) : zoom.toFixed(2);
+}
+
+/** The toolbar over the map: tools, brush size, the tool's hint, zoom and Fit. */
+export function FieldsToolbar({
+  tools,
+  zoom,
+  viewRef,
+}: {
+  tools: EditTools;
+  zoom: number;
+  viewRef: RefObject<MapViewHandle | null>;
+}) {
+  const { tool, brush } = tools;
+  return (
+    <div className="toolbar">
+      <div className="segmented" role="toolbar" aria-label="tools">
+        {TOOLS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            className={tool === t.id ? 'active' : undefined}
+            aria-pressed={tool === t.id}
+            onClick={() => tools.setTool(t.id)}
+            title={`${t.hint} (key ${t.key})`}
+            data-tool={t.id}
+          >
+            {t.label} <kbd>{t.key}</kbd>
+          </button>
+        ))}
+      </div>
+      {isPaintTool(tool) && (
+        <label className="row inline">
+          <span>Brush</span>
+          <select value={brush} onChange={(e) => tools.setBrush(Number(e.target.value))}>
+            {BRUSHES.map((b) => (
+              <option key={b} value={b}>
+                {b} x {b}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <span className="muted tool-hint">{TOOLS.find((t) => t.id === tool)?.hint}</span>
+      <span className="grow" />
+      <span className="muted">zoom {formatZoom(zoom)} px/tile</span>
+      <button type="button" onClick={() => viewRef.current?.zoomBy(0.8)} title="Zoom out (-)">
+        −
+      </button>
+      <button type="button" onClick={() => viewRef.current?.zoomBy(1.25)} title="Zoom in (+)">
+        +
+      </button>
+      <button type="button" onClick={() => viewRef.current?.fit()} title="Fit the map (F)" data-testid="fit">
+        Fit
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { DIAGONAL_RULES, type DiagonalRule, METRICS, type Metric } from '@fieldmarshal/core';
+import { type Dispatch, type SetStateAction, useState } from 'react';
+import { MAP_MODES, type MapMode, type MapModeInfo, type MapParams } from '../model/map-modes.js';
+
+export interface ModePanelProps {
+  mode: MapMode;
+  setMode: (mode: MapMode) => void;
+  params: MapParams;
+  setParams: Dispatch<SetStateAction<MapParams>>;
+  info: MapModeInfo;
+  pointCount: number;
+  clearPoints: () => void;
+  computeError: string | null;
+  /** The shown result's warning, if any. */
+  warning: string | null;
+}
+
+/** The Map mode panel: the mode tabs, the parameters the mode uses, the points and the computation's errors. */
+export function ModePanel(props: ModePanelProps) {
+  const { mode, setMode, params, setParams, info, pointCount } = props;
+  const [maxCostText, setMaxCostText] = useState('');
+  const setParam = <K extends keyof MapParams>(key: K, value: MapParams[K]) =>
+    setParams((p) => ({ ...p, [key]: value }));
+  const usesMetric = mode === 'cost' || mode === 'safety';
+  const usesStrength = mode === 'scent' || mode === 'flee';
+  return (
+    <div className="panel">
+      <h2>Map mode</h2>
+      <div className="segmented" role="tablist">
+        {MAP_MODES.map((m) => (
+          <button
+            key={m.id}
+            type="button"
+            role="tab"
+            aria-selected={mode === m.id}
+            className={mode === m.id ? 'active' : undefined}
+            onClick={() => setMode(m.id)}
+            title={`${m.label} (key ${m.key})`}
+            data-mode={m.id}
+          >
+            {m.label.split(' ')[0]}
+          </button>
+        ))}
+      </div>
+      {usesMetric && (
+        <label className="row">
+          <span>Metric</span>
+          <select
+            value={params.metric}
+            data-testid="metric"
+            onChange={(e) => setParam('metric', e.target.value as Metric)}
+          >
+            {METRICS.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="row">
+        <span>Neighbours</span>
+        <select
+          value={params.neighbors}
+          data-testid="neighbors"
+          onChange={(e) => setParam('neighbors', Number(e.target.value) as 4 | 8)}
+        >
+          <option value={4}>4</option>
+          <option value={8}>8</option>
+        </select>
+      </label>
+      <label className="row">
+        <span>Diagonals</span>
+        <select
+          value={params.diagonal}
+          disabled={params.neighbors === 4}
+          onChange={(e) => setParam('diagonal', e.target.value as DiagonalRule)}
+        >
+          {DIAGONAL_RULES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+      </label>
+      {usesMetric && (
+        <label
+          className="row"
+          title={
+            mode === 'safety'
+              ? 'Tiles farther than this from every threat are not seeded'
+              : 'Range limit: tiles costing more stay unreachable'
+          }
+        >
+          <span>{mode === 'safety' ? 'Threat range' : 'Max cost'}</span>
+          <input
+            type="number"
+            min={0}
+            placeholder="∞"
+            value={maxCostText}
+            onChange={(e) => {
+              setMaxCostText(e.target.value);
+              const v = Number(e.target.value);
+              setParam('maxCost', e.target.value === '' || !(v >= 0) ? Number.POSITIVE_INFINITY : v);
+            }}
+          />
+        </label>
+      )}
+      {usesStrength && (
+        <label className="row">
+          <span>Strength</span>
+          <input
+            type="range"
+            min={1}
+            max={300}
+            step={1}
+            value={params.strength}
+            onChange={(e) => setParam('strength', Number(e.target.value))}
+            data-testid="strength"
+          />
+          <span className="num">{params.strength}</span>
+        </label>
+      )}
+      {mode === 'safety' && (
+        <label className="row">
+          <span>Coefficient</span>
+          <input
+            type="range"
+            min={-3}
+            max={-0.1}
+            step={0.1}
+            value={params.coefficient}
+            onChange={(e) => setParam('coefficient', Number(e.target.value))}
+            data-testid="coefficient"
+          />
+          <span className="num">{params.coefficient.toFixed(1)}</span>
+        </label>
+      )}
+      <div className="row">
+        <span className="grow">
+          {pointCount} {pointCount === 1 ? info.point : info.points}
+        </span>
+        <button type="button" className="small" onClick={props.clearPoints} disabled={pointCount === 0}>
+          Clear {info.points}
+        </button>
+      </div>
+      {props.computeError && <div className="error">{props.computeError}</div>}
+      {props.warning && <div className="warning">{props.warning}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+/** Screen position of tile coordinates in CSS pixels: `screen = tile * scale + offset`. */
+export interface ViewTransform {
+  /** CSS pixels per tile. */
+  scale: number;
+  offsetX: number;
+  offsetY: number;
+}
+
+/** What an overlay painter gets: a context set to CSS pixels, the transform and the visible tile range. */
+export interface OverlayContext {
+  ctx: CanvasRenderingContext2D;
+  view: ViewTransform;
+  /** Canvas size in CSS pixels. */
+  cssWidth: number;
+  cssHeight: number;
+  /** Visible tiles, clamped to the grid: x0 <= x < x1, y0 <= y < y1. */
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** performance.now() of this frame, for animations. */
+  time: number;
+}
+
+/** What {@link paintFrame} draws: the map image at one pixel per tile and the caller's overlay. */
+export interface PaintedMap {
+  /** Map size in tiles. */
+  gridWidth: number;
+  gridHeight: number;
+  /** The map at one pixel per tile; null draws only the background and frame. */
+  image: CanvasImageSource | null;
+  /** Paints on top of the map in CSS pixels, for the visible tiles. */
+  drawOverlay?: (o: OverlayContext) => void;
+}
+
+/** Grid lines appear from this zoom (CSS pixels per tile). */
+const GRID_LINE_SCALE = 14;
+
+/** Paints one frame: background, the map image scaled (smoothing off), grid lines, overlay, hover outline. */
+export function paintFrame(
+  canvas: HTMLCanvasElement,
+  size: { w: number; h: number; dpr: number },
+  p: PaintedMap,
+  v: ViewTransform,
+  hover: { x: number; y: number } | null,
+): void {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  const { w, h, dpr } = size;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.fillStyle = '#0c0d11';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  if (w === 0 || h === 0) return;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  if (p.image) {
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(
+      p.image,
+      0,
+      0,
+      p.gridWidth,
+      p.gridHeight,
+      v.offsetX,
+      v.offsetY,
+      p.gridWidth * v.scale,
+      p.gridHeight * v.scale,
+    );
+  }
+  const x0 = Math.max(0, Math.floor(-v.offsetX / v.scale));
+  const y0 = Math.max(0, Math.floor(-v.offsetY / v.scale));
+  const x1 = Math.min(p.gridWidth, Math.ceil((w - v.offsetX) / v.scale));
+  const y1 = Math.min(p.gridHeight, Math.ceil((h - v.offsetY) / v.scale));
+  if (v.scale >= GRID_LINE_SCALE && x1 > x0 && y1 > y0) {
+    ctx.strokeStyle = 'rgba(0, 0, 0, 0.28)';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let x = x0; x <= x1; x++) {
+      const sx = Math.round(x * v.scale + v.offsetX) + 0.5;
+      ctx.moveTo(sx, y0 * v.scale + v.offsetY);
+      ctx.lineTo(sx, y1 * v.scale + v.offsetY);
+    }
+    for (let y = y0; y <= y1; y++) {
+      const sy = Math.round(y * v.scale + v.offsetY) + 0.5;
+      ctx.moveTo(x0 * v.scale + v.offsetX, sy);
+      ctx.lineTo(x1 * v.scale + v.offsetX, sy);
+    }
+    ctx.stroke();
+  }
+  ctx.strokeStyle = '#4a5264';
+  ctx.lineWidth = 1;
+  ctx.strokeRect(v.offsetX - 0.5, v.offsetY - 0.5, p.gridWidth * v.scale + 1, p.gridHeight * v.scale + 1);
+  if (p.drawOverlay && x1 > x0 && y1 > y0) {
+    ctx.save();
+    p.drawOverlay({ ctx, view: v, cssWidth: w, cssHeight: h, x0, y0, x1, y1, time: performance.now() });
+    ctx.restore();
+  }
+  if (hover) {
+    const s = v.scale;
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.9)';
+    ctx.lineWidth = s >= 6 ? 1.5 : 1;
+    ctx.strokeRect(hover.x * s + v.offsetX, hover.y * s + v.offsetY, Math.max(s, 2), Math.max(s, 2));
+  }
+}

@@ -1,0 +1,128 @@
+import {
+  type ConvexSets,
+  createRandom,
+  createTacticRoute,
+  type Grid,
+  pickCandidate,
+  routePath,
+  type TacticSearchResult,
+} from '@fieldmarshal/core';
+import type { TacticsScene } from './tactics-compute.js';
+
+/** A tile position. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** The candidate index each search starts from (the seed's random pick; A then cycles from there). */
+export interface CandidatePicks {
+  flank: number;
+  retreat: number;
+}
+
+/** The routes drawn for one placement: into red's set, through the chosen flank set, into the retreat set. */
+export interface SceneRoutes {
+  flankVia: number;
+  retreatVia: number;
+  targetSet: number;
+  direct: Int32Array;
+  flank: Int32Array;
+  retreat: Int32Array;
+}
+
+/** The chosen set of a search: the candidate at `index` (cycled with A), or the player's own set. */
+export function chosenSet(result: TacticSearchResult, index: number): number {
+  const n = result.candidates.length;
+  return n === 0 ? result.mySet : (result.candidates[index % n] as number);
+}
+
+/** The tile path from `from` through set `via` towards `to` (empty when there is no route). */
+export function safeRoute(grid: Grid, sets: ConvexSets, from: Point, to: Point, via: number, approach: boolean) {
+  try {
+    return routePath(createTacticRoute(grid, sets, via, to, { approach }), sets, from);
+  } catch {
+    return new Int32Array(0);
+  }
+}
+
+/** The seed's random pick of a candidate in each search, seeded by the two positions (stable per placement). */
+export function seedPicks(scene: TacticsScene, blue: Point, red: Point): CandidatePicks {
+  const random = createRandom(blue.x * 73856093 + blue.y * 19349663 + red.x * 83492791 + red.y);
+  const f = pickCandidate(scene.flank, random);
+  const r = pickCandidate(scene.retreat, random);
+  return {
+    flank: Math.max(0, scene.flank.candidates.indexOf(f)),
+    retreat: Math.max(0, scene.retreat.candidates.indexOf(r)),
+  };
+}
+
+/** The routes of a placement with the picks advanced by `cycle`. */
+export function sceneRoutes(
+  scene: TacticsScene,
+  picks: CandidatePicks,
+  cycle: number,
+  grid: Grid,
+  sets: ConvexSets,
+  blue: Point,
+  red: Point,
+): SceneRoutes {
+  const flankVia = chosenSet(scene.flank, picks.flank + cycle);
+  const retreatVia = chosenSet(scene.retreat, picks.retreat + cycle);
+  const targetSet = scene.flank.targetSet;
+  return {
+    flankVia,
+    retreatVia,
+    targetSet,
+    direct: safeRoute(grid, sets, blue, red, targetSet, true),
+    flank: safeRoute(grid, sets, blue, red, flankVia, true),
+    retreat: safeRoute(grid, sets, blue, red, retreatVia, false),
+  };
+}
+
+/** The Decision panel's line for one search: its candidate count and which one is shown. */
+export function candidateText(
+  name: string,
+  result: TacticSearchResult,
+  routes: SceneRoutes | null,
+  via: number,
+  pick: number,
+  cycle: number,
+): string {
+  const n = result.candidates.length;
+  return `${name}: ${n} candidates${
+    routes && n > 0 ? `, showing set ${via} (${((pick + cycle) % n) + 1}/${n})` : ', falls back to own set'
+  }`;
+}
+
+/** A move count for the readout: ∞ for unreachable. */
+export function formatMoves(v: number | undefined): string {
+  if (v === undefined || v < 0 || !Number.isFinite(v)) return '∞';
+  return String(v);
+}
+
+/** What the readout shows of a tile: its set and the tile's and the set's moves from blue (m) and red (t). */
+export interface TacticsTileInfo {
+  set: number;
+  m: number | undefined;
+  t: number | undefined;
+  sm: number | undefined;
+  st: number | undefined;
+}
+
+/** The readout of the hovered tile, or null. */
+export function tacticsTileInfo(
+  hover: Point | null,
+  grid: Grid,
+  sets: ConvexSets,
+  scene: TacticsScene | null,
+): TacticsTileInfo | null {
+  if (!hover || !grid.inBounds(hover.x, hover.y)) return null;
+  const i = hover.y * grid.width + hover.x;
+  const set = sets.setOf[i] as number;
+  const m = scene?.fromBlue[i];
+  const t = scene?.fromRed[i];
+  const sm = set >= 0 ? scene?.pair.me[set] : undefined;
+  const st = set >= 0 ? scene?.pair.target[set] : undefined;
+  return { set, m, t, sm, st };
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { ChaseDemo } from './chase/chase-demo.js';
+import { CrowdDemo } from './crowd/crowd-demo.js';
+import { RtsDemo } from './rts/rts-demo.js';
+
+const DEMOS = [
+  { id: 'chase', title: 'Chase, evade, intercept, patterns', render: () => <ChaseDemo /> },
+  { id: 'crowd', title: 'Crowd avoidance', render: () => <CrowdDemo /> },
+  { id: 'rts', title: 'RTS groups and formations', render: () => <RtsDemo /> },
+] as const;
+
+/** The Units page: behaviours that run on top of the fields, one demo at a time. */
+export function UnitsPage() {
+  const [demo, setDemo] = useState<string>('chase');
+  const active = DEMOS.find((d) => d.id === demo) ?? DEMOS[0];
+  return (
+    <section>
+      <h1>Units</h1>
+      <div className="controls" role="tablist">
+        {DEMOS.map((d) => (
+          <button
+            key={d.id}
+            type="button"
+            role="tab"
+            aria-selected={d.id === demo}
+            className={d.id === demo ? 'active' : undefined}
+            onClick={() => setDemo(d.id)}
+            data-demo={d.id}
+          >
+            {d.title}
+          </button>
+        ))}
+      </div>
+      {active.render()}
+    </section>
+  );
+}
