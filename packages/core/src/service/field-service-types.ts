@@ -55,6 +55,28 @@ export interface JobOptions {
   onProgress?: ProgressCallback;
 }
 
+/** Options of {@link FieldService.updateField}. */
+export interface UpdateJobOptions extends JobOptions {
+  /**
+   * A field this service made (same grid, same options) that nothing reads any more, for example the one before
+   * last: the result is written into its buffers instead of new ones. When it describes an older version of
+   * the grid, the repair starts from it (nothing is copied); otherwise `field` is copied into it first. If the
+   * job fails, `into` is left incomplete (`gridVersion` -1) and stays yours: pass it again or release it.
+   * @defaultValue undefined (fresh pooled buffers, `field` copied into them)
+   */
+  into?: Field;
+}
+
+/** A field brought up to date by {@link FieldService.updateField}, and what the update did. */
+export interface UpdatedField {
+  /** The field at the grid's version (new buffers, or those of `into`). */
+  field: Field;
+  /** True when it was recomputed in full instead of repaired. */
+  full: boolean;
+  /** Tiles whose cost was settled again (every tile after a full recompute). */
+  tiles: number;
+}
+
 /** Options of {@link FieldService.run}. */
 export interface RunOptions extends JobOptions {
   /** Transferables moved (not copied) to the worker with the arguments (ordinary ArrayBuffers, ports). */
@@ -114,6 +136,15 @@ export interface FieldService {
    * promise rejects with the first error. `onProgress` reports the sums over all jobs.
    */
   computeFields(grid: Grid, optionsList: readonly FieldOptions[], jobOptions?: JobOptions): Promise<Field[]>;
+  /**
+   * Brings a field up to the grid's current version in a worker, by repair (`updateField` of the fields
+   * module) where the grid's edit log allows it, and resolves to the result as a NEW field: `field` itself is
+   * only read, so it can stay published while the repair runs, and the result is never visible half-written.
+   * Pass the same options the field was computed with. The result lives in fresh pooled buffers, or in the
+   * buffers of `jobOptions.into` (see {@link UpdateJobOptions.into}). Many fields repair in parallel across the
+   * pool when their updates are started together. {@link LiveField.update} does this for you.
+   */
+  updateField(grid: Grid, field: Field, options: FieldOptions, jobOptions?: UpdateJobOptions): Promise<UpdatedField>;
   /**
    * Runs any registered kernel (see ./kernels.ts) on the least busy worker, or queues it when all are busy.
    * Top-level Grid values in `args` are shared with each worker once, not copied.

@@ -10,7 +10,7 @@
  * InvalidOptionError. Run synchronous kernels (computeField of ../fields) on the main thread instead.
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
-import type { FieldOptions } from '../fields/types.js';
+import type { Field, FieldOptions } from '../fields/types.js';
 import { Grid } from '../grid/grid.js';
 import { SharedBufferPool } from './buffer-pool.js';
 import { SharedMemoryUnavailableError } from './errors.js';
@@ -22,7 +22,26 @@ import {
   MAX_WORKERS,
 } from './field-service-types.js';
 import { JobQueue } from './job-queue.js';
+import type { UpdateFieldArgs } from './kernels.js';
 import { hardwareConcurrency } from './spawn.js';
+
+/** Why `field` cannot be updated by a worker for `grid`, or null. */
+function sharedFieldProblem(grid: Grid, field: Field | undefined): string | null {
+  if (typeof field !== 'object' || field === null) return 'a field';
+  const size = grid.width * grid.height;
+  if (!(field.cost instanceof Float64Array) || !(field.dir instanceof Uint8Array)) return 'a field { cost, dir }';
+  if (
+    field.width !== grid.width ||
+    field.height !== grid.height ||
+    field.cost.length !== size ||
+    field.dir.length !== size
+  )
+    return `a field of this ${grid.width}x${grid.height} grid`;
+  if (!(field.cost.buffer instanceof SharedArrayBuffer && field.dir.buffer instanceof SharedArrayBuffer))
+    return 'a field over SharedArrayBuffers (made by the service)';
+  if (!Number.isInteger(field.gridVersion)) return 'a field with an integer gridVersion';
+  return null;
+}
 
 function defaultWorkers(cores: number): number {
   return Math.max(1, Math.min(MAX_WORKERS, cores - 1));
@@ -158,6 +177,70 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
       } finally {
         outer?.removeEventListener('abort', abortAll);
       }
+    },
+
+    updateField(grid, field, fieldOptions, jobOptions = {}) {
+      if (!(grid instanceof Grid)) return Promise.reject(new InvalidOptionError('grid', grid, 'a Grid'));
+      const problem = sharedFieldProblem(grid, field);
+      if (problem) return Promise.reject(new InvalidOptionError('field', field, problem));
+      const into = jobOptions.into;
+      if (into !== undefined) {
+        const intoProblem = sharedFieldProblem(grid, into);
+        if (intoProblem) return Promise.reject(new InvalidOptionError('into', into, intoProblem));
+        if (!issued.has(into.cost.buffer as SharedArrayBuffer) || !issued.has(into.dir.buffer as SharedArrayBuffer))
+          return Promise.reject(new InvalidOptionError('into', into, 'a field this service made and still owns'));
+        if (into.cost.buffer === field.cost.buffer || into.dir.buffer === field.dir.buffer)
+          return Promise.reject(new InvalidOptionError('into', into, 'another field than the one updated'));
+      }
+      const cells = grid.width * grid.height;
+      // Repair `into` from its own version when it has one; otherwise start from a copy of `field`.
+      const fromInto = into !== undefined && into.gridVersion >= 0 && into.gridVersion <= grid.version;
+      const args: Omit<UpdateFieldArgs, 'cost' | 'dir'> & { cost: Float64Array | null; dir: Uint8Array | null } = {
+        grid,
+        options: fieldOptions,
+        cost: into?.cost ?? null,
+        dir: into?.dir ?? null,
+        gridVersion: fromInto ? (into as Field).gridVersion : field.gridVersion,
+        ...(fromInto ? {} : { baseCost: field.cost, baseDir: field.dir }),
+      };
+      const bytes = into ? 0 : cells * 9;
+      let dispatched = false;
+      const onDispatch = () => {
+        dispatched = true;
+        if (into) return;
+        args.cost = new Float64Array(buffers.take(cells * 8));
+        args.dir = new Uint8Array(buffers.take(cells));
+        jobBufferBytes += bytes;
+      };
+      const onSettle = (ok: boolean, reusable: boolean) => {
+        const { cost, dir } = args;
+        if (!cost || !dir) return;
+        if (into) {
+          // A job that ran may have written part of `into`; one still queued did not touch it.
+          if (!ok && dispatched) into.gridVersion = -1;
+          if (!reusable) {
+            // A crashed worker may still write it: release() must not put it back in the pool.
+            issued.delete(into.cost.buffer as SharedArrayBuffer);
+            issued.delete(into.dir.buffer as SharedArrayBuffer);
+          }
+          return;
+        }
+        jobBufferBytes -= bytes;
+        if (ok || !reusable) return;
+        buffers.give(cost.buffer as SharedArrayBuffer);
+        buffers.give(dir.buffer as SharedArrayBuffer);
+      };
+      return queue
+        .submit('updateField', args as unknown as Record<string, unknown>, jobOptions, onSettle, onDispatch)
+        .then((value) => {
+          const cost = args.cost as Float64Array;
+          const dir = args.dir as Uint8Array;
+          issued.add(cost.buffer as SharedArrayBuffer);
+          issued.add(dir.buffer as SharedArrayBuffer);
+          const { gridVersion, full, tiles } = value as { gridVersion: number; full: boolean; tiles: number };
+          if (into) into.gridVersion = gridVersion;
+          return { field: { width: grid.width, height: grid.height, cost, dir, gridVersion }, full, tiles };
+        });
     },
 
     run(name, args, runOptions = {}) {

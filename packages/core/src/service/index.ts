@@ -13,6 +13,8 @@ export {
   type RunOptions,
   type ServiceKernelName,
   type ServiceStats,
+  type UpdatedField,
+  type UpdateJobOptions,
 } from './field-service-types.js';
 export { isFieldStale } from './field-stale.js';
 export {
@@ -33,6 +35,7 @@ export type {
   KernelName,
   SafetyFieldArgs,
   ScentMapArgs,
+  UpdateFieldArgs,
 } from './kernels.js';
 export { LiveField } from './live-field.js';
 export { PROGRESS_POLL_MS, type ProgressCallback } from './progress.js';

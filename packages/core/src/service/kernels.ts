@@ -20,7 +20,7 @@
  *   algorithm folders never import ../service (infrastructure depends on the algorithms, not the reverse).
  */
 import { type CrowdStepRangeArgs, runCrowdStepRange } from '../crowd/crowd-parallel-kernel.js';
-import { computeField, computeFieldFromSeeds } from '../fields/index.js';
+import { computeField, computeFieldFromSeeds, type FieldUpdate, updateField } from '../fields/index.js';
 import type { FieldOptions, KernelControl, SeedFieldOptions } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
 import {
@@ -46,6 +46,23 @@ export interface ComputeFieldArgs {
   cost: Float64Array;
   /** Output direction per tile, on a SharedArrayBuffer. */
   dir: Uint8Array;
+}
+
+/** Arguments of the `updateField` kernel: a field's shared arrays and the version they describe. */
+export interface UpdateFieldArgs {
+  grid: Grid;
+  /** The options the field was computed with. */
+  options: FieldOptions;
+  /** The field's cost per tile, on a SharedArrayBuffer: repaired in place. */
+  cost: Float64Array;
+  /** The field's direction per tile, on a SharedArrayBuffer: repaired in place. */
+  dir: Uint8Array;
+  /** The grid version `cost` and `dir` describe (-1: incomplete, recompute in full); with a base, the base's. */
+  gridVersion: number;
+  /** A field to copy into `cost` before the repair (read only; its version is `gridVersion`). Default none. */
+  baseCost?: Float64Array;
+  /** The base field's directions, copied into `dir` with `baseCost`. */
+  baseDir?: Uint8Array;
 }
 
 /** Arguments of the `computeFieldFromSeeds` kernel. */
@@ -106,6 +123,25 @@ export const KERNELS = {
   computeField: (args: ComputeFieldArgs, control: KernelControl): { gridVersion: number } => {
     const field = computeField(args.grid, args.options, { cost: args.cost, dir: args.dir }, control);
     return { gridVersion: field.gridVersion };
+  },
+  /**
+   * updateField of ../fields: repairs the shared `cost`/`dir` in place up to the grid's current version (or
+   * recomputes them). Returns the version reached and what was done.
+   */
+  updateField: (args: UpdateFieldArgs, control: KernelControl): FieldUpdate & { gridVersion: number } => {
+    if (args.baseCost && args.baseDir) {
+      args.cost.set(args.baseCost);
+      args.dir.set(args.baseDir);
+    }
+    const field = {
+      width: args.grid.width,
+      height: args.grid.height,
+      cost: args.cost,
+      dir: args.dir,
+      gridVersion: args.gridVersion,
+    };
+    const result = updateField(args.grid, field, args.options, control);
+    return { ...result, gridVersion: field.gridVersion };
   },
   /** computeFieldFromSeeds of ../fields (safety maps, per-set fields), writing into the shared `cost`/`dir`. */
   computeFieldFromSeeds: (args: ComputeFieldFromSeedsArgs, control: KernelControl): { gridVersion: number } => {

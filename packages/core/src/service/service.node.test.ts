@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type * as Core from '../index.js';
+import { repairSuite } from './repair-suite.test-util.js';
 import { workerServiceSuite } from './service-suite.test-util.js';
 
 const distEntry = new URL('../../dist/index.js', import.meta.url).href;
@@ -15,6 +16,7 @@ const core = (await import(/* @vite-ignore */ distEntry)) as typeof Core;
 const distWorker = new URL('../../dist/worker.js', import.meta.url);
 
 describe('worker service in Node (worker_threads, built package)', () => {
+  repairSuite(() => core);
   workerServiceSuite(
     () => core,
     () => availableParallelism(),
