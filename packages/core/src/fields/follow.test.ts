@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CoordinateError, InvalidOptionError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
+import { drawPath, picture } from '../testing/ascii-path.test-util.js';
 import { computeField } from './compute-field.js';
 import { arbGrid, close } from './field-check.test-util.js';
 import { nextStep, pathFromField, pathLength } from './follow.js';
@@ -40,6 +41,13 @@ describe('pathFromField', () => {
   it('lists the tiles from the start to the goal as [x0, y0, x1, y1, ...]', () => {
     const path = pathFromField(field, 1, 3);
     expect(Array.from(path)).toEqual([1, 3, 1, 2, 1, 1, 2, 1, 3, 1, 4, 1, 5, 1, 5, 2, 5, 3, 4, 3, 3, 3]);
+    expect(drawPath(grid, path)).toBe(picture`
+      #######
+      #*****#
+      #*###*#
+      #S#G**#
+      #######
+    `);
     expect(field.cost[3 * 7 + 1]).toBe(10);
     expect(pathLength(path)).toBeCloseTo(field.cost[3 * 7 + 1] as number, 12);
   });
