@@ -109,7 +109,10 @@ export function formationRadius(slots: Float64Array, min: number): number {
   return radius;
 }
 
-/** The angle (radians) rounded to a quarter turn: a formation built facing a grid axis has its slots on tile centres. */
+/**
+ * The angle (radians) rounded to a quarter turn: a formation built facing a grid axis has its slots on tile
+ * centres.
+ */
 export function snapToQuarterTurn(a: number): number {
   return Math.round(a / (Math.PI / 2)) * (Math.PI / 2);
 }

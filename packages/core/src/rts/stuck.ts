@@ -10,7 +10,10 @@ import type { RtsWorldView } from './world-view.js';
 // crowd, or dodge back and forth, forever. These guards count steps and escalate step by step, in units of
 // `stuckSeconds`, up to giving the order up after `giveUpSeconds`.
 
-/** Blocked (waited `u.waitSteps` steps in a row): every `stuckSeconds`, re-plan around units or dodge to any free tile; give up after `giveUpSeconds`. */
+/**
+ * A blocked unit (it waited `u.waitSteps` steps in a row): every `stuckSeconds` it re-plans around units or
+ * dodges to any free tile, in turn; after `giveUpSeconds` it gives its order up.
+ */
 export function onStuck(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): void {
   const stuck = w.stepsFor(w.options.stuckSeconds);
   if (u.waitSteps > w.stepsFor(w.options.giveUpSeconds)) {

@@ -3,10 +3,10 @@ import type { RtsGroupPhase } from './group-options.js';
 import type { RtsUnitOptions } from './unit-options.js';
 
 /**
- * The seed's unit state machine. `idle` is a unit with no order (it may still be pushed and return home);
- * `waiting-for-path` asks the pathfinder on its next step; `moving` follows its waypoints;
- * `waypoint-reached` picks the next waypoint (or the next patrol point); `destination-reached` is the end of
- * an order (the unit then becomes idle on the next step).
+ * The unit state machine of rodrigodpl's RTS group movement tutorial. `idle` is a unit with no order (it may
+ * still be pushed and return home); `waiting-for-path` asks the pathfinder on its next step; `moving` follows
+ * its waypoints; `waypoint-reached` picks the next waypoint (or the next patrol point); `destination-reached`
+ * is the end of an order (the unit then becomes idle on the next step).
  */
 export type RtsUnitState = 'idle' | 'waiting-for-path' | 'moving' | 'waypoint-reached' | 'destination-reached';
 

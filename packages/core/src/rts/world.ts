@@ -186,7 +186,7 @@ export class RtsWorld implements RtsGroupHost {
   }
 
   /**
-   * Patrols between tiles (x, y pairs), looping: the seed's `ispatrolling` branch of the state machine.
+   * Patrols between tiles (x, y pairs), looping: the tutorial's `ispatrolling` branch of the state machine.
    * @throws CoordinateError when a patrol tile is outside or a wall; InvalidOptionError for fewer than two tiles.
    */
   patrolUnit(unit: RtsUnit, tiles: readonly { x: number; y: number }[]): void {
