@@ -15,12 +15,16 @@ import { runKernels } from './suites/kernels.js';
 import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
 import { runRepair } from './suites/repair.js';
+import { runRts } from './suites/rts.js';
 import { runService } from './suites/service.js';
+
+/** Every suite, in the order a full run takes them. Add a new suite here and in main() below. */
+const SUITES = ['kernels', 'peers', 'service', 'native', 'repair', 'rts'] as const;
 
 const HELP = `usage: pnpm bench [options]
 
-  --suite LIST        kernels,peers,service,native,repair (default: all five; native skips itself, with a
-                      message, when no C compiler is found)
+  --suite LIST        ${SUITES.join(',')} (default: all; native skips itself, with a message, when
+                      no C compiler is found)
   --maps LIST         maps for the kernels and native suites: Moving AI names (arena, den520d, Berlin_0_256,
                       maze512-1-0, random512-10-0, 8room_000) or generated KIND-SIZE (open|random|rooms|maze-N,
                       random = 20% walls). Default: kernels the six Moving AI maps, random-1024, random-2048,
@@ -36,7 +40,10 @@ const HELP = `usage: pnpm bench [options]
   --edits N           edits per case of the repair suite (default 500; --quick 100)
   --reps N            timed repetitions after warm-up (default 15)
   --warmup N          untimed warm-up runs (default 3)
-  --quick             small run: reps 5, maps arena + random-512 (native: random-512), peer searches 20
+  --rts-units LIST    unit counts of the rts suite (default 200,1000)
+  --updates N         timed updates per unit count in the rts suite, after 50 untimed ones (default 400)
+  --quick             small run: reps 5, maps arena + random-512 (native: random-512), peer searches 20,
+                      rts updates 100
 
 The native suite races our steps and octile kernels (computeField, one goal, reused outputs) against C versions
 of the same algorithms (packages/bench/native/fields.c, compiled with $CC, cc, gcc or clang, -O3 -march=native
@@ -44,6 +51,11 @@ or else -O2) on the same maps. The two sides are timed in 3 interleaved rounds (
 in all; the table shows each side's median and p10-p90 and the ratio JS median / C median. Both sides must
 give the same reachable count and sum of finite costs (else the row is not timed); the direction hashes are
 compared too (a difference means a different tie-break, reported in the outputs column).
+
+The rts suite steps an RtsWorld (random map with 10% walls, four fifths of the units in groups of 20: plain,
+box and wedge formations, re-ordered to a new random tile on arrival; the rest idle, to be pushed) and reports
+the milliseconds per update (one fixed step of 1/20 s, re-orders included) and a hash of the final state (the
+same on every run of the same build; a different hash after a refactor means a change of behaviour).
   --json PATH         write the results as JSON (default packages/bench/results/latest.json)
   --markdown PATH     also write the tables as Markdown
   --help              this text
@@ -66,6 +78,8 @@ async function main(): Promise<void> {
       'repair-maps': { type: 'string' },
       edits: { type: 'string' },
       warmup: { type: 'string' },
+      'rts-units': { type: 'string' },
+      updates: { type: 'string' },
       quick: { type: 'boolean' },
       json: { type: 'string' },
       markdown: { type: 'string' },
@@ -91,9 +105,9 @@ async function main(): Promise<void> {
     return n;
   };
   const quick = values.quick ?? false;
-  const known = ['kernels', 'peers', 'service', 'native', 'repair'];
-  const suites = list(values.suite, known);
-  for (const s of suites) if (!known.includes(s)) throw new Error(`unknown suite ${s}; known: ${known.join(', ')}`);
+  const suites = list(values.suite, [...SUITES]);
+  for (const s of suites)
+    if (!(SUITES as readonly string[]).includes(s)) throw new Error(`unknown suite ${s}; known: ${SUITES.join(', ')}`);
   const reps = int(values.reps, quick ? 5 : 15, 'reps');
   if (reps < 1) throw new Error('--reps must be at least 1');
   const warmup = int(values.warmup, quick ? 1 : 3, 'warmup');
@@ -127,6 +141,10 @@ async function main(): Promise<void> {
   const peerSearches = int(values['peer-searches'], quick ? 20 : 100, 'peer-searches');
   const scenarioRows = int(values['scenario-rows'], quick ? 40 : 200, 'scenario-rows');
   const peerMap = values['peer-map'] ?? (quick ? 'random-512' : 'random-1024');
+  const rtsUnits = list(values['rts-units'], ['200', '1000']).map((v) => int(v, 0, 'rts-units'));
+  if (rtsUnits.some((n) => n < 1)) throw new Error('--rts-units must be positive integers');
+  const updates = int(values.updates, quick ? 100 : 400, 'updates');
+  if (updates < 1) throw new Error('--updates must be at least 1');
 
   const machine = {
     node: process.version,
@@ -172,6 +190,8 @@ async function main(): Promise<void> {
       }),
     );
   }
+
+  if (suites.includes('rts')) sections.push(runRts({ units: rtsUnits, updates, warmup: 50 }));
 
   let markdown = `# Field Marshal benchmark results\n\nNode ${machine.node}, ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, ${machine.date}.\nTimes in milliseconds: median (p10-p90) over the timed repetitions after warm-up.\n`;
   for (const s of sections) {

@@ -76,3 +76,166 @@ export function rtsSlotPosition(
   out.y = ay + forward * s + right * c;
   return out;
 }
+
+// Formation geometry used by RtsGroup (internal: not exported from the package).
+
+/**
+ * The formation's anchor (the centre of its slots) when the slot-0 unit (the commander) stands at (x, y) and the
+ * formation faces `angle`: slot 0 may be off the centre (even rows or columns). (x, y) itself without slots.
+ */
+export function formationAnchor(
+  slots: Float64Array,
+  x: number,
+  y: number,
+  angle: number,
+  out: { x: number; y: number },
+): { x: number; y: number } {
+  if (slots.length === 0) {
+    out.x = x;
+    out.y = y;
+    return out;
+  }
+  rtsSlotPosition(0, 0, angle, slots[0] as number, slots[1] as number, out);
+  out.x = x - out.x;
+  out.y = y - out.y;
+  return out;
+}
+
+/** Distance of the farthest slot from the anchor, tiles, and at least `min`. */
+export function formationRadius(slots: Float64Array, min: number): number {
+  let radius = min;
+  for (let k = 0; k < slots.length; k += 2)
+    radius = Math.max(radius, Math.hypot(slots[k] as number, slots[k + 1] as number));
+  return radius;
+}
+
+/**
+ * The angle (radians) rounded to a quarter turn: a formation built facing a grid axis has its slots on tile
+ * centres.
+ */
+export function snapToQuarterTurn(a: number): number {
+  return Math.round(a / (Math.PI / 2)) * (Math.PI / 2);
+}
+
+/** The angle (radians) rounded to an eighth of a turn: the facings of a marching formation. */
+export function snapToEighthTurn(a: number): number {
+  return Math.round(a / (Math.PI / 4)) * (Math.PI / 4);
+}
+
+/** Direction (radians) of the last leg of tile waypoints (x, y pairs), or `fallback` with fewer than two. */
+export function lastLegAngle(wp: Int32Array, fallback: number): number {
+  const n = wp.length;
+  if (n < 4) return fallback;
+  return Math.atan2((wp[n - 1] as number) - (wp[n - 3] as number), (wp[n - 2] as number) - (wp[n - 4] as number));
+}
+
+/**
+ * Gives each of n units one of n slots as a formation is built around its centre (cx, cy). Units sorted by
+ * distance to the centre (ties: lower id first) take the nearest free slot in turn; the first of them commands
+ * and takes slot 0 (the central one). Greedy picks can make paths cross, so two units swap slots whenever that
+ * shortens the sum of their squared distances (the commander keeps slot 0; at most 20 passes).
+ * @param x, y, ids the units' positions and ids. @param slotX, slotY the slots' positions (slot 0 first).
+ * @param slotOf receives the slot of each unit, in input order.
+ * @returns the index of the commander.
+ */
+export function assignFormationSlots(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  ids: ArrayLike<number>,
+  cx: number,
+  cy: number,
+  slotX: ArrayLike<number>,
+  slotY: ArrayLike<number>,
+  slotOf: number[],
+): number {
+  const n = x.length;
+  const at = (i: number) => Math.hypot((x[i] as number) - cx, (y[i] as number) - cy);
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(i);
+  order.sort((a, b) => at(a) - at(b) || (ids[a] as number) - (ids[b] as number));
+  const commander = order[0] as number;
+  const taken = new Uint8Array(n);
+  slotOf.length = n;
+  for (const i of order) {
+    let best = -1;
+    let bd = Number.POSITIVE_INFINITY;
+    for (let k = 0; k < n; k++) {
+      if (taken[k] || (i === commander && k !== 0)) continue;
+      const d = Math.hypot((slotX[k] as number) - (x[i] as number), (slotY[k] as number) - (y[i] as number));
+      if (d < bd) {
+        bd = d;
+        best = k;
+      }
+    }
+    taken[best] = 1;
+    slotOf[i] = best;
+  }
+  const d2 = (i: number, k: number) =>
+    ((slotX[k] as number) - (x[i] as number)) ** 2 + ((slotY[k] as number) - (y[i] as number)) ** 2;
+  for (let pass = 0, changed = true; changed && pass < 20; pass++) {
+    changed = false;
+    for (const a of order) {
+      if (a === commander) continue;
+      for (const b of order) {
+        if (b === commander || (ids[b] as number) <= (ids[a] as number)) continue;
+        const ka = slotOf[a] as number;
+        const kb = slotOf[b] as number;
+        if (d2(a, ka) + d2(b, kb) > d2(a, kb) + d2(b, ka) + 1e-9) {
+          slotOf[a] = kb;
+          slotOf[b] = ka;
+          changed = true;
+        }
+      }
+    }
+  }
+  return commander;
+}
+
+/**
+ * Sorts `order` (indices into `slotOf`) by slot, ties by index, as a stable sort by slot would. PERF: by
+ * insertion, which is linear when the order is kept between calls and the slots did not change.
+ */
+export function sortBySlot(order: Int32Array, slotOf: readonly number[]): void {
+  const n = order.length;
+  for (let j = 1; j < n; j++) {
+    const i = order[j] as number;
+    const k = slotOf[i] as number;
+    let p = j - 1;
+    while (p >= 0) {
+      const q = order[p] as number;
+      const kq = slotOf[q] as number;
+      if (kq < k || (kq === k && q < i)) break;
+      order[p + 1] = q;
+      p--;
+    }
+    order[p + 1] = i;
+  }
+}
+
+/**
+ * The point `back` tiles behind the end of a trail (x, y pairs, oldest first), measured along the trail; the
+ * oldest point if the trail is shorter. For members filing behind the commander through a narrow pass.
+ */
+export function pointBehind(trail: readonly number[], back: number, out: { x: number; y: number }) {
+  const t = trail;
+  let k = t.length - 2;
+  let left = back;
+  out.x = t[k] as number;
+  out.y = t[k + 1] as number;
+  for (; k >= 2 && left > 0; k -= 2) {
+    const x0 = t[k] as number;
+    const y0 = t[k + 1] as number;
+    const x1 = t[k - 2] as number;
+    const y1 = t[k - 1] as number;
+    const d = Math.hypot(x1 - x0, y1 - y0);
+    if (d >= left) {
+      out.x = x0 + ((x1 - x0) * left) / d;
+      out.y = y0 + ((y1 - y0) * left) / d;
+      return out;
+    }
+    left -= d;
+    out.x = x1;
+    out.y = y1;
+  }
+  return out;
+}

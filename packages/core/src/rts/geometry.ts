@@ -1,3 +1,4 @@
+import type { DiagonalRule } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
 
 /**
@@ -46,4 +47,51 @@ export function rtsOctile(ax: number, ay: number, bx: number, by: number): numbe
   const dx = Math.abs(ax - bx);
   const dy = Math.abs(ay - by);
   return dx > dy ? dx - dy + Math.SQRT2 * dy : dy - dx + Math.SQRT2 * dx;
+}
+
+/**
+ * Can a unit step from tile (tx, ty) to the adjacent tile (nx, ny)? The target must have the passability code of
+ * (tx, ty); a diagonal step also follows the diagonal `rule` for the two orthogonal tiles it passes.
+ */
+export function rtsAdjacentOpen(
+  grid: Grid,
+  rule: DiagonalRule,
+  tx: number,
+  ty: number,
+  nx: number,
+  ny: number,
+): boolean {
+  const code = grid.passable[ty * grid.width + tx] as number;
+  if (!rtsTileOpen(grid, nx, ny, code)) return false;
+  if (nx !== tx && ny !== ty) {
+    if (rule === 'never') return false;
+    const a = rtsTileOpen(grid, nx, ty, code);
+    const b = rtsTileOpen(grid, tx, ny, code);
+    if (rule === 'if-both-free' && !(a && b)) return false;
+    if (rule === 'if-one-free' && !(a || b)) return false;
+  }
+  return true;
+}
+
+/** Does a body of radius r (tiles) centred at (x, y) stay off the blocked tiles beside its own tile (4 sides)? */
+export function rtsClearOfWalls(grid: Grid, x: number, y: number, r: number): boolean {
+  const tx = Math.floor(x);
+  const ty = Math.floor(y);
+  const code = grid.passable[ty * grid.width + tx] as number;
+  const fx = x - tx;
+  const fy = y - ty;
+  if (fx < r && !rtsTileOpen(grid, tx - 1, ty, code)) return false;
+  if (1 - fx < r && !rtsTileOpen(grid, tx + 1, ty, code)) return false;
+  if (fy < r && !rtsTileOpen(grid, tx, ty - 1, code)) return false;
+  if (1 - fy < r && !rtsTileOpen(grid, tx, ty + 1, code)) return false;
+  return true;
+}
+
+/** Distance from point (px, py) to the segment (ax, ay)-(bx, by). */
+export function rtsSegmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const l2 = dx * dx + dy * dy;
+  const t = l2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l2)) : 0;
+  return Math.hypot(px - ax - t * dx, py - ay - t * dy);
 }

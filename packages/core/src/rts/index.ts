@@ -1,8 +1,25 @@
-// Public exports of src/rts. Listed again from ../index.ts. The heaps and tile geometry helpers are internal.
+// Public exports of src/rts, listed again from ../index.ts. Named one by one where a module also holds internal
+// helpers (option resolvers, formation geometry); the heaps, tile geometry, unit index and the free functions
+// behind RtsWorld (routing, prediction, collision queries and solving) are internal.
 export * from './astar.js';
 export * from './clearance.js';
-export * from './formation.js';
+export {
+  RTS_FORMATION_KINDS,
+  type RtsFormationKind,
+  rtsFormationSlots,
+  rtsSlotPosition,
+} from './formation.js';
 export * from './group.js';
+export type { RtsGroupHost } from './group-host.js';
+export {
+  DEFAULT_RTS_GROUP_OPTIONS,
+  type RtsGroupOptions,
+  type RtsGroupPhase,
+  validateRtsGroupOptions,
+} from './group-options.js';
 export * from './path-from-field.js';
 export * from './unit.js';
+export { DEFAULT_RTS_UNIT_OPTIONS, type RtsUnitOptions } from './unit-options.js';
 export * from './world.js';
+export { DEFAULT_RTS_WORLD_OPTIONS, type RtsWorldOptions } from './world-options.js';
+export type { RtsWorldStats } from './world-view.js';

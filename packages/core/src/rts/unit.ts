@@ -1,11 +1,12 @@
 import type { Field } from '../fields/types.js';
-import type { RtsGroup } from './group.js';
+import type { RtsGroupPhase } from './group-options.js';
+import type { RtsUnitOptions } from './unit-options.js';
 
 /**
- * The seed's unit state machine. `idle` is a unit with no order (it may still be pushed and return home);
- * `waiting-for-path` asks the pathfinder on its next step; `moving` follows its waypoints;
- * `waypoint-reached` picks the next waypoint (or the next patrol point); `destination-reached` is the end of
- * an order (the unit then becomes idle on the next step).
+ * The unit state machine of rodrigodpl's RTS group movement tutorial. `idle` is a unit with no order (it may
+ * still be pushed and return home); `waiting-for-path` asks the pathfinder on its next step; `moving` follows
+ * its waypoints; `waypoint-reached` picks the next waypoint (or the next patrol point); `destination-reached`
+ * is the end of an order (the unit then becomes idle on the next step).
  */
 export type RtsUnitState = 'idle' | 'waiting-for-path' | 'moving' | 'waypoint-reached' | 'destination-reached';
 
@@ -20,27 +21,23 @@ export type RtsCollisionState = 'none' | 'unsolved' | 'solving' | 'solved';
 /** How a collision was (or is being) solved, for the debug view and the tests. */
 export type RtsCollisionAction = 'none' | 'avoid' | 'push' | 'hard-push' | 'wait';
 
-/** Options of a unit, see {@link RtsWorld.addUnit}. */
-export interface RtsUnitOptions {
-  /** Radius of the hard collider (the body), tiles. Bodies never overlap. (0, 0.5]. Default 0.35. */
-  hardRadius?: number;
-  /** Radius of the soft collider (personal space), tiles, >= hardRadius. Default 0.6. */
-  softRadius?: number;
-  /** Top speed, tiles per second, > 0. Default 3. */
-  speed?: number;
-  /** Priority in collisions: the higher one keeps its course (ties: the lower id wins). Default 0. */
-  priority?: number;
-  /** Team number: units of one team may push each other's idle units; any number. Default 0. */
-  team?: number;
+/**
+ * A group as its units and the world see it (an {@link RtsGroup} is one): declared here so that a unit can name
+ * its group without the unit's module depending on the group's.
+ */
+export interface RtsUnitGroup {
+  /** The group's members. */
+  readonly units: readonly RtsUnit[];
+  /** Group speed, tiles per second: the slowest member's top speed. */
+  readonly speed: number;
+  /** The member that plans for the group and that the others follow. */
+  readonly commander: RtsUnit;
+  /** Formation slots as (forward, right) pairs, tiles, slot 0 the commander's; empty for a plain group. */
+  readonly slots: Float64Array;
+  readonly phase: RtsGroupPhase;
+  /** Takes a unit out of the group (a new commander is chosen if needed). */
+  remove(unit: RtsUnit): void;
 }
-
-export const DEFAULT_RTS_UNIT_OPTIONS: Readonly<Required<RtsUnitOptions>> = Object.freeze({
-  hardRadius: 0.35,
-  softRadius: 0.6,
-  speed: 3,
-  priority: 0,
-  team: 0,
-});
 
 /**
  * One unit. Positions are in tiles (tile (tx, ty) covers [tx, tx+1) x [ty, ty+1); its centre is tx+0.5).
@@ -120,8 +117,8 @@ export class RtsUnit {
   noProgress = 0;
   /** Steps since the route was last repaired (limits A* calls). */
   repairCooldown = 0;
-  /** Group the unit belongs to, or null. */
-  group: RtsGroup | null = null;
+  /** Group the unit belongs to (an {@link RtsGroup}), or null. */
+  group: RtsUnitGroup | null = null;
   /** Speed multiplier set by the group's speed adjustment (1 outside groups). */
   speedMultiplier = 1;
   /** Step at which the last order finished (-1 while under way or never ordered). */

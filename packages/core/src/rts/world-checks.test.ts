@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
 import { rtsFormationSlots } from './formation.js';
-import { DEFAULT_RTS_GROUP_OPTIONS } from './group.js';
+import { DEFAULT_RTS_GROUP_OPTIONS } from './group-options.js';
 import { runUntil } from './rts.test-util.js';
 import type { RtsUnit } from './unit.js';
 import { RtsWorld } from './world.js';

@@ -1,0 +1,183 @@
+import type { RtsUnit } from './unit.js';
+import type { RtsWorkspace } from './workspace.js';
+import type { RtsWorldView } from './world-view.js';
+
+// Proximity queries over the units' newest predicted positions (the seed predicts collisions there, one step
+// ahead of the move). PERF: they go through the workspace's unit index, built once per fixed step, so a query
+// looks at nearby units only instead of all of them; every answer is the one a plain scan of `units` in order
+// would give (world-checks.test.ts checks firstCollision against that scan).
+
+/** Rebuilds the unit index from every unit's newest position. */
+export function rebuildUnitIndex(w: RtsWorldView, ws: RtsWorkspace): void {
+  const units = w.units;
+  const n = units.length;
+  const index = ws.index;
+  index.reset(n);
+  let maxSpeed = 0;
+  let maxHard = 0;
+  let maxSoft = 0;
+  for (let i = 0; i < n; i++) {
+    const u = units[i] as RtsUnit;
+    index.add(u.tailX, u.tailY);
+    if (u.speed > maxSpeed) maxSpeed = u.speed;
+    if (u.hardRadius > maxHard) maxHard = u.hardRadius;
+    if (u.softRadius > maxSoft) maxSoft = u.softRadius;
+  }
+  // Every unit appends one position per step, at most its top speed times the step away.
+  index.finish(maxSpeed * w.options.stepSeconds + 1e-6);
+  ws.maxHard = maxHard;
+  ws.maxSoft = maxSoft;
+  if (ws.candidates.length < n) ws.candidates = new Int32Array(n * 2);
+  ws.indexValid = true;
+}
+
+/**
+ * Indices (into `units`) of the units whose newest position may lie in the box [x0, x1] x [y0, y1], into
+ * `ws.candidates`; returns their count. Not in `units` order. Rebuilds the index first if units were added or
+ * removed since it was built.
+ */
+export function gatherUnits(w: RtsWorldView, ws: RtsWorkspace, x0: number, y0: number, x1: number, y1: number) {
+  if (!ws.indexValid) rebuildUnitIndex(w, ws);
+  return ws.index.range(x0, y0, x1, y1, ws.candidates);
+}
+
+/**
+ * The unit whose newest position lies within the hard colliders of a unit of radius r standing at (x, y)
+ * (`except` and `except2` left out), the first in `units` order; null when the place is free.
+ */
+export function occupiedBy(
+  w: RtsWorldView,
+  ws: RtsWorkspace,
+  x: number,
+  y: number,
+  r: number,
+  except: RtsUnit | null,
+  except2: RtsUnit | null = null,
+): RtsUnit | null {
+  const reach = r + ws.maxHard;
+  const count = gatherUnits(w, ws, x - reach, y - reach, x + reach, y + reach);
+  const cand = ws.candidates;
+  const units = w.units;
+  // The first in `units` order, as a plain scan would find.
+  let best = -1;
+  for (let c = 0; c < count; c++) {
+    const i = cand[c] as number; // PERF: c < count
+    if (best >= 0 && i > best) continue;
+    const v = units[i] as RtsUnit;
+    if (v === except || v === except2) continue;
+    const s = r + v.hardRadius;
+    if ((v.tailX - x) ** 2 + (v.tailY - y) ** 2 < s * s - 1e-9) best = i;
+  }
+  return best >= 0 ? (units[best] as RtsUnit) : null;
+}
+
+/**
+ * The first unit (in `units` order) whose newest position collides with `u` moving to (x, y): a hard collision
+ * (bodies overlap, and the move brings them closer) first; with `soft`, else a soft one (u's personal space
+ * touches a unit of another group that it moves towards), the nearest. Sets `w.hitHard`; null when nothing
+ * collides. The segment from u's newest position is sampled every hard radius, so that a fast unit cannot jump
+ * over a body (the seed's interpolation between updates).
+ */
+export function firstCollision(
+  w: RtsWorldView,
+  ws: RtsWorkspace,
+  u: RtsUnit,
+  x: number,
+  y: number,
+  soft: boolean,
+): RtsUnit | null {
+  const px = u.tailX;
+  const py = u.tailY;
+  const len = Math.hypot(x - px, y - py);
+  const samples = Math.max(1, Math.ceil(len / u.hardRadius));
+  const units = w.units;
+  // Only units whose newest position may be within reach of the segment (hard) or of (x, y) (soft).
+  const reach = Math.max(u.hardRadius, soft ? u.softRadius : 0) + ws.maxHard;
+  const count = gatherUnits(
+    w,
+    ws,
+    Math.min(px, x) - reach,
+    Math.min(py, y) - reach,
+    Math.max(px, x) + reach,
+    Math.max(py, y) + reach,
+  );
+  const cand = ws.candidates;
+  // The original scan went through `units` in order and returned the first hard hit, else the nearest soft
+  // hit (the first on ties): the lowest index wins, so the candidates' order does not matter.
+  let hardIndex = -1;
+  let softIndex = -1;
+  let softD = Number.POSITIVE_INFINITY;
+  for (let c = 0; c < count; c++) {
+    const i = cand[c] as number; // PERF: c < count
+    if (hardIndex >= 0 && i > hardIndex) continue;
+    const v = units[i] as RtsUnit;
+    if (v === u) continue;
+    const hs = u.hardRadius + v.hardRadius;
+    let hard = false;
+    for (let k = 1; k <= samples; k++) {
+      const sx = px + ((x - px) * k) / samples;
+      const sy = py + ((y - py) * k) / samples;
+      const dx = v.tailX - sx;
+      const dy = v.tailY - sy;
+      if (dx * dx + dy * dy < hs * hs - 1e-9) {
+        // Only a collision if the move brings the bodies closer (never blocks moving apart).
+        const before = (v.tailX - px) ** 2 + (v.tailY - py) ** 2;
+        if (dx * dx + dy * dy < before) {
+          hard = true;
+          break;
+        }
+      }
+    }
+    if (hard) {
+      hardIndex = i;
+      continue;
+    }
+    if (!soft || (u.group !== null && v.group === u.group)) continue;
+    const ss = u.softRadius + v.hardRadius;
+    const dx = v.tailX - x;
+    const dy = v.tailY - y;
+    const d2 = dx * dx + dy * dy;
+    if (
+      d2 < ss * ss &&
+      (d2 < softD || (d2 === softD && i < softIndex)) &&
+      (v.tailX - px) * (x - px) + (v.tailY - py) * (y - py) > 0
+    ) {
+      softD = d2;
+      softIndex = i;
+    }
+  }
+  if (hardIndex >= 0) {
+    w.hitHard = true;
+    return units[hardIndex] as RtsUnit;
+  }
+  w.hitHard = false;
+  return softIndex >= 0 ? (units[softIndex] as RtsUnit) : null;
+}
+
+/** Is a moving unit (not of u's group) close to u or to the place u wants to return to (its return stack's top)? */
+export function moverNear(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): boolean {
+  const k = u.returnStack.length - 2;
+  const rx = u.returnStack[k] as number;
+  const ry = u.returnStack[k + 1] as number;
+  const reach = ws.maxSoft + u.softRadius + 0.5;
+  // Two boxes (around the return point and around u); a unit found twice is tested twice, harmlessly.
+  const n1 = gatherUnits(w, ws, rx - reach, ry - reach, rx + reach, ry + reach);
+  if (nearMover(w, ws, u, rx, ry, n1)) return true;
+  const n2 = gatherUnits(w, ws, u.tailX - reach, u.tailY - reach, u.tailX + reach, u.tailY + reach);
+  return nearMover(w, ws, u, rx, ry, n2);
+}
+
+/** The test of {@link moverNear} over the first `count` candidates. */
+function nearMover(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, rx: number, ry: number, count: number): boolean {
+  const units = w.units;
+  const cand = ws.candidates;
+  for (let c = 0; c < count; c++) {
+    const v = units[cand[c] as number] as RtsUnit; // PERF: c < count
+    if (v === u || v.idle) continue;
+    if (v.group !== null && v.group === u.group) continue;
+    const r = v.softRadius + u.softRadius + 0.5;
+    if ((v.tailX - rx) ** 2 + (v.tailY - ry) ** 2 < r * r) return true;
+    if ((v.tailX - u.tailX) ** 2 + (v.tailY - u.tailY) ** 2 < r * r) return true;
+  }
+  return false;
+}

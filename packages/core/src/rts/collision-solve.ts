@@ -1,0 +1,244 @@
+import { DIR_DX, DIR_DY } from '../grid/directions.js';
+import { firstCollision, occupiedBy } from './collision-query.js';
+import { isSolving, markCollision } from './collision-state.js';
+import { rtsAdjacentOpen, rtsSegmentClear, rtsSegmentDistance } from './geometry.js';
+import { stepToward } from './prediction.js';
+import { type RtsUnit, type RtsUnitGroup, rtsOutranks } from './unit.js';
+import type { RtsWorkspace } from './workspace.js';
+import type { RtsWorldView } from './world-view.js';
+
+// Collision solving by priorities and collision states (seed 004, "Coordinating units" and "Priorities and
+// collision solving"): local avoidance to the nearest free adjacent tile, pushing idle units, the recursive hard
+// push, and waiting, tried in the seed's order for a mover against an idle unit and for two movers.
+
+const NONE = -1;
+
+/** How far a formation member is from its slot (the commander counts as infinitely far: it never yields). */
+function slotLag(u: RtsUnit, commander: RtsUnit): number {
+  if (u === commander) return Number.POSITIVE_INFINITY;
+  if (Number.isNaN(u.slotX)) return Math.hypot(u.destX - u.tailX, u.destY - u.tailY) || 0;
+  return Math.hypot(u.slotX - u.tailX, u.slotY - u.tailY);
+}
+
+/**
+ * The seed's decision order for a collision of mover `u` with `v`, predicted on u's next position (`hard`: the
+ * bodies would overlap; else only u's personal space is touched).
+ * - `v` idle: a higher-priority `v` is avoided (on a hard hit only); else push `v`, else (hard hit) avoid it,
+ *   else hard push it.
+ * - both moving (hard hits only): the lower-priority unit avoids, else the higher one does, else the higher one
+ *   pushes the lower one, else hard pushes it; else both wait. Inside a formation the unit farther from its slot
+ *   ranks higher (the commander highest).
+ * A collision either unit is already solving is left alone, so that two units never act on the same one.
+ */
+export function solveCollision(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, v: RtsUnit, hard: boolean): void {
+  if (isSolving(u, v) || isSolving(v, u) || u.dodging === v.id || v.dodging === u.id) return;
+  const returning = u.idle && Number.isNaN(u.slotX); // a pushed unit walking back home
+  if (u.collision !== 'solving') markCollision(u, v, 'unsolved', NONE, 'none');
+  // Members of a formation never push each other (the commander included): they hold their slots.
+  const sameFormation =
+    u.group !== null && u.group === v.group && u.group.slots.length > 0 && u.group.phase !== 'forming';
+  if (v.idle && Number.isNaN(v.slotX) && !sameFormation) {
+    if (returning) return;
+    // Moving / idle: push, else avoid, else hard push, else stop.
+    if (v.priority > u.priority) {
+      if (hard) tryAvoid(w, ws, u, v, false);
+      return;
+    }
+    if (tryPush(w, ws, v, u)) return;
+    if (!hard) return;
+    if (tryAvoid(w, ws, u, v, false)) return;
+    tryHardPush(w, ws, u, v);
+    return;
+  }
+  if (!hard) return; // moving / moving: act only on a predicted overlap of the bodies
+  let hi = rtsOutranks(u, v) ? u : v;
+  const formation: RtsUnitGroup | null =
+    u.group !== null && u.group === v.group && u.group.slots.length > 0 ? u.group : null;
+  // Inside a formation the unit farther from its slot goes first (the commander always does); the other one
+  // makes way, and may be pushed (it returns to its slot).
+  if (formation) hi = slotLag(u, formation.commander) >= slotLag(v, formation.commander) ? u : v;
+  const lo = hi === u ? v : u;
+  if (lo.pushMoves.length === 0 && tryAvoid(w, ws, lo, hi, false)) return;
+  if (hi.pushMoves.length === 0 && tryAvoid(w, ws, hi, lo, false)) return;
+  if (lo.group === null || lo.group !== hi.group || (formation && lo !== formation.commander)) {
+    if (tryPush(w, ws, lo, hi)) return;
+    if (tryHardPush(w, ws, hi, lo)) return;
+  }
+  markCollision(u, v, 'unsolved', NONE, 'wait');
+}
+
+/**
+ * Target of the unit's route (ignoring avoidance): the current waypoint, slot or return point, into
+ * `ws.routeX / ws.routeY`; false when there is none.
+ */
+export function routeTarget(ws: RtsWorkspace, u: RtsUnit): boolean {
+  if (u.state === 'moving' && u.route.length > 0) {
+    ws.routeX = u.route[u.routeIndex * 2] as number;
+    ws.routeY = u.route[u.routeIndex * 2 + 1] as number;
+  } else if (!Number.isNaN(u.slotX)) {
+    ws.routeX = u.slotX;
+    ws.routeY = u.slotY;
+  } else if (u.returnStack.length > 0) {
+    const k = u.returnStack.length - 2;
+    ws.routeX = u.returnStack[k] as number;
+    ws.routeY = u.returnStack[k + 1] as number;
+  } else if (!Number.isNaN(u.destX)) {
+    ws.routeX = u.destX;
+    ws.routeY = u.destY;
+  } else return false;
+  return true;
+}
+
+/**
+ * The seed's "pathfinding in miniature" (GetNearestAdj): `a` dodges `from` to the adjacent tile nearest to its
+ * route target whose first step collides with nobody and whose centre is free. Staying is not a dodge (the
+ * caller then tries the next rule). Unless `anyTile` (used when stuck), a tile may be at most half a tile
+ * farther from the target than the current one, which keeps the unit close to its route.
+ */
+export function tryAvoid(w: RtsWorldView, ws: RtsWorkspace, a: RtsUnit, from: RtsUnit, anyTile: boolean): boolean {
+  if (!routeTarget(ws, a) || from.dodging === a.id) return false;
+  const targetX = ws.routeX;
+  const targetY = ws.routeY;
+  const tx = Math.floor(a.tailX);
+  const ty = Math.floor(a.tailY);
+  const here = Math.hypot(tx + 0.5 - targetX, ty + 0.5 - targetY);
+  const rule = w.options.diagonal;
+  let best = -1;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (let d = 0; d < 8; d++) {
+    const nx = tx + (DIR_DX[d] as number);
+    const ny = ty + (DIR_DY[d] as number);
+    if (!rtsAdjacentOpen(w.grid, rule, tx, ty, nx, ny)) continue;
+    const cx = nx + 0.5;
+    const cy = ny + 0.5;
+    const score = Math.hypot(cx - targetX, cy - targetY);
+    if (!anyTile && score > here + 0.5) continue;
+    if (score >= bestScore) continue;
+    if (occupiedBy(w, ws, cx, cy, a.hardRadius, a)) continue;
+    if (!rtsSegmentClear(w.grid, a.tailX, a.tailY, cx, cy)) continue;
+    stepToward(w, ws, a, cx, cy);
+    if (firstCollision(w, ws, a, ws.stepX, ws.stepY, false)) continue;
+    best = d;
+    bestScore = score;
+  }
+  if (best < 0) return false;
+  a.avoidX = tx + (DIR_DX[best] as number) + 0.5;
+  a.avoidY = ty + (DIR_DY[best] as number) + 0.5;
+  a.dodging = from.id;
+  a.avoidTimer = w.stepsFor(1.5);
+  markCollision(a, from, 'solving', a.id, 'avoid');
+  w.stats.avoids++;
+  return true;
+}
+
+/**
+ * Pushes `v` (idle, or a lower-priority mover that could not dodge) to the free neighbouring tile farthest from
+ * the mover's line of travel (at least both radii away); an idle unit records where it stood and returns there
+ * once the mover has passed.
+ */
+export function tryPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, mover: RtsUnit): boolean {
+  if (v.pushMoves.length > 0) return false;
+  let ux = mover.headingX;
+  let uy = mover.headingY;
+  if (routeTarget(ws, mover)) {
+    const d = Math.hypot(ws.routeX - mover.tailX, ws.routeY - mover.tailY);
+    if (d > 1e-6) {
+      ux = (ws.routeX - mover.tailX) / d;
+      uy = (ws.routeY - mover.tailY) / d;
+    }
+  }
+  const tx = Math.floor(v.tailX);
+  const ty = Math.floor(v.tailY);
+  const need = mover.hardRadius + v.hardRadius + 0.05;
+  const rule = w.options.diagonal;
+  let best = -1;
+  let bestLateral = need;
+  for (let d = 0; d < 8; d++) {
+    const nx = tx + (DIR_DX[d] as number);
+    const ny = ty + (DIR_DY[d] as number);
+    if (!rtsAdjacentOpen(w.grid, rule, tx, ty, nx, ny)) continue;
+    const cx = nx + 0.5;
+    const cy = ny + 0.5;
+    const ox = cx - mover.tailX;
+    const oy = cy - mover.tailY;
+    const along = ox * ux + oy * uy;
+    // Distance from the mover's line of travel (behind the mover counts as clear).
+    const lateral = along < 0 ? Math.hypot(ox, oy) : Math.abs(ox * uy - oy * ux);
+    if (lateral < bestLateral) continue;
+    if (occupiedBy(w, ws, cx, cy, v.hardRadius, v)) continue;
+    // The way to the side tile must not brush the mover.
+    if (rtsSegmentDistance(mover.tailX, mover.tailY, v.tailX, v.tailY, cx, cy) < need - 0.05) continue;
+    best = d;
+    bestLateral = lateral;
+  }
+  if (best < 0) return false;
+  const cx = tx + (DIR_DX[best] as number) + 0.5;
+  const cy = ty + (DIR_DY[best] as number) + 0.5;
+  if (v.idle && Number.isNaN(v.slotX)) v.returnStack.push(v.tailX, v.tailY);
+  v.pushMoves.push(cx, cy);
+  v.pushTimer = w.stepsFor(2);
+  markCollision(v, mover, 'solving', v.id, 'push');
+  w.stats.pushes++;
+  return true;
+}
+
+/**
+ * The seed's hard push (HardPush): `v` steps left, right or straight on, relative to the mover's direction
+ * (snapped to one of the 8 directions); when that tile holds an idle unit, that unit is hard-pushed first,
+ * recursively (at most 16 deep, never through a unit twice). Every unit of the chain records where it stood and
+ * returns along those recorded positions later.
+ */
+export function tryHardPush(w: RtsWorldView, ws: RtsWorkspace, mover: RtsUnit, v: RtsUnit): boolean {
+  let dx = v.tailX - mover.tailX;
+  let dy = v.tailY - mover.tailY;
+  if (routeTarget(ws, mover) && Math.hypot(ws.routeX - mover.tailX, ws.routeY - mover.tailY) > 1e-6) {
+    dx = ws.routeX - mover.tailX;
+    dy = ws.routeY - mover.tailY;
+  }
+  let dir = 0;
+  let bestDot = Number.NEGATIVE_INFINITY;
+  for (let d = 0; d < 8; d++) {
+    const dot = ((DIR_DX[d] as number) * dx + (DIR_DY[d] as number) * dy) / (d >= 4 ? Math.SQRT2 : 1);
+    if (dot > bestDot) {
+      bestDot = dot;
+      dir = d;
+    }
+  }
+  ws.visitGen++;
+  ws.visitStamp[mover.id] = ws.visitGen;
+  const ok = hardPush(w, ws, v, DIR_DX[dir] as number, DIR_DY[dir] as number, 0);
+  if (ok) {
+    markCollision(v, mover, 'solving', v.id, 'hard-push');
+    w.stats.hardPushes++;
+  }
+  return ok;
+}
+
+/** One link of the hard-push chain: moves `v` one tile left, right or along (dx, dy) of the push. */
+function hardPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, dx: number, dy: number, depth: number): boolean {
+  if (depth > 16 || v.pushMoves.length > 0 || !v.idle) return false;
+  ws.visitStamp[v.id] = ws.visitGen;
+  const tx = Math.floor(v.tailX);
+  const ty = Math.floor(v.tailY);
+  // Left, right, then straight on (the seed's order).
+  for (let k = 0; k < 3; k++) {
+    const ox = k === 0 ? dy : k === 1 ? -dy : dx;
+    const oy = k === 0 ? -dx : k === 1 ? dx : dy;
+    const nx = tx + ox;
+    const ny = ty + oy;
+    if (!rtsAdjacentOpen(w.grid, w.options.diagonal, tx, ty, nx, ny)) continue;
+    const cx = nx + 0.5;
+    const cy = ny + 0.5;
+    const occupant = occupiedBy(w, ws, cx, cy, v.hardRadius, v);
+    if (occupant) {
+      if (ws.visitStamp[occupant.id] === ws.visitGen) continue;
+      if (!hardPush(w, ws, occupant, ox, oy, depth + 1)) continue;
+      if (occupiedBy(w, ws, cx, cy, v.hardRadius, v, occupant)) continue;
+    }
+    if (Number.isNaN(v.slotX)) v.returnStack.push(v.tailX, v.tailY);
+    v.pushMoves.push(cx, cy);
+    v.pushTimer = w.stepsFor(2);
+    return true;
+  }
+  return false;
+}

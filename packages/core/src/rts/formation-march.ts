@@ -1,0 +1,385 @@
+import {
+  assignFormationSlots,
+  formationAnchor,
+  formationRadius,
+  lastLegAngle,
+  pointBehind,
+  type RtsFormationKind,
+  rtsFormationSlots,
+  rtsSlotPosition,
+  snapToEighthTurn,
+  snapToQuarterTurn,
+  sortBySlot,
+} from './formation.js';
+import { rtsSegmentClear, rtsTileOpen } from './geometry.js';
+import type { RtsGroupHost } from './group-host.js';
+import type { RtsGroupOptions, RtsGroupPhase } from './group-options.js';
+import { freeTilesNear } from './group-plan.js';
+import type { RtsUnit, RtsUnitGroup } from './unit.js';
+
+/** A formation has arrived when every member is this close to its slot, tiles. */
+const TOLERANCE = 0.05;
+
+/** The fields of a group that its formation reads and writes (an {@link RtsGroup} has them). */
+export interface RtsFormationGroup extends RtsUnitGroup {
+  readonly options: Readonly<Required<RtsGroupOptions>>;
+  commander: RtsUnit;
+  phase: RtsGroupPhase;
+  goalX: number;
+  goalY: number;
+  slots: Float64Array;
+  slotOf: number[];
+  angle: number;
+  endAngle: number;
+  turnTarget: number | null;
+  plan: number[];
+}
+
+/**
+ * How a group holds a formation ("Formations" of rodrigodpl's RTS group movement tutorial): the formation is
+ * built around the centre of the units' bounding box (moved off walls and idle units if needed), and the units,
+ * sorted by distance to the centre, take the nearest free slots ({@link RtsFormationMarch.build}); once they
+ * stand in them, the commander plans for the formation's width and every slot replays its motion
+ * ({@link RtsFormationMarch.start}, {@link RtsFormationMarch.step}). Instead of the seed's stop-and-rebuild at
+ * every waypoint, the formation wheels about the commander to face the direction of travel (looking ahead along
+ * the path), pausing only for sharp turns; members whose slot falls inside a wall file in behind the commander
+ * along its trail. One per formation group; it keeps the march's own state.
+ */
+export class RtsFormationMarch {
+  private readonly world: RtsGroupHost;
+  private readonly group: RtsFormationGroup;
+  private formingSteps = 0;
+  private holdSteps = 0;
+  /** The commander's positions while marching (x, y pairs), for members filing through narrow passes. */
+  private readonly trail: number[] = [];
+  private readonly tmp = { x: 0, y: 0 };
+  private readonly anchorTmp = { x: 0, y: 0 };
+  /** Unit indices sorted by slot (ties by index), kept between steps (see sortBySlot). */
+  private order: Int32Array = new Int32Array(0);
+
+  constructor(world: RtsGroupHost, group: RtsFormationGroup) {
+    this.world = world;
+    this.group = group;
+  }
+
+  /**
+   * Builds the formation and orders every unit to its slot (phase `forming`). False when there is no room for
+   * it near the units (the group's slots are then empty: it moves as a plain group).
+   */
+  build(): boolean {
+    const g = this.group;
+    const world = this.world;
+    const o = g.options;
+    g.slots = rtsFormationSlots(o.formation as RtsFormationKind, g.units.length, o.spacing, o.columns || undefined);
+    // Centre of the bounding box of the units.
+    let x0 = Number.POSITIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    let y1 = Number.NEGATIVE_INFINITY;
+    for (const u of g.units) {
+      x0 = Math.min(x0, u.tailX);
+      y0 = Math.min(y0, u.tailY);
+      x1 = Math.max(x1, u.tailX);
+      y1 = Math.max(y1, u.tailY);
+    }
+    let cx = Math.floor((x0 + x1) / 2) + 0.5;
+    let cy = Math.floor((y0 + y1) / 2) + 0.5;
+    if (!rtsTileOpen(world.grid, Math.floor(cx), Math.floor(cy))) {
+      cx = g.commander.tailX;
+      cy = g.commander.tailY;
+    }
+    // Face the first leg of the way to the goal. Formations are built facing a grid axis so that every slot
+    // lands on a tile centre.
+    g.angle = snapToQuarterTurn(Math.atan2(g.goalY - cy, g.goalX - cx));
+    const first = world.pathfinder.findPath(Math.floor(cx), Math.floor(cy), Math.floor(g.goalX), Math.floor(g.goalY), {
+      diagonal: world.options.diagonal,
+    });
+    if (first && first.waypoints.length >= 4) {
+      const wp = first.waypoints;
+      g.angle = snapToQuarterTurn(
+        Math.atan2((wp[3] as number) - (wp[1] as number), (wp[2] as number) - (wp[0] as number)),
+      );
+    }
+    const place = this.place(cx, cy, g.angle);
+    if (!place) {
+      g.slots = new Float64Array(0);
+      return false;
+    }
+    // Units sorted by distance to the centre take the nearest free slot; the nearest one commands (slot 0).
+    const centre = formationAnchor(g.slots, place.x, place.y, g.angle, { x: 0, y: 0 });
+    const n = g.units.length;
+    const slotX = new Float64Array(n);
+    const slotY = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const p = rtsSlotPosition(
+        centre.x,
+        centre.y,
+        g.angle,
+        g.slots[k * 2] as number,
+        g.slots[k * 2 + 1] as number,
+        this.tmp,
+      );
+      slotX[k] = p.x;
+      slotY[k] = p.y;
+    }
+    const slotOf: number[] = [];
+    const commander = assignFormationSlots(
+      g.units.map((u) => u.tailX),
+      g.units.map((u) => u.tailY),
+      g.units.map((u) => u.id),
+      centre.x,
+      centre.y,
+      slotX,
+      slotY,
+      slotOf,
+    );
+    g.commander = g.units[commander] as RtsUnit;
+    g.slotOf = slotOf;
+    g.units.forEach((u, i) => {
+      const k = slotOf[i] as number;
+      world.setOrder(u, slotX[k] as number, slotY[k] as number);
+    });
+    g.phase = 'forming';
+    this.formingSteps = 0;
+    return true;
+  }
+
+  /** Counts a step of forming: true when every unit stands in its slot (or failed), or forming timed out. */
+  formed(): boolean {
+    const g = this.group;
+    this.formingSteps++;
+    const done = g.units.every((u) => u.state === 'destination-reached' || u.failed);
+    return done || this.formingSteps > this.world.stepsFor(g.options.formingTimeout);
+  }
+
+  /**
+   * Starts the march (phase `marching`): the commander plans for the formation's width (the widest clearance
+   * with a path, down to none), and the end of the march is moved (and turned) to the nearest place where the
+   * formation fits in the open. False when there is no path at all.
+   */
+  start(): boolean {
+    const g = this.group;
+    const world = this.world;
+    const c = g.commander;
+    const code = world.grid.passable[Math.floor(c.tailY) * world.grid.width + Math.floor(c.tailX)] as number;
+    const radius = formationRadius(g.slots, 0);
+    const sx = Math.floor(c.tailX);
+    const sy = Math.floor(c.tailY);
+    const find = (gx: number, gy: number) => {
+      for (let cl = Math.ceil(radius - 0.25); cl >= 0; cl--) {
+        const p = world.pathfinder.findPath(sx, sy, gx, gy, { diagonal: world.options.diagonal, clearance: cl });
+        world.stats.paths++;
+        if (p) return p;
+      }
+      return null;
+    };
+    let path = find(Math.floor(g.goalX), Math.floor(g.goalY));
+    if (!path) return false;
+    // The formation must fit at the end, in the open (no slot in a one-tile corridor), facing the last leg;
+    // otherwise it ends at the nearest place where it fits, turned a quarter or half turn if it must.
+    const last = lastLegAngle(path.waypoints, g.angle);
+    g.endAngle = last;
+    const endAnchor = formationAnchor(g.slots, g.goalX, g.goalY, last, { x: 0, y: 0 });
+    if (!this.fits(endAnchor.x, endAnchor.y, last, code, 1)) {
+      let place: { x: number; y: number } | null = null;
+      for (const minClear of [1, 0]) {
+        for (const turn of [0, Math.PI / 2, -Math.PI / 2, Math.PI]) {
+          place = this.place(g.goalX, g.goalY, last + turn, minClear);
+          if (place) {
+            g.endAngle = last + turn;
+            break;
+          }
+        }
+        if (place) break;
+      }
+      if (place) {
+        g.goalX = place.x;
+        g.goalY = place.y;
+        path = find(Math.floor(place.x), Math.floor(place.y)) ?? path;
+      }
+    }
+    const route: number[] = [];
+    for (let k = 2; k < path.waypoints.length; k += 2)
+      route.push((path.waypoints[k] as number) + 0.5, (path.waypoints[k + 1] as number) + 0.5);
+    if (route.length === 0) route.push(c.tailX, c.tailY);
+    g.plan = route.slice();
+    g.turnTarget = g.angle;
+    world.setRoute(c, route);
+    for (const u of g.units) {
+      // Positions recorded by pushes while forming are dropped: members now hold slots.
+      u.returnStack = [];
+      if (u === c) continue;
+      u.state = 'destination-reached';
+      u.route = [];
+      u.arrivedStep = -1;
+    }
+    g.phase = 'marching';
+    return true;
+  }
+
+  /**
+   * One step of the march: turn towards the direction of travel where the formation fits, give every member
+   * its slot from the commander's newest position (or a place on the commander's trail when the slot is inside
+   * a wall), and pace the commander: it waits for the turn and for stragglers (at most two seconds in a row),
+   * goes at half speed while members lag, and the formation has arrived (phase `arrived`) when every member
+   * stands in its slot at the end.
+   */
+  step(): void {
+    const g = this.group;
+    const world = this.world;
+    const c = g.commander;
+    const radius = formationRadius(g.slots, 0.5);
+    // Turn towards the direction of travel at the outer units' speed.
+    const ahead = c.state === 'destination-reached' ? g.endAngle : this.headingAhead(Math.max(1.5, radius));
+    let want = ahead === null ? null : snapToEighthTurn(ahead);
+    let turning = false;
+    if (want !== null && Math.abs(want - g.angle) > 1e-9 && g.turnTarget !== want) {
+      // Turn only where the formation fits facing the new way; otherwise keep the facing and translate.
+      const code = world.grid.passable[Math.floor(c.tailY) * world.grid.width + Math.floor(c.tailX)] as number;
+      const a = formationAnchor(g.slots, c.tailX, c.tailY, want, { x: 0, y: 0 });
+      if (this.fits(a.x, a.y, want, code)) g.turnTarget = want;
+    }
+    want = g.turnTarget;
+    if (want !== null) {
+      let delta = want - g.angle;
+      while (delta > Math.PI) delta -= 2 * Math.PI;
+      while (delta < -Math.PI) delta += 2 * Math.PI;
+      const maxTurn = ((g.speed * world.options.stepSeconds) / radius) * 0.8;
+      g.angle += Math.max(-maxTurn, Math.min(maxTurn, delta));
+      // Wheel in place: the commander waits until the formation faces the new direction (within 10 degrees).
+      turning = Math.abs(delta) > (10 * Math.PI) / 180;
+    }
+    // Slots replay the commander's newest position; the commander waits for stragglers and sharp turns.
+    let worst = 0;
+    const anchor = formationAnchor(g.slots, c.tailX, c.tailY, g.angle, this.anchorTmp);
+    // The commander's trail, for members whose slot is inside a wall (a pass narrower than the formation).
+    const trail = this.trail;
+    const tn = trail.length;
+    if (tn < 2 || Math.hypot(c.tailX - (trail[tn - 2] as number), c.tailY - (trail[tn - 1] as number)) >= 0.1) {
+      trail.push(c.tailX, c.tailY);
+      if (trail.length > 4000) trail.splice(0, 2000);
+    }
+    const spacing = g.options.spacing;
+    let filed = 0;
+    // Central slots first, so the file behind the commander keeps the formation's order.
+    const order = this.slotOrder();
+    for (let j = 0; j < order.length; j++) {
+      const i = order[j] as number;
+      const u = g.units[i] as RtsUnit;
+      const k = g.slotOf[i] as number;
+      if (u === c) continue;
+      const p = rtsSlotPosition(
+        anchor.x,
+        anchor.y,
+        g.angle,
+        g.slots[k * 2] as number,
+        g.slots[k * 2 + 1] as number,
+        this.tmp,
+      );
+      if (
+        rtsTileOpen(world.grid, Math.floor(p.x), Math.floor(p.y)) &&
+        rtsSegmentClear(world.grid, anchor.x, anchor.y, p.x, p.y)
+      ) {
+        u.slotX = p.x;
+        u.slotY = p.y;
+        worst = Math.max(worst, Math.hypot(u.tailX - p.x, u.tailY - p.y));
+      } else {
+        // The slot is inside a wall: file in behind the commander along its trail until the slot is free again.
+        filed++;
+        pointBehind(trail, filed * spacing, this.tmp);
+        u.slotX = this.tmp.x;
+        u.slotY = this.tmp.y;
+      }
+    }
+    // Cohesion: wait for stragglers, but never for more than two seconds in a row (a member may be stuck behind
+    // a corner; it catches up at its own top speed once the formation moves on).
+    if (worst > 1.5) this.holdSteps++;
+    else if (worst <= 0.6) this.holdSteps = 0;
+    const hold = worst > 1.5 && this.holdSteps <= world.stepsFor(2);
+    c.speedMultiplier = turning || hold ? 0 : worst > 0.6 ? 0.5 : 1;
+    if (c.state === 'destination-reached' && worst <= TOLERANCE && !turning) {
+      g.phase = 'arrived';
+      c.speedMultiplier = 1;
+    }
+  }
+
+  /**
+   * Do all slots fit with the centre at (ax, ay) facing `angle`: walkable tiles of passability `code` reachable
+   * in a straight line from the centre, no idle unit of another group on them, and (with `minClear` 1) no slot in
+   * a corridor one tile wide (every slot tile has its eight neighbours walkable)?
+   */
+  private fits(ax: number, ay: number, angle: number, code: number, minClear = 0): boolean {
+    const g = this.group;
+    const grid = this.world.grid;
+    const w = grid.width;
+    const clear = minClear > 0 ? this.world.pathfinder.clearance() : null;
+    for (let k = 0; k < g.slots.length; k += 2) {
+      const p = rtsSlotPosition(ax, ay, angle, g.slots[k] as number, g.slots[k + 1] as number, this.tmp);
+      const tx = Math.floor(p.x);
+      const ty = Math.floor(p.y);
+      if (!rtsTileOpen(grid, tx, ty, code)) return false;
+      if (clear && (clear[ty * w + tx] as number) < minClear) return false;
+      if (!rtsSegmentClear(grid, ax, ay, p.x, p.y)) return false;
+      for (const v of this.world.units) {
+        if (v.group === g || !v.idle) continue;
+        if (Math.floor(v.tailX) === tx && Math.floor(v.tailY) === ty) return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Nearest tile centre to (x, y), in breadth-first order, where the commander can stand with every slot
+   * fitting (see {@link RtsFormationMarch.fits}). Null when there is none within reach.
+   */
+  private place(x: number, y: number, angle: number, minClear = 0): { x: number; y: number } | null {
+    const grid = this.world.grid;
+    const tiles = freeTilesNear(grid, this.world.units, this.group, Math.floor(x), Math.floor(y), 4096, true);
+    const code = grid.passable[Math.floor(y) * grid.width + Math.floor(x)] as number;
+    for (const t of tiles) {
+      const cx = (t % grid.width) + 0.5;
+      const cy = Math.floor(t / grid.width) + 0.5;
+      const a = formationAnchor(this.group.slots, cx, cy, angle, { x: 0, y: 0 });
+      if (this.fits(a.x, a.y, angle, code, minClear)) return { x: cx, y: cy };
+    }
+    return null;
+  }
+
+  /** Look-ahead heading along the commander's remaining route (distance `ahead` tiles); null when too close. */
+  private headingAhead(ahead: number): number | null {
+    const c = this.group.commander;
+    if (c.state !== 'moving' && c.state !== 'waypoint-reached') return null;
+    let x = c.tailX;
+    let y = c.tailY;
+    let left = ahead;
+    let tx = x;
+    let ty = y;
+    for (let k = c.routeIndex * 2; k + 1 < c.route.length && left > 0; k += 2) {
+      const nx = c.route[k] as number;
+      const ny = c.route[k + 1] as number;
+      const d = Math.hypot(nx - x, ny - y);
+      if (d >= left) {
+        tx = x + ((nx - x) * left) / d;
+        ty = y + ((ny - y) * left) / d;
+        left = 0;
+        break;
+      }
+      left -= d;
+      x = tx = nx;
+      y = ty = ny;
+    }
+    if (Math.hypot(tx - c.tailX, ty - c.tailY) < 0.3) return null;
+    return Math.atan2(ty - c.tailY, tx - c.tailX);
+  }
+
+  /** Indices of the group's units sorted by slot (ties by index), kept between steps and re-sorted in place. */
+  private slotOrder(): Int32Array {
+    const n = this.group.units.length;
+    if (this.order.length !== n) {
+      this.order = new Int32Array(n);
+      for (let i = 0; i < n; i++) this.order[i] = i;
+    }
+    sortBySlot(this.order, this.group.slotOf);
+    return this.order;
+  }
+}

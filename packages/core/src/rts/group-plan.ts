@@ -1,0 +1,165 @@
+import { DIR_DX, DIR_DY } from '../grid/directions.js';
+import type { Grid } from '../grid/grid.js';
+import { rtsTileOpen } from './geometry.js';
+import type { RtsGroupHost } from './group-host.js';
+import type { RtsGroupOptions } from './group-options.js';
+import type { RtsUnit, RtsUnitGroup } from './unit.js';
+
+// Plain group movement (seed 004, "Group class"): the commander plans once, every member gets waypoints on the
+// nearest free tiles to the commander's waypoints, and speed adjustments keep the members level with the
+// commander so that the group arrives together.
+
+/**
+ * Up to `count` tiles (indices y * width + x) in breadth-first order from (tx, ty) over tiles of its passability
+ * code (diagonal steps need both orthogonal tiles), leaving out tiles where an idle unit of another group stands.
+ * With `path`, (tx, ty) itself always comes first. Tiles are visited in the same order every time, as the
+ * seed asks, so that members get their tiles in a stable order.
+ */
+export function freeTilesNear(
+  grid: Grid,
+  units: readonly RtsUnit[],
+  group: RtsUnitGroup,
+  tx: number,
+  ty: number,
+  count: number,
+  path: boolean,
+): number[] {
+  const w = grid.width;
+  const code = grid.passable[ty * w + tx] as number;
+  const seen = new Set<number>([ty * w + tx]);
+  const queue = [ty * w + tx];
+  const out: number[] = [];
+  const taken = new Set<number>();
+  for (const v of units) {
+    if (v.group === group || !v.idle) continue;
+    taken.add(Math.floor(v.tailY) * w + Math.floor(v.tailX));
+  }
+  for (let head = 0; head < queue.length && out.length < count; head++) {
+    const t = queue[head] as number;
+    if (!taken.has(t) || (path && out.length === 0)) out.push(t);
+    const x = t % w;
+    const y = (t - x) / w;
+    for (let d = 0; d < 8; d++) {
+      const nx = x + (DIR_DX[d] as number);
+      const ny = y + (DIR_DY[d] as number);
+      if (!rtsTileOpen(grid, nx, ny, code)) continue;
+      if (d >= 4 && !(rtsTileOpen(grid, nx, y, code) && rtsTileOpen(grid, x, ny, code))) continue;
+      const n = ny * w + nx;
+      if (seen.has(n)) continue;
+      seen.add(n);
+      queue.push(n);
+    }
+  }
+  return out;
+}
+
+/**
+ * Plans a plain group: the commander's A* path to (goalX, goalY), for a square of side 2 * clearance + 1 tiles
+ * (the largest member) if there is one, else for a single tile; then every member, in a fixed order (the
+ * commander first, then by distance to it, ties by id), gets a route through the nearest free tiles to each of
+ * the commander's waypoints, and follows it at once.
+ * @returns the commander's waypoints (x, y pairs of tile centres), or null when there is no path (no member is
+ * touched then).
+ */
+export function planGroupRoutes(
+  host: RtsGroupHost,
+  group: RtsUnitGroup,
+  goalX: number,
+  goalY: number,
+  clearance: number,
+): number[] | null {
+  const w = host.grid.width;
+  const c = group.commander;
+  const sx = Math.floor(c.tailX);
+  const sy = Math.floor(c.tailY);
+  const gx = Math.floor(goalX);
+  const gy = Math.floor(goalY);
+  const diagonal = host.options.diagonal;
+  const path =
+    host.pathfinder.findPath(sx, sy, gx, gy, { diagonal, clearance }) ??
+    host.pathfinder.findPath(sx, sy, gx, gy, { diagonal });
+  host.stats.paths++;
+  if (!path) return null;
+  const members = [...group.units].sort(
+    (a, b) =>
+      (a === c ? -1 : 0) - (b === c ? -1 : 0) ||
+      Math.hypot(a.tailX - c.tailX, a.tailY - c.tailY) - Math.hypot(b.tailX - c.tailX, b.tailY - c.tailY) ||
+      a.id - b.id,
+  );
+  const routes: number[][] = members.map(() => []);
+  const wp = path.waypoints;
+  const plan: number[] = [];
+  for (let k = 2; k < wp.length; k += 2) {
+    const tx = wp[k] as number;
+    const ty = wp[k + 1] as number;
+    plan.push(tx + 0.5, ty + 0.5);
+    const tiles = freeTilesNear(host.grid, host.units, group, tx, ty, members.length, true);
+    members.forEach((_, i) => {
+      const t = tiles[Math.min(i, tiles.length - 1)] as number;
+      (routes[i] as number[]).push((t % w) + 0.5, Math.floor(t / w) + 0.5);
+    });
+  }
+  members.forEach((u, i) => {
+    const route = routes[i] as number[];
+    if (route.length === 0) route.push(u.tailX, u.tailY);
+    host.setRoute(u, route);
+    host.checkLine(u);
+  });
+  return plan;
+}
+
+/** Length of the rest of a moving unit's route from its newest position, tiles (0 when not moving). */
+export function remainingRoute(u: RtsUnit): number {
+  if (u.state !== 'moving' || u.route.length === 0) return 0;
+  let x = u.tailX;
+  let y = u.tailY;
+  let total = 0;
+  for (let k = u.routeIndex * 2; k + 1 < u.route.length; k += 2) {
+    const nx = u.route[k] as number;
+    const ny = u.route[k + 1] as number;
+    total += Math.hypot(nx - x, ny - y);
+    x = nx;
+    y = ny;
+  }
+  return total;
+}
+
+/**
+ * The seed's speed adjustment, on the remaining route lengths: members ahead of the commander slow down and
+ * members behind speed up, by `gain` per tile beyond the dead band, within [minMultiplier, maxMultiplier]. The
+ * commander itself slows down for a member that lags and cannot go fast enough (its own top speed). Sets every
+ * member's `speedMultiplier` (1 for members not moving, and for all when `speedAdjust` is off).
+ * @param speed the group speed, tiles per second.
+ */
+export function adjustGroupSpeeds(
+  units: readonly RtsUnit[],
+  commander: RtsUnit,
+  speed: number,
+  o: Readonly<Required<RtsGroupOptions>>,
+): void {
+  const c = commander;
+  const lead = remainingRoute(c);
+  const want = (diff: number) =>
+    Math.abs(diff) <= o.deadBand ? 1 : 1 + o.gain * (diff - Math.sign(diff) * o.deadBand);
+  let cm = 1;
+  if (o.speedAdjust) {
+    for (const u of units) {
+      if (u === c || u.state !== 'moving') continue;
+      const diff = remainingRoute(u) - lead; // > 0: behind the commander
+      const m = Math.min(o.maxMultiplier, want(diff));
+      if (diff > o.deadBand && u.speed < speed * m) cm = Math.min(cm, (u.speed / speed) * (2 - m));
+    }
+    cm = Math.max(o.minMultiplier, cm);
+  }
+  c.speedMultiplier = cm;
+  for (const u of units) {
+    if (u === c) continue;
+    if (!o.speedAdjust || u.state !== 'moving') {
+      u.speedMultiplier = 1;
+      continue;
+    }
+    // Relative to the commander's pace: ahead slows down, behind speeds up, within caps.
+    const m = cm * want(remainingRoute(u) - lead);
+    u.speedMultiplier = Math.min(o.maxMultiplier, Math.max(o.minMultiplier, m));
+  }
+}

@@ -1,0 +1,170 @@
+import { rtsSegmentClear, rtsTileOpen } from './geometry.js';
+import { rtsPathFromField } from './path-from-field.js';
+import type { RtsUnit } from './unit.js';
+import type { RtsWorkspace } from './workspace.js';
+import type { RtsWorldView } from './world-view.js';
+
+// High- and low-level pathfinding (seed 004): a unit's route is a list of waypoints from A* (or from a shared
+// vector field); when a wall appears on the straight way to the next waypoint, only that leg is re-planned.
+// Re-plans around units mark the tiles they stand on in the workspace's reused tile mask.
+
+/** Ends the unit's order at its newest position; `failed` when the destination was not reached. */
+export function arrive(w: RtsWorldView, u: RtsUnit, failed: boolean): void {
+  u.state = 'destination-reached';
+  u.arrivedStep = w.stepCount + w.options.horizon - 1;
+  u.failed = failed;
+  u.homeX = u.tailX;
+  u.homeY = u.tailY;
+  u.route = [];
+  u.routeIndex = 0;
+  u.waitSteps = 0;
+}
+
+/**
+ * The unit's high-level route from its newest tile to its destination: from its shared vector field, else
+ * from A* (around the tiles marked in `blocked` when given). The route's points are tile centres, except the
+ * last one, the exact destination. False when there is no path: the order then fails, unless this was a re-plan
+ * around units (`blocked`), which leaves the unit as it was.
+ */
+export function planRoute(w: RtsWorldView, u: RtsUnit, blocked: Uint8Array | null = null): boolean {
+  const sx = Math.floor(u.tailX);
+  const sy = Math.floor(u.tailY);
+  w.stats.paths++;
+  if (u.field && !blocked && rtsTileOpen(w.grid, sx, sy)) {
+    // High level from the shared field: its waypoints end at the goal it leads to.
+    const shared = rtsPathFromField(u.field, sx, sy);
+    if (!shared) {
+      arrive(w, u, true);
+      return false;
+    }
+    const wp = shared.waypoints;
+    u.destX = (wp[wp.length - 2] as number) + 0.5;
+    u.destY = (wp[wp.length - 1] as number) + 0.5;
+    return takePath(w, u, wp, sx, sy);
+  }
+  const gx = Math.floor(u.destX);
+  const gy = Math.floor(u.destY);
+  const path = w.pathfinder.findPath(sx, sy, gx, gy, { diagonal: w.options.diagonal, blocked });
+  if (!path) {
+    if (blocked) return false;
+    arrive(w, u, true);
+    return false;
+  }
+  return takePath(w, u, path.waypoints, sx, sy);
+}
+
+/** Turns tile waypoints (x, y pairs, the first one the unit's tile) into the unit's route. */
+function takePath(w: RtsWorldView, u: RtsUnit, wp: Int32Array, sx: number, sy: number): boolean {
+  const route: number[] = [];
+  for (let k = 2; k < wp.length; k += 2) route.push((wp[k] as number) + 0.5, (wp[k + 1] as number) + 0.5);
+  // The exact destination may be off the tile centre (formation slots).
+  if (route.length === 0) route.push(u.destX, u.destY);
+  else {
+    route[route.length - 2] = u.destX;
+    route[route.length - 1] = u.destY;
+  }
+  const first = route.length > 2 || wp.length > 2;
+  if (first && !rtsSegmentClear(w.grid, u.tailX, u.tailY, route[0] as number, route[1] as number))
+    route.unshift(sx + 0.5, sy + 0.5);
+  u.route = route;
+  u.routeIndex = 0;
+  u.state = 'moving';
+  return true;
+}
+
+/** If the straight line to the current waypoint crosses a wall, plans a detour to it with A*. */
+export function checkLine(w: RtsWorldView, u: RtsUnit): void {
+  if (u.state !== 'moving' || u.route.length === 0) return;
+  const wx = u.route[u.routeIndex * 2] as number;
+  const wy = u.route[u.routeIndex * 2 + 1] as number;
+  if (rtsSegmentClear(w.grid, u.tailX, u.tailY, wx, wy)) return;
+  repairRoute(w, u);
+}
+
+/** Replaces the way to the current waypoint with an A* path (the rest of the route is kept). */
+export function repairRoute(w: RtsWorldView, u: RtsUnit): void {
+  if (u.state !== 'moving' || u.route.length === 0) return;
+  w.stats.repairs++;
+  u.repairCooldown = 10;
+  const wx = u.route[u.routeIndex * 2] as number;
+  const wy = u.route[u.routeIndex * 2 + 1] as number;
+  const sx = Math.floor(u.tailX);
+  const sy = Math.floor(u.tailY);
+  const gx = Math.floor(wx);
+  const gy = Math.floor(wy);
+  if (!rtsTileOpen(w.grid, sx, sy) || !rtsTileOpen(w.grid, gx, gy)) return;
+  const path = w.pathfinder.findPath(sx, sy, gx, gy, { diagonal: w.options.diagonal });
+  if (!path) return;
+  const pts: number[] = [sx + 0.5, sy + 0.5];
+  const wp = path.waypoints;
+  for (let k = 2; k + 2 < wp.length; k += 2) pts.push((wp[k] as number) + 0.5, (wp[k + 1] as number) + 0.5);
+  u.route = [...pts, ...u.route.slice(u.routeIndex * 2)];
+  u.routeIndex = 0;
+}
+
+/** A formation member whose slot is behind a wall: walk around it (the first A* waypoint as a detour). */
+export function followAround(w: RtsWorldView, u: RtsUnit): void {
+  u.repairCooldown = 10;
+  const sx = Math.floor(u.tailX);
+  const sy = Math.floor(u.tailY);
+  const gx = Math.floor(u.slotX);
+  const gy = Math.floor(u.slotY);
+  if (!rtsTileOpen(w.grid, sx, sy) || !rtsTileOpen(w.grid, gx, gy)) return;
+  w.stats.repairs++;
+  const path = w.pathfinder.findPath(sx, sy, gx, gy, { diagonal: w.options.diagonal, maxExpansions: 4000 });
+  if (!path || path.waypoints.length < 4) return;
+  u.avoidX = (path.waypoints[2] as number) + 0.5;
+  u.avoidY = (path.waypoints[3] as number) + 0.5;
+  u.avoidTimer = w.stepsFor(1.5);
+}
+
+/** The reused all-zero tile mask for searches around units (callers clear what they set). */
+function blockedTiles(w: RtsWorldView, ws: RtsWorkspace): Uint8Array {
+  const size = w.grid.width * w.grid.height;
+  if (!ws.blocked || ws.blocked.length !== size) ws.blocked = new Uint8Array(size);
+  return ws.blocked;
+}
+
+/** Imposes an A* walk to (x, y) around the tiles other units stand on (done first, at the unit's own speed). */
+export function detourAround(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, x: number, y: number): void {
+  const width = w.grid.width;
+  const sx = Math.floor(u.tailX);
+  const sy = Math.floor(u.tailY);
+  const gx = Math.floor(x);
+  const gy = Math.floor(y);
+  if (!rtsTileOpen(w.grid, sx, sy) || !rtsTileOpen(w.grid, gx, gy)) return;
+  const blocked = blockedTiles(w, ws);
+  for (const v of w.units) if (v !== u) blocked[Math.floor(v.tailY) * width + Math.floor(v.tailX)] = 1;
+  w.stats.paths++;
+  const path = w.pathfinder.findPath(sx, sy, gx, gy, {
+    diagonal: w.options.diagonal,
+    blocked,
+    maxExpansions: 4000,
+  });
+  for (const v of w.units) blocked[Math.floor(v.tailY) * width + Math.floor(v.tailX)] = 0;
+  if (!path || path.waypoints.length < 4) return;
+  const wp = path.waypoints;
+  u.pushMoves = [];
+  for (let k = 2; k < wp.length; k += 2) u.pushMoves.push((wp[k] as number) + 0.5, (wp[k + 1] as number) + 0.5);
+  u.pushTimer = w.stepsFor(path.cost / u.speed + 2);
+}
+
+/** Re-plans to the destination around the tiles other units stand on (moving groupmates excepted). */
+export function replanAround(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): void {
+  const width = w.grid.width;
+  const blocked = blockedTiles(w, ws);
+  for (const v of w.units) {
+    if (v === u || (v.group !== null && v.group === u.group && !v.idle)) continue;
+    blocked[Math.floor(v.tailY) * width + Math.floor(v.tailX)] = 1;
+  }
+  const keep = u.route;
+  const keepIndex = u.routeIndex;
+  const planned = planRoute(w, u, blocked);
+  // Clear the marks again (the unit's own tile was never set and nothing else moved meanwhile).
+  for (const v of w.units) blocked[Math.floor(v.tailY) * width + Math.floor(v.tailX)] = 0;
+  if (!planned) {
+    u.route = keep;
+    u.routeIndex = keepIndex;
+    u.state = 'moving';
+  }
+}

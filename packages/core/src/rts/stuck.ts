@@ -1,0 +1,84 @@
+import { tryAvoid, tryHardPush } from './collision-solve.js';
+import { clearAvoid } from './collision-state.js';
+import { rtsSpeedOf } from './prediction.js';
+import { arrive, detourAround, replanAround } from './routing.js';
+import type { RtsUnit } from './unit.js';
+import type { RtsWorkspace } from './workspace.js';
+import type { RtsWorldView } from './world-view.js';
+
+// Escalation for units that do not get on: the seed's collision rules are local, so a unit can wait behind a
+// crowd, or dodge back and forth, forever. These guards count steps and escalate step by step, in units of
+// `stuckSeconds`, up to giving the order up after `giveUpSeconds`.
+
+/**
+ * A blocked unit (it waited `u.waitSteps` steps in a row): every `stuckSeconds` it re-plans around units or
+ * dodges to any free tile, in turn; after `giveUpSeconds` it gives its order up.
+ */
+export function onStuck(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): void {
+  const stuck = w.stepsFor(w.options.stuckSeconds);
+  if (u.waitSteps > w.stepsFor(w.options.giveUpSeconds)) {
+    u.pushMoves = [];
+    clearAvoid(u);
+    u.returnStack = [];
+    if (u.state === 'moving' || u.state === 'waiting-for-path') arrive(w, u, true);
+    u.waitSteps = 0;
+    return;
+  }
+  if (u.waitSteps % stuck !== 0) return;
+  if (u.state === 'moving' && (u.waitSteps / stuck) % 2 === 0) {
+    replanAround(w, ws, u);
+    return;
+  }
+  const other = u.collisionWith >= 0 ? w.unit(u.collisionWith) : undefined;
+  if (other && Number.isNaN(u.avoidX) && u.pushMoves.length === 0) tryAvoid(w, ws, u, other, true);
+}
+
+/**
+ * Livelock guard: a unit that keeps moving (dodging back and forth) without getting closer to its
+ * destination escalates like a blocked one: hard push the unit in its way, then re-plan around units, then
+ * stop near the destination (within 3 tiles: counted as arrived) or give up. A formation member that does not
+ * get closer to its slot walks around the units in its way.
+ */
+export function watchProgress(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): void {
+  if (u.state !== 'moving' && !Number.isNaN(u.slotX) && u.pushMoves.length === 0) {
+    const d = Math.hypot(u.slotX - u.tailX, u.slotY - u.tailY);
+    if (d < u.bestDistance - 0.25 || d < 0.3) {
+      u.bestDistance = d;
+      u.noProgress = 0;
+    } else if (++u.noProgress >= w.stepsFor(w.options.stuckSeconds) * 2) {
+      u.noProgress = 0;
+      u.bestDistance = Number.POSITIVE_INFINITY;
+      clearAvoid(u);
+      detourAround(w, ws, u, u.slotX, u.slotY);
+    }
+    return;
+  }
+  if (u.state !== 'moving' || rtsSpeedOf(u) === 0) {
+    u.bestDistance = Number.POSITIVE_INFINITY;
+    u.noProgress = 0;
+    return;
+  }
+  const d = Math.hypot(u.destX - u.tailX, u.destY - u.tailY);
+  if (d < u.bestDistance - 0.25) {
+    u.bestDistance = d;
+    u.noProgress = 0;
+    return;
+  }
+  u.noProgress++;
+  const stuck = w.stepsFor(w.options.stuckSeconds) * 3;
+  if (u.noProgress % stuck !== 0) return;
+  const round = u.noProgress / stuck;
+  const other = u.collisionWith >= 0 ? w.unit(u.collisionWith) : undefined;
+  if (round === 1 && other && other.idle && other.priority <= u.priority && u.pushMoves.length === 0) {
+    clearAvoid(u);
+    tryHardPush(w, ws, u, other);
+  } else if (round === 2) replanAround(w, ws, u);
+  else if (round >= 3 && d < 3) {
+    clearAvoid(u);
+    arrive(w, u, false);
+    w.stats.nearArrivals++;
+  } else if (u.noProgress > w.stepsFor(w.options.giveUpSeconds)) {
+    clearAvoid(u);
+    arrive(w, u, true);
+  }
+}

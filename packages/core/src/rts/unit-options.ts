@@ -1,0 +1,47 @@
+import { OutOfRangeError } from '../errors.js';
+
+/** Options of a unit, see {@link RtsWorld.addUnit}. */
+export interface RtsUnitOptions {
+  /**
+   * Radius of the hard collider (the body), tiles, in (0, 0.5]. Bodies never overlap.
+   * @defaultValue 0.35
+   */
+  hardRadius?: number;
+  /**
+   * Radius of the soft collider (personal space), tiles, >= hardRadius.
+   * @defaultValue 0.6
+   */
+  softRadius?: number;
+  /**
+   * Top speed, tiles per second, finite, > 0.
+   * @defaultValue 3
+   */
+  speed?: number;
+  /**
+   * Priority in collisions: the higher one keeps its course (ties: the lower id wins). Any number.
+   * @defaultValue 0
+   */
+  priority?: number;
+  /**
+   * Team number: units of one team may push each other's idle units. Any number.
+   * @defaultValue 0
+   */
+  team?: number;
+}
+
+export const DEFAULT_RTS_UNIT_OPTIONS: Readonly<Required<RtsUnitOptions>> = Object.freeze({
+  hardRadius: 0.35,
+  softRadius: 0.6,
+  speed: 3,
+  priority: 0,
+  team: 0,
+});
+
+/** Applies the defaults and checks the radii and the speed; throws OutOfRangeError naming the first bad option. */
+export function resolveRtsUnitOptions(options: RtsUnitOptions): Required<RtsUnitOptions> {
+  const o = { ...DEFAULT_RTS_UNIT_OPTIONS, ...options };
+  if (!(o.hardRadius > 0 && o.hardRadius <= 0.5)) throw new OutOfRangeError('hardRadius', o.hardRadius, '(0, 0.5]');
+  if (!(o.softRadius >= o.hardRadius)) throw new OutOfRangeError('softRadius', o.softRadius, '>= hardRadius');
+  if (!(o.speed > 0 && o.speed < Number.POSITIVE_INFINITY)) throw new OutOfRangeError('speed', o.speed, '> 0');
+  return o;
+}

@@ -1,0 +1,85 @@
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, type DiagonalRule } from '../grid/directions.js';
+
+/** Options of {@link RtsWorld}. */
+export interface RtsWorldOptions {
+  /**
+   * Fixed simulation step, seconds, in (0, 0.5].
+   * @defaultValue 1/20
+   */
+  stepSeconds?: number;
+  /**
+   * Number of predicted positions per unit (the rolling queue), an integer from 1 to 64.
+   * @defaultValue 6
+   */
+  horizon?: number;
+  /**
+   * Diagonal rule of the high-level paths and of the local moves to adjacent tiles.
+   * @defaultValue `'if-both-free'`
+   */
+  diagonal?: DiagonalRule;
+  /**
+   * Largest number of A* searches per step for units waiting for a path, an integer >= 1; the other units wait
+   * for the next step.
+   * @defaultValue 16
+   */
+  maxPathsPerStep?: number;
+  /**
+   * A pushed unit waits this long, seconds (finite, >= 0), with no mover near before it returns.
+   * @defaultValue 0.5
+   */
+  returnDelaySeconds?: number;
+  /**
+   * After waiting this long, seconds (finite, > 0), a blocked unit dodges to any free tile and re-plans around
+   * units.
+   * @defaultValue 1
+   */
+  stuckSeconds?: number;
+  /**
+   * After waiting this long in all, seconds (finite, > 0), a unit gives up its order (`failed`).
+   * @defaultValue 30
+   */
+  giveUpSeconds?: number;
+  /**
+   * Largest number of fixed steps one {@link RtsWorld.update} call runs (avoids a spiral of death), an integer
+   * >= 1.
+   * @defaultValue 8
+   */
+  maxStepsPerUpdate?: number;
+}
+
+export const DEFAULT_RTS_WORLD_OPTIONS: Readonly<Required<RtsWorldOptions>> = Object.freeze({
+  stepSeconds: 1 / 20,
+  horizon: 6,
+  diagonal: DEFAULT_DIAGONAL_RULE,
+  maxPathsPerStep: 16,
+  returnDelaySeconds: 0.5,
+  stuckSeconds: 1,
+  giveUpSeconds: 30,
+  maxStepsPerUpdate: 8,
+});
+
+/**
+ * Applies the defaults and checks every option; throws OutOfRangeError (a number out of range, NaN included) or
+ * InvalidOptionError (an unknown diagonal rule) naming the first bad option. The result is frozen.
+ */
+export function resolveRtsWorldOptions(options: RtsWorldOptions): Readonly<Required<RtsWorldOptions>> {
+  const o = { ...DEFAULT_RTS_WORLD_OPTIONS, ...options };
+  if (!(o.stepSeconds > 0 && o.stepSeconds <= 0.5))
+    throw new OutOfRangeError('stepSeconds', o.stepSeconds, 'a number in (0, 0.5]');
+  if (!Number.isInteger(o.horizon) || o.horizon < 1 || o.horizon > 64)
+    throw new OutOfRangeError('horizon', o.horizon, 'an integer from 1 to 64');
+  if (!Number.isInteger(o.maxPathsPerStep) || o.maxPathsPerStep < 1)
+    throw new OutOfRangeError('maxPathsPerStep', o.maxPathsPerStep, 'an integer >= 1');
+  if (!Number.isInteger(o.maxStepsPerUpdate) || o.maxStepsPerUpdate < 1)
+    throw new OutOfRangeError('maxStepsPerUpdate', o.maxStepsPerUpdate, 'an integer >= 1');
+  if (!(o.returnDelaySeconds >= 0 && o.returnDelaySeconds < Number.POSITIVE_INFINITY))
+    throw new OutOfRangeError('returnDelaySeconds', o.returnDelaySeconds, 'a finite number >= 0');
+  if (!(o.stuckSeconds > 0 && o.stuckSeconds < Number.POSITIVE_INFINITY))
+    throw new OutOfRangeError('stuckSeconds', o.stuckSeconds, 'a finite number > 0');
+  if (!(o.giveUpSeconds > 0 && o.giveUpSeconds < Number.POSITIVE_INFINITY))
+    throw new OutOfRangeError('giveUpSeconds', o.giveUpSeconds, 'a finite number > 0');
+  if (!DIAGONAL_RULES.includes(o.diagonal))
+    throw new InvalidOptionError('diagonal', o.diagonal, DIAGONAL_RULES.map((r) => `'${r}'`).join(', '));
+  return Object.freeze(o);
+}
