@@ -253,7 +253,9 @@ export class Grid {
     return Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < this.width && y < this.height;
   }
 
+  /** The index `y * width + x` of tile (x, y) in `passable` and `terrain`. @throws CoordinateError outside the grid. */
   index(x: number, y: number): number {
+    this.assertInside('tile', x, y);
     return y * this.width + x;
   }
 

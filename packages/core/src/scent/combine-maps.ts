@@ -1,5 +1,6 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { typedArrayName } from '../util/describe-value.js';
+import { arrayLength } from '../util/own-options.js';
 
 /** True when `map` is a typed array whose bytes overlap those of `out`. */
 function overlaps(map: ArrayLike<number>, out: Float64Array): boolean {
@@ -49,11 +50,8 @@ export function combineMaps(out: Float64Array, terms: readonly DesireTerm[]): Fl
     if (term === null || typeof term !== 'object') throw new InvalidOptionError(`terms[${t}]`, term, '{ map, weight }');
     const { map, weight } = term;
     scents[t] = typedArrayName(map) === 'Int32Array';
-    if (map === null || typeof map !== 'object' || typeof map.length !== 'number') {
-      throw new InvalidOptionError(`terms[${t}].map`, map, 'a Float64Array or Int32Array');
-    }
-    if (map.length !== n)
-      throw new InvalidOptionError(`terms[${t}].map`, map, `${n} values (as out), got ${map.length}`);
+    const length = arrayLength(map, `terms[${t}].map`, 'a Float64Array or Int32Array');
+    if (length !== n) throw new InvalidOptionError(`terms[${t}].map`, map, `${n} values (as out), got ${length}`);
     if ((map as unknown) === out || overlaps(map, out))
       throw new InvalidOptionError(`terms[${t}].map`, map, 'an array that does not share memory with out');
     if (typeof weight !== 'number' || !Number.isFinite(weight)) {

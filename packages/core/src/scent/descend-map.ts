@@ -3,7 +3,7 @@ import { checkGrid } from '../grid/check-grid.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
 import { typedArrayName } from '../util/describe-value.js';
-import { ownOptions } from '../util/own-options.js';
+import { arrayLength, ownOptions } from '../util/own-options.js';
 import type { ScentMoveOptions } from './scent-options.js';
 import { readMoveOptions } from './scent-options.js';
 
@@ -30,14 +30,9 @@ export const DEFAULT_DESCEND_OPTIONS: Readonly<Required<DescendOptions>> = Objec
 
 function checkMap(grid: Grid, map: ArrayLike<number>): void {
   checkGrid(grid);
-  if (map === null || typeof map !== 'object' || map.length !== grid.width * grid.height) {
-    throw new InvalidOptionError(
-      'map',
-      map,
-      `${grid.width * grid.height} values (${grid.width}x${grid.height} grid)` +
-        (map && typeof map === 'object' ? `, got ${map.length}` : ''),
-    );
-  }
+  const expected = `${grid.width * grid.height} values (${grid.width}x${grid.height} grid)`;
+  const length = arrayLength(map, 'map', expected);
+  if (length !== grid.width * grid.height) throw new InvalidOptionError('map', map, `${expected}, got ${length}`);
 }
 
 /**

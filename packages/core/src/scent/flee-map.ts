@@ -3,7 +3,7 @@ import type { KernelControl } from '../fields/types.js';
 import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import { readKernelControl } from '../util/kernel-control.js';
-import { ownOptions } from '../util/own-options.js';
+import { arrayLength, ownOptions } from '../util/own-options.js';
 import { NoFleeSeedError } from './no-flee-seed-error.js';
 import { scratchQueue, spreadScent } from './scent-bfs.js';
 import type { ScentMoveOptions } from './scent-options.js';
@@ -82,13 +82,9 @@ export function fleeMap(grid: Grid, scent: ArrayLike<number>, options: FleeMapOp
   }
   const { width, height, passable } = grid;
   const size = width * height;
-  if (scent === null || typeof scent !== 'object' || scent.length !== size) {
-    throw new InvalidOptionError(
-      'scent',
-      scent,
-      `a scent map of ${size} values (${width}x${height} grid)${scent && typeof scent === 'object' ? `, got ${scent.length}` : ''}`,
-    );
-  }
+  const expected = `a scent map of ${size} values (${width}x${height} grid)`;
+  const length = arrayLength(scent, 'scent', expected);
+  if (length !== size) throw new InvalidOptionError('scent', scent, `${expected}, got ${length}`);
   // PERF: imported constants copied to locals for the per-tile loops (see scentMap).
   const blocked = SCENT_BLOCKED;
   const unseen = SCENT_UNSEEN;

@@ -42,6 +42,9 @@ export interface SafetyMapOptions extends MoveOptions {
   control?: KernelControl;
 }
 
+/** Largest magnitude of a safety seed (coefficient times distance): 2^53. */
+const MAX_SAFETY_SEED = 2 ** 53;
+
 /** Brogue's safety-map coefficient. */
 export const DEFAULT_SAFETY_COEFFICIENT = -1.2;
 
@@ -86,7 +89,8 @@ function blockedCopy(grid: Grid): Grid {
  * Time: two field passes, O(tiles); scratch arrays are reused between calls.
  * @throws CoordinateError naming `threats[i]` when a threat is outside the grid or on a wall.
  * @throws InvalidOptionError for an empty threat list or bad options; OutOfRangeError naming `coefficient`
- *   unless it is a finite number below 0; the option errors of `computeField`.
+ *   unless it is a finite number below 0 whose product with every distance from a threat is above -2^53; the
+ *   option errors of `computeField`.
  * @throws AbortError when `options.control` asks to stop.
  * Options are read from own properties; InvalidOptionError for a bad `control` or a `grid` that is not a Grid.
  */
@@ -129,10 +133,21 @@ export function safetyField(grid: Grid, threats: readonly Threat[], options: Saf
     control,
   ).cost;
   // PERF: the distances become the seeds in place; Infinity (unreached) stays "not a seed".
+  let farthest = 0;
   for (let i = 0; i < size; i++) {
     const d = distance[i] as number;
-    if (d !== Number.POSITIVE_INFINITY) distance[i] = coefficient * d;
+    if (d !== Number.POSITIVE_INFINITY) {
+      distance[i] = coefficient * d;
+      if (d > farthest) farthest = d;
+    }
   }
+  // The second pass needs seeds within the safe integers (beyond, cost steps of 1 vanish in rounding).
+  if (-coefficient * farthest >= MAX_SAFETY_SEED)
+    throw new OutOfRangeError(
+      'coefficient',
+      coefficient,
+      `a number below 0 whose product with the largest distance from a threat (${farthest}) is above -2^53`,
+    );
   const gridVersion = grid.version;
   let second = grid;
   if (blockThreats) {

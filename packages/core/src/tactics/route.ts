@@ -7,7 +7,7 @@ import { buildSetField, type SetFields, type SetMoveOptions } from '../sets/set-
 import { checkInteger } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { bare, ownOptions, recordOf } from '../util/own-options.js';
-import { checkSetsArg, readPoint, type TilePoint } from './search.js';
+import { checkSetFields, checkSetsArg, readPoint, type TilePoint } from './tactic-args.js';
 
 /**
  * A route along a flank/retreat answer: first into set `via` (descending its field), then into the target's
@@ -67,17 +67,8 @@ export function createTacticRoute(
     throw new InvalidOptionError('sets', sets, `convex sets whose setOf holds set ids below count (${sets.count})`);
   const o = ownOptions(options, 'options');
   const size = grid.width * grid.height;
-  const fields = o.fields;
-  if (
-    fields !== undefined &&
-    (fields === null ||
-      typeof fields !== 'object' ||
-      typedArrayName(fields.dir) !== 'Uint8Array' ||
-      fields.size !== size ||
-      fields.count !== sets.count ||
-      fields.dir.length < sets.count * size)
-  )
-    throw new InvalidOptionError('fields', fields, `per-set fields of these ${sets.count} sets (buildSetFields)`);
+  const fields = o.fields ?? undefined; // null reads as absent, as for every option
+  if (fields !== undefined) checkSetFields(grid, sets, fields, 'fields');
   const approach = o.approach ?? true;
   if (typeof approach !== 'boolean') throw new InvalidOptionError('approach', approach, 'a boolean');
   const dirOf = (set: number): Uint8Array => {
@@ -110,6 +101,9 @@ function checkRouteTile(route: TacticRoute, x: number, y: number, phase: number,
   const r = recordOf<TacticRoute>(route, 'route', 'a TacticRoute (createTacticRoute)');
   const w = r.width;
   if (
+    !Number.isSafeInteger(r.targetX) ||
+    !Number.isSafeInteger(r.targetY) ||
+    typeof r.approach !== 'boolean' ||
     !Number.isInteger(w) ||
     w < 1 ||
     typedArrayName(r.viaDir) !== 'Uint8Array' ||

@@ -1,7 +1,7 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
-import { assertSetsMatch, type ConvexSets } from '../sets/convex-sets.js';
+import type { ConvexSets } from '../sets/convex-sets.js';
 import { setCostsFrom } from '../sets/set-costs.js';
 import {
   SET_FIELD_UNREACHABLE_I32,
@@ -17,15 +17,12 @@ import { type RandomSource, randomInt } from '../util/random.js';
 import type { ResumableTask } from '../util/task.js';
 import { type TacticConstants, type TacticShapeOptions, tacticConstants } from './criteria.js';
 import { flankTest, retreatTest } from './keep-tests.js';
+import { checkSetFields, checkSetsArg, readPoint, type TilePoint } from './tactic-args.js';
 
 /** Which search: flank (approach from the side) or retreat (fall back behind the player). */
 export type TacticKind = 'flank' | 'retreat';
 
-/** A tile position. */
-export interface TilePoint {
-  x: number;
-  y: number;
-}
+export type { TilePoint } from './tactic-args.js';
 
 /**
  * Per-set costs of both characters: `me[s]` moves from the player's tile into set `s`, `target[s]` from the
@@ -91,18 +88,6 @@ function isSetFields(source: TacticCostSource): source is SetFields {
   return typeof source === 'object' && 'dir' in source && 'size' in source;
 }
 
-/** Throws InvalidOptionError unless `sets` is an object (assertSetsMatch then checks its arrays). */
-export function checkSetsArg(grid: Grid, sets: unknown): asserts sets is ConvexSets {
-  recordOf(sets, 'sets', 'convex sets (decomposeConvexSets)');
-  assertSetsMatch(grid, sets as ConvexSets);
-}
-
-/** A tile point read once: its x and y (a getter or a Proxy cannot change them between the check and the use). */
-export function readPoint(point: unknown, name: string): TilePoint {
-  const p = recordOf<TilePoint>(point, name, '{ x, y }');
-  return { x: p.x, y: p.y };
-}
-
 /** Throws InvalidOptionError unless `costs` is a SetCostPair of two Int32Arrays of at least `count` entries. */
 function checkCostPair(costs: SetCostPair, count: number): void {
   if (
@@ -147,8 +132,7 @@ export function createTacticSearch(
   if (source !== 'two-field' && (source === null || typeof source !== 'object'))
     throw new InvalidOptionError('costs', source, "'two-field', per-set fields or a SetCostPair");
   const count = sets.count;
-  if (isSetFields(source) && (source.count !== count || source.size !== grid.width * grid.height))
-    throw new InvalidOptionError('costs', source, `per-set fields of these ${count} sets`);
+  if (isSetFields(source)) checkSetFields(grid, sets, source, 'costs');
   if (!isSetFields(source) && typeof source === 'object') checkCostPair(source, count);
   const meTile = mine.y * grid.width + mine.x;
   const targetTile = theirs.y * grid.width + theirs.x;

@@ -38,3 +38,14 @@ export function describeValue(value: unknown): string {
   }
   return 'object';
 }
+
+/**
+ * `value` as text for a message, as a template literal would write it for strings and numbers, else as
+ * {@link describeValue} describes it. Never throws (a template literal throws on a Symbol, and may run a Proxy's
+ * traps).
+ */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value.length <= 2000 ? value : `${value.slice(0, 2000)}...`;
+  if (typeof value === 'number') return String(value);
+  return describeValue(value);
+}

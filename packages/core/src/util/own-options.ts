@@ -52,3 +52,22 @@ export function recordOf<T extends object>(value: unknown, name: string, expecte
 export function bare<T extends object>(fields: T): T {
   return Object.assign(Object.create(null) as T, fields);
 }
+
+/**
+ * The length of an array-like argument: an array, a typed array or an object with a safe integer `length`.
+ * @throws InvalidOptionError naming `name` otherwise, also for a Proxy over a typed array (whose `length` getter
+ *   refuses the Proxy).
+ */
+export function arrayLength(value: unknown, name: string, expected: string): number {
+  if (value === null || typeof value !== 'object') throw new InvalidOptionError(name, value, expected);
+  let length: unknown;
+  try {
+    length = (value as ArrayLike<unknown>).length;
+  } catch (error) {
+    if (error instanceof TypeError) throw new InvalidOptionError(name, value, expected);
+    throw error;
+  }
+  if (typeof length !== 'number' || !Number.isSafeInteger(length) || length < 0)
+    throw new InvalidOptionError(name, value, expected);
+  return length;
+}
