@@ -245,7 +245,7 @@ export const UNITS = [
   },
   {
     name: 'stepCrowdParallel',
-    make: async (lib, h) => call(lib.stepCrowdParallel, await h.service(), h.crowd(), 1 / 60, { parts: 2 }),
+    make: async (lib, h) => call(lib.stepCrowdParallel, await h.service(), h.crowd(true), 1 / 60, { parts: 2 }),
     service: true,
   },
 
@@ -259,7 +259,8 @@ export const UNITS = [
         abortGraceMs: 100,
         enableTestKernels: false,
       }),
-    hostile: 'light',
+    // Every accepted call starts a worker thread (about 0.2 s): a short list of values.
+    values: ['NaN', '-1', '"3"', 'null', 'symbol', 'throwing proxy'],
     random: 0,
     pollute: false,
     cleanup: (service) => service.close(),
@@ -269,13 +270,13 @@ export const UNITS = [
   {
     name: 'new LiveField',
     make: async (lib, h) =>
-      call((...a) => new lib.LiveField(...a), await h.service(), h.grid(), { goals: [{ x: 0, y: 0 }] }),
+      call((...a) => new lib.LiveField(...a), await h.service(), h.grid(true), { goals: [{ x: 0, y: 0 }] }),
     service: true,
   },
   ...['field', 'generation', 'stale', 'busy', 'refresh', 'dispose'].map((name) => ({
     name: `LiveField#${name}`,
     make: async (lib, h) => {
-      const live = new lib.LiveField(await h.service(), h.grid(), { goals: [{ x: 0, y: 0 }] });
+      const live = new lib.LiveField(await h.service(), h.grid(true), { goals: [{ x: 0, y: 0 }] });
       if (name === 'refresh')
         return method(
           live,
@@ -293,7 +294,7 @@ export const UNITS = [
   {
     name: 'buildSetFieldsInPool',
     make: async (lib, h) => {
-      const g = h.grid();
+      const g = h.grid(true);
       return call(
         lib.buildSetFieldsInPool,
         await h.service(),
@@ -308,7 +309,7 @@ export const UNITS = [
   {
     name: 'setCostPairInPool',
     make: async (lib, h) => {
-      const g = h.grid();
+      const g = h.grid(true);
       return call(
         lib.setCostPairInPool,
         await h.service(),
@@ -326,12 +327,12 @@ export const UNITS = [
   // frame scheduler
   {
     name: 'createFrameScheduler',
-    make: (lib) => call(lib.createFrameScheduler, { budgetMs: 2, tick: (run) => run(), now: () => 0 }),
+    make: (lib) => call(lib.createFrameScheduler, { budgetMs: 2, tick: ticks(3), now: () => 0 }),
   },
   {
     name: 'FrameScheduler#schedule',
     make: (lib) =>
-      method(lib.createFrameScheduler({ tick: (run) => queueMicrotask(run) }), 'schedule', countdown(3), {
+      method(lib.createFrameScheduler({ tick: ticks(4) }), 'schedule', countdown(3), {
         key: 'k',
         signal: new AbortController().signal,
         onProgress: () => {},
@@ -389,12 +390,12 @@ function serviceMethods() {
   const options = () => ({ goals: [{ x: 0, y: 0, value: 0 }], metric: 'octile', neighbors: 8, maxCost: 40 });
   const job = () => ({ signal: new AbortController().signal, onProgress: () => {} });
   return [
-    entry('computeField', (_, h) => [h.grid(), options(), job()]),
-    entry('computeFields', (_, h) => [h.grid(), [options(), { goals: [{ x: 7, y: 7 }] }], job()]),
+    entry('computeField', (_, h) => [h.grid(true), options(), job()]),
+    entry('computeFields', (_, h) => [h.grid(true), [options(), { goals: [{ x: 7, y: 7 }] }], job()]),
     entry('run', (_, h) => [
       'scentMap',
       {
-        grid: h.grid(),
+        grid: h.grid(true),
         sources: [{ x: 0, y: 0, strength: 4 }],
         options: { neighbors: 4 },
         out: new Int32Array(new SharedArrayBuffer(256)),
@@ -405,7 +406,7 @@ function serviceMethods() {
       name: 'FieldService#release',
       make: async (_, h) => {
         const s = await h.service();
-        return method(s, 'release', await s.computeField(h.grid(), options()));
+        return method(s, 'release', await s.computeField(h.grid(true), options()));
       },
       service: true,
     },

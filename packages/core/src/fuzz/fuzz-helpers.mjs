@@ -1,22 +1,28 @@
 import { OPAQUE } from './fuzz-paths.mjs';
 
-// Valid inputs the fuzz catalog starts from (every call gets fresh ones: calls may mutate what they get).
+// Valid inputs the fuzz catalog starts from (every call gets fresh ones: calls may mutate what they get). Grids
+// are small, in ordinary ArrayBuffers with a short edit log (a default grid's 32 KiB edit log in a
+// SharedArrayBuffer costs more than most calls); the worker service gets shared ones.
 
-const MAP = ['....#...', '.##.#.~~', '....#.~~', '.#......', '.#..##..', '........', '..#..#..', '........'].join('\n');
-const LEGEND = { '.': 1, '#': 0, '~': 2 };
+const MAP = ['....#...', '.##.#.~~', '....#.~~', '.#......', '.#..##..', '........', '..#..#..', '........'];
+const CODES = { '.': 1, '#': 0, '~': 2 };
 
 /** @param {typeof import('../../dist/index.js')} lib */
 export function helpers(lib) {
   let service = null;
   let fields = null;
   const h = {
-    /** An 8x8 map with walls and water. */
-    grid: () => lib.parseAsciiMap(MAP, LEGEND),
+    /** The 8x8 map with walls and water (shared: for the worker service). */
+    grid: (shared = false) => {
+      const g = lib.Grid.create(8, 8, { shared, editLog: 16 });
+      for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) g.passable[y * 8 + x] = CODES[MAP[y][x]];
+      return g;
+    },
     /** An open grid. */
-    open: (w = 8, hh = 8) => lib.Grid.open(w, hh),
+    open: (w = 8, hh = 8, shared = false) => lib.Grid.open(w, hh, { shared, editLog: 16 }),
     /** An open 8x8 grid with a terrain layer (one tile costs 5). */
     terrain: () => {
-      const g = lib.Grid.open(8, 8, { terrain: true });
+      const g = lib.Grid.open(8, 8, { terrain: true, shared: false, editLog: 16 });
       g.setTerrain(3, 3, 5);
       return g;
     },
@@ -26,10 +32,10 @@ export function helpers(lib) {
      * once per worker (the package only reads them), the objects around them are fresh.
      */
     pillars: () => {
-      const g = lib.Grid.open(16, 16);
+      const g = h.open(16, 16);
       for (let y = 2; y < 16; y += 4) for (let x = 2; x < 16; x += 4) g.setPassable(x, y, false);
       const sets = lib.decomposeConvexSets(g);
-      fields ??= lib.buildSetFields(g, sets);
+      fields ??= lib.buildSetFields(g, sets, { shared: false });
       return { grid: g, sets, fields: { ...fields } };
     },
     field: (g) => lib.computeField(g, { goals: [{ x: 0, y: 0 }] }),
@@ -42,9 +48,9 @@ export function helpers(lib) {
       world.moveUnit(a, 7, 7);
       return world;
     },
-    /** A crowd of three units on an open 8x8 grid. */
-    crowd: () => {
-      const crowd = lib.createCrowd({ grid: h.open(), capacity: 8 });
+    /** A crowd of three units on an open 8x8 grid (shared: for the worker service). */
+    crowd: (shared = false) => {
+      const crowd = lib.createCrowd({ grid: h.open(8, 8, shared), capacity: 8, shared });
       lib.addCrowdUnit(crowd, 40, 40);
       lib.addCrowdUnit(crowd, 80, 40);
       lib.addCrowdUnit(crowd, 40, 120, 1);

@@ -50,16 +50,24 @@ export function describeCatalog(distUrl: string): Promise<CatalogInfo> {
 }
 
 /**
- * After this many hangs (or crashes) of one entry, its remaining calls are skipped (counted as `skipped`): an
- * entry that hangs is broken already, and every hang costs a deadline and a new worker.
+ * Hangs and crashes cost a deadline and a new worker each. After one of them with a hostile value in an argument
+ * path (`arg1.goals[0].value`), the entry's other calls with a hostile value there are skipped; after this many in
+ * one entry, the rest of the entry is skipped. Skipped calls are counted as `skipped`.
  */
-export const MAX_LOST_PER_ENTRY = 2;
+export const MAX_LOST_PER_ENTRY = 4;
+const MAX_LOST_PER_PATH = 1;
+
+/** The argument paths of a call's label: `arg1.x=NaN, arg2=null` gives `arg1.x` and `arg2`. */
+function labelPaths(label: string): string[] {
+  return label.startsWith('arg') ? label.split(', ').map((part) => part.slice(0, part.indexOf('='))) : [];
+}
 
 /** Slots of the progress array shared with the worker (see fuzz-worker.mjs). */
 const P_ENTRY = 0;
 const P_BEAT = 1;
 const P_ITEM = 2;
 const P_DEADLINE = 6;
+const P_SKIPPED = 7;
 const P_COUNTS: [number, string][] = [
   [3, 'ok'],
   [4, 'typed'],
@@ -85,12 +93,14 @@ export function runFuzzLane(
   const times: Record<string, number> = {};
   const tallies: Record<string, Record<string, number>> = {};
   const lostPerEntry = new Map<number, number>();
+  const lostPerPath = new Map<string, number>();
+  const skipPaths: Record<number, string[]> = {};
   return new Promise((resolve) => {
     const launch = (startEntry: number, startItem: number): void => {
       const progress = new SharedArrayBuffer(8 * 4);
       const view = new Int32Array(progress);
       const worker = new Worker(WORKER, {
-        workerData: { distUrl, names, startEntry, startItem, progress },
+        workerData: { distUrl, names, startEntry, startItem, progress, skipPaths },
         resourceLimits: { maxOldGenerationSizeMb: 512 },
         stdout: true,
         stderr: true,
@@ -103,6 +113,7 @@ export function runFuzzLane(
         finished = true;
         clearInterval(timer);
         for (const [slot, key] of P_COUNTS) add(key, Atomics.load(view, slot));
+        add('skipped', Atomics.load(view, P_SKIPPED));
         void worker.terminate();
         if (next !== null && next[0] < names.length) launch(next[0], next[1]);
         else resolve({ failures, times, tallies, counts, calls: Object.values(counts).reduce((a, b) => a + b, 0) });
@@ -115,6 +126,12 @@ export function runFuzzLane(
         add(outcome, 1);
         const n = (lostPerEntry.get(e) ?? 0) + 1;
         lostPerEntry.set(e, n);
+        for (const path of labelPaths(labels[e]?.[i] ?? '')) {
+          const key = `${e} ${path}`;
+          const k = (lostPerPath.get(key) ?? 0) + 1;
+          lostPerPath.set(key, k);
+          if (k >= MAX_LOST_PER_PATH) (skipPaths[e] ??= []).push(path);
+        }
         const count = labels[e]?.length ?? 0;
         if (i < 0 || n >= MAX_LOST_PER_ENTRY || i + 1 >= count) {
           if (i >= 0) add('skipped', Math.max(0, count - i - 1));
@@ -137,8 +154,7 @@ export function runFuzzLane(
         else if (m.type === 'time') {
           times[m.name as string] = m.ms as number;
           tallies[m.name as string] = m.tally as Record<string, number>;
-        }
-        else if (m.type === 'failure') {
+        } else if (m.type === 'failure') {
           failures.push({
             name: m.name as string,
             label: m.label as string,

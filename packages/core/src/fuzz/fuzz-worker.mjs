@@ -5,7 +5,7 @@
 //
 // progress (Int32): [0] entry running, [1] heartbeat, [2] call of the entry (-1 while planning), [3] calls that
 // returned, [4] documented errors, [5] errors propagated from the hostile value itself, [6] the running entry's own
-// deadline in ms (0: the lane's).
+// deadline in ms (0: the lane's), [7] calls skipped (their argument path hung twice: `skipPaths`).
 
 import { types } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -15,7 +15,7 @@ import { helpers } from './fuzz-helpers.mjs';
 import { mutationPaths, pathLabel, seedOf, setPath, stripKey, summarize } from './fuzz-paths.mjs';
 import { HOSTILE, isPropagated, LIGHT } from './hostile-values.mjs';
 
-const { distUrl, names, startEntry, startItem, progress, describeOnly } = workerData;
+const { distUrl, names, startEntry, startItem, progress, describeOnly, skipPaths } = workerData;
 const lib = await import(distUrl);
 
 function kindOf(value) {
@@ -42,7 +42,7 @@ async function planEntry(entry, h) {
       ? LIGHT
       : HOSTILE;
   for (const path of paths) {
-    const list = path.length <= 2 || entry.values ? full : LIGHT;
+    const list = path.length === 1 || entry.values ? full : LIGHT;
     list.forEach(([label], k) => {
       items.push({ entry, label: `${pathLabel(path)}=${label}`, mutations: [[path, list, k]] });
     });
@@ -202,6 +202,9 @@ async function runItem(item, h) {
 
 async function run() {
   const h = helpers(lib);
+  // Keeps the event loop alive while calls are awaited: a call whose promise waits only on unreferenced handles
+  // (a worker service's threads) must show as a hang the parent sees, not end this worker.
+  const keepAlive = setInterval(() => {}, 1000);
   const view = new Int32Array(progress);
   for (let e = startEntry; e < names.length; e++) {
     Atomics.store(view, 0, e);
@@ -213,10 +216,15 @@ async function run() {
     Atomics.store(view, 6, entry?.deadlineMs ?? 0);
     const began = performance.now();
     const tally = {};
+    const skip = new Set(skipPaths?.[e] ?? []);
     for (let i = e === startEntry ? startItem : 0; i < items.length; i++) {
       Atomics.store(view, 2, i);
       Atomics.add(view, 1, 1);
       const item = items[i];
+      if (item.mutations?.some(([path]) => skip.has(pathLabel(path)))) {
+        Atomics.add(view, 7, 1);
+        continue;
+      }
       let result;
       try {
         result = await runItem(item, h);
@@ -235,6 +243,7 @@ async function run() {
   }
   Atomics.add(view, 1, 1);
   await h.close();
+  clearInterval(keepAlive);
   parentPort.postMessage({ type: 'done' });
 }
 

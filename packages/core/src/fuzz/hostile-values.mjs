@@ -104,7 +104,10 @@ export const HOSTILE = [
   ['long string', () => 'x'.repeat(100_000)],
 ];
 
-/** A shorter list for properties deeper down (goals[0].value), to keep the number of calls in bounds. */
+/**
+ * A shorter list for properties of arguments and deeper down (`options.metric`, `goals[0].value`), to keep the
+ * number of calls in bounds: numbers at the edges, wrong types, the hostile objects, short typed arrays.
+ */
 export const LIGHT = HOSTILE.filter(([label]) =>
   [
     'NaN',
@@ -127,6 +130,10 @@ export const LIGHT = HOSTILE.filter(([label]) =>
     '{}',
     'throwing proxy',
     'revoked proxy',
+    'throwing function',
+    '[]',
+    'Int32Array(1)',
+    'proxy of Int32Array(64)',
   ].includes(label),
 );
 
