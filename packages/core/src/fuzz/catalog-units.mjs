@@ -265,6 +265,7 @@ export const UNITS = [
     pollute: false,
     cleanup: (service) => service.close(),
     deadlineMs: 15_000,
+    settle: true,
   },
   ...serviceMethods(),
   {
@@ -328,6 +329,7 @@ export const UNITS = [
   {
     name: 'createFrameScheduler',
     make: (lib) => call(lib.createFrameScheduler, { budgetMs: 2, tick: ticks(3), now: () => 0 }),
+    settle: true,
   },
   {
     name: 'FrameScheduler#schedule',
@@ -337,11 +339,17 @@ export const UNITS = [
         signal: new AbortController().signal,
         onProgress: () => {},
       }),
+    settle: true,
   },
-  { name: 'FrameScheduler#pending', make: (lib) => getter(lib.createFrameScheduler({ tick: ticks(4) }), 'pending') },
+  {
+    name: 'FrameScheduler#pending',
+    make: (lib) => getter(lib.createFrameScheduler({ tick: ticks(4) }), 'pending'),
+    settle: true,
+  },
   {
     name: 'FrameScheduler#cancelAll',
     make: (lib) => method(lib.createFrameScheduler({ tick: ticks(4) }), 'cancelAll', 'stop'),
+    settle: true,
   },
   ...['progress', 'cancel', 'settled', 'promise'].map((name) => ({
     name: `ScheduledTask#${name}`,
@@ -353,6 +361,7 @@ export const UNITS = [
       return getter(task, name);
     },
     pollute: false,
+    settle: true,
   })),
 ];
 
@@ -418,6 +427,7 @@ function serviceMethods() {
       make: async (lib) => method(await lib.createFieldService({ workers: 1 }), 'close'),
       pollute: false,
       deadlineMs: 15_000,
+      settle: true,
     },
   ].map((e) => (e.getter ? { ...e, make: async (_, h) => getter(await h.service(), 'size') } : e));
 }

@@ -15,7 +15,9 @@ import { UNITS } from './catalog-units.mjs';
  * @property {string[]} [values] Only these hostile values (by label), for entries whose calls are slow.
  * @property {number} [random] Random multi-value calls (default 8).
  * @property {boolean} [pollute] Check that a polluted Object.prototype changes nothing (default true).
- * @property {boolean} [service] Uses the shared worker service.
+ * @property {boolean} [service] Uses the shared worker service (its calls also `settle`).
+ * @property {boolean} [settle] Starts asynchronous work (timers, frames): each call is followed by a turn of the
+ *   event loop, so that an uncaught error in that work is reported on the call that started it.
  * @property {(result: unknown) => unknown} [cleanup] Releases what a successful call made.
  * @property {number} [deadlineMs] This entry's deadline per call, when a call may start worker threads.
  */

@@ -200,6 +200,19 @@ async function runItem(item, h) {
   return problem === null ? { outcome: 'ok' } : { outcome: 'bad-result', detail: problem };
 }
 
+/**
+ * An error nobody caught (a throwing callback called from a timer, a rejection nobody handled) would end a Node
+ * process: it is a crash of the call whose aftermath threw. Caught here so that the crash is reported on that
+ * call (each call is followed by a turn of the event loop) and the worker goes on.
+ */
+let uncaught = null;
+process.on('uncaughtException', (error) => {
+  uncaught ??= error;
+});
+process.on('unhandledRejection', (error) => {
+  uncaught ??= error;
+});
+
 async function run() {
   const h = helpers(lib);
   // Keeps the event loop alive while calls are awaited: a call whose promise waits only on unreferenced handles
@@ -230,6 +243,15 @@ async function run() {
         result = await runItem(item, h);
       } catch (error) {
         result = { outcome: 'setup', detail: describeError(error) };
+      }
+      // Entries that start asynchronous work get a turn of the event loop before the next call, so that an
+      // error thrown in that work is reported on the call that started it. (Elsewhere it is reported a little
+      // later, on the entry's next call that yields.)
+      if (entry.service || entry.settle) await new Promise((resolve) => setImmediate(resolve));
+      if (uncaught !== null) {
+        const crash = { outcome: 'crash', detail: `uncaught: ${describeError(uncaught)}` };
+        result = { list: [...(result.list ?? (result.outcome === 'ok' ? [] : [result])), crash] };
+        uncaught = null;
       }
       for (const r of result.list ?? [result]) {
         tally[r.outcome] = (tally[r.outcome] ?? 0) + 1;

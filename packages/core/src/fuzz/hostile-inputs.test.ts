@@ -20,7 +20,7 @@ const distUrl = new URL('../../dist/index.js', import.meta.url).href;
  * A call that does not answer within this long is a hang: the maps are 8x8 or 16x16, a call takes microseconds
  * to a few milliseconds, so this leaves a wide margin for a loaded machine.
  */
-const DEADLINE_MS = 1500;
+const DEADLINE_MS = 2000;
 /** Time to import the package and plan a lane's calls (the worker service starts here). */
 const PLAN_DEADLINE_MS = 30_000;
 

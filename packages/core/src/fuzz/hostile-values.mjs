@@ -101,7 +101,7 @@ export const HOSTILE = [
   ['ArrayBuffer(8)', () => new ArrayBuffer(8)],
   ['forged grid buffer', forgedGridBuffer],
   ['lying grid buffer', lyingGridBuffer],
-  ['long string', () => 'x'.repeat(100_000)],
+  ['long string', () => 'x'.repeat(10_000)],
 ];
 
 /**
