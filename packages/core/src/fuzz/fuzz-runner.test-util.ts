@@ -130,7 +130,7 @@ export function runFuzzLane(
           const key = `${e} ${path}`;
           const k = (lostPerPath.get(key) ?? 0) + 1;
           lostPerPath.set(key, k);
-          if (k >= MAX_LOST_PER_PATH) (skipPaths[e] ??= []).push(path);
+          if (k >= MAX_LOST_PER_PATH) skipPaths[e] = [...(skipPaths[e] ?? []), path];
         }
         const count = labels[e]?.length ?? 0;
         if (i < 0 || n >= MAX_LOST_PER_ENTRY || i + 1 >= count) {
