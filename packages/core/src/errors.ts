@@ -1,4 +1,4 @@
-import { describeValue as describe } from './util/describe-value.js';
+import { describeValue as describe, textOf as text } from './util/describe-value.js';
 
 /**
  * Typed errors thrown by Field Marshal. Every error names the value that was wrong, so a caller (or a worker
@@ -15,7 +15,7 @@ export class MapParseError extends SyntaxError {
     /** 1-based column of the offending character (1 when the whole line is wrong). */
     readonly column: number,
   ) {
-    super(`${message} (line ${line}, column ${column})`);
+    super(`${text(message)} (line ${text(line)}, column ${text(column)})`);
   }
 }
 
@@ -29,7 +29,7 @@ export class InvalidOptionError extends TypeError {
     readonly value: unknown,
     expected: string,
   ) {
-    super(`invalid ${option}: ${describe(value)}; expected ${expected}`);
+    super(`invalid ${text(option)}: ${describe(value)}; expected ${text(expected)}`);
   }
 }
 
@@ -41,7 +41,7 @@ export class OutOfRangeError extends RangeError {
     readonly value: unknown,
     expected: string,
   ) {
-    super(`${option} out of range: ${describe(value)}; expected ${expected}`);
+    super(`${text(option)} out of range: ${describe(value)}; expected ${text(expected)}`);
   }
 }
 
@@ -55,7 +55,7 @@ export class CoordinateError extends RangeError {
     readonly y: number,
     reason: string,
   ) {
-    super(`${what} (${x}, ${y}) ${reason}`);
+    super(`${text(what)} (${text(x)}, ${text(y)}) ${text(reason)}`);
   }
 }
 
@@ -67,7 +67,7 @@ export class GridTooLargeError extends RangeError {
     readonly height: number,
     limit: string,
   ) {
-    super(`grid ${width}x${height} is too large: ${limit}`);
+    super(`grid ${text(width)}x${text(height)} is too large: ${text(limit)}`);
   }
 }
 
@@ -75,6 +75,6 @@ export class GridTooLargeError extends RangeError {
 export class AbortError extends Error {
   override readonly name = 'AbortError';
   constructor(message = 'the operation was aborted') {
-    super(message);
+    super(text(message));
   }
 }

@@ -1,11 +1,25 @@
 import { OutOfRangeError } from '../errors.js';
+import { ownOptions } from '../util/own-options.js';
 import { createRandom, randomInt } from '../util/random.js';
 import { BLOCKED, GROUND, Grid, type GridOptions } from './grid.js';
 
 /** Options shared by the map generators. */
 export interface GenerateOptions extends GridOptions {
-  /** Seed of the pseudo-random source; the same seed gives the same map everywhere. Default 1. */
+  /**
+   * Seed of the pseudo-random source (a finite number, taken modulo 2^32 as by {@link createRandom}); the same
+   * seed gives the same map everywhere. Default 1.
+   */
   seed?: number;
+}
+
+/** The options' own properties (inherited ones are ignored), split into the grid's options and the rest. */
+function readOptions<T extends GenerateOptions>(options: T): { grid: GridOptions; own: Partial<T> } {
+  const own = ownOptions(options, 'options', 'an options object');
+  const grid: GridOptions = {};
+  if (own.terrain !== undefined) grid.terrain = own.terrain;
+  if (own.shared !== undefined) grid.shared = own.shared;
+  if (own.editLog !== undefined) grid.editLog = own.editLog;
+  return { grid, own };
 }
 
 /** An open field: every tile walkable. */
@@ -18,9 +32,11 @@ export function generateOpen(width: number, height: number, options: GridOptions
  * Deterministic for a given seed.
  */
 export function generateRandom(width: number, height: number, density: number, options: GenerateOptions = {}): Grid {
-  if (!(density >= 0 && density <= 1)) throw new OutOfRangeError('density', density, 'a number from 0 to 1');
-  const grid = Grid.create(width, height, options);
-  const random = createRandom(options.seed ?? 1);
+  if (typeof density !== 'number' || !(density >= 0 && density <= 1))
+    throw new OutOfRangeError('density', density, 'a number from 0 to 1');
+  const { grid: gridOptions, own } = readOptions(options);
+  const random = createRandom(own.seed ?? 1);
+  const grid = Grid.create(width, height, gridOptions);
   const p = grid.passable;
   for (let i = 0; i < p.length; i++) p[i] = random() < density ? BLOCKED : GROUND;
   return grid;
@@ -36,11 +52,12 @@ export function generateRooms(
   height: number,
   options: GenerateOptions & { roomSize?: number } = {},
 ): Grid {
-  const roomSize = options.roomSize ?? 16;
+  const { grid: gridOptions, own } = readOptions(options);
+  const roomSize = own.roomSize ?? 16;
   if (!(Number.isInteger(roomSize) && roomSize >= 3))
     throw new OutOfRangeError('roomSize', roomSize, 'an integer >= 3');
-  const grid = Grid.open(width, height, options);
-  const random = createRandom(options.seed ?? 1);
+  const random = createRandom(own.seed ?? 1);
+  const grid = Grid.open(width, height, gridOptions);
   const p = grid.passable;
   for (let x = roomSize; x < width; x += roomSize) for (let y = 0; y < height; y++) p[y * width + x] = BLOCKED;
   for (let y = roomSize; y < height; y += roomSize) for (let x = 0; x < width; x++) p[y * width + x] = BLOCKED;
@@ -73,11 +90,12 @@ export function generateMaze(
   height: number,
   options: GenerateOptions & { corridor?: number } = {},
 ): Grid {
-  const corridor = options.corridor ?? 1;
+  const { grid: gridOptions, own } = readOptions(options);
+  const corridor = own.corridor ?? 1;
   if (!(Number.isInteger(corridor) && corridor >= 1))
     throw new OutOfRangeError('corridor', corridor, 'an integer >= 1');
-  const grid = Grid.create(width, height, options);
-  const random = createRandom(options.seed ?? 1);
+  const random = createRandom(own.seed ?? 1);
+  const grid = Grid.create(width, height, gridOptions);
   const p = grid.passable;
   const pitch = corridor + 1;
   const cw = Math.max(1, Math.floor((width + 1) / pitch));
@@ -131,15 +149,16 @@ export function generateMap(
   height: number,
   options: GenerateOptions & { density?: number } = {},
 ): Grid {
+  const own = ownOptions(options, 'options', 'an options object');
   switch (kind) {
     case 'open':
-      return generateOpen(width, height, options);
+      return generateOpen(width, height, own);
     case 'random':
-      return generateRandom(width, height, options.density ?? 0.2, options);
+      return generateRandom(width, height, own.density ?? 0.2, own);
     case 'rooms':
-      return generateRooms(width, height, options);
+      return generateRooms(width, height, own);
     case 'maze':
-      return generateMaze(width, height, options);
+      return generateMaze(width, height, own);
     default:
       throw new OutOfRangeError('map kind', kind, MAP_KINDS.join(', '));
   }

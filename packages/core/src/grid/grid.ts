@@ -158,11 +158,13 @@ export class Grid {
     if (typeof options !== 'object' || options === null)
       throw new InvalidOptionError('options', options, 'an object { terrain?, shared?, editLog? }');
     const terrain = ownOption(options, 'terrain') ?? false;
+    if (typeof terrain !== 'boolean') throw new InvalidOptionError('terrain', terrain, 'a boolean');
     const capacity = ownOption(options, 'editLog') ?? DEFAULT_EDIT_LOG;
     if (!Number.isInteger(capacity) || capacity < 0 || capacity > MAX_EDIT_LOG)
       throw new OutOfRangeError('editLog', capacity, `an integer from 0 to ${MAX_EDIT_LOG}`);
     const { byteLength } = layout(width, height, terrain === true, capacity);
     const shared = ownOption(options, 'shared') ?? sharedMemoryAvailable;
+    if (typeof shared !== 'boolean') throw new InvalidOptionError('shared', shared, 'a boolean');
     if (shared === true && typeof SharedArrayBuffer !== 'function')
       throw new InvalidOptionError('shared', shared, 'false: SharedArrayBuffer does not exist here');
     const buffer = shared === true ? new SharedArrayBuffer(byteLength) : new ArrayBuffer(byteLength);
@@ -194,8 +196,14 @@ export class Grid {
 
   /** A copy in a new buffer (shared or not, as asked; default: same kind as this one), edit log included. */
   clone(options: { shared?: boolean } = {}): Grid {
+    if (typeof options !== 'object' || options === null)
+      throw new InvalidOptionError('options', options, 'an object { shared? }');
     const shared =
-      options.shared ?? (typeof SharedArrayBuffer === 'function' && this.buffer instanceof SharedArrayBuffer);
+      ownOption(options, 'shared') ??
+      (typeof SharedArrayBuffer === 'function' && this.buffer instanceof SharedArrayBuffer);
+    if (typeof shared !== 'boolean') throw new InvalidOptionError('shared', shared, 'a boolean');
+    if (shared && typeof SharedArrayBuffer !== 'function')
+      throw new InvalidOptionError('shared', shared, 'false: SharedArrayBuffer does not exist here');
     const bytes = new Uint8Array(this.buffer);
     const buffer = shared ? new SharedArrayBuffer(bytes.length) : new ArrayBuffer(bytes.length);
     new Uint8Array(buffer).set(bytes);
@@ -245,7 +253,9 @@ export class Grid {
     return Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < this.width && y < this.height;
   }
 
+  /** The index `y * width + x` of tile (x, y) in `passable` and `terrain`. @throws CoordinateError outside the grid. */
   index(x: number, y: number): number {
+    this.assertInside('tile', x, y);
     return y * this.width + x;
   }
 
@@ -262,8 +272,9 @@ export class Grid {
     this.bump();
   }
 
-  /** Terrain cost of a tile (1 when the grid has no terrain layer). */
+  /** Terrain cost of a tile (1 when the grid has no terrain layer). @throws CoordinateError outside the grid. */
   terrainAt(x: number, y: number): number {
+    this.assertInside('tile', x, y);
     return this.terrain ? (this.terrain[y * this.width + x] as number) : 1;
   }
 

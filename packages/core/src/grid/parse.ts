@@ -1,5 +1,7 @@
 import { InvalidOptionError, MapParseError, OutOfRangeError } from '../errors.js';
 import { describeValue as describe } from '../util/describe-value.js';
+import { ownOption, ownOptions } from '../util/own-options.js';
+import { checkGrid } from './check-grid.js';
 import { BLOCKED, checkGridSize, GROUND, Grid, MAX_GRID_CELLS, MAX_GRID_SIDE, WATER } from './grid.js';
 
 /** Splits text into lines, accepting LF and CRLF and a missing final newline. */
@@ -12,19 +14,18 @@ function splitLines(text: string): string[] {
 function headerValue(lines: string[], index: number, key: string): number {
   const line = lines[index];
   if (line === undefined) throw new MapParseError(`unexpected end of text: expected "${key} <number>"`, index + 1, 1);
-  const match = /^(\w+)\s+(\S+)\s*$/.exec(line);
+  const match = /^(\w+)(\s+)(\S+)\s*$/.exec(line);
   if (!match || match[1] !== key)
     throw new MapParseError(`expected "${key} <number>", found ${describe(line)}`, index + 1, 1);
-  const value = Number(match[2]);
+  const text = match[3] as string;
+  const column = key.length + (match[2] as string).length + 1;
+  // Decimal digits only: Number() would also read "0x3", "3e0", "3.0" or " 3".
+  const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(value) || value < 1) {
-    throw new MapParseError(
-      `${key} must be a positive integer, found ${describe(match[2])}`,
-      index + 1,
-      key.length + 2,
-    );
+    throw new MapParseError(`${key} must be a positive decimal integer, found ${describe(text)}`, index + 1, column);
   }
   if (value > MAX_GRID_SIDE) {
-    throw new MapParseError(`${key} ${value} exceeds the maximum of ${MAX_GRID_SIDE}`, index + 1, key.length + 2);
+    throw new MapParseError(`${key} ${value} exceeds the maximum of ${MAX_GRID_SIDE}`, index + 1, column);
   }
   return value;
 }
@@ -39,16 +40,24 @@ function headerValue(lines: string[], index: number, key: string): number {
  * <H rows of W characters>
  * ```
  * `.` `G` `S` are ground, `@` `O` `T` are blocked, `W` is water (walkable only from other water).
- * CRLF line endings and a missing final newline are accepted. Declared sizes over {@link MAX_GRID_SIDE} per
- * side or {@link MAX_GRID_CELLS} tiles are refused before anything is allocated.
- * @throws MapParseError with the line and column of the first problem.
+ * CRLF line endings and a missing final newline are accepted. The type must be `octile` and the sizes decimal
+ * integers. Declared sizes over {@link MAX_GRID_SIDE} per side or {@link MAX_GRID_CELLS} tiles are refused
+ * before anything is allocated.
+ * @throws MapParseError with the line and column of the first problem; InvalidOptionError for bad `options`.
  */
 export function parseMovingAiMap(text: string, options: { shared?: boolean } = {}): Grid {
+  const gridOptions = ownOptions(options, 'options', '{ shared? }');
   if (typeof text !== 'string') throw new MapParseError(`expected map text, got ${describe(text)}`, 1, 1);
   const lines = splitLines(text);
   const type = lines[0];
-  if (type === undefined || !/^type\s+\S+\s*$/.test(type)) {
-    throw new MapParseError(`expected "type octile", found ${describe(type ?? '')}`, 1, 1);
+  const typeMatch = type === undefined ? null : /^type(\s+)(\S+)\s*$/.exec(type);
+  if (typeMatch === null) throw new MapParseError(`expected "type octile", found ${describe(type ?? '')}`, 1, 1);
+  if (typeMatch[2] !== 'octile') {
+    throw new MapParseError(
+      `unsupported map type ${describe(typeMatch[2])}: only "octile" is read`,
+      1,
+      5 + (typeMatch[1] as string).length,
+    );
   }
   const height = headerValue(lines, 1, 'height');
   const width = headerValue(lines, 2, 'width');
@@ -64,7 +73,7 @@ export function parseMovingAiMap(text: string, options: { shared?: boolean } = {
   }
   if (last - 4 > height) throw new MapParseError(`expected ${height} map rows, found more`, 4 + height + 1, 1);
   checkGridSize(width, height);
-  const grid = Grid.create(width, height, options);
+  const grid = Grid.create(width, height, gridOptions);
   const passable = grid.passable;
   for (let y = 0; y < height; y++) {
     const row = lines[4 + y] as string;
@@ -104,23 +113,45 @@ export type LegendEntry = number | { code: number; terrain?: number };
 /** Default legend: `#` wall, `.` floor. */
 export const DEFAULT_LEGEND: Readonly<Record<string, LegendEntry>> = Object.freeze({ '#': BLOCKED, '.': GROUND });
 
+/** True when the legend reads a whitespace character as a tile: lines of spaces are then rows, not blank lines. */
+function legendHasWhitespace(legend: object): boolean {
+  return Object.keys(legend).some((ch) => ch.trim() === '');
+}
+
+/**
+ * The lines of an ASCII map and the index of the first row: leading and trailing blank lines are dropped. A
+ * blank line is an empty line, or, unless `whitespaceTiles`, a line of whitespace only.
+ */
+function asciiRows(text: string, whitespaceTiles: boolean): { all: string[]; first: number; end: number } {
+  const all = text.split(/\r?\n/);
+  const blank = whitespaceTiles ? (line: string) => line === '' : (line: string) => line.trim() === '';
+  let first = 0;
+  while (first < all.length && blank(all[first] as string)) first++;
+  let end = all.length;
+  while (end > first && blank(all[end - 1] as string)) end--;
+  return { all, first, end };
+}
+
 /**
  * Reads a map drawn as text, one row per line, top row first. With the default legend `#` is a wall and `.` is
- * floor; pass a legend to read other characters (values are passability codes 0/1/2, or `{ code, terrain }`).
- * Leading and trailing blank lines are ignored; every row must have the same length.
- * @throws MapParseError naming the line and column of an unknown character or a row of the wrong length.
+ * floor; pass a legend to read other characters (values are passability codes 0/1/2, or `{ code, terrain }`;
+ * the legend's own properties only). Leading and trailing blank lines are ignored; every row must have the same
+ * length. When the legend reads a whitespace character (for example `' '` as floor), a line of spaces is a row
+ * and only empty lines count as blank.
+ * @throws MapParseError naming the line and column of an unknown character or a row of the wrong length;
+ *   InvalidOptionError or OutOfRangeError for a bad legend entry or bad `options`.
  */
 export function parseAsciiMap(
   text: string,
   legend: Readonly<Record<string, LegendEntry>> = DEFAULT_LEGEND,
   options: { shared?: boolean } = {},
 ): Grid {
+  const gridOptions = ownOptions(options, 'options', '{ shared? }');
   if (typeof text !== 'string') throw new MapParseError(`expected map text, got ${describe(text)}`, 1, 1);
-  const all = text.split(/\r?\n/);
-  let first = 0;
-  while (first < all.length && (all[first] as string).trim() === '') first++;
-  let end = all.length;
-  while (end > first && (all[end - 1] as string).trim() === '') end--;
+  if (legend === null || typeof legend !== 'object') {
+    throw new InvalidOptionError('legend', legend, 'an object mapping one character to a passability code');
+  }
+  const { all, first, end } = asciiRows(text, legendHasWhitespace(legend));
   if (end === first) throw new MapParseError('the map has no rows', 1, 1);
   const rows = all.slice(first, end);
   const width = (rows[0] as string).length;
@@ -130,9 +161,6 @@ export function parseAsciiMap(
   }
   const entries = new Map<number, { code: number; terrain: number }>();
   let needsTerrain = false;
-  if (legend === null || typeof legend !== 'object') {
-    throw new InvalidOptionError('legend', legend, 'an object mapping one character to a passability code');
-  }
   for (const [ch, entry] of Object.entries(legend)) {
     const name = `legend[${JSON.stringify(ch)}]`;
     if (ch.length !== 1) throw new InvalidOptionError('legend key', ch, 'a single character');
@@ -140,7 +168,7 @@ export function parseAsciiMap(
       typeof entry === 'number'
         ? { code: entry, terrain: 1 }
         : entry !== null && typeof entry === 'object'
-          ? { code: entry.code, terrain: entry.terrain ?? 1 }
+          ? { code: entry.code, terrain: ownOption(entry, 'terrain') ?? 1 }
           : null;
     if (!e) throw new InvalidOptionError(name, entry, 'a passability code 0, 1 or 2, or { code, terrain }');
     if (e.code !== BLOCKED && e.code !== GROUND && e.code !== WATER) {
@@ -152,7 +180,7 @@ export function parseAsciiMap(
     if (e.terrain !== 1) needsTerrain = true;
     entries.set(ch.charCodeAt(0), e);
   }
-  const grid = Grid.create(width, height, { ...options, terrain: needsTerrain });
+  const grid = Grid.create(width, height, { ...gridOptions, terrain: needsTerrain });
   for (let y = 0; y < height; y++) {
     const row = rows[y] as string;
     if (row.length !== width) {
@@ -179,21 +207,32 @@ export function parseAsciiMap(
   return grid;
 }
 
-/** Every position of `char` in an ASCII map drawn as for {@link parseAsciiMap} (same blank-line trimming). */
-export function locateInAscii(text: string, char: string): { x: number; y: number }[] {
-  const all = text.split(/\r?\n/);
-  let first = 0;
-  while (first < all.length && (all[first] as string).trim() === '') first++;
+/**
+ * Every position of `char` in an ASCII map drawn as for {@link parseAsciiMap} (same blank-line trimming: pass
+ * the same `legend` when it reads a whitespace character, so that lines of spaces count as rows).
+ * @throws MapParseError when `text` is not a string; InvalidOptionError when `char` is not one character or
+ *   `legend` is not an object.
+ */
+export function locateInAscii(
+  text: string,
+  char: string,
+  legend: Readonly<Record<string, LegendEntry>> = DEFAULT_LEGEND,
+): { x: number; y: number }[] {
+  if (typeof text !== 'string') throw new MapParseError(`expected map text, got ${describe(text)}`, 1, 1);
+  if (typeof char !== 'string' || char.length !== 1) throw new InvalidOptionError('char', char, 'one character');
+  if (legend === null || typeof legend !== 'object') throw new InvalidOptionError('legend', legend, 'a legend object');
+  const { all, first, end } = asciiRows(text, legendHasWhitespace(legend));
   const out: { x: number; y: number }[] = [];
-  for (let y = first; y < all.length; y++) {
+  for (let y = first; y < end; y++) {
     const row = all[y] as string;
     for (let x = 0; x < row.length; x++) if (row[x] === char) out.push({ x, y: y - first });
   }
   return out;
 }
 
-/** Writes a grid as Moving AI map text (`.` ground, `@` blocked, `W` water). */
+/** Writes a grid as Moving AI map text (`.` ground, `@` blocked, `W` water). @throws InvalidOptionError for a non-Grid. */
 export function formatMovingAiMap(grid: Grid): string {
+  checkGrid(grid);
   const rows: string[] = [`type octile`, `height ${grid.height}`, `width ${grid.width}`, 'map'];
   const chars = ['@', '.', 'W'];
   for (let y = 0; y < grid.height; y++) {

@@ -87,7 +87,7 @@ describe('combineMaps', () => {
   it('bad input throws typed errors naming the term', () => {
     const out = new Float64Array(3);
     expect(() => combineMaps(out, [{ map: new Float64Array(2), weight: 1 }])).toThrow(
-      'invalid terms[0].map: object; expected 3 values (as out), got 2',
+      'invalid terms[0].map: Float64Array(2); expected 3 values (as out), got 2',
     );
     expect(() => combineMaps(out, [{ map: new Float64Array(3), weight: Number.NaN }])).toThrow(OutOfRangeError);
     expect(() => combineMaps(out, [{ map: out, weight: 1 }])).toThrow(InvalidOptionError);

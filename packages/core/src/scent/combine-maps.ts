@@ -1,4 +1,14 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { arrayLength } from '../util/own-options.js';
+
+/** True when `map` is a typed array whose bytes overlap those of `out`. */
+function overlaps(map: ArrayLike<number>, out: Float64Array): boolean {
+  if (typedArrayName(map) === undefined) return false;
+  const view = map as unknown as ArrayBufferView;
+  if (view.buffer !== out.buffer) return false;
+  return view.byteOffset < out.byteOffset + out.byteLength && out.byteOffset < view.byteOffset + view.byteLength;
+}
 
 /** One weighted map of a desire map. */
 export interface DesireTerm {
@@ -23,32 +33,39 @@ export interface DesireTerm {
  * blocked (-2) in an Int32Array term, is Infinity in the result, whatever the weight's sign (an unreachable
  * tile never becomes attractive); terms with weight 0 are ignored, so their Infinity does not spread. With no
  * terms every tile is 0. Time O(tiles x terms), no allocation.
- * @param out the result, a Float64Array; must not be one of the terms' maps (it is cleared first).
- * @throws InvalidOptionError when `out` is not a Float64Array, is one of the maps, or a map's length differs.
+ * @param out the result, a Float64Array; must not share memory with any of the terms' maps (it is cleared first).
+ * @throws InvalidOptionError when `out` is not a Float64Array, overlaps one of the maps, or a map's length differs.
  * @throws OutOfRangeError naming `terms[i].weight` unless it is a finite number.
  */
 export function combineMaps(out: Float64Array, terms: readonly DesireTerm[]): Float64Array {
-  if (!(out instanceof Float64Array)) throw new InvalidOptionError('out', out, 'a Float64Array');
+  if (typedArrayName(out) !== 'Float64Array') throw new InvalidOptionError('out', out, 'a Float64Array');
   if (!Array.isArray(terms)) throw new InvalidOptionError('terms', terms, 'an array of { map, weight }');
   const n = out.length;
+  // Each term read once (a getter or a Proxy cannot change it between the check and the use).
+  const maps: ArrayLike<number>[] = [];
+  const weights: number[] = [];
+  const scents: boolean[] = [];
   for (let t = 0; t < terms.length; t++) {
     const term = terms[t] as DesireTerm;
     if (term === null || typeof term !== 'object') throw new InvalidOptionError(`terms[${t}]`, term, '{ map, weight }');
     const { map, weight } = term;
-    if (map === null || typeof map !== 'object' || typeof map.length !== 'number') {
-      throw new InvalidOptionError(`terms[${t}].map`, map, 'a Float64Array or Int32Array');
-    }
-    if (map.length !== n)
-      throw new InvalidOptionError(`terms[${t}].map`, map, `${n} values (as out), got ${map.length}`);
-    if ((map as unknown) === out) throw new InvalidOptionError(`terms[${t}].map`, map, 'a different array than out');
+    scents[t] = typedArrayName(map) === 'Int32Array';
+    const length = arrayLength(map, `terms[${t}].map`, 'a Float64Array or Int32Array');
+    if (length !== n) throw new InvalidOptionError(`terms[${t}].map`, map, `${n} values (as out), got ${length}`);
+    if ((map as unknown) === out || overlaps(map, out))
+      throw new InvalidOptionError(`terms[${t}].map`, map, 'an array that does not share memory with out');
     if (typeof weight !== 'number' || !Number.isFinite(weight)) {
       throw new OutOfRangeError(`terms[${t}].weight`, weight, 'a finite number');
     }
+    maps.push(map);
+    weights.push(weight);
   }
   out.fill(0);
-  for (const { map, weight } of terms) {
+  for (let t = 0; t < maps.length; t++) {
+    const map = maps[t] as ArrayLike<number>;
+    const weight = weights[t] as number;
     if (weight === 0) continue;
-    if (map instanceof Int32Array) {
+    if (scents[t]) {
       for (let i = 0; i < n; i++) {
         const v = map[i] as number; // PERF: i < n === map.length
         if (v <= -2) out[i] = Number.POSITIVE_INFINITY;

@@ -1,6 +1,9 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkGrid } from '../grid/check-grid.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { arrayLength, ownOptions } from '../util/own-options.js';
 import type { ScentMoveOptions } from './scent-options.js';
 import { readMoveOptions } from './scent-options.js';
 
@@ -26,14 +29,10 @@ export const DEFAULT_DESCEND_OPTIONS: Readonly<Required<DescendOptions>> = Objec
 });
 
 function checkMap(grid: Grid, map: ArrayLike<number>): void {
-  if (map === null || typeof map !== 'object' || map.length !== grid.width * grid.height) {
-    throw new InvalidOptionError(
-      'map',
-      map,
-      `${grid.width * grid.height} values (${grid.width}x${grid.height} grid)` +
-        (map && typeof map === 'object' ? `, got ${map.length}` : ''),
-    );
-  }
+  checkGrid(grid);
+  const expected = `${grid.width * grid.height} values (${grid.width}x${grid.height} grid)`;
+  const length = arrayLength(map, 'map', expected);
+  if (length !== grid.width * grid.height) throw new InvalidOptionError('map', map, `${expected}, got ${length}`);
 }
 
 /**
@@ -96,7 +95,8 @@ function step(
  * @returns the next tile's index `y * width + x`, or -1 when no neighbour is better (a local minimum or
  *   maximum: the unit has arrived or is stuck).
  * @throws CoordinateError naming `start` when (x, y) is outside the grid or a wall.
- * @throws InvalidOptionError when `map` is not `width * height` long, or for bad move options.
+ * @throws InvalidOptionError when `map` is not `width * height` long, for bad move options or `ascend`, or a
+ *   `grid` that is not a Grid. Options are read from own properties.
  */
 export function descendMap(
   map: ArrayLike<number>,
@@ -106,9 +106,17 @@ export function descendMap(
   options: DescendOptions = {},
 ): number {
   checkMap(grid, map);
-  const { dirCount, diagonal } = readMoveOptions(options, 8);
+  const o = ownOptions(options, 'options');
+  const { dirCount, diagonal } = readMoveOptions(o, 8);
+  const ascend = readAscend(o.ascend);
   grid.assertWalkable('start', x, y);
-  return step(map, map instanceof Int32Array, grid, y * grid.width + x, dirCount, diagonal, options.ascend === true);
+  return step(map, typedArrayName(map) === 'Int32Array', grid, y * grid.width + x, dirCount, diagonal, ascend);
+}
+
+function readAscend(ascend: unknown): boolean {
+  if (ascend === undefined) return false;
+  if (typeof ascend !== 'boolean') throw new InvalidOptionError('ascend', ascend, 'a boolean');
+  return ascend;
 }
 
 /**
@@ -125,14 +133,15 @@ export function descendMapPath(
   options: DescendPathOptions = {},
 ): number[] {
   checkMap(grid, map);
-  const { dirCount, diagonal } = readMoveOptions(options, 8);
+  const o = ownOptions(options, 'options');
+  const { dirCount, diagonal } = readMoveOptions(o, 8);
+  const ascend = readAscend(o.ascend);
   grid.assertWalkable('start', x, y);
-  const maxSteps = options.maxSteps ?? grid.width * grid.height;
+  const maxSteps = o.maxSteps ?? grid.width * grid.height;
   if (!(Number.isInteger(maxSteps) && maxSteps >= 0)) {
     throw new OutOfRangeError('maxSteps', maxSteps, 'an integer >= 0');
   }
-  const scent = map instanceof Int32Array;
-  const ascend = options.ascend === true;
+  const scent = typedArrayName(map) === 'Int32Array';
   let p = y * grid.width + x;
   const path = [p];
   for (let s = 0; s < maxSteps; s++) {

@@ -1,6 +1,9 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { KernelControl } from '../fields/types.js';
+import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
+import { readKernelControl } from '../util/kernel-control.js';
+import { arrayLength, ownOptions } from '../util/own-options.js';
 import { NoFleeSeedError } from './no-flee-seed-error.js';
 import { scratchQueue, spreadScent } from './scent-bfs.js';
 import type { ScentMoveOptions } from './scent-options.js';
@@ -62,28 +65,26 @@ export const DEFAULT_FLEE_MAP_OPTIONS: Readonly<Required<Omit<FleeMapOptions, 'o
  * @throws NoFleeSeedError when no tile can seed the map (unless `onNoSeed: 'return'`).
  * @throws OutOfRangeError naming `strength` unless it is an integer from 1 to 2^30 - 1, or naming the first
  *   scent value that is not an integer >= -2.
- * @throws InvalidOptionError when `scent` or `out` is not of the grid's size, or for bad move options.
+ * @throws InvalidOptionError when `scent` or `out` is not of the grid's size, for bad move options or `control`,
+ *   or a `grid` that is not a Grid. Options are read from own properties.
  * @throws AbortError when `options.control` asks to stop (the map is then partly written).
  */
 export function fleeMap(grid: Grid, scent: ArrayLike<number>, options: FleeMapOptions): Int32Array {
-  if (options === null || typeof options !== 'object') {
-    throw new InvalidOptionError('options', options, '{ strength, neighbors?, diagonal?, onNoSeed?, out? }');
-  }
-  const strength = checkStrength('strength', options.strength);
-  const { dirCount, diagonal } = readMoveOptions(options, DEFAULT_SCENT_NEIGHBORS);
-  const onNoSeed = options.onNoSeed ?? 'throw';
+  checkGrid(grid);
+  if (options === undefined) throw new InvalidOptionError('options', options, '{ strength, ... }');
+  const o = ownOptions(options, 'options', '{ strength, neighbors?, diagonal?, onNoSeed?, out? }');
+  const strength = checkStrength('strength', o.strength);
+  const { dirCount, diagonal } = readMoveOptions(o, DEFAULT_SCENT_NEIGHBORS);
+  const control = readKernelControl(o.control, 'control');
+  const onNoSeed = o.onNoSeed ?? 'throw';
   if (onNoSeed !== 'throw' && onNoSeed !== 'return') {
     throw new InvalidOptionError('onNoSeed', onNoSeed, "'throw' or 'return'");
   }
   const { width, height, passable } = grid;
   const size = width * height;
-  if (scent === null || typeof scent !== 'object' || scent.length !== size) {
-    throw new InvalidOptionError(
-      'scent',
-      scent,
-      `a scent map of ${size} values (${width}x${height} grid)${scent && typeof scent === 'object' ? `, got ${scent.length}` : ''}`,
-    );
-  }
+  const expected = `a scent map of ${size} values (${width}x${height} grid)`;
+  const length = arrayLength(scent, 'scent', expected);
+  if (length !== size) throw new InvalidOptionError('scent', scent, `${expected}, got ${length}`);
   // PERF: imported constants copied to locals for the per-tile loops (see scentMap).
   const blocked = SCENT_BLOCKED;
   const unseen = SCENT_UNSEEN;
@@ -97,7 +98,7 @@ export function fleeMap(grid: Grid, scent: ArrayLike<number>, options: FleeMapOp
   }
   // Checked before anything is written, so a throw leaves `out` (which may be `scent`) untouched.
   if (seeds === 0 && onNoSeed === 'throw') throw new NoFleeSeedError(strength);
-  const map = outputMap(grid, options.out);
+  const map = outputMap(grid, o.out);
   const queue = scratchQueue(size);
   const twice = 2 * strength;
   let tail = 0;
@@ -111,6 +112,6 @@ export function fleeMap(grid: Grid, scent: ArrayLike<number>, options: FleeMapOp
       queue[tail++] = i;
     } else map[i] = value;
   }
-  spreadScent(passable, width, height, map, queue, tail, dirCount, diagonal, options.control);
+  spreadScent(passable, width, height, map, queue, tail, dirCount, diagonal, control);
   return map;
 }

@@ -1,3 +1,5 @@
+import { textOf } from '../util/describe-value.js';
+
 /**
  * {@link fleeMap} found no tile to flee to: no walkable tile has scent 0 or -1 (the scent covers every reachable
  * tile with a positive value, as on a small closed map with a strong scent). Seed 002 prints a warning there.
@@ -9,7 +11,7 @@ export class NoFleeSeedError extends Error {
     readonly strength: number,
   ) {
     super(
-      `no flee seed: no walkable tile has scent 0 or -1 (strength ${strength}); ` +
+      `no flee seed: no walkable tile has scent 0 or -1 (strength ${textOf(strength)}); ` +
         'lower the strength, or use a safety map, which always has somewhere to go',
     );
   }

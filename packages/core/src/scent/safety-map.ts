@@ -1,7 +1,10 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { computeField, computeFieldFromSeeds } from '../fields/index.js';
 import type { Field, FieldOut, KernelControl, Metric, MoveOptions } from '../fields/types.js';
+import { checkGrid } from '../grid/check-grid.js';
 import { Grid } from '../grid/grid.js';
+import { readKernelControl } from '../util/kernel-control.js';
+import { bare, ownOptions } from '../util/own-options.js';
 
 /** A tile to get away from. */
 export interface Threat {
@@ -38,6 +41,9 @@ export interface SafetyMapOptions extends MoveOptions {
    */
   control?: KernelControl;
 }
+
+/** Largest magnitude of a safety seed (coefficient times distance): 2^53. */
+const MAX_SAFETY_SEED = 2 ** 53;
 
 /** Brogue's safety-map coefficient. */
 export const DEFAULT_SAFETY_COEFFICIENT = -1.2;
@@ -83,53 +89,76 @@ function blockedCopy(grid: Grid): Grid {
  * Time: two field passes, O(tiles); scratch arrays are reused between calls.
  * @throws CoordinateError naming `threats[i]` when a threat is outside the grid or on a wall.
  * @throws InvalidOptionError for an empty threat list or bad options; OutOfRangeError naming `coefficient`
- *   unless it is a finite number below 0; the option errors of `computeField`.
+ *   unless it is a finite number below 0 whose product with every distance from a threat is above -2^53; the
+ *   option errors of `computeField`.
  * @throws AbortError when `options.control` asks to stop.
+ * Options are read from own properties; InvalidOptionError for a bad `control` or a `grid` that is not a Grid.
  */
 export function safetyField(grid: Grid, threats: readonly Threat[], options: SafetyMapOptions = {}): Field {
+  checkGrid(grid);
   if (!Array.isArray(threats) || threats.length === 0) {
     throw new InvalidOptionError('threats', threats, 'an array of at least one { x, y }');
   }
+  // Each threat read once (a getter or a Proxy cannot change it between the check and the use).
+  const goals: { x: number; y: number }[] = [];
   for (let i = 0; i < threats.length; i++) {
     const t = threats[i] as Threat;
     if (t === null || typeof t !== 'object') throw new InvalidOptionError(`threats[${i}]`, t, '{ x, y }');
-    grid.assertWalkable(`threats[${i}]`, t.x, t.y);
+    const { x, y } = t;
+    grid.assertWalkable(`threats[${i}]`, x, y);
+    goals.push(bare({ x, y }));
   }
-  const coefficient = options.coefficient ?? DEFAULT_SAFETY_COEFFICIENT;
+  const o = ownOptions(options, 'options');
+  const coefficient = o.coefficient ?? DEFAULT_SAFETY_COEFFICIENT;
   if (typeof coefficient !== 'number' || !(coefficient < 0) || !Number.isFinite(coefficient)) {
     throw new OutOfRangeError('coefficient', coefficient, 'a finite number below 0');
   }
-  const blockThreats = options.blockThreats ?? true;
+  const blockThreats = o.blockThreats ?? true;
   if (typeof blockThreats !== 'boolean') throw new InvalidOptionError('blockThreats', blockThreats, 'a boolean');
-  const moves = { metric: options.metric, neighbors: options.neighbors, diagonal: options.diagonal };
+  const control = readKernelControl(o.control, 'control');
+  const moves: MoveOptions & { metric?: Metric } = bare({});
+  if (o.metric !== undefined) moves.metric = o.metric;
+  if (o.neighbors !== undefined) moves.neighbors = o.neighbors;
+  if (o.diagonal !== undefined) moves.diagonal = o.diagonal;
   const size = grid.width * grid.height;
   if (scratchCost.length !== size) {
     scratchCost = new Float64Array(size);
     scratchDir = new Uint8Array(size);
   }
-  const goals = threats.map((t) => ({ x: t.x, y: t.y }));
+  // Objects without a prototype: the field kernels cannot read an option inherited from Object.prototype either.
   const distance = computeField(
     grid,
-    { goals, ...moves, ...(options.maxCost === undefined ? {} : { maxCost: options.maxCost }) },
-    { cost: scratchCost, dir: scratchDir },
-    options.control,
+    bare({ goals, ...moves, ...(o.maxCost === undefined ? {} : { maxCost: o.maxCost }) }),
+    bare({ cost: scratchCost, dir: scratchDir }),
+    control,
   ).cost;
   // PERF: the distances become the seeds in place; Infinity (unreached) stays "not a seed".
+  let farthest = 0;
   for (let i = 0; i < size; i++) {
     const d = distance[i] as number;
-    if (d !== Number.POSITIVE_INFINITY) distance[i] = coefficient * d;
+    if (d !== Number.POSITIVE_INFINITY) {
+      distance[i] = coefficient * d;
+      if (d > farthest) farthest = d;
+    }
   }
+  // The second pass needs seeds within the safe integers (beyond, cost steps of 1 vanish in rounding).
+  if (-coefficient * farthest >= MAX_SAFETY_SEED)
+    throw new OutOfRangeError(
+      'coefficient',
+      coefficient,
+      `a number below 0 whose product with the largest distance from a threat (${farthest}) is above -2^53`,
+    );
   const gridVersion = grid.version;
   let second = grid;
   if (blockThreats) {
     second = blockedCopy(grid);
-    for (const t of threats) {
+    for (const t of goals) {
       const i = t.y * grid.width + t.x;
       second.passable[i] = 0;
       distance[i] = Number.POSITIVE_INFINITY;
     }
   }
-  const field = computeFieldFromSeeds(second, distance, moves, options.out, options.control);
+  const field = computeFieldFromSeeds(second, distance, moves, o.out, control);
   field.gridVersion = gridVersion;
   return field;
 }

@@ -175,7 +175,7 @@ describe('scentMap: bad input', () => {
       InvalidOptionError,
     );
     expect(() => scentMap(grid, [{ x: 0, y: 0, strength: 3 }], { out: new Int32Array(80) })).toThrow(
-      'invalid out: object; expected an Int32Array of 81 values (9x9 grid)',
+      'invalid out: Int32Array(80); expected an Int32Array of 81 values (9x9 grid)',
     );
     expect(() => scentMap(grid, [{ x: 0, y: 0, strength: 0 }], { out })).toThrow(OutOfRangeError);
     expect(out.every((v) => v === 7)).toBe(true);

@@ -1,6 +1,9 @@
 import { InvalidOptionError } from '../errors.js';
 import type { KernelControl } from '../fields/types.js';
+import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
+import { readKernelControl } from '../util/kernel-control.js';
+import { ownOptions } from '../util/own-options.js';
 import { scratchQueue, spreadScent } from './scent-bfs.js';
 import type { ScentMoveOptions } from './scent-options.js';
 import {
@@ -58,19 +61,30 @@ export const DEFAULT_SCENT_MAP_OPTIONS: Readonly<Required<Omit<ScentMapOptions, 
  * @param sources walkable tiles with integer strengths; may be empty (every walkable tile is then -1).
  * @throws CoordinateError naming `sources[i]` when a source is outside the grid or on a wall.
  * @throws OutOfRangeError naming `sources[i].strength` unless it is an integer from 1 to 2^30 - 1.
- * @throws InvalidOptionError for bad `neighbors`, `diagonal` or `out` (wrong type or size).
+ * @throws InvalidOptionError for bad `neighbors`, `diagonal`, `out` (wrong type or size) or `control`, or a `grid`
+ *   that is not a Grid. Options are read from own properties.
  * @throws AbortError when `options.control` asks to stop (the map is then partly written).
  */
 export function scentMap(grid: Grid, sources: readonly ScentSource[], options: ScentMapOptions = {}): Int32Array {
+  checkGrid(grid);
   if (!Array.isArray(sources)) throw new InvalidOptionError('sources', sources, 'an array of { x, y, strength }');
-  const { dirCount, diagonal } = readMoveOptions(options, DEFAULT_SCENT_NEIGHBORS);
+  const o = ownOptions(options, 'options');
+  const { dirCount, diagonal } = readMoveOptions(o, DEFAULT_SCENT_NEIGHBORS);
+  const control = readKernelControl(o.control, 'control');
+  // Each source read once (a getter or a Proxy cannot change it between the check and the use).
+  const xs = new Int32Array(sources.length);
+  const ys = new Int32Array(sources.length);
+  const strengths = new Int32Array(sources.length);
   for (let i = 0; i < sources.length; i++) {
     const s = sources[i] as ScentSource;
     if (s === null || typeof s !== 'object') throw new InvalidOptionError(`sources[${i}]`, s, '{ x, y, strength }');
-    grid.assertWalkable(`sources[${i}]`, s.x, s.y);
-    checkStrength(`sources[${i}].strength`, s.strength);
+    const { x, y, strength } = s;
+    grid.assertWalkable(`sources[${i}]`, x, y);
+    strengths[i] = checkStrength(`sources[${i}].strength`, strength);
+    xs[i] = x;
+    ys[i] = y;
   }
-  const map = outputMap(grid, options.out);
+  const map = outputMap(grid, o.out);
   const { width, height, passable } = grid;
   const size = width * height;
   // PERF: imported constants copied to locals; bundlers and test runners may turn imported bindings into
@@ -80,11 +94,11 @@ export function scentMap(grid: Grid, sources: readonly ScentSource[], options: S
   for (let i = 0; i < size; i++) map[i] = passable[i] === 0 ? blocked : unseen;
   const queue = scratchQueue(size);
   let tail = 0;
-  for (const s of sources) {
-    const p = s.y * width + s.x;
+  for (let i = 0; i < xs.length; i++) {
+    const p = (ys[i] as number) * width + (xs[i] as number);
     if (map[p] === SCENT_UNSEEN) queue[tail++] = p;
-    map[p] = s.strength;
+    map[p] = strengths[i] as number;
   }
-  spreadScent(passable, width, height, map, queue, tail, dirCount, diagonal, options.control);
+  spreadScent(passable, width, height, map, queue, tail, dirCount, diagonal, control);
   return map;
 }

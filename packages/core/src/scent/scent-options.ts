@@ -2,6 +2,7 @@ import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { DiagonalRule } from '../grid/directions.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
+import { typedArrayName } from '../util/describe-value.js';
 
 /** Value of a tile the scent never reached (seed 002's `SMELL_UNSEEN`), or not connected to any source. */
 export const SCENT_UNSEEN = -1;
@@ -27,9 +28,12 @@ export function diagonalCode(rule: DiagonalRule): number {
   return rule === 'never' ? 0 : rule === 'always' ? 1 : rule === 'if-one-free' ? 2 : 3;
 }
 
-/** Validates the move options; returns the number of directions to scan (4 or 8) and the diagonal code. */
+/**
+ * Validates the move options (an own-property copy, see `ownOptions`); returns the number of directions to scan
+ * (4 or 8) and the diagonal code.
+ */
 export function readMoveOptions(
-  options: ScentMoveOptions,
+  options: Partial<ScentMoveOptions>,
   defaultNeighbors: 4 | 8,
 ): { dirCount: 4 | 8; diagonal: number; neighbors: 4 | 8; rule: DiagonalRule } {
   const neighbors = options.neighbors ?? defaultNeighbors;
@@ -50,10 +54,13 @@ export function checkStrength(name: string, strength: unknown): number {
   return strength;
 }
 
-/** Returns `out` when it is an Int32Array of the grid's size, a new one when it is undefined, else throws. */
+/**
+ * Returns `out` when it is an Int32Array of the grid's size, a new one when it is undefined, else throws (a Proxy
+ * over an Int32Array is refused too).
+ */
 export function outputMap(grid: Grid, out: Int32Array | undefined): Int32Array {
   if (out === undefined) return new Int32Array(grid.width * grid.height);
-  if (!(out instanceof Int32Array) || out.length !== grid.width * grid.height) {
+  if (typedArrayName(out) !== 'Int32Array' || out.length !== grid.width * grid.height) {
     throw new InvalidOptionError(
       'out',
       out,

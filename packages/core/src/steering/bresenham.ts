@@ -1,4 +1,6 @@
-import { OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkInteger, MAX_INT32 } from '../util/check-number.js';
+import { typedArrayName } from '../util/describe-value.js';
 
 /**
  * Bresenham lines between two tiles (seed 003, "The Line of Sight Algorithm").
@@ -14,8 +16,28 @@ import { OutOfRangeError } from '../errors.js';
  * (line of sight is symmetric).
  */
 
+/**
+ * Most tiles of a line that {@link bresenhamLine} allocates or {@link bresenhamLineInto} appends to a plain array
+ * (about a million; 8 MiB as Int32 pairs). {@link LineStepper} walks lines of any length.
+ */
+export const MAX_LINE_TILES = 1 << 20;
+
 function checkTile(what: string, value: number): void {
   if (!Number.isSafeInteger(value)) throw new OutOfRangeError(what, value, 'a safe integer tile coordinate');
+}
+
+/** Throws OutOfRangeError unless the four coordinates are 32-bit integers (results stored in an Int32Array). */
+export function checkInt32Line(x0: number, y0: number, x1: number, y1: number): void {
+  checkInteger('x0', x0, -MAX_INT32 - 1, MAX_INT32);
+  checkInteger('y0', y0, -MAX_INT32 - 1, MAX_INT32);
+  checkInteger('x1', x1, -MAX_INT32 - 1, MAX_INT32);
+  checkInteger('y1', y1, -MAX_INT32 - 1, MAX_INT32);
+}
+
+/** Throws OutOfRangeError unless a line of `tiles` tiles may be allocated (at most {@link MAX_LINE_TILES}). */
+export function checkLineTiles(tiles: number): void {
+  if (tiles > MAX_LINE_TILES)
+    throw new OutOfRangeError('line length', tiles, `at most ${MAX_LINE_TILES} tiles (max(|dx|, |dy|) + 1)`);
 }
 
 /**
@@ -99,8 +121,15 @@ export class LineStepper {
   }
 }
 
-/** Number of tiles on the Bresenham line from (x0, y0) to (x1, y1): `max(|dx|, |dy|) + 1`. */
+/**
+ * Number of tiles on the Bresenham line from (x0, y0) to (x1, y1): `max(|dx|, |dy|) + 1`.
+ * @throws OutOfRangeError when a coordinate is not a safe integer.
+ */
 export function bresenhamLength(x0: number, y0: number, x1: number, y1: number): number {
+  checkTile('x0', x0);
+  checkTile('y0', y0);
+  checkTile('x1', x1);
+  checkTile('y1', y1);
   return Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) + 1;
 }
 
@@ -109,8 +138,11 @@ const shared = new LineStepper();
 /**
  * Writes the tiles of the line from (x0, y0) to (x1, y1) into `out` as flat pairs `[x, y, x, y, ...]`,
  * starting at element `offset` (default 0). Returns the number of tiles written. Allocates nothing: the hot
- * form of {@link bresenhamLine}. Throws {@link OutOfRangeError} when `out` has no room for the whole line
- * (it needs `2 * bresenhamLength(...)` elements after `offset`).
+ * form of {@link bresenhamLine}. An Int32Array `out` needs 32-bit coordinates; a plain array grows as needed (up
+ * to {@link MAX_LINE_TILES} tiles), safe integers allowed.
+ * @throws OutOfRangeError when an Int32Array `out` has no room for the whole line (it needs
+ *   `2 * bresenhamLength(...)` elements after `offset`), or a coordinate or `offset` is out of range;
+ *   InvalidOptionError when `out` is neither an Int32Array nor an array.
  */
 export function bresenhamLineInto(
   x0: number,
@@ -120,11 +152,15 @@ export function bresenhamLineInto(
   out: Int32Array | number[],
   offset = 0,
 ): number {
-  if (!Number.isInteger(offset) || offset < 0) throw new OutOfRangeError('offset', offset, 'an integer >= 0');
+  const typed = typedArrayName(out) === 'Int32Array';
+  if (!typed && !Array.isArray(out)) throw new InvalidOptionError('out', out, 'an Int32Array or an array');
+  checkInteger('offset', offset, 0, typed ? out.length : 2 ** 32 - 2);
+  if (typed) checkInt32Line(x0, y0, x1, y1);
   const s = shared.reset(x0, y0, x1, y1);
   const need = offset + 2 * s.length;
-  if (out instanceof Int32Array && need > out.length)
+  if (typed && need > out.length)
     throw new OutOfRangeError('out.length', out.length, `at least ${need} for ${s.length} tiles`);
+  if (!typed) checkLineTiles(s.length);
   let k = offset;
   while (s.next()) {
     out[k++] = s.x;
@@ -135,11 +171,16 @@ export function bresenhamLineInto(
 
 /**
  * Every tile of the Bresenham line from (x0, y0) to (x1, y1), start and end included, in order, as a flat
- * `Int32Array` `[x0, y0, ..., x1, y1]` of `2 * (max(|dx|, |dy|) + 1)` elements. Coordinates are safe integers
+ * `Int32Array` `[x0, y0, ..., x1, y1]` of `2 * (max(|dx|, |dy|) + 1)` elements. Coordinates are 32-bit integers
  * (negative allowed). For per-frame use write into your own buffer with {@link bresenhamLineInto}.
+ * @throws OutOfRangeError when a coordinate is not a 32-bit integer or the line has over {@link MAX_LINE_TILES}
+ *   tiles.
  */
 export function bresenhamLine(x0: number, y0: number, x1: number, y1: number): Int32Array {
-  const out = new Int32Array(2 * shared.reset(x0, y0, x1, y1).length);
+  checkInt32Line(x0, y0, x1, y1);
+  const tiles = shared.reset(x0, y0, x1, y1).length;
+  checkLineTiles(tiles);
+  const out = new Int32Array(2 * tiles);
   bresenhamLineInto(x0, y0, x1, y1, out);
   return out;
 }

@@ -1,5 +1,7 @@
-import { OutOfRangeError } from '../errors.js';
-import { type Mover, stepMover } from './mover.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkFinite, checkInteger, checkNonNegative } from '../util/check-number.js';
+import { ownOptions, recordOf } from '../util/own-options.js';
+import { checkMover, type Mover, stepMover } from './mover.js';
 import { wrapDegrees } from './orientation.js';
 import { PatternParseError } from './pattern-error.js';
 import { type PatternToken, parseNumberToken, tokenizePatternText } from './pattern-lines.js';
@@ -62,13 +64,30 @@ const TIME_EPSILON = 1e-9;
 const HEADING_EPSILON = 1e-9;
 /** Largest heading change handed to {@link stepMover} at once (degrees): it turns the short way, below 180. */
 const TURN_PIECE = 90;
+/** Most 90-degree pieces of one turn stepped in one call; whole circles beyond them are taken at once. */
+const MAX_TURN_PIECES = 64;
 
-/** A fresh state for running a pattern on `mover`. */
+/**
+ * Most records {@link stepControlPattern} finishes in one call. A pattern whose records take almost no time (a
+ * loop of `wait 0.000001`) cannot make one call run for long: time left once this many records have finished
+ * keeps the mover's heading and commanded speed, and the pattern goes on at the next call.
+ */
+export const MAX_CONTROL_RECORDS_PER_STEP = 4096;
+/** Largest `turn` of a control record, in degrees (a million full circles): larger turns lose their precision. */
+export const MAX_CONTROL_TURN = 360_000_000;
+/**
+ * Smallest non-zero `wait` (seconds) and `travel` (world units), and smallest non-zero `turn` (degrees), of a
+ * control record: smaller values are below the rounding tolerance and would finish without time passing.
+ */
+export const MIN_CONTROL_AMOUNT = 1e-6;
+
+/** A fresh state for running a pattern on `mover`. @throws as {@link checkMover} when `mover` is not a mover. */
 export function createControlPatternState(mover: Readonly<Mover>): ControlPatternState {
+  checkMover(mover);
   return {
     index: 0,
     started: false,
-    goalHeading: mover.heading,
+    goalHeading: wrapDegrees(mover.heading),
     turnRemaining: 0,
     progress: 0,
     commandedSpeed: mover.speed,
@@ -77,37 +96,107 @@ export function createControlPatternState(mover: Readonly<Mover>): ControlPatter
   };
 }
 
-/** Throws OutOfRangeError naming `pattern[i]` when a record's value is out of range. */
+/** Why the amount of a record of `kind` is out of range, or null when it is fine. */
+function amountProblem(kind: ControlRecord['kind'], value: unknown): string | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'a finite number';
+  if (kind === 'turn') {
+    const a = Math.abs(value);
+    if (a > MAX_CONTROL_TURN || (a > 0 && a < MIN_CONTROL_AMOUNT))
+      return `0, or at least ${MIN_CONTROL_AMOUNT} and at most ${MAX_CONTROL_TURN} degrees either way`;
+    return null;
+  }
+  if (value < 0) return 'a finite number >= 0';
+  if (kind !== 'speed' && value > 0 && value < MIN_CONTROL_AMOUNT) return `0 or a number >= ${MIN_CONTROL_AMOUNT}`;
+  return null;
+}
+
+const AMOUNT_FIELD = { turn: 'degrees', speed: 'speed', travel: 'distance', wait: 'seconds' } as const;
+
+/** Throws unless `r` is a valid record (InvalidOptionError for a non-object, OutOfRangeError naming the field). */
+function checkRecord(r: unknown, what: string): asserts r is ControlRecord {
+  const record = recordOf<{ kind: unknown }>(
+    r,
+    what,
+    "a control record { kind: 'turn' | 'speed' | 'travel' | 'wait' }",
+  );
+  const kind = record.kind;
+  if (kind !== 'turn' && kind !== 'speed' && kind !== 'travel' && kind !== 'wait')
+    throw new OutOfRangeError(`${what}.kind`, kind, "'turn', 'speed', 'travel' or 'wait'");
+  const field = AMOUNT_FIELD[kind];
+  const value = (record as Record<string, unknown>)[field];
+  const problem = amountProblem(kind, value);
+  if (problem !== null) throw new OutOfRangeError(`${what}.${field}`, value, problem);
+}
+
+/**
+ * Throws naming `pattern[i]` when a record is not valid: InvalidOptionError when `pattern` is not an array or a
+ * record is not an object, OutOfRangeError for an unknown kind or an amount out of range (not finite; negative
+ * speed, travel or wait; a non-zero amount below {@link MIN_CONTROL_AMOUNT}; a turn beyond
+ * {@link MAX_CONTROL_TURN}).
+ */
 export function validateControlPattern(pattern: readonly ControlRecord[]): void {
-  pattern.forEach((r, i) => {
-    const what = `pattern[${i}]`;
-    switch (r.kind) {
-      case 'turn':
-        if (!Number.isFinite(r.degrees)) throw new OutOfRangeError(`${what}.degrees`, r.degrees, 'a finite number');
-        break;
-      case 'speed':
-        if (!(r.speed >= 0 && Number.isFinite(r.speed)))
-          throw new OutOfRangeError(`${what}.speed`, r.speed, 'a finite number >= 0');
-        break;
-      case 'travel':
-        if (!(r.distance >= 0 && Number.isFinite(r.distance)))
-          throw new OutOfRangeError(`${what}.distance`, r.distance, 'a finite number >= 0');
-        break;
-      case 'wait':
-        if (!(r.seconds >= 0 && Number.isFinite(r.seconds)))
-          throw new OutOfRangeError(`${what}.seconds`, r.seconds, 'a finite number >= 0');
-        break;
-      default:
-        throw new OutOfRangeError(`${what}.kind`, (r as { kind: unknown }).kind, "'turn', 'speed', 'travel' or 'wait'");
-    }
-  });
+  if (!Array.isArray(pattern)) throw new InvalidOptionError('pattern', pattern, 'an array of control records');
+  for (let i = 0; i < pattern.length; i++) checkRecord(pattern[i], `pattern[${i}]`);
+}
+
+/** Throws naming the field unless `state` is a state for a pattern of `length` records. */
+function checkState(state: unknown, length: number): asserts state is ControlPatternState {
+  const s = recordOf<ControlPatternState>(state, 'state', 'a ControlPatternState (createControlPatternState)');
+  checkInteger('state.index', s.index, 0, Math.max(0, length - 1));
+  checkFinite('state.goalHeading', s.goalHeading);
+  checkFinite('state.turnRemaining', s.turnRemaining);
+  checkNonNegative('state.progress', s.progress);
+  checkNonNegative('state.commandedSpeed', s.commandedSpeed);
+  checkInteger('state.loops', s.loops, 0, Number.MAX_SAFE_INTEGER);
+  if (typeof s.started !== 'boolean') throw new InvalidOptionError('state.started', s.started, 'a boolean');
+  if (typeof s.done !== 'boolean') throw new InvalidOptionError('state.done', s.done, 'a boolean');
+}
+
+/**
+ * Turns `m` by `h` seconds of the running turn record (in its direction, at the mover's turn rate), in pieces
+ * below 180 degrees ({@link stepMover} turns the short way). Whole circles beyond {@link MAX_TURN_PIECES} pieces
+ * are taken at once as closed loops: the heading and the position come back, the speed moves towards its target.
+ */
+function turnFor(m: Mover, s: ControlPatternState, h: number): Mover {
+  const speed = s.commandedSpeed;
+  const sign = s.turnRemaining < 0 ? -1 : 1;
+  const pieceTime = TURN_PIECE / m.maxTurnRate;
+  let t = h;
+  let mover = m;
+  const circleTime = (4 * TURN_PIECE) / m.maxTurnRate;
+  const circles = Math.floor((t - MAX_TURN_PIECES * pieceTime) / circleTime);
+  if (circles > 0) {
+    const x = mover.x;
+    const y = mover.y;
+    const span = circles * circleTime;
+    mover = stepMover(mover, { heading: mover.heading, speed }, span, mover);
+    mover.x = x;
+    mover.y = y;
+    s.turnRemaining -= sign * 360 * circles;
+    if (sign * s.turnRemaining < 0) s.turnRemaining = 0;
+    t -= span;
+  }
+  for (let pieces = 0; t > 0 && pieces <= MAX_TURN_PIECES + 4; pieces++) {
+    const piece = Math.min(t, pieceTime);
+    const amount = Math.min(Math.abs(s.turnRemaining), m.maxTurnRate * piece);
+    mover = stepMover(mover, { heading: mover.heading + sign * amount, speed }, piece, mover);
+    s.turnRemaining -= sign * amount;
+    if (sign * s.turnRemaining < 0) s.turnRemaining = 0;
+    t -= piece;
+  }
+  return mover;
 }
 
 /**
  * Advances `mover` by `dt` seconds through the pattern. Records finish mid-frame and the rest of the frame
  * goes to the next record, so results do not depend on the frame rate beyond floating point. Pure: returns
- * the new mover and state. Throws OutOfRangeError naming the record when it can never finish (a turn with
- * maxTurnRate 0, a speed change with acceleration 0, travelling at commanded speed 0).
+ * the new mover and state. The work per call is bounded whatever `dt` and the records: at most
+ * {@link MAX_CONTROL_RECORDS_PER_STEP} records finish per call, and a run of records that take no time at all
+ * (a turn by 0, a speed already reached) is passed through at most once; time no record uses keeps the heading
+ * and the commanded speed.
+ * @throws OutOfRangeError naming the record when it can never finish (a turn with maxTurnRate 0, a speed change
+ *   with acceleration 0, travelling at commanded speed 0), or naming a record, a field of `state` or `mover`, or
+ *   `dt` that is out of range; InvalidOptionError when `pattern` is not an array or an argument is not an object.
  */
 export function stepControlPattern(
   mover: Readonly<Mover>,
@@ -116,17 +205,23 @@ export function stepControlPattern(
   dt: number,
   options: ControlPatternOptions = {},
 ): { mover: Mover; state: ControlPatternState } {
-  if (!(dt >= 0 && dt < Number.POSITIVE_INFINITY)) throw new OutOfRangeError('dt', dt, 'a finite number >= 0');
-  const loop = options.loop ?? DEFAULT_CONTROL_PATTERN_OPTIONS.loop;
+  checkNonNegative('dt', dt);
+  checkMover(mover);
+  if (!Array.isArray(pattern)) throw new InvalidOptionError('pattern', pattern, 'an array of control records');
+  checkState(state, pattern.length);
+  const loop = ownOptions(options, 'options', '{ loop? }').loop ?? DEFAULT_CONTROL_PATTERN_OPTIONS.loop;
+  if (typeof loop !== 'boolean') throw new InvalidOptionError('loop', loop, 'a boolean');
   let m: Mover = { ...mover };
   const s: ControlPatternState = { ...state };
   let remaining = dt;
   // Records that finish without using time (a turn by 0, a speed already reached): at most one pass of them
   // per call, so a pattern made only of such records cannot spin forever.
   let instant = 0;
-  while (!s.done && pattern.length > 0 && instant <= pattern.length) {
+  let finished = 0;
+  while (!s.done && pattern.length > 0 && instant <= pattern.length && finished < MAX_CONTROL_RECORDS_PER_STEP) {
     const r = pattern[s.index] as ControlRecord;
     if (!s.started) {
+      checkRecord(r, `pattern[${s.index}]`);
       s.started = true;
       s.progress = 0;
       if (r.kind === 'turn') {
@@ -161,21 +256,9 @@ export function stepControlPattern(
     if (need > 0) {
       if (remaining <= 0) break;
       const h = Math.min(remaining, need);
-      const speed = s.commandedSpeed;
       const before = m.speed;
-      if (r.kind === 'turn') {
-        // Turn in the record's direction in pieces below 180 degrees (stepMover turns the short way).
-        const sign = s.turnRemaining < 0 ? -1 : 1;
-        let t = h;
-        while (t > 0) {
-          const piece = Math.min(t, TURN_PIECE / m.maxTurnRate);
-          const amount = Math.min(Math.abs(s.turnRemaining), m.maxTurnRate * piece);
-          m = stepMover(m, { heading: m.heading + sign * amount, speed }, piece, m);
-          s.turnRemaining -= sign * amount;
-          if (sign * s.turnRemaining < 0) s.turnRemaining = 0;
-          t -= piece;
-        }
-      } else m = stepMover(m, { heading: m.heading, speed }, h, m);
+      if (r.kind === 'turn') m = turnFor(m, s, h);
+      else m = stepMover(m, { heading: m.heading, speed: s.commandedSpeed }, h, m);
       if (r.kind === 'travel') s.progress += 0.5 * (before + m.speed) * h;
       if (r.kind === 'wait') s.progress += h;
       remaining -= h;
@@ -191,6 +274,7 @@ export function stepControlPattern(
     } else {
       instant++;
     }
+    finished++;
     // Next record.
     s.started = false;
     s.index++;
@@ -203,15 +287,16 @@ export function stepControlPattern(
       }
     }
   }
-  if (remaining > 0 && (s.done || pattern.length === 0))
-    m = stepMover(m, { heading: m.heading, speed: s.commandedSpeed }, remaining, m);
+  // Time no record used (the pattern is done or empty, or this call finished its share of records).
+  if (remaining > 0) m = stepMover(m, { heading: m.heading, speed: s.commandedSpeed }, remaining, m);
   return { mover: m, state: s };
 }
 
 /**
  * Parses a control pattern text: one record per line, `turn <degrees>`, `speed <units per second>`,
- * `travel <units>` or `wait <seconds>`; `#` comments and blank lines allowed. Throws {@link PatternParseError}
- * with the line and column of the first problem.
+ * `travel <units>` or `wait <seconds>`; `#` comments and blank lines allowed. Amounts are decimal numbers within
+ * the limits of {@link validateControlPattern}. Throws {@link PatternParseError} with the line and column of the
+ * first problem (line 1, column 1 when `text` is not a string).
  */
 export function parseControlPattern(text: string): ControlRecord[] {
   const out: ControlRecord[] = [];
@@ -226,13 +311,13 @@ export function parseControlPattern(text: string): ControlRecord[] {
       );
     if (tokens.length !== 2)
       throw new PatternParseError(`"${kind}" takes one number`, line, (tokens[2] ?? head).column);
-    const value = parseNumberToken(tokens[1] as PatternToken, line, kind);
+    const token = tokens[1] as PatternToken;
+    const value = parseNumberToken(token, line, kind);
     if (kind !== 'turn' && value < 0)
-      throw new PatternParseError(
-        `${kind} must not be negative, got ${value}`,
-        line,
-        (tokens[1] as PatternToken).column,
-      );
+      throw new PatternParseError(`${kind} must not be negative, got ${value}`, line, token.column);
+    const problem = amountProblem(kind, value);
+    if (problem !== null)
+      throw new PatternParseError(`${kind} must be ${problem}, got ${token.text}`, line, token.column);
     if (kind === 'turn') out.push({ kind, degrees: value });
     else if (kind === 'speed') out.push({ kind, speed: value });
     else if (kind === 'travel') out.push({ kind, distance: value });

@@ -1,12 +1,15 @@
 // Public exports of src/steering (seed 003: chase, evade, line of sight, intercept, patterns).
 // Listed again from ../index.ts.
-export { bresenhamLength, bresenhamLine, bresenhamLineInto, LineStepper } from './bresenham.js';
+export { bresenhamLength, bresenhamLine, bresenhamLineInto, LineStepper, MAX_LINE_TILES } from './bresenham.js';
 export {
   type ControlPatternOptions,
   type ControlPatternState,
   type ControlRecord,
   createControlPatternState,
   DEFAULT_CONTROL_PATTERN_OPTIONS,
+  MAX_CONTROL_RECORDS_PER_STEP,
+  MAX_CONTROL_TURN,
+  MIN_CONTROL_AMOUNT,
   parseControlPattern,
   stepControlPattern,
   validateControlPattern,
@@ -58,6 +61,7 @@ export {
 export { basicChaseDirection, basicEvadeDirection, basicTileStep, LineChaser, type TileCoord } from './tile-chase.js';
 export {
   DEFAULT_TILE_INTERCEPT_OPTIONS,
+  MAX_TILE_INTERCEPT_TURNS,
   type TileInterceptOptions,
   type TileInterceptPoint,
   tileIntercept,

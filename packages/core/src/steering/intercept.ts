@@ -6,8 +6,11 @@
  * - {@link exactIntercept}: the earliest time t at which a chaser moving in a straight line at its top speed
  *   can be where the target is, from `|D + Vt| = s t` (a quadratic in t).
  * Both return null when there is no answer (zero closing speed; a target faster than the chaser moving away);
- * callers then fall back to chasing. Neither divides by zero nor returns NaN for finite input.
+ * callers then fall back to chasing. Neither divides by zero nor returns NaN for finite input; a NaN or infinite
+ * input gives null, an argument that is not a number an OutOfRangeError.
  */
+
+import { checkNumber } from '../util/check-number.js';
 
 /** A predicted meeting: where (the target's position then) and in how many seconds. */
 export interface InterceptSolution {
@@ -19,6 +22,14 @@ export interface InterceptSolution {
 
 /** Relative tolerance under which a quadratic coefficient counts as zero in {@link exactIntercept}. */
 export const INTERCEPT_EPSILON = 1e-12;
+
+/** Throws OutOfRangeError unless the target's four values are numbers (a NaN among them gives no solution). */
+function checkTargetNumbers(targetX: number, targetY: number, targetVx: number, targetVy: number): void {
+  checkNumber('targetX', targetX);
+  checkNumber('targetY', targetY);
+  checkNumber('targetVx', targetVx);
+  checkNumber('targetVy', targetVy);
+}
 
 function solution(x: number, y: number, vx: number, vy: number, t: number): InterceptSolution | null {
   if (!(t >= 0 && t < Number.POSITIVE_INFINITY)) return null;
@@ -43,6 +54,11 @@ export function closingIntercept(
   targetVx: number,
   targetVy: number,
 ): InterceptSolution | null {
+  checkNumber('chaserX', chaserX);
+  checkNumber('chaserY', chaserY);
+  checkNumber('chaserVx', chaserVx);
+  checkNumber('chaserVy', chaserVy);
+  checkTargetNumbers(targetX, targetY, targetVx, targetVy);
   const dx = targetX - chaserX;
   const dy = targetY - chaserY;
   const dist = Math.hypot(dx, dy);
@@ -71,6 +87,10 @@ export function exactIntercept(
   targetVx: number,
   targetVy: number,
 ): InterceptSolution | null {
+  checkNumber('chaserX', chaserX);
+  checkNumber('chaserY', chaserY);
+  checkNumber('chaserSpeed', chaserSpeed);
+  checkTargetNumbers(targetX, targetY, targetVx, targetVy);
   const dx = targetX - chaserX;
   const dy = targetY - chaserY;
   const c = dx * dx + dy * dy;

@@ -1,6 +1,8 @@
 import { InvalidOptionError } from '../errors.js';
+import { checkGrid } from '../grid/check-grid.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, type DiagonalRule } from '../grid/directions.js';
 import { BLOCKED, type Grid } from '../grid/grid.js';
+import { ownOptions } from '../util/own-options.js';
 import { LineStepper } from './bresenham.js';
 
 /** Options of {@link hasLineOfSight} and {@link visibleLineLength}. */
@@ -30,7 +32,10 @@ const stepper = new LineStepper();
  * How many tiles of the Bresenham line from (x0, y0) to (x1, y1) can be seen from its start: the index of
  * the first blocked tile (or of the first tile entered by a diagonal step the `diagonal` rule forbids), or
  * the line's full length `max(|dx|, |dy|) + 1` when nothing blocks it. 0 when the start tile itself is
- * blocked. Both ends must be inside the grid ({@link CoordinateError} otherwise). Allocates nothing.
+ * blocked. Both ends must be inside the grid ({@link CoordinateError} otherwise). Options are read from own
+ * properties. Allocates nothing.
+ * @throws CoordinateError when an end is not a tile of the grid; InvalidOptionError for a bad option or a `grid`
+ *   that is not a Grid.
  */
 export function visibleLineLength(
   grid: Grid,
@@ -40,11 +45,14 @@ export function visibleLineLength(
   y1: number,
   options: LineOfSightOptions = {},
 ): number {
+  checkGrid(grid);
   grid.assertInside('line start', x0, y0);
   grid.assertInside('line end', x1, y1);
-  const diagonal = options.diagonal ?? DEFAULT_LINE_OF_SIGHT_OPTIONS.diagonal;
+  const o = ownOptions(options, 'options', '{ diagonal?, sameCode? }');
+  const diagonal = o.diagonal ?? DEFAULT_LINE_OF_SIGHT_OPTIONS.diagonal;
   if (!DIAGONAL_RULES.includes(diagonal)) throw new InvalidOptionError('diagonal', diagonal, DIAGONAL_RULES.join(', '));
-  const sameCode = options.sameCode ?? DEFAULT_LINE_OF_SIGHT_OPTIONS.sameCode;
+  const sameCode = o.sameCode ?? DEFAULT_LINE_OF_SIGHT_OPTIONS.sameCode;
+  if (typeof sameCode !== 'boolean') throw new InvalidOptionError('sameCode', sameCode, 'a boolean');
   const width = grid.width;
   const passable = grid.passable;
   const code = passable[y0 * width + x0] as number;
@@ -77,6 +85,7 @@ export function visibleLineLength(
  * True when every tile of the Bresenham line from (x0, y0) to (x1, y1), both ends included, is open (see
  * {@link LineOfSightOptions}). Symmetric: the line from the end to the start is the same tiles. Both ends
  * must be inside the grid ({@link CoordinateError} otherwise). Allocates nothing.
+ * @throws as {@link visibleLineLength}.
  */
 export function hasLineOfSight(
   grid: Grid,

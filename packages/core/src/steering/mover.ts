@@ -1,4 +1,6 @@
-import { OutOfRangeError } from '../errors.js';
+import { InvalidOptionError } from '../errors.js';
+import { checkFinite, checkNonNegative, checkNumber } from '../util/check-number.js';
+import { ownOptions, recordOf } from '../util/own-options.js';
 import { type SteerPoint, wrapDegrees } from './orientation.js';
 
 const DEG = Math.PI / 180;
@@ -42,15 +44,28 @@ export const DEFAULT_MOVER: Readonly<Mover> = Object.freeze({
   acceleration: 200,
 });
 
-function checkNonNegative(what: string, value: number): void {
-  if (!(value >= 0 && value < Number.POSITIVE_INFINITY)) throw new OutOfRangeError(what, value, 'a finite number >= 0');
+/**
+ * Throws unless `m` is a mover: an object whose position and heading are finite numbers and whose speed and
+ * limits are finite numbers >= 0 (InvalidOptionError when it is not an object, OutOfRangeError naming the field).
+ */
+export function checkMover(m: unknown, name = 'mover'): asserts m is Mover {
+  const r = recordOf<Mover>(m, name, 'a Mover { x, y, heading, speed, maxSpeed, maxTurnRate, acceleration }');
+  checkFinite(`${name}.x`, r.x);
+  checkFinite(`${name}.y`, r.y);
+  checkFinite(`${name}.heading`, r.heading);
+  checkNonNegative(`${name}.speed`, r.speed);
+  checkNonNegative(`${name}.maxSpeed`, r.maxSpeed);
+  checkNonNegative(`${name}.maxTurnRate`, r.maxTurnRate);
+  checkNonNegative(`${name}.acceleration`, r.acceleration);
 }
 
-/** A mover from {@link DEFAULT_MOVER} with the given fields replaced. Throws OutOfRangeError on bad limits. */
+/**
+ * A mover from {@link DEFAULT_MOVER} with the given fields replaced (own properties of `init` only). Throws
+ * OutOfRangeError on a field that is not a finite number (or is negative, for the speed and the limits).
+ */
 export function createMover(init: Partial<Mover> = {}): Mover {
-  const m: Mover = { ...DEFAULT_MOVER, ...init };
-  for (const key of ['x', 'y', 'heading'] as const)
-    if (!Number.isFinite(m[key])) throw new OutOfRangeError(key, m[key], 'a finite number');
+  const m = { ...DEFAULT_MOVER, ...ownOptions(init, 'init', 'an object with Mover fields') } as Mover;
+  for (const key of ['x', 'y', 'heading'] as const) checkFinite(key, m[key]);
   checkNonNegative('maxSpeed', m.maxSpeed);
   checkNonNegative('maxTurnRate', m.maxTurnRate);
   checkNonNegative('acceleration', m.acceleration);
@@ -62,12 +77,18 @@ export function createMover(init: Partial<Mover> = {}): Mover {
 
 /** The mover's velocity vector in world units per second. */
 export function moverVelocity(m: Readonly<Mover>): SteerPoint {
+  recordOf(m, 'm', 'a Mover');
+  checkNumber('m.heading', m.heading);
+  checkNumber('m.speed', m.speed);
   const r = m.heading * DEG;
   return { x: m.speed * Math.sin(r), y: -m.speed * Math.cos(r) };
 }
 
 /** `current` turned towards `desired` (degrees) the short way by at most `maxDelta` degrees; within (-180, 180]. */
 export function turnTowards(current: number, desired: number, maxDelta: number): number {
+  checkNumber('current', current);
+  checkNumber('desired', desired);
+  checkNumber('maxDelta', maxDelta);
   const delta = wrapDegrees(desired - current);
   if (!(Math.abs(delta) > maxDelta)) return wrapDegrees(current + delta);
   return wrapDegrees(current + (delta > 0 ? maxDelta : -maxDelta));
@@ -78,13 +99,20 @@ export function turnTowards(current: number, desired: number, maxDelta: number):
  * `maxTurnRate * dt` degrees, the speed moves towards `control.speed` (clamped to 0..maxSpeed) by at most
  * `acceleration * dt`, and the position moves along the arc swept by the turn. The distance covered is exact
  * for the piecewise-constant acceleration (it stops accelerating once the desired speed is reached).
+ * A control heading or speed that is not a finite number keeps the current one.
  * Pure: returns a new Mover, or writes into `out` (which may be `m` itself) and returns it.
- * Throws OutOfRangeError when dt is negative or not finite.
+ * @throws OutOfRangeError when dt is negative or not finite, or a field of `m` is out of range (see
+ *   {@link checkMover}); InvalidOptionError when `m`, `control` or `out` is not an object.
  */
 export function stepMover(m: Readonly<Mover>, control: Readonly<MoverControl>, dt: number, out?: Mover): Mover {
-  if (!(dt >= 0 && dt < Number.POSITIVE_INFINITY)) throw new OutOfRangeError('dt', dt, 'a finite number >= 0');
-  const desiredHeading = Number.isFinite(control.heading) ? control.heading : m.heading;
-  const desiredSpeed = Math.min(Math.max(Number.isFinite(control.speed) ? control.speed : m.speed, 0), m.maxSpeed);
+  checkNonNegative('dt', dt);
+  checkMover(m, 'm');
+  const c = recordOf<MoverControl>(control, 'control', 'a MoverControl { heading, speed }');
+  if (out !== undefined && (out === null || typeof out !== 'object'))
+    throw new InvalidOptionError('out', out, 'a Mover to write into');
+  const desiredHeading = typeof c.heading === 'number' && Number.isFinite(c.heading) ? c.heading : m.heading;
+  const wanted = typeof c.speed === 'number' && Number.isFinite(c.speed) ? c.speed : m.speed;
+  const desiredSpeed = Math.min(Math.max(wanted, 0), m.maxSpeed);
   const heading = turnTowards(m.heading, desiredHeading, m.maxTurnRate * dt);
   const turned = wrapDegrees(heading - m.heading);
   // Speed: linear ramp until the desired speed is reached, then constant.

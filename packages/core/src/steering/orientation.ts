@@ -8,6 +8,9 @@
  * point with negative local y lies behind it.
  */
 
+import { InvalidOptionError } from '../errors.js';
+import { checkNumber } from '../util/check-number.js';
+
 /** A point or vector in continuous space (screen coordinates: y grows downwards). */
 export interface SteerPoint {
   x: number;
@@ -26,8 +29,12 @@ export function radiansToDegrees(radians: number): number {
   return radians / DEG;
 }
 
-/** The same angle in degrees within (-180, 180]. Non-finite input gives NaN. */
+/**
+ * The same angle in degrees within (-180, 180]. Non-finite input gives NaN. The math helpers of this module take
+ * numbers only (OutOfRangeError for anything else); NaN in gives NaN out.
+ */
 export function wrapDegrees(degrees: number): number {
+  checkNumber('degrees', degrees);
   let a = degrees % 360;
   if (a <= -180) a += 360;
   else if (a > 180) a -= 360;
@@ -36,6 +43,7 @@ export function wrapDegrees(degrees: number): number {
 
 /** The unit vector an orientation (degrees) points along: 0 gives (0, -1), 90 gives (1, 0). */
 export function orientationVector(orientation: number): SteerPoint {
+  checkNumber('orientation', orientation);
   const r = orientation * DEG;
   return { x: Math.sin(r), y: -Math.cos(r) };
 }
@@ -45,8 +53,16 @@ export function orientationVector(orientation: number): SteerPoint {
  * (0, 1) gives 180, (-1, 0) gives -90. The zero vector gives 0.
  */
 export function orientationOf(x: number, y: number): number {
+  checkNumber('x', x);
+  checkNumber('y', y);
   if (x === 0 && y === 0) return 0;
   return radiansToDegrees(Math.atan2(x, -y)) + 0; // + 0 turns -0 into 0
+}
+
+function checkAngleAndPoint(orientation: number, x: number, y: number): void {
+  checkNumber('orientation', orientation);
+  checkNumber('x', x);
+  checkNumber('y', y);
 }
 
 /**
@@ -56,6 +72,7 @@ export function orientationOf(x: number, y: number): number {
  * get where the target lies from the mover's seat.
  */
 export function globalToLocal(orientation: number, x: number, y: number): SteerPoint {
+  checkAngleAndPoint(orientation, x, y);
   const r = orientation * DEG;
   const c = Math.cos(r);
   const s = Math.sin(r);
@@ -65,6 +82,7 @@ export function globalToLocal(orientation: number, x: number, y: number): SteerP
 
 /** Local to global coordinates: the inverse of {@link globalToLocal}. */
 export function localToGlobal(orientation: number, x: number, y: number): SteerPoint {
+  checkAngleAndPoint(orientation, x, y);
   const r = orientation * DEG;
   const c = Math.cos(r);
   const s = Math.sin(r);
@@ -99,6 +117,11 @@ export function lineOfSightTurn(
   targetY: number,
   evade = false,
 ): TurnDirection {
+  checkNumber('x', x);
+  checkNumber('y', y);
+  checkNumber('targetX', targetX);
+  checkNumber('targetY', targetY);
+  if (typeof evade !== 'boolean') throw new InvalidOptionError('evade', evade, 'a boolean');
   const local = globalToLocal(orientation, targetX - x, targetY - y);
   const len = Math.hypot(local.x, local.y);
   if (!(len > 0)) return TURN_NONE;

@@ -1,3 +1,5 @@
+import { textOf } from '../util/describe-value.js';
+
 /**
  * A movement pattern text could not be read. `line` and `column` are 1-based and point at the offending
  * token (column 1 when the whole line is wrong), like MapParseError for maps.
@@ -11,6 +13,6 @@ export class PatternParseError extends SyntaxError {
     /** 1-based column of the offending token. */
     readonly column: number,
   ) {
-    super(`${message} (line ${line}, column ${column})`);
+    super(`${textOf(message)} (line ${textOf(line)}, column ${textOf(column)})`);
   }
 }

@@ -1,3 +1,4 @@
+import { describeValue } from '../util/describe-value.js';
 import { PatternParseError } from './pattern-error.js';
 
 /** One whitespace-separated word of a pattern line, with its 1-based column. */
@@ -18,6 +19,7 @@ export interface PatternLine {
  * and comment-only lines are dropped. Line ends may be `\n`, `\r\n` or `\r`.
  */
 export function tokenizePatternText(text: string): PatternLine[] {
+  if (typeof text !== 'string') throw new PatternParseError(`expected pattern text, got ${describeValue(text)}`, 1, 1);
   const out: PatternLine[] = [];
   const lines = text.split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {

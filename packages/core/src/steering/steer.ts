@@ -1,11 +1,16 @@
-import { OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkFinite } from '../util/check-number.js';
+import { ownOption, ownOptions, recordOf } from '../util/own-options.js';
 import { closingIntercept, exactIntercept, type InterceptSolution } from './intercept.js';
-import { type Mover, type MoverControl, moverVelocity } from './mover.js';
+import { checkMover, type Mover, type MoverControl, moverVelocity } from './mover.js';
 import { globalToLocal, orientationOf } from './orientation.js';
 
 const DEG = Math.PI / 180;
 
-/** A point to chase, evade or intercept, with its velocity (world units per second; 0 when omitted). */
+/**
+ * A point to chase, evade or intercept, with its velocity (world units per second; 0 when omitted). `x` and `y`
+ * must be finite numbers; `vx` and `vy`, when given, finite numbers read from own properties.
+ */
 export interface SteerTarget {
   x: number;
   y: number;
@@ -84,6 +89,26 @@ export const DEFAULT_EVADE_OPTIONS: Readonly<{ bounds: null; margin: number }> =
   margin: 60,
 });
 
+/** The target's position and velocity, checked: finite numbers; vx and vy from own properties, 0 when absent. */
+function readTarget(target: unknown, name: string): Required<SteerTarget> {
+  const t = recordOf<SteerTarget>(target, name, '{ x, y, vx?, vy? }');
+  const vx = ownOption(t, 'vx') ?? 0;
+  const vy = ownOption(t, 'vy') ?? 0;
+  return {
+    x: checkFinite(`${name}.x`, t.x),
+    y: checkFinite(`${name}.y`, t.y),
+    vx: checkFinite(`${name}.vx`, vx),
+    vy: checkFinite(`${name}.vy`, vy),
+  };
+}
+
+/** A boolean option, or its default when absent. */
+function flag(value: unknown, name: string, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') throw new InvalidOptionError(name, value, 'a boolean');
+  return value;
+}
+
 /**
  * The desired speed for closing on the point (aimX, aimY) while really chasing `target`: top speed, capped by
  * the arrival brake (against the target) and the turning-circle limit (against the aim point).
@@ -92,20 +117,20 @@ function closingSpeed(
   m: Readonly<Mover>,
   aimX: number,
   aimY: number,
-  target: Readonly<SteerTarget>,
-  options: ChaseOptions,
+  target: Required<SteerTarget>,
+  options: Partial<ChaseOptions>,
 ): number {
   let speed = m.maxSpeed;
-  const arrive = options.arrive ?? DEFAULT_CHASE_OPTIONS.arrive;
-  const turnLimit = options.turnLimit ?? DEFAULT_CHASE_OPTIONS.turnLimit;
+  const arrive = flag(options.arrive, 'arrive', DEFAULT_CHASE_OPTIONS.arrive);
+  const turnLimit = flag(options.turnLimit, 'turnLimit', DEFAULT_CHASE_OPTIONS.turnLimit);
   const stop = options.stopDistance ?? DEFAULT_CHASE_OPTIONS.stopDistance;
-  if (!(stop >= 0)) throw new OutOfRangeError('stopDistance', stop, 'a number >= 0');
+  if (typeof stop !== 'number' || !(stop >= 0)) throw new OutOfRangeError('stopDistance', stop, 'a number >= 0');
   if (arrive && m.acceleration > 0) {
     const dx = target.x - m.x;
     const dy = target.y - m.y;
     const d = Math.hypot(dx, dy);
     // Speed at which the target moves away along the line of sight (0 when it comes closer).
-    const away = d > 0 ? Math.max(0, ((target.vx ?? 0) * dx + (target.vy ?? 0) * dy) / d) : 0;
+    const away = d > 0 ? Math.max(0, (target.vx * dx + target.vy * dy) / d) : 0;
     speed = Math.min(speed, Math.sqrt(2 * m.acceleration * Math.max(0, d - stop)) + away);
   }
   if (turnLimit && m.maxTurnRate > 0) {
@@ -124,39 +149,67 @@ function closingSpeed(
 /**
  * Continuous line-of-sight chase (seed 003, `LineOfSightChase`): turn towards the target (the physics limits
  * the turn to maxTurnRate) and move at a speed chosen by {@link ChaseOptions}. Pure.
+ * @throws OutOfRangeError for a field of `m` or `target` out of range (see {@link SteerTarget}) or a bad option;
+ *   InvalidOptionError when an argument is not an object or a boolean option is not a boolean.
  */
 export function chaseControl(
   m: Readonly<Mover>,
   target: Readonly<SteerTarget>,
   options: ChaseOptions = {},
 ): MoverControl {
+  checkMover(m, 'm');
+  return chase(m, readTarget(target, 'target'), ownOptions(options, 'options'));
+}
+
+function chase(m: Readonly<Mover>, target: Required<SteerTarget>, options: Partial<ChaseOptions>): MoverControl {
   const dx = target.x - m.x;
   const dy = target.y - m.y;
   const heading = dx === 0 && dy === 0 ? m.heading : orientationOf(dx, dy);
   return { heading, speed: closingSpeed(m, target.x, target.y, target, options) };
 }
 
+/** The evader's bounds, checked (null when absent). */
+function readBounds(bounds: unknown): { minX: number; minY: number; maxX: number; maxY: number } | null {
+  if (bounds === null) return null;
+  const b = recordOf<{ minX: number; minY: number; maxX: number; maxY: number }>(
+    bounds,
+    'bounds',
+    '{ minX, minY, maxX, maxY } or null',
+  );
+  return {
+    minX: checkFinite('bounds.minX', b.minX),
+    minY: checkFinite('bounds.minY', b.minY),
+    maxX: checkFinite('bounds.maxX', b.maxX),
+    maxY: checkFinite('bounds.maxY', b.maxY),
+  };
+}
+
 /**
  * Continuous evasion: turn away from the threat (the chase turn reversed) at top speed. With `bounds`, walls
  * within `margin` push the flight direction back inside, so the evader slides along walls instead of
  * pinning itself in a corner. Pure.
+ * @throws as {@link chaseControl}; OutOfRangeError for a `margin` that is not a number > 0 or `bounds` whose
+ *   sides are not finite numbers.
  */
 export function evadeControl(
   m: Readonly<Mover>,
   threat: Readonly<SteerTarget>,
   options: EvadeOptions = {},
 ): MoverControl {
-  let fx = m.x - threat.x;
-  let fy = m.y - threat.y;
+  checkMover(m, 'm');
+  const th = readTarget(threat, 'threat');
+  const o = ownOptions(options, 'options');
+  let fx = m.x - th.x;
+  let fy = m.y - th.y;
   const len = Math.hypot(fx, fy);
   if (len > 0) {
     fx /= len;
     fy /= len;
   }
-  const bounds = options.bounds ?? DEFAULT_EVADE_OPTIONS.bounds;
+  const bounds = readBounds(o.bounds ?? DEFAULT_EVADE_OPTIONS.bounds);
   if (bounds) {
-    const margin = options.margin ?? DEFAULT_EVADE_OPTIONS.margin;
-    if (!(margin > 0)) throw new OutOfRangeError('margin', margin, 'a number > 0');
+    const margin = o.margin ?? DEFAULT_EVADE_OPTIONS.margin;
+    if (typeof margin !== 'number' || !(margin > 0)) throw new OutOfRangeError('margin', margin, 'a number > 0');
     const push = (gap: number) => (gap < margin ? (2 * (margin - Math.max(gap, 0))) / margin : 0);
     fx += push(m.x - bounds.minX) - push(bounds.maxX - m.x);
     fy += push(m.y - bounds.minY) - push(bounds.maxY - m.y);
@@ -170,34 +223,38 @@ export function evadeControl(
  * {@link exactIntercept} at the chaser's top speed (or the seed's {@link closingIntercept}); when there is
  * none, or the target is behind the chaser (with `chaseWhenBehind`), it chases the target itself. Call it
  * every frame: the prediction is redone from the current state. Never yields NaN for finite input.
+ * @throws as {@link chaseControl}; OutOfRangeError for an unknown `method`.
  */
 export function interceptControl(
   m: Readonly<Mover>,
   target: Readonly<SteerTarget>,
   options: InterceptOptions = {},
 ): InterceptPlan {
-  const method = options.method ?? DEFAULT_INTERCEPT_OPTIONS.method;
+  checkMover(m, 'm');
+  const t = readTarget(target, 'target');
+  const o = ownOptions(options, 'options');
+  const method = o.method ?? DEFAULT_INTERCEPT_OPTIONS.method;
   if (method !== 'exact' && method !== 'closing') throw new OutOfRangeError('method', method, "'exact' or 'closing'");
-  const tvx = target.vx ?? 0;
-  const tvy = target.vy ?? 0;
+  const tvx = t.vx;
+  const tvy = t.vy;
   let predicted: InterceptSolution | null;
   if (method === 'exact') {
-    predicted = exactIntercept(m.x, m.y, m.maxSpeed, target.x, target.y, tvx, tvy);
+    predicted = exactIntercept(m.x, m.y, m.maxSpeed, t.x, t.y, tvx, tvy);
   } else {
     const v = moverVelocity(m);
-    predicted = closingIntercept(m.x, m.y, v.x, v.y, target.x, target.y, tvx, tvy);
+    predicted = closingIntercept(m.x, m.y, v.x, v.y, t.x, t.y, tvx, tvy);
   }
-  const local = globalToLocal(m.heading, target.x - m.x, target.y - m.y);
+  const local = globalToLocal(m.heading, t.x - m.x, t.y - m.y);
   const behind = local.y < 0;
-  const chaseWhenBehind = options.chaseWhenBehind ?? DEFAULT_INTERCEPT_OPTIONS.chaseWhenBehind;
+  const chaseWhenBehind = flag(o.chaseWhenBehind, 'chaseWhenBehind', DEFAULT_INTERCEPT_OPTIONS.chaseWhenBehind);
   if (predicted === null || (behind && chaseWhenBehind)) {
-    return { control: chaseControl(m, target, options), mode: 'chase', predicted, behind };
+    return { control: chase(m, t, o), mode: 'chase', predicted, behind };
   }
   const dx = predicted.x - m.x;
   const dy = predicted.y - m.y;
-  const heading = dx === 0 && dy === 0 ? orientationOf(target.x - m.x, target.y - m.y) : orientationOf(dx, dy);
+  const heading = dx === 0 && dy === 0 ? orientationOf(t.x - m.x, t.y - m.y) : orientationOf(dx, dy);
   return {
-    control: { heading, speed: closingSpeed(m, predicted.x, predicted.y, target, options) },
+    control: { heading, speed: closingSpeed(m, predicted.x, predicted.y, t, o) },
     mode: 'intercept',
     predicted,
     behind,

@@ -1,10 +1,20 @@
+import { InvalidOptionError } from '../errors.js';
 import { directionOf, NO_DIRECTION } from '../grid/directions.js';
-import { LineStepper } from './bresenham.js';
+import { checkInteger, checkNumber } from '../util/check-number.js';
+import { checkInt32Line, checkLineTiles, LineStepper, MAX_LINE_TILES } from './bresenham.js';
 
 /** A tile position. */
 export interface TileCoord {
   x: number;
   y: number;
+}
+
+/** Throws OutOfRangeError unless the four values are numbers (NaN gives no direction, as any non-step). */
+function checkPoints(x: number, y: number, otherX: number, otherY: number, other: string): void {
+  checkNumber('x', x);
+  checkNumber('y', y);
+  checkNumber(`${other}X`, otherX);
+  checkNumber(`${other}Y`, otherY);
 }
 
 /**
@@ -13,6 +23,7 @@ export interface TileCoord {
  * NO_DIRECTION when the chaser already stands on the target. Allocates nothing.
  */
 export function basicChaseDirection(x: number, y: number, targetX: number, targetY: number): number {
+  checkPoints(x, y, targetX, targetY, 'target');
   return directionOf(Math.sign(targetX - x), Math.sign(targetY - y));
 }
 
@@ -22,6 +33,7 @@ export function basicChaseDirection(x: number, y: number, targetX: number, targe
  * it; when they stand on the same tile there is no direction (NO_DIRECTION).
  */
 export function basicEvadeDirection(x: number, y: number, threatX: number, threatY: number): number {
+  checkPoints(x, y, threatX, threatY, 'threat');
   return directionOf(Math.sign(x - threatX), Math.sign(y - threatY));
 }
 
@@ -36,6 +48,8 @@ export function basicTileStep(
   targetY: number,
   mode: 'chase' | 'evade' = 'chase',
 ): TileCoord {
+  checkPoints(x, y, targetX, targetY, 'target');
+  if (mode !== 'chase' && mode !== 'evade') throw new InvalidOptionError('mode', mode, "'chase' or 'evade'");
   const s = mode === 'evade' ? -1 : 1;
   return { x: x + s * Math.sign(targetX - x), y: y + s * Math.sign(targetY - y) };
 }
@@ -56,16 +70,23 @@ export class LineChaser {
   /** How many times the line was (re)computed. */
   recomputations = 0;
 
-  /** `capacity`: initial room, in tiles, of the line buffer (default 64; it grows when a line is longer). */
+  /**
+   * `capacity`: initial room, in tiles, of the line buffer: an integer from 1 to {@link MAX_LINE_TILES} (default
+   * 64; it grows when a line is longer).
+   */
   constructor(capacity = 64) {
-    this.buffer = new Int32Array(2 * Math.max(2, Math.floor(capacity)));
+    checkInteger('capacity', capacity, 1, MAX_LINE_TILES);
+    this.buffer = new Int32Array(2 * Math.max(2, capacity));
   }
 
   /**
    * Direction index (0..7) of the next step from (x, y) towards the target at (targetX, targetY), or
    * NO_DIRECTION when the chaser is on the target. Recomputes the line only when needed.
+   * @throws OutOfRangeError when a coordinate is not a 32-bit integer or the line would have over
+   *   {@link MAX_LINE_TILES} tiles.
    */
   next(x: number, y: number, targetX: number, targetY: number): number {
+    checkInt32Line(x, y, targetX, targetY);
     if (x === targetX && y === targetY) return NO_DIRECTION;
     const onLine =
       this.cursor < this.count && this.buffer[2 * this.cursor] === x && this.buffer[2 * this.cursor + 1] === y;
@@ -99,6 +120,7 @@ export class LineChaser {
 
   private recompute(x: number, y: number, targetX: number, targetY: number): void {
     const s = this.stepper.reset(x, y, targetX, targetY);
+    checkLineTiles(s.length);
     if (2 * s.length > this.buffer.length) this.buffer = new Int32Array(2 * Math.max(s.length, this.buffer.length));
     const b = this.buffer;
     let k = 0;

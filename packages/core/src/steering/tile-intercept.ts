@@ -1,5 +1,7 @@
 import { OutOfRangeError } from '../errors.js';
 import { directionOf, NO_DIRECTION } from '../grid/directions.js';
+import { checkFinite, checkInteger } from '../util/check-number.js';
+import { ownOptions } from '../util/own-options.js';
 import { LineStepper } from './bresenham.js';
 import { basicChaseDirection } from './tile-chase.js';
 
@@ -7,7 +9,7 @@ import { basicChaseDirection } from './tile-chase.js';
 export interface TileInterceptOptions {
   /** Tiles the chaser moves per turn, diagonals included (8-connected moves). Integer >= 1, default 1. */
   chaserSpeed?: number;
-  /** How many turns ahead to look for a meeting point. Integer >= 0, default 256. */
+  /** How many turns ahead to look for a meeting point. Integer from 0 to {@link MAX_TILE_INTERCEPT_TURNS}, default 256. */
   maxTurns?: number;
   /**
    * Map width and height in tiles. When given, the search stops once the target's predicted tile leaves
@@ -22,6 +24,9 @@ export const DEFAULT_TILE_INTERCEPT_OPTIONS: Readonly<{ chaserSpeed: number; max
   chaserSpeed: 1,
   maxTurns: 256,
 });
+
+/** Largest {@link TileInterceptOptions.maxTurns}: the search looks at most this many turns ahead. */
+export const MAX_TILE_INTERCEPT_TURNS = 1 << 20;
 
 /** Where and when a tile chaser can meet a moving target. */
 export interface TileInterceptPoint {
@@ -39,7 +44,9 @@ export interface TileInterceptPoint {
  * moves up to `chaserSpeed` 8-connected tiles per turn, so it can reach any tile within Chebyshev distance
  * `chaserSpeed * t` in t turns on an open map. Returns the earliest turn t (and the target's tile then) at
  * which the chaser can be there, or null when there is none within `maxTurns` or before the target leaves
- * the map (fall back to chasing then).
+ * the map (fall back to chasing then). Options are read from own properties.
+ * @throws OutOfRangeError naming an argument or option that is out of range (positions and velocities must be
+ *   finite numbers).
  */
 export function tileIntercept(
   chaserX: number,
@@ -50,16 +57,22 @@ export function tileIntercept(
   velocityY: number,
   options: TileInterceptOptions = {},
 ): TileInterceptPoint | null {
-  const speed = options.chaserSpeed ?? DEFAULT_TILE_INTERCEPT_OPTIONS.chaserSpeed;
-  const maxTurns = options.maxTurns ?? DEFAULT_TILE_INTERCEPT_OPTIONS.maxTurns;
-  if (!Number.isInteger(speed) || speed < 1) throw new OutOfRangeError('chaserSpeed', speed, 'an integer >= 1');
-  if (!Number.isInteger(maxTurns) || maxTurns < 0) throw new OutOfRangeError('maxTurns', maxTurns, 'an integer >= 0');
-  if (!Number.isFinite(targetX)) throw new OutOfRangeError('targetX', targetX, 'a finite number');
-  if (!Number.isFinite(targetY)) throw new OutOfRangeError('targetY', targetY, 'a finite number');
-  if (!Number.isFinite(velocityX)) throw new OutOfRangeError('velocityX', velocityX, 'a finite number');
-  if (!Number.isFinite(velocityY)) throw new OutOfRangeError('velocityY', velocityY, 'a finite number');
-  const width = options.width ?? Number.POSITIVE_INFINITY;
-  const height = options.height ?? Number.POSITIVE_INFINITY;
+  const o = ownOptions(options, 'options', '{ chaserSpeed?, maxTurns?, width?, height? }');
+  const speed = o.chaserSpeed ?? DEFAULT_TILE_INTERCEPT_OPTIONS.chaserSpeed;
+  const maxTurns = o.maxTurns ?? DEFAULT_TILE_INTERCEPT_OPTIONS.maxTurns;
+  if (typeof speed !== 'number' || !Number.isSafeInteger(speed) || speed < 1)
+    throw new OutOfRangeError('chaserSpeed', speed, 'a safe integer >= 1');
+  checkInteger('maxTurns', maxTurns, 0, MAX_TILE_INTERCEPT_TURNS);
+  checkFinite('chaserX', chaserX);
+  checkFinite('chaserY', chaserY);
+  checkFinite('targetX', targetX);
+  checkFinite('targetY', targetY);
+  checkFinite('velocityX', velocityX);
+  checkFinite('velocityY', velocityY);
+  const width = o.width ?? Number.POSITIVE_INFINITY;
+  const height = o.height ?? Number.POSITIVE_INFINITY;
+  if (typeof width !== 'number' || !(width >= 0)) throw new OutOfRangeError('width', width, 'a number >= 0');
+  if (typeof height !== 'number' || !(height >= 0)) throw new OutOfRangeError('height', height, 'a number >= 0');
   for (let t = 0; t <= maxTurns; t++) {
     const px = Math.round(targetX + velocityX * t);
     const py = Math.round(targetY + velocityY * t);
@@ -76,6 +89,7 @@ const stepper = new LineStepper();
  * {@link tileIntercept} (the first step of the Bresenham line to it), or of a basic chase step towards the
  * target when no interception exists or the chaser already stands on the meeting tile (it never idles). NO_DIRECTION when the chaser stands on the target's tile. Call it every
  * turn: the prediction is redone from the current positions.
+ * @throws as {@link tileIntercept}; OutOfRangeError when a tile coordinate is not a safe integer.
  */
 export function tileInterceptDirection(
   chaserX: number,
@@ -86,8 +100,8 @@ export function tileInterceptDirection(
   velocityY: number,
   options: TileInterceptOptions = {},
 ): number {
-  if (chaserX === targetX && chaserY === targetY) return NO_DIRECTION;
   const p = tileIntercept(chaserX, chaserY, targetX, targetY, velocityX, velocityY, options);
+  if (chaserX === targetX && chaserY === targetY) return NO_DIRECTION;
   if (p === null || (p.x === chaserX && p.y === chaserY))
     return basicChaseDirection(chaserX, chaserY, targetX, targetY);
   const s = stepper.reset(chaserX, chaserY, p.x, p.y);

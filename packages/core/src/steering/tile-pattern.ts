@@ -1,4 +1,7 @@
-import { OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkInteger, MAX_INT32 } from '../util/check-number.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { recordOf } from '../util/own-options.js';
 import { LineStepper } from './bresenham.js';
 import { PatternParseError } from './pattern-error.js';
 import { type PatternLine, type PatternToken, parseIntegerToken, tokenizePatternText } from './pattern-lines.js';
@@ -136,19 +139,38 @@ export function parseTilePattern(text: string): TilePattern {
 /**
  * Segments `[x0, y0, x1, y1, ...]` made relative to their first point (the seed's normalisation: subtract the
  * first pair from every pair). Returns a new array; negative results are ordinary offsets.
+ * @throws OutOfRangeError when the length is not a multiple of 4 or above `4 * MAX_PATTERN_TILES`, a value is not
+ *   a safe integer, or an offset does not fit a 32-bit integer; InvalidOptionError when `segments` is not an
+ *   array or a typed array.
  */
 export function normalizeTileSegments(segments: ArrayLike<number>): Int32Array {
-  if (segments.length % 4 !== 0)
-    throw new OutOfRangeError('segments.length', segments.length, 'a multiple of 4 (x0 y0 x1 y1 per segment)');
-  const out = new Int32Array(segments.length);
-  if (segments.length === 0) return out;
+  if (typedArrayName(segments) === undefined && !Array.isArray(segments))
+    throw new InvalidOptionError('segments', segments, 'an array or a typed array of integers');
+  const length = segments.length;
+  if (length % 4 !== 0)
+    throw new OutOfRangeError('segments.length', length, 'a multiple of 4 (x0 y0 x1 y1 per segment)');
+  checkInteger('segments.length', length, 0, 4 * MAX_PATTERN_TILES);
+  const out = new Int32Array(length);
+  if (length === 0) return out;
   const ox = segments[0] as number;
   const oy = segments[1] as number;
-  for (let i = 0; i < segments.length; i += 2) {
-    out[i] = (segments[i] as number) - ox;
-    out[i + 1] = (segments[i + 1] as number) - oy;
+  for (let i = 0; i < length; i++) {
+    const v = segments[i] as number;
+    if (!Number.isSafeInteger(v)) throw new OutOfRangeError(`segments[${i}]`, v, 'a safe integer');
+    const d = v - (i % 2 === 0 ? ox : oy);
+    if (d < -MAX_INT32 - 1 || d > MAX_INT32)
+      throw new OutOfRangeError(`segments[${i}]`, v, 'an offset from the first point within a 32-bit integer');
+    out[i] = d;
   }
   return out;
+}
+
+/** Throws unless `pattern` looks like a parsed pattern: an object with Int32Array segments and a boolean `closed`. */
+function checkPattern(pattern: unknown): asserts pattern is TilePattern {
+  const p = recordOf<TilePattern>(pattern, 'pattern', 'a TilePattern (parseTilePattern)');
+  if (typedArrayName(p.segments) !== 'Int32Array' || p.segments.length % 4 !== 0)
+    throw new InvalidOptionError('pattern.segments', p.segments, 'an Int32Array of x0 y0 x1 y1 per segment');
+  if (typeof p.closed !== 'boolean') throw new InvalidOptionError('pattern.closed', p.closed, 'a boolean');
 }
 
 const stepper = new LineStepper();
@@ -156,18 +178,36 @@ const stepper = new LineStepper();
 /**
  * The tile path of a pattern started at (originX, originY): every segment drawn with Bresenham, joints not
  * repeated, as flat `[x, y, ...]` pairs. For a closed pattern the final tile (the start again) is left out,
- * so walking the path cyclically ({@link patternStepIndex}) loops seamlessly. Throws OutOfRangeError when the
- * path would exceed {@link MAX_PATTERN_TILES}.
+ * so walking the path cyclically ({@link patternStepIndex}) loops seamlessly.
+ * @throws OutOfRangeError when the path would exceed {@link MAX_PATTERN_TILES}, or when the origin is not an
+ *   integer or puts a tile of the path outside the 32-bit integers (the path is an Int32Array);
+ *   InvalidOptionError when `pattern` is not a parsed pattern.
  */
 export function buildTilePatternPath(pattern: Readonly<TilePattern>, originX: number, originY: number): Int32Array {
+  checkPattern(pattern);
   const seg = pattern.segments;
   let total = 1;
+  let minX = 0;
+  let maxX = 0;
+  let minY = 0;
+  let maxY = 0;
   for (let i = 0; i < seg.length; i += 4) {
     total += Math.max(
       Math.abs((seg[i + 2] as number) - (seg[i] as number)),
       Math.abs((seg[i + 3] as number) - (seg[i + 1] as number)),
     );
+    for (let k = i; k < i + 4; k += 2) {
+      const x = seg[k] as number;
+      const y = seg[k + 1] as number;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
   }
+  // Every tile of the path lies in the box of the segment ends moved by the origin: it must fit an Int32Array.
+  checkInteger('originX', originX, -MAX_INT32 - 1 - minX, MAX_INT32 - maxX);
+  checkInteger('originY', originY, -MAX_INT32 - 1 - minY, MAX_INT32 - maxY);
   if (pattern.closed && total > 1) total--;
   if (total > MAX_PATTERN_TILES)
     throw new OutOfRangeError('pattern path length', total, `at most ${MAX_PATTERN_TILES} tiles`);
@@ -198,9 +238,10 @@ export function buildTilePatternPath(pattern: Readonly<TilePattern>, originX: nu
  * end and back (the start again after `2 * (tileCount - 1)` steps), like a guard pacing a wall.
  */
 export function patternStepIndex(tileCount: number, closed: boolean, step: number): number {
-  if (!Number.isInteger(tileCount) || tileCount < 1)
-    throw new OutOfRangeError('tileCount', tileCount, 'an integer >= 1');
-  if (!Number.isInteger(step) || step < 0) throw new OutOfRangeError('step', step, 'an integer >= 0');
+  if (!Number.isSafeInteger(tileCount) || tileCount < 1)
+    throw new OutOfRangeError('tileCount', tileCount, 'a safe integer >= 1');
+  if (typeof closed !== 'boolean') throw new InvalidOptionError('closed', closed, 'a boolean');
+  if (!Number.isSafeInteger(step) || step < 0) throw new OutOfRangeError('step', step, 'a safe integer >= 0');
   if (tileCount === 1) return 0;
   if (closed) return step % tileCount;
   const period = 2 * (tileCount - 1);

@@ -1,4 +1,7 @@
-import { OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkNumber } from '../util/check-number.js';
+import { ownOptions } from '../util/own-options.js';
+import { flankTest, retreatTest } from './keep-tests.js';
 
 /**
  * Sizes of the shapes in cost space (seed 000, figs 9-18), as multipliers of the average cost `c`:
@@ -38,9 +41,10 @@ export interface TacticConstants {
   circle: number;
 }
 
-function factor(options: TacticShapeOptions, key: keyof TacticShapeOptions, fallback: number): number {
+function factor(options: Partial<TacticShapeOptions>, key: keyof TacticShapeOptions, fallback: number): number {
   const value = options[key] ?? fallback;
-  if (!(value >= 0 && value < Number.POSITIVE_INFINITY)) throw new OutOfRangeError(key, value, 'a finite number >= 0');
+  if (typeof value !== 'number' || !(value >= 0 && value < Number.POSITIVE_INFINITY))
+    throw new OutOfRangeError(key, value, 'a finite number >= 0');
   return value;
 }
 
@@ -48,12 +52,15 @@ function factor(options: TacticShapeOptions, key: keyof TacticShapeOptions, fall
  * The seed's constants with integer arithmetic: `average = floor((myCost + targetCost) / 2)`,
  * `hyperbola = floor(hyperbolaFactor * average)` (the seed's `average / 2`), `smallEllipse`, `largeEllipse`
  * and `circle` likewise (2, 8 and 2 times the average by default).
- * @throws OutOfRangeError when a cost is not a non-negative integer or a factor is negative or not finite.
+ * Options are read from own properties.
+ * @throws OutOfRangeError when a cost is not a safe integer >= 0 or a factor is negative or not finite.
  */
 export function tacticConstants(myCost: number, targetCost: number, options: TacticShapeOptions = {}): TacticConstants {
-  if (!(Number.isInteger(myCost) && myCost >= 0)) throw new OutOfRangeError('myCost', myCost, 'an integer >= 0');
-  if (!(Number.isInteger(targetCost) && targetCost >= 0))
-    throw new OutOfRangeError('targetCost', targetCost, 'an integer >= 0');
+  if (!(Number.isSafeInteger(myCost) && myCost >= 0))
+    throw new OutOfRangeError('myCost', myCost, 'a safe integer >= 0');
+  if (!(Number.isSafeInteger(targetCost) && targetCost >= 0))
+    throw new OutOfRangeError('targetCost', targetCost, 'a safe integer >= 0');
+  options = ownOptions(options, 'options');
   const average = Math.floor((myCost + targetCost) / 2);
   return {
     myCost,
@@ -66,21 +73,33 @@ export function tacticConstants(myCost: number, targetCost: number, options: Tac
   };
 }
 
+/** Throws unless `m`, `t` are numbers and `c` has the numeric constants the tests read. */
+function checkTest(m: number, t: number, c: TacticConstants): void {
+  checkNumber('m', m);
+  checkNumber('t', t);
+  if (c === null || typeof c !== 'object') throw new InvalidOptionError('c', c, 'TacticConstants (tacticConstants)');
+  checkNumber('c.hyperbola', c.hyperbola);
+  checkNumber('c.smallEllipse', c.smallEllipse);
+  checkNumber('c.largeEllipse', c.largeEllipse);
+  checkNumber('c.circle', c.circle);
+}
+
 /**
  * Flank test for one set with `m = cost(me, set)`, `t = cost(target, set)` (moves; negative = unreachable):
  * kept when `|m - t| <= hyperbola`, `m + t >= smallEllipse` and `m + t <= largeEllipse`.
+ * @throws OutOfRangeError or InvalidOptionError when an argument is not a number or `c` not constants.
  */
 export function flankKeeps(m: number, t: number, c: TacticConstants): boolean {
-  if (m < 0 || t < 0) return false;
-  const sum = m + t;
-  return Math.abs(m - t) <= c.hyperbola && sum >= c.smallEllipse && sum <= c.largeEllipse;
+  checkTest(m, t, c);
+  return flankTest(m, t, c);
 }
 
 /**
  * Retreat test for one set (same `m`, `t`): kept when `m <= t`, `t - m >= hyperbola`, `t >= circle` and
  * `m <= circle`.
+ * @throws as {@link flankKeeps}.
  */
 export function retreatKeeps(m: number, t: number, c: TacticConstants): boolean {
-  if (m < 0 || t < 0) return false;
-  return m <= t && t - m >= c.hyperbola && t >= c.circle && m <= c.circle;
+  checkTest(m, t, c);
+  return retreatTest(m, t, c);
 }

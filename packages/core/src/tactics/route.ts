@@ -1,9 +1,13 @@
-import { CoordinateError, OutOfRangeError } from '../errors.js';
+import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkGrid } from '../grid/check-grid.js';
 import { DIR_DX, DIR_DY, directionOf, NO_DIRECTION } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
-import { assertSetsMatch, type ConvexSets } from '../sets/convex-sets.js';
+import type { ConvexSets } from '../sets/convex-sets.js';
 import { buildSetField, type SetFields, type SetMoveOptions } from '../sets/set-fields.js';
-import type { TilePoint } from './search.js';
+import { checkInteger } from '../util/check-number.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { bare, ownOptions, recordOf } from '../util/own-options.js';
+import { checkSetFields, checkSetsArg, readPoint, type TilePoint } from './tactic-args.js';
 
 /**
  * A route along a flank/retreat answer: first into set `via` (descending its field), then into the target's
@@ -40,8 +44,10 @@ export const ROUTE_TO_TARGET_SET = 1;
 export const ROUTE_TO_TARGET = 2;
 
 /**
- * Prepares a route through set `via` towards `target`. Use `via = setOf[target]` for the direct route.
- * @throws CoordinateError when `target` is outside the grid or a wall; OutOfRangeError for a bad set id.
+ * Prepares a route through set `via` towards `target`. Use `via = setOf[target]` for the direct route. Options
+ * are read from own properties.
+ * @throws CoordinateError when `target` is outside the grid or a wall; OutOfRangeError for a bad set id;
+ *   InvalidOptionError for a bad argument or option (`fields` must be per-set fields of these sets).
  */
 export function createTacticRoute(
   grid: Grid,
@@ -50,24 +56,36 @@ export function createTacticRoute(
   target: TilePoint,
   options: TacticRouteOptions = {},
 ): TacticRoute {
-  assertSetsMatch(grid, sets);
-  grid.assertWalkable('target', target.x, target.y);
+  checkGrid(grid);
+  checkSetsArg(grid, sets);
+  const goal = readPoint(target, 'target');
+  grid.assertWalkable('target', goal.x, goal.y);
   if (!(Number.isInteger(via) && via >= 0 && via < sets.count))
     throw new OutOfRangeError('via', via, `a set id from 0 to ${sets.count - 1}`);
-  const targetSet = sets.setOf[target.y * grid.width + target.x] as number;
+  const targetSet = sets.setOf[goal.y * grid.width + goal.x] as number;
+  if (!(targetSet >= 0 && targetSet < sets.count))
+    throw new InvalidOptionError('sets', sets, `convex sets whose setOf holds set ids below count (${sets.count})`);
+  const o = ownOptions(options, 'options');
   const size = grid.width * grid.height;
+  const fields = o.fields ?? undefined; // null reads as absent, as for every option
+  if (fields !== undefined) checkSetFields(grid, sets, fields, 'fields');
+  const approach = o.approach ?? true;
+  if (typeof approach !== 'boolean') throw new InvalidOptionError('approach', approach, 'a boolean');
   const dirOf = (set: number): Uint8Array => {
-    const f = options.fields;
-    if (f) return f.dir.subarray(set * size, (set + 1) * size);
-    return buildSetField(grid, sets, set, { ...options, costType: size > 0xfffe ? 'int32' : 'uint16' }).dir;
+    if (fields) return fields.dir.subarray(set * size, (set + 1) * size);
+    return buildSetField(
+      grid,
+      sets,
+      set,
+      bare({ ...o, costType: size > 0xfffe ? ('int32' as const) : ('uint16' as const) }),
+    ).dir;
   };
   const viaDir = dirOf(via);
-  const approach = options.approach ?? true;
   return {
     via,
     targetSet,
-    targetX: target.x,
-    targetY: target.y,
+    targetX: goal.x,
+    targetY: goal.y,
     approach,
     viaDir,
     targetDir: approach ? (via === targetSet ? viaDir : dirOf(targetSet)) : viaDir,
@@ -75,9 +93,43 @@ export function createTacticRoute(
   };
 }
 
-/** The phase after standing on (x, y) in `phase`: phases advance on entering `via` and the target's set. */
+/**
+ * Throws unless `route` is a route (made by {@link createTacticRoute}), (x, y) a tile of its grid and `phase` one
+ * of the route phases. Returns the tile's index.
+ */
+function checkRouteTile(route: TacticRoute, x: number, y: number, phase: number, what = 'tile'): number {
+  const r = recordOf<TacticRoute>(route, 'route', 'a TacticRoute (createTacticRoute)');
+  const w = r.width;
+  if (
+    !Number.isSafeInteger(r.targetX) ||
+    !Number.isSafeInteger(r.targetY) ||
+    typeof r.approach !== 'boolean' ||
+    !Number.isInteger(w) ||
+    w < 1 ||
+    typedArrayName(r.viaDir) !== 'Uint8Array' ||
+    typedArrayName(r.targetDir) !== 'Uint8Array' ||
+    r.viaDir.length % w !== 0 ||
+    r.targetDir.length !== r.viaDir.length
+  )
+    throw new InvalidOptionError('route', route, 'a TacticRoute (createTacticRoute)');
+  const h = r.viaDir.length / w;
+  if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= w || y >= h)
+    throw new CoordinateError(what, x, y, `is not a tile of the route's ${w}x${h} grid`);
+  checkInteger('phase', phase, ROUTE_TO_VIA, ROUTE_TO_TARGET);
+  return y * w + x;
+}
+
+/**
+ * The phase after standing on (x, y) in `phase`: phases advance on entering `via` and the target's set.
+ * @throws CoordinateError when (x, y) is not a tile of the route's grid; OutOfRangeError for an unknown phase;
+ *   InvalidOptionError when `route` or `sets` is not a route or sets of its grid.
+ */
 export function routePhase(route: TacticRoute, sets: ConvexSets, x: number, y: number, phase: number): number {
-  const s = sets.setOf[y * route.width + x] as number;
+  const t = checkRouteTile(route, x, y, phase);
+  recordOf(sets, 'sets', 'convex sets (decomposeConvexSets)');
+  if (typedArrayName(sets.setOf) !== 'Int32Array' || sets.setOf.length !== route.viaDir.length)
+    throw new InvalidOptionError('sets', sets, `convex sets of the route's grid (${route.viaDir.length} tiles)`);
+  const s = sets.setOf[t] as number;
   let p = phase;
   if (p === ROUTE_TO_VIA && s === route.via) p = ROUTE_TO_TARGET_SET;
   if (p === ROUTE_TO_TARGET_SET && s === route.targetSet) p = ROUTE_TO_TARGET;
@@ -88,9 +140,10 @@ export function routePhase(route: TacticRoute, sets: ConvexSets, x: number, y: n
  * The next step's direction index from (x, y) in `phase` (first advance the phase with {@link routePhase}):
  * descend the field of `via`, then of the target's set, then step straight (diagonal first) to the target
  * tile, which stays inside the target's rectangle. NO_DIRECTION (255) at the end of the route or when stuck.
+ * @throws as {@link routePhase}.
  */
 export function routeDirection(route: TacticRoute, x: number, y: number, phase: number): number {
-  const t = y * route.width + x;
+  const t = checkRouteTile(route, x, y, phase);
   if (phase === ROUTE_TO_VIA) return route.viaDir[t] as number;
   if (!route.approach) return NO_DIRECTION;
   if (phase === ROUTE_TO_TARGET_SET) return route.targetDir[t] as number;
@@ -101,34 +154,39 @@ export function routeDirection(route: TacticRoute, x: number, y: number, phase: 
  * The whole route from `from` as a flat Int32Array `[x0, y0, x1, y1, ...]` starting at `from`. It ends at the
  * target tile (or on entering `via` when the route does not approach); it ends early where no step exists
  * (the set is unreachable from `from`). At most `maxSteps` moves (an integer >= 0, default width * height).
+ * A route made by {@link createTacticRoute} never visits a tile twice in one phase, so a path has fewer than
+ * `3 * width * height` moves whatever `maxSteps` says.
  * @throws CoordinateError when `from` is not an integer tile inside the sets' grid; OutOfRangeError for a bad
- * `maxSteps`.
+ *   `maxSteps`; InvalidOptionError when `route` is not a route of these sets' grid, or when its directions leave
+ *   the grid, are not direction indices or run in a circle (an edited or forged route).
  */
-export function routePath(
-  route: TacticRoute,
-  sets: ConvexSets,
-  from: TilePoint,
-  maxSteps = sets.setOf.length,
-): Int32Array {
-  const { x: fx, y: fy } = from;
-  const w = route.width;
-  const h = route.viaDir.length / w;
-  if (!Number.isInteger(fx) || !Number.isInteger(fy) || fx < 0 || fy < 0 || fx >= w || fy >= h)
-    throw new CoordinateError('from', fx, fy, `is not a tile of the route's ${w}x${h} grid`);
-  if (!(Number.isInteger(maxSteps) && maxSteps >= 0))
-    throw new OutOfRangeError('maxSteps', maxSteps, 'an integer >= 0');
+export function routePath(route: TacticRoute, sets: ConvexSets, from: TilePoint, maxSteps?: number): Int32Array {
+  const start = readPoint(from, 'from');
+  const fx = start.x;
+  const fy = start.y;
+  checkRouteTile(route, fx, fy, ROUTE_TO_VIA, 'from');
+  let phase = routePhase(route, sets, fx, fy, ROUTE_TO_VIA);
+  const size = route.viaDir.length;
+  const steps = maxSteps ?? size;
+  if (!(Number.isInteger(steps) && steps >= 0)) throw new OutOfRangeError('maxSteps', steps, 'an integer >= 0');
+  // A real route moves strictly downhill in each of its three phases: more moves than that is a circle.
+  const limit = Math.min(steps, 3 * size);
   const out: number[] = [fx, fy];
   let x = fx;
   let y = fy;
-  let phase = routePhase(route, sets, x, y, ROUTE_TO_VIA);
-  for (let k = 0; k < maxSteps; k++) {
+  for (let k = 0; k < limit; k++) {
     const d = routeDirection(route, x, y, phase);
     if (d === NO_DIRECTION) break;
+    if (!(d < 8)) throw new InvalidOptionError('route', route, `a TacticRoute: direction ${d} at (${x}, ${y})`);
     x += DIR_DX[d] as number;
     y += DIR_DY[d] as number;
+    if (x < 0 || y < 0 || x >= route.width || y * route.width >= size)
+      throw new InvalidOptionError('route', route, 'a TacticRoute whose directions stay inside its grid');
     out.push(x, y);
     phase = routePhase(route, sets, x, y, phase);
   }
+  if (steps > limit && routeDirection(route, x, y, phase) !== NO_DIRECTION)
+    throw new InvalidOptionError('route', route, 'a TacticRoute whose directions do not run in a circle');
   return Int32Array.from(out);
 }
 
@@ -142,8 +200,11 @@ function tacticPath(
   options: TacticRouteOptions,
   approach: boolean,
 ): Int32Array {
-  grid.assertWalkable('me', me.x, me.y);
-  return routePath(createTacticRoute(grid, sets, via, target, { ...options, approach }), sets, me);
+  checkGrid(grid);
+  const start = readPoint(me, 'me');
+  grid.assertWalkable('me', start.x, start.y);
+  const own = ownOptions(options, 'options');
+  return routePath(createTacticRoute(grid, sets, via, target, bare({ ...own, approach })), sets, start);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
-import { assertSetsMatch, type ConvexSets } from '../sets/convex-sets.js';
+import type { ConvexSets } from '../sets/convex-sets.js';
 import { setCostsFrom } from '../sets/set-costs.js';
 import {
   SET_FIELD_UNREACHABLE_I32,
@@ -9,24 +10,19 @@ import {
   type SetMoveOptions,
   setFieldCost,
 } from '../sets/set-fields.js';
+import { checkNumber } from '../util/check-number.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { bare, ownOptions, recordOf } from '../util/own-options.js';
 import { type RandomSource, randomInt } from '../util/random.js';
 import type { ResumableTask } from '../util/task.js';
-import {
-  flankKeeps,
-  retreatKeeps,
-  type TacticConstants,
-  type TacticShapeOptions,
-  tacticConstants,
-} from './criteria.js';
+import { type TacticConstants, type TacticShapeOptions, tacticConstants } from './criteria.js';
+import { flankTest, retreatTest } from './keep-tests.js';
+import { checkSetFields, checkSetsArg, readPoint, type TilePoint } from './tactic-args.js';
 
 /** Which search: flank (approach from the side) or retreat (fall back behind the player). */
 export type TacticKind = 'flank' | 'retreat';
 
-/** A tile position. */
-export interface TilePoint {
-  x: number;
-  y: number;
-}
+export type { TilePoint } from './tactic-args.js';
 
 /**
  * Per-set costs of both characters: `me[s]` moves from the player's tile into set `s`, `target[s]` from the
@@ -82,8 +78,8 @@ export interface TacticSearchResult {
   examined: number;
 }
 
-function positiveCount(name: string, value: number): number {
-  if (!(value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 1)))
+function positiveCount(name: string, value: unknown): number {
+  if (typeof value !== 'number' || !(value === Number.POSITIVE_INFINITY || (Number.isInteger(value) && value >= 1)))
     throw new OutOfRangeError(name, value, 'an integer >= 1 or Infinity');
   return value;
 }
@@ -92,13 +88,27 @@ function isSetFields(source: TacticCostSource): source is SetFields {
   return typeof source === 'object' && 'dir' in source && 'size' in source;
 }
 
+/** Throws InvalidOptionError unless `costs` is a SetCostPair of two Int32Arrays of at least `count` entries. */
+function checkCostPair(costs: SetCostPair, count: number): void {
+  if (
+    typedArrayName(costs.me) !== 'Int32Array' ||
+    typedArrayName(costs.target) !== 'Int32Array' ||
+    costs.me.length < count ||
+    costs.target.length < count
+  )
+    throw new InvalidOptionError('costs', costs, `a SetCostPair of two Int32Arrays with ${count} costs each`);
+}
+
 /**
  * The full flank or retreat search over all sets as a {@link ResumableTask}: each `step(deadline)` examines at
  * most `setsPerStep` sets and stops early when `performance.now()` reaches `deadline`; the result equals the
  * one-shot search. With `costs: 'two-field'` the first step first computes both characters' fields (two BFS,
  * not split); pass precomputed costs (a {@link SetCostPair} from workers, or per-set fields) to keep every
  * step short. The work begins at the first `step`.
- * @throws CoordinateError when `me` or `target` is outside the grid or on a wall (at creation).
+ * Options are read from own properties; `step(deadline)` takes a number (milliseconds on the `performance.now()`
+ * clock).
+ * @throws CoordinateError when `me` or `target` is outside the grid or on a wall (at creation);
+ *   InvalidOptionError or OutOfRangeError for a bad argument or option.
  */
 export function createTacticSearch(
   grid: Grid,
@@ -108,25 +118,29 @@ export function createTacticSearch(
   kind: TacticKind,
   options: TacticTaskOptions = {},
 ): ResumableTask<TacticSearchResult> {
-  assertSetsMatch(grid, sets);
+  checkGrid(grid);
+  checkSetsArg(grid, sets);
   if (kind !== 'flank' && kind !== 'retreat') throw new InvalidOptionError('kind', kind, "'flank' or 'retreat'");
-  grid.assertWalkable('me', me.x, me.y);
-  grid.assertWalkable('target', target.x, target.y);
-  const maxCandidates = positiveCount('maxCandidates', options.maxCandidates ?? DEFAULT_MAX_CANDIDATES);
-  const setsPerStep = positiveCount('setsPerStep', options.setsPerStep ?? DEFAULT_SETS_PER_STEP);
-  const source = options.costs ?? 'two-field';
-  if (source !== 'two-field' && typeof source !== 'object')
+  const mine = readPoint(me, 'me');
+  const theirs = readPoint(target, 'target');
+  grid.assertWalkable('me', mine.x, mine.y);
+  grid.assertWalkable('target', theirs.x, theirs.y);
+  const o = ownOptions(options, 'options');
+  const maxCandidates = positiveCount('maxCandidates', o.maxCandidates ?? DEFAULT_MAX_CANDIDATES);
+  const setsPerStep = positiveCount('setsPerStep', o.setsPerStep ?? DEFAULT_SETS_PER_STEP);
+  const source = o.costs ?? 'two-field';
+  if (source !== 'two-field' && (source === null || typeof source !== 'object'))
     throw new InvalidOptionError('costs', source, "'two-field', per-set fields or a SetCostPair");
   const count = sets.count;
-  if (isSetFields(source) && (source.count !== count || source.size !== grid.width * grid.height))
-    throw new InvalidOptionError('costs', source, `per-set fields of these ${count} sets`);
-  if (!isSetFields(source) && typeof source === 'object' && (source.me.length < count || source.target.length < count))
-    throw new InvalidOptionError('costs', source, `a SetCostPair with ${count} costs each`);
-  const meTile = me.y * grid.width + me.x;
-  const targetTile = target.y * grid.width + target.x;
+  if (isSetFields(source)) checkSetFields(grid, sets, source, 'costs');
+  if (!isSetFields(source) && typeof source === 'object') checkCostPair(source, count);
+  const meTile = mine.y * grid.width + mine.x;
+  const targetTile = theirs.y * grid.width + theirs.x;
   const mySet = sets.setOf[meTile] as number;
   const targetSet = sets.setOf[targetTile] as number;
-  const keeps = kind === 'flank' ? flankKeeps : retreatKeeps;
+  if (!(mySet >= 0 && mySet < count && targetSet >= 0 && targetSet < count))
+    throw new InvalidOptionError('sets', sets, `convex sets whose setOf holds set ids below count (${count})`);
+  const keeps = kind === 'flank' ? flankTest : retreatTest;
   const found = new Int32Array(Math.min(maxCandidates, Math.max(count, 1)));
 
   let fields: SetFields | null = null;
@@ -146,8 +160,8 @@ export function createTacticSearch(
     if (isSetFields(source)) fields = source;
     else if (source === 'two-field')
       pair = {
-        me: setCostsFrom(grid, sets, me.x, me.y, options),
-        target: setCostsFrom(grid, sets, target.x, target.y, options),
+        me: setCostsFrom(grid, sets, mine.x, mine.y, o),
+        target: setCostsFrom(grid, sets, theirs.x, theirs.y, o),
       };
     else pair = source;
     const myCost = costOf(meTile, targetSet, true);
@@ -156,7 +170,7 @@ export function createTacticSearch(
       done = true; // they cannot reach each other: no set is reachable by both
       return;
     }
-    constants = tacticConstants(myCost, targetCost, options);
+    constants = tacticConstants(myCost, targetCost, o);
     if (fields) {
       // The two columns of the per-set fields the scan reads (unreachable as -1, as setFieldCost). PERF: the
       // scan then reads two contiguous arrays whatever the source; this pass is one strided read per set.
@@ -177,6 +191,7 @@ export function createTacticSearch(
 
   return {
     step(deadline: number): boolean {
+      checkNumber('deadline', deadline);
       if (!started) start();
       if (done) return true;
       const c = constants as TacticConstants;
@@ -222,7 +237,15 @@ export function searchTactic(
   kind: TacticKind,
   options: TacticSearchOptions = {},
 ): TacticSearchResult {
-  const task = createTacticSearch(grid, sets, me, target, kind, { ...options, setsPerStep: Number.POSITIVE_INFINITY });
+  const own = ownOptions(options, 'options');
+  const task = createTacticSearch(
+    grid,
+    sets,
+    me,
+    target,
+    kind,
+    bare({ ...own, setsPerStep: Number.POSITIVE_INFINITY }),
+  );
   while (!task.step(Number.POSITIVE_INFINITY)) {
     // runs in one step; the loop only guards the contract
   }
@@ -259,16 +282,29 @@ export function retreatCandidates(
   return searchTactic(grid, sets, me, target, 'retreat', options).candidates;
 }
 
-/** Picks one candidate uniformly with `random`, or the player's own set when there is none (as the seed). */
+/**
+ * Picks one candidate uniformly with `random`, or the player's own set when there is none (as the seed).
+ * @throws InvalidOptionError when `result` is not a search result or `random` not a function; OutOfRangeError
+ *   when `random()` returns something outside [0, 1).
+ */
 export function pickCandidate(result: TacticSearchResult, random: RandomSource = Math.random): number {
-  const n = result.candidates.length;
-  return n === 0 ? result.mySet : (result.candidates[randomInt(random, n)] as number);
+  const r = recordOf<TacticSearchResult>(result, 'result', 'a TacticSearchResult');
+  const candidates = r.candidates;
+  if (typedArrayName(candidates) !== 'Int32Array')
+    throw new InvalidOptionError('result.candidates', candidates, 'an Int32Array of set ids');
+  const n = candidates.length;
+  return n === 0 ? checkNumber('result.mySet', r.mySet) : (candidates[randomInt(random, n)] as number);
 }
 
 /** Options of {@link chooseFlankSet} and {@link chooseRetreatSet}. */
 export interface ChooseSetOptions extends TacticSearchOptions {
   /** Random source for the pick (for example `createRandom(seed)`). Default `Math.random`. */
   random?: RandomSource;
+}
+
+/** The own `random` option (checked by the search's ownOptions first), or undefined. */
+function randomOption(options: ChooseSetOptions): RandomSource | undefined {
+  return ownOptions(options, 'options').random;
 }
 
 /** The seed's `ai_flank_get_convex_set`: a random flank candidate, or the player's own set when none. */
@@ -279,7 +315,7 @@ export function chooseFlankSet(
   target: TilePoint,
   options: ChooseSetOptions = {},
 ): number {
-  return pickCandidate(searchTactic(grid, sets, me, target, 'flank', options), options.random);
+  return pickCandidate(searchTactic(grid, sets, me, target, 'flank', options), randomOption(options));
 }
 
 /** The seed's `ai_retreat_get_convex_set`: a random retreat candidate, or the player's own set when none. */
@@ -290,5 +326,5 @@ export function chooseRetreatSet(
   target: TilePoint,
   options: ChooseSetOptions = {},
 ): number {
-  return pickCandidate(searchTactic(grid, sets, me, target, 'retreat', options), options.random);
+  return pickCandidate(searchTactic(grid, sets, me, target, 'retreat', options), randomOption(options));
 }

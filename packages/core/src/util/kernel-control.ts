@@ -1,0 +1,30 @@
+import { InvalidOptionError } from '../errors.js';
+import { CONTROL_LENGTH, type KernelControl } from '../fields/types.js';
+import { typedArrayName } from './describe-value.js';
+
+/**
+ * Checks a kernel's cancellation and progress argument and returns a plain copy of it (own properties only), or
+ * undefined when none was given. `control` must be an Int32Array of at least {@link CONTROL_LENGTH} slots (a
+ * typed array made by the engine: a Proxy is refused, since Atomics cannot work on it), `signal` an object whose
+ * `aborted` is read as the abort flag (an AbortSignal).
+ * @throws InvalidOptionError naming `name` (or `name.control`, `name.signal`) otherwise.
+ */
+export function readKernelControl(control: unknown, name = 'control'): KernelControl | undefined {
+  if (control === undefined) return undefined;
+  if (control === null || typeof control !== 'object')
+    throw new InvalidOptionError(name, control, '{ control?: Int32Array, signal?: AbortSignal }');
+  const slots = Object.hasOwn(control, 'control') ? (control as KernelControl).control : undefined;
+  const signal = Object.hasOwn(control, 'signal') ? (control as KernelControl).signal : undefined;
+  const out: KernelControl = {};
+  if (slots !== undefined) {
+    if (typedArrayName(slots) !== 'Int32Array' || slots.length < CONTROL_LENGTH)
+      throw new InvalidOptionError(`${name}.control`, slots, `an Int32Array of at least ${CONTROL_LENGTH} slots`);
+    out.control = slots;
+  }
+  if (signal !== undefined) {
+    if (signal === null || typeof signal !== 'object')
+      throw new InvalidOptionError(`${name}.signal`, signal, 'an AbortSignal');
+    out.signal = signal;
+  }
+  return out;
+}
