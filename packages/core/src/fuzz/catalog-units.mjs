@@ -274,7 +274,7 @@ export const UNITS = [
       call((...a) => new lib.LiveField(...a), await h.service(), h.grid(true), { goals: [{ x: 0, y: 0 }] }),
     service: true,
   },
-  ...['field', 'generation', 'stale', 'busy', 'refresh', 'dispose'].map((name) => ({
+  ...['field', 'generation', 'stale', 'busy', 'refresh', 'update', 'dispose'].map((name) => ({
     name: `LiveField#${name}`,
     make: async (lib, h) => {
       const live = new lib.LiveField(await h.service(), h.grid(true), { goals: [{ x: 0, y: 0 }] });
@@ -287,10 +287,11 @@ export const UNITS = [
         );
       if (name === 'dispose') return method(live, 'dispose');
       await live.refresh();
+      if (name === 'update') return method(live, 'update', { signal: new AbortController().signal });
       return getter(live, name);
     },
     service: true,
-    pollute: name !== 'refresh',
+    pollute: name !== 'refresh' && name !== 'update',
   })),
   {
     name: 'buildSetFieldsInPool',
