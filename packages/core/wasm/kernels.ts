@@ -1,9 +1,10 @@
 // Field kernels compiled to WebAssembly with AssemblyScript (`node scripts/build-wasm.mjs` in packages/core).
-// This is AssemblyScript, not TypeScript: `i32`, `usize`, `load<T>` and `store<T>` are its built-ins. The host
-// (src/fields/wasm-kernels.ts) owns the imported memory and lays out the arrays; every pointer below is a byte
-// offset into that memory. The algorithms are the ones of the JavaScript kernels (src/fields/kernel-bfs.ts,
-// src/fields/kernel-octile-one-code.ts), which stay as the fallback; both are checked against the same slow
-// reference by the tests, and they give the same costs and directions bit for bit.
+// This is AssemblyScript, not TypeScript: `i32`, `usize`, `load<T>` and `store<T>` are its built-ins. The hosts
+// (src/fields/kernels/wasm-module.ts, bfs-wasm.ts and octile-one-code-wasm.ts) own the imported memory and lay
+// out the arrays; every pointer below is a byte offset into that memory. The algorithms are the ones of the
+// JavaScript kernels (src/fields/kernels/bfs.ts, src/fields/kernels/octile-one-code.ts), which stay as the
+// fallback; both are checked against the same slow reference by the tests, and they give the same costs and
+// directions bit for bit.
 
 /** Progress and cancellation: the host stores `done` for progress and throws to abort. */
 @external('env', 'poll')
@@ -264,7 +265,7 @@ export function bfsRows(wave: usize, dp: usize, stride: i32, width: i32, ya: i32
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Octile fields: Dial's algorithm with three rotating unit-width buckets (src/fields/kernel-octile-one-code.ts).
+// Octile fields: Dial's algorithm with three rotating unit-width buckets (src/fields/kernels/octile-one-code.ts).
 
 /** Cost scratch value of a tile that can never be entered (walls, other passability codes, the border). */
 const NEVER: f64 = -Infinity;

@@ -5,9 +5,9 @@ import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { computeField, computeFieldFromSeeds } from './compute-field.js';
 import { arbGrid, close, dirWalkProblem, METRIC_LIST, RULE_LIST } from './field-check.test-util.js';
+import { setWasmKernelsEnabled } from './kernels/wasm-module.js';
 import { referenceField } from './reference.test-util.js';
 import type { Goal, Metric } from './types.js';
-import { setWasmKernelsEnabled } from './wasm-kernels.js';
 
 const COMBOS: [Metric, 4 | 8, DiagonalRule][] = METRIC_LIST.flatMap((metric) => [
   [metric, 4, 'if-both-free'] as [Metric, 4 | 8, DiagonalRule],

@@ -1,16 +1,7 @@
+import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from '../options.js';
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
-import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
 import { bucketWithRoom, fillOtherRows, LITTLE_ENDIAN, paddedStateWords, reachRows } from './scratch.js';
-import {
-  claimLayout,
-  copyStagedRows,
-  GROUP,
-  groupedIndex,
-  wasmKernels,
-  wasmMemory,
-  withControl,
-} from './wasm-kernels.js';
 
 /** Tentative / final cost per padded tile: +Infinity open, -Infinity for tiles that can never be entered. */
 let costScratch = new Float64Array(0);
@@ -25,8 +16,9 @@ const bucketArrays: Int32Array[] = [new Int32Array(1 << 12), new Int32Array(1 <<
  * The Dial kernel of `runOctile` (edges 1 and sqrt 2, three rotating unit-width buckets, exact) for the common
  * case where every seed stands on the same passability code `k.code` and no seed value is below +0, so tiles
  * of any other code can never be reached. Same costs as `runOctile`, bit for bit; where two ways are equally
- * cheap the direction may differ (each bucket is expanded oldest entry first here). Runs the WebAssembly build
- * of the kernel (wasm/kernels.ts) where available, else {@link runOctileOneCodeJs}: the same outputs bit for bit.
+ * cheap the direction may differ (each bucket is expanded oldest entry first here). This is the JavaScript
+ * version; octile-one-code-wasm.ts runs the same buckets in WebAssembly (wasm/kernels.ts), with the same outputs
+ * bit for bit, and choose-kernel.ts falls back to this one where WebAssembly is unavailable.
  *
  * PERF (1024x1024 map with 20% random walls, bench `kernels` and `native` suites, Node 20: WebAssembly ~38 ms,
  * this JavaScript ~40 ms, `runOctile` ~58 ms; the same algorithm in C, gcc -O3, ~30 ms):
@@ -44,7 +36,7 @@ const bucketArrays: Int32Array[] = [new Int32Array(1 << 12), new Int32Array(1 <<
  *   improvement, so no settled flag is needed;
  * - the outputs are written row by row at the end: `dir` by memcpy, `cost` as `Math.abs` of the scratch
  *   (turns -Infinity into Infinity, branch-free, exact for costs >= 0);
- * - WebAssembly only: the scratch stores each group of 8 rows column by column (see {@link runOctileWasm}), so a
+ * - WebAssembly only: the scratch stores each group of 8 rows column by column (see `runOctileOneCodeWasm`), so a
  *   wavefront that crosses the rows touches 8 times fewer cache lines: on 2048x2048 the search took ~117 ms
  *   instead of ~156 ms, and 4096x4096 fields in a Chromium worker ~626 ms instead of ~836 ms. The JavaScript
  *   version keeps plain rows (the same buckets in the same order, so the same outputs).
@@ -54,12 +46,6 @@ const bucketArrays: Int32Array[] = [new Int32Array(1 << 12), new Int32Array(1 <<
  * Returns the number of settled tiles.
  */
 export function runOctileOneCode(k: KernelInput): number {
-  const wasm = runOctileWasm(k);
-  return wasm >= 0 ? wasm : runOctileOneCodeJs(k);
-}
-
-/** The JavaScript version of {@link runOctileOneCode} (the fallback where WebAssembly is unavailable). */
-export function runOctileOneCodeJs(k: KernelInput): number {
   const { st, cost, dir, stride, width, height, rule, maxCost, seeds, control, metric } = k;
   const paddedSize = stride * (height + 2);
   const size = width * height;
@@ -416,97 +402,3 @@ function expandLoose(
 const DIAG_OFFSET_X = Int8Array.of(1, 1, -1, -1);
 const DIAG_OFFSET_Y = Int8Array.of(-1, 1, 1, -1);
 const DIAG_BACK = Uint8Array.of(6, 7, 4, 5);
-
-/** Entries each bucket starts with in the WebAssembly kernel's memory (one eighth of the tiles, at least 4096). */
-function firstBucketRoom(paddedSize: number): number {
-  return Math.max(4096, Math.ceil(paddedSize / 8));
-}
-
-/**
- * {@link runOctileOneCode} in WebAssembly (wasm/kernels.ts `octileRun`): the same buckets, order and outputs.
- * The cost and direction scratch there store each group of 8 padded rows column by column (wasm/kernels.ts `G`:
- * a wavefront crossing the rows touches 8 times fewer cache lines; ~20% faster on 2048x2048); the bucket entries
- * and seeds are indices in that layout. Memory (bytes): states (row by row), costs (f64), directions, bucket
- * meta, seed indices and values, then the three buckets; a bucket that runs out of room is moved to the end of the
- * memory and the search resumes; after the search, the outputs are staged there one group of rows at a time.
- * Returns -1, having written nothing, where the module or its memory is unavailable.
- */
-function runOctileWasm(k: KernelInput): number {
-  const { stride, width, height, seeds, rule, maxCost, metric } = k;
-  const paddedSize = stride * (height + 2);
-  const groups = Math.ceil((height + 2) / GROUP);
-  const grouped = groups * GROUP * stride;
-  const n = seeds.n;
-  const align8 = (b: number) => Math.ceil(b / 8) * 8;
-  // The module addresses its memory with 32-bit offsets (and the host's arithmetic stays in safe integers):
-  // layouts past 2 GiB stay in JavaScript.
-  if (paddedSize + 12 * grouped + 12 * n > 2 ** 31 - 2 ** 24) return -1;
-  const cpAt = align8(paddedSize);
-  const dpAt = cpAt + 8 * grouped;
-  const metaAt = align8(dpAt + grouped);
-  const spAt = metaAt + 64;
-  const svAt = align8(spAt + 4 * n);
-  let end = svAt + 8 * n;
-  const room = firstBucketRoom(grouped);
-  const wasm = wasmKernels(end + 3 * 4 * room);
-  if (wasm === null) return -1;
-  const first = wasmMemory(end + 3 * 4 * room);
-  if (first === null) return -1;
-  let buffer: ArrayBuffer = first;
-  claimLayout('octile');
-  new Uint8Array(buffer, 0, paddedSize).set(k.st.subarray(0, paddedSize));
-  const sp = new Int32Array(buffer, spAt, n);
-  for (let s = 0; s < n; s++) sp[s] = groupedIndex(seeds.p[s] as number, stride);
-  new Float64Array(buffer, svAt, n).set(seeds.v.subarray(0, n));
-  const meta = new Int32Array(buffer, metaAt, 16);
-  for (let b = 0; b < 3; b++) {
-    meta[b] = end;
-    meta[3 + b] = room;
-    meta[6 + b] = 0;
-    end += 4 * room;
-  }
-  let base = seeds.v[0] as number;
-  let top = base;
-  for (let s = 1; s < n; s++) {
-    const v = seeds.v[s] as number;
-    if (v < base) base = v;
-    if (v > top) top = v;
-  }
-  const wd = metric === METRIC_STEPS ? 1 : Math.SQRT2;
-  const tiles = width * height;
-  // Bucket numbers are 32-bit integers there: seeds spread over more than 2^30 units stay in JavaScript.
-  if (top - base >= 2 ** 30) return -1;
-  const buckets = withControl(k.control, () => {
-    wasm.octileInit(cpAt, dpAt, 0, stride, height + 2, groups, k.code);
-    wasm.octileStart();
-    while (wasm.octileRun(cpAt, dpAt, metaAt, spAt, svAt, n, stride, rule, wd, maxCost, base, tiles) !== 0) {
-      // A bucket needs more room: move it to the end of the memory with twice what it asked for.
-      const asked = new Int32Array(buffer, metaAt, 16);
-      const b = asked[9] as number;
-      const want = 2 * (asked[10] as number);
-      const grown = wasmMemory(end + 4 * want);
-      if (grown === null) return -1;
-      buffer = grown;
-      const moved = new Int32Array(buffer, metaAt, 16);
-      const from = moved[b] as number;
-      new Uint8Array(buffer).copyWithin(end, from, from + 4 * (moved[6 + b] as number));
-      moved[b] = end;
-      moved[3 + b] = want;
-      end += 4 * want;
-    }
-    return wasm.octileBuckets();
-  });
-  // Out of memory part-way: nothing was written to the outputs yet, so the JavaScript kernel starts afresh.
-  if (buckets < 0) return -1;
-  // Room to stage one group of output rows (costs, then directions).
-  const stageAt = align8(end);
-  const staged = wasmMemory(stageAt + 9 * GROUP * width);
-  if (staged === null) return -1;
-  // A labelled tile lies at most `buckets` rows from a seed (every move costs at least 1).
-  const { r0, r1 } = reachRows(seeds, stride, height, buckets);
-  let settled = 0;
-  copyStagedRows(staged, stageAt, k.cost, k.dir, width, height, r0, r1, (ya, yb) => {
-    settled += wasm.octileRows(cpAt, dpAt, stride, width, ya, yb, stageAt);
-  });
-  return settled;
-}

@@ -1,6 +1,6 @@
+import { METRIC_OCTILE, METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from '../options.js';
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
-import { METRIC_OCTILE, METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
 import { buckets, growBucket, SETTLED } from './scratch.js';
 
 // Direction indices written into `dir` (the step from the relaxed tile back towards the settled one).
@@ -35,6 +35,8 @@ export const MAX_DIAL_BUCKETS = 4096;
  */
 export function runDial(k: KernelInput): number {
   const { st, cost, dir, stride, width, rule, maxCost, seeds, control, terrain, metric } = k;
+  cost.fill(Number.POSITIVE_INFINITY);
+  dir.fill(255);
   const nb = Math.ceil(k.maxEdge) + 2;
   const { arrays, lengths } = buckets(nb);
   const sN = -stride;

@@ -1,16 +1,7 @@
+import { RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from '../options.js';
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
-import { RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
 import { copyPaddedRows, reachRows } from './scratch.js';
-import {
-  claimLayout,
-  copyStagedRows,
-  GROUP,
-  groupedIndex,
-  wasmKernels,
-  wasmMemory,
-  withControl,
-} from './wasm-kernels.js';
 
 /**
  * Largest grid (in tiles) the BFS kernel takes: wave numbers are stored in a Float32 scratch, exact for integers
@@ -19,9 +10,9 @@ import {
 export const BFS_MAX_TILES = 1 << 24;
 
 /** BFS state byte of an enterable tile not reached yet (0: never enterable, 2: reached). */
-const OPEN = 1;
+export const OPEN = 1;
 /** Direction nibble of a seed's queue entry (no direction; written as 255 at the end). */
-const SEED_DIR = 15;
+export const SEED_DIR = 15;
 
 let queueBuffer: Int32Array = new Int32Array(1 << 12);
 /** Wave cost per padded tile, +Infinity between calls (the kernel restores the rows it used). */
@@ -44,7 +35,7 @@ function queueOf(need: number): Int32Array {
  * other tile. A grid of walls and ground searched from ground already has that form (one native scan
  * checks for water; codes other than 0, 1 and 2 are outside the Grid contract), so the common case costs no pass.
  */
-function toStates(st: Uint8Array, size: number, code: number, passable: Uint8Array): void {
+export function toStates(st: Uint8Array, size: number, code: number, passable: Uint8Array): void {
   if (code === OPEN && passable.indexOf(2) < 0) return;
   for (let p = 0; p < size; p++) st[p] = +(((st[p] as number) & 3) === code);
 }
@@ -55,8 +46,8 @@ function toStates(st: Uint8Array, size: number, code: number, passable: Uint8Arr
  * Needs one passability code shared by all seeds (`k.code >= 0`) and at most {@link BFS_MAX_TILES} tiles.
  * Writes the whole `cost` and `dir` output. Returns the number of tiles labelled.
  *
- * Runs the WebAssembly build of the kernel (wasm/kernels.ts) where available, else {@link runBfsJs}: the same
- * outputs bit for bit.
+ * This is the JavaScript version; bfs-wasm.ts runs the same waves in WebAssembly (wasm/kernels.ts), with the same
+ * outputs bit for bit, and choose-kernel.ts falls back to this one where WebAssembly is unavailable.
  *
  * PERF (1024x1024 map with 20% random walls, bench `kernels` and `native` suites, Node 20: WebAssembly ~14 ms,
  * this JavaScript ~18-22 ms, the kernel before it ~28-31 ms; the same algorithm in C, gcc -O3, ~15 ms):
@@ -72,15 +63,9 @@ function toStates(st: Uint8Array, size: number, code: number, passable: Uint8Arr
  *   scratch; the outputs are then copied row by row with native `TypedArray.set` (Float32 to Float64 is
  *   converted natively, exact for integers below 2^24), about 5x faster than a JavaScript loop over the tiles;
  * - WebAssembly, from 2^21 tiles on: the scratch in groups of 8 rows stored column by column (see
- *   {@link runBfsWasm}); 2048x2048 ~92 instead of ~120 ms in Node.
+ *   `runBfsWasm`); 2048x2048 ~92 instead of ~120 ms in Node.
  */
 export function runBfs(k: KernelInput): number {
-  const wasm = runBfsWasm(k);
-  return wasm >= 0 ? wasm : runBfsJs(k);
-}
-
-/** The JavaScript version of {@link runBfs} (the fallback where WebAssembly is unavailable). */
-export function runBfsJs(k: KernelInput): number {
   const { st, cost, dir, stride, width, height, rule, maxCost, seeds, control } = k;
   const paddedSize = stride * (height + 2);
   if (waveBuffer.length < paddedSize) {
@@ -158,7 +143,7 @@ export function runBfsJs(k: KernelInput): number {
 }
 
 /** {@link copyPaddedRows}, then restores the scratch rows r0..r1 for the next call. */
-function copyRows(
+export function copyRows(
   wave: Float32Array,
   dp: Uint8Array,
   cost: Float64Array,
@@ -393,102 +378,4 @@ function waveLoose(
     t += ok;
   }
   return t;
-}
-
-/** Largest wave count the WebAssembly kernel takes as "no limit". */
-const NO_LEVEL_LIMIT = 0x7fffffff;
-
-/**
- * The first wave number that must not be expanded: the JavaScript kernel expands wave `w` while
- * `v0 + w + 1 <= maxCost`, evaluated here with the same floating-point expression.
- */
-function levelLimit(v0: number, maxCost: number): number {
-  if (maxCost === Number.POSITIVE_INFINITY) return NO_LEVEL_LIMIT;
-  let level = Math.max(0, Math.min(NO_LEVEL_LIMIT, Math.floor(maxCost - v0)));
-  while (level > 0 && !(v0 + (level - 1) + 1 <= maxCost)) level--;
-  while (level < NO_LEVEL_LIMIT && v0 + level + 1 <= maxCost) level++;
-  return level;
-}
-
-/** Tiles from which the WebAssembly BFS uses the grouped layout. */
-const BFS_GROUPED_FROM_TILES = 1 << 21;
-let groupedFromTiles = BFS_GROUPED_FROM_TILES;
-
-/** Test hook: the tile count from which the WebAssembly BFS uses the grouped layout (default 2^21). */
-export function setBfsGroupedFromTiles(tiles: number = BFS_GROUPED_FROM_TILES): void {
-  groupedFromTiles = tiles;
-}
-
-/**
- * {@link runBfs} in WebAssembly (wasm/kernels.ts `bfs`): the same waves, queue order and outputs as
- * {@link runBfsJs}. From {@link BFS_GROUPED_FROM_TILES} tiles on, the states, wave costs and directions store each
- * group of 8 padded rows column by column (wasm/kernels.ts `G`), so the wavefront touches up to 8 times fewer
- * cache lines (2048x2048 with 20% walls: ~90 instead of ~120 ms in Node), and the queue entries hold indices in
- * that layout. Smaller maps stay in plain rows, where the extra passes to build and read the grouped layout cost
- * more than they save (512x512: ~4.2 against ~3.5 ms; 1024x1024 about even): native output copies there, and no
- * state pass on ground-only maps. Returns -1, having written nothing, where the module or its memory is
- * unavailable.
- */
-function runBfsWasm(k: KernelInput): number {
-  const { stride, width, height, seeds } = k;
-  const grouped = width * height >= groupedFromTiles;
-  const paddedSize = stride * (height + 2);
-  const groups = Math.ceil((height + 2) / GROUP);
-  const size = grouped ? groups * GROUP * stride : paddedSize;
-  const at = (p: number) => (grouped ? groupedIndex(p, stride) : p);
-  // Layout (bytes): passability codes (plain rows; grouped only), states, queue (a slot per tile plus 8 scratch
-  // slots), wave costs (f32), directions, then room to stage one group of output rows (grouped only).
-  const stAt = grouped ? (paddedSize + 7) & ~7 : 0;
-  const qAt = (stAt + size + 7) & ~7;
-  const waveAt = qAt + 4 * (size + 9);
-  const dpAt = waveAt + 4 * size;
-  const stageAt = (dpAt + size + 7) & ~7;
-  const bytes = grouped ? stageAt + 9 * GROUP * width : dpAt + size;
-  const wasm = wasmKernels(bytes);
-  if (wasm === null) return -1;
-  const buffer = wasmMemory(bytes);
-  if (buffer === null) return -1;
-  const st = new Uint8Array(buffer, stAt, size);
-  const q = new Int32Array(buffer, qAt, size + 9);
-  const wave = new Float32Array(buffer, waveAt, size);
-  const dp = new Uint8Array(buffer, dpAt, size);
-  if (!claimLayout(`bfs ${grouped} ${paddedSize} ${stride}`)) {
-    wave.fill(Number.POSITIVE_INFINITY);
-    dp.fill(255);
-  }
-  if (grouped) {
-    new Uint8Array(buffer, 0, paddedSize).set(k.st.subarray(0, paddedSize));
-    wasm.bfsInit(0, stAt, stride, height + 2, groups, k.code);
-  } else {
-    st.set(k.st.subarray(0, paddedSize));
-    toStates(st, paddedSize, k.code, k.passable);
-  }
-  const v0 = seeds.v[0] as number;
-  const direct = Number.isInteger(v0) && Math.abs(v0) + width * height <= BFS_MAX_TILES;
-  let t = 0;
-  for (let s = 0; s < seeds.n; s++) {
-    const p = at(seeds.p[s] as number);
-    if (st[p] !== OPEN) continue;
-    st[p] = OPEN + 1;
-    q[t++] = (p << 4) | SEED_DIR;
-  }
-  const maxLevel = levelLimit(v0, k.maxCost);
-  const seedCount = t;
-  const g = grouped ? GROUP : 1;
-  const labelled = withControl(k.control, () =>
-    wasm.bfs(stAt, qAt, waveAt, dpAt, seedCount, g * stride, g, k.rule, maxLevel, v0, direct ? 1 : 0),
-  );
-  const level = wasm.bfsLevels.value as number;
-  for (let s = 0; s < seeds.n; s++) dp[at(seeds.p[s] as number)] = 255;
-  const { r0, r1 } = reachRows(seeds, stride, height, level);
-  // Both copies restore the scratch rows they read, so the layout stays clean for the next call.
-  if (grouped) {
-    copyStagedRows(buffer, stageAt, k.cost, k.dir, width, height, r0, r1, (ya, yb) =>
-      wasm.bfsRows(waveAt, dpAt, stride, width, ya, yb, stageAt, direct ? 0 : v0),
-    );
-  } else {
-    copyRows(wave, dp, k.cost, k.dir, stride, width, height, r0, r1);
-    if (!direct) for (let i = (r0 - 1) * width; i < r1 * width; i++) k.cost[i] = (k.cost[i] as number) + v0;
-  }
-  return labelled;
 }

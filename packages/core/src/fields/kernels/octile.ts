@@ -1,6 +1,6 @@
+import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from '../options.js';
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
-import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
 import { bucketWithRoom, cleanCostDir, releaseCostDir, SETTLED } from './scratch.js';
 
 /** The three rotating bucket stacks (entries `paddedIndex << 4 | direction back`, 8 = none). */
