@@ -54,17 +54,6 @@ export function paddedState(grid: Grid): Uint8Array {
   return st;
 }
 
-/** Bucket stacks of the Dial kernel (pairs of padded index, tile index), one per slot, grown on demand. */
-const bucketArrays: Int32Array[] = [];
-let bucketLengths = new Int32Array(0);
-
-export function buckets(count: number): { arrays: Int32Array[]; lengths: Int32Array } {
-  while (bucketArrays.length < count) bucketArrays.push(new Int32Array(1 << 10));
-  if (bucketLengths.length < count) bucketLengths = new Int32Array(count);
-  bucketLengths.fill(0, 0, count);
-  return { arrays: bucketArrays, lengths: bucketLengths };
-}
-
 /**
  * Bucket `b` of `arrays` with room for `need` entries (grown by doubling when needed, the first `keep` entries
  * kept). The rotating-bucket kernels keep their own `arrays` and call this once per bucket, not per push.
@@ -77,15 +66,6 @@ export function bucketWithRoom(arrays: Int32Array[], b: number, need: number, ke
   const next = new Int32Array(cap);
   next.set(old.subarray(0, keep));
   arrays[b] = next;
-  return next;
-}
-
-/** Doubles one bucket's stack, keeping its first `used` entries. */
-export function growBucket(slot: number, used: number): Int32Array {
-  const old = bucketArrays[slot] as Int32Array;
-  const next = new Int32Array(Math.max(old.length * 2, used + 16));
-  next.set(old.subarray(0, used));
-  bucketArrays[slot] = next;
   return next;
 }
 
