@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { METRIC_OCTILE, METRIC_STEPS, METRIC_WEIGHTED, type ResolvedFieldOptions, RULE_BOTH_FREE } from '../options.js';
+import {
+  METRIC_OCTILE,
+  METRIC_STEPS,
+  METRIC_WEIGHTED,
+  type ResolvedFieldOptions,
+  RULE_BOTH_FREE,
+  RULE_NEVER,
+} from '../options.js';
 import { BFS_MAX_TILES } from './bfs.js';
 import { chooseKernel, type FieldFacts } from './choose-kernel.js';
 import { MAX_DIAL_BUCKETS } from './dial.js';
@@ -39,6 +46,9 @@ describe('chooseKernel (the table in its doc comment, row by row)', () => {
 
   it('dial: weighted with terrain, up to MAX_DIAL_BUCKETS buckets; heap beyond', () => {
     expect(chooseKernel(weighted, { ...one, maxEdge: 4 * Math.SQRT2 })).toBe('dial');
+    // Terrain up to 1.25: no diagonal costs that much, but the straight steps do (4 neighbours, or 8).
+    expect(chooseKernel({ ...weighted, rule: RULE_NEVER }, { ...one, maxEdge: 1.25 })).toBe('dial');
+    expect(chooseKernel(weighted, { ...one, maxEdge: 1.25 * Math.SQRT2 })).toBe('dial');
     expect(chooseKernel(weighted, { ...one, maxEdge: MAX_DIAL_BUCKETS - 2 })).toBe('dial');
     expect(chooseKernel(weighted, { ...one, maxEdge: MAX_DIAL_BUCKETS - 1.5 })).toBe('heap');
     expect(chooseKernel(weighted, { ...one, maxEdge: 5000 * Math.SQRT2, code: -1 })).toBe('heap');

@@ -4,7 +4,7 @@
  * version first where there is one, the JavaScript version where WebAssembly is unavailable: both give the same
  * outputs bit for bit).
  */
-import { METRIC_WEIGHTED, type ResolvedFieldOptions } from '../options.js';
+import { METRIC_WEIGHTED, type ResolvedFieldOptions, RULE_NEVER } from '../options.js';
 import { BFS_MAX_TILES, runBfs } from './bfs.js';
 import { runBfsWasm } from './bfs-wasm.js';
 import { MAX_DIAL_BUCKETS, runDial } from './dial.js';
@@ -35,17 +35,18 @@ export interface FieldFacts {
 /**
  * The kernel that computes a field: the first row whose condition holds.
  *
- * | kernel            | when                                                                    | WebAssembly |
- * |-------------------|-------------------------------------------------------------------------|-------------|
- * | `bfs`             | every edge costs 1 (`maxEdge` 1: `steps`, or 4 neighbours on flat       | yes         |
- * |                   | terrain), all seeds have the same value and stand on one passability    |             |
- * |                   | code, at most {@link BFS_MAX_TILES} tiles                               |             |
- * | `octile-one-code` | edges of 1 and sqrt 2 only (not `weighted`, or `maxEdge` <= sqrt 2), all | yes         |
- * |                   | seeds on one passability code, no seed value below +0                   |             |
- * | `octile`          | edges of 1 and sqrt 2 only, otherwise (seeds on several codes, a        | no          |
- * |                   | negative or -0 seed value: safety maps)                                 |             |
- * | `dial`            | `weighted` with `ceil(maxEdge) + 2` <= {@link MAX_DIAL_BUCKETS} buckets  | no          |
- * | `heap`            | `weighted` with costlier terrain                                        | no          |
+ * | kernel            | when                                                                   | WebAssembly |
+ * |-------------------|------------------------------------------------------------------------|-------------|
+ * | `bfs`             | every edge costs 1 (`maxEdge` 1: `steps`, or 4 neighbours on flat      | yes         |
+ * |                   | terrain), all seeds have the same value and stand on one passability   |             |
+ * |                   | code, at most {@link BFS_MAX_TILES} tiles                              |             |
+ * | `octile-one-code` | edges of 1 and sqrt 2 only (`steps`, `octile`, or `weighted` on flat   | yes         |
+ * |                   | terrain), all seeds on one passability code, no seed value below +0    |             |
+ * | `octile`          | edges of 1 and sqrt 2 only, otherwise (seeds on several codes, a       | no          |
+ * |                   | negative or -0 seed value: safety maps)                                |             |
+ * | `dial`            | `weighted` with terrain costs above 1, `ceil(maxEdge) + 2` buckets at  | no          |
+ * |                   | most {@link MAX_DIAL_BUCKETS}                                          |             |
+ * | `heap`            | `weighted` with costlier terrain                                       | no          |
  *
  * All five are exact (the same costs as a textbook Dijkstra; see the tests against the slow reference). The
  * rows are ordered fastest first: BFS waves need no costs at all, the two octile kernels three rotating
@@ -54,7 +55,9 @@ export interface FieldFacts {
 export function chooseKernel(options: ResolvedFieldOptions, facts: FieldFacts): FieldKernel {
   const { maxEdge, code, minValue } = facts;
   if (maxEdge === 1 && facts.maxValue === minValue && code >= 0 && facts.tiles <= BFS_MAX_TILES) return 'bfs';
-  if (options.metric !== METRIC_WEIGHTED || maxEdge <= Math.SQRT2)
+  // Flat terrain: the largest edge is the step itself (1 with 4 neighbours, else sqrt 2).
+  const flat = maxEdge === (options.rule === RULE_NEVER ? 1 : Math.SQRT2);
+  if (options.metric !== METRIC_WEIGHTED || flat)
     return code >= 0 && minValue >= 0 && 1 / minValue > 0 ? 'octile-one-code' : 'octile';
   return Math.ceil(maxEdge) + 2 <= MAX_DIAL_BUCKETS ? 'dial' : 'heap';
 }
