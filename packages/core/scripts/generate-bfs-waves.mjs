@@ -162,7 +162,7 @@ if (process.argv.includes('--check')) {
   }
   if (current !== text) {
     console.error(
-      'src/fields/kernels/bfs-waves.ts does not match scripts/generate-bfs-waves.mjs: run `node scripts/generate-bfs-waves.mjs` in packages/core',
+      'src/fields/kernels/bfs-waves.ts is stale: run `node scripts/generate-bfs-waves.mjs` in packages/core',
     );
     process.exit(1);
   }
