@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Compiles the WebAssembly field kernels (wasm/kernels.ts, AssemblyScript) and writes them, base64, to
-// src/fields/wasm-bytes.ts, which is committed so that building and type-checking the package need no compiler.
+// src/fields/kernels/wasm-bytes.ts, which is committed so that building and type-checking the package need no
+// compiler.
 // `node scripts/build-wasm.mjs --check` compiles again and exits 1 when the committed module differs from the
 // source (run by `npm test`), so the two cannot drift apart.
 import { execFileSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const source = join(root, 'wasm', 'kernels.ts');
-const target = join(root, 'src', 'fields', 'wasm-bytes.ts');
+const target = join(root, 'src', 'fields', 'kernels', 'wasm-bytes.ts');
 const require = createRequire(import.meta.url);
 const ascPackage = require.resolve('assemblyscript/package.json');
 const ascVersion = JSON.parse(readFileSync(ascPackage, 'utf8')).version;
@@ -52,7 +53,7 @@ if (process.argv.includes('--check')) {
   }
   if (current !== text) {
     console.error(
-      'src/fields/wasm-bytes.ts does not match wasm/kernels.ts: run `node scripts/build-wasm.mjs` in packages/core',
+      'src/fields/kernels/wasm-bytes.ts does not match wasm/kernels.ts: run `node scripts/build-wasm.mjs` in packages/core',
     );
     process.exit(1);
   }

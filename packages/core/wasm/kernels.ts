@@ -1,9 +1,10 @@
 // Field kernels compiled to WebAssembly with AssemblyScript (`node scripts/build-wasm.mjs` in packages/core).
-// This is AssemblyScript, not TypeScript: `i32`, `usize`, `load<T>` and `store<T>` are its built-ins. The host
-// (src/fields/wasm-kernels.ts) owns the imported memory and lays out the arrays; every pointer below is a byte
-// offset into that memory. The algorithms are the ones of the JavaScript kernels (src/fields/kernel-bfs.ts,
-// src/fields/kernel-octile-one-code.ts), which stay as the fallback; both are checked against the same slow
-// reference by the tests, and they give the same costs and directions bit for bit.
+// This is AssemblyScript, not TypeScript: `i32`, `usize`, `load<T>` and `store<T>` are its built-ins. The hosts
+// (src/fields/kernels/wasm-module.ts, bfs-wasm.ts and octile-one-code-wasm.ts) own the imported memory and lay
+// out the arrays; every pointer below is a byte offset into that memory. The algorithms are the ones of the
+// JavaScript kernels (src/fields/kernels/bfs.ts, src/fields/kernels/octile-one-code.ts), which stay as the
+// fallback; both are checked against the same slow reference by the tests, and they give the same costs and
+// directions bit for bit.
 
 /** Progress and cancellation: the host stores `done` for progress and throws to abort. */
 @external('env', 'poll')
@@ -216,15 +217,8 @@ export function bfsInit(codes: usize, st: usize, stride: i32, rows: i32, groups:
     if (y0 + G <= rows) {
       // PERF: a whole group: 8 loads from the 8 rows, one 8-byte store.
       for (let x: usize = 0; x < s; x++) {
-        const c = row + x;
-        let v: u64 = <u64>((<i32>load<u8>(c) & 3) === code);
-        v |= <u64>((<i32>load<u8>(c + s) & 3) === code) << 8;
-        v |= <u64>((<i32>load<u8>(c + 2 * s) & 3) === code) << 16;
-        v |= <u64>((<i32>load<u8>(c + 3 * s) & 3) === code) << 24;
-        v |= <u64>((<i32>load<u8>(c + 4 * s) & 3) === code) << 32;
-        v |= <u64>((<i32>load<u8>(c + 5 * s) & 3) === code) << 40;
-        v |= <u64>((<i32>load<u8>(c + 6 * s) & 3) === code) << 48;
-        v |= <u64>((<i32>load<u8>(c + 7 * s) & 3) === code) << 56;
+        let v: u64 = 0;
+        for (let r: usize = 0; r < <usize>G; r++) v |= <u64>((<i32>load<u8>(row + x + r * s) & 3) === code) << (r << 3);
         store<u64>(at, v);
         at += 8;
       }
@@ -264,7 +258,7 @@ export function bfsRows(wave: usize, dp: usize, stride: i32, width: i32, ya: i32
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Octile fields: Dial's algorithm with three rotating unit-width buckets (src/fields/kernel-octile-one-code.ts).
+// Octile fields: Dial's algorithm with three rotating unit-width buckets (src/fields/kernels/octile-one-code.ts).
 
 /** Cost scratch value of a tile that can never be entered (walls, other passability codes, the border). */
 const NEVER: f64 = -Infinity;
@@ -283,15 +277,9 @@ export function octileInit(cp: usize, dp: usize, st: usize, stride: i32, rows: i
     if (y0 + G <= rows) {
       // PERF: a whole group: 8 loads from the 8 rows, 8 stores to one cache line, no tests per tile.
       for (let x: usize = 0; x < s; x++) {
-        const c = row + x;
-        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c) & 3) === code));
-        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c + s) & 3) === code), 8);
-        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c + 2 * s) & 3) === code), 16);
-        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c + 3 * s) & 3) === code), 24);
-        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c + 4 * s) & 3) === code), 32);
-        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c + 5 * s) & 3) === code), 40);
-        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c + 6 * s) & 3) === code), 48);
-        store<f64>(at, select<f64>(Infinity, NEVER, (<i32>load<u8>(c + 7 * s) & 3) === code), 56);
+        for (let r: usize = 0; r < <usize>G; r++) {
+          store<f64>(at + (r << 3), select<f64>(Infinity, NEVER, (<i32>load<u8>(row + x + r * s) & 3) === code));
+        }
         at += 64;
       }
     } else {

@@ -5,9 +5,9 @@ import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { computeField, computeFieldFromSeeds } from './compute-field.js';
 import { arbGrid, close, dirWalkProblem, METRIC_LIST, RULE_LIST } from './field-check.test-util.js';
+import { setWasmKernelsEnabled } from './kernels/wasm-module.js';
 import { referenceField } from './reference.test-util.js';
 import type { Goal, Metric } from './types.js';
-import { setWasmKernelsEnabled } from './wasm-kernels.js';
 
 const COMBOS: [Metric, 4 | 8, DiagonalRule][] = METRIC_LIST.flatMap((metric) => [
   [metric, 4, 'if-both-free'] as [Metric, 4 | 8, DiagonalRule],
@@ -135,6 +135,31 @@ describe('computeFieldFromSeeds against the reference', () => {
       { numRuns: 200 },
     );
   });
+
+  it('terrain between 1 and sqrt 2 (dearer than flat, cheaper than a diagonal) matches the reference', () => {
+    fc.assert(
+      fc.property(
+        arbGrid(10),
+        fc.array(fc.integer({ min: 0, max: 16 }), { minLength: 100, maxLength: 100 }),
+        arbGoals,
+        fc.constantFrom<[4 | 8, DiagonalRule]>([4, 'if-both-free'], [8, 'never'], [8, 'if-both-free'], [8, 'always']),
+        ({ grid, walkable }, terrain, picks, [neighbors, diagonal]) => {
+          // 1 to 1.4 in steps of 1/40: at most sqrt 2 with 4 neighbours, at most 2 with diagonals.
+          for (let i = 0; i < grid.size; i++) (grid.terrain as Float32Array)[i] = 1 + (terrain[i] as number) / 40;
+          const seeds = new Float64Array(grid.size).fill(Number.POSITIVE_INFINITY);
+          for (const { pick, value } of picks) seeds[walkable[pick % walkable.length] as number] = value;
+          const options = { metric: 'weighted', neighbors, diagonal, maxCost: Number.POSITIVE_INFINITY } as const;
+          const field = computeFieldFromSeeds(grid, seeds, options);
+          const expected = referenceField(grid, seeds, options);
+          const problem =
+            sameCosts(field.cost, expected, false) ??
+            dirWalkProblem(grid, field, seeds, 'weighted', neighbors, diagonal);
+          if (problem) throw new Error(problem);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe('computeField on hand-drawn maps', () => {
@@ -173,6 +198,14 @@ describe('computeField on hand-drawn maps', () => {
     expect(weighted.cost[8]).toBeCloseTo(Math.min(4 * Math.SQRT2, 1 + Math.SQRT2 + 1), 12);
     // Stepping into the dear centre from the corner goal's neighbour is never needed except to reach it.
     expect(weighted.cost[4]).toBe(Math.SQRT2);
+  });
+
+  it('weighted, 4 neighbours: a terrain of 1.25 costs 1.25 per step, not 1 (terrain below sqrt 2 counts too)', () => {
+    const grid = parseAsciiMap('...', { '.': { code: 1, terrain: 1.25 } });
+    for (const moves of [{ neighbors: 4 }, { diagonal: 'never' }] as const) {
+      const field = computeField(grid, { goals: [{ x: 0, y: 0 }], metric: 'weighted', ...moves });
+      expect([...field.cost]).toEqual([0, 1.25, 2.5]);
+    }
   });
 
   it('water is reached only from water', () => {

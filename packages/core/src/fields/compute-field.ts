@@ -1,12 +1,10 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
-import { finishControl, startControl } from './control.js';
-import { BFS_MAX_TILES, runBfs } from './kernel-bfs.js';
-import { MAX_DIAL_BUCKETS, runDial } from './kernel-dial.js';
-import { runHeap } from './kernel-heap.js';
-import type { KernelInput } from './kernel-input.js';
-import { runOctile } from './kernel-octile.js';
-import { runOctileOneCode } from './kernel-octile-one-code.js';
+import { chooseKernel, runKernel } from './kernels/choose-kernel.js';
+import { finishControl, startControl } from './kernels/control.js';
+import type { KernelInput } from './kernels/kernel-input.js';
+import { paddedState } from './kernels/scratch.js';
+import { type SeedList, seedList } from './kernels/seed-list.js';
 import {
   METRIC_STEPS,
   METRIC_WEIGHTED,
@@ -15,7 +13,6 @@ import {
   resolveFieldOptions,
   resolveOut,
 } from './options.js';
-import { paddedState, type SeedList, seedList, sortSeedsByKey } from './scratch.js';
 import type { Field, FieldOptions, FieldOut, KernelControl, SeedFieldOptions } from './types.js';
 
 function assertGrid(grid: unknown): asserts grid is Grid {
@@ -155,9 +152,13 @@ function run(
     if (options.metric === METRIC_STEPS) maxEdge = 1;
     else if (options.metric === METRIC_WEIGHTED) maxEdge = maxTerrain(grid) * step;
     else maxEdge = step;
-    let uniform = true;
-    const v0 = seeds.v[0] as number;
-    for (let s = 1; s < seeds.n && uniform; s++) uniform = seeds.v[s] === v0;
+    let minValue = seeds.v[0] as number;
+    let maxValue = minValue;
+    for (let s = 1; s < seeds.n; s++) {
+      const v = seeds.v[s] as number;
+      if (v < minValue) minValue = v;
+      if (v > maxValue) maxValue = v;
+    }
     const st = paddedState(grid);
     let code = (st[seeds.p[0] as number] as number) & 3;
     for (let s = 1; s < seeds.n && code >= 0; s++) if (((st[seeds.p[s] as number] as number) & 3) !== code) code = -1;
@@ -178,21 +179,8 @@ function run(
       control,
       code,
     };
-    if (maxEdge === 1 && uniform && code >= 0 && size <= BFS_MAX_TILES) done = runBfs(input);
-    else {
-      let min = v0;
-      for (let s = 1; s < seeds.n; s++) if ((seeds.v[s] as number) < min) min = seeds.v[s] as number;
-      input.seeds = sortSeedsByKey(seeds, min);
-      // Edges of 1 and sqrt 2 only (octile, steps with unequal seeds, weighted on flat terrain): 3 buckets.
-      if (options.metric !== METRIC_WEIGHTED || maxEdge <= Math.SQRT2)
-        done = input.code >= 0 && min >= 0 && 1 / min > 0 ? runOctileOneCode(input) : runOctile(input);
-      else {
-        cost.fill(Number.POSITIVE_INFINITY);
-        dir.fill(255);
-        if (Math.ceil(maxEdge) + 2 <= MAX_DIAL_BUCKETS) done = runDial(input);
-        else done = runHeap(input);
-      }
-    }
+    const kernel = chooseKernel(options, { maxEdge, code, minValue, maxValue, tiles: size });
+    done = runKernel(kernel, input, minValue);
   }
   finishControl(control, done);
   return { width: grid.width, height: grid.height, cost, dir, gridVersion };

@@ -7,9 +7,9 @@ import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { computeField, computeFieldFromSeeds } from './compute-field.js';
 import { close, dirWalkProblem, RULE_LIST } from './field-check.test-util.js';
+import { setWasmKernelsEnabled } from './kernels/wasm-module.js';
 import { referenceField } from './reference.test-util.js';
 import { CONTROL_LENGTH, ControlSlot, type FieldOptions, type Metric } from './types.js';
-import { setWasmKernelsEnabled } from './wasm-kernels.js';
 
 describe('computeField option errors name the offending value', () => {
   const grid = parseAsciiMap('...\n.#.\n...');

@@ -1,6 +1,6 @@
+import { METRIC_OCTILE, METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from '../options.js';
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
-import { METRIC_OCTILE, METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
 import { SETTLED } from './scratch.js';
 
 // Orthogonal neighbours of each diagonal direction (4 NE, 5 SE, 6 SW, 7 NW) in DIRECTIONS order.
@@ -20,6 +20,8 @@ let heapI = new Int32Array(1024);
  */
 export function runHeap(k: KernelInput): number {
   const { st, cost, dir, stride, width, rule, maxCost, seeds, control, terrain, metric } = k;
+  cost.fill(Number.POSITIVE_INFINITY);
+  dir.fill(255);
   const offP = DX.map((dx, d) => (DY[d] as number) * stride + dx);
   const offI = DX.map((dx, d) => (DY[d] as number) * width + dx);
   const dirs = rule === RULE_NEVER ? 4 : 8;

@@ -8,9 +8,10 @@
  * registers for the whole loop state): about 1.6x for BFS waves and 1.2x for the octile buckets on 1024x1024 and
  * 2048x2048 maps, close to the C versions (bench `native` suite, packages/bench/RESULTS.md).
  */
+
+import type { KernelControl } from '../types.js';
 import { pollControl } from './control.js';
 import { fillOtherRows } from './scratch.js';
-import type { KernelControl } from './types.js';
 import { KERNELS_WASM_BASE64 } from './wasm-bytes.js';
 
 /** The module's exports (pointers are byte offsets into its memory). */

@@ -1,16 +1,7 @@
+import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from '../options.js';
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
-import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
 import { bucketWithRoom, fillOtherRows, LITTLE_ENDIAN, paddedStateWords, reachRows } from './scratch.js';
-import {
-  claimLayout,
-  copyStagedRows,
-  GROUP,
-  groupedIndex,
-  wasmKernels,
-  wasmMemory,
-  withControl,
-} from './wasm-kernels.js';
 
 /** Tentative / final cost per padded tile: +Infinity open, -Infinity for tiles that can never be entered. */
 let costScratch = new Float64Array(0);
@@ -25,8 +16,9 @@ const bucketArrays: Int32Array[] = [new Int32Array(1 << 12), new Int32Array(1 <<
  * The Dial kernel of `runOctile` (edges 1 and sqrt 2, three rotating unit-width buckets, exact) for the common
  * case where every seed stands on the same passability code `k.code` and no seed value is below +0, so tiles
  * of any other code can never be reached. Same costs as `runOctile`, bit for bit; where two ways are equally
- * cheap the direction may differ (each bucket is expanded oldest entry first here). Runs the WebAssembly build
- * of the kernel (wasm/kernels.ts) where available, else {@link runOctileOneCodeJs}: the same outputs bit for bit.
+ * cheap the direction may differ (each bucket is expanded oldest entry first here). This is the JavaScript
+ * version; octile-one-code-wasm.ts runs the same buckets in WebAssembly (wasm/kernels.ts), with the same outputs
+ * bit for bit, and choose-kernel.ts falls back to this one where WebAssembly is unavailable.
  *
  * PERF (1024x1024 map with 20% random walls, bench `kernels` and `native` suites, Node 20: WebAssembly ~38 ms,
  * this JavaScript ~40 ms, `runOctile` ~58 ms; the same algorithm in C, gcc -O3, ~30 ms):
@@ -35,16 +27,18 @@ const bucketArrays: Int32Array[] = [new Int32Array(1 << 12), new Int32Array(1 <<
  * - the padded cost scratch starts at -Infinity on walls and tiles of other codes and +Infinity elsewhere, so
  *   `c < cp[t]` alone rejects walls, other codes and settled tiles (a settled cost is below every later
  *   candidate): no state byte per neighbour, one unpredictable branch per relaxation instead of two; the
- *   diagonal rule is folded into the same branch (`(ne & +(c2 < cp[t])) !== 0`, the gate as 0/1 from the
- *   straight neighbours' costs; ~8% faster than a separate `if (ne)`); a branch-free straight relaxation
+ *   diagonal rule is folded into the same branch (`gate & +(c < cp[t])` in {@link relax}, the gate as 0/1 from
+ *   the straight neighbours' costs; ~8% faster than a separate `if`); a branch-free straight relaxation
  *   (store to a sink slot when rejected) was measured ~12% slower;
+ * - every relaxation is one call of {@link relax}, which V8 inlines (measured against the eight blocks written
+ *   out that it replaced: the same time within noise);
  * - the direction is written with each improvement (`dp[t]` next to `cp[t]`), so bucket entries are bare
  *   padded indices and a stale entry is recognised by its cost alone (`cp[p] < base + K`: settled in an
  *   earlier bucket); a tile queued twice in one bucket is expanded twice, the second time without any
  *   improvement, so no settled flag is needed;
  * - the outputs are written row by row at the end: `dir` by memcpy, `cost` as `Math.abs` of the scratch
  *   (turns -Infinity into Infinity, branch-free, exact for costs >= 0);
- * - WebAssembly only: the scratch stores each group of 8 rows column by column (see {@link runOctileWasm}), so a
+ * - WebAssembly only: the scratch stores each group of 8 rows column by column (see `runOctileOneCodeWasm`), so a
  *   wavefront that crosses the rows touches 8 times fewer cache lines: on 2048x2048 the search took ~117 ms
  *   instead of ~156 ms, and 4096x4096 fields in a Chromium worker ~626 ms instead of ~836 ms. The JavaScript
  *   version keeps plain rows (the same buckets in the same order, so the same outputs).
@@ -54,12 +48,6 @@ const bucketArrays: Int32Array[] = [new Int32Array(1 << 12), new Int32Array(1 <<
  * Returns the number of settled tiles.
  */
 export function runOctileOneCode(k: KernelInput): number {
-  const wasm = runOctileWasm(k);
-  return wasm >= 0 ? wasm : runOctileOneCodeJs(k);
-}
-
-/** The JavaScript version of {@link runOctileOneCode} (the fallback where WebAssembly is unavailable). */
-export function runOctileOneCodeJs(k: KernelInput): number {
   const { st, cost, dir, stride, width, height, rule, maxCost, seeds, control, metric } = k;
   const paddedSize = stride * (height + 2);
   const size = width * height;
@@ -226,98 +214,30 @@ function expandBothFree(
     expanded++;
     const c1 = cu + 1;
     if (!(c1 <= maxCost)) continue;
+    const pN = p - stride;
+    const pS = p + stride;
+    // A neighbour of the seeds' code has a cost above -Infinity (settled or not).
+    const fN = +((cp[pN] as number) > NEG);
+    const fE = +((cp[p + 1] as number) > NEG);
+    const fS = +((cp[pS] as number) > NEG);
+    const fW = +((cp[p - 1] as number) > NEG);
     // Straight steps land in K + 1.
-    let t = p - stride;
-    const cN = cp[t] as number;
-    if (c1 < cN) {
-      cp[t] = c1;
-      dp[t] = 2;
-      b1[l1++] = t;
-    }
-    t = p + 1;
-    const cE = cp[t] as number;
-    if (c1 < cE) {
-      cp[t] = c1;
-      dp[t] = 3;
-      b1[l1++] = t;
-    }
-    t = p + stride;
-    const cS = cp[t] as number;
-    if (c1 < cS) {
-      cp[t] = c1;
-      dp[t] = 0;
-      b1[l1++] = t;
-    }
-    t = p - 1;
-    const cW = cp[t] as number;
-    if (c1 < cW) {
-      cp[t] = c1;
-      dp[t] = 1;
-      b1[l1++] = t;
-    }
+    l1 = relax(cp, dp, b1, l1, pN, c1, 1, 2);
+    l1 = relax(cp, dp, b1, l1, p + 1, c1, 1, 3);
+    l1 = relax(cp, dp, b1, l1, pS, c1, 1, 0);
+    l1 = relax(cp, dp, b1, l1, p - 1, c1, 1, 1);
     const c2 = cu + wd;
     if (!(c2 <= maxCost)) continue;
-    // A neighbour of the seeds' code has a cost above -Infinity (settled or not).
-    const fN = +(cN > NEG);
-    const fE = +(cE > NEG);
-    const fS = +(cS > NEG);
-    const fW = +(cW > NEG);
-    const ne = fN & fE;
-    const se = fS & fE;
-    const sw = fS & fW;
-    const nw = fN & fW;
     // Diagonal steps land in K + 1 or K + 2: one test per expanded tile.
-    if (c2 - curBase < 2) {
-      t = p - stride + 1;
-      if ((ne & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 6;
-        b1[l1++] = t;
-      }
-      t = p + stride + 1;
-      if ((se & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 7;
-        b1[l1++] = t;
-      }
-      t = p + stride - 1;
-      if ((sw & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 4;
-        b1[l1++] = t;
-      }
-      t = p - stride - 1;
-      if ((nw & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 5;
-        b1[l1++] = t;
-      }
-    } else {
-      t = p - stride + 1;
-      if ((ne & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 6;
-        b2[l2++] = t;
-      }
-      t = p + stride + 1;
-      if ((se & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 7;
-        b2[l2++] = t;
-      }
-      t = p + stride - 1;
-      if ((sw & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 4;
-        b2[l2++] = t;
-      }
-      t = p - stride - 1;
-      if ((nw & +(c2 < (cp[t] as number))) !== 0) {
-        cp[t] = c2;
-        dp[t] = 5;
-        b2[l2++] = t;
-      }
-    }
+    const far = c2 - curBase >= 2;
+    const bd = far ? b2 : b1;
+    let ld = far ? l2 : l1;
+    ld = relax(cp, dp, bd, ld, pN + 1, c2, fN & fE, 6);
+    ld = relax(cp, dp, bd, ld, pS + 1, c2, fS & fE, 7);
+    ld = relax(cp, dp, bd, ld, pS - 1, c2, fS & fW, 4);
+    ld = relax(cp, dp, bd, ld, pN - 1, c2, fN & fW, 5);
+    if (far) l2 = ld;
+    else l1 = ld;
   }
   LENGTHS[0] = l1;
   LENGTHS[1] = l2;
@@ -326,8 +246,7 @@ function expandBothFree(
 
 /**
  * {@link expandBothFree} for the other rules: 4 neighbours (`RULE_NEVER`), diagonals always, or when one orthogonal
- * tile is enterable. The rule is tested per tile (a predictable branch). Diagonal pushes go through one push
- * function per target bucket so the four diagonals share one body.
+ * tile is enterable. The rule is tested per tile (a predictable branch).
  */
 function expandLoose(
   cp: Float64Array,
@@ -347,7 +266,7 @@ function expandLoose(
   let expanded = 0;
   const NEG = Number.NEGATIVE_INFINITY;
   const diagonals = rule !== RULE_NEVER;
-  const always = rule === RULE_ALWAYS;
+  const any = rule === RULE_ALWAYS ? 1 : 0;
   for (let h = 0; h < len; h++) {
     const p = cur[h] as number;
     const cu = cp[p] as number;
@@ -355,158 +274,54 @@ function expandLoose(
     expanded++;
     const c1 = cu + 1;
     if (!(c1 <= maxCost)) continue;
-    let t = p - stride;
-    const cN = cp[t] as number;
-    if (c1 < cN) {
-      cp[t] = c1;
-      dp[t] = 2;
-      b1[l1++] = t;
-    }
-    t = p + 1;
-    const cE = cp[t] as number;
-    if (c1 < cE) {
-      cp[t] = c1;
-      dp[t] = 3;
-      b1[l1++] = t;
-    }
-    t = p + stride;
-    const cS = cp[t] as number;
-    if (c1 < cS) {
-      cp[t] = c1;
-      dp[t] = 0;
-      b1[l1++] = t;
-    }
-    t = p - 1;
-    const cW = cp[t] as number;
-    if (c1 < cW) {
-      cp[t] = c1;
-      dp[t] = 1;
-      b1[l1++] = t;
-    }
+    const pN = p - stride;
+    const pS = p + stride;
+    const fN = +((cp[pN] as number) > NEG);
+    const fE = +((cp[p + 1] as number) > NEG);
+    const fS = +((cp[pS] as number) > NEG);
+    const fW = +((cp[p - 1] as number) > NEG);
+    l1 = relax(cp, dp, b1, l1, pN, c1, 1, 2);
+    l1 = relax(cp, dp, b1, l1, p + 1, c1, 1, 3);
+    l1 = relax(cp, dp, b1, l1, pS, c1, 1, 0);
+    l1 = relax(cp, dp, b1, l1, p - 1, c1, 1, 1);
     if (!diagonals) continue;
     const c2 = cu + wd;
     if (!(c2 <= maxCost)) continue;
-    const any = always ? 1 : 0;
-    const fN = +(cN > NEG);
-    const fE = +(cE > NEG);
-    const fS = +(cS > NEG);
-    const fW = +(cW > NEG);
-    const gates = fN | fE | any | ((fS | fE | any) << 1) | ((fS | fW | any) << 2) | ((fN | fW | any) << 3);
     const far = c2 - curBase >= 2;
-    const bucket = far ? b2 : b1;
-    let l = far ? l2 : l1;
-    // NE, SE, SW, NW with their directions back.
-    for (let g = 0; g < 4; g++) {
-      if (((gates >> g) & 1) === 0) continue;
-      t = p + (DIAG_OFFSET_Y[g] as number) * stride + (DIAG_OFFSET_X[g] as number);
-      if (c2 < (cp[t] as number)) {
-        cp[t] = c2;
-        dp[t] = DIAG_BACK[g] as number;
-        bucket[l++] = t;
-      }
-    }
-    if (far) l2 = l;
-    else l1 = l;
+    const bd = far ? b2 : b1;
+    let ld = far ? l2 : l1;
+    ld = relax(cp, dp, bd, ld, pN + 1, c2, fN | fE | any, 6);
+    ld = relax(cp, dp, bd, ld, pS + 1, c2, fS | fE | any, 7);
+    ld = relax(cp, dp, bd, ld, pS - 1, c2, fS | fW | any, 4);
+    ld = relax(cp, dp, bd, ld, pN - 1, c2, fN | fW | any, 5);
+    if (far) l2 = ld;
+    else l1 = ld;
   }
   LENGTHS[0] = l1;
   LENGTHS[1] = l2;
   LENGTHS[2] = expanded;
 }
 
-const DIAG_OFFSET_X = Int8Array.of(1, 1, -1, -1);
-const DIAG_OFFSET_Y = Int8Array.of(-1, 1, 1, -1);
-const DIAG_BACK = Uint8Array.of(6, 7, 4, 5);
-
-/** Entries each bucket starts with in the WebAssembly kernel's memory (one eighth of the tiles, at least 4096). */
-function firstBucketRoom(paddedSize: number): number {
-  return Math.max(4096, Math.ceil(paddedSize / 8));
-}
-
 /**
- * {@link runOctileOneCode} in WebAssembly (wasm/kernels.ts `octileRun`): the same buckets, order and outputs.
- * The cost and direction scratch there store each group of 8 padded rows column by column (wasm/kernels.ts `G`:
- * a wavefront crossing the rows touches 8 times fewer cache lines; ~20% faster on 2048x2048); the bucket entries
- * and seeds are indices in that layout. Memory (bytes): states (row by row), costs (f64), directions, bucket
- * meta, seed indices and values, then the three buckets; a bucket that runs out of room is moved to the end of the
- * memory and the search resumes; after the search, the outputs are staged there one group of rows at a time.
- * Returns -1, having written nothing, where the module or its memory is unavailable.
+ * One relaxation: offers padded tile t the cost c when `gate` is 1 (the move is allowed), `back` being the
+ * direction from t back to the tile expanded. When c beats t's cost, writes both and pushes t at `bucket[l]`
+ * (room ensured). Returns the bucket's new length. PERF: `c < cp[t]` alone rejects walls, tiles of other codes
+ * and settled tiles (the scratch's -Infinity, see {@link initCost}); the gate is folded into the same branch
+ * (`gate & +(c < cp[t])`), measured ~8% faster than a separate `if`.
  */
-function runOctileWasm(k: KernelInput): number {
-  const { stride, width, height, seeds, rule, maxCost, metric } = k;
-  const paddedSize = stride * (height + 2);
-  const groups = Math.ceil((height + 2) / GROUP);
-  const grouped = groups * GROUP * stride;
-  const n = seeds.n;
-  const align8 = (b: number) => Math.ceil(b / 8) * 8;
-  // The module addresses its memory with 32-bit offsets (and the host's arithmetic stays in safe integers):
-  // layouts past 2 GiB stay in JavaScript.
-  if (paddedSize + 12 * grouped + 12 * n > 2 ** 31 - 2 ** 24) return -1;
-  const cpAt = align8(paddedSize);
-  const dpAt = cpAt + 8 * grouped;
-  const metaAt = align8(dpAt + grouped);
-  const spAt = metaAt + 64;
-  const svAt = align8(spAt + 4 * n);
-  let end = svAt + 8 * n;
-  const room = firstBucketRoom(grouped);
-  const wasm = wasmKernels(end + 3 * 4 * room);
-  if (wasm === null) return -1;
-  const first = wasmMemory(end + 3 * 4 * room);
-  if (first === null) return -1;
-  let buffer: ArrayBuffer = first;
-  claimLayout('octile');
-  new Uint8Array(buffer, 0, paddedSize).set(k.st.subarray(0, paddedSize));
-  const sp = new Int32Array(buffer, spAt, n);
-  for (let s = 0; s < n; s++) sp[s] = groupedIndex(seeds.p[s] as number, stride);
-  new Float64Array(buffer, svAt, n).set(seeds.v.subarray(0, n));
-  const meta = new Int32Array(buffer, metaAt, 16);
-  for (let b = 0; b < 3; b++) {
-    meta[b] = end;
-    meta[3 + b] = room;
-    meta[6 + b] = 0;
-    end += 4 * room;
-  }
-  let base = seeds.v[0] as number;
-  let top = base;
-  for (let s = 1; s < n; s++) {
-    const v = seeds.v[s] as number;
-    if (v < base) base = v;
-    if (v > top) top = v;
-  }
-  const wd = metric === METRIC_STEPS ? 1 : Math.SQRT2;
-  const tiles = width * height;
-  // Bucket numbers are 32-bit integers there: seeds spread over more than 2^30 units stay in JavaScript.
-  if (top - base >= 2 ** 30) return -1;
-  const buckets = withControl(k.control, () => {
-    wasm.octileInit(cpAt, dpAt, 0, stride, height + 2, groups, k.code);
-    wasm.octileStart();
-    while (wasm.octileRun(cpAt, dpAt, metaAt, spAt, svAt, n, stride, rule, wd, maxCost, base, tiles) !== 0) {
-      // A bucket needs more room: move it to the end of the memory with twice what it asked for.
-      const asked = new Int32Array(buffer, metaAt, 16);
-      const b = asked[9] as number;
-      const want = 2 * (asked[10] as number);
-      const grown = wasmMemory(end + 4 * want);
-      if (grown === null) return -1;
-      buffer = grown;
-      const moved = new Int32Array(buffer, metaAt, 16);
-      const from = moved[b] as number;
-      new Uint8Array(buffer).copyWithin(end, from, from + 4 * (moved[6 + b] as number));
-      moved[b] = end;
-      moved[3 + b] = want;
-      end += 4 * want;
-    }
-    return wasm.octileBuckets();
-  });
-  // Out of memory part-way: nothing was written to the outputs yet, so the JavaScript kernel starts afresh.
-  if (buckets < 0) return -1;
-  // Room to stage one group of output rows (costs, then directions).
-  const stageAt = align8(end);
-  const staged = wasmMemory(stageAt + 9 * GROUP * width);
-  if (staged === null) return -1;
-  // A labelled tile lies at most `buckets` rows from a seed (every move costs at least 1).
-  const { r0, r1 } = reachRows(seeds, stride, height, buckets);
-  let settled = 0;
-  copyStagedRows(staged, stageAt, k.cost, k.dir, width, height, r0, r1, (ya, yb) => {
-    settled += wasm.octileRows(cpAt, dpAt, stride, width, ya, yb, stageAt);
-  });
-  return settled;
+function relax(
+  cp: Float64Array,
+  dp: Uint8Array,
+  bucket: Int32Array,
+  l: number,
+  t: number,
+  c: number,
+  gate: number,
+  back: number,
+): number {
+  if ((gate & +(c < (cp[t] as number))) === 0) return l;
+  cp[t] = c;
+  dp[t] = back;
+  bucket[l] = t;
+  return l + 1;
 }

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DiagonalRule } from '../grid/directions.js';
-import { generateRandom } from '../grid/generate.js';
-import { computeField, computeFieldFromSeeds } from './compute-field.js';
-import { arbGrid, RULE_LIST } from './field-check.test-util.js';
-import { setBfsGroupedFromTiles } from './kernel-bfs.js';
-import type { Field, FieldOptions, Metric } from './types.js';
-import { SHRINK_AFTER_CALLS, setWasmKernelsEnabled, wasmKernels, wasmMemoryBytes } from './wasm-kernels.js';
+import type { DiagonalRule } from '../../grid/directions.js';
+import { generateRandom } from '../../grid/generate.js';
+import { computeField, computeFieldFromSeeds } from '../compute-field.js';
+import { arbGrid, RULE_LIST } from '../field-check.test-util.js';
+import type { Field, FieldOptions, Metric } from '../types.js';
+import { setBfsGroupedFromTiles } from './bfs-wasm.js';
+import { SHRINK_AFTER_CALLS, setWasmKernelsEnabled, wasmKernels, wasmMemoryBytes } from './wasm-module.js';
 
 function withKernels(wasm: boolean, run: () => Field): { cost: number[]; dir: number[] } {
   setWasmKernelsEnabled(wasm);

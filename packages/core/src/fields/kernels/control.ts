@@ -1,5 +1,5 @@
-import { AbortError } from '../errors.js';
-import { ControlSlot, type KernelControl } from './types.js';
+import { AbortError } from '../../errors.js';
+import { ControlSlot, type KernelControl } from '../types.js';
 
 /** Settled tiles between two looks at the control array / abort signal. PERF: keeps the check off the hot path. */
 export const CONTROL_INTERVAL = 4096;

@@ -1,6 +1,6 @@
+import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from '../options.js';
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
-import { METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from './options.js';
 import { bucketWithRoom, cleanCostDir, releaseCostDir, SETTLED } from './scratch.js';
 
 /** The three rotating bucket stacks (entries `paddedIndex << 4 | direction back`, 8 = none). */
@@ -22,8 +22,8 @@ const NONE = 8;
  * PERF: tentative costs live in a padded scratch array (same index as the state bytes, no index conversion);
  * the direction is taken from the entry that settles the tile (it carries the step back) and written once
  * (correct because a bucket is read newest first and a later push of a tile is always cheaper); the
- * outputs are copied row by row at the end (memcpy); room for a bucket's pushes is ensured once per bucket; the
- * eight relaxations are unrolled (generated, keep them in step). Returns the number of settled tiles.
+ * outputs are copied row by row at the end (memcpy); room for a bucket's pushes is ensured once per bucket; each
+ * relaxation is one call of {@link relax} (inlined by V8). Returns the number of settled tiles.
  */
 export function runOctile(k: KernelInput): number {
   const { st, cost, dir, stride, width, height, rule, maxCost, seeds, control, metric } = k;
@@ -106,28 +106,16 @@ export function runOctile(k: KernelInput): number {
           // PERF: `st[t] === pu` is "same passability code and not settled yet". Straight steps land in K + 1.
           t = p + sN;
           const aN = st[t] as number;
-          if (aN === pu && c1 < (cp[t] as number)) {
-            cp[t] = c1;
-            b1[l1++] = (t << 4) | 2;
-          }
+          if (aN === pu) l1 = relax(cp, b1, l1, t, c1, 2);
           t = p + 1;
           const aE = st[t] as number;
-          if (aE === pu && c1 < (cp[t] as number)) {
-            cp[t] = c1;
-            b1[l1++] = (t << 4) | 3;
-          }
+          if (aE === pu) l1 = relax(cp, b1, l1, t, c1, 3);
           t = p + stride;
           const aS = st[t] as number;
-          if (aS === pu && c1 < (cp[t] as number)) {
-            cp[t] = c1;
-            b1[l1++] = (t << 4) | 0;
-          }
-          t = p + -1;
+          if (aS === pu) l1 = relax(cp, b1, l1, t, c1, 0);
+          t = p - 1;
           const aW = st[t] as number;
-          if (aW === pu && c1 < (cp[t] as number)) {
-            cp[t] = c1;
-            b1[l1++] = (t << 4) | 1;
-          }
+          if (aW === pu) l1 = relax(cp, b1, l1, t, c1, 1);
           if (!diagonals) continue;
           const c2 = cu + wd;
           if (!(c2 <= maxCost)) continue;
@@ -153,65 +141,19 @@ export function runOctile(k: KernelInput): number {
             nw = fN || fW;
           }
           // Diagonal steps land in K + 1 or K + 2: one test per settled tile.
-          if (c2 - curBase < 2) {
-            if (ne) {
-              t = p + sN + 1;
-              if (st[t] === pu && c2 < (cp[t] as number)) {
-                cp[t] = c2;
-                b1[l1++] = (t << 4) | 6;
-              }
-            }
-            if (se) {
-              t = p + stride + 1;
-              if (st[t] === pu && c2 < (cp[t] as number)) {
-                cp[t] = c2;
-                b1[l1++] = (t << 4) | 7;
-              }
-            }
-            if (sw) {
-              t = p + stride - 1;
-              if (st[t] === pu && c2 < (cp[t] as number)) {
-                cp[t] = c2;
-                b1[l1++] = (t << 4) | 4;
-              }
-            }
-            if (nw) {
-              t = p + sN - 1;
-              if (st[t] === pu && c2 < (cp[t] as number)) {
-                cp[t] = c2;
-                b1[l1++] = (t << 4) | 5;
-              }
-            }
-          } else {
-            if (ne) {
-              t = p + sN + 1;
-              if (st[t] === pu && c2 < (cp[t] as number)) {
-                cp[t] = c2;
-                b2[l2++] = (t << 4) | 6;
-              }
-            }
-            if (se) {
-              t = p + stride + 1;
-              if (st[t] === pu && c2 < (cp[t] as number)) {
-                cp[t] = c2;
-                b2[l2++] = (t << 4) | 7;
-              }
-            }
-            if (sw) {
-              t = p + stride - 1;
-              if (st[t] === pu && c2 < (cp[t] as number)) {
-                cp[t] = c2;
-                b2[l2++] = (t << 4) | 4;
-              }
-            }
-            if (nw) {
-              t = p + sN - 1;
-              if (st[t] === pu && c2 < (cp[t] as number)) {
-                cp[t] = c2;
-                b2[l2++] = (t << 4) | 5;
-              }
-            }
-          }
+          const far = c2 - curBase >= 2;
+          const bd = far ? b2 : b1;
+          let ld = far ? l2 : l1;
+          t = p + sN + 1;
+          if (ne && st[t] === pu) ld = relax(cp, bd, ld, t, c2, 6);
+          t = p + stride + 1;
+          if (se && st[t] === pu) ld = relax(cp, bd, ld, t, c2, 7);
+          t = p + stride - 1;
+          if (sw && st[t] === pu) ld = relax(cp, bd, ld, t, c2, 4);
+          t = p + sN - 1;
+          if (nw && st[t] === pu) ld = relax(cp, bd, ld, t, c2, 5);
+          if (far) l2 = ld;
+          else l1 = ld;
         }
         lengths[s1] = l1;
         lengths[s2] = l2;
@@ -225,4 +167,16 @@ export function runOctile(k: KernelInput): number {
   } finally {
     releaseCostDir(cost, dir, stride, width, height, pMin, pMax, ok);
   }
+}
+
+/**
+ * One relaxation: offers padded tile t the cost c, `back` being the direction from t back to the tile being
+ * settled. When c beats t's tentative cost, writes it and pushes t (with `back`) at `bucket[l]` (room ensured).
+ * Returns the bucket's new length.
+ */
+function relax(cp: Float64Array, bucket: Int32Array, l: number, t: number, c: number, back: number): number {
+  if (!(c < (cp[t] as number))) return l;
+  cp[t] = c;
+  bucket[l] = (t << 4) | back;
+  return l + 1;
 }
