@@ -19,7 +19,7 @@
  * (returns {@link REPAIR_GAVE_UP}) so the caller recomputes the whole field instead; the arrays are then
  * partly rewritten and must not be used.
  */
-import { CONTROL_INTERVAL, finishControl, pollControl, startControl } from '../control.js';
+import { CONTROL_INTERVAL, finishControl, pollControl, startControl } from '../kernels/control.js';
 import { METRIC_STEPS, RULE_ALWAYS } from '../options.js';
 import type { KernelControl } from '../types.js';
 import { canMove, DX, DY, directionCount, type MoveRules, OPPOSITE, stepCost } from './moves.js';
