@@ -5,8 +5,17 @@
  *    vector of the wall of the other square that was hit (walls run clockwise, y down: top (1,0), right (0,1),
  *    bottom (-1,0), left (0,-1)) to the avoidance vector, restarting from that wall when the sum cancels
  *    (|x|, |y| < 0.001); the sum is normalised. `collidedWithOpposite` is set when the other's moving flag differs.
- * 2. Stop timers exactly as the seed (./stop-timers.ts). A moving unit that arrives (within `arriveRadius`) or
- *    times out becomes stopped with velocity and timer 0.
+ * 2. Stop timers exactly as the seed (./stop-timers.ts). A moving unit that arrives or times out becomes stopped
+ *    with velocity and timer 0; a stopped unit whose timer says stop keeps velocity and timer 0 (the seed:
+ *    "ignore whatever value the timer has and just stop"; a timer left over would start it again, and be copied
+ *    by its neighbours, the next time any unit touches it). A moving unit has arrived when its centre is within
+ *    `arriveRadius` of the destination, or when it touches another unit while its square covers the destination
+ *    (the seed's "standing on the desired coordinates": in a crowd converging on one point the units jostle the
+ *    one on the point, so that none may ever get within `arriveRadius`, and nobody stops while all move).
+ *    For the moving unit's timer, a stopped square within `contactMargin + topSpeed * dt` counts as collided
+ *    with: the speed limit below holds a unit up to one step short of the square that blocks it, where the
+ *    contact test alone would see it touch, then not touch, then touch again (the timer would count up one
+ *    frame and down the next ones, like the seed's units that swing out).
  * 3. Acceleration: the avoidance vector while colliding and (moving, or stopped with a positive timer), else
  *    steering towards the destination (down the group's vector field when it has one). Stopped units that do
  *    not avoid stand still.
@@ -112,7 +121,11 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
   const { tileSize: T, unitSize: S, topSpeed, acceleration: A, contactMargin, arriveRadius, bumpTime } = crowd.params;
   const h = S / 2;
   const reach = S + contactMargin;
-  const searchRadius = Math.max(reach + 2 * topSpeed * dt, S);
+  // A moving unit held this close to a stopped one counts as colliding with it (see the file comment).
+  const holdReach = reach + topSpeed * dt;
+  // A unit touching others stands on its destination when the point is under its square (grown by the margin).
+  const cover = h + contactMargin;
+  const searchRadius = Math.max(holdReach + 2 * topSpeed * dt, S);
   const { width: W, height: H, passable } = crowd.grid;
   const cells = W * H;
   const dv = A * dt;
@@ -170,9 +183,13 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
             if (ocx < ocy) pushX += cdx < 0 ? -ocx / 2 : ocx / 2;
             else pushY += cdy < 0 || (cdy === 0 && i < j) ? -ocy / 2 : ocy / 2;
           }
-          if (adx >= reach || ady >= reach) continue;
-          collision = true;
           const jMoving = pstate[j] === CROWD_MOVING;
+          if (adx >= reach || ady >= reach) {
+            // Held off by a stopped unit (one step short of touching it): collided with it, for the timer.
+            if (moving && !jMoving && adx < holdReach && ady < holdReach) opposite = true;
+            continue;
+          }
+          collision = true;
           if (!opposite) opposite = moving !== jMoving;
           const tj = ptimer[j] as number;
           if (!jMoving && tj > otherTimer) otherTimer = tj;
@@ -237,7 +254,9 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
       const ddx = tx - x;
       const ddy = ty - y;
       const dist = Math.sqrt(ddx * ddx + ddy * ddy);
-      if (timerOut.stop || dist < arriveRadius) {
+      // Standing on the destination: near its centre, or jostled by others with the point under the square.
+      const onPoint = dist < arriveRadius || (collision && Math.abs(ddx) <= cover && Math.abs(ddy) <= cover);
+      if (timerOut.stop || onPoint) {
         // Arrived or exhausted: stop completely. The seed leaves the reset implicit; a fresh timer keeps the
         // exhausted unit from moving on as a "bumped" unit for as long as it had been stuck.
         state = CROWD_STOPPED;
@@ -291,7 +310,8 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
       }
     } else {
       crowdStopTimerStopped(timer, collision, opposite, otherTimer, dt, bumpTime, timerOut);
-      timer = timerOut.timer;
+      // Stopping forgets the timer (the seed: "ignore whatever value the timer has and just stop").
+      timer = timerOut.stop ? 0 : timerOut.timer;
       if (!timerOut.stop && collision && timer > 0) {
         accelerate = true;
         accX = ax;
