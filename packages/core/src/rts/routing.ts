@@ -115,6 +115,7 @@ export function followAround(w: RtsWorldView, u: RtsUnit): void {
   if (!path || path.waypoints.length < 4) return;
   u.avoidX = (path.waypoints[2] as number) + 0.5;
   u.avoidY = (path.waypoints[3] as number) + 0.5;
+  u.holding = false;
   u.avoidTimer = w.stepsFor(1.5);
 }
 
