@@ -1,7 +1,7 @@
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import { firstCollision, occupiedBy } from './collision-query.js';
 import { clearAvoid, isSolving, markCollision } from './collision-state.js';
-import { rtsAdjacentOpen, rtsSegmentClear, rtsSegmentDistance } from './geometry.js';
+import { rtsAdjacentOpen, rtsBodyClearance, rtsSegmentClear, rtsSegmentDistance, rtsTileOpen } from './geometry.js';
 import { stepToward } from './prediction.js';
 import { type RtsUnit, type RtsUnitGroup, rtsOutranks } from './unit.js';
 import type { RtsWorkspace } from './workspace.js';
@@ -120,6 +120,12 @@ function mayWaitFor(ws: RtsWorkspace, a: RtsUnit, from: RtsUnit): boolean {
   return Math.abs(ox * dy - oy * dx) / len >= a.hardRadius + from.hardRadius;
 }
 
+/** Does tile (tx, ty) have room for the unit's body (the clearance it needs; any walkable tile up to half a tile)? */
+function hasRoom(w: RtsWorldView, u: RtsUnit, tx: number, ty: number): boolean {
+  const need = rtsBodyClearance(u.hardRadius);
+  return need === 0 || (w.pathfinder.clearance()[ty * w.grid.width + tx] as number) >= need;
+}
+
 /** Index of the unit's own tile among the candidates of {@link tryAvoid} (0 to 7 are the directions). */
 const OWN_TILE = 8;
 
@@ -175,7 +181,7 @@ function nearestAdjacent(w: RtsWorldView, ws: RtsWorkspace, a: RtsUnit, anyTile:
   let best = -1;
   let bestScore = Number.POSITIVE_INFINITY;
   let bestTie = Number.POSITIVE_INFINITY;
-  if (!anyTile) {
+  if (!anyTile && hasRoom(w, a, tx, ty)) {
     const cx = tx + 0.5;
     const cy = ty + 0.5;
     stepToward(w, ws, a, cx, cy);
@@ -194,7 +200,7 @@ function nearestAdjacent(w: RtsWorldView, ws: RtsWorkspace, a: RtsUnit, anyTile:
     const cy = ny + 0.5;
     const tie = Math.hypot(cx - targetX, cy - targetY);
     if (score === bestScore && tie >= bestTie) continue;
-    if (!rtsAdjacentOpen(w.grid, rule, tx, ty, nx, ny)) continue;
+    if (!rtsAdjacentOpen(w.grid, rule, tx, ty, nx, ny) || !hasRoom(w, a, nx, ny)) continue;
     if (occupiedBy(w, ws, cx, cy, a.hardRadius, a)) continue;
     if (!rtsSegmentClear(w.grid, a.tailX, a.tailY, cx, cy)) continue;
     stepToward(w, ws, a, cx, cy);
@@ -226,32 +232,55 @@ export function tryPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, mover: Rt
   const ty = Math.floor(v.tailY);
   const need = mover.hardRadius + v.hardRadius + 0.05;
   const rule = w.options.diagonal;
-  let best = -1;
+  let bestX = 0;
+  let bestY = 0;
+  let found = false;
   let bestLateral = need;
-  for (let d = 0; d < 8; d++) {
-    const nx = tx + (DIR_DX[d] as number);
-    const ny = ty + (DIR_DY[d] as number);
-    if (!rtsAdjacentOpen(w.grid, rule, tx, ty, nx, ny)) continue;
-    const cx = nx + 0.5;
-    const cy = ny + 0.5;
-    const ox = cx - mover.tailX;
-    const oy = cy - mover.tailY;
-    const along = ox * ux + oy * uy;
-    // Distance from the mover's line of travel (behind the mover counts as clear).
-    const lateral = along < 0 ? Math.hypot(ox, oy) : Math.abs(ox * uy - oy * ux);
-    if (lateral < bestLateral) continue;
-    if (occupiedBy(w, ws, cx, cy, v.hardRadius, v)) continue;
-    // The way to the side tile must not brush the mover.
-    if (rtsSegmentDistance(mover.tailX, mover.tailY, v.tailX, v.tailY, cx, cy) < need - 0.05) continue;
-    best = d;
-    bestLateral = lateral;
+  // The neighbouring tiles first; bodies bigger than a tile may need to go further (ring k of tiles at Chebyshev
+  // distance k, up to the distance that clears both bodies).
+  const rings = Math.max(1, Math.ceil(need));
+  for (let k = 1; k <= rings && !found; k++) {
+    const n = k === 1 ? 8 : 8 * k;
+    for (let j = 0; j < n; j++) {
+      let nx: number;
+      let ny: number;
+      if (k === 1) {
+        nx = tx + (DIR_DX[j] as number);
+        ny = ty + (DIR_DY[j] as number);
+        if (!rtsAdjacentOpen(w.grid, rule, tx, ty, nx, ny)) continue;
+      } else {
+        // Walk the ring's perimeter: top row, right column, bottom row, left column.
+        const side = 2 * k;
+        const e = j % side;
+        const q = (j - e) / side;
+        nx = q === 0 ? tx - k + e : q === 1 ? tx + k : q === 2 ? tx + k - e : tx - k;
+        ny = q === 0 ? ty - k : q === 1 ? ty - k + e : q === 2 ? ty + k : ty + k - e;
+        if (!rtsTileOpen(w.grid, nx, ny)) continue;
+      }
+      const cx = nx + 0.5;
+      const cy = ny + 0.5;
+      const ox = cx - mover.tailX;
+      const oy = cy - mover.tailY;
+      const along = ox * ux + oy * uy;
+      // Distance from the mover's line of travel (behind the mover counts as clear).
+      const lateral = along < 0 ? Math.hypot(ox, oy) : Math.abs(ox * uy - oy * ux);
+      if (lateral < bestLateral) continue;
+      if (!hasRoom(w, v, nx, ny)) continue;
+      if (k > 1 && !rtsSegmentClear(w.grid, v.tailX, v.tailY, cx, cy)) continue;
+      if (occupiedBy(w, ws, cx, cy, v.hardRadius, v)) continue;
+      // The way to the side tile must not brush the mover.
+      if (rtsSegmentDistance(mover.tailX, mover.tailY, v.tailX, v.tailY, cx, cy) < need - 0.05) continue;
+      bestX = cx;
+      bestY = cy;
+      found = true;
+      bestLateral = lateral;
+    }
   }
-  if (best < 0) return false;
-  const cx = tx + (DIR_DX[best] as number) + 0.5;
-  const cy = ty + (DIR_DY[best] as number) + 0.5;
+  if (!found) return false;
   if (v.idle && Number.isNaN(v.slotX)) v.returnStack.push(v.tailX, v.tailY);
-  v.pushMoves.push(cx, cy);
-  v.pushTimer = w.stepsFor(2);
+  v.pushMoves.push(bestX, bestY);
+  // Two seconds for a neighbouring tile, more for the longer pushes of big bodies.
+  v.pushTimer = w.stepsFor(2 + Math.max(0, Math.hypot(bestX - v.tailX, bestY - v.tailY) - 1.5) / v.speed);
   markCollision(v, mover, 'solving', v.id, 'push');
   w.stats.pushes++;
   return true;
@@ -312,7 +341,7 @@ function hardPush(
     const oy = k === 0 ? -dx : k === 1 ? dx : dy;
     const nx = tx + ox;
     const ny = ty + oy;
-    if (!rtsAdjacentOpen(w.grid, w.options.diagonal, tx, ty, nx, ny)) continue;
+    if (!rtsAdjacentOpen(w.grid, w.options.diagonal, tx, ty, nx, ny) || !hasRoom(w, v, nx, ny)) continue;
     const cx = nx + 0.5;
     const cy = ny + 0.5;
     const occupant = occupiedBy(w, ws, cx, cy, v.hardRadius, v);
