@@ -15,7 +15,7 @@ import {
   crowdSpotIsFree,
   crowdTotalSpeed,
 } from './crowd-state.js';
-import { prepareCrowdStep, stepCrowdRange, swapCrowd } from './crowd-step.js';
+import { prepareCrowdStep, stepCrowdGridRange, stepCrowdRange, swapCrowd } from './crowd-step.js';
 
 const DT = 1 / 60;
 const T = 30;
@@ -265,8 +265,11 @@ describe('settling (seed 001, "Stopping")', () => {
 });
 
 describe('double buffering', () => {
-  /** Two groups crossing each other on a map with walls: 120 units, 240 steps, split into `parts` ranges. */
-  function run(parts: number): Uint8Array[][] {
+  /**
+   * Two groups crossing each other on a map with walls: 120 units, 240 steps, split into `parts` ranges of unit
+   * indices, or of positions in the neighbour grid's order (`grid`).
+   */
+  function run(parts: number, grid = false): Uint8Array[][] {
     const crowd = crowdOnAscii(
       [
         '##############################',
@@ -296,7 +299,12 @@ describe('double buffering', () => {
       prepareCrowdStep(crowd);
       // Ranges in reverse order, to show order does not matter either.
       for (let p = parts - 1; p >= 0; p--)
-        stepCrowdRange(crowd, Math.floor((p * 120) / parts), Math.floor(((p + 1) * 120) / parts), DT);
+        (grid ? stepCrowdGridRange : stepCrowdRange)(
+          crowd,
+          Math.floor((p * 120) / parts),
+          Math.floor(((p + 1) * 120) / parts),
+          DT,
+        );
       swapCrowd(crowd);
       if (s % 60 === 0) snaps.push(snapshot(crowd));
     }
@@ -306,10 +314,13 @@ describe('double buffering', () => {
     return snaps;
   }
 
-  it('gives bit-identical state with 1, 2 and 7 ranges', () => {
+  it('gives bit-identical state with 1, 2 and 7 ranges, of unit indices or of the grid order', () => {
     const one = run(1);
     expect(run(2)).toEqual(one);
     expect(run(7)).toEqual(one);
+    expect(run(1, true)).toEqual(one);
+    expect(run(2, true)).toEqual(one);
+    expect(run(7, true)).toEqual(one);
   });
 
   it('property: on random maps any split matches one range bit for bit, and no unit ever enters a wall', () => {
