@@ -14,7 +14,8 @@ import {
 import { rtsBodyClear, rtsBodyClearance, rtsSegmentClear, rtsTileOpen } from './geometry.js';
 import type { RtsGroupHost } from './group-host.js';
 import type { RtsGroupOptions, RtsGroupPhase } from './group-options.js';
-import { freeTilesNear } from './group-plan.js';
+import { freeTilesNear, idleTilesOf } from './group-plan.js';
+import { RtsTileSet } from './tile-set.js';
 import type { RtsUnit, RtsUnitGroup } from './unit.js';
 
 /** A formation has arrived when every member is this close to its slot, tiles. */
@@ -54,6 +55,8 @@ export class RtsFormationMarch {
   private readonly trail: number[] = [];
   private readonly tmp = { x: 0, y: 0 };
   private readonly anchorTmp = { x: 0, y: 0 };
+  /** Tiles of idle units of other groups (see markTaken). */
+  private readonly taken = new RtsTileSet(64);
   /** Unit indices sorted by slot (ties by index), kept between steps (see sortBySlot). */
   private order: Int32Array = new Int32Array(0);
 
@@ -184,6 +187,7 @@ export class RtsFormationMarch {
     const last = lastLegAngle(path.waypoints, g.angle);
     g.endAngle = last;
     const endAnchor = formationAnchor(g.slots, g.goalX, g.goalY, last, { x: 0, y: 0 });
+    this.markTaken();
     if (!this.fits(endAnchor.x, endAnchor.y, last, code, 1)) {
       let place: { x: number; y: number } | null = null;
       for (const minClear of [1, 0]) {
@@ -241,6 +245,7 @@ export class RtsFormationMarch {
       // Turn only where the formation fits facing the new way; otherwise keep the facing and translate.
       const code = world.grid.passable[Math.floor(c.tailY) * world.grid.width + Math.floor(c.tailX)] as number;
       const a = formationAnchor(g.slots, c.tailX, c.tailY, want, { x: 0, y: 0 });
+      this.markTaken();
       if (this.fits(a.x, a.y, want, code)) g.turnTarget = want;
     }
     want = g.turnTarget;
@@ -327,12 +332,16 @@ export class RtsFormationMarch {
       if (clear && (clear[ty * w + tx] as number) < minClear) return false;
       if (!rtsSegmentClear(grid, ax, ay, p.x, p.y)) return false;
       if (r > 0.5 && !rtsBodyClear(grid, p.x, p.y, r)) return false;
-      for (const v of this.world.units) {
-        if (v.group === g || !v.idle) continue;
-        if (Math.floor(v.tailX) === tx && Math.floor(v.tailY) === ty) return false;
-      }
+      // PERF: the tiles of idle units of other groups, marked once per search (markTaken), not a scan of all
+      // units per slot and candidate place.
+      if (this.taken.has(ty * w + tx)) return false;
     }
     return true;
+  }
+
+  /** Marks the tiles where idle units of other groups stand, for {@link RtsFormationMarch.fits}. */
+  private markTaken(): void {
+    idleTilesOf(this.world.units, this.group, this.world.grid.width, this.taken);
   }
 
   /**
@@ -342,6 +351,7 @@ export class RtsFormationMarch {
   private place(x: number, y: number, angle: number, minClear = 0): { x: number; y: number } | null {
     const grid = this.world.grid;
     const tiles = freeTilesNear(grid, this.world.units, this.group, Math.floor(x), Math.floor(y), 4096, true);
+    this.markTaken();
     const code = grid.passable[Math.floor(y) * grid.width + Math.floor(x)] as number;
     for (const t of tiles) {
       const cx = (t % grid.width) + 0.5;

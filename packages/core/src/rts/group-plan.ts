@@ -3,6 +3,7 @@ import type { Grid } from '../grid/grid.js';
 import { rtsBodyClearance, rtsTileOpen } from './geometry.js';
 import type { RtsGroupHost } from './group-host.js';
 import type { RtsGroupOptions } from './group-options.js';
+import { RtsTileSet } from './tile-set.js';
 import type { RtsUnit, RtsUnitGroup } from './unit.js';
 
 // Plain group movement (seed 004, "Group class"): the commander plans once, every member gets waypoints on the
@@ -45,15 +46,17 @@ export function freeTilesNear(
 ): number[] {
   const w = grid.width;
   const code = grid.passable[ty * w + tx] as number;
-  const seen = new Set<number>([ty * w + tx]);
-  const queue = [ty * w + tx];
+  // PERF: reused scratch (a tile set and a typed queue), no Set or array per call but the result.
+  const seen = seenScratch;
+  seen.clear();
+  const taken = idleTilesOf(units, group, w, takenScratch);
+  const first = ty * w + tx;
+  seen.add(first);
+  let queue = queueScratch;
+  queue[0] = first;
+  let tail = 1;
   const out: number[] = [];
-  const taken = new Set<number>();
-  for (const v of units) {
-    if (v.group === group || !v.idle) continue;
-    taken.add(Math.floor(v.tailY) * w + Math.floor(v.tailX));
-  }
-  for (let head = 0; head < queue.length && out.length < count; head++) {
+  for (let head = 0; head < tail && out.length < count; head++) {
     const t = queue[head] as number;
     const x = t % w;
     const y = (t - x) / w;
@@ -64,10 +67,37 @@ export function freeTilesNear(
       if (!rtsTileOpen(grid, nx, ny, code)) continue;
       if (d >= 4 && !(rtsTileOpen(grid, nx, y, code) && rtsTileOpen(grid, x, ny, code))) continue;
       const n = ny * w + nx;
-      if (seen.has(n)) continue;
-      seen.add(n);
-      queue.push(n);
+      if (!seen.add(n)) continue;
+      if (tail === queue.length) {
+        const bigger = new Int32Array(queue.length * 2);
+        bigger.set(queue);
+        queue = queueScratch = bigger;
+      }
+      queue[tail++] = n;
     }
+  }
+  return out;
+}
+
+/** Scratch of {@link freeTilesNear} (one thread runs one search at a time). */
+const seenScratch = new RtsTileSet(1024);
+const takenScratch = new RtsTileSet(256);
+let queueScratch = new Int32Array(1024);
+
+/**
+ * The tiles (y * width + x) where idle units of other groups than `group` stand, into `out` (cleared first), which
+ * it returns: a group neither plans through nor forms on them.
+ */
+export function idleTilesOf(
+  units: readonly RtsUnit[],
+  group: RtsUnitGroup,
+  width: number,
+  out: RtsTileSet,
+): RtsTileSet {
+  out.clear();
+  for (const v of units) {
+    if (v.group === group || !v.idle) continue;
+    out.add(Math.floor(v.tailY) * width + Math.floor(v.tailX));
   }
   return out;
 }
