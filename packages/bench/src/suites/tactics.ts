@@ -16,7 +16,7 @@ import {
 } from '@fieldmarshal/core';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
-import { summarize } from '../stats.js';
+import { cpuMs, summarize } from '../stats.js';
 
 /** The slice budget of the flank search, milliseconds: each `step` gets a deadline this far ahead. */
 const SLICE_MS = 1;
@@ -55,22 +55,28 @@ function tacticScene(kind: 'random' | 'rooms', side: number): TacticScene {
 }
 
 /** Runs the flank search over every set in slices of SLICE_MS; returns its total time and longest slice. */
-function slicedSearch(scene: TacticScene, costs: TacticCostSource): { total: number; longest: number; slices: number } {
+function slicedSearch(
+  scene: TacticScene,
+  costs: TacticCostSource,
+): { total: number; longest: number; longestCpu: number; slices: number } {
   const task = createTacticSearch(scene.grid, scene.sets, scene.me, scene.target, 'flank', {
     costs,
     maxCandidates: Number.POSITIVE_INFINITY,
   });
   let longest = 0;
+  let longestCpu = 0;
   let slices = 0;
   const t0 = performance.now();
   for (let done = false; !done; slices++) {
+    const c0 = cpuMs();
     const s0 = performance.now();
     done = task.step(s0 + SLICE_MS);
     longest = Math.max(longest, performance.now() - s0);
+    longestCpu = Math.max(longestCpu, cpuMs() - c0);
   }
   const total = performance.now() - t0;
   if (task.result().candidates.length === 0) throw new Error(`${scene.name}: the flank search kept no set`);
-  return { total, longest, slices };
+  return { total, longest, longestCpu, slices };
 }
 
 /**
@@ -96,6 +102,7 @@ export async function runTactics(options: { reps: number; warmup: number }) {
       const totals: number[] = [];
       const costTimes: number[] = [];
       let longest = 0;
+      let longestCpu = 0;
       let slices = 0;
       for (let r = 0; r < options.reps + options.warmup; r++) {
         const t0 = performance.now();
@@ -113,6 +120,7 @@ export async function runTactics(options: { reps: number; warmup: number }) {
           totals.push(t1 - t0 + run.total);
           costTimes.push(t1 - t0);
           longest = Math.max(longest, run.longest);
+          longestCpu = Math.max(longestCpu, run.longestCpu);
           slices = run.slices;
         }
         bar.tick();
@@ -124,7 +132,13 @@ export async function runTactics(options: { reps: number; warmup: number }) {
         map: scene.name,
         case: name,
         stats,
-        extra: { sets: scene.sets.count, costsMedianMs: costStats.median, longestSliceMs: longest, slices },
+        extra: {
+          sets: scene.sets.count,
+          costsMedianMs: costStats.median,
+          longestSliceMs: longest,
+          longestSliceCpuMs: longestCpu,
+          slices,
+        },
       });
       rows.push([
         name,
@@ -133,6 +147,7 @@ export async function runTactics(options: { reps: number; warmup: number }) {
         fmt(costStats.median),
         `${slices}`,
         fmt(longest),
+        fmt(longestCpu),
       ]);
     }
   } finally {
@@ -141,7 +156,7 @@ export async function runTactics(options: { reps: number; warmup: number }) {
   bar.finish();
   return {
     title: `Flank search (seed 000) over every set, slices of ${SLICE_MS} ms`,
-    header: ['case', 'map', 'total median ms', 'costs median ms', 'slices', 'longest slice ms'],
+    header: ['case', 'map', 'total median ms', 'costs median ms', 'slices', 'longest slice ms', 'longest slice cpu ms'],
     rows,
     data,
   };

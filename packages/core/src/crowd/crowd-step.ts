@@ -81,21 +81,31 @@ export function prepareCrowdStep(crowd: Crowd): void {
   const sorted = crowd.sorted;
   const { vx, vy, timer, state } = f;
   for (let i = 0; i < n; i++) {
-    const cx = cellX[i] as number;
-    const cy = cellY[i] as number;
-    const b = bucket(cx, cy, cols, mask);
+    const b = bucket(cellX[i] as number, cellY[i] as number, cols, mask);
     const at = cellCursor[b] as number;
     cellItems[at] = i;
     cellCursor[b] = at + 1;
-    // PERF: the step reads every unit and its neighbours in this order: one copy here, contiguous reads there.
-    sorted.x[at] = x[i] as number;
-    sorted.y[at] = y[i] as number;
-    sorted.vx[at] = vx[i] as number;
-    sorted.vy[at] = vy[i] as number;
-    sorted.timer[at] = timer[i] as number;
-    sorted.state[at] = state[i] as number;
-    sorted.cellX[at] = cx;
-    sorted.cellY[at] = cy;
+  }
+  // PERF: the step reads every unit and its neighbours in this order: one copy here (gathered, so that the
+  // writes are sequential), contiguous reads there.
+  const sx = sorted.x;
+  const sy = sorted.y;
+  const svx = sorted.vx;
+  const svy = sorted.vy;
+  const stimer = sorted.timer;
+  const sstate = sorted.state;
+  const scx = sorted.cellX;
+  const scy = sorted.cellY;
+  for (let k = 0; k < n; k++) {
+    const i = cellItems[k] as number; // PERF: k < n
+    sx[k] = x[i] as number;
+    sy[k] = y[i] as number;
+    svx[k] = vx[i] as number;
+    svy[k] = vy[i] as number;
+    stimer[k] = timer[i] as number;
+    sstate[k] = state[i] as number;
+    scx[k] = cellX[i] as number;
+    scy[k] = cellY[i] as number;
   }
 }
 
