@@ -12,6 +12,7 @@ import { PEER_NAMES, type PeerName } from './peers.js';
 import type { Row } from './report.js';
 import { markdownTable, textTable } from './report.js';
 import { runCrowd } from './suites/crowd.js';
+import { runCrowdSettle } from './suites/crowd-settle.js';
 import { runKernels } from './suites/kernels.js';
 import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
@@ -21,7 +22,18 @@ import { runService } from './suites/service.js';
 import { runSetFields, runTactics } from './suites/tactics.js';
 
 /** Every suite, in the order a full run takes them. Add a new suite here and in main() below. */
-const SUITES = ['kernels', 'peers', 'service', 'native', 'repair', 'rts', 'crowd', 'tactics', 'set-fields'] as const;
+const SUITES = [
+  'kernels',
+  'peers',
+  'service',
+  'native',
+  'repair',
+  'rts',
+  'crowd',
+  'crowd-settle',
+  'tactics',
+  'set-fields',
+] as const;
 
 const HELP = `usage: pnpm bench [options]
 
@@ -47,6 +59,7 @@ const HELP = `usage: pnpm bench [options]
   --crowd-units LIST  unit counts of the crowd suite (default 10000,50000; --quick 10000)
   --crowd-rounds N    interleaved rounds of the crowd suite (default 5; --quick 2)
   --crowd-steps N     timed steps per executor and round in the crowd suite (default 20; --quick 10)
+  --settle-seeds N    seeds of the crowd-settle suite (default 30; --quick 5)
   --quick             small run: reps 5, maps arena + random-512 (native: random-512), peer searches 20,
                       rts updates 100, crowd 10000 units in 2 rounds of 10 steps
 
@@ -65,6 +78,8 @@ same on every run of the same build; a different hash after a refactor means a c
 The crowd suite steps seed 001's crowd (two groups of units scattered over a 1024x1024 map with 10% walls, sent
 across each other down their vector fields) on the main thread and split over 1 and 2 workers, in interleaved
 rounds, and reports milliseconds per step (1/60 s); the three copies must stay bit-identical (same state).
+The crowd-settle suite is not a timing: the simulated seconds 200 units sent to one point (open 40x40 map,
+straight or down a field) take until all stand still, over --settle-seeds seeds.
 The tactics suite runs the flank search over the about 10,000 convex sets of random-256 in slices of 1 ms: the
 total (set costs included) and the longest slice, with the costs from this thread, from 2 workers, or computed
 in the first slice ('two-field'). The set-fields suite builds all per-set fields of random-128 and rooms-256 on
@@ -96,6 +111,7 @@ async function main(): Promise<void> {
       'crowd-units': { type: 'string' },
       'crowd-rounds': { type: 'string' },
       'crowd-steps': { type: 'string' },
+      'settle-seeds': { type: 'string' },
       quick: { type: 'boolean' },
       json: { type: 'string' },
       markdown: { type: 'string' },
@@ -216,6 +232,8 @@ async function main(): Promise<void> {
   if (suites.includes('rts')) sections.push(runRts({ units: rtsUnits, updates, warmup: 50 }));
   if (suites.includes('crowd'))
     sections.push(await runCrowd({ units: crowdUnits, rounds: crowdRounds, steps: crowdSteps }));
+  if (suites.includes('crowd-settle'))
+    sections.push(runCrowdSettle({ seeds: Math.max(1, int(values['settle-seeds'], quick ? 5 : 30, 'settle-seeds')) }));
   if (suites.includes('tactics')) sections.push(await runTactics({ reps, warmup }));
   if (suites.includes('set-fields')) sections.push(await runSetFields({ reps: Math.min(reps, 5), warmup: 1 }));
 
