@@ -167,6 +167,9 @@ export function planGroupRoutes(
   return plan;
 }
 
+/** Scratch of {@link adjustGroupSpeeds}: the members' remaining route lengths. */
+let remainingScratch = new Float64Array(32);
+
 /** Length of the rest of a moving unit's route from its newest position, tiles (0 when not moving). */
 export function remainingRoute(u: RtsUnit): number {
   if (u.state !== 'moving' || u.route.length === 0) return 0;
@@ -201,24 +204,30 @@ export function adjustGroupSpeeds(
   const want = (diff: number) =>
     Math.abs(diff) <= o.deadBand ? 1 : 1 + o.gain * (diff - Math.sign(diff) * o.deadBand);
   let cm = 1;
+  // PERF: each member's remaining route once (both loops below read it).
+  if (remainingScratch.length < units.length) remainingScratch = new Float64Array(units.length * 2);
+  const remaining = remainingScratch;
+  for (let k = 0; k < units.length; k++) remaining[k] = remainingRoute(units[k] as RtsUnit);
   if (o.speedAdjust) {
-    for (const u of units) {
+    for (let k = 0; k < units.length; k++) {
+      const u = units[k] as RtsUnit;
       if (u === c || u.state !== 'moving') continue;
-      const diff = remainingRoute(u) - lead; // > 0: behind the commander
+      const diff = (remaining[k] as number) - lead; // > 0: behind the commander
       const m = Math.min(o.maxMultiplier, want(diff));
       if (diff > o.deadBand && u.speed < speed * m) cm = Math.min(cm, (u.speed / speed) * (2 - m));
     }
     cm = Math.max(o.minMultiplier, cm);
   }
   c.speedMultiplier = cm;
-  for (const u of units) {
+  for (let k = 0; k < units.length; k++) {
+    const u = units[k] as RtsUnit;
     if (u === c) continue;
     if (!o.speedAdjust || u.state !== 'moving') {
       u.speedMultiplier = 1;
       continue;
     }
     // Relative to the commander's pace: ahead slows down, behind speeds up, within caps.
-    const m = cm * want(remainingRoute(u) - lead);
+    const m = cm * want((remaining[k] as number) - lead);
     u.speedMultiplier = Math.min(o.maxMultiplier, Math.max(o.minMultiplier, m));
   }
 }
