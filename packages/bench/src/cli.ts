@@ -11,15 +11,29 @@ import { parseArgs } from 'node:util';
 import { PEER_NAMES, type PeerName } from './peers.js';
 import type { Row } from './report.js';
 import { markdownTable, textTable } from './report.js';
+import { runCrowd } from './suites/crowd.js';
+import { runCrowdSettle } from './suites/crowd-settle.js';
 import { runKernels } from './suites/kernels.js';
 import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
 import { runRepair } from './suites/repair.js';
 import { runRts } from './suites/rts.js';
 import { runService } from './suites/service.js';
+import { runSetFields, runTactics } from './suites/tactics.js';
 
 /** Every suite, in the order a full run takes them. Add a new suite here and in main() below. */
-const SUITES = ['kernels', 'peers', 'service', 'native', 'repair', 'rts'] as const;
+const SUITES = [
+  'kernels',
+  'peers',
+  'service',
+  'native',
+  'repair',
+  'rts',
+  'crowd',
+  'crowd-settle',
+  'tactics',
+  'set-fields',
+] as const;
 
 const HELP = `usage: pnpm bench [options]
 
@@ -42,8 +56,12 @@ const HELP = `usage: pnpm bench [options]
   --warmup N          untimed warm-up runs (default 3)
   --rts-units LIST    unit counts of the rts suite (default 200,1000)
   --updates N         timed updates per unit count in the rts suite, after 50 untimed ones (default 400)
+  --crowd-units LIST  unit counts of the crowd suite (default 10000,50000; --quick 10000)
+  --crowd-rounds N    interleaved rounds of the crowd suite (default 5; --quick 2)
+  --crowd-steps N     timed steps per executor and round in the crowd suite (default 20; --quick 10)
+  --settle-seeds N    seeds of the crowd-settle suite (default 30; --quick 5)
   --quick             small run: reps 5, maps arena + random-512 (native: random-512), peer searches 20,
-                      rts updates 100
+                      rts updates 100, crowd 10000 units in 2 rounds of 10 steps
 
 The native suite races our steps and octile kernels (computeField, one goal, reused outputs) against C versions
 of the same algorithms (packages/bench/native/fields.c, compiled with $CC, cc, gcc or clang, -O3 -march=native
@@ -56,6 +74,16 @@ The rts suite steps an RtsWorld (random map with 10% walls, four fifths of the u
 box and wedge formations, re-ordered to a new random tile on arrival; the rest idle, to be pushed) and reports
 the milliseconds per update (one fixed step of 1/20 s, re-orders included) and a hash of the final state (the
 same on every run of the same build; a different hash after a refactor means a change of behaviour).
+
+The crowd suite steps seed 001's crowd (two groups of units scattered over a 1024x1024 map with 10% walls, sent
+across each other down their vector fields) on the main thread and split over 1 and 2 workers, in interleaved
+rounds, and reports milliseconds per step (1/60 s); the three copies must stay bit-identical (same state).
+The crowd-settle suite is not a timing: the simulated seconds 200 units sent to one point (open 40x40 map,
+straight or down a field) take until all stand still, over --settle-seeds seeds.
+The tactics suite runs the flank search over the about 10,000 convex sets of random-256 in slices of 1 ms: the
+total (set costs included) and the longest slice, with the costs from this thread, from 2 workers, or computed
+in the first slice ('two-field'). The set-fields suite builds all per-set fields of random-128 and rooms-256 on
+the main thread and in 1 and 2 workers.
   --json PATH         write the results as JSON (default packages/bench/results/latest.json)
   --markdown PATH     also write the tables as Markdown
   --help              this text
@@ -80,6 +108,10 @@ async function main(): Promise<void> {
       warmup: { type: 'string' },
       'rts-units': { type: 'string' },
       updates: { type: 'string' },
+      'crowd-units': { type: 'string' },
+      'crowd-rounds': { type: 'string' },
+      'crowd-steps': { type: 'string' },
+      'settle-seeds': { type: 'string' },
       quick: { type: 'boolean' },
       json: { type: 'string' },
       markdown: { type: 'string' },
@@ -145,6 +177,12 @@ async function main(): Promise<void> {
   if (rtsUnits.some((n) => n < 1)) throw new Error('--rts-units must be positive integers');
   const updates = int(values.updates, quick ? 100 : 400, 'updates');
   if (updates < 1) throw new Error('--updates must be at least 1');
+  const crowdUnits = list(values['crowd-units'], quick ? ['10000'] : ['10000', '50000']).map((v) =>
+    int(v, 0, 'crowd-units'),
+  );
+  if (crowdUnits.some((n) => n < 1)) throw new Error('--crowd-units must be positive integers');
+  const crowdRounds = Math.max(1, int(values['crowd-rounds'], quick ? 2 : 5, 'crowd-rounds'));
+  const crowdSteps = Math.max(1, int(values['crowd-steps'], quick ? 10 : 20, 'crowd-steps'));
 
   const machine = {
     node: process.version,
@@ -192,6 +230,12 @@ async function main(): Promise<void> {
   }
 
   if (suites.includes('rts')) sections.push(runRts({ units: rtsUnits, updates, warmup: 50 }));
+  if (suites.includes('crowd'))
+    sections.push(await runCrowd({ units: crowdUnits, rounds: crowdRounds, steps: crowdSteps }));
+  if (suites.includes('crowd-settle'))
+    sections.push(runCrowdSettle({ seeds: Math.max(1, int(values['settle-seeds'], quick ? 5 : 30, 'settle-seeds')) }));
+  if (suites.includes('tactics')) sections.push(await runTactics({ reps, warmup }));
+  if (suites.includes('set-fields')) sections.push(await runSetFields({ reps: Math.min(reps, 5), warmup: 1 }));
 
   let markdown = `# Field Marshal benchmark results\n\nNode ${machine.node}, ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, ${machine.date}.\nTimes in milliseconds: median (p10-p90) over the timed repetitions after warm-up.\n`;
   for (const s of sections) {

@@ -2,7 +2,7 @@ import type { RtsFormationKind, RtsGroup, RtsUnit, RtsWorld } from '@fieldmarsha
 import * as fieldmarshal from '@fieldmarshal/core';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
-import { summarize } from '../stats.js';
+import { cpuMs, summarize } from '../stats.js';
 
 /**
  * The parts of @fieldmarshal/core the RTS scenario uses. A parameter, so that a script can time two builds of
@@ -114,13 +114,21 @@ export function createRtsScenario(core: RtsBenchCore, units: number): RtsScenari
  * Times `updates` consecutive frames of one scenario (re-orders and `world.update`) after `warmup` untimed ones.
  * Returns the per-frame times in milliseconds.
  */
-export function timeRtsScenario(scenario: RtsScenario, warmup: number, updates: number, onTick?: () => void) {
+export function timeRtsScenario(
+  scenario: RtsScenario,
+  warmup: number,
+  updates: number,
+  onTick?: () => void,
+  cpu: number[] = [],
+) {
   for (let i = 0; i < warmup; i++) scenario.tick();
   const samples: number[] = [];
   for (let i = 0; i < updates; i++) {
+    const c0 = cpuMs();
     const t0 = performance.now();
     scenario.tick();
     samples.push(performance.now() - t0);
+    cpu.push(cpuMs() - c0);
     onTick?.();
   }
   return samples;
@@ -134,7 +142,9 @@ export function runRts(options: { units: number[]; updates: number; warmup: numb
   for (const units of options.units) {
     bar.setLabel(`${units} units`);
     const scenario = createRtsScenario(fieldmarshal, units);
-    const stats = summarize(timeRtsScenario(scenario, options.warmup, options.updates, () => bar.tick()));
+    const cpu: number[] = [];
+    const stats = summarize(timeRtsScenario(scenario, options.warmup, options.updates, () => bar.tick(), cpu));
+    const cpuStats = summarize(cpu);
     const grid = scenario.world.grid;
     const map = `random-${grid.width} (10% walls)`;
     const hash = scenario.hash();
@@ -143,7 +153,14 @@ export function runRts(options: { units: number[]; updates: number; warmup: numb
       map,
       case: `${units} units`,
       stats,
-      extra: { groups: scenario.groups, updates: options.updates, hash },
+      extra: {
+        groups: scenario.groups,
+        updates: options.updates,
+        hash,
+        cpuMedianMs: cpuStats.median,
+        cpuMeanMs: cpuStats.mean,
+        cpuP90Ms: cpuStats.p90,
+      },
     });
     rows.push([
       `${units} units, ${scenario.groups} groups`,
@@ -151,13 +168,15 @@ export function runRts(options: { units: number[]; updates: number; warmup: numb
       `${options.updates}`,
       fmt(stats.median),
       `${fmt(stats.p10)}-${fmt(stats.p90)}`,
+      fmt(stats.mean),
+      `${fmt(cpuStats.median)} / ${fmt(cpuStats.mean)}`,
       hash,
     ]);
   }
   bar.finish();
   return {
     title: `RTS world (one ${UPDATE_SECONDS * 1000} ms fixed step per update)`,
-    header: ['case', 'map', 'updates', 'median ms', 'p10-p90 ms', 'state hash'],
+    header: ['case', 'map', 'updates', 'median ms', 'p10-p90 ms', 'mean ms', 'cpu median / mean ms', 'state hash'],
     rows,
     data,
   };

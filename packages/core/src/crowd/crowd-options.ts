@@ -20,7 +20,11 @@ export interface CrowdOptions {
    * other. From 0 to a quarter of the unit size. Default 0.5.
    */
   contactMargin?: number;
-  /** A moving unit whose centre is within this distance (pixels) of its destination has arrived. > 0. Default 2. */
+  /**
+   * A moving unit whose centre is within this distance (pixels) of its destination has arrived. > 0. Default 2.
+   * A unit that touches other units while the destination is under its square (grown by `contactMargin`) has
+   * arrived too: it stands on the desired coordinates, jostled by the others.
+   */
   arriveRadius?: number;
   /** Seconds a stopped unit gets to move away when a moving unit bumps into it (the seed's 5 s). > 0. Default 5. */
   bumpTime?: number;

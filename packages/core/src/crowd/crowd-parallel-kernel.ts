@@ -7,7 +7,7 @@ import { AbortError } from '../errors.js';
 import { ControlSlot, type KernelControl } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
 import { crowdFromBuffers } from './crowd-state.js';
-import { stepCrowdRange } from './crowd-step.js';
+import { stepCrowdGridRange, stepCrowdRange } from './crowd-step.js';
 
 /** Arguments of the worker kernel `crowdStepRange` (registered in the service's kernel registry). */
 export interface CrowdStepRangeArgs {
@@ -19,6 +19,12 @@ export interface CrowdStepRangeArgs {
   from: number;
   /** End of the range (exclusive). */
   to: number;
+  /**
+   * How `from` and `to` count: `'index'` unit indices ({@link stepCrowdRange}); `'grid'` positions in the
+   * neighbour grid's order (`stepCrowdGridRange`: a block of the map's rows, so each worker reads its own part of
+   * the map). Either gives the same state. Default `'index'`.
+   */
+  order?: 'index' | 'grid';
   /** Time step in seconds. */
   dt: number;
 }
@@ -27,16 +33,17 @@ export interface CrowdStepRangeArgs {
 export const CROWD_CONTROL_INTERVAL = 4096;
 
 /**
- * The worker side of `stepCrowdParallel` (./crowd-parallel.ts): {@link stepCrowdRange} over a crowd rebuilt from its buffer, in
- * chunks of {@link CROWD_CONTROL_INTERVAL} units (each unit's next state depends only on the current frame, so
+ * The worker side of `stepCrowdParallel` (./crowd-parallel.ts): {@link stepCrowdRange} (or, with `order: 'grid'`,
+ * `stepCrowdGridRange`) over a crowd rebuilt from its buffer, in chunks of {@link CROWD_CONTROL_INTERVAL} units (each unit's next state depends only on the current frame, so
  * chunking changes no value). With `control`: publishes units done of `to - from` and throws AbortError
  * between chunks when asked to stop (the back frame is then partly written; the front frame is untouched).
  */
 export function runCrowdStepRange(args: CrowdStepRangeArgs, control: KernelControl = {}): void {
   const crowd = crowdFromBuffers({ crowd: args.crowd, grid: args.grid });
-  // An empty or bad range: stepCrowdRange validates it (and throws OutOfRangeError naming it).
+  const step = args.order === 'grid' ? stepCrowdGridRange : stepCrowdRange;
+  // An empty or bad range: the step validates it (and throws OutOfRangeError naming it).
   if (!(args.to > args.from)) {
-    stepCrowdRange(crowd, args.from, args.to, args.dt);
+    step(crowd, args.from, args.to, args.dt);
     return;
   }
   const c = control.control;
@@ -45,7 +52,7 @@ export function runCrowdStepRange(args: CrowdStepRangeArgs, control: KernelContr
     if (c) Atomics.store(c, ControlSlot.done, from - args.from);
     if ((c && Atomics.load(c, ControlSlot.abort) !== 0) || control.signal?.aborted)
       throw new AbortError('crowd step range aborted');
-    stepCrowdRange(crowd, from, Math.min(args.to, from + CROWD_CONTROL_INTERVAL), args.dt);
+    step(crowd, from, Math.min(args.to, from + CROWD_CONTROL_INTERVAL), args.dt);
   }
   if (c) Atomics.store(c, ControlSlot.done, args.to - args.from);
 }

@@ -54,7 +54,9 @@ export async function stepCrowdParallel(
   for (let p = 0; p < parts; p++) {
     const from = Math.floor((p * n) / parts);
     const to = Math.floor(((p + 1) * n) / parts);
-    if (to > from) jobs.push(service.run('crowdStepRange', { grid: crowd.grid, crowd: buffer, from, to, dt }));
+    // PERF: blocks of the map's rows (the neighbour grid's order), so each worker reads its own part of the map.
+    if (to > from)
+      jobs.push(service.run('crowdStepRange', { grid: crowd.grid, crowd: buffer, from, to, dt, order: 'grid' }));
   }
   // Wait for EVERY range, even after one failed: the others still write the back frame, and the caller may
   // step on this thread (into the same frame) as soon as this promise settles.

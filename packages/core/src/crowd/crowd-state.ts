@@ -37,6 +37,18 @@ export interface CrowdFrame {
   state: Uint8Array;
 }
 
+/** Per-step copy of the current frame in neighbour-grid order, see {@link Crowd.sorted}. */
+export interface CrowdSortedFrame {
+  x: Float64Array;
+  y: Float64Array;
+  vx: Float64Array;
+  vy: Float64Array;
+  timer: Float64Array;
+  state: Uint8Array;
+  cellX: Int32Array;
+  cellY: Int32Array;
+}
+
 /**
  * A crowd of square units over a grid, all state in one (Shared)ArrayBuffer. Rebuild it in a worker with
  * {@link crowdFromBuffers}; both views then share memory.
@@ -68,6 +80,11 @@ export interface Crowd {
   readonly cellY: Int32Array;
   /** Scratch of the counting sort. */
   readonly cellCursor: Int32Array;
+  /**
+   * The current frame's positions, velocities, timers, states and cells in the order of `cellItems` (entry k is
+   * unit `cellItems[k]`), copied by `prepareCrowdStep`: the step reads neighbours from them in cell order.
+   */
+  readonly sorted: CrowdSortedFrame;
   /** Bucket count of the neighbour grid (a power of two). */
   readonly tableSize: number;
 }
@@ -122,6 +139,9 @@ function layout(capacity: number, groups: number, cells: number) {
   const cellItems = at(capacity * 4);
   const cellX = at(capacity * 4);
   const cellY = at(capacity * 4);
+  const sortedF64 = [f64(capacity), f64(capacity), f64(capacity), f64(capacity), f64(capacity)];
+  const sortedCells = [at(capacity * 4), at(capacity * 4)];
+  const sortedState = at(capacity);
   const state = [at(capacity), at(capacity)];
   const unitGroup = at(capacity);
   const hasField = at(groups);
@@ -139,6 +159,9 @@ function layout(capacity: number, groups: number, cells: number) {
     cellItems,
     cellX,
     cellY,
+    sortedF64,
+    sortedCells,
+    sortedState,
     state,
     unitGroup,
     hasField,
@@ -184,6 +207,16 @@ function view(buffer: ArrayBufferLike, grid: Grid, params: CrowdParams): Crowd {
     cellX: new Int32Array(buffer, l.cellX, capacity),
     cellY: new Int32Array(buffer, l.cellY, capacity),
     cellCursor: new Int32Array(buffer, l.cellCursor, l.table),
+    sorted: {
+      x: new Float64Array(buffer, l.sortedF64[0] as number, capacity),
+      y: new Float64Array(buffer, l.sortedF64[1] as number, capacity),
+      vx: new Float64Array(buffer, l.sortedF64[2] as number, capacity),
+      vy: new Float64Array(buffer, l.sortedF64[3] as number, capacity),
+      timer: new Float64Array(buffer, l.sortedF64[4] as number, capacity),
+      state: new Uint8Array(buffer, l.sortedState, capacity),
+      cellX: new Int32Array(buffer, l.sortedCells[0] as number, capacity),
+      cellY: new Int32Array(buffer, l.sortedCells[1] as number, capacity),
+    },
     tableSize: l.table,
   };
 }

@@ -5,8 +5,17 @@
  *    vector of the wall of the other square that was hit (walls run clockwise, y down: top (1,0), right (0,1),
  *    bottom (-1,0), left (0,-1)) to the avoidance vector, restarting from that wall when the sum cancels
  *    (|x|, |y| < 0.001); the sum is normalised. `collidedWithOpposite` is set when the other's moving flag differs.
- * 2. Stop timers exactly as the seed (./stop-timers.ts). A moving unit that arrives (within `arriveRadius`) or
- *    times out becomes stopped with velocity and timer 0.
+ * 2. Stop timers exactly as the seed (./stop-timers.ts). A moving unit that arrives or times out becomes stopped
+ *    with velocity and timer 0; a stopped unit whose timer says stop keeps velocity and timer 0 (the seed:
+ *    "ignore whatever value the timer has and just stop"; a timer left over would start it again, and be copied
+ *    by its neighbours, the next time any unit touches it). A moving unit has arrived when its centre is within
+ *    `arriveRadius` of the destination, or when it touches another unit while its square covers the destination
+ *    (the seed's "standing on the desired coordinates": in a crowd converging on one point the units jostle the
+ *    one on the point, so that none may ever get within `arriveRadius`, and nobody stops while all move).
+ *    For the moving unit's timer, a stopped square within `contactMargin + topSpeed * dt` counts as collided
+ *    with: the speed limit below holds a unit up to one step short of the square that blocks it, where the
+ *    contact test alone would see it touch, then not touch, then touch again (the timer would count up one
+ *    frame and down the next ones, like the seed's units that swing out).
  * 3. Acceleration: the avoidance vector while colliding and (moving, or stopped with a positive timer), else
  *    steering towards the destination (down the group's vector field when it has one). Stopped units that do
  *    not avoid stand still.
@@ -34,8 +43,13 @@ const SPAN_EPS = 1e-7;
 /** The seed's test for an avoidance vector that cancelled out. */
 const CANCEL = 0.001;
 
-function bucket(cx: number, cy: number, mask: number): number {
-  return (Math.imul(cx, 73856093) ^ Math.imul(cy, 19349663)) & mask;
+/**
+ * Bucket of neighbour cell (cx, cy): its row-major index on a grid `cols` cells wide, wrapped to the table.
+ * PERF: neighbouring cells share cache lines of the table (a spatial hash scatters them), and the units, visited
+ * bucket by bucket, come in rows (see stepCrowdRange).
+ */
+function bucket(cx: number, cy: number, cols: number, mask: number): number {
+  return (cy * cols + cx) & mask;
 }
 
 /**
@@ -48,6 +62,7 @@ export function prepareCrowdStep(crowd: Crowd): void {
   const f = crowd.frames[(crowd.header[H_CURRENT] as number) & 1] as CrowdFrame;
   const { cellStart, cellItems, cellX, cellY, cellCursor, tableSize } = crowd;
   const mask = tableSize - 1;
+  const cols = crowd.grid.width;
   const cs = crowd.params.tileSize;
   const x = f.x;
   const y = f.y;
@@ -58,16 +73,39 @@ export function prepareCrowdStep(crowd: Crowd): void {
     const cy = Math.floor((y[i] as number) / cs);
     cellX[i] = cx;
     cellY[i] = cy;
-    const b = bucket(cx, cy, mask);
+    const b = bucket(cx, cy, cols, mask);
     cellStart[b + 1] = (cellStart[b + 1] as number) + 1;
   }
   for (let b = 0; b < tableSize; b++) cellStart[b + 1] = (cellStart[b + 1] as number) + (cellStart[b] as number);
   cellCursor.set(cellStart.subarray(0, tableSize));
+  const sorted = crowd.sorted;
+  const { vx, vy, timer, state } = f;
   for (let i = 0; i < n; i++) {
-    const b = bucket(cellX[i] as number, cellY[i] as number, mask);
+    const b = bucket(cellX[i] as number, cellY[i] as number, cols, mask);
     const at = cellCursor[b] as number;
     cellItems[at] = i;
     cellCursor[b] = at + 1;
+  }
+  // PERF: the step reads every unit and its neighbours in this order: one copy here (gathered, so that the
+  // writes are sequential), contiguous reads there.
+  const sx = sorted.x;
+  const sy = sorted.y;
+  const svx = sorted.vx;
+  const svy = sorted.vy;
+  const stimer = sorted.timer;
+  const sstate = sorted.state;
+  const scx = sorted.cellX;
+  const scy = sorted.cellY;
+  for (let k = 0; k < n; k++) {
+    const i = cellItems[k] as number; // PERF: k < n
+    sx[k] = x[i] as number;
+    sy[k] = y[i] as number;
+    svx[k] = vx[i] as number;
+    svy[k] = vy[i] as number;
+    stimer[k] = timer[i] as number;
+    sstate[k] = state[i] as number;
+    scx[k] = cellX[i] as number;
+    scy[k] = cellY[i] as number;
   }
 }
 
@@ -87,18 +125,43 @@ const timerOut: CrowdStopTimerResult = { timer: 0, stop: false };
 export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: number): void {
   checkDt(dt);
   const n = crowdCount(crowd);
+  checkRange(from, to, n);
+  stepUnits(crowd, from, to, 0, n, dt);
+}
+
+/**
+ * Steps the units at positions `from` to `to` (exclusive) of the neighbour grid's order (`crowd.cellItems`, as
+ * {@link prepareCrowdStep} left it): a block of the map's rows rather than of unit indices. Otherwise as
+ * {@link stepCrowdRange}: the blocks of one step may run in any order or on different threads.
+ */
+export function stepCrowdGridRange(crowd: Crowd, from: number, to: number, dt: number): void {
+  checkDt(dt);
+  const n = crowdCount(crowd);
+  checkRange(from, to, n);
+  stepUnits(crowd, 0, n, from, to, dt);
+}
+
+function checkRange(from: number, to: number, n: number): void {
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to > n || from > to)
     throw new OutOfRangeError('range', [from, to], `integers with 0 <= from <= to <= ${n}`);
+}
+
+/** Steps the units with an index in [from, to) among the grid-order positions [e0, e1). */
+function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: number, dt: number): void {
+  const n = crowdCount(crowd);
   const cur = (crowd.header[H_CURRENT] as number) & 1;
-  const P = crowd.frames[cur] as CrowdFrame;
   const N = crowd.frames[cur ^ 1] as CrowdFrame;
   // PERF: every array in a local so the hot loop does no property lookups.
-  const px = P.x;
-  const py = P.y;
-  const pvx = P.vx;
-  const pvy = P.vy;
-  const ptimer = P.timer;
-  const pstate = P.state;
+  // The current frame in neighbour-grid order (prepareCrowdStep's copy): entry k is unit cellItems[k].
+  const sorted = crowd.sorted;
+  const px = sorted.x;
+  const py = sorted.y;
+  const pvx = sorted.vx;
+  const pvy = sorted.vy;
+  const ptimer = sorted.timer;
+  const pstate = sorted.state;
+  const cellX = sorted.cellX;
+  const cellY = sorted.cellY;
   const nx = N.x;
   const ny = N.y;
   const nvx = N.vx;
@@ -107,23 +170,33 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
   const nstate = N.state;
   const navx = N.avoidX;
   const navy = N.avoidY;
-  const { cellStart, cellItems, cellX, cellY, unitGroup, groupTargetX, groupTargetY, groupHasField, fieldDir } = crowd;
+  const { cellStart, cellItems, unitGroup, groupTargetX, groupTargetY, groupHasField, fieldDir } = crowd;
   const mask = crowd.tableSize - 1;
   const { tileSize: T, unitSize: S, topSpeed, acceleration: A, contactMargin, arriveRadius, bumpTime } = crowd.params;
   const h = S / 2;
   const reach = S + contactMargin;
-  const searchRadius = Math.max(reach + 2 * topSpeed * dt, S);
+  // A moving unit held this close to a stopped one counts as colliding with it (see the file comment).
+  const holdReach = reach + topSpeed * dt;
+  // A unit touching others stands on its destination when the point is under its square (grown by the margin).
+  const cover = h + contactMargin;
+  const searchRadius = Math.max(holdReach + 2 * topSpeed * dt, S);
   const { width: W, height: H, passable } = crowd.grid;
   const cells = W * H;
   const dv = A * dt;
 
-  for (let i = from; i < to; i++) {
-    const x = px[i] as number;
-    const y = py[i] as number;
-    let vx = pvx[i] as number;
-    let vy = pvy[i] as number;
-    let timer = ptimer[i] as number;
-    const moving = pstate[i] === CROWD_MOVING;
+  // PERF: the units in the order of the neighbour grid (row by row, see bucket), not by index: each unit reads
+  // the field and its neighbours' cells near the previous unit's, in memory the cache already holds. Each unit's
+  // result does not depend on the order.
+  const all = from === 0 && to === n;
+  for (let e = e0; e < e1; e++) {
+    const i = cellItems[e] as number; // PERF: e < n
+    if (!all && (i < from || i >= to)) continue;
+    const x = px[e] as number;
+    const y = py[e] as number;
+    let vx = pvx[e] as number;
+    let vy = pvy[e] as number;
+    let timer = ptimer[e] as number;
+    const moving = pstate[e] === CROWD_MOVING;
 
     // --- collisions with other units (previous frame only) ---
     let ax = 0;
@@ -149,16 +222,15 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
     const fy = y + vy * dt;
     for (let qy = qy0; qy <= qy1; qy++) {
       for (let qx = qx0; qx <= qx1; qx++) {
-        const b = bucket(qx, qy, mask);
+        const b = bucket(qx, qy, W, mask);
         const end = cellStart[b + 1] as number;
         for (let k = cellStart[b] as number; k < end; k++) {
-          const j = cellItems[k] as number;
           // Skip hash collisions: only units whose cell is the queried one (each neighbour is seen once).
-          if (j === i || cellX[j] !== qx || cellY[j] !== qy) continue;
-          const xj = px[j] as number;
-          const yj = py[j] as number;
-          const dx = fx - (xj + (pvx[j] as number) * dt);
-          const dy = fy - (yj + (pvy[j] as number) * dt);
+          if (k === e || cellX[k] !== qx || cellY[k] !== qy) continue;
+          const xj = px[k] as number;
+          const yj = py[k] as number;
+          const dx = fx - (xj + (pvx[k] as number) * dt);
+          const dy = fy - (yj + (pvy[k] as number) * dt);
           const adx = dx < 0 ? -dx : dx;
           const ady = dy < 0 ? -dy : dy;
           // Overlap now pushes the squares apart (each half of it), whether or not they are closing.
@@ -168,13 +240,17 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
           const ocy = S - (cdy < 0 ? -cdy : cdy);
           if (ocx > 0 && ocy > 0) {
             if (ocx < ocy) pushX += cdx < 0 ? -ocx / 2 : ocx / 2;
-            else pushY += cdy < 0 || (cdy === 0 && i < j) ? -ocy / 2 : ocy / 2;
+            else pushY += cdy < 0 || (cdy === 0 && i < (cellItems[k] as number)) ? -ocy / 2 : ocy / 2;
           }
-          if (adx >= reach || ady >= reach) continue;
+          const jMoving = pstate[k] === CROWD_MOVING;
+          if (adx >= reach || ady >= reach) {
+            // Held off by a stopped unit (one step short of touching it): collided with it, for the timer.
+            if (moving && !jMoving && adx < holdReach && ady < holdReach) opposite = true;
+            continue;
+          }
           collision = true;
-          const jMoving = pstate[j] === CROWD_MOVING;
           if (!opposite) opposite = moving !== jMoving;
-          const tj = ptimer[j] as number;
+          const tj = ptimer[k] as number;
           if (!jMoving && tj > otherTimer) otherTimer = tj;
           const penX = S - adx;
           const penY = S - ady;
@@ -186,25 +262,25 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
             if (dx < 0) {
               wx = 0; // left wall
               wy = -1;
-              const away = pvx[j] as number;
+              const away = pvx[k] as number;
               if (away < maxR) maxR = Math.max(away, 0);
             } else {
               wx = 0; // right wall
               wy = 1;
-              const away = -(pvx[j] as number);
+              const away = -(pvx[k] as number);
               if (away < maxL) maxL = Math.max(away, 0);
             }
           } else {
-            const above = dy < 0 || (dy === 0 && i < j);
+            const above = dy < 0 || (dy === 0 && i < (cellItems[k] as number));
             if (above) {
               wx = 1; // top wall
               wy = 0;
-              const away = pvy[j] as number;
+              const away = pvy[k] as number;
               if (away < maxD) maxD = Math.max(away, 0);
             } else {
               wx = -1; // bottom wall
               wy = 0;
-              const away = -(pvy[j] as number);
+              const away = -(pvy[k] as number);
               if (away < maxU) maxU = Math.max(away, 0);
             }
           }
@@ -237,7 +313,9 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
       const ddx = tx - x;
       const ddy = ty - y;
       const dist = Math.sqrt(ddx * ddx + ddy * ddy);
-      if (timerOut.stop || dist < arriveRadius) {
+      // Standing on the destination: near its centre, or jostled by others with the point under the square.
+      const onPoint = dist < arriveRadius || (collision && Math.abs(ddx) <= cover && Math.abs(ddy) <= cover);
+      if (timerOut.stop || onPoint) {
         // Arrived or exhausted: stop completely. The seed leaves the reset implicit; a fresh timer keeps the
         // exhausted unit from moving on as a "bumped" unit for as long as it had been stuck.
         state = CROWD_STOPPED;
@@ -291,7 +369,8 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
       }
     } else {
       crowdStopTimerStopped(timer, collision, opposite, otherTimer, dt, bumpTime, timerOut);
-      timer = timerOut.timer;
+      // Stopping forgets the timer (the seed: "ignore whatever value the timer has and just stop").
+      timer = timerOut.stop ? 0 : timerOut.timer;
       if (!timerOut.stop && collision && timer > 0) {
         accelerate = true;
         accX = ax;

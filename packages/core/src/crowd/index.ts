@@ -24,6 +24,7 @@ export {
   type Crowd,
   type CrowdBuffers,
   type CrowdFrame,
+  type CrowdSortedFrame,
   clearCrowd,
   countMovingCrowdUnits,
   createCrowd,
@@ -36,5 +37,5 @@ export {
   crowdTotalSpeed,
   setCrowdUnitMoving,
 } from './crowd-state.js';
-export { prepareCrowdStep, stepCrowd, stepCrowdRange, swapCrowd } from './crowd-step.js';
+export { prepareCrowdStep, stepCrowd, stepCrowdGridRange, stepCrowdRange, swapCrowd } from './crowd-step.js';
 export * from './stop-timers.js';

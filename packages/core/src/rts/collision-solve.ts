@@ -1,7 +1,7 @@
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import { firstCollision, occupiedBy } from './collision-query.js';
-import { isSolving, markCollision } from './collision-state.js';
-import { rtsAdjacentOpen, rtsSegmentClear, rtsSegmentDistance } from './geometry.js';
+import { clearAvoid, isSolving, markCollision } from './collision-state.js';
+import { rtsAdjacentOpen, rtsBodyClearance, rtsSegmentClear, rtsSegmentDistance, rtsTileOpen } from './geometry.js';
 import { stepToward } from './prediction.js';
 import { type RtsUnit, type RtsUnitGroup, rtsOutranks } from './unit.js';
 import type { RtsWorkspace } from './workspace.js';
@@ -46,7 +46,7 @@ export function solveCollision(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, v:
     }
     if (tryPush(w, ws, v, u)) return;
     if (!hard) return;
-    if (tryAvoid(w, ws, u, v, false)) return;
+    if (tryAvoid(w, ws, u, v, false) !== 'none') return;
     tryHardPush(w, ws, u, v);
     return;
   }
@@ -58,8 +58,8 @@ export function solveCollision(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, v:
   // makes way, and may be pushed (it returns to its slot).
   if (formation) hi = slotLag(u, formation.commander) >= slotLag(v, formation.commander) ? u : v;
   const lo = hi === u ? v : u;
-  if (lo.pushMoves.length === 0 && tryAvoid(w, ws, lo, hi, false)) return;
-  if (hi.pushMoves.length === 0 && tryAvoid(w, ws, hi, lo, false)) return;
+  if (lo.pushMoves.length === 0 && tryAvoid(w, ws, lo, hi, false) !== 'none') return;
+  if (hi.pushMoves.length === 0 && tryAvoid(w, ws, hi, lo, false) !== 'none') return;
   if (lo.group === null || lo.group !== hi.group || (formation && lo !== formation.commander)) {
     if (tryPush(w, ws, lo, hi)) return;
     if (tryHardPush(w, ws, hi, lo)) return;
@@ -90,45 +90,126 @@ export function routeTarget(ws: RtsWorkspace, u: RtsUnit): boolean {
 }
 
 /**
- * The seed's "pathfinding in miniature" (GetNearestAdj): `a` dodges `from` to the adjacent tile nearest to its
- * route target whose first step collides with nobody and whose centre is free. Staying is not a dodge (the
- * caller then tries the next rule). Unless `anyTile` (used when stuck), a tile may be at most half a tile
- * farther from the target than the current one, which keeps the unit close to its route.
+ * Can `a` wait on its own tile for `from` to move away? Not when `from` is idle or waiting itself (it does not move
+ * away), nor when it heads for a: its next target (a push, a dodge, its route) lies ahead of it within both hard
+ * radii of a's newest position, so that waiting still collides with it (the seed predicts collisions on the
+ * units' coming positions).
  */
-export function tryAvoid(w: RtsWorldView, ws: RtsWorkspace, a: RtsUnit, from: RtsUnit, anyTile: boolean): boolean {
-  if (!routeTarget(ws, a) || from.dodging === a.id) return false;
-  const targetX = ws.routeX;
-  const targetY = ws.routeY;
+function mayWaitFor(ws: RtsWorkspace, a: RtsUnit, from: RtsUnit): boolean {
+  if (from.idle || from.holding) return false;
+  let tx: number;
+  let ty: number;
+  if (from.pushMoves.length > 0) {
+    tx = from.pushMoves[0] as number;
+    ty = from.pushMoves[1] as number;
+  } else if (!Number.isNaN(from.avoidX)) {
+    tx = from.avoidX;
+    ty = from.avoidY;
+  } else if (routeTarget(ws, from)) {
+    tx = ws.routeX;
+    ty = ws.routeY;
+  } else return false;
+  const dx = tx - from.tailX;
+  const dy = ty - from.tailY;
+  const len = Math.hypot(dx, dy);
+  if (len < 1e-9) return false;
+  const ox = a.tailX - from.tailX;
+  const oy = a.tailY - from.tailY;
+  const along = (ox * dx + oy * dy) / len;
+  if (along <= 0) return true; // heading away, or past
+  return Math.abs(ox * dy - oy * dx) / len >= a.hardRadius + from.hardRadius;
+}
+
+/** Does tile (tx, ty) have room for the unit's body (the clearance it needs; any walkable tile up to half a tile)? */
+function hasRoom(w: RtsWorldView, u: RtsUnit, tx: number, ty: number): boolean {
+  const need = rtsBodyClearance(u.hardRadius);
+  return need === 0 || (w.pathfinder.clearance()[ty * w.grid.width + tx] as number) >= need;
+}
+
+/** Index of the unit's own tile among the candidates of {@link tryAvoid} (0 to 7 are the directions). */
+const OWN_TILE = 8;
+
+/** What {@link tryAvoid} did: nothing, a wait on the unit's own tile, or a dodge to a neighbouring tile. */
+export type RtsAvoidResult = 'none' | 'wait' | 'dodge';
+
+/**
+ * The seed's "pathfinding in miniature" (GetNearestAdj): of the unit's own tile and its eight neighbours, the one
+ * nearest to its next waypoint (Manhattan distance in tiles between the tile and the waypoint's tile; on a tie the
+ * tile whose centre is nearer in a straight line, then the own tile, then the lower direction index) whose first
+ * step collides with nobody and whose centre is free. So a unit never takes a tile farther from its waypoint than
+ * its own ("units don't move away from the original route").
+ * - The own tile: the unit waits there for `from` to move away (`'wait'`). When `from` will not move away from it
+ *   ({@link mayWaitFor}), waiting solves nothing: `'none'`, the unit stays as it was and the caller goes on with
+ *   the next rule (push, hard push, stop).
+ * - A neighbour: the unit dodges to it (`'dodge'`).
+ * With `anyTile` (when stuck) the own tile is left out: the nearest free neighbour, however far.
+ */
+export function tryAvoid(
+  w: RtsWorldView,
+  ws: RtsWorkspace,
+  a: RtsUnit,
+  from: RtsUnit,
+  anyTile: boolean,
+): RtsAvoidResult {
+  if (!routeTarget(ws, a) || from.dodging === a.id) return 'none';
+  const best = nearestAdjacent(w, ws, a, anyTile);
+  if (best < 0) return 'none';
   const tx = Math.floor(a.tailX);
   const ty = Math.floor(a.tailY);
-  const here = Math.hypot(tx + 0.5 - targetX, ty + 0.5 - targetY);
+  const wait = best === OWN_TILE;
+  if (wait && !mayWaitFor(ws, a, from)) return 'none';
+  a.avoidX = tx + (wait ? 0 : (DIR_DX[best] as number)) + 0.5;
+  a.avoidY = ty + (wait ? 0 : (DIR_DY[best] as number)) + 0.5;
+  a.dodging = from.id;
+  a.holding = wait;
+  // A wait holds one step (then the unit looks again); a dodge has 1.5 s to reach its tile.
+  a.avoidTimer = wait ? 2 : w.stepsFor(1.5);
+  markCollision(a, from, 'solving', a.id, wait ? 'wait' : 'avoid');
+  if (!wait) w.stats.avoids++;
+  return wait ? 'wait' : 'dodge';
+}
+
+/** The tile {@link tryAvoid} picks as the seed's GetNearestAdj: a direction index, OWN_TILE, or -1. */
+function nearestAdjacent(w: RtsWorldView, ws: RtsWorkspace, a: RtsUnit, anyTile: boolean): number {
+  const targetX = ws.routeX;
+  const targetY = ws.routeY;
+  const gx = Math.floor(targetX);
+  const gy = Math.floor(targetY);
+  const tx = Math.floor(a.tailX);
+  const ty = Math.floor(a.tailY);
   const rule = w.options.diagonal;
   let best = -1;
   let bestScore = Number.POSITIVE_INFINITY;
+  let bestTie = Number.POSITIVE_INFINITY;
+  if (!anyTile && hasRoom(w, a, tx, ty)) {
+    const cx = tx + 0.5;
+    const cy = ty + 0.5;
+    stepToward(w, ws, a, cx, cy);
+    if (!firstCollision(w, ws, a, ws.stepX, ws.stepY, false)) {
+      best = OWN_TILE;
+      bestScore = Math.abs(tx - gx) + Math.abs(ty - gy);
+      bestTie = Math.hypot(cx - targetX, cy - targetY);
+    }
+  }
   for (let d = 0; d < 8; d++) {
     const nx = tx + (DIR_DX[d] as number);
     const ny = ty + (DIR_DY[d] as number);
-    if (!rtsAdjacentOpen(w.grid, rule, tx, ty, nx, ny)) continue;
+    const score = Math.abs(nx - gx) + Math.abs(ny - gy);
+    if (score > bestScore) continue;
     const cx = nx + 0.5;
     const cy = ny + 0.5;
-    const score = Math.hypot(cx - targetX, cy - targetY);
-    if (!anyTile && score > here + 0.5) continue;
-    if (score >= bestScore) continue;
+    const tie = Math.hypot(cx - targetX, cy - targetY);
+    if (score === bestScore && tie >= bestTie) continue;
+    if (!rtsAdjacentOpen(w.grid, rule, tx, ty, nx, ny) || !hasRoom(w, a, nx, ny)) continue;
     if (occupiedBy(w, ws, cx, cy, a.hardRadius, a)) continue;
     if (!rtsSegmentClear(w.grid, a.tailX, a.tailY, cx, cy)) continue;
     stepToward(w, ws, a, cx, cy);
     if (firstCollision(w, ws, a, ws.stepX, ws.stepY, false)) continue;
     best = d;
     bestScore = score;
+    bestTie = tie;
   }
-  if (best < 0) return false;
-  a.avoidX = tx + (DIR_DX[best] as number) + 0.5;
-  a.avoidY = ty + (DIR_DY[best] as number) + 0.5;
-  a.dodging = from.id;
-  a.avoidTimer = w.stepsFor(1.5);
-  markCollision(a, from, 'solving', a.id, 'avoid');
-  w.stats.avoids++;
-  return true;
+  return best;
 }
 
 /**
@@ -151,32 +232,55 @@ export function tryPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, mover: Rt
   const ty = Math.floor(v.tailY);
   const need = mover.hardRadius + v.hardRadius + 0.05;
   const rule = w.options.diagonal;
-  let best = -1;
+  let bestX = 0;
+  let bestY = 0;
+  let found = false;
   let bestLateral = need;
-  for (let d = 0; d < 8; d++) {
-    const nx = tx + (DIR_DX[d] as number);
-    const ny = ty + (DIR_DY[d] as number);
-    if (!rtsAdjacentOpen(w.grid, rule, tx, ty, nx, ny)) continue;
-    const cx = nx + 0.5;
-    const cy = ny + 0.5;
-    const ox = cx - mover.tailX;
-    const oy = cy - mover.tailY;
-    const along = ox * ux + oy * uy;
-    // Distance from the mover's line of travel (behind the mover counts as clear).
-    const lateral = along < 0 ? Math.hypot(ox, oy) : Math.abs(ox * uy - oy * ux);
-    if (lateral < bestLateral) continue;
-    if (occupiedBy(w, ws, cx, cy, v.hardRadius, v)) continue;
-    // The way to the side tile must not brush the mover.
-    if (rtsSegmentDistance(mover.tailX, mover.tailY, v.tailX, v.tailY, cx, cy) < need - 0.05) continue;
-    best = d;
-    bestLateral = lateral;
+  // The neighbouring tiles first; bodies bigger than a tile may need to go further (ring k of tiles at Chebyshev
+  // distance k, up to the distance that clears both bodies).
+  const rings = Math.max(1, Math.ceil(need));
+  for (let k = 1; k <= rings && !found; k++) {
+    const n = k === 1 ? 8 : 8 * k;
+    for (let j = 0; j < n; j++) {
+      let nx: number;
+      let ny: number;
+      if (k === 1) {
+        nx = tx + (DIR_DX[j] as number);
+        ny = ty + (DIR_DY[j] as number);
+        if (!rtsAdjacentOpen(w.grid, rule, tx, ty, nx, ny)) continue;
+      } else {
+        // Walk the ring's perimeter: top row, right column, bottom row, left column.
+        const side = 2 * k;
+        const e = j % side;
+        const q = (j - e) / side;
+        nx = q === 0 ? tx - k + e : q === 1 ? tx + k : q === 2 ? tx + k - e : tx - k;
+        ny = q === 0 ? ty - k : q === 1 ? ty - k + e : q === 2 ? ty + k : ty + k - e;
+        if (!rtsTileOpen(w.grid, nx, ny)) continue;
+      }
+      const cx = nx + 0.5;
+      const cy = ny + 0.5;
+      const ox = cx - mover.tailX;
+      const oy = cy - mover.tailY;
+      const along = ox * ux + oy * uy;
+      // Distance from the mover's line of travel (behind the mover counts as clear).
+      const lateral = along < 0 ? Math.hypot(ox, oy) : Math.abs(ox * uy - oy * ux);
+      if (lateral < bestLateral) continue;
+      if (!hasRoom(w, v, nx, ny)) continue;
+      if (k > 1 && !rtsSegmentClear(w.grid, v.tailX, v.tailY, cx, cy)) continue;
+      if (occupiedBy(w, ws, cx, cy, v.hardRadius, v)) continue;
+      // The way to the side tile must not brush the mover.
+      if (rtsSegmentDistance(mover.tailX, mover.tailY, v.tailX, v.tailY, cx, cy) < need - 0.05) continue;
+      bestX = cx;
+      bestY = cy;
+      found = true;
+      bestLateral = lateral;
+    }
   }
-  if (best < 0) return false;
-  const cx = tx + (DIR_DX[best] as number) + 0.5;
-  const cy = ty + (DIR_DY[best] as number) + 0.5;
+  if (!found) return false;
   if (v.idle && Number.isNaN(v.slotX)) v.returnStack.push(v.tailX, v.tailY);
-  v.pushMoves.push(cx, cy);
-  v.pushTimer = w.stepsFor(2);
+  v.pushMoves.push(bestX, bestY);
+  // Two seconds for a neighbouring tile, more for the longer pushes of big bodies.
+  v.pushTimer = w.stepsFor(2 + Math.max(0, Math.hypot(bestX - v.tailX, bestY - v.tailY) - 1.5) / v.speed);
   markCollision(v, mover, 'solving', v.id, 'push');
   w.stats.pushes++;
   return true;
@@ -184,9 +288,11 @@ export function tryPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, mover: Rt
 
 /**
  * The seed's hard push (HardPush): `v` steps left, right or straight on, relative to the mover's direction
- * (snapped to one of the 8 directions); when that tile holds an idle unit, that unit is hard-pushed first,
- * recursively (at most 16 deep, never through a unit twice). Every unit of the chain records where it stood and
- * returns along those recorded positions later.
+ * (snapped to one of the 8 directions); when that tile holds a unit, that unit is hard-pushed first, recursively
+ * (at most 16 deep, never through a unit twice). `v` may be idle, or moving (the seed's rule 4 for two moving
+ * units: the higher-priority unit hard-pushes the lower one); further down the chain only idle units and moving
+ * units that `mover` outranks are pushed. Every idle unit of the chain records where it stood and returns along
+ * those recorded positions later; a moving one goes on with its order from where it was pushed to.
  */
 export function tryHardPush(w: RtsWorldView, ws: RtsWorkspace, mover: RtsUnit, v: RtsUnit): boolean {
   let dx = v.tailX - mover.tailX;
@@ -206,7 +312,7 @@ export function tryHardPush(w: RtsWorldView, ws: RtsWorkspace, mover: RtsUnit, v
   }
   ws.visitGen++;
   ws.visitStamp[mover.id] = ws.visitGen;
-  const ok = hardPush(w, ws, v, DIR_DX[dir] as number, DIR_DY[dir] as number, 0);
+  const ok = hardPush(w, ws, mover, v, DIR_DX[dir] as number, DIR_DY[dir] as number, 0);
   if (ok) {
     markCollision(v, mover, 'solving', v.id, 'hard-push');
     w.stats.hardPushes++;
@@ -215,8 +321,17 @@ export function tryHardPush(w: RtsWorldView, ws: RtsWorkspace, mover: RtsUnit, v
 }
 
 /** One link of the hard-push chain: moves `v` one tile left, right or along (dx, dy) of the push. */
-function hardPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, dx: number, dy: number, depth: number): boolean {
-  if (depth > 16 || v.pushMoves.length > 0 || !v.idle) return false;
+function hardPush(
+  w: RtsWorldView,
+  ws: RtsWorkspace,
+  mover: RtsUnit,
+  v: RtsUnit,
+  dx: number,
+  dy: number,
+  depth: number,
+): boolean {
+  if (depth > 16 || v.pushMoves.length > 0) return false;
+  if (!v.idle && depth > 0 && !rtsOutranks(mover, v)) return false;
   ws.visitStamp[v.id] = ws.visitGen;
   const tx = Math.floor(v.tailX);
   const ty = Math.floor(v.tailY);
@@ -226,16 +341,17 @@ function hardPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, dx: number, dy:
     const oy = k === 0 ? -dx : k === 1 ? dx : dy;
     const nx = tx + ox;
     const ny = ty + oy;
-    if (!rtsAdjacentOpen(w.grid, w.options.diagonal, tx, ty, nx, ny)) continue;
+    if (!rtsAdjacentOpen(w.grid, w.options.diagonal, tx, ty, nx, ny) || !hasRoom(w, v, nx, ny)) continue;
     const cx = nx + 0.5;
     const cy = ny + 0.5;
     const occupant = occupiedBy(w, ws, cx, cy, v.hardRadius, v);
     if (occupant) {
       if (ws.visitStamp[occupant.id] === ws.visitGen) continue;
-      if (!hardPush(w, ws, occupant, ox, oy, depth + 1)) continue;
+      if (!hardPush(w, ws, mover, occupant, ox, oy, depth + 1)) continue;
       if (occupiedBy(w, ws, cx, cy, v.hardRadius, v, occupant)) continue;
     }
-    if (Number.isNaN(v.slotX)) v.returnStack.push(v.tailX, v.tailY);
+    if (v.idle && Number.isNaN(v.slotX)) v.returnStack.push(v.tailX, v.tailY);
+    clearAvoid(v);
     v.pushMoves.push(cx, cy);
     v.pushTimer = w.stepsFor(2);
     return true;

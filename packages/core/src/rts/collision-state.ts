@@ -38,6 +38,7 @@ export function clearAvoid(u: RtsUnit): void {
   u.avoidX = Number.NaN;
   u.avoidY = Number.NaN;
   u.dodging = NONE;
+  u.holding = false;
 }
 
 /** Is `a` still acting (dodging, or being pushed) on its collision with `b`? */

@@ -1,7 +1,7 @@
 import { firstCollision } from './collision-query.js';
 import { solveCollision } from './collision-solve.js';
 import { activelySolving, clearAvoid, clearCollision } from './collision-state.js';
-import { rtsClearOfWalls, rtsSegmentClear } from './geometry.js';
+import { rtsBodyClear, rtsClearOfWalls, rtsSegmentClear } from './geometry.js';
 import { appendPrediction, rtsSpeedOf, stepToward } from './prediction.js';
 import { followAround, repairRoute } from './routing.js';
 import { currentTarget } from './state-machine.js';
@@ -31,7 +31,7 @@ export function extendPrediction(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit):
   stepToward(w, ws, u, w.targetX, w.targetY);
   let qx = ws.stepX;
   let qy = ws.stepY;
-  if (!rtsSegmentClear(w.grid, u.tailX, u.tailY, qx, qy)) {
+  if (!stepClear(w, u, qx, qy)) {
     // A wall: re-plan the way to the waypoint (low level), or give up the imposed move.
     if (u.pushMoves.length > 0) u.pushMoves = [];
     else if (!Number.isNaN(u.avoidX)) clearAvoid(u);
@@ -77,7 +77,7 @@ export function extendPrediction(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit):
 function nextStep(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): boolean {
   const target = currentTarget(w, ws, u);
   if (target) stepToward(w, ws, u, w.targetX, w.targetY);
-  if (!target || !rtsSegmentClear(w.grid, u.tailX, u.tailY, ws.stepX, ws.stepY)) {
+  if (!target || !stepClear(w, u, ws.stepX, ws.stepY)) {
     ws.stepX = u.tailX;
     ws.stepY = u.tailY;
   }
@@ -101,8 +101,8 @@ function slide(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, qx: number, qy: nu
       const s = Math.sin(a);
       const x = u.tailX + dx * c - dy * s;
       const y = u.tailY + dx * s + dy * c;
-      if (!rtsSegmentClear(w.grid, u.tailX, u.tailY, x, y)) continue;
-      if (!rtsClearOfWalls(w.grid, x, y, u.hardRadius)) continue;
+      if (!stepClear(w, u, x, y)) continue;
+      if (u.hardRadius <= 0.5 && !rtsClearOfWalls(w.grid, x, y, u.hardRadius)) continue;
       if (firstCollision(w, ws, u, x, y, false)) continue;
       ws.stepX = x;
       ws.stepY = y;
@@ -111,4 +111,13 @@ function slide(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, qx: number, qy: nu
   }
   ws.stepX = u.tailX;
   ws.stepY = u.tailY;
+}
+
+/**
+ * May the unit's centre move straight from its newest position to (x, y) (no wall on the way), and, for a body
+ * bigger than half a tile, does the body fit there (overlaps no wall)?
+ */
+function stepClear(w: RtsWorldView, u: RtsUnit, x: number, y: number): boolean {
+  if (!rtsSegmentClear(w.grid, u.tailX, u.tailY, x, y)) return false;
+  return u.hardRadius <= 0.5 || rtsBodyClear(w.grid, x, y, u.hardRadius);
 }

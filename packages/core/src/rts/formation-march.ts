@@ -11,10 +11,11 @@ import {
   snapToQuarterTurn,
   sortBySlot,
 } from './formation.js';
-import { rtsSegmentClear, rtsTileOpen } from './geometry.js';
+import { rtsBodyClear, rtsBodyClearance, rtsSegmentClear, rtsTileOpen } from './geometry.js';
 import type { RtsGroupHost } from './group-host.js';
 import type { RtsGroupOptions, RtsGroupPhase } from './group-options.js';
-import { freeTilesNear } from './group-plan.js';
+import { freeTilesNear, idleTilesOf } from './group-plan.js';
+import { RtsTileSet } from './tile-set.js';
 import type { RtsUnit, RtsUnitGroup } from './unit.js';
 
 /** A formation has arrived when every member is this close to its slot, tiles. */
@@ -54,6 +55,8 @@ export class RtsFormationMarch {
   private readonly trail: number[] = [];
   private readonly tmp = { x: 0, y: 0 };
   private readonly anchorTmp = { x: 0, y: 0 };
+  /** Tiles of idle units of other groups (see markTaken). */
+  private readonly taken = new RtsTileSet(64);
   /** Unit indices sorted by slot (ties by index), kept between steps (see sortBySlot). */
   private order: Int32Array = new Int32Array(0);
 
@@ -70,7 +73,10 @@ export class RtsFormationMarch {
     const g = this.group;
     const world = this.world;
     const o = g.options;
-    g.slots = rtsFormationSlots(o.formation as RtsFormationKind, g.units.length, o.spacing, o.columns || undefined);
+    // Bodies bigger than half a tile stand further apart: at least their diameter (and a twentieth) between slots.
+    const r = this.maxRadius();
+    const spacing = r > 0.5 ? Math.max(o.spacing, 2 * r + 0.05) : o.spacing;
+    g.slots = rtsFormationSlots(o.formation as RtsFormationKind, g.units.length, spacing, o.columns || undefined);
     // Centre of the bounding box of the units.
     let x0 = Number.POSITIVE_INFINITY;
     let y0 = Number.POSITIVE_INFINITY;
@@ -165,8 +171,9 @@ export class RtsFormationMarch {
     const radius = formationRadius(g.slots, 0);
     const sx = Math.floor(c.tailX);
     const sy = Math.floor(c.tailY);
+    const least = rtsBodyClearance(this.maxRadius());
     const find = (gx: number, gy: number) => {
-      for (let cl = Math.ceil(radius - 0.25); cl >= 0; cl--) {
+      for (let cl = Math.max(least, Math.ceil(radius - 0.25)); cl >= least; cl--) {
         const p = world.pathfinder.findPath(sx, sy, gx, gy, { diagonal: world.options.diagonal, clearance: cl });
         world.stats.paths++;
         if (p) return p;
@@ -180,6 +187,7 @@ export class RtsFormationMarch {
     const last = lastLegAngle(path.waypoints, g.angle);
     g.endAngle = last;
     const endAnchor = formationAnchor(g.slots, g.goalX, g.goalY, last, { x: 0, y: 0 });
+    this.markTaken();
     if (!this.fits(endAnchor.x, endAnchor.y, last, code, 1)) {
       let place: { x: number; y: number } | null = null;
       for (const minClear of [1, 0]) {
@@ -237,6 +245,7 @@ export class RtsFormationMarch {
       // Turn only where the formation fits facing the new way; otherwise keep the facing and translate.
       const code = world.grid.passable[Math.floor(c.tailY) * world.grid.width + Math.floor(c.tailX)] as number;
       const a = formationAnchor(g.slots, c.tailX, c.tailY, want, { x: 0, y: 0 });
+      this.markTaken();
       if (this.fits(a.x, a.y, want, code)) g.turnTarget = want;
     }
     want = g.turnTarget;
@@ -278,7 +287,8 @@ export class RtsFormationMarch {
       );
       if (
         rtsTileOpen(world.grid, Math.floor(p.x), Math.floor(p.y)) &&
-        rtsSegmentClear(world.grid, anchor.x, anchor.y, p.x, p.y)
+        rtsSegmentClear(world.grid, anchor.x, anchor.y, p.x, p.y) &&
+        (u.hardRadius <= 0.5 || rtsBodyClear(world.grid, p.x, p.y, u.hardRadius))
       ) {
         u.slotX = p.x;
         u.slotY = p.y;
@@ -313,6 +323,7 @@ export class RtsFormationMarch {
     const grid = this.world.grid;
     const w = grid.width;
     const clear = minClear > 0 ? this.world.pathfinder.clearance() : null;
+    const r = this.maxRadius();
     for (let k = 0; k < g.slots.length; k += 2) {
       const p = rtsSlotPosition(ax, ay, angle, g.slots[k] as number, g.slots[k + 1] as number, this.tmp);
       const tx = Math.floor(p.x);
@@ -320,12 +331,17 @@ export class RtsFormationMarch {
       if (!rtsTileOpen(grid, tx, ty, code)) return false;
       if (clear && (clear[ty * w + tx] as number) < minClear) return false;
       if (!rtsSegmentClear(grid, ax, ay, p.x, p.y)) return false;
-      for (const v of this.world.units) {
-        if (v.group === g || !v.idle) continue;
-        if (Math.floor(v.tailX) === tx && Math.floor(v.tailY) === ty) return false;
-      }
+      if (r > 0.5 && !rtsBodyClear(grid, p.x, p.y, r)) return false;
+      // PERF: the tiles of idle units of other groups, marked once per search (markTaken), not a scan of all
+      // units per slot and candidate place.
+      if (this.taken.has(ty * w + tx)) return false;
     }
     return true;
+  }
+
+  /** Marks the tiles where idle units of other groups stand, for {@link RtsFormationMarch.fits}. */
+  private markTaken(): void {
+    idleTilesOf(this.world.units, this.group, this.world.grid.width, this.taken);
   }
 
   /**
@@ -335,6 +351,7 @@ export class RtsFormationMarch {
   private place(x: number, y: number, angle: number, minClear = 0): { x: number; y: number } | null {
     const grid = this.world.grid;
     const tiles = freeTilesNear(grid, this.world.units, this.group, Math.floor(x), Math.floor(y), 4096, true);
+    this.markTaken();
     const code = grid.passable[Math.floor(y) * grid.width + Math.floor(x)] as number;
     for (const t of tiles) {
       const cx = (t % grid.width) + 0.5;
@@ -370,6 +387,13 @@ export class RtsFormationMarch {
     }
     if (Math.hypot(tx - c.tailX, ty - c.tailY) < 0.3) return null;
     return Math.atan2(ty - c.tailY, tx - c.tailX);
+  }
+
+  /** Largest hard radius of a member, tiles. */
+  private maxRadius(): number {
+    let r = 0;
+    for (const u of this.group.units) r = Math.max(r, u.hardRadius);
+    return r;
   }
 
   /** Indices of the group's units sorted by slot (ties by index), kept between steps and re-sorted in place. */

@@ -87,6 +87,43 @@ export function rtsClearOfWalls(grid: Grid, x: number, y: number, r: number): bo
   return true;
 }
 
+/**
+ * The clearance (a {@link computeRtsClearance} value) a body of hard radius r (tiles) needs: 0 up to half a tile
+ * (one tile holds it), else the half-side c of the square of (2c + 1) x (2c + 1) walkable tiles around its tile,
+ * with a tenth of a tile to spare (c + 0.5 >= r + 0.1), so that the body also clears the corners of a diagonal
+ * step between two such tiles.
+ */
+export function rtsBodyClearance(r: number): number {
+  return r <= 0.5 ? 0 : Math.ceil(r - 0.4 - 1e-9);
+}
+
+/**
+ * Does a body of radius r (tiles) centred at (x, y) overlap no tile of another passability code than its own
+ * tile's (walls included) and stay inside the grid? Exact for discs against tile squares; O(r^2) tiles.
+ */
+export function rtsBodyClear(grid: Grid, x: number, y: number, r: number): boolean {
+  const w = grid.width;
+  const tx = Math.floor(x);
+  const ty = Math.floor(y);
+  if (x - r < 0 || y - r < 0 || x + r > w || y + r > grid.height) return false;
+  const code = grid.passable[ty * w + tx] as number;
+  if (code === 0) return false;
+  const x0 = Math.floor(x - r);
+  const x1 = Math.ceil(x + r) - 1;
+  const y0 = Math.floor(y - r);
+  const y1 = Math.ceil(y + r) - 1;
+  const r2 = r * r - 1e-9;
+  for (let j = y0; j <= y1; j++) {
+    const dy = y < j ? j - y : y > j + 1 ? y - j - 1 : 0;
+    for (let i = x0; i <= x1; i++) {
+      if (grid.passable[j * w + i] === code) continue;
+      const dx = x < i ? i - x : x > i + 1 ? x - i - 1 : 0;
+      if (dx * dx + dy * dy < r2) return false;
+    }
+  }
+  return true;
+}
+
 /** Distance from point (px, py) to the segment (ax, ay)-(bx, by). */
 export function rtsSegmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
   const dx = bx - ax;

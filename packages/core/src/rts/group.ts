@@ -1,13 +1,15 @@
 import { formationAnchor } from './formation.js';
 import { RtsFormationMarch } from './formation-march.js';
+import { rtsBodyClearance } from './geometry.js';
 import type { RtsGroupHost } from './group-host.js';
 import { type RtsGroupOptions, type RtsGroupPhase, resolveRtsGroupOptions } from './group-options.js';
-import { adjustGroupSpeeds, planGroupRoutes } from './group-plan.js';
+import { adjustGroupSpeeds, groupFit, planGroupRoutes } from './group-plan.js';
 import type { RtsUnit, RtsUnitGroup } from './unit.js';
 
 /**
  * A group moving together ("Group movement" of rodrigodpl's RTS group movement tutorial). The commander (the
- * unit nearest the group's centre) plans once, for the largest unit's size.
+ * unit nearest the group's centre) plans once, for the largest unit's size (the clearance its body needs: tiles
+ * with room for a square of 2c + 1 tiles around them, see {@link computeRtsClearance}).
  *
  * Plain groups: every member gets waypoints on the nearest free tiles to each of the commander's waypoints
  * (tiles checked in breadth-first order from the waypoint, members served in a fixed order), and a speed
@@ -157,15 +159,22 @@ export class RtsGroup implements RtsUnitGroup {
     return best;
   }
 
-  /** Radius (in tiles) of the square the largest unit needs: 0 for units up to one tile wide. */
-  private unitClearance(): number {
-    const r = Math.max(...this.units.map((u) => u.hardRadius));
-    return Math.max(0, Math.ceil(2 * r) - 1);
+  /** Largest hard radius of a member, tiles. */
+  private maxRadius(): number {
+    return Math.max(...this.units.map((u) => u.hardRadius));
   }
 
   /** Plain group: the commander plans once; members get the nearest free tiles to each commander waypoint. */
   private planGroup(): void {
-    const plan = planGroupRoutes(this.world, this, this.goalX, this.goalY, this.unitClearance());
+    const r = this.maxRadius();
+    const plan = planGroupRoutes(
+      this.world,
+      this,
+      this.goalX,
+      this.goalY,
+      rtsBodyClearance(r),
+      groupFit(this.world, r),
+    );
     if (!plan) {
       this.phase = 'failed';
       for (const u of this.units) this.world.stopUnit(u);

@@ -116,10 +116,12 @@ describe('groups', () => {
     };
     const on = spread(true);
     const off = spread(false);
-    // 20 steps per second: with adjustment the group arrives within 1.5 s, without it takes over 3 s.
-    expect(on).toBeLessThanOrEqual(30);
+    // 20 steps per second: with adjustment the group arrives within 2 s, without it takes over 3 s. (1.5 s and a
+    // strict half before the tutorial's nearest-adjacent avoidance, under which packed members wait for each other
+    // where side steps kept them going: 35 against 70 steps here.)
+    expect(on).toBeLessThanOrEqual(40);
     expect(off).toBeGreaterThan(60);
-    expect(on * 2).toBeLessThan(off);
+    expect(on * 2).toBeLessThanOrEqual(off);
   });
 
   it('a 5x4 box formation goes around an obstacle and arrives in formation', () => {

@@ -1,4 +1,5 @@
-import { rtsSegmentClear, rtsTileOpen } from './geometry.js';
+import { DIR_DX, DIR_DY } from '../grid/directions.js';
+import { rtsBodyClearance, rtsSegmentClear, rtsTileOpen } from './geometry.js';
 import { rtsPathFromField } from './path-from-field.js';
 import type { RtsUnit } from './unit.js';
 import type { RtsWorkspace } from './workspace.js';
@@ -42,9 +43,24 @@ export function planRoute(w: RtsWorldView, u: RtsUnit, blocked: Uint8Array | nul
     u.destY = (wp[wp.length - 1] as number) + 0.5;
     return takePath(w, u, wp, sx, sy);
   }
-  const gx = Math.floor(u.destX);
-  const gy = Math.floor(u.destY);
-  const path = w.pathfinder.findPath(sx, sy, gx, gy, { diagonal: w.options.diagonal, blocked });
+  let gx = Math.floor(u.destX);
+  let gy = Math.floor(u.destY);
+  const clearance = rtsBodyClearance(u.hardRadius);
+  if (clearance > 0) {
+    // A body bigger than a tile ends where it fits: the nearest tile with room for it.
+    const t = roomyTile(w, gx, gy, clearance);
+    if (t < 0) {
+      if (!blocked) arrive(w, u, true);
+      return false;
+    }
+    if (t !== gy * w.grid.width + gx) {
+      gx = t % w.grid.width;
+      gy = (t - gx) / w.grid.width;
+      u.destX = gx + 0.5;
+      u.destY = gy + 0.5;
+    }
+  }
+  const path = w.pathfinder.findPath(sx, sy, gx, gy, { diagonal: w.options.diagonal, blocked, clearance });
   if (!path) {
     if (blocked) return false;
     arrive(w, u, true);
@@ -93,7 +109,10 @@ export function repairRoute(w: RtsWorldView, u: RtsUnit): void {
   const gx = Math.floor(wx);
   const gy = Math.floor(wy);
   if (!rtsTileOpen(w.grid, sx, sy) || !rtsTileOpen(w.grid, gx, gy)) return;
-  const path = w.pathfinder.findPath(sx, sy, gx, gy, { diagonal: w.options.diagonal });
+  const path = w.pathfinder.findPath(sx, sy, gx, gy, {
+    diagonal: w.options.diagonal,
+    clearance: rtsBodyClearance(u.hardRadius),
+  });
   if (!path) return;
   const pts: number[] = [sx + 0.5, sy + 0.5];
   const wp = path.waypoints;
@@ -111,10 +130,15 @@ export function followAround(w: RtsWorldView, u: RtsUnit): void {
   const gy = Math.floor(u.slotY);
   if (!rtsTileOpen(w.grid, sx, sy) || !rtsTileOpen(w.grid, gx, gy)) return;
   w.stats.repairs++;
-  const path = w.pathfinder.findPath(sx, sy, gx, gy, { diagonal: w.options.diagonal, maxExpansions: 4000 });
+  const path = w.pathfinder.findPath(sx, sy, gx, gy, {
+    diagonal: w.options.diagonal,
+    clearance: rtsBodyClearance(u.hardRadius),
+    maxExpansions: 4000,
+  });
   if (!path || path.waypoints.length < 4) return;
   u.avoidX = (path.waypoints[2] as number) + 0.5;
   u.avoidY = (path.waypoints[3] as number) + 0.5;
+  u.holding = false;
   u.avoidTimer = w.stepsFor(1.5);
 }
 
@@ -139,6 +163,7 @@ export function detourAround(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, x: n
   const path = w.pathfinder.findPath(sx, sy, gx, gy, {
     diagonal: w.options.diagonal,
     blocked,
+    clearance: rtsBodyClearance(u.hardRadius),
     maxExpansions: 4000,
   });
   for (const v of w.units) blocked[Math.floor(v.tailY) * width + Math.floor(v.tailX)] = 0;
@@ -167,4 +192,36 @@ export function replanAround(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): voi
     u.routeIndex = keepIndex;
     u.state = 'moving';
   }
+}
+
+/**
+ * The tile nearest to (gx, gy), breadth-first over tiles of its passability code, whose clearance is at least
+ * `clearance` (index y * width + x; (gx, gy) itself when it has room); -1 when there is none within 4096 tiles.
+ * For orders to bodies bigger than a tile; allocates its queue (called once per plan).
+ */
+export function roomyTile(w: RtsWorldView, gx: number, gy: number, clearance: number): number {
+  const grid = w.grid;
+  const width = grid.width;
+  const room = w.pathfinder.clearance();
+  const first = gy * width + gx;
+  if ((room[first] as number) >= clearance) return first;
+  const code = grid.passable[first] as number;
+  const queue = [first];
+  const seen = new Set<number>(queue);
+  for (let head = 0; head < queue.length && head < 4096; head++) {
+    const t = queue[head] as number;
+    if ((room[t] as number) >= clearance) return t;
+    const x = t % width;
+    const y = (t - x) / width;
+    for (let d = 0; d < 4; d++) {
+      const nx = x + (DIR_DX[d] as number);
+      const ny = y + (DIR_DY[d] as number);
+      if (!rtsTileOpen(grid, nx, ny, code)) continue;
+      const n = ny * width + nx;
+      if (seen.has(n)) continue;
+      seen.add(n);
+      queue.push(n);
+    }
+  }
+  return -1;
 }

@@ -39,6 +39,8 @@ export function currentTarget(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): bo
     }
     if (!Number.isNaN(u.avoidX)) {
       if (Math.hypot(u.avoidX - u.tailX, u.avoidY - u.tailY) > 1e-6) return setTarget(w, u.avoidX, u.avoidY);
+      // Waiting on its own tile: hold (a step of length 0 still counts as waiting) until the wait times out.
+      if (u.holding) return setTarget(w, u.tailX, u.tailY);
       clearAvoid(u);
       finishSolving(w, u);
       checkLine(w, u);

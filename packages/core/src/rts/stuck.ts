@@ -1,5 +1,6 @@
 import { tryAvoid, tryHardPush } from './collision-solve.js';
 import { clearAvoid } from './collision-state.js';
+import { rtsSegmentClear } from './geometry.js';
 import { rtsSpeedOf } from './prediction.js';
 import { arrive, detourAround, replanAround } from './routing.js';
 import type { RtsUnit } from './unit.js';
@@ -15,6 +16,7 @@ import type { RtsWorldView } from './world-view.js';
  * dodges to any free tile, in turn; after `giveUpSeconds` it gives its order up.
  */
 export function onStuck(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): void {
+  if (skipPassedWaypoint(w, u)) return;
   const stuck = w.stepsFor(w.options.stuckSeconds);
   if (u.waitSteps > w.stepsFor(w.options.giveUpSeconds)) {
     u.pushMoves = [];
@@ -81,4 +83,24 @@ export function watchProgress(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): vo
     clearAvoid(u);
     arrive(w, u, true);
   }
+}
+
+/**
+ * A blocked unit that was carried past its current waypoint (pushed or dodged ahead by the others, like a group
+ * member swept into a canyon) heads for the next one instead of walking back against the stream: when the next
+ * waypoint is at least as near to it as to the current one, in a straight line clear of walls. True when it did.
+ */
+export function skipPassedWaypoint(w: RtsWorldView, u: RtsUnit): boolean {
+  if (u.state !== 'moving') return false;
+  const k = u.routeIndex * 2 + 2;
+  if (k + 1 >= u.route.length) return false;
+  const wx = u.route[k - 2] as number;
+  const wy = u.route[k - 1] as number;
+  const nx = u.route[k] as number;
+  const ny = u.route[k + 1] as number;
+  // PERF: the distance test first; the wall test samples the whole segment.
+  if (Math.hypot(nx - u.tailX, ny - u.tailY) > Math.hypot(nx - wx, ny - wy)) return false;
+  if (!rtsSegmentClear(w.grid, u.tailX, u.tailY, nx, ny)) return false;
+  u.routeIndex++;
+  return true;
 }

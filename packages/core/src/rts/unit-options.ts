@@ -3,7 +3,9 @@ import { OutOfRangeError } from '../errors.js';
 /** Options of a unit, see {@link RtsWorld.addUnit}. */
 export interface RtsUnitOptions {
   /**
-   * Radius of the hard collider (the body), tiles, in (0, 0.5]. Bodies never overlap.
+   * Radius of the hard collider (the body), tiles, in (0, {@link MAX_RTS_HARD_RADIUS}]. Bodies never overlap.
+   * A body over half a tile keeps off walls: its paths go through tiles of clearance `ceil(hardRadius - 0.4)`
+   * ({@link computeRtsClearance}), and it stands, dodges and is pushed only where it fits.
    * @defaultValue 0.35
    */
   hardRadius?: number;
@@ -29,6 +31,9 @@ export interface RtsUnitOptions {
   team?: number;
 }
 
+/** Largest {@link RtsUnitOptions.hardRadius}, tiles. */
+export const MAX_RTS_HARD_RADIUS = 4;
+
 export const DEFAULT_RTS_UNIT_OPTIONS: Readonly<Required<RtsUnitOptions>> = Object.freeze({
   hardRadius: 0.35,
   softRadius: 0.6,
@@ -40,7 +45,8 @@ export const DEFAULT_RTS_UNIT_OPTIONS: Readonly<Required<RtsUnitOptions>> = Obje
 /** Applies the defaults and checks the radii and the speed; throws OutOfRangeError naming the first bad option. */
 export function resolveRtsUnitOptions(options: RtsUnitOptions): Required<RtsUnitOptions> {
   const o = { ...DEFAULT_RTS_UNIT_OPTIONS, ...options };
-  if (!(o.hardRadius > 0 && o.hardRadius <= 0.5)) throw new OutOfRangeError('hardRadius', o.hardRadius, '(0, 0.5]');
+  if (!(o.hardRadius > 0 && o.hardRadius <= MAX_RTS_HARD_RADIUS))
+    throw new OutOfRangeError('hardRadius', o.hardRadius, `(0, ${MAX_RTS_HARD_RADIUS}]`);
   if (!(o.softRadius >= o.hardRadius)) throw new OutOfRangeError('softRadius', o.softRadius, '>= hardRadius');
   if (!(o.speed > 0 && o.speed < Number.POSITIVE_INFINITY)) throw new OutOfRangeError('speed', o.speed, '> 0');
   return o;

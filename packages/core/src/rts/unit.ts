@@ -90,6 +90,11 @@ export class RtsUnit {
   avoidTimer = 0;
   /** Unit id this unit is dodging with `avoid`, -1 when none. */
   dodging = -1;
+  /**
+   * True while the avoidance move is a wait: the nearest free tile to the next waypoint was the unit's own
+   * (the seed's GetNearestAdj includes it), so it holds there for the other unit to move away.
+   */
+  holding = false;
   /** Moves imposed by a push or hard push (x, y pairs), done first to last. */
   pushMoves: number[] = [];
   /** Steps left to finish the imposed moves before they are dropped. */

@@ -142,7 +142,9 @@ describe('RtsWorld: prediction queue and state machine', () => {
     expect(() => world.addUnit(2, 0)).toThrow(CoordinateError);
     world.addUnit(0, 0);
     expect(() => world.addUnit(0, 0)).toThrow(/overlap/);
-    expect(() => world.addUnit(1, 0, { hardRadius: 0.8 })).toThrow(OutOfRangeError);
+    expect(() => world.addUnit(1, 0, { hardRadius: 4.5, softRadius: 5 })).toThrow(OutOfRangeError);
+    expect(() => world.addUnit(1, 0, { hardRadius: 0.8 })).toThrow(/softRadius/);
+    expect(() => world.addUnit(1, 0, { hardRadius: 0.8, softRadius: 1 })).toThrow(/no room/);
     expect(() => world.addUnit(1, 0, { speed: 0 })).toThrow(OutOfRangeError);
     expect(() => new RtsWorld(Grid.open(2, 2), { horizon: 0 })).toThrow(OutOfRangeError);
     expect(() => world.orderGroup([], 0, 0)).toThrow(InvalidOptionError);

@@ -6,6 +6,7 @@ import { RtsFixedStepClock } from './clock.js';
 import { firstCollision, rebuildUnitIndex } from './collision-query.js';
 import { clearAvoid, clearCollision } from './collision-state.js';
 import { extendPrediction } from './extend.js';
+import { rtsBodyClearance } from './geometry.js';
 import { RtsGroup } from './group.js';
 import type { RtsGroupHost } from './group-host.js';
 import type { RtsGroupOptions } from './group-options.js';
@@ -90,7 +91,8 @@ export class RtsWorld implements RtsGroupHost {
 
   /**
    * Adds a unit standing at the centre of tile (tx, ty).
-   * @throws CoordinateError when the tile is outside, a wall, or the body would overlap another unit;
+   * @throws CoordinateError when the tile is outside, a wall, has no room for a body bigger than half a tile (its
+   * clearance is too small), or the body would overlap another unit;
    * OutOfRangeError for a bad radius or speed (see {@link RtsUnitOptions}).
    */
   addUnit(tx: number, ty: number, options: RtsUnitOptions = {}): RtsUnit {
@@ -98,6 +100,9 @@ export class RtsWorld implements RtsGroupHost {
     const o = resolveRtsUnitOptions(options);
     const x = tx + 0.5;
     const y = ty + 0.5;
+    const room = rtsBodyClearance(o.hardRadius);
+    if (room > 0 && (this.pathfinder.clearance()[ty * this.grid.width + tx] as number) < room)
+      throw new CoordinateError('unit', tx, ty, `has no room for a body of radius ${o.hardRadius}`);
     for (const u of this.units) {
       if (
         Math.hypot(u.tailX - x, u.tailY - y) < u.hardRadius + o.hardRadius ||
