@@ -1,7 +1,8 @@
 /**
  * Keeping a sector graph in step with its grid. The grid's edit log lists the tiles changed since the graph's
  * version; a changed tile alters the walks inside its own sector, and when it lies on the sector's edge also the
- * entrances of the border it touches, so the sector across is rebuilt too. Rebuilt sectors keep their slots
+ * entrances of the border it touches (and a corner tile those of the corner step), so the sectors across are
+ * rebuilt too, as are the sectors across a border whose local regions were regrouped. Rebuilt sectors keep their slots
  * when their entrances still fit, else move to the top of the arrays. The components are recomputed only when
  * some rebuilt sector's entrances, local regions or mates differ from before (otherwise every union of the
  * union-find is the same). Unknown edits, or edits dirtying more than a quarter of the sectors, rebuild all.
@@ -94,12 +95,60 @@ export function dirtySectors(ctx: SectorContext): number {
     add(s);
     const lx = x - (sx << shift);
     const ly = y - (sy << shift);
-    if (lx === 0 && x > 0) add(s - 1);
-    if ((lx === size - 1 || x === width - 1) && x + 1 < width) add(s + 1);
-    if (ly === 0 && y > 0) add(s - sectorsX);
-    if ((ly === size - 1 || y === height - 1) && y + 1 < height) add(s + sectorsX);
+    const west = lx === 0 && x > 0;
+    const east = (lx === size - 1 || x === width - 1) && x + 1 < width;
+    const north = ly === 0 && y > 0;
+    const south = (ly === size - 1 || y === height - 1) && y + 1 < height;
+    if (west) add(s - 1);
+    if (east) add(s + 1);
+    if (north) add(s - sectorsX);
+    if (south) add(s + sectorsX);
+    // A corner tile is an end of the diagonal step into the sector across the corner.
+    if (north && west) add(s - sectorsX - 1);
+    if (north && east) add(s - sectorsX + 1);
+    if (south && west) add(s + sectorsX - 1);
+    if (south && east) add(s + sectorsX + 1);
   }
   return dirtyCount;
+}
+
+let mapTo = new Int32Array(0);
+let mapFrom = new Int32Array(0);
+let mapStamp = new Int32Array(0);
+let mapMark = 0;
+
+/**
+ * True when the labels `a[ai..ai+n)` and `b[bi..bi+n)` group the positions alike (a one-to-one renaming): the
+ * entrances of a border depend only on which positions share a region, not on the labels' values.
+ */
+function samePartition(a: Uint16Array, ai: number, b: Uint16Array, bi: number, n: number): boolean {
+  if (mapTo.length < 65536) {
+    mapTo = new Int32Array(65536);
+    mapFrom = new Int32Array(65536);
+    mapStamp = new Int32Array(65536 * 2);
+  }
+  const mark = ++mapMark;
+  for (let k = 0; k < n; k++) {
+    const x = a[ai + k] as number;
+    const y = b[bi + k] as number;
+    if (x === 0 || y === 0) {
+      if (x !== y) return false;
+      continue;
+    }
+    if (mapStamp[x] === mark) {
+      if (mapTo[x] !== y) return false;
+    } else {
+      mapStamp[x] = mark;
+      mapTo[x] = y;
+    }
+    if (mapStamp[65536 + y] === mark) {
+      if (mapFrom[y] !== x) return false;
+    } else {
+      mapStamp[65536 + y] = mark;
+      mapFrom[y] = x;
+    }
+  }
+  return true;
 }
 
 let dirtyMark = 0;
@@ -133,9 +182,7 @@ function relabel(ctx: SectorContext, count: number): number {
     const sx = s % sectorsX;
     const sy = (s - sx) / sectorsX;
     for (let side = 0; side < 4; side++) {
-      let same = true;
-      for (let k = side * size; k < (side + 1) * size && same; k++) same = oldLabels[k] === data.borderLabel[at + k];
-      if (same) continue;
+      if (samePartition(oldLabels, side * size, data.borderLabel, at + side * size, size)) continue;
       if (side === 0 && sy > 0) addDirty(s - sectorsX);
       else if (side === 1 && sy + 1 < sectorsY) addDirty(s + sectorsX);
       else if (side === 2 && sx > 0) addDirty(s - 1);
@@ -226,8 +273,9 @@ export function updateSectorGraph(ctx: SectorContext, control?: KernelControl): 
   if (data.header[H_GRID_VERSION] === now) return { full: false, sectors: 0, components: false };
   const sectors = data.sectorNodeFirst.length;
   let count = dirtySectors(ctx);
-  if (count >= 0 && count <= sectors / 4) count = relabel(ctx, count);
-  if (count < 0 || count > sectors / 4) {
+  const most = Math.max(8, sectors >> 2);
+  if (count >= 0 && count <= most) count = relabel(ctx, count);
+  if (count < 0 || count > most) {
     startWork(control, sectors);
     rebuildAll(ctx, control);
     data.header[H_GRID_VERSION] = now;
