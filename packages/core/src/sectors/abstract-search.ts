@@ -14,7 +14,7 @@
 import type { SectorContext } from './build-phases.js';
 import { distanceBound } from './moves.js';
 import { MATES } from './sector-data.js';
-import { M_STEPS } from './sector-options.js';
+import { M_STEPS, R_NEVER } from './sector-options.js';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -32,6 +32,8 @@ export class AbstractSearch {
   parent = new Int32Array(0);
   /** `gen` open, `gen + 1` closed, anything else untouched by this search. */
   stamp = new Int32Array(0);
+  /** Heuristic of each node touched by this search (computed once per node). */
+  private hval = new Float64Array(0);
   gen = 2;
   /** Nodes expanded by the last search. */
   expanded = 0;
@@ -47,6 +49,7 @@ export class AbstractSearch {
       this.g = new Float64Array(n);
       this.parent = new Int32Array(n);
       this.stamp = new Int32Array(n);
+      this.hval = new Float64Array(n);
       this.gen = 2;
     }
   }
@@ -146,6 +149,7 @@ export class AbstractSearch {
    * `goalSector` to the goal, `direct` the cost of the walk inside the start's sector when start and goal share
    * it (else Infinity). Returns the route's cost, or Infinity when the goal cannot be reached through entrances.
    * The route is read backwards from `parent[goalNode]` (goalNode = capacity) with -1 marking the start.
+   * PERF: a node's heuristic is computed once, when it is first reached, and only for accepted offers.
    */
   route(
     ctx: SectorContext,
@@ -162,25 +166,56 @@ export class AbstractSearch {
     this.ensure(goal);
     this.begin();
     const { nodeTile, nodeMates, intra, sectorNodeFirst, sectorNodeCount, sectorMatrixFirst } = data;
-    const h = (n: number): number => {
-      const t = nodeTile[n] as number;
-      const y = (t / width) | 0;
-      return distanceBound(metric, rule, Math.abs(t - y * width - gx), Math.abs(y - gy));
-    };
+    const { g, stamp, parent, hval } = this;
     const gen = this.gen;
+    const closed = gen + 1;
+    const straight = rule === R_NEVER;
+    const octile = metric !== M_STEPS;
+    // Offers gv to node v from u; computes v's heuristic the first time v is reached.
+    const offer = (v: number, gv: number, u: number): void => {
+      const st = stamp[v] as number;
+      let h: number;
+      if (st === gen) {
+        if ((g[v] as number) <= gv) return;
+        h = hval[v] as number;
+      } else if (st === closed) return;
+      else {
+        const t = nodeTile[v] as number;
+        const y = (t / width) | 0;
+        const dx = Math.abs(t - y * width - gx);
+        const dy = Math.abs(y - gy);
+        if (straight) h = dx + dy;
+        else {
+          const lo = Math.min(dx, dy);
+          const hi = Math.max(dx, dy);
+          h = octile ? hi - lo + lo * Math.SQRT2 : hi;
+        }
+        hval[v] = h;
+        stamp[v] = gen;
+      }
+      g[v] = gv;
+      parent[v] = u;
+      this.push(gv + h, gv, v);
+    };
     const first0 = sectorNodeFirst[startSector] as number;
     const k0 = sectorNodeCount[startSector] as number;
     for (let j = 0; j < k0; j++) {
       const c = startCost[j] as number;
-      if (c < INF) this.relax(first0 + j, c, -1, h(first0 + j));
+      if (c < INF) offer(first0 + j, c, -1);
     }
-    if (direct < INF) this.relax(goal, direct, -1, 0);
+    if (direct < INF) {
+      stamp[goal] = gen;
+      hval[goal] = 0;
+      g[goal] = direct;
+      parent[goal] = -1;
+      this.push(direct, direct, goal);
+    }
     while (this.size > 0) {
       const u = this.pop();
       const gu = this.popped;
-      if (this.stamp[u] === gen + 1 || gu > (this.g[u] as number)) continue;
+      if (stamp[u] === closed || gu > (g[u] as number)) continue;
       if (u === goal) return gu;
-      this.stamp[u] = gen + 1;
+      stamp[u] = closed;
       this.expanded++;
       const t = nodeTile[u] as number;
       const ty = (t / width) | 0;
@@ -191,18 +226,25 @@ export class AbstractSearch {
       const row = (sectorMatrixFirst[s] as number) + li * k;
       for (let j = 0; j < k; j++) {
         const c = intra[row + j] as number;
-        if (j === li || !(c < INF)) continue;
-        const v = first + j;
-        this.relax(v, gu + c, u, h(v));
+        if (j !== li && c < INF) offer(first + j, gu + c, u);
       }
+      const mates = u * MATES;
       for (let d = 0; d < MATES; d++) {
-        const m = nodeMates[u * MATES + d] as number;
-        if (m < 0) continue;
-        this.relax(m, gu + mateCost(metric, terrain, nodeTile[m] as number, d), u, h(m));
+        const m = nodeMates[mates + d] as number;
+        if (m >= 0) offer(m, gu + mateCost(metric, terrain, nodeTile[m] as number, d), u);
       }
       if (s === goalSector) {
         const c = goalCost[li] as number;
-        if (c < INF) this.relax(goal, gu + c, u, 0);
+        if (c < INF) {
+          const gv = gu + c;
+          if (stamp[goal] !== gen || (g[goal] as number) > gv) {
+            stamp[goal] = gen;
+            hval[goal] = 0;
+            g[goal] = gv;
+            parent[goal] = u;
+            this.push(gv, gv, goal);
+          }
+        }
       }
     }
     return INF;

@@ -16,10 +16,30 @@ export {
 export type { SectorGraphData } from './sector-data.js';
 export { SectorGraph, type SectorGraphStats, type SectorRoute } from './sector-graph.js';
 export {
+  DEFAULT_ENTRANCE_SPACING,
   DEFAULT_ENTRANCE_SPLIT,
   DEFAULT_SECTOR_SIZE,
   MAX_SECTOR_SIZE,
   MIN_SECTOR_SIZE,
   type SectorGraphOptions,
 } from './sector-options.js';
+export {
+  buildSectorGraphInPool,
+  type CorridorPoolJobOptions,
+  corridorFieldInPool,
+  type SectorPoolJobOptions,
+  type SectorPoolOptions,
+  type SectorRunner,
+  updateSectorGraphInPool,
+} from './sector-pool.js';
+export type {
+  SectorBuildArgs,
+  SectorBuildPhase,
+  SectorCorridorFillArgs,
+  SectorCorridorPlan,
+  SectorCorridorPlanArgs,
+  SectorNodeArrays,
+  SectorUpdateArgs,
+  SectorUpdateResult,
+} from './sector-pool-kernel.js';
 export type { SectorUpdate } from './update.js';

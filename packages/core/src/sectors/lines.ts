@@ -72,8 +72,8 @@ export function straightWalk(
   const xDir = DIR_OF[sx + 1 + 3] as number;
   const yDir = DIR_OF[1 + 3 * (sy + 1)] as number;
   const major = dx >= dy ? xDir : yDir;
-  const lo = dx < dy ? dx : dy;
-  const hi = dx < dy ? dy : dx;
+  const lo = Math.min(dx, dy);
+  const hi = Math.max(dx, dy);
   const twoSteps = rule === R_NEVER ? 2 : 1;
   let p = y0 * stride + x0;
   let n = 0;

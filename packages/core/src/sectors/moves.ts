@@ -54,8 +54,8 @@ export function stepCost(metric: number, terrain: Float32Array | null, to: numbe
  */
 export function distanceBound(metric: number, rule: number, dx: number, dy: number): number {
   if (rule === R_NEVER) return dx + dy;
-  const lo = dx < dy ? dx : dy;
-  const hi = dx < dy ? dy : dx;
+  const lo = Math.min(dx, dy);
+  const hi = Math.max(dx, dy);
   return metric === M_STEPS ? hi : hi - lo + lo * Math.SQRT2;
 }
 

@@ -75,6 +75,10 @@ export function float64Array(length: number, shared: boolean): Float64Array {
   return new Float64Array(makeBuffer(length * 8, shared), 0, length);
 }
 
+export function uint16Array(length: number, shared: boolean): Uint16Array {
+  return new Uint16Array(makeBuffer(length * 2, shared), 0, length);
+}
+
 export function uint8Array(length: number, shared: boolean): Uint8Array {
   return new Uint8Array(makeBuffer(length, shared), 0, length);
 }
@@ -92,7 +96,7 @@ export function withSlack(n: number): number {
 /** Allocates the per-sector arrays and the header (node arrays come once their sizes are known). */
 export function allocateSectorArrays(sectorCount: number, size: number, shared: boolean): SectorGraphData {
   const empty = int32Array(0, shared);
-  const labels = new Uint16Array(makeBuffer(sectorCount * 4 * size * 2, shared), 0, sectorCount * 4 * size);
+  const labels = uint16Array(sectorCount * 4 * size, shared);
   return {
     header: int32Array(HEADER_LENGTH, shared),
     sectorNodeFirst: int32Array(sectorCount, shared),
