@@ -15,12 +15,13 @@ import { runKernels } from './suites/kernels.js';
 import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
 import { runRepair } from './suites/repair.js';
+import { runSectors } from './suites/sectors.js';
 import { runService } from './suites/service.js';
 
 const HELP = `usage: pnpm bench [options]
 
-  --suite LIST        kernels,peers,service,native,repair (default: all five; native skips itself, with a
-                      message, when no C compiler is found)
+  --suite LIST        kernels,peers,service,native,repair,sectors (default: the first five; native skips
+                      itself, with a message, when no C compiler is found; sectors takes about 15 minutes)
   --maps LIST         maps for the kernels and native suites: Moving AI names (arena, den520d, Berlin_0_256,
                       maze512-1-0, random512-10-0, 8room_000) or generated KIND-SIZE (open|random|rooms|maze-N,
                       random = 20% walls). Default: kernels the six Moving AI maps, random-1024, random-2048,
@@ -34,6 +35,13 @@ const HELP = `usage: pnpm bench [options]
   --scenario-rows N   Moving AI rows per map for the single-pair case (default 200)
   --repair-maps LIST  maps of the repair suite (default random-1024, random-4096; --quick random-512)
   --edits N           edits per case of the repair suite (default 500; --quick 100)
+  --sector-maps LIST  Moving AI maps of the sectors suite, every scenario row each (default: all six; --quick
+                      arena, Berlin_0_256)
+  --sector-big LIST   big maps of the sectors suite: city-N (Berlin_0_256 scaled to N x N) or random-N
+                      (default city-2048, city-4096, random-4096, city-8192, random-8192; --quick city-1024,
+                      random-1024)
+  --sector-size N     sector side of the sectors suite (default: the library's, 64)
+  --units N           units of the corridor fields (default 1000)
   --reps N            timed repetitions after warm-up (default 15)
   --warmup N          untimed warm-up runs (default 3)
   --quick             small run: reps 5, maps arena + random-512 (native: random-512), peer searches 20
@@ -65,6 +73,10 @@ async function main(): Promise<void> {
       reps: { type: 'string' },
       'repair-maps': { type: 'string' },
       edits: { type: 'string' },
+      'sector-maps': { type: 'string' },
+      'sector-big': { type: 'string' },
+      'sector-size': { type: 'string' },
+      units: { type: 'string' },
       warmup: { type: 'string' },
       quick: { type: 'boolean' },
       json: { type: 'string' },
@@ -91,8 +103,8 @@ async function main(): Promise<void> {
     return n;
   };
   const quick = values.quick ?? false;
-  const known = ['kernels', 'peers', 'service', 'native', 'repair'];
-  const suites = list(values.suite, known);
+  const known = ['kernels', 'peers', 'service', 'native', 'repair', 'sectors'];
+  const suites = list(values.suite, known.slice(0, 5));
   for (const s of suites) if (!known.includes(s)) throw new Error(`unknown suite ${s}; known: ${known.join(', ')}`);
   const reps = int(values.reps, quick ? 5 : 15, 'reps');
   if (reps < 1) throw new Error('--reps must be at least 1');
@@ -170,6 +182,28 @@ async function main(): Promise<void> {
         reps,
         warmup,
       }),
+    );
+  }
+
+  if (suites.includes('sectors')) {
+    const size = values['sector-size'] ? int(values['sector-size'], 64, 'sector-size') : undefined;
+    sections.push(
+      ...(await runSectors({
+        movingAi: list(
+          values['sector-maps'],
+          quick
+            ? ['arena', 'Berlin_0_256']
+            : ['arena', 'den520d', 'Berlin_0_256', 'maze512-1-0', 'random512-10-0', '8room_000'],
+        ),
+        big: list(
+          values['sector-big'],
+          quick ? ['city-1024', 'random-1024'] : ['city-2048', 'city-4096', 'random-4096', 'city-8192', 'random-8192'],
+        ),
+        pairs: int(values.pairs, quick ? 40 : 200, 'pairs'),
+        units: int(values.units, 1000, 'units'),
+        edits: int(values.edits, quick ? 50 : 200, 'edits'),
+        graph: size === undefined ? {} : { sectorSize: size },
+      })),
     );
   }
 

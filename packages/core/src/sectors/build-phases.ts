@@ -57,6 +57,7 @@ const scratch = {
   intra: new IntraScratch(),
   tiles: new Int32Array(0),
   labels: new Int32Array(64),
+  near: new Int32Array(64),
 };
 
 export function localSearch(): LocalSearch {
@@ -182,8 +183,18 @@ export function buildSectors(
   return settled;
 }
 
-/** Entrances and intra costs of sector `s` into its current slots (which must hold its entrances). */
-export function buildSector(ctx: SectorContext, s: number): number {
+/**
+ * Entrances and intra costs of sector `s` into its current slots (which must hold its entrances). With `changed`
+ * (tile indices, `changedCount` of them, any sector), the slots already hold the sector's costs from before
+ * those tiles changed and the entrances are the same: only the pairs whose walks may pass by the changes are
+ * computed again (see fillIntraCosts).
+ */
+export function buildSector(
+  ctx: SectorContext,
+  s: number,
+  changed: Int32Array | null = null,
+  changedCount = 0,
+): number {
   const { data, width, shift } = ctx;
   const tiles = entranceBuffer(shift);
   const k = sectorEntrances(ctx.passable, ctx, data.borderLabel, s, tiles);
@@ -212,7 +223,37 @@ export function buildSector(ctx: SectorContext, s: number): number {
     labels[i] = data.borderLabel[at] as number;
   }
   const at = data.sectorMatrixFirst[s] as number;
-  return fillIntraCosts(search, scratch.intra, ctx, tiles, labels, k, data.intra, at, data.nodeRegion, first);
+  let near: Int32Array | null = null;
+  let nearCount = 0;
+  if (changed !== null) {
+    // The walkable tiles within one step of a changed tile of this sector (repeats are skipped by the search).
+    if (scratch.near.length < 9 * changedCount) scratch.near = new Int32Array(9 * changedCount);
+    near = scratch.near;
+    const { x0, y0, w, h } = search;
+    for (let c = 0; c < changedCount; c++) {
+      const t = changed[c] as number;
+      const ty = (t / width) | 0;
+      const tx = t - ty * width;
+      if (tx < x0 || ty < y0 || tx >= x0 + w || ty >= y0 + h) continue;
+      for (let y = Math.max(y0, ty - 1); y <= Math.min(y0 + h - 1, ty + 1); y++)
+        for (let x = Math.max(x0, tx - 1); x <= Math.min(x0 + w - 1, tx + 1); x++)
+          near[nearCount++] = (y - y0 + 1) * search.stride + (x - x0 + 1);
+    }
+  }
+  return fillIntraCosts(
+    search,
+    scratch.intra,
+    ctx,
+    tiles,
+    labels,
+    k,
+    data.intra,
+    at,
+    data.nodeRegion,
+    first,
+    near,
+    nearCount,
+  );
 }
 
 /** Node index of tile `t` in sector `s`, or -1 (binary search in the sorted slots). */

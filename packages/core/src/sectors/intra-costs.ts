@@ -16,6 +16,7 @@ export class IntraScratch {
   px = new Int32Array(64);
   py = new Int32Array(64);
   targets = new Int32Array(64);
+  near = new Float64Array(64);
   resolved = new Uint8Array(64 * 64);
 
   ensure(k: number): void {
@@ -25,6 +26,7 @@ export class IntraScratch {
       this.px = new Int32Array(n);
       this.py = new Int32Array(n);
       this.targets = new Int32Array(n);
+      this.near = new Float64Array(n);
     }
     if (this.resolved.length < k * k) this.resolved = new Uint8Array(Math.max(k * k, this.resolved.length * 2));
   }
@@ -35,6 +37,14 @@ export class IntraScratch {
  * sector loaded in `search`, whose local region labels are `labels[0..k)` (entrances of different regions do
  * not reach each other), and `region[regionAt + i]` with the smallest j whose entrance is in entrance i's
  * region. Returns the tiles settled by the searches (for progress).
+ *
+ * Repair (`near` given, `steps` and `octile` only): the block holds the costs before some tiles of the sector
+ * changed, and `near[0..nearCount)` are the padded indices of the tiles within one step of a changed tile. A
+ * move whose cost or legality changed has both ends among them, so the cheapest walk between two entrances i
+ * and j can change only if it may pass by them: if d(i, near) + d(near, j) > old cost, the old walk avoids them
+ * and the new one cannot pass by them either (d(near, x) is the same before and after: the part of a walk after
+ * its last near tile uses no changed move). Only the other pairs are computed again, the same way a fresh build
+ * computes them, so the block ends up bit for bit what a fresh build gives.
  */
 export function fillIntraCosts(
   search: LocalSearch,
@@ -47,6 +57,8 @@ export function fillIntraCosts(
   at: number,
   region: Int32Array,
   regionAt: number,
+  near: Int32Array | null = null,
+  nearCount = 0,
 ): number {
   const { width, metric, rule } = rules;
   scratch.ensure(k);
@@ -58,11 +70,32 @@ export function fillIntraCosts(
     py[i] = (p / stride) | 0;
     px[i] = p - (py[i] as number) * stride;
   }
-  intra.fill(Number.POSITIVE_INFINITY, at, at + k * k);
+  let settled = 0;
   resolved.fill(0, 0, k * k);
+  if (near !== null) {
+    // Distances from the tiles near the changes; pairs that cannot pass by them keep their cost.
+    settled += search.runFrom(near, nearCount, metric, rule, null, 0);
+    const dn = scratch.near;
+    for (let i = 0; i < k; i++) dn[i] = search.cost[pad[i] as number] as number;
+    for (let i = 0; i < k; i++) {
+      for (let j = 0; j < k; j++) {
+        const old = intra[at + i * k + j] as number;
+        const via = (dn[i] as number) + (dn[j] as number);
+        // Float32 costs: a walk by the changes may show up to 1e-7 relative below `via`.
+        if (via < Number.POSITIVE_INFINITY && via <= old * (1 + 1e-6) + 1e-9)
+          intra[at + i * k + j] = Number.POSITIVE_INFINITY;
+        else resolved[i * k + j] = 1;
+      }
+    }
+  } else intra.fill(Number.POSITIVE_INFINITY, at, at + k * k);
   for (let i = 0; i < k; i++) {
     const li = labels[i] as number;
-    for (let j = 0; j < k; j++) if (labels[j] !== li) resolved[i * k + j] = 1;
+    for (let j = 0; j < k; j++) {
+      if (labels[j] !== li) {
+        resolved[i * k + j] = 1;
+        intra[at + i * k + j] = Number.POSITIVE_INFINITY;
+      }
+    }
     intra[at + i * k + i] = 0;
     resolved[i * k + i] = 1;
   }
@@ -84,7 +117,6 @@ export function fillIntraCosts(
       }
     }
   }
-  let settled = 0;
   const cost = search.cost;
   for (let i = 0; i < k; i++) {
     let n = 0;

@@ -32,6 +32,7 @@ export class LocalSearch {
   private work: Uint8Array = new Uint8Array(0);
   private buckets: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
   private readonly lengths = new Int32Array(3);
+  private readonly sources = new Int32Array(1);
   private heapKey = new Float64Array(256);
   private heapAt = new Int32Array(256);
   stride = 0;
@@ -134,6 +135,20 @@ export class LocalSearch {
    * of tiles settled.
    */
   run(source: number, metric: number, rule: number, targets: Int32Array | null, targetCount: number, reverse = false) {
+    this.sources[0] = source;
+    return this.runFrom(this.sources, 1, metric, rule, targets, targetCount, reverse);
+  }
+
+  /** {@link LocalSearch.run} from several sources at cost 0 (`steps` and `octile` only when count > 1). */
+  runFrom(
+    sources: Int32Array,
+    count: number,
+    metric: number,
+    rule: number,
+    targets: Int32Array | null,
+    targetCount: number,
+    reverse = false,
+  ) {
     const size = this.stride * (this.h + 2);
     this.cost.fill(INF, 0, size);
     this.dir.fill(255, 0, size);
@@ -150,10 +165,18 @@ export class LocalSearch {
         }
       }
     }
-    if (this.st[source] === 0) return 0;
-    this.cost[source] = 0;
-    this.dir[source] = 255;
-    return metric === M_WEIGHTED ? this.heapRun(source, rule, left, reverse) : this.dialRun(source, metric, rule, left);
+    let n = 0;
+    const first = this.buckets[0] as Int32Array;
+    for (let i = 0; i < count; i++) {
+      const p = sources[i] as number;
+      if (this.st[p] === 0 || this.cost[p] === 0) continue;
+      this.cost[p] = 0;
+      first[n++] = p;
+    }
+    if (n === 0) return 0;
+    return metric === M_WEIGHTED
+      ? this.heapRun(first[0] as number, rule, left, reverse)
+      : this.dialRun(n, metric, rule, left);
   }
 
   /**
@@ -161,7 +184,7 @@ export class LocalSearch {
    * the codes (restored from `st0` before each run), so `st[t] === pu` alone tests "same code, not settled";
    * each bucket has room for every push a sector can make (no checks); the relaxations are unrolled.
    */
-  private dialRun(source: number, metric: number, rule: number, left: number): number {
+  private dialRun(sources: number, metric: number, rule: number, left: number): number {
     const { cost, dir, mark, stamp } = this;
     const st = this.work;
     const size = this.stride * (this.h + 2);
@@ -174,10 +197,10 @@ export class LocalSearch {
     const always = rule === R_ALWAYS;
     const buckets = this.buckets;
     const lengths = this.lengths;
-    lengths[0] = 1;
+    // The sources are already in bucket 0.
+    lengths[0] = sources;
     lengths[1] = 0;
     lengths[2] = 0;
-    (buckets[0] as Int32Array)[0] = source;
     let slot = 0;
     let K = 0;
     let settled = 0;

@@ -2,7 +2,9 @@
  * Keeping a sector graph in step with its grid. The grid's edit log lists the tiles changed since the graph's
  * version; a changed tile alters the walks inside its own sector, and when it lies on the sector's edge also the
  * entrances of the border it touches (and a corner tile those of the corner step), so the sectors across are
- * rebuilt too, as are the sectors across a border whose local regions were regrouped. Rebuilt sectors keep their slots
+ * rebuilt too, as are the sectors across a border whose local regions were regrouped. A rebuilt sector whose
+ * entrances stayed the same only recomputes the costs between entrances whose walks may pass by the changed
+ * tiles (intra-costs.ts); the others keep theirs. Rebuilt sectors keep their slots
  * when their entrances still fit, else move to the top of the arrays. The components are recomputed only when
  * some rebuilt sector's entrances, local regions or mates differ from before (otherwise every union of the
  * union-find is the same). Unknown edits, or edits dirtying more than a quarter of the sectors, rebuild all.
@@ -34,6 +36,7 @@ import {
   resizeNodeArrays,
   withSlack,
 } from './sector-data.js';
+import { M_WEIGHTED } from './sector-options.js';
 
 /** What `SectorGraph.update` did. */
 export interface SectorUpdate {
@@ -80,6 +83,7 @@ export function dirtySectors(ctx: SectorContext): number {
   const capacity = grid.edits.capacity;
   if (changed.length < capacity) changed = new Int32Array(capacity);
   const n = since < 0 ? EDITS_UNKNOWN : grid.edits.read(since, now, changed);
+  changedCount = n;
   if (n === EDITS_UNKNOWN) return -1;
   dirtyMark = nextStamp(data.sectorNodeFirst.length);
   dirtyCount = 0;
@@ -153,6 +157,8 @@ function samePartition(a: Uint16Array, ai: number, b: Uint16Array, bi: number, n
 
 let dirtyMark = 0;
 let dirtyCount = 0;
+/** Tiles read from the edit log by the last dirtySectors call. */
+let changedCount = 0;
 let oldLabels = new Uint16Array(0);
 
 function addDirty(s: number): void {
@@ -288,11 +294,19 @@ export function updateSectorGraph(ctx: SectorContext, control?: KernelControl): 
   saveOld(ctx, count);
   const need = maxEntrances(1 << ctx.shift);
   if (tiles.length < need) tiles = new Int32Array(need);
+  const repairable = ctx.metric !== M_WEIGHTED;
   for (let i = 0; i < count; i++) {
     const s = dirty[i] as number;
     const k = sectorEntrances(ctx.passable, ctx, data.borderLabel, s, tiles);
-    if (k > (data.sectorNodeCap[s] as number)) moveToTop(ctx, s, k);
-    buildSector(ctx, s);
+    // Same entrances: repair the costs of the pairs whose walks may pass by the changes; else rebuild.
+    let same = repairable && k === counts[i];
+    const first = data.sectorNodeFirst[s] as number;
+    for (let j = 0; j < k && same; j++) same = tiles[j] === data.nodeTile[first + j];
+    if (same) buildSector(ctx, s, changed, changedCount);
+    else {
+      if (k > (data.sectorNodeCap[s] as number)) moveToTop(ctx, s, k);
+      buildSector(ctx, s);
+    }
     if ((i & 15) === 15) pollWork(control, i + 1);
   }
   // Mates of the rebuilt sectors and of the sectors around them (whose mates may point into them).
