@@ -8,12 +8,14 @@
  *   settled, guided by the distance to the targets' bounding box: the cost to the goal of many entrances at
  *   once, and the tree of their routes (corridor fields).
  * Edges: the intra block of an entrance's sector (Infinity where there is no walk inside the sector) and its
- * mates across the borders (one straight step). Scratch is per search object and grows with the graph; a search
- * allocates nothing once warm.
+ * mates across the borders (one step). With landmarks (landmarks.ts) the route search's estimate is the larger
+ * of the distance bound and the landmark bound, both consistent, so the route stays the cheapest. Scratch is
+ * per search object and grows with the graph; a search allocates nothing once warm.
  */
 import type { SectorContext } from './build-phases.js';
+import { landmarksValid } from './landmarks.js';
 import { distanceBound } from './moves.js';
-import { MATES } from './sector-data.js';
+import { H_LANDMARK_STRIDE, H_LANDMARKS, MATES } from './sector-data.js';
 import { M_STEPS, R_NEVER } from './sector-options.js';
 
 const INF = Number.POSITIVE_INFINITY;
@@ -37,6 +39,8 @@ export class AbstractSearch {
   gen = 2;
   /** Nodes expanded by the last search. */
   expanded = 0;
+  /** Cost from each landmark to the goal of the current route search. */
+  private readonly toGoal = new Float64Array(32);
   private heapF = new Float64Array(1024);
   private heapG = new Float64Array(1024);
   private heapN = new Int32Array(1024);
@@ -171,6 +175,21 @@ export class AbstractSearch {
     const closed = gen + 1;
     const straight = rule === R_NEVER;
     const octile = metric !== M_STEPS;
+    // Landmarks (ALT): the cost from each landmark to the goal, through the goal's sector's entrances.
+    const landmarks = landmarksValid(data) ? (data.header[H_LANDMARKS] as number) : 0;
+    const lstride = data.header[H_LANDMARK_STRIDE] as number;
+    const lc = data.landmarkCost;
+    const dg = this.toGoal;
+    const f1 = sectorNodeFirst[goalSector] as number;
+    const k1 = sectorNodeCount[goalSector] as number;
+    for (let l = 0; l < landmarks; l++) {
+      let best = INF;
+      for (let j = 0; j < k1; j++) {
+        const c = (lc[l * lstride + f1 + j] as number) + (goalCost[j] as number);
+        if (c < best) best = c;
+      }
+      dg[l] = best;
+    }
     // Offers gv to node v from u; computes v's heuristic the first time v is reached.
     const offer = (v: number, gv: number, u: number): void => {
       const st = stamp[v] as number;
@@ -189,6 +208,15 @@ export class AbstractSearch {
           const lo = Math.min(dx, dy);
           const hi = Math.max(dx, dy);
           h = octile ? hi - lo + lo * Math.SQRT2 : hi;
+        }
+        // d(v, goal) >= |d(L, goal) - d(L, v)|, less the 32-bit rounding of the stored costs.
+        for (let l = 0; l < landmarks; l++) {
+          const dv = lc[l * lstride + v] as number;
+          const gl = dg[l] as number;
+          if (dv < INF && gl < INF) {
+            const b = Math.abs(gl - dv) - 1.2e-7 * (gl + dv);
+            if (b > h) h = b;
+          }
         }
         hval[v] = h;
         stamp[v] = gen;

@@ -21,6 +21,7 @@ import { labelRegions } from './regions.js';
 import {
   H_GRID_VERSION,
   H_HEIGHT,
+  H_LANDMARK_OPTION,
   H_MATRIX_TOP,
   H_METRIC,
   H_NODE_TOP,
@@ -80,6 +81,7 @@ export function writeHeader(data: SectorGraphData, grid: Grid, rules: SectorRule
   h[H_RULE] = rules.rule;
   h[H_SPLIT] = rules.split;
   h[H_SPACING] = rules.spacing;
+  h[H_LANDMARK_OPTION] = rules.landmarks;
   h[H_SECTORS_X] = Math.ceil(grid.width / rules.size);
   h[H_SECTORS_Y] = Math.ceil(grid.height / rules.size);
   h[H_GRID_VERSION] = gridVersion;

@@ -12,6 +12,7 @@ import {
   writeHeader,
 } from './build-phases.js';
 import { startWork } from './control.js';
+import { computeLandmarks } from './landmarks.js';
 import { allocateSectorArrays, int32Array } from './sector-data.js';
 import { SectorGraph } from './sector-graph.js';
 import { resolveSectorOptions, type SectorGraphOptions } from './sector-options.js';
@@ -53,5 +54,6 @@ export function buildSectorGraph(grid: Grid, options?: SectorGraphOptions, contr
   buildSectors(ctx, 0, sectors, control);
   linkSectors(ctx, 0, sectors);
   computeComponents(ctx);
+  computeLandmarks(ctx, rules.landmarks);
   return SectorGraph.from(grid, data);
 }

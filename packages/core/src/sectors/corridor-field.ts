@@ -285,6 +285,7 @@ export function fillCorridorField(
       metric: ctx.metric,
       rule: ctx.rule,
       sectorBlock: field.sectorBlock,
+      blockSector: field.blockSector,
       cost: field.cost,
       dir: field.dir,
       goalX: field.goalX,

@@ -23,6 +23,8 @@ export interface CorridorFillInput {
   rule: number;
   /** Block of each sector, -1 outside the corridor. */
   sectorBlock: Int32Array;
+  /** Sector of each block. */
+  blockSector: Int32Array;
   /** Output, `blocks << 2 * shift` slots; filled with Infinity / 255 first. */
   cost: Float64Array;
   dir: Uint8Array;
@@ -90,25 +92,28 @@ function heapPop(size: number): void {
 }
 
 /**
- * Relaxes the neighbours of settled tiles. PERF: a tile away from its sector's edge has all eight neighbours
- * in its own block (slot offsets fixed per direction, no sector lookup, no bounds checks); only edge tiles look
- * their neighbours' blocks up.
+ * Relaxes the neighbours of settled slots. PERF: queue entries are slots, decoded with shifts and a per-block
+ * origin (no division); a slot away from its sector's edge has all eight neighbours in its own block (fixed
+ * offsets, no sector lookup, no bounds checks); only edge slots look their neighbours' blocks up.
  */
 class Relaxer {
   readonly offT = new Int32Array(8);
   readonly offS = new Int32Array(8);
-  /** Improved neighbours of the last call: tile, and whether the step was diagonal. */
-  readonly outT = new Int32Array(8);
+  /** Improved neighbours of the last call: slot, and whether the step was diagonal. */
+  readonly outS = new Int32Array(8);
   readonly outD = new Uint8Array(8);
+  /** Top-left tile's x and y of each block. */
+  readonly ox: Int32Array;
+  readonly oy: Int32Array;
   done: Uint8Array = new Uint8Array(0);
-  mask = 0;
-  blockShift = 0;
-  wd = 1;
-  weighted = false;
-  dirs = 8;
+  readonly mask: number;
+  readonly blockShift: number;
+  readonly wd: number;
+  readonly weighted: boolean;
+  readonly dirs: number;
 
   constructor(readonly k: CorridorFillInput) {
-    const { width, shift, metric, terrain, rule } = k;
+    const { width, shift, metric, terrain, rule, blockSector, sectorsX } = k;
     for (let d = 0; d < 8; d++) {
       this.offT[d] = (DY[d] as number) * width + (DX[d] as number);
       this.offS[d] = ((DY[d] as number) << shift) + (DX[d] as number);
@@ -118,6 +123,15 @@ class Relaxer {
     this.weighted = metric === M_WEIGHTED && terrain !== null;
     this.wd = metric === M_STEPS ? 1 : Math.SQRT2;
     this.dirs = rule === R_NEVER ? 4 : 8;
+    const blocks = blockSector.length;
+    this.ox = new Int32Array(blocks);
+    this.oy = new Int32Array(blocks);
+    for (let b = 0; b < blocks; b++) {
+      const sct = blockSector[b] as number;
+      const sx = sct % sectorsX;
+      this.ox[b] = sx << shift;
+      this.oy[b] = ((sct - sx) / sectorsX) << shift;
+    }
   }
 
   slotOf(x: number, y: number): number {
@@ -126,14 +140,16 @@ class Relaxer {
     return b < 0 ? -1 : (b << this.blockShift) | ((y & this.mask) << shift) | (x & this.mask);
   }
 
-  /** Relaxes around tile t (slot s, cost cu); returns the number of improved neighbours (in outT / outD). */
-  relax(t: number, s: number, cu: number): number {
-    const { width, height, passable, terrain, rule, cost, dir, maxCost } = this.k;
-    const { offT, offS, outT, outD, done, mask } = this;
-    const y = (t / width) | 0;
-    const x = t - y * width;
-    const lx = x & mask;
-    const ly = y & mask;
+  /** Relaxes around slot s (cost cu); returns the number of improved neighbours (in outS / outD). */
+  relax(s: number, cu: number): number {
+    const { width, height, passable, terrain, rule, cost, dir, maxCost, shift } = this.k;
+    const { offT, offS, outS, outD, done, mask } = this;
+    const b = s >>> this.blockShift;
+    const lx = s & mask;
+    const ly = (s >>> shift) & mask;
+    const x = (this.ox[b] as number) + lx;
+    const y = (this.oy[b] as number) + ly;
+    const t = y * width + x;
     const interior = lx > 0 && ly > 0 && lx < mask && ly < mask && x + 1 < width && y + 1 < height;
     const code = passable[t] as number;
     // The step into t from a neighbour is priced by t (the fields' rule: the terrain of the tile entered).
@@ -143,55 +159,30 @@ class Relaxer {
     // Free flags of N, E, S, W for the diagonal rule.
     let free = 0;
     let n = 0;
-    for (let d = 0; d < 4; d++) {
-      let nt: number;
-      let ns: number;
-      if (interior) {
-        nt = t + (offT[d] as number);
-        if (passable[nt] !== code) continue;
-        ns = s + (offS[d] as number);
-      } else {
-        const nx = x + (DX[d] as number);
-        const ny = y + (DY[d] as number);
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        nt = ny * width + nx;
-        if (passable[nt] !== code) continue;
-        ns = this.slotOf(nx, ny);
-      }
-      free |= 1 << d;
-      if (ns < 0 || done[ns] !== 0 || !(c1 < (cost[ns] as number)) || c1 > maxCost) continue;
-      cost[ns] = c1;
-      dir[ns] = DIR_OPPOSITE_LOCAL[d] as number;
-      outT[n] = nt;
-      outD[n++] = 0;
-    }
-    if (this.dirs === 4) return n;
-    for (let d = 4; d < 8; d++) {
-      if (rule !== R_ALWAYS) {
+    for (let d = 0; d < this.dirs; d++) {
+      if (d >= 4 && rule !== R_ALWAYS) {
         // Side tiles of NE, SE, SW, NW: (N, E), (S, E), (S, W), (N, W).
         const a = (free >> (d === 4 || d === 7 ? 0 : 2)) & 1;
-        const b = (free >> (d === 4 || d === 5 ? 1 : 3)) & 1;
-        if (rule === R_BOTH_FREE ? (a & b) === 0 : (a | b) === 0) continue;
+        const c = (free >> (d === 4 || d === 5 ? 1 : 3)) & 1;
+        if (rule === R_BOTH_FREE ? (a & c) === 0 : (a | c) === 0) continue;
       }
-      let nt: number;
       let ns: number;
       if (interior) {
-        nt = t + (offT[d] as number);
-        if (passable[nt] !== code) continue;
+        if (passable[t + (offT[d] as number)] !== code) continue;
         ns = s + (offS[d] as number);
       } else {
         const nx = x + (DX[d] as number);
         const ny = y + (DY[d] as number);
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        nt = ny * width + nx;
-        if (passable[nt] !== code) continue;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height || passable[ny * width + nx] !== code) continue;
         ns = this.slotOf(nx, ny);
       }
-      if (ns < 0 || done[ns] !== 0 || !(c2 < (cost[ns] as number)) || c2 > maxCost) continue;
-      cost[ns] = c2;
+      if (d < 4) free |= 1 << d;
+      const c = d < 4 ? c1 : c2;
+      if (ns < 0 || done[ns] !== 0 || !(c < (cost[ns] as number)) || c > maxCost) continue;
+      cost[ns] = c;
       dir[ns] = DIR_OPPOSITE_LOCAL[d] as number;
-      outT[n] = nt;
-      outD[n++] = 1;
+      outS[n] = ns;
+      outD[n++] = d < 4 ? 0 : 1;
     }
     return n;
   }
@@ -199,7 +190,7 @@ class Relaxer {
 
 /** Fills the corridor's field. Returns the tiles settled. */
 export function fillCorridor(k: CorridorFillInput, control?: KernelControl): number {
-  const { width, cost, dir, maxCost } = k;
+  const { cost, dir, maxCost } = k;
   cost.fill(Number.POSITIVE_INFINITY);
   dir.fill(255);
   if (done.length < cost.length) done = new Uint8Array(cost.length);
@@ -209,16 +200,21 @@ export function fillCorridor(k: CorridorFillInput, control?: KernelControl): num
   const goalSlot = r.slotOf(k.goalX, k.goalY);
   if (goalSlot < 0 || !(k.goalValue <= maxCost)) return 0;
   cost[goalSlot] = k.goalValue;
-  const { outT, outD } = r;
+  const { outS, outD } = r;
   let settled = 0;
   let nextPoll = 65536;
-  const goalTile = k.goalY * width + k.goalX;
   if (!r.weighted) {
     // Dial: bucket K holds costs in [base + K, base + K + 1); a straight step lands in K + 1, a diagonal in K + 1
     // or K + 2.
     const base = k.goalValue;
+    const { width, height, passable, rule, shift } = k;
+    const { ox, oy, mask, blockShift, wd } = r;
+    const side = 1 << shift;
+    const diagonals = rule !== R_NEVER;
+    const both = rule === R_BOTH_FREE;
+    const always = rule === R_ALWAYS;
     const lengths = [1, 0, 0];
-    (buckets[0] as Int32Array)[0] = goalTile;
+    (buckets[0] as Int32Array)[0] = goalSlot;
     let slot = 0;
     let K = 0;
     for (;;) {
@@ -233,19 +229,107 @@ export function fillCorridor(k: CorridorFillInput, control?: KernelControl): num
         const b1 = room(s1, l1 + 8 * len, l1);
         const b2 = room(s2, l2 + 4 * len, l2);
         for (let h = len - 1; h >= 0; h--) {
-          const t = cur[h] as number;
-          const y = (t / width) | 0;
-          const s = r.slotOf(t - y * width, y);
+          const s = cur[h] as number;
           if (done[s] !== 0) continue;
           done[s] = 1;
           settled++;
           const cu = cost[s] as number;
-          const far = cu + r.wd - base - K >= 2;
-          const n = r.relax(t, s, cu);
-          for (let i = 0; i < n; i++) {
-            if (outD[i] !== 0 && far) b2[l2++] = outT[i] as number;
-            else b1[l1++] = outT[i] as number;
+          const near = cu + wd - base - K < 2;
+          const lx = s & mask;
+          const ly = (s >>> shift) & mask;
+          const b = s >>> blockShift;
+          const x = (ox[b] as number) + lx;
+          const y = (oy[b] as number) + ly;
+          if (!(lx > 0 && ly > 0 && lx < mask && ly < mask && x + 1 < width && y + 1 < height)) {
+            // An edge slot: the general relaxation, with neighbour lookups.
+            const n = r.relax(s, cu);
+            for (let i = 0; i < n; i++) {
+              if (outD[i] !== 0 && !near) b2[l2++] = outS[i] as number;
+              else b1[l1++] = outS[i] as number;
+            }
+            continue;
           }
+          // PERF: an interior slot, all neighbours in its block: unrolled, no lookups (keep in step with relax).
+          const t = y * width + x;
+          const code = passable[t] as number;
+          const c1 = cu + 1;
+          if (c1 > maxCost) continue;
+          const fN = passable[t - width] === code;
+          const fE = passable[t + 1] === code;
+          const fS = passable[t + width] === code;
+          const fW = passable[t - 1] === code;
+          let ns = s - side;
+          if (fN && done[ns] === 0 && c1 < (cost[ns] as number)) {
+            cost[ns] = c1;
+            dir[ns] = 2;
+            b1[l1++] = ns;
+          }
+          ns = s + 1;
+          if (fE && done[ns] === 0 && c1 < (cost[ns] as number)) {
+            cost[ns] = c1;
+            dir[ns] = 3;
+            b1[l1++] = ns;
+          }
+          ns = s + side;
+          if (fS && done[ns] === 0 && c1 < (cost[ns] as number)) {
+            cost[ns] = c1;
+            dir[ns] = 0;
+            b1[l1++] = ns;
+          }
+          ns = s - 1;
+          if (fW && done[ns] === 0 && c1 < (cost[ns] as number)) {
+            cost[ns] = c1;
+            dir[ns] = 1;
+            b1[l1++] = ns;
+          }
+          if (!diagonals) continue;
+          const c2 = cu + wd;
+          if (c2 > maxCost) continue;
+          let ne: boolean;
+          let se: boolean;
+          let sw: boolean;
+          let nw: boolean;
+          if (both) {
+            ne = fN && fE;
+            se = fS && fE;
+            sw = fS && fW;
+            nw = fN && fW;
+          } else if (always) {
+            ne = se = sw = nw = true;
+          } else {
+            ne = fN || fE;
+            se = fS || fE;
+            sw = fS || fW;
+            nw = fN || fW;
+          }
+          const bd = near ? b1 : b2;
+          let ld = near ? l1 : l2;
+          ns = s - side + 1;
+          if (ne && passable[t - width + 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
+            cost[ns] = c2;
+            dir[ns] = 6;
+            bd[ld++] = ns;
+          }
+          ns = s + side + 1;
+          if (se && passable[t + width + 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
+            cost[ns] = c2;
+            dir[ns] = 7;
+            bd[ld++] = ns;
+          }
+          ns = s + side - 1;
+          if (sw && passable[t + width - 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
+            cost[ns] = c2;
+            dir[ns] = 4;
+            bd[ld++] = ns;
+          }
+          ns = s - side - 1;
+          if (nw && passable[t - width - 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
+            cost[ns] = c2;
+            dir[ns] = 5;
+            bd[ld++] = ns;
+          }
+          if (near) l1 = ld;
+          else l2 = ld;
         }
         lengths[s1] = l1;
         lengths[s2] = l2;
@@ -260,21 +344,15 @@ export function fillCorridor(k: CorridorFillInput, control?: KernelControl): num
     }
   } else {
     let size = 0;
-    heapPush(size++, k.goalValue, goalTile);
+    heapPush(size++, k.goalValue, goalSlot);
     while (size > 0) {
-      const t = heapTile[0] as number;
+      const s = heapTile[0] as number;
       heapPop(size--);
-      const y = (t / width) | 0;
-      const s = r.slotOf(t - y * width, y);
       if (done[s] !== 0) continue;
       done[s] = 1;
       settled++;
-      const n = r.relax(t, s, cost[s] as number);
-      for (let i = 0; i < n; i++) {
-        const nt = outT[i] as number;
-        const ny = (nt / width) | 0;
-        heapPush(size++, cost[r.slotOf(nt - ny * width, ny)] as number, nt);
-      }
+      const n = r.relax(s, cost[s] as number);
+      for (let i = 0; i < n; i++) heapPush(size++, cost[outS[i] as number] as number, outS[i] as number);
       if (settled >= nextPoll) {
         nextPoll = settled + 65536;
         pollWork(control, settled);

@@ -239,8 +239,8 @@ export function firstSectorMove(
     const out = q.out;
     out.clear();
     out.push(sx, sy);
-    q.refiner.load(ctx, q.start.sector);
-    if (!q.refiner.segment(ctx, sy * ctx.width + sx, t, out) || out.n < 2) return 255;
+    q.refiner.reset();
+    if (!q.refiner.segment(ctx, q.start.sector, sy * ctx.width + sx, t, out) || out.n < 2) return 255;
     return dirOf((out.xy[2] as number) - sx, (out.xy[3] as number) - sy);
   }
   const { dir, off } = search;

@@ -18,6 +18,7 @@ export { SectorGraph, type SectorGraphStats, type SectorRoute } from './sector-g
 export {
   DEFAULT_ENTRANCE_SPACING,
   DEFAULT_ENTRANCE_SPLIT,
+  DEFAULT_LANDMARKS,
   DEFAULT_SECTOR_SIZE,
   MAX_SECTOR_SIZE,
   MIN_SECTOR_SIZE,
@@ -27,6 +28,7 @@ export {
   buildSectorGraphInPool,
   type CorridorPoolJobOptions,
   corridorFieldInPool,
+  refreshLandmarksInPool,
   type SectorPoolJobOptions,
   type SectorPoolOptions,
   type SectorRunner,

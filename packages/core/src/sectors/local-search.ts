@@ -33,6 +33,8 @@ export class LocalSearch {
   private buckets: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
   private readonly lengths = new Int32Array(3);
   private readonly sources = new Int32Array(1);
+  /** True while `terrain` holds 1 everywhere. */
+  private terrainOnes = false;
   private heapKey = new Float64Array(256);
   private heapAt = new Int32Array(256);
   stride = 0;
@@ -63,6 +65,7 @@ export class LocalSearch {
       this.mark = new Int32Array(size);
       this.terrain = new Float32Array(size);
       this.work = new Uint8Array(size);
+      this.terrainOnes = false;
       // A tile is pushed at most once per improvement, at most 8 times in all.
       this.buckets = [new Int32Array(8 * size), new Int32Array(8 * size), new Int32Array(8 * size)];
       this.stamp = 0;
@@ -82,7 +85,12 @@ export class LocalSearch {
       for (let x = 0; x < w; x++) st[to + x] = passable[from + x] as number;
       if (terrain !== null) for (let x = 0; x < w; x++) tr[to + x] = terrain[from + x] as number;
     }
-    if (terrain === null) tr.fill(1, 0, size);
+    // Without terrain every tile costs 1 (read only by the weighted kernel); filled once, not per load.
+    if (terrain !== null) this.terrainOnes = false;
+    else if (!this.terrainOnes) {
+      tr.fill(1);
+      this.terrainOnes = true;
+    }
     const off = this.off;
     off[0] = -stride;
     off[1] = 1;

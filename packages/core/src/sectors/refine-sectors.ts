@@ -16,6 +16,11 @@ import { M_WEIGHTED } from './sector-options.js';
 export class SectorRefiner {
   private readonly search = new LocalSearch();
   private dirs = new Uint8Array(1024);
+  /** Sector loaded in `search` (-1: none). */
+  private loaded = -1;
+  /** Step offsets of the eight directions on the grid (for `offWidth`). */
+  private readonly off = new Int32Array(8);
+  private offWidth = -1;
   private readonly target = new Int32Array(1);
   /** Local searches run by the last refinement. */
   searches = 0;
@@ -50,7 +55,7 @@ export class SectorRefiner {
     if (!((start.costAt(firstPad) as number) < Number.POSITIVE_INFINITY)) return false;
     start.walk(firstPad, width, out, false, false);
     out.reverseFrom(from);
-    let loaded = -1;
+    this.loaded = -1;
     for (let i = 1; i < count; i++) {
       const a = route[i - 1] as number;
       const b = route[i] as number;
@@ -60,16 +65,12 @@ export class SectorRefiner {
       const yb = (tb / width) | 0;
       const xa = ta - ya * width;
       const xb = tb - yb * width;
-      if (Math.abs(xa - xb) <= 1 && Math.abs(ya - yb) <= 1 && sectorOf(ctx, xa, ya) !== sectorOf(ctx, xb, yb)) {
+      const s = sectorOf(ctx, xa, ya);
+      if (Math.abs(xa - xb) <= 1 && Math.abs(ya - yb) <= 1 && s !== sectorOf(ctx, xb, yb)) {
         out.push(xb, yb);
         continue;
       }
-      const s = sectorOf(ctx, xa, ya);
-      if (s !== loaded) {
-        loadSector(ctx, this.search, s);
-        loaded = s;
-      }
-      if (!this.segment(ctx, ta, tb, out)) return false;
+      if (!this.segment(ctx, s, ta, tb, out)) return false;
     }
     const last = route[count - 1] as number;
     const lastPad = goal.search.padOf(nodeTile[last] as number, width);
@@ -79,16 +80,22 @@ export class SectorRefiner {
   }
 
   /**
-   * Appends the tiles after tile `ta` up to tile `tb`, both in the sector loaded in `this.search`: a straight
-   * walk when one is legal (not weighted), else the walk of a local Dijkstra. False when tb is not reached.
+   * Appends the tiles after tile `ta` up to tile `tb`, both in sector `s`: a straight walk when one is legal (not
+   * weighted; it is checked on the grid itself, since it stays in the box of its two ends), else the walk of a
+   * local Dijkstra over the sector (loaded on demand). False when tb is not reached.
    */
-  segment(ctx: SectorContext, ta: number, tb: number, out: PathBuffer): boolean {
+  segment(ctx: SectorContext, s: number, ta: number, tb: number, out: PathBuffer): boolean {
     const { width } = ctx;
+    const ya = (ta / width) | 0;
+    const yb = (tb / width) | 0;
+    if (ctx.metric !== M_WEIGHTED && this.straight(ctx, ta - ya * width, ya, tb - yb * width, yb, out)) return true;
     const search = this.search;
+    if (s !== this.loaded) {
+      loadSector(ctx, search, s);
+      this.loaded = s;
+    }
     const pa = search.padOf(ta, width);
     const pb = search.padOf(tb, width);
-    const ya = (ta / width) | 0;
-    if (ctx.metric !== M_WEIGHTED && this.straight(ctx, pa, pb, ta - ya * width, ya, out)) return true;
     this.target[0] = pb;
     search.run(pa, ctx.metric, ctx.rule, this.target, 1);
     this.searches++;
@@ -99,23 +106,23 @@ export class SectorRefiner {
     return true;
   }
 
-  /** Loads sector s for {@link SectorRefiner.segment}. */
-  load(ctx: SectorContext, s: number): void {
-    loadSector(ctx, this.search, s);
+  /** Forgets the loaded sector (the grid may have changed since). */
+  reset(): void {
+    this.loaded = -1;
   }
 
-  /** Appends a straight walk from pa to pb (padded, in the loaded sector) when one is legal. */
-  private straight(ctx: SectorContext, pa: number, pb: number, xa: number, ya: number, out: PathBuffer): boolean {
-    const search = this.search;
-    const stride = search.stride;
-    const ay = (pa / stride) | 0;
-    const ax = pa - ay * stride;
-    const by = (pb / stride) | 0;
-    const bx = pb - by * stride;
-    const need = 2 * (Math.abs(bx - ax) + Math.abs(by - ay)) + 2;
+  /** Appends a straight walk from (xa, ya) to (xb, yb) on the grid when one is legal. */
+  private straight(ctx: SectorContext, xa: number, ya: number, xb: number, yb: number, out: PathBuffer): boolean {
+    const { width, passable } = ctx;
+    const off = this.off;
+    if (this.offWidth !== width) {
+      for (let d = 0; d < 8; d++) off[d] = (DY[d] as number) * width + (DX[d] as number);
+      this.offWidth = width;
+    }
+    const need = 2 * (Math.abs(xb - xa) + Math.abs(yb - ya)) + 2;
     if (this.dirs.length < need) this.dirs = new Uint8Array(need);
     for (let shape = 0; shape < 3; shape++) {
-      const n = straightWalk(search.st, stride, search.off, ctx.rule, ax, ay, bx, by, shape, this.dirs);
+      const n = straightWalk(passable, width, off, ctx.rule, xa, ya, xb, yb, shape, this.dirs);
       if (n < 0) continue;
       let x = xa;
       let y = ya;

@@ -21,54 +21,93 @@ let queue = new Int32Array(0);
 export function labelRegions(search: LocalSearch, rule: number, size: number, borderLabel: Uint16Array, at: number) {
   const { st, stride, w, h, off } = search;
   const padded = stride * (h + 2);
+  borderLabel.fill(0, at, at + 4 * size);
+  // PERF: a sector of one code throughout (open ground, solid rock) is one region or none: no flood.
+  const first = st[stride + 1] as number;
+  let uniform = true;
+  for (let y = 1; y <= h && uniform; y++) {
+    for (let p = y * stride + 1, end = p + w; p < end; p++) {
+      if (st[p] !== first) {
+        uniform = false;
+        break;
+      }
+    }
+  }
+  if (uniform) {
+    if (first === 0) return 0;
+    borderLabel.fill(1, at, at + w);
+    borderLabel.fill(1, at + size, at + size + w);
+    borderLabel.fill(1, at + 2 * size, at + 2 * size + h);
+    borderLabel.fill(1, at + 3 * size, at + 3 * size + h);
+    return 1;
+  }
   if (labels.length < padded) {
     labels = new Uint16Array(padded);
     queue = new Int32Array(padded);
   }
-  labels.fill(0, 0, padded);
+  // PERF: module scratch read into locals once (no context lookups in the loop).
+  const lab = labels;
+  const q = queue;
+  lab.fill(0, 0, padded);
   let count = 0;
   const diagonals = rule === R_ALWAYS || rule === R_ONE_FREE;
+  const oN = off[0] as number;
+  const oE = off[1] as number;
+  const oS = off[2] as number;
+  const oW = off[3] as number;
   for (let y = 1; y <= h; y++) {
     for (let p = y * stride + 1, end = p + w; p < end; p++) {
       const code = st[p] as number;
-      if (code === 0 || labels[p] !== 0) continue;
+      if (code === 0 || lab[p] !== 0) continue;
       const label = ++count;
-      labels[p] = label;
+      lab[p] = label;
       let head = 0;
       let tail = 0;
-      queue[tail++] = p;
+      q[tail++] = p;
       while (head < tail) {
-        const q = queue[head++] as number;
-        for (let d = 0; d < 4; d++) {
-          const t = q + (off[d] as number);
-          if (st[t] === code && labels[t] === 0) {
-            labels[t] = label;
-            queue[tail++] = t;
-          }
+        const u = q[head++] as number;
+        let t = u + oN;
+        if (st[t] === code && lab[t] === 0) {
+          lab[t] = label;
+          q[tail++] = t;
+        }
+        t = u + oE;
+        if (st[t] === code && lab[t] === 0) {
+          lab[t] = label;
+          q[tail++] = t;
+        }
+        t = u + oS;
+        if (st[t] === code && lab[t] === 0) {
+          lab[t] = label;
+          q[tail++] = t;
+        }
+        t = u + oW;
+        if (st[t] === code && lab[t] === 0) {
+          lab[t] = label;
+          q[tail++] = t;
         }
         if (!diagonals) continue;
         for (let d = 4; d < 8; d++) {
-          const t = q + (off[d] as number);
-          if (st[t] !== code || labels[t] !== 0) continue;
+          t = u + (off[d] as number);
+          if (st[t] !== code || lab[t] !== 0) continue;
           if (rule !== R_ALWAYS) {
-            const a = st[q + (off[d === 4 || d === 7 ? 0 : 2] as number)] === code;
-            const b = st[q + (off[d === 4 || d === 5 ? 1 : 3] as number)] === code;
+            const a = st[u + (d === 4 || d === 7 ? oN : oS)] === code;
+            const b = st[u + (d === 4 || d === 5 ? oE : oW)] === code;
             if (!(a || b)) continue;
           }
-          labels[t] = label;
-          queue[tail++] = t;
+          lab[t] = label;
+          q[tail++] = t;
         }
       }
     }
   }
-  borderLabel.fill(0, at, at + 4 * size);
   for (let x = 0; x < w; x++) {
-    borderLabel[at + x] = labels[stride + 1 + x] as number;
-    borderLabel[at + size + x] = labels[h * stride + 1 + x] as number;
+    borderLabel[at + x] = lab[stride + 1 + x] as number;
+    borderLabel[at + size + x] = lab[h * stride + 1 + x] as number;
   }
   for (let y = 0; y < h; y++) {
-    borderLabel[at + 2 * size + y] = labels[(y + 1) * stride + 1] as number;
-    borderLabel[at + 3 * size + y] = labels[(y + 1) * stride + w] as number;
+    borderLabel[at + 2 * size + y] = lab[(y + 1) * stride + 1] as number;
+    borderLabel[at + 3 * size + y] = lab[(y + 1) * stride + w] as number;
   }
   return count;
 }

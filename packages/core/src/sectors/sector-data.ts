@@ -27,7 +27,13 @@ export const H_MATRIX_GARBAGE = 12;
 /** Bumped by every change of the arrays (build phases, updates). */
 export const H_REVISION = 13;
 export const H_SPACING = 14;
-export const HEADER_LENGTH = 16;
+/** Landmarks in `landmarkCost` (0: none), the revision they were computed for, and their stride (node slots). */
+export const H_LANDMARKS = 15;
+export const H_LANDMARK_REVISION = 16;
+export const H_LANDMARK_STRIDE = 17;
+/** Landmarks asked for by the options. */
+export const H_LANDMARK_OPTION = 18;
+export const HEADER_LENGTH = 20;
 
 /** Mate slots per node: the node one step away in each direction (`DIRECTIONS` order) in another sector, or -1. */
 export const MATES = 8;
@@ -57,6 +63,11 @@ export interface SectorGraphData {
    * column, east column (regions.ts).
    */
   borderLabel: Uint16Array;
+  /**
+   * Cost from each landmark to every node, `H_LANDMARK_STRIDE` slots per landmark (landmarks.ts); valid while
+   * `H_LANDMARK_REVISION` equals `H_REVISION`.
+   */
+  landmarkCost: Float32Array;
 }
 
 function makeBuffer(bytes: number, shared: boolean): ArrayBuffer | SharedArrayBuffer {
@@ -109,6 +120,7 @@ export function allocateSectorArrays(sectorCount: number, size: number, shared: 
     nodeMates: empty,
     intra: float32Array(0, shared),
     borderLabel: labels,
+    landmarkCost: float32Array(0, shared),
   };
 }
 
@@ -137,6 +149,13 @@ export function resizeNodeArrays(data: SectorGraphData, nodeCapacity: number, ma
   }
 }
 
+/** Gives `data` room for `count` landmarks over its current node slots (the costs are not kept). */
+export function resizeLandmarks(data: SectorGraphData, count: number): void {
+  const n = data.nodeTile.length;
+  if (data.landmarkCost.length !== count * n) data.landmarkCost = float32Array(count * n, isShared(data));
+  data.header[H_LANDMARK_STRIDE] = n;
+}
+
 /** Bytes of all arrays of `data`. */
 export function dataBytes(data: SectorGraphData): number {
   return (
@@ -150,6 +169,7 @@ export function dataBytes(data: SectorGraphData): number {
     data.nodeComp.byteLength +
     data.nodeMates.byteLength +
     data.intra.byteLength +
-    data.borderLabel.byteLength
+    data.borderLabel.byteLength +
+    data.landmarkCost.byteLength
   );
 }

@@ -3,9 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { computeField } from '../fields/compute-field.js';
 import { Grid } from '../grid/grid.js';
 import { buildSectorGraph } from './build.js';
+import { Endpoint } from './endpoints.js';
 import { DIR_OPPOSITE_LOCAL, dirOf } from './moves.js';
 import type { SectorGraph } from './sector-graph.js';
-import { exactCosts, type Rules, randomGrid, referencePathCost, rulesArb } from './sectors.test-util.js';
+import {
+  exactCosts,
+  type Rules,
+  randomGrid,
+  referencePathCost,
+  referenceRouteCost,
+  rulesArb,
+} from './sectors.test-util.js';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -99,6 +107,37 @@ describe('sector graph against the exact field (fast-check)', () => {
           // Intra costs are stored as 32-bit floats: the route's cost is exact to about 1e-7.
           expect(close((bySectors as { cost: number }).cost, route.cost, 1e-5)).toBe(true);
           expect((byCorridor as { cost: number }).cost).toBeLessThanOrEqual(route.cost * (1 + 1e-5) + 1e-9);
+        }
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it('the route is the cheapest through entrances (landmarks or not)', () => {
+    fc.assert(
+      fc.property(mapArb, rulesArb, fc.constantFrom(0, 1, 8), (m, rules, landmarks) => {
+        const grid = randomGrid(m.width, m.height, m.density, m.seed, {
+          water: m.water,
+          terrain: rules.metric === 'weighted',
+        });
+        const graph = buildSectorGraph(grid, {
+          ...rules,
+          sectorSize: m.sectorSize,
+          entranceSpacing: m.spacing,
+          landmarks,
+        });
+        const start = new Endpoint();
+        const goal = new Endpoint();
+        for (const [sx, sy, gx, gy] of pairs(grid, 10, m.seed + 4) as [number, number, number, number][]) {
+          if (sx === gx && sy === gy) continue;
+          const direct = start.load(graph.ctx, sx, sy, false, gy * grid.width + gx);
+          goal.load(graph.ctx, gx, gy, true, -1);
+          const viaEntrances = referenceRouteCost(graph, start.sector, start.cost, goal.sector, goal.cost, rules);
+          const want = Math.min(direct, viaEntrances);
+          const route = graph.route(sx, sy, gx, gy);
+          // Intra costs are 32-bit floats: sums over other equally cheap routes differ by about 1e-7.
+          if (!(want < INF)) expect(route).toBeNull();
+          else expect(close((route as { cost: number }).cost, want, 1e-6)).toBe(true);
         }
       }),
       { numRuns: 120 },

@@ -11,10 +11,12 @@ import {
   type SectorPath,
   type SectorPathOptions,
 } from './find-path.js';
+import { computeLandmarks, landmarksValid } from './landmarks.js';
 import {
   dataBytes,
   H_GRID_VERSION,
   H_HEIGHT,
+  H_LANDMARK_OPTION,
   H_METRIC,
   H_RULE,
   H_SECTORS_X,
@@ -102,6 +104,7 @@ export class SectorGraph {
       shift: h[H_SHIFT] as number,
       split: h[H_SPLIT] as number,
       spacing: h[H_SPACING] as number,
+      landmarks: h[H_LANDMARK_OPTION] as number,
     });
   }
 
@@ -189,6 +192,21 @@ export class SectorGraph {
    */
   update(control?: KernelControl): SectorUpdate {
     return updateSectorGraph(this.ctx, control);
+  }
+
+  /**
+   * Computes the landmarks of the route search again on this thread (an update leaves them stale, and queries
+   * then search with the straight-line bound alone: exact, but slower). Costs one Dijkstra over the entrances
+   * per landmark; `refreshLandmarksInPool` does it in workers.
+   */
+  refreshLandmarks(): void {
+    this.ensureCurrent();
+    computeLandmarks(this.ctx, this.data.header[H_LANDMARK_OPTION] as number);
+  }
+
+  /** True when the landmarks describe the current graph (see {@link SectorGraph.refreshLandmarks}). */
+  get landmarksFresh(): boolean {
+    return landmarksValid(this.data);
   }
 
   /** x, y pairs of every entrance (for display). */

@@ -25,11 +25,19 @@ import {
   planCorridor,
 } from './corridor-field.js';
 import { PathQuery } from './find-path.js';
-import { float32Array, int32Array, type SectorGraphData, uint16Array } from './sector-data.js';
+import { landmarkCosts, pickLandmarks } from './landmarks.js';
+import {
+  float32Array,
+  H_LANDMARK_OPTION,
+  H_LANDMARK_STRIDE,
+  int32Array,
+  type SectorGraphData,
+  uint16Array,
+} from './sector-data.js';
 import { type SectorUpdate, updateSectorGraph } from './update.js';
 
 /** A phase of the pool build (build-phases.ts). */
-export type SectorBuildPhase = 'labels' | 'count' | 'layout' | 'sectors' | 'link' | 'components';
+export type SectorBuildPhase = 'labels' | 'count' | 'layout' | 'sectors' | 'link' | 'components' | 'pick' | 'landmark';
 
 /** Arguments of the `sectorBuild` kernel: one phase over sectors [first, last). */
 export interface SectorBuildArgs {
@@ -41,13 +49,18 @@ export interface SectorBuildArgs {
   last: number;
   /** Entrances per sector (shared): written by `count`, read by `layout`. */
   counts: Int32Array;
+  /** `landmark`: the landmark's slot in `data.landmarkCost` and its node. */
+  landmark?: { slot: number; node: number };
 }
 
 /** Node arrays made by the `layout` phase. */
 export type SectorNodeArrays = Pick<SectorGraphData, 'nodeTile' | 'nodeRegion' | 'nodeComp' | 'nodeMates' | 'intra'>;
 
-/** One build phase. `layout` returns the node arrays it allocated (their layout is written into `data`). */
-export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): SectorNodeArrays | number {
+/**
+ * One build phase. `layout` returns the node arrays it allocated (their layout is written into `data`), `pick`
+ * the landmarks' nodes; `landmark` fills one landmark's slot of `data.landmarkCost`.
+ */
+export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): SectorNodeArrays | Int32Array | number {
   const { grid, data, phase, first, last } = args;
   const ctx = contextOf(grid, data);
   if (phase === 'layout') {
@@ -59,6 +72,13 @@ export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): S
       nodeMates: data.nodeMates,
       intra: data.intra,
     };
+  }
+  if (phase === 'pick') return pickLandmarks(ctx, data.header[H_LANDMARK_OPTION] as number);
+  if (phase === 'landmark') {
+    const { slot, node } = args.landmark as { slot: number; node: number };
+    const stride = data.header[H_LANDMARK_STRIDE] as number;
+    landmarkCosts(ctx, node, data.landmarkCost.subarray(slot * stride, (slot + 1) * stride));
+    return 0;
   }
   startWork(control, last - first);
   if (phase === 'labels') labelSectors(ctx, first, last, control);
@@ -139,10 +159,15 @@ function copyInt32(a: Int32Array): Int32Array {
   return b;
 }
 
+function copyFloat32(a: Float32Array): Float32Array {
+  const b = float32Array(a.length, true);
+  b.set(a);
+  return b;
+}
+
 /** A copy of a graph's arrays in new SharedArrayBuffers. */
 function copyData(d: SectorGraphData): SectorGraphData {
-  const intra = float32Array(d.intra.length, true);
-  intra.set(d.intra);
+  const intra = copyFloat32(d.intra);
   const labels = uint16Array(d.borderLabel.length, true);
   labels.set(d.borderLabel);
   return {
@@ -157,5 +182,6 @@ function copyData(d: SectorGraphData): SectorGraphData {
     nodeMates: copyInt32(d.nodeMates),
     intra,
     borderLabel: labels,
+    landmarkCost: copyFloat32(d.landmarkCost),
   };
 }

@@ -10,7 +10,18 @@ import { Grid } from '../grid/grid.js';
 import { gridIsShared } from './build.js';
 import { writeHeader } from './build-phases.js';
 import { CorridorField, type CorridorFieldOptions } from './corridor-field.js';
-import { allocateSectorArrays, H_GRID_VERSION, int32Array } from './sector-data.js';
+import {
+  allocateSectorArrays,
+  float32Array,
+  H_GRID_VERSION,
+  H_LANDMARK_REVISION,
+  H_LANDMARK_STRIDE,
+  H_LANDMARKS,
+  H_REVISION,
+  HEADER_LENGTH,
+  int32Array,
+  type SectorGraphData,
+} from './sector-data.js';
 import { SectorGraph } from './sector-graph.js';
 import { resolveSectorOptions, type SectorGraphOptions } from './sector-options.js';
 import type {
@@ -35,7 +46,11 @@ export interface SectorPoolJobOptions {
 /** What the pool functions need of a worker pool: its size and a way to run the sector kernels. */
 export interface SectorRunner {
   readonly size: number;
-  run(name: 'sectorBuild', args: SectorBuildArgs, options?: SectorPoolJobOptions): Promise<SectorNodeArrays | number>;
+  run(
+    name: 'sectorBuild',
+    args: SectorBuildArgs,
+    options?: SectorPoolJobOptions,
+  ): Promise<SectorNodeArrays | Int32Array | number>;
   run(
     name: 'sectorCorridorPlan',
     args: SectorCorridorPlanArgs,
@@ -134,6 +149,7 @@ export async function buildSectorGraphInPool(
     await phase('sectors', 1);
     await phase('link', -1);
     await single('components');
+    await landmarksInPool(runner, grid, data, controller.signal);
   } catch (error) {
     controller.abort();
     throw error;
@@ -144,22 +160,80 @@ export async function buildSectorGraphInPool(
 }
 
 /**
+ * Computes the graph's landmarks in the pool, one job per landmark, into a new array that replaces the old one
+ * when every job is done; they are valid for the revision the graph had when they were picked.
+ */
+async function landmarksInPool(runner: SectorRunner, grid: Grid, data: SectorGraphData, signal: AbortSignal) {
+  const h = data.header;
+  const revision = h[H_REVISION] as number;
+  const counts = int32Array(0, true);
+  const picked = (await runner.run(
+    'sectorBuild',
+    { grid, data, phase: 'pick', first: 0, last: 0, counts },
+    { signal },
+  )) as Int32Array;
+  const stride = data.nodeTile.length;
+  const fresh: SectorGraphData = { ...data, landmarkCost: float32Array(picked.length * stride, true) };
+  fresh.header = int32Array(HEADER_LENGTH, true);
+  fresh.header.set(h);
+  fresh.header[H_LANDMARK_STRIDE] = stride;
+  await Promise.all(
+    Array.from(picked, (node, slot) =>
+      runner.run(
+        'sectorBuild',
+        { grid, data: fresh, phase: 'landmark', first: 0, last: 0, counts, landmark: { slot, node } },
+        { signal },
+      ),
+    ),
+  );
+  data.landmarkCost = fresh.landmarkCost;
+  h[H_LANDMARK_STRIDE] = stride;
+  h[H_LANDMARKS] = picked.length;
+  h[H_LANDMARK_REVISION] = revision;
+}
+
+/**
+ * Computes the landmarks of the route search again in the pool (an update leaves them stale; see
+ * `SectorGraph.refreshLandmarks`). Queries keep working meanwhile, with the distance bound alone. If the graph
+ * is updated before the jobs end, the new landmarks are stale at once (and unused).
+ */
+export async function refreshLandmarksInPool(
+  runner: SectorRunner,
+  graph: SectorGraph,
+  jobOptions: SectorPoolJobOptions = {},
+): Promise<void> {
+  if (!(graph instanceof SectorGraph)) throw new InvalidOptionError('graph', graph, 'a SectorGraph');
+  assertSharedGrid(graph.grid);
+  const { controller, done } = linkedAbort(jobOptions.signal);
+  try {
+    await landmarksInPool(runner, graph.grid, graph.data, controller.signal);
+  } finally {
+    done();
+  }
+}
+
+/**
  * Brings the graph up to its grid's version in a worker: the worker updates a copy of the graph's arrays (as
  * `SectorGraph.update` would) and the main thread swaps them in (a handful of assignments), so queries on this
- * thread never see a half-updated graph. Resolves to what the update did. Meanwhile do not call `update()` on
- * the graph; queries may run (they see the old graph, or update it themselves if the grid changed).
+ * thread never see a half-updated graph; then, unless `landmarks` is false, the landmarks are computed again in
+ * the pool (see {@link refreshLandmarksInPool}). Resolves to what the update did. Meanwhile do not call
+ * `update()` on the graph; queries may run (they see the old graph, or update it themselves if the grid
+ * changed).
  */
 export async function updateSectorGraphInPool(
   runner: SectorRunner,
   graph: SectorGraph,
-  jobOptions: SectorPoolJobOptions = {},
+  jobOptions: SectorPoolJobOptions & { landmarks?: boolean } = {},
 ): Promise<SectorUpdate> {
   if (!(graph instanceof SectorGraph)) throw new InvalidOptionError('graph', graph, 'a SectorGraph');
   assertSharedGrid(graph.grid);
   if (graph.gridVersion === graph.grid.version) return { full: false, sectors: 0, components: false };
   const { data, update } = await runner.run('sectorUpdate', { grid: graph.grid, data: graph.data }, jobOptions);
   // Keep the newer graph if this thread updated it meanwhile.
-  if ((data.header[H_GRID_VERSION] as number) >= graph.gridVersion) Object.assign(graph.data, data);
+  if ((data.header[H_GRID_VERSION] as number) >= graph.gridVersion) {
+    Object.assign(graph.data, data);
+    if (jobOptions.landmarks ?? true) await refreshLandmarksInPool(runner, graph, jobOptions);
+  }
   return update;
 }
 

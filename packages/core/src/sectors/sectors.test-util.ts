@@ -111,3 +111,69 @@ export function walkable(grid: Grid): number[] {
   for (let i = 0; i < grid.size; i++) if (grid.passable[i] !== 0) out.push(i);
   return out;
 }
+
+/**
+ * The cheapest route cost through entrances, by plain Dijkstra over an explicit copy of the graph's edges (intra
+ * costs, mates), from the start's entrance costs to the goal's: `startCost[j]` / `goalCost[j]` per local index
+ * of the start's and goal's sectors. Slow and obvious: for tests only.
+ */
+export function referenceRouteCost(
+  graph: SectorGraph,
+  startSector: number,
+  startCost: ArrayLike<number>,
+  goalSector: number,
+  goalCost: ArrayLike<number>,
+  rules: Rules,
+): number {
+  const d = graph.data;
+  const width = graph.width;
+  const edges = new Map<number, [number, number][]>();
+  const sectors = d.sectorNodeFirst.length;
+  for (let s = 0; s < sectors; s++) {
+    const first = d.sectorNodeFirst[s] as number;
+    const k = d.sectorNodeCount[s] as number;
+    const at = d.sectorMatrixFirst[s] as number;
+    for (let i = 0; i < k; i++) {
+      const list: [number, number][] = [];
+      for (let j = 0; j < k; j++) {
+        const c = d.intra[at + i * k + j] as number;
+        if (j !== i && c < Number.POSITIVE_INFINITY) list.push([first + j, c]);
+      }
+      for (let m = 0; m < MATES; m++) {
+        const v = d.nodeMates[(first + i) * MATES + m] as number;
+        if (v < 0) continue;
+        const t = d.nodeTile[v] as number;
+        const len = m < 4 ? 1 : Math.SQRT2;
+        const w =
+          rules.metric === 'steps'
+            ? 1
+            : rules.metric === 'octile'
+              ? len
+              : graph.grid.terrainAt(t % width, Math.floor(t / width)) * len;
+        list.push([v, w]);
+      }
+      edges.set(first + i, list);
+    }
+  }
+  const dist = new Map<number, number>();
+  const f0 = d.sectorNodeFirst[startSector] as number;
+  for (let j = 0; j < (d.sectorNodeCount[startSector] as number); j++) {
+    if ((startCost[j] as number) < Number.POSITIVE_INFINITY) dist.set(f0 + j, startCost[j] as number);
+  }
+  const done = new Set<number>();
+  for (;;) {
+    let u = -1;
+    let du = Number.POSITIVE_INFINITY;
+    for (const [n, c] of dist) if (!done.has(n) && c < du) [u, du] = [n, c];
+    if (u < 0) break;
+    done.add(u);
+    for (const [v, w] of edges.get(u) ?? [])
+      if (du + w < (dist.get(v) ?? Number.POSITIVE_INFINITY)) dist.set(v, du + w);
+  }
+  const f1 = d.sectorNodeFirst[goalSector] as number;
+  let best = Number.POSITIVE_INFINITY;
+  for (let j = 0; j < (d.sectorNodeCount[goalSector] as number); j++) {
+    best = Math.min(best, (dist.get(f1 + j) ?? Number.POSITIVE_INFINITY) + (goalCost[j] as number));
+  }
+  return best;
+}
