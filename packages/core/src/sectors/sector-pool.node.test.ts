@@ -36,6 +36,8 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
       expect(pooled.data.intra.buffer).toBeInstanceOf(SharedArrayBuffer);
       // Graph pictures use the module's own classes; compare the two through the same function.
       expect(graphPicture(pooled as never)).toEqual(graphPicture(local as never));
+      expect(pooled.landmarksFresh).toBe(true);
+      expect(Array.from(pooled.data.landmarkCost)).toEqual(Array.from(local.data.landmarkCost));
       const sectors = pooled.sectorsX * pooled.sectorsY;
       expect(reports.at(-1)).toEqual([2 * sectors, 2 * sectors]);
       expect(pooled.findPath(0, 0, 149, 96)?.cost).toBe(local.findPath(0, 0, 149, 96)?.cost);
@@ -92,8 +94,22 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
     expect(update.sectors).toBeGreaterThan(1);
     expect(graph.gridVersion).toBe(grid.version);
     expect(graph.data.intra).not.toBe(before);
-    expect(graphPicture(graph as never)).toEqual(
-      graphPicture(core.buildSectorGraph(grid, { sectorSize: 16 }) as never),
-    );
+    const fresh = core.buildSectorGraph(grid, { sectorSize: 16 });
+    expect(graphPicture(graph as never)).toEqual(graphPicture(fresh as never));
+    // The pool update computed the landmarks again.
+    expect(graph.landmarksFresh).toBe(true);
+    expect(Array.from(graph.data.landmarkCost)).toEqual(Array.from(fresh.data.landmarkCost));
+  });
+
+  it('refreshes stale landmarks in the pool', async () => {
+    const grid = randomShared(100, 100, 8);
+    const graph = core.buildSectorGraph(grid, { sectorSize: 16 });
+    grid.setPassable(50, 50, false);
+    graph.update();
+    expect(graph.landmarksFresh).toBe(false);
+    await core.refreshLandmarksInPool(service, graph);
+    expect(graph.landmarksFresh).toBe(true);
+    const fresh = core.buildSectorGraph(grid, { sectorSize: 16 });
+    expect(Array.from(graph.data.landmarkCost)).toEqual(Array.from(fresh.data.landmarkCost));
   });
 });
