@@ -18,6 +18,7 @@ import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
 import { runRepair } from './suites/repair.js';
 import { runRts } from './suites/rts.js';
+import { runSectors } from './suites/sectors.js';
 import { runService } from './suites/service.js';
 import { runSetFields, runTactics } from './suites/tactics.js';
 
@@ -33,12 +34,13 @@ const SUITES = [
   'crowd-settle',
   'tactics',
   'set-fields',
+  'sectors',
 ] as const;
 
 const HELP = `usage: pnpm bench [options]
 
-  --suite LIST        ${SUITES.join(',')} (default: all; native skips itself, with a message, when
-                      no C compiler is found)
+  --suite LIST        ${SUITES.join(',')} (default: all but sectors, which takes about 15
+                      minutes; native skips itself, with a message, when no C compiler is found)
   --maps LIST         maps for the kernels and native suites: Moving AI names (arena, den520d, Berlin_0_256,
                       maze512-1-0, random512-10-0, 8room_000) or generated KIND-SIZE (open|random|rooms|maze-N,
                       random = 20% walls). Default: kernels the six Moving AI maps, random-1024, random-2048,
@@ -52,6 +54,13 @@ const HELP = `usage: pnpm bench [options]
   --scenario-rows N   Moving AI rows per map for the single-pair case (default 200)
   --repair-maps LIST  maps of the repair suite (default random-1024, random-4096; --quick random-512)
   --edits N           edits per case of the repair suite (default 500; --quick 100)
+  --sector-maps LIST  Moving AI maps of the sectors suite, every scenario row each (default: all six; --quick
+                      arena, Berlin_0_256)
+  --sector-big LIST   big maps of the sectors suite: city-N (Berlin_0_256 scaled to N x N) or random-N
+                      (default city-2048, city-4096, random-4096, city-8192, random-8192; --quick city-1024,
+                      random-1024)
+  --sector-size N     sector side of the sectors suite (default: the library's, 64)
+  --units N           units of the corridor fields (default 1000)
   --reps N            timed repetitions after warm-up (default 15)
   --warmup N          untimed warm-up runs (default 3)
   --rts-units LIST    unit counts of the rts suite (default 200,1000)
@@ -105,6 +114,10 @@ async function main(): Promise<void> {
       reps: { type: 'string' },
       'repair-maps': { type: 'string' },
       edits: { type: 'string' },
+      'sector-maps': { type: 'string' },
+      'sector-big': { type: 'string' },
+      'sector-size': { type: 'string' },
+      units: { type: 'string' },
       warmup: { type: 'string' },
       'rts-units': { type: 'string' },
       updates: { type: 'string' },
@@ -137,7 +150,10 @@ async function main(): Promise<void> {
     return n;
   };
   const quick = values.quick ?? false;
-  const suites = list(values.suite, [...SUITES]);
+  const suites = list(
+    values.suite,
+    SUITES.filter((s) => s !== 'sectors'),
+  );
   for (const s of suites)
     if (!(SUITES as readonly string[]).includes(s)) throw new Error(`unknown suite ${s}; known: ${SUITES.join(', ')}`);
   const reps = int(values.reps, quick ? 5 : 15, 'reps');
@@ -236,6 +252,27 @@ async function main(): Promise<void> {
     sections.push(runCrowdSettle({ seeds: Math.max(1, int(values['settle-seeds'], quick ? 5 : 30, 'settle-seeds')) }));
   if (suites.includes('tactics')) sections.push(await runTactics({ reps, warmup }));
   if (suites.includes('set-fields')) sections.push(await runSetFields({ reps: Math.min(reps, 5), warmup: 1 }));
+  if (suites.includes('sectors')) {
+    const size = values['sector-size'] ? int(values['sector-size'], 64, 'sector-size') : undefined;
+    sections.push(
+      ...(await runSectors({
+        movingAi: list(
+          values['sector-maps'],
+          quick
+            ? ['arena', 'Berlin_0_256']
+            : ['arena', 'den520d', 'Berlin_0_256', 'maze512-1-0', 'random512-10-0', '8room_000'],
+        ),
+        big: list(
+          values['sector-big'],
+          quick ? ['city-1024', 'random-1024'] : ['city-2048', 'city-4096', 'random-4096', 'city-8192', 'random-8192'],
+        ),
+        pairs: int(values.pairs, quick ? 40 : 200, 'pairs'),
+        units: int(values.units, 1000, 'units'),
+        edits: int(values.edits, quick ? 50 : 200, 'edits'),
+        graph: size === undefined ? {} : { sectorSize: size },
+      })),
+    );
+  }
 
   let markdown = `# Field Marshal benchmark results\n\nNode ${machine.node}, ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, ${machine.date}.\nTimes in milliseconds: median (p10-p90) over the timed repetitions after warm-up.\n`;
   for (const s of sections) {

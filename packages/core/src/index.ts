@@ -9,6 +9,7 @@ export * from './fields/index.js';
 export * from './grid/index.js';
 export * from './rts/index.js';
 export * from './scent/index.js';
+export * from './sectors/index.js';
 export * from './service/index.js';
 export * from './sets/index.js';
 export * from './steering/index.js';

@@ -33,6 +33,16 @@ import {
   scentMap,
   type Threat,
 } from '../scent/index.js';
+import {
+  runSectorBuild,
+  runSectorCorridorFill,
+  runSectorCorridorPlan,
+  runSectorUpdate,
+  type SectorBuildArgs,
+  type SectorCorridorFillArgs,
+  type SectorCorridorPlanArgs,
+  type SectorUpdateArgs,
+} from '../sectors/sector-pool-kernel.js';
 import { type ComputeSetFieldsArgs, runSetFieldsRange } from '../sets/set-fields-pool-kernel.js';
 
 /** A kernel: pure work over shared buffers, cancellable and observable through `control`. */
@@ -172,6 +182,14 @@ export const KERNELS = {
   computeSetFields: (args: ComputeSetFieldsArgs, control: KernelControl): void => runSetFieldsRange(args, control),
   /** One range of a crowd step (../crowd, seed 001): writes the next frame of units [from, to) in the shared crowd. */
   crowdStepRange: (args: CrowdStepRangeArgs, control: KernelControl): void => runCrowdStepRange(args, control),
+  /** One phase of a sector graph build over a band of sectors, in the graph's shared arrays (../sectors). */
+  sectorBuild: (args: SectorBuildArgs, control: KernelControl) => runSectorBuild(args, control),
+  /** Plans a corridor field (../sectors): its sectors, and its shared arrays, not filled yet. */
+  sectorCorridorPlan: (args: SectorCorridorPlanArgs) => runSectorCorridorPlan(args),
+  /** Fills a planned corridor field's shared arrays (../sectors). Returns the tiles settled. */
+  sectorCorridorFill: (args: SectorCorridorFillArgs, control: KernelControl) => runSectorCorridorFill(args, control),
+  /** A copy of a sector graph's arrays brought up to its grid's version (../sectors). */
+  sectorUpdate: (args: SectorUpdateArgs, control: KernelControl) => runSectorUpdate(args, control),
   /**
    * Diagnostic: stores `value` into every Int32 slot of `buffer` and returns the number of slots written. The
    * caller sees the values in its own view of the buffer: proof that a worker answers over comlink and shares

@@ -1,0 +1,144 @@
+/**
+ * Maps and queries of the sectors suite: the scaled city map, far pairs grouped by goal (so one exact field per
+ * goal gives the optimum of every pair), clustered and spread unit starts, and the event-loop watch that
+ * measures how long the main thread is blocked while pool jobs run.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { computeField, Grid } from '@fieldmarshal/core';
+import { type BenchMap, loadMap, loadMovingAi } from '../maps.js';
+
+/**
+ * `city-N`: the largest shipped Moving AI city map (Berlin_0_256) scaled up to N x N, each tile becoming an
+ * (N / 256)-wide square; anything else as the other suites load it (Moving AI names, `random-N` with 20% walls).
+ */
+export function sectorMap(spec: string): BenchMap {
+  const match = /^city-(\d+)$/.exec(spec);
+  if (!match) return loadMap(spec);
+  const size = Number(match[1]);
+  const base = loadMovingAi('Berlin_0_256').grid;
+  const k = size / base.width;
+  if (!Number.isInteger(k) || k < 1) throw new Error(`city-${size}: the size must be a multiple of ${base.width}`);
+  const grid = Grid.create(size, size, { shared: true });
+  for (let y = 0; y < size; y++) {
+    const from = Math.floor(y / k) * base.width;
+    const row = y * size;
+    for (let x = 0; x < size; x++) grid.passable[row + x] = base.passable[from + Math.floor(x / k)] as number;
+  }
+  return { name: spec, grid, scenarios: [] };
+}
+
+/** A deterministic generator of numbers in [0, 1). */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** Far query pairs grouped by goal, with the exact optimum of each pair (Infinity when unreachable). */
+export interface FarPairs {
+  /** [sx, sy, gx, gy] per pair. */
+  pairs: number[][];
+  optimum: number[];
+  /** Median time of one full octile field (the exact fields computed for the goals), ms. */
+  fieldMs: number;
+}
+
+/**
+ * `goals` goals at random walkable tiles, and per goal `perGoal` starts at least half the map's side away
+ * (Chebyshev) that can reach it; the exact cost of each from one full field per goal.
+ */
+export function farPairs(grid: Grid, goals: number, perGoal: number, seed: number): FarPairs {
+  const random = rng(seed);
+  const { width, height } = grid;
+  const pairs: number[][] = [];
+  const optimum: number[] = [];
+  const times: number[] = [];
+  const cost = new Float64Array(grid.size);
+  const dir = new Uint8Array(grid.size);
+  for (let g = 0; g < goals; g++) {
+    let gt: number;
+    do gt = Math.floor(random() * grid.size);
+    while (!grid.passable[gt]);
+    const gx = gt % width;
+    const gy = Math.floor(gt / width);
+    const t0 = performance.now();
+    computeField(grid, { goals: [{ x: gx, y: gy }], metric: 'octile' }, { cost, dir });
+    times.push(performance.now() - t0);
+    let found = 0;
+    for (let tries = 0; found < perGoal && tries < perGoal * 10_000; tries++) {
+      const st = Math.floor(random() * grid.size);
+      const sx = st % width;
+      const sy = Math.floor(st / width);
+      if (
+        !(
+          Number.isFinite(cost[st] as number) &&
+          Math.max(Math.abs(sx - gx), Math.abs(sy - gy)) >= Math.min(width, height) / 2
+        )
+      )
+        continue;
+      pairs.push([sx, sy, gx, gy]);
+      optimum.push(cost[st] as number);
+      found++;
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { pairs, optimum, fieldMs: times[times.length >> 1] as number };
+}
+
+/**
+ * `count` unit starts (x, y pairs) on walkable tiles: `clustered` within a square of `spread` tiles around a
+ * random centre far from the goal (a crowd), or anywhere on the map.
+ */
+export function unitStarts(grid: Grid, count: number, seed: number, clustered: boolean, spread = 256): Int32Array {
+  const random = rng(seed);
+  const { width, height } = grid;
+  const out = new Int32Array(2 * count);
+  const cx = Math.floor(width * 0.15);
+  const cy = Math.floor(height * 0.15);
+  let n = 0;
+  for (let tries = 0; n < count && tries < count * 100_000; tries++) {
+    const x = clustered ? cx + Math.floor((random() - 0.5) * spread) : Math.floor(random() * width);
+    const y = clustered ? cy + Math.floor((random() - 0.5) * spread) : Math.floor(random() * height);
+    if (x < 0 || y < 0 || x >= width || y >= height || !grid.passable[y * width + x]) continue;
+    out[2 * n] = x;
+    out[2 * n + 1] = y;
+    n++;
+  }
+  return out.subarray(0, 2 * n);
+}
+
+/**
+ * Watches the main thread while `work` runs: the longest event-loop delay in ms (how long the thread could not
+ * react; on a loaded machine this includes time it was not scheduled at all), and the time the event loop was
+ * busy in all (`activeMs`, from eventLoopUtilization: the main thread's own work, an upper bound of any block
+ * it caused).
+ */
+export async function watchMainThread<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; maxMs: number; activeMs: number }> {
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  const before = performance.eventLoopUtilization();
+  histogram.enable();
+  try {
+    const value = await work();
+    const elu = performance.eventLoopUtilization(before);
+    return { value, maxMs: histogram.max / 1e6, activeMs: elu.active };
+  } finally {
+    histogram.disable();
+  }
+}
+
+/** A walkable tile near the map's centre. */
+export function centralTile(grid: Grid): { x: number; y: number } {
+  const { width, height } = grid;
+  for (let r = 0; r < Math.max(width, height); r++) {
+    for (let y = Math.max(0, (height >> 1) - r); y <= Math.min(height - 1, (height >> 1) + r); y++) {
+      for (let x = Math.max(0, (width >> 1) - r); x <= Math.min(width - 1, (width >> 1) + r); x++) {
+        if (grid.passable[y * width + x]) return { x, y };
+      }
+    }
+  }
+  throw new Error('no walkable tile');
+}

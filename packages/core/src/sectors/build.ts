@@ -1,0 +1,59 @@
+import { InvalidOptionError } from '../errors.js';
+import type { KernelControl } from '../fields/types.js';
+import { Grid } from '../grid/grid.js';
+import {
+  buildSectors,
+  computeComponents,
+  contextOf,
+  countEntrances,
+  labelSectors,
+  layoutSectors,
+  linkSectors,
+  writeHeader,
+} from './build-phases.js';
+import { startWork } from './control.js';
+import { computeLandmarks } from './landmarks.js';
+import { allocateSectorArrays, int32Array } from './sector-data.js';
+import { SectorGraph } from './sector-graph.js';
+import { resolveSectorOptions, type SectorGraphOptions } from './sector-options.js';
+
+/** True when the grid's buffer is shared (the graph's arrays are then shared too). */
+export function gridIsShared(grid: Grid): boolean {
+  return typeof SharedArrayBuffer === 'function' && grid.buffer instanceof SharedArrayBuffer;
+}
+
+/**
+ * Builds a sector graph of `grid` on the calling thread: the map cut into square sectors of
+ * `options.sectorSize` tiles, entrances on the borders between sectors (one per short run of open border, one
+ * at each end of a long run), the cost of the cheapest walk inside each sector between each pair of its
+ * entrances, and the connected components of the entrances. Same move rules and metrics as `computeField`.
+ * The work grows with the map and with the entrances per sector: milliseconds for a 512x512 map, seconds for
+ * 4096x4096; build big maps in a worker pool with `buildSectorGraphInPool`. `control` reports progress in
+ * sectors (phase 3, the costs) and cancels.
+ *
+ * @example
+ * const graph = buildSectorGraph(grid, { metric: 'octile' });
+ * const found = graph.findPath(4, 4, 40, 40); // { cost, path: Int32Array [x0, y0, x1, y1, ...] } or null
+ * @throws InvalidOptionError or OutOfRangeError for bad options (as computeField's, plus sectorSize).
+ */
+export function buildSectorGraph(grid: Grid, options?: SectorGraphOptions, control?: KernelControl): SectorGraph {
+  if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
+  const rules = resolveSectorOptions(options);
+  const shared = gridIsShared(grid);
+  const sectorsX = Math.ceil(grid.width / rules.size);
+  const sectorsY = Math.ceil(grid.height / rules.size);
+  const sectors = sectorsX * sectorsY;
+  const data = allocateSectorArrays(sectors, rules.size, shared);
+  writeHeader(data, grid, rules, grid.version);
+  const ctx = contextOf(grid, data);
+  startWork(control, sectors);
+  labelSectors(ctx, 0, sectors);
+  const counts = int32Array(sectors, false);
+  countEntrances(ctx, 0, sectors, counts);
+  layoutSectors(data, counts);
+  buildSectors(ctx, 0, sectors, control);
+  linkSectors(ctx, 0, sectors);
+  computeComponents(ctx);
+  computeLandmarks(ctx, rules.landmarks);
+  return SectorGraph.from(grid, data);
+}

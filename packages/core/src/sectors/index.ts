@@ -1,0 +1,47 @@
+// Public exports of src/sectors. Listed again from ../index.ts. The kernels and scratch classes are internal.
+export { buildSectorGraph } from './build.js';
+export {
+  CorridorField,
+  type CorridorFieldData,
+  type CorridorFieldOptions,
+} from './corridor-field.js';
+export {
+  DEFAULT_CORRIDOR_MARGIN,
+  DEFAULT_CORRIDOR_TILES,
+  type SectorPath,
+  type SectorPathInfo,
+  type SectorPathOptions,
+  type SectorRefine,
+} from './find-path.js';
+export type { SectorGraphData } from './sector-data.js';
+export { SectorGraph, type SectorGraphStats, type SectorRoute } from './sector-graph.js';
+export {
+  DEFAULT_ENTRANCE_SPACING,
+  DEFAULT_ENTRANCE_SPLIT,
+  DEFAULT_LANDMARKS,
+  DEFAULT_SECTOR_SIZE,
+  MAX_SECTOR_SIZE,
+  MIN_SECTOR_SIZE,
+  type SectorGraphOptions,
+} from './sector-options.js';
+export {
+  buildSectorGraphInPool,
+  type CorridorPoolJobOptions,
+  corridorFieldInPool,
+  refreshLandmarksInPool,
+  type SectorPoolJobOptions,
+  type SectorPoolOptions,
+  type SectorRunner,
+  updateSectorGraphInPool,
+} from './sector-pool.js';
+export type {
+  SectorBuildArgs,
+  SectorBuildPhase,
+  SectorCorridorFillArgs,
+  SectorCorridorPlan,
+  SectorCorridorPlanArgs,
+  SectorNodeArrays,
+  SectorUpdateArgs,
+  SectorUpdateResult,
+} from './sector-pool-kernel.js';
+export type { SectorUpdate } from './update.js';

@@ -1,0 +1,148 @@
+/**
+ * The costs between the entrances of one sector: for each pair, the cost of the cheapest walk that stays inside
+ * the sector (Infinity when there is none). With `steps` and `octile` costs are symmetric: a pair joined by a
+ * straight walk (lines.ts) costs its distance bound and needs no search; the others are settled by one local
+ * Dijkstra per entrance that stops as soon as the entrances after it are settled. With `weighted` costs (the
+ * step into a tile is priced by that tile) every row needs its own Dijkstra.
+ */
+import { straightWalkExists } from './lines.js';
+import type { LocalSearch } from './local-search.js';
+import { distanceBound } from './moves.js';
+import { M_WEIGHTED } from './sector-options.js';
+
+/** Scratch for one sector's pairs, grown on demand (per thread). */
+export class IntraScratch {
+  pad = new Int32Array(64);
+  px = new Int32Array(64);
+  py = new Int32Array(64);
+  targets = new Int32Array(64);
+  near = new Float64Array(64);
+  resolved = new Uint8Array(64 * 64);
+
+  ensure(k: number): void {
+    if (this.pad.length < k) {
+      const n = Math.max(k, this.pad.length * 2);
+      this.pad = new Int32Array(n);
+      this.px = new Int32Array(n);
+      this.py = new Int32Array(n);
+      this.targets = new Int32Array(n);
+      this.near = new Float64Array(n);
+    }
+    if (this.resolved.length < k * k) this.resolved = new Uint8Array(Math.max(k * k, this.resolved.length * 2));
+  }
+}
+
+/**
+ * Fills the `k x k` block of `intra` at `at` with the costs between the `k` entrance tiles `tiles[0..k)` of the
+ * sector loaded in `search`, whose local region labels are `labels[0..k)` (entrances of different regions do
+ * not reach each other), and `region[regionAt + i]` with the smallest j whose entrance is in entrance i's
+ * region. Returns the tiles settled by the searches (for progress).
+ *
+ * Repair (`near` given, `steps` and `octile` only): the block holds the costs before some tiles of the sector
+ * changed, and `near[0..nearCount)` are the padded indices of the tiles within one step of a changed tile. A
+ * move whose cost or legality changed has both ends among them, so the cheapest walk between two entrances i
+ * and j can change only if it may pass by them: if d(i, near) + d(near, j) > old cost, the old walk avoids them
+ * and the new one cannot pass by them either (d(near, x) is the same before and after: the part of a walk after
+ * its last near tile uses no changed move). Only the other pairs are computed again, the same way a fresh build
+ * computes them, so the block ends up bit for bit what a fresh build gives.
+ */
+export function fillIntraCosts(
+  search: LocalSearch,
+  scratch: IntraScratch,
+  rules: { width: number; metric: number; rule: number },
+  tiles: Int32Array,
+  labels: Int32Array,
+  k: number,
+  intra: Float32Array,
+  at: number,
+  region: Int32Array,
+  regionAt: number,
+  near: Int32Array | null = null,
+  nearCount = 0,
+): number {
+  const { width, metric, rule } = rules;
+  scratch.ensure(k);
+  const { pad, px, py, targets, resolved } = scratch;
+  const stride = search.stride;
+  for (let i = 0; i < k; i++) {
+    const p = search.padOf(tiles[i] as number, width);
+    pad[i] = p;
+    py[i] = (p / stride) | 0;
+    px[i] = p - (py[i] as number) * stride;
+  }
+  let settled = 0;
+  resolved.fill(0, 0, k * k);
+  if (near !== null) {
+    // Distances from the tiles near the changes; pairs that cannot pass by them keep their cost.
+    settled += search.runFrom(near, nearCount, metric, rule, null, 0);
+    const dn = scratch.near;
+    for (let i = 0; i < k; i++) dn[i] = search.cost[pad[i] as number] as number;
+    for (let i = 0; i < k; i++) {
+      for (let j = 0; j < k; j++) {
+        const old = intra[at + i * k + j] as number;
+        const via = (dn[i] as number) + (dn[j] as number);
+        // Float32 costs: a walk by the changes may show up to 1e-7 relative below `via`.
+        if (via < Number.POSITIVE_INFINITY && via <= old * (1 + 1e-6) + 1e-9)
+          intra[at + i * k + j] = Number.POSITIVE_INFINITY;
+        else resolved[i * k + j] = 1;
+      }
+    }
+  } else intra.fill(Number.POSITIVE_INFINITY, at, at + k * k);
+  for (let i = 0; i < k; i++) {
+    const li = labels[i] as number;
+    for (let j = 0; j < k; j++) {
+      if (labels[j] !== li) {
+        resolved[i * k + j] = 1;
+        intra[at + i * k + j] = Number.POSITIVE_INFINITY;
+      }
+    }
+    intra[at + i * k + i] = 0;
+    resolved[i * k + i] = 1;
+  }
+  const symmetric = metric !== M_WEIGHTED;
+  if (symmetric) {
+    for (let i = 0; i < k; i++) {
+      for (let j = i + 1; j < k; j++) {
+        if (resolved[i * k + j] !== 0) continue;
+        const x0 = px[i] as number;
+        const y0 = py[i] as number;
+        const x1 = px[j] as number;
+        const y1 = py[j] as number;
+        if (!straightWalkExists(search.st, stride, search.off, rule, x0, y0, x1, y1)) continue;
+        const c = distanceBound(metric, rule, Math.abs(x1 - x0), Math.abs(y1 - y0));
+        intra[at + i * k + j] = c;
+        intra[at + j * k + i] = c;
+        resolved[i * k + j] = 1;
+        resolved[j * k + i] = 1;
+      }
+    }
+  }
+  const cost = search.cost;
+  for (let i = 0; i < k; i++) {
+    let n = 0;
+    for (let j = symmetric ? i + 1 : 0; j < k; j++) if (resolved[i * k + j] === 0) targets[n++] = pad[j] as number;
+    if (n === 0) continue;
+    settled += search.run(pad[i] as number, metric, rule, targets, n);
+    for (let j = symmetric ? i + 1 : 0; j < k; j++) {
+      if (resolved[i * k + j] !== 0) continue;
+      const c = cost[pad[j] as number] as number;
+      intra[at + i * k + j] = c;
+      resolved[i * k + j] = 1;
+      if (symmetric) {
+        intra[at + j * k + i] = c;
+        resolved[j * k + i] = 1;
+      }
+    }
+  }
+  for (let i = 0; i < k; i++) {
+    let r = i;
+    for (let j = 0; j < i; j++) {
+      if (labels[j] === labels[i]) {
+        r = j;
+        break;
+      }
+    }
+    region[regionAt + i] = r;
+  }
+  return settled;
+}

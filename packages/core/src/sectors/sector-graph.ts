@@ -1,0 +1,263 @@
+import { InvalidOptionError } from '../errors.js';
+import type { Goal, KernelControl } from '../fields/types.js';
+import { Grid } from '../grid/grid.js';
+import { contextOf, type SectorContext } from './build-phases.js';
+import { type CorridorField, type CorridorFieldOptions, CorridorFieldQuery, corridorField } from './corridor-field.js';
+import {
+  findRoute,
+  findSectorPath,
+  firstSectorMove,
+  PathQuery,
+  type SectorPath,
+  type SectorPathOptions,
+} from './find-path.js';
+import { computeLandmarks, landmarksValid } from './landmarks.js';
+import {
+  dataBytes,
+  H_GRID_VERSION,
+  H_HEIGHT,
+  H_LANDMARK_OPTION,
+  H_METRIC,
+  H_RULE,
+  H_SECTORS_X,
+  H_SECTORS_Y,
+  H_SHIFT,
+  H_SPACING,
+  H_SPLIT,
+  H_WIDTH,
+  type SectorGraphData,
+} from './sector-data.js';
+import { type SectorGraphOptions, sectorOptionsOf } from './sector-options.js';
+import { type SectorUpdate, updateSectorGraph } from './update.js';
+
+/** A route through entrances, for display: `SectorGraph.route`. */
+export interface SectorRoute {
+  /** Cost of the route (the cost of the path `findPath` gives with `refine: 'sectors'`). */
+  cost: number;
+  /** x, y pairs: the start, the entrances in order, the goal. */
+  waypoints: Int32Array;
+}
+
+/** Sizes of a graph, for benchmarks and displays. */
+export interface SectorGraphStats {
+  sectors: number;
+  /** Entrances (nodes) in use. */
+  entrances: number;
+  /** Finite costs between entrances of the same sector (each direction counted). */
+  intraEdges: number;
+  /** Bytes of the graph's arrays (the grid not included). */
+  bytes: number;
+}
+
+/**
+ * A sector graph over a grid: the map cut into square sectors, entrances on their borders, the costs between the
+ * entrances of each sector and the connected components of the entrances. Made by {@link buildSectorGraph} (or
+ * `buildSectorGraphInPool`); its arrays (`data`) live in SharedArrayBuffers when the grid's does, so a worker can
+ * rebuild the same graph with {@link SectorGraph.from}. Queries allocate only their results.
+ *
+ * The graph describes the grid at `gridVersion`. After the grid is edited, {@link SectorGraph.update} rebuilds
+ * the sectors the edits touched (queries call it first when the grid has changed).
+ */
+export class SectorGraph {
+  readonly grid: Grid;
+  readonly data: SectorGraphData;
+  readonly width: number;
+  readonly height: number;
+  /** Sector side in tiles. */
+  readonly sectorSize: number;
+  readonly sectorsX: number;
+  readonly sectorsY: number;
+  /** @internal */
+  readonly ctx: SectorContext;
+  private query: PathQuery | null = null;
+  private fieldQuery: CorridorFieldQuery | null = null;
+
+  private constructor(grid: Grid, data: SectorGraphData) {
+    const h = data.header;
+    if (h[H_WIDTH] !== grid.width || h[H_HEIGHT] !== grid.height)
+      throw new InvalidOptionError('data', `a graph of a ${h[H_WIDTH]}x${h[H_HEIGHT]} grid`, 'a graph of this grid');
+    this.grid = grid;
+    this.data = data;
+    this.width = grid.width;
+    this.height = grid.height;
+    this.sectorSize = 1 << (h[H_SHIFT] as number);
+    this.sectorsX = h[H_SECTORS_X] as number;
+    this.sectorsY = h[H_SECTORS_Y] as number;
+    this.ctx = contextOf(grid, data);
+  }
+
+  /** A graph over arrays made by a build (for example in another thread, over the same shared buffers). */
+  static from(grid: Grid, data: SectorGraphData): SectorGraph {
+    if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
+    if (typeof data !== 'object' || data === null || !(data.header instanceof Int32Array))
+      throw new InvalidOptionError('data', data, 'the data of a sector graph');
+    return new SectorGraph(grid, data);
+  }
+
+  /** The options the graph was built with. */
+  get options(): Required<SectorGraphOptions> {
+    const h = this.data.header;
+    return sectorOptionsOf({
+      metric: h[H_METRIC] as number,
+      rule: h[H_RULE] as number,
+      size: this.sectorSize,
+      shift: h[H_SHIFT] as number,
+      split: h[H_SPLIT] as number,
+      spacing: h[H_SPACING] as number,
+      landmarks: h[H_LANDMARK_OPTION] as number,
+    });
+  }
+
+  /** The grid version the graph describes. */
+  get gridVersion(): number {
+    return this.data.header[H_GRID_VERSION] as number;
+  }
+
+  /** Sector index (`sy * sectorsX + sx`) of tile (x, y). */
+  sectorOf(x: number, y: number): number {
+    this.grid.assertInside('tile', x, y);
+    const shift = this.data.header[H_SHIFT] as number;
+    return (y >> shift) * this.sectorsX + (x >> shift);
+  }
+
+  /**
+   * The cheapest path from (sx, sy) to (gx, gy) that the graph finds, or null when the goal cannot be reached
+   * (answered from the components, without a search, in most cases). Every step is a legal move under the
+   * graph's rules and `cost` is the path's true cost. See {@link SectorPathOptions.refine} for what the path's
+   * cost is guaranteed to be.
+   * @throws CoordinateError when start or goal is outside the grid or a wall.
+   */
+  findPath(sx: number, sy: number, gx: number, gy: number, options?: SectorPathOptions): SectorPath | null {
+    this.checkEnds(sx, sy, gx, gy);
+    return findSectorPath(this.ctx, this.pathQuery(), sx, sy, gx, gy, options);
+  }
+
+  /**
+   * The first step from (sx, sy) towards (gx, gy), as a direction index into `DIRECTIONS`, from the route
+   * search and the start's own sector alone: a unit can start moving before its path or corridor field is
+   * ready. NO_DIRECTION (255) when start and goal are the same tile or the goal cannot be reached.
+   * @throws CoordinateError when start or goal is outside the grid or a wall.
+   */
+  firstMove(sx: number, sy: number, gx: number, gy: number): number {
+    this.checkEnds(sx, sy, gx, gy);
+    return firstSectorMove(this.ctx, this.pathQuery(), sx, sy, gx, gy);
+  }
+
+  /**
+   * The route through entrances from (sx, sy) to (gx, gy), or null when the goal cannot be reached: the
+   * abstract path of the hierarchy, for display.
+   * @throws CoordinateError when start or goal is outside the grid or a wall.
+   */
+  route(sx: number, sy: number, gx: number, gy: number): SectorRoute | null {
+    this.checkEnds(sx, sy, gx, gy);
+    if (sx === gx && sy === gy) return { cost: 0, waypoints: Int32Array.of(sx, sy) };
+    const q = this.pathQuery();
+    if (!findRoute(this.ctx, q, sx, sy, gx, gy)) return null;
+    const direct = q.direct < Number.POSITIVE_INFINITY && !(q.routeCost < q.direct);
+    const n = direct ? 0 : q.routeCount;
+    const waypoints = new Int32Array(2 * n + 4);
+    waypoints[0] = sx;
+    waypoints[1] = sy;
+    for (let i = 0; i < n; i++) {
+      const t = this.data.nodeTile[q.route[i] as number] as number;
+      const y = (t / this.width) | 0;
+      waypoints[2 + 2 * i] = t - y * this.width;
+      waypoints[3 + 2 * i] = y;
+    }
+    waypoints[2 * n + 2] = gx;
+    waypoints[2 * n + 3] = gy;
+    return { cost: direct ? q.direct : q.routeCost, waypoints };
+  }
+
+  /**
+   * A field towards `goal` computed only in the sectors of the routes from `starts` to it (and `margin` sectors
+   * around them): see {@link CorridorField}. Starts that cannot reach the goal are ignored.
+   * @throws CoordinateError when the goal or a start is outside the grid or a wall.
+   */
+  corridorField(
+    goal: Goal,
+    starts: ArrayLike<number>,
+    options?: CorridorFieldOptions,
+    control?: KernelControl,
+  ): CorridorField {
+    this.ensureCurrent();
+    if (this.fieldQuery === null) this.fieldQuery = new CorridorFieldQuery();
+    return corridorField(this.ctx, this.fieldQuery, this.pathQuery(), goal, starts, options, control);
+  }
+
+  /**
+   * Brings the graph up to the grid's current version: rebuilds only the sectors holding tiles changed since
+   * `gridVersion` (read from the grid's edit log) and the neighbours across the borders they touch, then the
+   * components; a full rebuild when the edits are unknown (the log overflowed, or `touch()`).
+   */
+  update(control?: KernelControl): SectorUpdate {
+    return updateSectorGraph(this.ctx, control);
+  }
+
+  /**
+   * Computes the landmarks of the route search again on this thread (an update leaves them stale, and queries
+   * then search with the straight-line bound alone: exact, but slower). Costs one Dijkstra over the entrances
+   * per landmark; `refreshLandmarksInPool` does it in workers.
+   */
+  refreshLandmarks(): void {
+    this.ensureCurrent();
+    computeLandmarks(this.ctx, this.data.header[H_LANDMARK_OPTION] as number);
+  }
+
+  /** True when the landmarks describe the current graph (see {@link SectorGraph.refreshLandmarks}). */
+  get landmarksFresh(): boolean {
+    return landmarksValid(this.data);
+  }
+
+  /** x, y pairs of every entrance (for display). */
+  entrances(): Int32Array {
+    const d = this.data;
+    let n = 0;
+    const sectors = d.sectorNodeCount.length;
+    for (let s = 0; s < sectors; s++) n += d.sectorNodeCount[s] as number;
+    const out = new Int32Array(2 * n);
+    let i = 0;
+    for (let s = 0; s < sectors; s++) {
+      const first = d.sectorNodeFirst[s] as number;
+      const end = first + (d.sectorNodeCount[s] as number);
+      for (let v = first; v < end; v++) {
+        const t = d.nodeTile[v] as number;
+        const y = (t / this.width) | 0;
+        out[i++] = t - y * this.width;
+        out[i++] = y;
+      }
+    }
+    return out;
+  }
+
+  /** Sizes of the graph. */
+  stats(): SectorGraphStats {
+    const d = this.data;
+    let entrances = 0;
+    let intraEdges = 0;
+    const sectors = d.sectorNodeCount.length;
+    for (let s = 0; s < sectors; s++) {
+      const k = d.sectorNodeCount[s] as number;
+      entrances += k;
+      const at = d.sectorMatrixFirst[s] as number;
+      for (let e = at; e < at + k * k; e++) if ((d.intra[e] as number) < Number.POSITIVE_INFINITY) intraEdges++;
+      intraEdges -= k;
+    }
+    return { sectors, entrances, intraEdges, bytes: dataBytes(d) };
+  }
+
+  private pathQuery(): PathQuery {
+    this.ensureCurrent();
+    if (this.query === null) this.query = new PathQuery();
+    return this.query;
+  }
+
+  private ensureCurrent(): void {
+    if (this.data.header[H_GRID_VERSION] !== this.grid.version) this.update();
+  }
+
+  private checkEnds(sx: number, sy: number, gx: number, gy: number): void {
+    this.grid.assertWalkable('start', sx, sy);
+    this.grid.assertWalkable('goal', gx, gy);
+  }
+}

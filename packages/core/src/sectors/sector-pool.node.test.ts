@@ -1,0 +1,115 @@
+/**
+ * Sector graphs in Node worker_threads, against the BUILT package (dist): Node 20 cannot run the .ts worker
+ * module, so `pnpm run build` must run first (the test pipeline builds before testing).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Core from '../index.js';
+import { graphPicture } from './sectors.test-util.js';
+
+const distEntry = new URL('../../dist/index.js', import.meta.url).href;
+const core = (await import(/* @vite-ignore */ distEntry)) as typeof Core;
+
+function randomShared(width: number, height: number, seed: number): Core.Grid {
+  return core.generateRandom(width, height, 0.2, { seed, shared: true });
+}
+
+describe('sector graphs in the worker pool (Node, built package)', () => {
+  let service: Core.FieldService;
+  beforeAll(async () => {
+    service = await core.createFieldService({ workers: 2 });
+  });
+  afterAll(async () => {
+    await service.close();
+  });
+
+  it('builds the same graph as the single-thread build, reporting progress to the end', async () => {
+    for (const options of [
+      { sectorSize: 16 },
+      { sectorSize: 8, metric: 'steps' as const, diagonal: 'always' as const },
+    ]) {
+      const grid = randomShared(150, 97, 3);
+      const reports: number[][] = [];
+      const pooled = await core.buildSectorGraphInPool(service, grid, options, {
+        onProgress: (done, total) => reports.push([done, total]),
+      });
+      const local = core.buildSectorGraph(grid, options);
+      expect(pooled.data.intra.buffer).toBeInstanceOf(SharedArrayBuffer);
+      // Graph pictures use the module's own classes; compare the two through the same function.
+      expect(graphPicture(pooled as never)).toEqual(graphPicture(local as never));
+      expect(pooled.landmarksFresh).toBe(true);
+      expect(Array.from(pooled.data.landmarkCost)).toEqual(Array.from(local.data.landmarkCost));
+      const sectors = pooled.sectorsX * pooled.sectorsY;
+      expect(reports.at(-1)).toEqual([2 * sectors, 2 * sectors]);
+      expect(pooled.findPath(0, 0, 149, 96)?.cost).toBe(local.findPath(0, 0, 149, 96)?.cost);
+    }
+  });
+
+  it('aborts a build', async () => {
+    const grid = randomShared(600, 600, 4);
+    const controller = new AbortController();
+    const built = core.buildSectorGraphInPool(service, grid, { sectorSize: 64 }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 5);
+    await expect(built).rejects.toBeInstanceOf(core.AbortError);
+    // The pool serves the next job.
+    const small = await core.buildSectorGraphInPool(service, randomShared(40, 40, 5), { sectorSize: 8 });
+    expect(small.sectorsX).toBe(5);
+  });
+
+  it('refuses a grid in an ordinary ArrayBuffer', async () => {
+    const grid = core.Grid.open(20, 20, { shared: false });
+    await expect(core.buildSectorGraphInPool(service, grid)).rejects.toBeInstanceOf(core.InvalidOptionError);
+  });
+
+  it('fills a corridor field like the single-thread one, and updates a graph into new arrays', async () => {
+    const grid = randomShared(120, 90, 6);
+    grid.fillPassable(0, 0, 4, 4, true);
+    grid.fillPassable(116, 86, 4, 4, true);
+    const graph = await core.buildSectorGraphInPool(service, grid, { sectorSize: 16 });
+    const starts = Int32Array.of(0, 0, 1, 1, 3, 2);
+    let started: Core.CorridorField | null = null;
+    const field = await core.corridorFieldInPool(
+      service,
+      graph,
+      { x: 119, y: 89 },
+      starts,
+      { margin: 1 },
+      {
+        onStart: (f) => {
+          started = f;
+        },
+      },
+    );
+    expect(started).toBe(field);
+    const local = graph.corridorField({ x: 119, y: 89 }, starts, { margin: 1 });
+    expect([...field.data.blockSector]).toEqual([...local.data.blockSector]);
+    expect([...field.data.cost]).toEqual([...local.data.cost]);
+    expect([...field.data.dir]).toEqual([...local.data.dir]);
+    expect(field.costAt(0, 0)).toBeLessThan(Number.POSITIVE_INFINITY);
+
+    const before = graph.data.intra;
+    grid.fillPassable(40, 30, 10, 3, false);
+    grid.setPassable(2, 2, false);
+    const update = await core.updateSectorGraphInPool(service, graph);
+    expect(update.full).toBe(false);
+    expect(update.sectors).toBeGreaterThan(1);
+    expect(graph.gridVersion).toBe(grid.version);
+    expect(graph.data.intra).not.toBe(before);
+    const fresh = core.buildSectorGraph(grid, { sectorSize: 16 });
+    expect(graphPicture(graph as never)).toEqual(graphPicture(fresh as never));
+    // The pool update computed the landmarks again.
+    expect(graph.landmarksFresh).toBe(true);
+    expect(Array.from(graph.data.landmarkCost)).toEqual(Array.from(fresh.data.landmarkCost));
+  });
+
+  it('refreshes stale landmarks in the pool', async () => {
+    const grid = randomShared(100, 100, 8);
+    const graph = core.buildSectorGraph(grid, { sectorSize: 16 });
+    grid.setPassable(50, 50, false);
+    graph.update();
+    expect(graph.landmarksFresh).toBe(false);
+    await core.refreshLandmarksInPool(service, graph);
+    expect(graph.landmarksFresh).toBe(true);
+    const fresh = core.buildSectorGraph(grid, { sectorSize: 16 });
+    expect(Array.from(graph.data.landmarkCost)).toEqual(Array.from(fresh.data.landmarkCost));
+  });
+});
