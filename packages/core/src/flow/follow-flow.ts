@@ -49,11 +49,13 @@ const CLAMP_EPS = 1e-9;
  * Follows a flow from the continuous position (x, y) (tiles) to a goal and returns the path as a flat polyline
  * `[x0, y0, x1, y1, ...]`: the start, then the end of every step, then the goal tile's centre. Each step heads
  * for the anchor of the tile the mover stands on (as {@link sampleFlow}), `step` tiles long or up to the anchor.
- * The mover is a square of half-side `flowClearance(flow.radius)`: a step that would overlap a wall slides
- * along it (x, then y), so the path never enters a wall tile nor passes a blocked corner. Should the flow
- * stall (no cheaper field tile for 12 tiles of travel) or run past `maxLength`, the follower goes to its tile's
- * centre and follows the field's `dir` (counted in `stats.fallbackSteps`). A start closer than the clearance to a
- * wall first moves to its tile's centre.
+ * The mover is a square of half-side `flowClearance(flow.radius)`. A tile's anchor is in view of its centre, not
+ * always of every point of the tile: on entering a tile whose anchor is hidden from where it stands (the shadow
+ * side of a corner), the mover keeps heading for the anchor it was heading for, which stays in view, and switches
+ * once the tile's anchor is in view. A start on such a side slides along the wall (x, then y). So the path never
+ * enters a wall tile nor passes a blocked corner. Should the flow stall (no cheaper field tile for 12 tiles of
+ * travel) or run past `maxLength`, the follower goes to its tile's centre and follows the field's `dir` (counted
+ * in `stats.fallbackSteps`). A start closer than the clearance to a wall first moves to its tile's centre.
  *
  * Allocation-free when `out` is long enough: the result is then a view of its start; otherwise a new array.
  * @throws CoordinateError when the start is outside the grid; InvalidOptionError when grid, field and flow do
@@ -126,6 +128,9 @@ export function followFlow(
   let steps = 0;
   const patienceSteps = Math.ceil(PATIENCE / step) + 1;
   let trusting = true;
+  // The anchor the mover is heading for (NaN: none), kept while the anchor of its tile is out of view.
+  let targetX = Number.NaN;
+  let targetY = Number.NaN;
   for (;;) {
     t = Math.floor(py) * w + Math.floor(px);
     const d = field.dir[t] as number;
@@ -163,9 +168,6 @@ export function followFlow(
     const code0 = flow.anchor[t] as number;
     const ax = anchorCodeX(code0, w, c);
     const ay = anchorCodeY(code0, w, c);
-    const dx = ax - px;
-    const dy = ay - py;
-    const dist = Math.sqrt(dx * dx + dy * dy);
     if (code0 >= 0 && (code0 & 7) === CORNER_EXACT) {
       // A gap between two diagonal walls (`always`): through its corner point, to the centre across it.
       put(ax, ay);
@@ -174,22 +176,36 @@ export function followFlow(
       put(px, py);
       continue;
     }
-    let qx: number;
-    let qy: number;
-    if (dist <= step) {
-      qx = ax;
-      qy = ay;
-    } else {
-      qx = px + (dx / dist) * step;
-      qy = py + (dy / dist) * step;
+    // Switch to the tile's anchor when it is in view from here (the whole way); otherwise keep heading for the
+    // anchor the mover was heading for, which stays in view along the way to it.
+    if (!Number.isNaN(targetX) && (targetX !== ax || targetY !== ay)) {
+      SIGHT[0] = px;
+      SIGHT[1] = py;
+      SIGHT[2] = ax;
+      SIGHT[3] = ay;
+      if (sweptClear(pass, w, h, code, c)) {
+        targetX = ax;
+        targetY = ay;
+      }
+    } else if (Number.isNaN(targetX)) {
+      targetX = ax;
+      targetY = ay;
     }
+    const ex = targetX - px;
+    const ey = targetY - py;
+    const e = Math.sqrt(ex * ex + ey * ey);
+    let qx = e <= step ? targetX : px + (ex / e) * step;
+    let qy = e <= step ? targetY : py + (ey / e) * step;
     SIGHT[0] = px;
     SIGHT[1] = py;
     SIGHT[2] = qx;
     SIGHT[3] = qy;
     if (!sweptClear(pass, w, h, code, c)) {
-      // Slide: along x as far as the walls allow, then along y (the corner of the L is a point of the path).
+      // Slide (a start on the shadow side of a corner): along x as far as the walls allow, then along y (the
+      // corner of the L is a point of the path).
       slides++;
+      targetX = Number.NaN;
+      targetY = Number.NaN;
       const nx = clampX(pass, w, h, code, c, px, py, qx);
       const ny = clampY(pass, w, h, code, c, nx, py, qy);
       if (Math.abs(nx - px) + Math.abs(ny - py) >= step / 8) {
@@ -200,12 +216,15 @@ export function followFlow(
         // Caught on a wall's corner: head for the tile's centre, from which the anchor is in sight.
         const cx = (t % w) + 0.5;
         const cy = Math.floor(t / w) + 0.5;
-        const ex = cx - px;
-        const ey = cy - py;
-        const e = Math.sqrt(ex * ex + ey * ey);
-        qx = e <= step ? cx : px + (ex / e) * step;
-        qy = e <= step ? cy : py + (ey / e) * step;
+        const fx = cx - px;
+        const fy = cy - py;
+        const f = Math.sqrt(fx * fx + fy * fy);
+        qx = f <= step ? cx : px + (fx / f) * step;
+        qy = f <= step ? cy : py + (fy / f) * step;
       }
+    } else if (qx === targetX && qy === targetY) {
+      targetX = Number.NaN;
+      targetY = Number.NaN;
     }
     steps++;
     if (qx === px && qy === py) {
