@@ -11,7 +11,7 @@ const AT_ANCHOR = 1e-9;
  * So every point of a tile heads straight for the same anchor, and the straight segment to it is clear of walls.
  * 0, 0 on goal tiles, walls, unreachable tiles and outside the map.
  */
-export function sampleFlow<T extends { 0: number; 1: number }>(flow: Flow, x: number, y: number, out: T): T {
+export function sampleFlow<T extends { [index: number]: number }>(flow: Flow, x: number, y: number, out: T): T {
   const w = flow.width;
   const tx = Math.floor(x);
   const ty = Math.floor(y);
