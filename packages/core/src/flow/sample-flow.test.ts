@@ -39,6 +39,14 @@ describe('sampleFlow', () => {
     }
   });
 
+  it('writes the distance to the anchor into a third slot, 0 where it gives no direction', () => {
+    const out = [0, 0, -1];
+    sampleFlow(flow, 0.5, 0.5, out);
+    expect(out[2]).toBeCloseTo(Math.hypot(8, 1), 12);
+    sampleFlow(flow, 8.5, 1.5, out);
+    expect(out).toEqual([0, 0, 0]);
+  });
+
   it('gives the tile vector at the anchor itself and 0, 0 on goals, walls and outside the map', () => {
     const out: [number, number] = [9, 9];
     // The goal's neighbour at (9, 1): its anchor is the goal's centre, from which the tile's own vector is used.
