@@ -118,35 +118,39 @@ export function anyAnglePath(
     }
   }
   const n = nx.length;
+  const px = Float64Array.from(nx);
+  const py = Float64Array.from(ny);
+  const kx = Int8Array.from(qx);
+  const ky = Int8Array.from(qy);
+  // Distance to the goal (A*'s estimate), once per node.
+  const toGoal = new Float64Array(n);
+  for (let v = 0; v < n; v++) toGoal[v] = Math.sqrt(((px[v] as number) - x1) ** 2 + ((py[v] as number) - y1) ** 2);
   const g = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
   const from = new Int32Array(n).fill(-1);
   const closed = new Uint8Array(n);
   const heap = new MinHeap();
   g[0] = 0;
-  heap.push(0, Math.hypot(x1 - x0, y1 - y0));
+  heap.push(0, toGoal[0] as number);
   while (heap.size > 0) {
     const u = heap.pop();
     if (closed[u] === 1) continue;
     closed[u] = 1;
     if (u === 1) break;
-    const ux = nx[u] as number;
-    const uy = ny[u] as number;
+    const ux = px[u] as number;
+    const uy = py[u] as number;
     const gu = g[u] as number;
     for (let v = 1; v < n; v++) {
       if (closed[v] === 1) continue;
-      const vx = nx[v] as number;
-      const vy = ny[v] as number;
-      const dx = vx - ux;
-      const dy = vy - uy;
-      const gv = gu + Math.hypot(dx, dy);
-      if (!(gv < (g[v] as number))) continue;
-      if (gv + Math.hypot(x1 - vx, y1 - vy) > bound) continue;
+      const dx = (px[v] as number) - ux;
+      const dy = (py[v] as number) - uy;
       // A corner is only worth reaching along a line that grazes its wall (the path can bend round it there).
-      if (dx * dy * (qx[v] as number) * (qy[v] as number) > 0) continue;
-      if (!segmentClear(pass, w, h, code, rule, ux, uy, vx, vy)) continue;
+      if (dx * dy * (kx[v] as number) * (ky[v] as number) > 0) continue;
+      const gv = gu + Math.sqrt(dx * dx + dy * dy);
+      if (!(gv < (g[v] as number)) || gv + (toGoal[v] as number) > bound) continue;
+      if (!segmentClear(pass, w, h, code, rule, ux, uy, px[v] as number, py[v] as number)) continue;
       g[v] = gv;
       from[v] = u;
-      heap.push(v, gv + Math.hypot(x1 - vx, y1 - vy));
+      heap.push(v, gv + (toGoal[v] as number));
     }
   }
   if (!((g[1] as number) < Number.POSITIVE_INFINITY)) return null;
@@ -155,8 +159,8 @@ export function anyAnglePath(
   nodes.reverse();
   const path = new Float64Array(nodes.length * 2);
   nodes.forEach((v, k) => {
-    path[2 * k] = nx[v] as number;
-    path[2 * k + 1] = ny[v] as number;
+    path[2 * k] = px[v] as number;
+    path[2 * k + 1] = py[v] as number;
   });
   return { length: g[1] as number, path };
 }

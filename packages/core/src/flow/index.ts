@@ -10,3 +10,4 @@ export {
 } from './follow-flow.js';
 export { sampleFlow } from './sample-flow.js';
 export * from './types.js';
+export { walkableSegment } from './walkable-segment.js';
