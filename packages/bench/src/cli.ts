@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { PEER_NAMES, type PeerName } from './peers.js';
 import type { Row } from './report.js';
 import { markdownTable, textTable } from './report.js';
+import { runFlowPaths, runFlowTime } from './suites/flow.js';
 import { runKernels } from './suites/kernels.js';
 import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
@@ -19,7 +20,7 @@ import { runService } from './suites/service.js';
 
 const HELP = `usage: pnpm bench [options]
 
-  --suite LIST        kernels,peers,service,native,repair (default: all five; native skips itself, with a
+  --suite LIST        kernels,peers,service,native,repair,flow (default: all six; native skips itself, with a
                       message, when no C compiler is found)
   --maps LIST         maps for the kernels and native suites: Moving AI names (arena, den520d, Berlin_0_256,
                       maze512-1-0, random512-10-0, 8room_000) or generated KIND-SIZE (open|random|rooms|maze-N,
@@ -34,9 +35,22 @@ const HELP = `usage: pnpm bench [options]
   --scenario-rows N   Moving AI rows per map for the single-pair case (default 200)
   --repair-maps LIST  maps of the repair suite (default random-1024, random-4096; --quick random-512)
   --edits N           edits per case of the repair suite (default 500; --quick 100)
+  --flow-maps LIST    maps of the flow suite's time table (default: the six Moving AI maps, random-1024,
+                      rooms-1024, maze-512; --quick arena, random-512)
+  --flow-path-maps LIST
+                      maps of the flow suite's path table (default: the six Moving AI maps, random-256,
+                      rooms-256, maze-256; --quick arena, random-128)
+  --flow-goals N      goals per map of the path table (default 4; --quick 2)
+  --flow-starts N     random starts per goal (default 50; --quick 20)
+  --flow-max-cost N   largest field cost of a start, tiles (default 400: the exact reference is slow on long paths)
+  --flow-radius R     mover radius of the flows, tiles (default 0)
   --reps N            timed repetitions after warm-up (default 15)
   --warmup N          untimed warm-up runs (default 3)
   --quick             small run: reps 5, maps arena + random-512 (native: random-512), peer searches 20
+
+The flow suite times computeFlow against computeField on the same map and goal (alternating, rep after rep) and
+measures followFlow's path length over the exact any-angle shortest path (anyAnglePath), with the eight-arrow
+path's ratio beside it, followers that got stuck or fell back to the field, and paths entering a wall.
 
 The native suite races our steps and octile kernels (computeField, one goal, reused outputs) against C versions
 of the same algorithms (packages/bench/native/fields.c, compiled with $CC, cc, gcc or clang, -O3 -march=native
@@ -65,6 +79,12 @@ async function main(): Promise<void> {
       reps: { type: 'string' },
       'repair-maps': { type: 'string' },
       edits: { type: 'string' },
+      'flow-maps': { type: 'string' },
+      'flow-path-maps': { type: 'string' },
+      'flow-goals': { type: 'string' },
+      'flow-starts': { type: 'string' },
+      'flow-max-cost': { type: 'string' },
+      'flow-radius': { type: 'string' },
       warmup: { type: 'string' },
       quick: { type: 'boolean' },
       json: { type: 'string' },
@@ -91,7 +111,7 @@ async function main(): Promise<void> {
     return n;
   };
   const quick = values.quick ?? false;
-  const known = ['kernels', 'peers', 'service', 'native', 'repair'];
+  const known = ['kernels', 'peers', 'service', 'native', 'repair', 'flow'];
   const suites = list(values.suite, known);
   for (const s of suites) if (!known.includes(s)) throw new Error(`unknown suite ${s}; known: ${known.join(', ')}`);
   const reps = int(values.reps, quick ? 5 : 15, 'reps');
@@ -171,6 +191,30 @@ async function main(): Promise<void> {
         warmup,
       }),
     );
+  }
+
+  if (suites.includes('flow')) {
+    const moving = ['arena', 'den520d', 'Berlin_0_256', 'maze512-1-0', 'random512-10-0', '8room_000'];
+    const radius = Number(values['flow-radius'] ?? 0);
+    if (!(radius >= 0)) throw new Error(`--flow-radius must be a number >= 0, got ${values['flow-radius']}`);
+    const flowOptions = {
+      timeMaps: list(
+        values['flow-maps'],
+        quick ? ['arena', 'random-512'] : [...moving, 'random-1024', 'rooms-1024', 'maze-512'],
+      ),
+      pathMaps: list(
+        values['flow-path-maps'],
+        quick ? ['arena', 'random-128'] : [...moving, 'random-256', 'rooms-256', 'maze-256'],
+      ),
+      goals: int(values['flow-goals'], quick ? 2 : 4, 'flow-goals'),
+      starts: int(values['flow-starts'], quick ? 20 : 50, 'flow-starts'),
+      maxCost: int(values['flow-max-cost'], 400, 'flow-max-cost'),
+      radius,
+      reps,
+      warmup,
+    };
+    sections.push(await runFlowTime(flowOptions));
+    sections.push(await runFlowPaths(flowOptions));
   }
 
   let markdown = `# Field Marshal benchmark results\n\nNode ${machine.node}, ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, ${machine.date}.\nTimes in milliseconds: median (p10-p90) over the timed repetitions after warm-up.\n`;
