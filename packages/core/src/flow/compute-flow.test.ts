@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { computeField, computeFieldFromSeeds } from '../fields/compute-field.js';
 import type { DiagonalRule } from '../grid/directions.js';
+import { generateMap } from '../grid/generate.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { CORNER_EXACT, centreCode, flowAnchorX, flowAnchorY, flowClearance } from './anchor-code.js';
@@ -128,6 +129,28 @@ describe('computeFlow', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('keeps its contract on larger cluttered maps', () => {
+    fc.assert(
+      fc.property(arbFlowCase(48, 0.35), fc.constantFrom(0, 0.25), ({ grid, goal }, radius) => {
+        const field = computeField(grid, { goals: [goal] });
+        expect(flowProblem(grid, field.cost, field.dir, computeFlow(grid, field, { radius }))).toBeNull();
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('keeps its contract on generated random maps (60 seeds, sizes 10 to 39, 5% to 35% walls)', () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const side = 10 + (seed % 30);
+      const grid = generateMap('random', side, side, { density: 0.05 + (seed % 7) * 0.05, seed });
+      let goal = (seed * 7919) % grid.size;
+      while (grid.passable[goal] === 0) goal = (goal + 1) % grid.size;
+      const field = computeField(grid, { goals: [{ x: goal % side, y: Math.floor(goal / side) }] });
+      const flow = computeFlow(grid, field, { radius: (seed % 3) * 0.2 });
+      expect(flowProblem(grid, field.cost, field.dir, flow), `seed ${seed}`).toBeNull();
+    }
   });
 
   it('handles several goals, water and range-limited fields', () => {

@@ -9,6 +9,7 @@ import { anyAnglePath } from './any-angle-path.js';
 import { computeFlow } from './compute-flow.js';
 import { arbFlowCase, pathProblem, polylineLength, segmentRule } from './flow-check.test-util.js';
 import { DEFAULT_FOLLOW_STEP, type FollowFlowStats, followFlow } from './follow-flow.js';
+import { FLOW_MIN_CLEARANCE } from './types.js';
 
 const block = `
 ............
@@ -51,6 +52,21 @@ describe('followFlow', () => {
     expect(s.length).toBeGreaterThanOrEqual(best?.length ?? Number.NaN);
     expect(s.length / (best?.length ?? 1)).toBeLessThan(1.001);
     expect(s.length).toBeCloseTo(polylineLength(path), 9);
+  });
+
+  it('slides along a wall from a start on the shadow side of a corner, keeping the clearance', () => {
+    const grid = parseAsciiMap(block);
+    const field = computeField(grid, { goals: [{ x: 8, y: 1 }] });
+    const flow = computeFlow(grid, field);
+    // Tile (4, 4) sees the goal from its centre, past the block's corner (5, 4); its upper left part does not.
+    const s = stats();
+    const path = followFlow(grid, field, flow, 4.02, 4.01, undefined, { stats: s });
+    expect(s.reached).toBe(true);
+    expect(s.slides).toBeGreaterThan(0);
+    expect(s.fallbackSteps).toBe(0);
+    expect(pathProblem(grid, path, segmentRule('if-both-free'), FLOW_MIN_CLEARANCE)).toBeNull();
+    // The slide runs along the block's lower side, the clearance below it.
+    expect(path[5]).toBe(4 + FLOW_MIN_CLEARANCE + 1e-9);
   });
 
   it('writes into a long enough out array (no allocation) and allocates otherwise', () => {
