@@ -35,6 +35,11 @@ const UNCHECKED = 0;
 const SEEN = 1;
 const RULE_FAILED = 2;
 
+/** Path estimates this close (tiles) count as a tie between neighbours' anchors. */
+const TIE = 0.02;
+/** Longest exact line-of-sight walk, in tiles; a farther candidate counts as not seen (the last resort is). */
+const MAX_WALK = 64;
+
 let clearance = 0;
 /** The best (smallest) estimate of a candidate that is surely seen: [g]. */
 const BEST = new Float64Array(1);
@@ -158,6 +163,14 @@ export function chooseAnchor(
     // PERF: the common case, one local rule test.
     if (seesByNeighbours(ids, pass, terr, w, i, x, y, id)) return id;
     candState[first] = RULE_FAILED;
+    // PERF: on the line where two anchors' regions meet, a neighbour holds the other, equally good one; take it by
+    // the local rule rather than walk to the first (the choice costs at most TIE tiles).
+    for (let k = 0; k < candCount; k++) {
+      if (k === first || !((candG[k] as number) <= firstG + TIE)) continue;
+      const other = candId[k] as number;
+      if (seesByNeighbours(ids, pass, terr, w, i, x, y, other)) return other;
+      candState[k] = RULE_FAILED;
+    }
   }
   for (let k = 0; k < candCount; k++) {
     const id = candId[k] as number;
@@ -228,7 +241,11 @@ export function chooseAnchor(
     const id = candId[k] as number;
     const state = candState[k] as number;
     let seen = state === SEEN || (state === UNCHECKED && id >= 0 && seesByNeighbours(ids, pass, terr, w, i, x, y, id));
-    if (!seen && terr === null) {
+    if (
+      !seen &&
+      terr === null &&
+      Math.abs((candX[k] as number) - cx) + Math.abs((candY[k] as number) - cy) <= MAX_WALK
+    ) {
       SIGHT[0] = cx;
       SIGHT[1] = cy;
       SIGHT[2] = candX[k] as number;
