@@ -14,7 +14,7 @@
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import { CORNER_EXACT, CORNER_PLUS_X, CORNER_PLUS_Y, centreCode, cornerCode } from './anchor-code.js';
 import { addAnchorAt, anchors, NEW_ANCHOR } from './anchor-table.js';
-import { dist, SIGHT, seesByNeighbours, seesExactly } from './sight.js';
+import { dist, firstStepOpen, SIGHT, seesByNeighbours, seesExactly } from './sight.js';
 
 // The candidates of the current tile (unsorted; `rank` lists them by g): existing anchors have an id; new corner
 // anchors id -1, a code and the id of the anchor they lead on to.
@@ -250,7 +250,7 @@ export function chooseAnchor(
       SIGHT[1] = cy;
       SIGHT[2] = candX[k] as number;
       SIGHT[3] = candY[k] as number;
-      seen = seesExactly(pass, w, h, code);
+      seen = firstStepOpen(pass, w, i, x, y) && seesExactly(pass, w, h, code);
     }
     if (!seen) continue;
     if (id >= 0) return id;

@@ -13,8 +13,9 @@
  *   corner shared with s at a distance that shrinks as dy / dx grows, is clear of s: s free, or
  *   dy / dx <= (0.5 - c) / (0.5 + c).
  * "n sees the anchor" is read as: n holds the same anchor (by induction its centre sees it), or the anchor lies in
- * n's own square (the free part of a tile is star-shaped from its centre). The rule is sufficient, not necessary:
- * where it fails the kernel tries an exact walk ({@link seesExactly}).
+ * n's own square (the free part of a tile is star-shaped from its centre), or, a couple of tiles deep, n passes the
+ * same rule. The rule is sufficient, not necessary: where it fails the kernel tries an exact walk
+ * ({@link seesExactly}).
  *
  * PERF: V8 passes numbers to a call that is not inlined as tagged values, so every double argument of a hot call
  * allocates a heap number; these functions take integers and read coordinates from the anchor table or from
@@ -30,7 +31,13 @@ export function setSightClearance(c: number): void {
   clearance = c;
 }
 
-/** True when the centre of tile i (at x, y) sees anchor `id` by the local rule. */
+/** Depth of the local rule's look through neighbours that hold another anchor (see {@link seesByNeighbours}). */
+const RULE_DEPTH = 2;
+
+/**
+ * True when the centre of tile i (at x, y) sees anchor `id` by the local rule. A neighbour the rule reads that
+ * holds another anchor is itself tested by the rule, up to {@link RULE_DEPTH} tiles deep (still O(1)).
+ */
 export function seesByNeighbours(
   ids: Int32Array,
   pass: Uint8Array,
@@ -41,6 +48,21 @@ export function seesByNeighbours(
   y: number,
   id: number,
 ): boolean {
+  return seesAt(ids, pass, terr, w, i, x, y, id, pass[i] as number, RULE_DEPTH);
+}
+
+function seesAt(
+  ids: Int32Array,
+  pass: Uint8Array,
+  terr: Float32Array | null,
+  w: number,
+  i: number,
+  x: number,
+  y: number,
+  id: number,
+  code: number,
+  depth: number,
+): boolean {
   const dx = (anchors.x[id] as number) - x - 0.5;
   const dy = (anchors.y[id] as number) - y - 0.5;
   const adx = dx < 0 ? -dx : dx;
@@ -49,32 +71,69 @@ export function seesByNeighbours(
   let major: number;
   let minor: number;
   let side: number;
+  let sx: number;
+  let sy: number;
   if (adx >= ady) {
     if (adx <= 0.5) return true; // the anchor lies in the tile's own square
-    n1 = dx > 0 ? i + 1 : i - 1;
+    sx = dx > 0 ? 1 : -1;
+    sy = dy > 0 ? 1 : -1;
+    n1 = i + sx;
     major = adx;
     minor = ady;
-    side = dy > 0 ? w : -w;
+    side = sy * w;
   } else {
     if (ady <= 0.5) return true;
-    n1 = dy > 0 ? i + w : i - w;
+    sx = dx > 0 ? 1 : -1;
+    sy = dy > 0 ? 1 : -1;
+    n1 = i + sy * w;
     major = ady;
     minor = adx;
-    side = dx > 0 ? 1 : -1;
+    side = sx;
   }
-  const code = pass[i] as number;
   const tv = terr === null ? 0 : (terr[i] as number);
   // PERF: the neighbours read here lie towards the anchor, so inside the map: no bounds checks.
-  if (ids[n1] !== id && !(major <= 1.5 && minor <= 0.5 && pass[n1] === code && (terr === null || terr[n1] === tv)))
+  if (
+    ids[n1] !== id &&
+    !(
+      pass[n1] === code &&
+      (terr === null || terr[n1] === tv) &&
+      ((major <= 1.5 && minor <= 0.5) ||
+        (depth > 0 &&
+          seesAt(ids, pass, terr, w, n1, adx >= ady ? x + sx : x, adx >= ady ? y : y + sy, id, code, depth - 1)))
+    )
+  )
     return false;
   const c = clearance;
   if (minor <= 0.5 - c) return true;
   const n2 = n1 + side;
-  if (ids[n2] !== id && !(major <= 1.5 && minor <= 1.5 && pass[n2] === code && (terr === null || terr[n2] === tv)))
+  if (
+    ids[n2] !== id &&
+    !(
+      pass[n2] === code &&
+      (terr === null || terr[n2] === tv) &&
+      ((major <= 1.5 && minor <= 1.5) ||
+        (depth > 0 && seesAt(ids, pass, terr, w, n2, x + sx, y + sy, id, code, depth - 1)))
+    )
+  )
     return false;
   if (minor * (0.5 + c) <= major * (0.5 - c)) return true;
   const s = i + side;
   return pass[s] === code && (terr === null || terr[s] === tv);
+}
+
+/**
+ * False when the ray from the centre of tile i (at x, y) to (ax, ay) surely meets a wall: it leaves the tile into
+ * the neighbour one step along its major axis (when the point lies beyond the tile), and that neighbour is a wall.
+ * True means "maybe". A cheap test before an exact walk.
+ */
+export function firstStepOpen(pass: Uint8Array, w: number, i: number, x: number, y: number): boolean {
+  const dx = (SIGHT[2] as number) - x - 0.5;
+  const dy = (SIGHT[3] as number) - y - 0.5;
+  const adx = dx < 0 ? -dx : dx;
+  const ady = dy < 0 ? -dy : dy;
+  if (adx <= 0.5 && ady <= 0.5) return true;
+  const n1 = adx >= ady ? (dx > 0 ? i + 1 : i - 1) : dy > 0 ? i + w : i - w;
+  return pass[n1] === pass[i];
 }
 
 /** The two ends for {@link seesExactly}: [fromX, fromY, toX, toY]. */
