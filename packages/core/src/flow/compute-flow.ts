@@ -57,16 +57,17 @@ function outArray<T extends Float32Array | Int32Array>(
 }
 
 /**
- * Computes a smooth flow over a field: per tile a unit vector (`vx`, `vy`) towards an anchor, a point that every
- * point of the tile sees in a straight line (a goal's centre, a point just off a convex wall corner, or where
- * nothing farther is visible the centre of the field's next tile). A mover that heads for the anchor of the tile
- * it stands on (as `sampleFlow` and `followFlow` do) reaches a goal along a path close to the any-angle shortest
- * path, never entering a wall tile nor passing a wall corner diagonally. Goals, walls and unreachable tiles get
+ * Computes a smooth flow over a field: per tile a unit vector (`vx`, `vy`) from its centre towards an anchor, a
+ * point the centre sees in a straight line that keeps the clearance from the walls (a goal's centre, a point just
+ * off a convex wall corner, or where nothing farther is in sight the centre of the field's next tile). Heading
+ * for the anchor of the tile one stands on (`sampleFlow`; `followFlow` turns it into a path that never enters a
+ * wall) reaches a goal along a path close to the any-angle shortest path. Goals, walls and unreachable tiles get
  * 0, 0 (and anchor -1 for walls and unreachable tiles).
  *
  * `field` is any field of `grid` (computeField, computeFieldFromSeeds, updateField); the flow follows its costs
  * and directions and must be recomputed when the field changes. Runs in O(tiles): a counting sort of the tiles by
- * cost, then one visit per tile with an O(1) line-of-sight rule (see the package README, "Smooth flows").
+ * cost, then one visit per tile with an O(1) line-of-sight rule, and exact walks where that rule cannot tell
+ * (see the package README, "Smooth flows").
  * `out` arrays (each `grid.size` long) are filled in place; `control` reports progress and cancels (AbortError).
  *
  * @throws InvalidOptionError for a field of another size or bad options; OutOfRangeError for a bad radius or

@@ -45,6 +45,45 @@ const PATIENCE = 12;
 /** Slack below a grid line when clamping against a wall (keeps a clamped mover strictly outside). */
 const CLAMP_EPS = 1e-9;
 
+const EMPTY = new Float64Array(0);
+/** The path being written (per thread; followFlow is synchronous and not re-entered). */
+const path: { buf: Float64Array; n: number; length: number } = { buf: EMPTY, n: 0, length: 0 };
+
+/** Fills `stats` (when given) and returns the path written: a view of its buffer. */
+function finish(
+  stats: FollowFlowStats | undefined,
+  reached: boolean,
+  slides: number,
+  fallbackSteps: number,
+): Float64Array {
+  if (stats) {
+    stats.points = path.n / 2;
+    stats.length = path.length;
+    stats.reached = reached;
+    stats.slides = slides;
+    stats.fallbackSteps = fallbackSteps;
+  }
+  const result = path.buf.subarray(0, path.n);
+  path.buf = EMPTY; // do not keep the caller's array alive
+  return result;
+}
+
+/** Appends a point to {@link path}, growing its buffer (a copy) when full, and adds the segment's length. */
+function put(px: number, py: number): void {
+  let buf = path.buf;
+  const n = path.n;
+  if (n + 2 > buf.length) {
+    const bigger = new Float64Array(Math.max(64, buf.length * 2));
+    bigger.set(buf.subarray(0, n));
+    path.buf = bigger;
+    buf = bigger;
+  }
+  if (n >= 2) path.length += Math.hypot(px - (buf[n - 2] as number), py - (buf[n - 1] as number));
+  buf[n] = px;
+  buf[n + 1] = py;
+  path.n = n + 2;
+}
+
 /**
  * Follows a flow from the continuous position (x, y) (tiles) to a goal and returns the path as a flat polyline
  * `[x0, y0, x1, y1, ...]`: the start, then the end of every step, then the goal tile's centre. Each step heads
@@ -57,7 +96,8 @@ const CLAMP_EPS = 1e-9;
  * travel) or run past `maxLength`, the follower goes to its tile's centre and follows the field's `dir` (counted
  * in `stats.fallbackSteps`). A start closer than the clearance to a wall first moves to its tile's centre.
  *
- * Allocation-free when `out` is long enough: the result is then a view of its start; otherwise a new array.
+ * Writes into `out` when it is long enough (no allocation but the returned view of its start); otherwise into a
+ * new array.
  * @throws CoordinateError when the start is outside the grid; InvalidOptionError when grid, field and flow do
  *   not match; OutOfRangeError for a bad step or maxLength. From a wall or an unreachable tile: an empty path.
  */
@@ -81,35 +121,15 @@ export function followFlow(
     throw new OutOfRangeError('step', step, 'tiles, > 0 and <= 1');
   if (!(x >= 0 && y >= 0 && x < w && y < h)) throw new CoordinateError('start', x, y, `is outside the ${w}x${h} grid`);
   const stats = options.stats;
-  let buf = out ?? new Float64Array(64);
-  let n = 0;
-  let length = 0;
+  path.buf = out ?? new Float64Array(64);
+  path.n = 0;
+  path.length = 0;
   let slides = 0;
   let fallbackSteps = 0;
-  const put = (px: number, py: number) => {
-    if (n + 2 > buf.length) {
-      const bigger = new Float64Array(Math.max(64, buf.length * 2));
-      bigger.set(buf.subarray(0, n));
-      buf = bigger;
-    }
-    if (n >= 2) length += Math.hypot(px - (buf[n - 2] as number), py - (buf[n - 1] as number));
-    buf[n++] = px;
-    buf[n++] = py;
-  };
-  const finish = (reached: boolean): Float64Array => {
-    if (stats) {
-      stats.points = n / 2;
-      stats.length = length;
-      stats.reached = reached;
-      stats.slides = slides;
-      stats.fallbackSteps = fallbackSteps;
-    }
-    return buf.subarray(0, n);
-  };
   let t = Math.floor(y) * w + Math.floor(x);
   const code = pass[t] as number;
   const startCost = field.cost[t] as number;
-  if (code === 0 || !(startCost < Number.POSITIVE_INFINITY)) return finish(false);
+  if (code === 0 || !(startCost < Number.POSITIVE_INFINITY)) return finish(stats, false, slides, fallbackSteps);
   const maxLength = options.maxLength ?? 2 * startCost + 16;
   if (typeof maxLength !== 'number' || !(maxLength >= 0))
     throw new OutOfRangeError('maxLength', maxLength, 'tiles, >= 0');
@@ -136,20 +156,20 @@ export function followFlow(
     const d = field.dir[t] as number;
     if (d === NO_DIRECTION) {
       // A tile past the field's maxCost (not reachable): nowhere to go.
-      if (!((field.cost[t] as number) < Number.POSITIVE_INFINITY)) return finish(false);
+      if (!((field.cost[t] as number) < Number.POSITIVE_INFINITY)) return finish(stats, false, slides, fallbackSteps);
       // On a goal: end at its centre.
       const gx = (t % w) + 0.5;
       const gy = Math.floor(t / w) + 0.5;
       if (gx !== px || gy !== py) put(gx, gy);
-      return finish(true);
+      return finish(stats, true, slides, fallbackSteps);
     }
     const cost = field.cost[t] as number;
     if (cost < best) {
       best = cost;
-      bestAt = length;
+      bestAt = path.length;
       bestStep = steps;
     }
-    if (trusting && (length - bestAt > PATIENCE || steps - bestStep > patienceSteps || length > maxLength)) {
+    if (trusting && (path.length - bestAt > PATIENCE || steps - bestStep > patienceSteps || path.length > maxLength)) {
       trusting = false;
       const cx = (t % w) + 0.5;
       const cy = Math.floor(t / w) + 0.5;

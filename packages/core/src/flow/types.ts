@@ -5,8 +5,9 @@ import type { Metric } from '../fields/types.js';
  * `computeFlow`; read continuously with `sampleFlow`, turned into a path with `followFlow`.
  *
  * Positions are in tiles: tile (x, y) spans [x, x + 1) by [y, y + 1) and its centre is (x + 0.5, y + 0.5).
- * Every point of a tile sees the tile's anchor along a straight segment that enters no wall tile and cuts no
- * blocked corner, so a mover that heads for the anchor of the tile it stands on never meets a wall.
+ * From every reachable tile's centre the straight way to its anchor keeps the flow's clearance from every wall
+ * and passes no tile corner between walls; every corner anchor sees the anchor of the tile it lies in. A point off
+ * the centre on the shadow side of a corner may find that corner in its way: `followFlow` handles it.
  */
 export interface Flow {
   width: number;
