@@ -18,7 +18,8 @@ import { percentile, summarize } from '../stats.js';
  * Smooth flows (`computeFlow`) against their fields, two tables:
  * - time: `computeField` and `computeFlow` (both into reused arrays, octile, one goal near the map's centre)
  *   timed alternately, field then flow, rep after rep (interleaved, so a busy machine slows both alike); medians
- *   and the ratio flow / field.
+ *   and the ratio flow / field, in wall time and in this process's CPU time (on a shared machine a longer run is
+ *   more often interrupted, which wall time counts and CPU time does not).
  * - paths: from random starts (a 1/64 lattice inside walkable tiles, several goals per map), the length of the
  *   `followFlow` path over the exact any-angle shortest path (`anyAnglePath`: a visibility graph of wall corners),
  *   beside the same ratio for the eight-arrow path (start -> its tile's centre -> the field's `dir` to the goal's
@@ -42,6 +43,16 @@ export interface FlowSuiteOptions {
   reps: number;
   warmup: number;
 }
+
+/** This process's CPU time in ms (user + system): less disturbed than wall time by other processes on the machine. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** Least warm-up time per map of the time table, ms, and most warm-up runs. */
+const WARMUP_MS = 1500;
+const MAX_WARMUP_RUNS = 500;
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -79,28 +90,47 @@ export async function runFlowTime(options: FlowSuiteOptions) {
     const fieldTimes: number[] = [];
     const flowTimes: number[] = [];
     const flowOptions = { radius: options.radius };
-    for (let r = 0; r < options.warmup + options.reps; r++) {
+    // Warm-up: the given count, and at least WARMUP_MS of pairs (small maps need many runs before V8 optimises).
+    const warmStart = performance.now();
+    let warm = 0;
+    while (warm < options.warmup || (performance.now() - warmStart < WARMUP_MS && warm < MAX_WARMUP_RUNS)) {
+      computeFlow(grid, computeField(grid, { goals: [goal] }, { cost, dir }), flowOptions, out);
+      warm++;
+    }
+    const fieldCpu: number[] = [];
+    const flowCpu: number[] = [];
+    for (let r = 0; r < options.reps; r++) {
+      let c0 = cpuMs();
       let t0 = performance.now();
       const field = computeField(grid, { goals: [goal] }, { cost, dir });
-      const tField = performance.now() - t0;
+      fieldTimes.push(performance.now() - t0);
+      fieldCpu.push(cpuMs() - c0);
+      c0 = cpuMs();
       t0 = performance.now();
       computeFlow(grid, field, flowOptions, out);
-      const tFlow = performance.now() - t0;
-      if (r >= options.warmup) {
-        fieldTimes.push(tField);
-        flowTimes.push(tFlow);
-      }
+      flowTimes.push(performance.now() - t0);
+      flowCpu.push(cpuMs() - c0);
     }
     const field = summarize(fieldTimes);
     const flow = summarize(flowTimes);
     const ratio = flow.median / field.median;
+    const cpuField = summarize(fieldCpu).median;
+    const cpuFlow = summarize(flowCpu).median;
     data.push({
       suite: 'flow',
       map: spec,
       case: 'time',
       tiles: grid.size,
       stats: flow,
-      extra: { fieldMedian: field.median, fieldP10: field.p10, fieldP90: field.p90, flowOverField: ratio },
+      extra: {
+        fieldMedian: field.median,
+        fieldP10: field.p10,
+        fieldP90: field.p90,
+        flowOverField: ratio,
+        fieldCpuMedian: cpuField,
+        flowCpuMedian: cpuFlow,
+        flowOverFieldCpu: cpuFlow / cpuField,
+      },
     });
     rows.push([
       spec,
@@ -108,13 +138,16 @@ export async function runFlowTime(options: FlowSuiteOptions) {
       `${fmt(field.median)} (${fmt(field.p10)}-${fmt(field.p90)})`,
       `${fmt(flow.median)} (${fmt(flow.p10)}-${fmt(flow.p90)})`,
       ratio.toFixed(2),
+      fmt(cpuField),
+      fmt(cpuFlow),
+      (cpuFlow / cpuField).toFixed(2),
     ]);
     bar.tick();
   }
   bar.finish();
   return {
-    title: `Flow time against field time (octile, central goal, radius ${options.radius}; interleaved reps, ms median (p10-p90))`,
-    header: ['map', 'size', 'field ms', 'flow ms', 'flow/field'],
+    title: `Flow time against field time (octile, central goal, radius ${options.radius}; field and flow alternate rep after rep, after a warm-up of at least ${WARMUP_MS} ms; ms median (p10-p90))`,
+    header: ['map', 'size', 'field ms', 'flow ms', 'flow/field', 'field cpu ms', 'flow cpu ms', 'flow/field cpu'],
     rows,
     data,
   };
@@ -131,6 +164,8 @@ export async function runFlowPaths(options: FlowSuiteOptions) {
   const allArrows: number[] = [];
   let allStuck = 0;
   let allWalls = 0;
+  let allSlides = 0;
+  let allFallbacks = 0;
   for (const spec of options.pathMaps) {
     const grid = loadMap(spec).grid;
     const random = rng(spec.length * 977 + 13);
@@ -190,6 +225,8 @@ export async function runFlowPaths(options: FlowSuiteOptions) {
     allArrows.push(...arrowRatios);
     allStuck += stuck;
     allWalls += walls;
+    allSlides += slides;
+    allFallbacks += fallbackSteps;
     const extra = {
       starts: flowRatios.length,
       flowMean: mean(flowRatios),
@@ -218,8 +255,8 @@ export async function runFlowPaths(options: FlowSuiteOptions) {
     arrowsP99: percentile(sortedArrowsAll, 99),
     stuck: allStuck,
     walls: allWalls,
-    slides: 0,
-    fallbackSteps: 0,
+    slides: allSlides,
+    fallbackSteps: allFallbacks,
     referenceMs: 0,
   };
   data.push({ suite: 'flow', map: 'all', case: 'paths', extra: total });
