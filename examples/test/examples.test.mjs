@@ -67,6 +67,24 @@ describe('units-follow-field.mjs', () => {
   });
 });
 
+describe('units-follow-flow.mjs', () => {
+  it('the flow follower keeps within 1% of the any-angle optimum, the game loop and the crowd arrive', () => {
+    const r = runExample('units-follow-flow.mjs', '20');
+    assert.equal(r.example, 'units-follow-flow');
+    assert.equal(r.starts, 20);
+    assert.equal(r.reached, 20);
+    assert.equal(r.fallbackSteps, 0);
+    assert.ok(r.flowRatio >= 1 && r.flowRatio < 1.01, `flow ratio ${r.flowRatio}`);
+    assert.ok(r.worstFlowRatio < 1.03, `worst flow ratio ${r.worstFlowRatio}`);
+    assert.ok(r.arrowRatio > r.flowRatio, `arrows ${r.arrowRatio} against flow ${r.flowRatio}`);
+    assert.equal(r.loopArrived, r.loopUnits);
+    assert.equal(r.loopInWall, 0);
+    assert.equal(r.crowdFieldPast, 80);
+    assert.equal(r.crowdFlowPast, 80);
+    assert.ok(r.crowdFlowSeconds < r.crowdFieldSeconds, `flow ${r.crowdFlowSeconds} s, field ${r.crowdFieldSeconds} s`);
+  });
+});
+
 describe('flank-across-frames.mjs', () => {
   it('the budgeted search over all sets equals the one-shot search and its route reaches the target', () => {
     const r = runExample('flank-across-frames.mjs', '256');

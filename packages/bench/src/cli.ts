@@ -13,6 +13,7 @@ import type { Row } from './report.js';
 import { markdownTable, textTable } from './report.js';
 import { runCrowd } from './suites/crowd.js';
 import { runCrowdSettle } from './suites/crowd-settle.js';
+import { runFlowPaths, runFlowTime } from './suites/flow.js';
 import { runKernels } from './suites/kernels.js';
 import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
@@ -34,6 +35,7 @@ const SUITES = [
   'crowd-settle',
   'tactics',
   'set-fields',
+  'flow',
   'sectors',
 ] as const;
 
@@ -61,6 +63,15 @@ const HELP = `usage: pnpm bench [options]
                       random-1024)
   --sector-size N     sector side of the sectors suite (default: the library's, 64)
   --units N           units of the corridor fields (default 1000)
+  --flow-maps LIST    maps of the flow suite's time table (default: the six Moving AI maps, random-1024,
+                      rooms-1024, maze-512; --quick arena, random-512)
+  --flow-path-maps LIST
+                      maps of the flow suite's path table (default: the six Moving AI maps, random-256,
+                      rooms-256, maze-256; --quick arena, random-128)
+  --flow-goals N      goals per map of the path table (default 4; --quick 2)
+  --flow-starts N     random starts per goal (default 50; --quick 20)
+  --flow-max-cost N   largest field cost of a start, tiles (default 400: the exact reference is slow on long paths)
+  --flow-radius R     mover radius of the flows, tiles (default 0)
   --reps N            timed repetitions after warm-up (default 15)
   --warmup N          untimed warm-up runs (default 3)
   --rts-units LIST    unit counts of the rts suite (default 200,1000)
@@ -71,6 +82,10 @@ const HELP = `usage: pnpm bench [options]
   --settle-seeds N    seeds of the crowd-settle suite (default 30; --quick 5)
   --quick             small run: reps 5, maps arena + random-512 (native: random-512), peer searches 20,
                       rts updates 100, crowd 10000 units in 2 rounds of 10 steps
+
+The flow suite times computeFlow against computeField on the same map and goal (alternating, rep after rep) and
+measures followFlow's path length over the exact any-angle shortest path (anyAnglePath), with the eight-arrow
+path's ratio beside it, followers that got stuck or fell back to the field, and paths entering a wall.
 
 The native suite races our steps and octile kernels (computeField, one goal, reused outputs) against C versions
 of the same algorithms (packages/bench/native/fields.c, compiled with $CC, cc, gcc or clang, -O3 -march=native
@@ -118,6 +133,12 @@ async function main(): Promise<void> {
       'sector-big': { type: 'string' },
       'sector-size': { type: 'string' },
       units: { type: 'string' },
+      'flow-maps': { type: 'string' },
+      'flow-path-maps': { type: 'string' },
+      'flow-goals': { type: 'string' },
+      'flow-starts': { type: 'string' },
+      'flow-max-cost': { type: 'string' },
+      'flow-radius': { type: 'string' },
       warmup: { type: 'string' },
       'rts-units': { type: 'string' },
       updates: { type: 'string' },
@@ -272,6 +293,29 @@ async function main(): Promise<void> {
         graph: size === undefined ? {} : { sectorSize: size },
       })),
     );
+  }
+  if (suites.includes('flow')) {
+    const moving = ['arena', 'den520d', 'Berlin_0_256', 'maze512-1-0', 'random512-10-0', '8room_000'];
+    const radius = Number(values['flow-radius'] ?? 0);
+    if (!(radius >= 0)) throw new Error(`--flow-radius must be a number >= 0, got ${values['flow-radius']}`);
+    const flowOptions = {
+      timeMaps: list(
+        values['flow-maps'],
+        quick ? ['arena', 'random-512'] : [...moving, 'random-1024', 'rooms-1024', 'maze-512'],
+      ),
+      pathMaps: list(
+        values['flow-path-maps'],
+        quick ? ['arena', 'random-128'] : [...moving, 'random-256', 'rooms-256', 'maze-256'],
+      ),
+      goals: int(values['flow-goals'], quick ? 2 : 4, 'flow-goals'),
+      starts: int(values['flow-starts'], quick ? 20 : 50, 'flow-starts'),
+      maxCost: int(values['flow-max-cost'], 400, 'flow-max-cost'),
+      radius,
+      reps,
+      warmup,
+    };
+    sections.push(await runFlowTime(flowOptions));
+    sections.push(await runFlowPaths(flowOptions));
   }
 
   let markdown = `# Field Marshal benchmark results\n\nNode ${machine.node}, ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB, ${machine.date}.\nTimes in milliseconds: median (p10-p90) over the timed repetitions after warm-up.\n`;

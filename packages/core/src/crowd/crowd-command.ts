@@ -1,5 +1,6 @@
 import { CoordinateError, InvalidOptionError } from '../errors.js';
 import { computeField } from '../fields/index.js';
+import { computeFlow } from '../flow/index.js';
 import { CROWD_MOVING, type Crowd, checkCrowdGroup, crowdCount, crowdFrame } from './crowd-state.js';
 
 /** Options of {@link commandCrowdGroup}. */
@@ -9,6 +10,13 @@ export interface CrowdCommandOptions {
    * so the group moves around walls. `false` sends the units in a straight line. Default true.
    */
   useField?: boolean;
+  /**
+   * Follow the field's smooth flow (`computeFlow`, with the units' half side as its radius) instead of its eight
+   * arrows: units head straight for the corners they round. Needs a crowd created with `flows: true`; ignored
+   * without a field. Default: true when the crowd has flows.
+   * @defaultValue `crowd.flowAnchor.length > 0`
+   */
+  useFlow?: boolean;
 }
 
 /** Default of {@link CrowdCommandOptions.useField}. */
@@ -16,8 +24,8 @@ export const DEFAULT_CROWD_USE_FIELD = true;
 
 /**
  * Sends every unit of `group` to the point (x, y) in pixels: the units become moving with a fresh stop timer.
- * With a field (default) the group follows the field's direction of the tile it stands on and heads straight
- * for the point once it is in the destination tile. Throws CoordinateError when the point is outside the map
+ * With a field (default) the group follows the field's direction of the tile it stands on (or, with a flow, heads
+ * for the flow's anchor of that tile) and heads straight for the point once it is in the destination tile. Throws CoordinateError when the point is outside the map
  * or on a blocked tile, OutOfRangeError for a bad group.
  */
 export function commandCrowdGroup(
@@ -30,6 +38,11 @@ export function commandCrowdGroup(
   checkCrowdGroup(crowd, group);
   const useField = options.useField ?? DEFAULT_CROWD_USE_FIELD;
   if (typeof useField !== 'boolean') throw new InvalidOptionError('useField', useField, 'a boolean');
+  const hasFlows = crowd.flowAnchor.length > 0;
+  const useFlow = options.useFlow ?? hasFlows;
+  if (typeof useFlow !== 'boolean') throw new InvalidOptionError('useFlow', useFlow, 'a boolean');
+  if (useFlow && useField && !hasFlows)
+    throw new InvalidOptionError('useFlow', useFlow, 'false for a crowd created without flows: true');
   const { grid } = crowd;
   const T = crowd.params.tileSize;
   const tx = Math.floor(x / T);
@@ -42,11 +55,17 @@ export function commandCrowdGroup(
   const cells = grid.width * grid.height;
   const layer = crowd.fieldDir.subarray(group * cells, (group + 1) * cells);
   if (useField) {
-    computeField(grid, { goals: [{ x: tx, y: ty }] }, { dir: layer });
+    const field = computeField(grid, { goals: [{ x: tx, y: ty }] }, { dir: layer });
     crowd.groupHasField[group] = 1;
+    if (useFlow) {
+      const anchor = crowd.flowAnchor.subarray(group * cells, (group + 1) * cells);
+      computeFlow(grid, field, { radius: crowd.flowRadius }, { anchor });
+    }
+    crowd.groupHasFlow[group] = useFlow ? 1 : 0;
   } else {
     layer.fill(255);
     crowd.groupHasField[group] = 0;
+    crowd.groupHasFlow[group] = 0;
   }
   const n = crowdCount(crowd);
   const f = crowdFrame(crowd);

@@ -29,6 +29,13 @@ export interface CrowdOptions {
   /** Seconds a stopped unit gets to move away when a moving unit bumps into it (the seed's 5 s). > 0. Default 5. */
   bumpTime?: number;
   /**
+   * Keep a smooth flow per group (an anchor code per tile and group, 4 bytes each, in the crowd's buffer), so that
+   * {@link commandCrowdGroup} can send a group along a flow (`computeFlow`) instead of the eight field arrows: the
+   * units then head straight for the corner they round, in any direction. Default false.
+   * @defaultValue false
+   */
+  flows?: boolean;
+  /**
    * Put the state in a SharedArrayBuffer so workers can step ranges of units. Default: true when the grid's
    * buffer is a SharedArrayBuffer.
    */

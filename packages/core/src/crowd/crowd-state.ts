@@ -1,4 +1,5 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { MAX_FLOW_RADIUS } from '../flow/types.js';
 import { Grid } from '../grid/grid.js';
 import {
   type CrowdOptions,
@@ -72,6 +73,15 @@ export interface Crowd {
   readonly groupHasField: Uint8Array;
   /** One direction layer (`DIRECTIONS` index or 255) per group, `group * cells + y * width + x`. */
   readonly fieldDir: Uint8Array;
+  /** 1 when the group follows its smooth flow in {@link Crowd.flowAnchor} (with its field), 0 otherwise. */
+  readonly groupHasFlow: Uint8Array;
+  /**
+   * One flow layer per group (anchor codes of `computeFlow`, `group * cells + y * width + x`), or an empty array
+   * when the crowd was created without `flows`.
+   */
+  readonly flowAnchor: Int32Array;
+  /** Clearance (tiles) of the crowd's flows: half a unit's side, the radius they are computed with. */
+  readonly flowRadius: number;
   /** Neighbour grid, rebuilt every step by counting sort: bucket b holds `cellItems[cellStart[b]..cellStart[b+1])`. */
   readonly cellStart: Int32Array;
   readonly cellItems: Int32Array;
@@ -109,6 +119,8 @@ const H_MAGIC = 0;
 const H_CAPACITY = 1;
 const H_GROUPS = 2;
 const H_TABLE = 5;
+const H_FLAGS = 6;
+const FLAG_FLOWS = 1;
 
 function tableSizeFor(capacity: number): number {
   let t = 64;
@@ -120,7 +132,7 @@ function align8(n: number): number {
   return (n + 7) & ~7;
 }
 
-function layout(capacity: number, groups: number, cells: number) {
+function layout(capacity: number, groups: number, cells: number, flows: boolean) {
   const table = tableSizeFor(capacity);
   let o = 0;
   const at = (bytes: number) => {
@@ -146,6 +158,8 @@ function layout(capacity: number, groups: number, cells: number) {
   const unitGroup = at(capacity);
   const hasField = at(groups);
   const fieldDir = at(groups * cells);
+  const hasFlow = at(groups);
+  const flowAnchor = at(flows ? groups * cells * 4 : 0);
   return {
     table,
     byteLength: o,
@@ -166,6 +180,8 @@ function layout(capacity: number, groups: number, cells: number) {
     unitGroup,
     hasField,
     fieldDir,
+    hasFlow,
+    flowAnchor,
   };
 }
 
@@ -174,7 +190,8 @@ function view(buffer: ArrayBufferLike, grid: Grid, params: CrowdParams): Crowd {
   const capacity = header[H_CAPACITY] as number;
   const groups = header[H_GROUPS] as number;
   const cells = grid.width * grid.height;
-  const l = layout(capacity, groups, cells);
+  const flows = ((header[H_FLAGS] as number) & FLAG_FLOWS) !== 0;
+  const l = layout(capacity, groups, cells, flows);
   const frame = (k: 0 | 1): CrowdFrame => {
     const f = l.frameF64[k] as number[];
     const g = l.frameF32[k] as number[];
@@ -202,6 +219,9 @@ function view(buffer: ArrayBufferLike, grid: Grid, params: CrowdParams): Crowd {
     groupTargetY: new Float64Array(buffer, l.targets[1] as number, groups),
     groupHasField: new Uint8Array(buffer, l.hasField, groups),
     fieldDir: new Uint8Array(buffer, l.fieldDir, groups * cells),
+    groupHasFlow: new Uint8Array(buffer, l.hasFlow, groups),
+    flowAnchor: new Int32Array(buffer, l.flowAnchor, flows ? groups * cells : 0),
+    flowRadius: Math.min(MAX_FLOW_RADIUS, params.unitSize / 2 / params.tileSize),
     cellStart: new Int32Array(buffer, l.cellStart, l.table + 1),
     cellItems: new Int32Array(buffer, l.cellItems, capacity),
     cellX: new Int32Array(buffer, l.cellX, capacity),
@@ -248,19 +268,23 @@ export function createCrowd(options: CrowdOptions): Crowd {
     throw new OutOfRangeError('groups', groups, `an integer from 1 to ${MAX_CROWD_GROUPS}`);
   const gridShared = typeof SharedArrayBuffer === 'function' && grid.buffer instanceof SharedArrayBuffer;
   const shared = options.shared ?? gridShared;
-  const l = layout(capacity, groups, grid.width * grid.height);
+  const flows = options.flows ?? false;
+  if (typeof flows !== 'boolean') throw new InvalidOptionError('flows', flows, 'a boolean');
+  const l = layout(capacity, groups, grid.width * grid.height, flows);
   const buffer = shared ? new SharedArrayBuffer(l.byteLength) : new ArrayBuffer(l.byteLength);
   const header = new Int32Array(buffer, 0, HEADER_INTS);
   header[H_MAGIC] = MAGIC;
   header[H_CAPACITY] = capacity;
   header[H_GROUPS] = groups;
   header[H_TABLE] = l.table;
+  header[H_FLAGS] = flows ? FLAG_FLOWS : 0;
   const p = new Float64Array(buffer, l.params, PARAM_COUNT);
   PARAM_ORDER.forEach((name, i) => {
     p[i] = params[name];
   });
   const crowd = view(buffer, grid, params);
   crowd.fieldDir.fill(255);
+  crowd.flowAnchor.fill(-1);
   return crowd;
 }
 
@@ -275,7 +299,8 @@ export function crowdFromBuffers(buffers: CrowdBuffers): Crowd {
   if (header[H_MAGIC] !== MAGIC)
     throw new InvalidOptionError('buffers.crowd', buffers.crowd, 'a buffer made by createCrowd');
   const grid = buffers.grid instanceof Grid ? buffers.grid : Grid.from(buffers.grid);
-  const l = layout(header[H_CAPACITY] as number, header[H_GROUPS] as number, grid.width * grid.height);
+  const flows = ((header[H_FLAGS] as number) & FLAG_FLOWS) !== 0;
+  const l = layout(header[H_CAPACITY] as number, header[H_GROUPS] as number, grid.width * grid.height, flows);
   const p = new Float64Array(buffers.crowd, l.params, PARAM_COUNT);
   const params = {} as CrowdParams;
   PARAM_ORDER.forEach((name, i) => {

@@ -17,13 +17,15 @@
  *    contact test alone would see it touch, then not touch, then touch again (the timer would count up one
  *    frame and down the next ones, like the seed's units that swing out).
  * 3. Acceleration: the avoidance vector while colliding and (moving, or stopped with a positive timer), else
- *    steering towards the destination (down the group's vector field when it has one). Stopped units that do
+ *    steering towards the destination (down the group's vector field when it has one, or towards the anchor of
+ *    its smooth flow when it has one). Stopped units that do
  *    not avoid stand still.
  * 4. Motion: speed capped at `topSpeed`; towards a touched unit no faster than it moves away; overlapping
  *    squares push each other apart by half the overlap each; blocked tiles and the map edge stop the square
  *    (x then y). Level tiles do not add to the avoidance vector: the field steers around them.
  */
 import { OutOfRangeError } from '../errors.js';
+import { anchorCodeX, anchorCodeY, flowClearance } from '../flow/anchor-code.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import { MAX_CROWD_DT } from './crowd-options.js';
 import {
@@ -171,6 +173,8 @@ function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: numbe
   const navx = N.avoidX;
   const navy = N.avoidY;
   const { cellStart, cellItems, unitGroup, groupTargetX, groupTargetY, groupHasField, fieldDir } = crowd;
+  const { groupHasFlow, flowAnchor } = crowd;
+  const flowC = flowClearance(crowd.flowRadius);
   const mask = crowd.tableSize - 1;
   const { tileSize: T, unitSize: S, topSpeed, acceleration: A, contactMargin, arriveRadius, bumpTime } = crowd.params;
   const h = S / 2;
@@ -335,7 +339,13 @@ function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: numbe
           const tcx = Math.floor(x / T);
           const tcy = Math.floor(y / T);
           const d = fieldDir[g * cells + tcy * W + tcx] as number;
-          if (d !== 255) {
+          if (d !== 255 && groupHasFlow[g] === 1) {
+            // Head for the flow's anchor of this tile (a point the tile's centre sees), at full speed.
+            const code = flowAnchor[g * cells + tcy * W + tcx] as number;
+            wx = anchorCodeX(code, W, flowC) * T;
+            wy = anchorCodeY(code, W, flowC) * T;
+            speed = topSpeed;
+          } else if (d !== 255) {
             // Head one tile along the field direction, to the nearest spot where the whole square fits in the
             // next tile: units keep their lanes (two fit side by side in a tile) but never clip a wall corner.
             const ntx = tcx + (DIR_DX[d] as number);

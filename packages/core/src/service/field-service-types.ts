@@ -3,6 +3,7 @@
  * {@link FieldService} interface that createFieldService (./field-service.ts) returns.
  */
 import type { Field, FieldOptions } from '../fields/types.js';
+import type { Flow, FlowOptions } from '../flow/types.js';
 import type { Grid } from '../grid/grid.js';
 import type { KERNELS } from './kernels.js';
 import type { ProgressCallback } from './progress.js';
@@ -146,15 +147,24 @@ export interface FieldService {
    */
   updateField(grid: Grid, field: Field, options: FieldOptions, jobOptions?: UpdateJobOptions): Promise<UpdatedField>;
   /**
+   * Computes the smooth flow of a field in a worker (`computeFlow` of the flow module), into new pooled
+   * SharedArrayBuffers, and resolves to the same shape as the synchronous `computeFlow(grid, field, options)`
+   * (bit-identical values). A field made by this service is read in place; any other field's arrays are copied to
+   * the worker. The flow depends on the field: after `updateField` (or {@link LiveField.update}), compute the flow
+   * again from the new field (a flow costs a fraction of a full field; it is not repaired tile by tile).
+   * Release it with {@link FieldService.release} when done.
+   */
+  computeFlow(grid: Grid, field: Field, options?: FlowOptions, jobOptions?: JobOptions): Promise<Flow>;
+  /**
    * Runs any registered kernel (see ./kernels.ts) on the least busy worker, or queues it when all are busy.
    * Top-level Grid values in `args` are shared with each worker once, not copied.
    */
   run<K extends ServiceKernelName>(name: K, args: KernelArgs<K>, options?: RunOptions): Promise<KernelResult<K>>;
   /**
-   * Gives a field's buffers back to the service for reuse by later jobs. Only call it when nothing reads the
-   * field any more. Returns false for fields the service did not make (or released already).
+   * Gives a field's (or a flow's) buffers back to the service for reuse by later jobs. Only call it when nothing
+   * reads it any more. Returns false for fields and flows the service did not make (or released already).
    */
-  release(field: Field): boolean;
+  release(item: Field | Flow): boolean;
   /** Round trip to every ready worker (ms each, in slot order). A busy worker answers after its job. */
   ping(): Promise<number[]>;
   /** Current counters. */

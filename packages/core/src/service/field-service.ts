@@ -11,6 +11,7 @@
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field, FieldOptions } from '../fields/types.js';
+import type { Flow } from '../flow/types.js';
 import { Grid } from '../grid/grid.js';
 import { SharedBufferPool } from './buffer-pool.js';
 import { SharedMemoryUnavailableError } from './errors.js';
@@ -22,7 +23,7 @@ import {
   MAX_WORKERS,
 } from './field-service-types.js';
 import { JobQueue } from './job-queue.js';
-import type { UpdateFieldArgs } from './kernels.js';
+import type { ComputeFlowArgs, UpdateFieldArgs } from './kernels.js';
 import { hardwareConcurrency } from './spawn.js';
 
 /** Why `field` cannot be updated by a worker for `grid`, or null. */
@@ -243,19 +244,77 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         });
     },
 
+    computeFlow(grid, field, flowOptions, jobOptions = {}) {
+      if (!(grid instanceof Grid)) return Promise.reject(new InvalidOptionError('grid', grid, 'a Grid'));
+      if (typeof field !== 'object' || field === null)
+        return Promise.reject(new InvalidOptionError('field', field, 'a field made by computeField'));
+      const cells = grid.width * grid.height;
+      const bytes = cells * 12;
+      const args: Omit<ComputeFlowArgs, 'vx' | 'vy' | 'anchor'> & {
+        vx: Float32Array | null;
+        vy: Float32Array | null;
+        anchor: Int32Array | null;
+      } = {
+        grid,
+        cost: field.cost,
+        dir: field.dir,
+        gridVersion: field.gridVersion,
+        ...(flowOptions === undefined ? {} : { options: flowOptions }),
+        vx: null,
+        vy: null,
+        anchor: null,
+      };
+      // As computeField: the output buffers are taken when a worker picks the job up.
+      const onDispatch = () => {
+        args.vx = new Float32Array(buffers.take(cells * 4));
+        args.vy = new Float32Array(buffers.take(cells * 4));
+        args.anchor = new Int32Array(buffers.take(cells * 4));
+        jobBufferBytes += bytes;
+      };
+      const onSettle = (ok: boolean, reusable: boolean) => {
+        const { vx, vy, anchor } = args;
+        if (!vx || !vy || !anchor) return;
+        jobBufferBytes -= bytes;
+        if (ok) return;
+        args.vx = null;
+        args.vy = null;
+        args.anchor = null;
+        if (!reusable) return;
+        for (const a of [vx, vy, anchor]) buffers.give(a.buffer as SharedArrayBuffer);
+      };
+      return queue
+        .submit('computeFlow', args as unknown as Record<string, unknown>, jobOptions, onSettle, onDispatch)
+        .then((value): Flow => {
+          const vx = args.vx as Float32Array;
+          const vy = args.vy as Float32Array;
+          const anchor = args.anchor as Int32Array;
+          for (const a of [vx, vy, anchor]) issued.add(a.buffer as SharedArrayBuffer);
+          const radius = flowOptions?.radius ?? 0;
+          const { gridVersion } = value as { gridVersion: number };
+          return { width: grid.width, height: grid.height, vx, vy, anchor, radius, gridVersion };
+        });
+    },
+
     run(name, args, runOptions = {}) {
       return queue.submit(name, args as Record<string, unknown>, runOptions) as never;
     },
 
-    release(field) {
-      const cost = field.cost.buffer;
-      const dir = field.dir.buffer;
-      if (!(cost instanceof SharedArrayBuffer && dir instanceof SharedArrayBuffer)) return false;
-      if (!issued.has(cost) || !issued.has(dir)) return false;
-      issued.delete(cost);
-      issued.delete(dir);
-      buffers.give(cost);
-      buffers.give(dir);
+    release(item) {
+      const arrays: ArrayBufferView[] | null =
+        typeof item !== 'object' || item === null
+          ? null
+          : 'cost' in item
+            ? [item.cost, item.dir]
+            : 'vx' in item
+              ? [item.vx, item.vy, item.anchor]
+              : null;
+      if (arrays === null) return false;
+      const owned = arrays.map((a) => a?.buffer);
+      for (const b of owned) if (!(b instanceof SharedArrayBuffer && issued.has(b))) return false;
+      for (const b of owned as SharedArrayBuffer[]) {
+        issued.delete(b);
+        buffers.give(b);
+      }
       return true;
     },
 

@@ -29,6 +29,7 @@ export {
 export type {
   ComputeFieldArgs,
   ComputeFieldFromSeedsArgs,
+  ComputeFlowArgs,
   FillSharedArgs,
   FleeMapArgs,
   Kernel,

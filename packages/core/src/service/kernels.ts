@@ -22,6 +22,7 @@
 import { type CrowdStepRangeArgs, runCrowdStepRange } from '../crowd/crowd-parallel-kernel.js';
 import { computeField, computeFieldFromSeeds, type FieldUpdate, updateField } from '../fields/index.js';
 import type { FieldOptions, KernelControl, SeedFieldOptions } from '../fields/types.js';
+import { computeFlow, type FlowOptions } from '../flow/index.js';
 import type { Grid } from '../grid/grid.js';
 import {
   type FleeMapOptions,
@@ -73,6 +74,25 @@ export interface UpdateFieldArgs {
   baseCost?: Float64Array;
   /** The base field's directions, copied into `dir` with `baseCost`. */
   baseDir?: Uint8Array;
+}
+
+/** Arguments of the `computeFlow` kernel: a field's arrays in, the flow's shared arrays out. */
+export interface ComputeFlowArgs {
+  grid: Grid;
+  /** The field's cost per tile (share it: a SharedArrayBuffer is read in place, anything else is copied). */
+  cost: Float64Array;
+  /** The field's directions per tile. */
+  dir: Uint8Array;
+  /** The field's grid version (the flow's `gridVersion`). */
+  gridVersion: number;
+  /** computeFlow's options (radius, metric). */
+  options?: FlowOptions;
+  /** Output x of the unit vectors, on a SharedArrayBuffer. */
+  vx: Float32Array;
+  /** Output y of the unit vectors, on a SharedArrayBuffer. */
+  vy: Float32Array;
+  /** Output anchor codes, on a SharedArrayBuffer. */
+  anchor: Int32Array;
 }
 
 /** Arguments of the `computeFieldFromSeeds` kernel. */
@@ -152,6 +172,18 @@ export const KERNELS = {
     };
     const result = updateField(args.grid, field, args.options, control);
     return { ...result, gridVersion: field.gridVersion };
+  },
+  /** computeFlow of ../flow over the given field, writing into the shared `vx`/`vy`/`anchor`. */
+  computeFlow: (args: ComputeFlowArgs, control: KernelControl): { gridVersion: number } => {
+    const field = {
+      width: args.grid.width,
+      height: args.grid.height,
+      cost: args.cost,
+      dir: args.dir,
+      gridVersion: args.gridVersion,
+    };
+    const out = { vx: args.vx, vy: args.vy, anchor: args.anchor };
+    return { gridVersion: computeFlow(args.grid, field, args.options, out, control).gridVersion };
   },
   /** computeFieldFromSeeds of ../fields (safety maps, per-set fields), writing into the shared `cost`/`dir`. */
   computeFieldFromSeeds: (args: ComputeFieldFromSeedsArgs, control: KernelControl): { gridVersion: number } => {

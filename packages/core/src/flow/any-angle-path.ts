@@ -1,0 +1,217 @@
+import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { computeField, type MoveOptions } from '../fields/index.js';
+import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES } from '../grid/directions.js';
+import { Grid } from '../grid/grid.js';
+import { SEG_RULE_ALWAYS, SEG_RULE_ONE_FREE, segmentClear } from './segment.js';
+
+/** Options of {@link anyAnglePath}. */
+export interface AnyAngleOptions extends MoveOptions {
+  /**
+   * A length (tiles) no shorter than the answer, to bound the search: only wall corners within the ellipse of
+   * points whose distances to the two ends add up to at most this are considered. Default: the length of the
+   * start's path along an octile field towards the goal (one field is computed).
+   * @defaultValue the octile field's path length
+   */
+  upperBound?: number;
+}
+
+/** The result of {@link anyAnglePath}. */
+export interface AnyAnglePath {
+  /** Euclidean length of the path, in tiles. */
+  length: number;
+  /** The path's points `[x0, y0, x1, y1, ...]` in tiles: the start, the wall corners it bends round, the goal. */
+  path: Float64Array;
+}
+
+/** Tolerance added to the upper bound, tiles (rounding in the lengths summed). */
+const BOUND_SLACK = 1e-9;
+
+/**
+ * The exact any-angle shortest path between two continuous points (tiles): a shortest polyline that enters no
+ * wall tile, where every bend is a wall corner. The reference the flow is measured against. Method: A* over a
+ * visibility graph whose nodes are the two ends and the convex wall corners (tile corners with exactly one
+ * blocked tile of the four; under `always` also corners between two diagonal walls), with exact line-of-sight
+ * tests (`segmentClear`); only corners inside the ellipse of the upper bound are nodes, and an edge is only
+ * tried into a corner it can bend round. Touching a wall is allowed (the length is the infimum over paths that
+ * keep clear), and so is passing a corner diagonally when a tile beside it is free, under every rule but
+ * `always`, which also lets the path pass between two diagonal walls. Slow: O(corners^2) line tests in the worst
+ * case; for tests, benchmarks and comparisons, not for games.
+ *
+ * @returns the path, or null when the goal cannot be reached (different passability codes, or no path).
+ * @throws CoordinateError when an end is outside the grid or on a wall; InvalidOptionError for bad options.
+ */
+export function anyAnglePath(
+  grid: Grid,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  options: AnyAngleOptions = {},
+): AnyAnglePath | null {
+  if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
+  const { width: w, height: h, passable: pass } = grid;
+  const ends = [x0, y0, x1, y1];
+  for (let k = 0; k < 4; k += 2) {
+    const x = ends[k] as number;
+    const y = ends[k + 1] as number;
+    const what = k === 0 ? 'start' : 'goal';
+    if (!(x >= 0 && y >= 0 && x < w && y < h)) throw new CoordinateError(what, x, y, `is outside the ${w}x${h} grid`);
+    if (pass[Math.floor(y) * w + Math.floor(x)] === 0) throw new CoordinateError(what, x, y, 'is on a wall');
+  }
+  const diagonal = options.diagonal ?? DEFAULT_DIAGONAL_RULE;
+  if (!DIAGONAL_RULES.includes(diagonal)) throw new InvalidOptionError('diagonal', diagonal, DIAGONAL_RULES.join(', '));
+  const neighbors = options.neighbors ?? 8;
+  if (neighbors !== 4 && neighbors !== 8) throw new InvalidOptionError('neighbors', neighbors, '4 or 8');
+  const always = diagonal === 'always' && neighbors === 8;
+  const rule = always ? SEG_RULE_ALWAYS : SEG_RULE_ONE_FREE;
+  const sx = Math.floor(x0);
+  const sy = Math.floor(y0);
+  const gx = Math.floor(x1);
+  const gy = Math.floor(y1);
+  const code = pass[sy * w + sx] as number;
+  if (pass[gy * w + gx] !== code) return null;
+  let bound = options.upperBound;
+  if (bound === undefined) {
+    const field = computeField(grid, { goals: [{ x: gx, y: gy }], neighbors, diagonal });
+    const c = field.cost[sy * w + sx] as number;
+    if (!(c < Number.POSITIVE_INFINITY)) return null;
+    bound = c + Math.hypot(x0 - sx - 0.5, y0 - sy - 0.5) + Math.hypot(x1 - gx - 0.5, y1 - gy - 0.5);
+  } else if (typeof bound !== 'number' || !(bound >= 0)) {
+    throw new OutOfRangeError('upperBound', bound, 'a length in tiles >= 0');
+  }
+  bound += BOUND_SLACK;
+  if (segmentClear(pass, w, h, code, rule, x0, y0, x1, y1)) {
+    return { length: Math.hypot(x1 - x0, y1 - y0), path: Float64Array.of(x0, y0, x1, y1) };
+  }
+  // Nodes: 0 the start, 1 the goal, then the corners inside the ellipse; kind: the blocked quadrant's signs.
+  const nx: number[] = [x0, x1];
+  const ny: number[] = [y0, y1];
+  const qx: number[] = [0, 0];
+  const qy: number[] = [0, 0];
+  const blocked = (x: number, y: number) => !(x >= 0 && y >= 0 && x < w && y < h && pass[y * w + x] === code);
+  const half = bound / 2;
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  const vx0 = Math.max(1, Math.floor(cx - half));
+  const vx1 = Math.min(w - 1, Math.ceil(cx + half));
+  const vy0 = Math.max(1, Math.floor(cy - half));
+  const vy1 = Math.min(h - 1, Math.ceil(cy + half));
+  for (let vy = vy0; vy <= vy1; vy++) {
+    for (let vx = vx0; vx <= vx1; vx++) {
+      if (Math.hypot(vx - x0, vy - y0) + Math.hypot(vx - x1, vy - y1) > bound) continue;
+      const nw = blocked(vx - 1, vy - 1);
+      const ne = blocked(vx, vy - 1);
+      const sw = blocked(vx - 1, vy);
+      const se = blocked(vx, vy);
+      const count = (nw ? 1 : 0) + (ne ? 1 : 0) + (sw ? 1 : 0) + (se ? 1 : 0);
+      if (count === 1) {
+        nx.push(vx);
+        ny.push(vy);
+        qx.push(nw || sw ? -1 : 1);
+        qy.push(nw || ne ? -1 : 1);
+      } else if (always && count === 2 && nw === se) {
+        nx.push(vx);
+        ny.push(vy);
+        qx.push(0);
+        qy.push(0);
+      }
+    }
+  }
+  const n = nx.length;
+  const px = Float64Array.from(nx);
+  const py = Float64Array.from(ny);
+  const kx = Int8Array.from(qx);
+  const ky = Int8Array.from(qy);
+  // Distance to the goal (A*'s estimate), once per node.
+  const toGoal = new Float64Array(n);
+  for (let v = 0; v < n; v++) toGoal[v] = Math.sqrt(((px[v] as number) - x1) ** 2 + ((py[v] as number) - y1) ** 2);
+  const g = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  const from = new Int32Array(n).fill(-1);
+  const closed = new Uint8Array(n);
+  const heap = new MinHeap();
+  g[0] = 0;
+  heap.push(0, toGoal[0] as number);
+  while (heap.size > 0) {
+    const u = heap.pop();
+    if (closed[u] === 1) continue;
+    closed[u] = 1;
+    if (u === 1) break;
+    const ux = px[u] as number;
+    const uy = py[u] as number;
+    const gu = g[u] as number;
+    for (let v = 1; v < n; v++) {
+      if (closed[v] === 1) continue;
+      const dx = (px[v] as number) - ux;
+      const dy = (py[v] as number) - uy;
+      // A corner is only worth reaching along a line that grazes its wall (the path can bend round it there).
+      if (dx * dy * (kx[v] as number) * (ky[v] as number) > 0) continue;
+      const gv = gu + Math.sqrt(dx * dx + dy * dy);
+      if (!(gv < (g[v] as number)) || gv + (toGoal[v] as number) > bound) continue;
+      if (!segmentClear(pass, w, h, code, rule, ux, uy, px[v] as number, py[v] as number)) continue;
+      g[v] = gv;
+      from[v] = u;
+      heap.push(v, gv + (toGoal[v] as number));
+    }
+  }
+  if (!((g[1] as number) < Number.POSITIVE_INFINITY)) return null;
+  const nodes: number[] = [];
+  for (let v = 1; v !== -1; v = from[v] as number) nodes.push(v);
+  nodes.reverse();
+  const path = new Float64Array(nodes.length * 2);
+  nodes.forEach((v, k) => {
+    path[2 * k] = px[v] as number;
+    path[2 * k + 1] = py[v] as number;
+  });
+  return { length: g[1] as number, path };
+}
+
+/** A binary min-heap of (node, key) pairs; stale entries are skipped by the caller. */
+class MinHeap {
+  private nodes: number[] = [];
+  private keys: number[] = [];
+
+  get size(): number {
+    return this.nodes.length;
+  }
+
+  push(node: number, key: number): void {
+    const nodes = this.nodes;
+    const keys = this.keys;
+    let i = nodes.length;
+    nodes.push(node);
+    keys.push(key);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if ((keys[parent] as number) <= key) break;
+      nodes[i] = nodes[parent] as number;
+      keys[i] = keys[parent] as number;
+      i = parent;
+    }
+    nodes[i] = node;
+    keys[i] = key;
+  }
+
+  pop(): number {
+    const nodes = this.nodes;
+    const keys = this.keys;
+    const top = nodes[0] as number;
+    const lastNode = nodes.pop() as number;
+    const lastKey = keys.pop() as number;
+    const n = nodes.length;
+    if (n > 0) {
+      let i = 0;
+      for (;;) {
+        let c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && (keys[c + 1] as number) < (keys[c] as number)) c++;
+        if ((keys[c] as number) >= lastKey) break;
+        nodes[i] = nodes[c] as number;
+        keys[i] = keys[c] as number;
+        i = c;
+      }
+      nodes[i] = lastNode;
+      keys[i] = lastKey;
+    }
+    return top;
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The order in which the flow kernel visits tiles: every reachable tile of a field, by increasing cost. A
+ * field's step costs at least 1, so buckets narrower than 1 put every tile after the tile its `dir` points to
+ * (its parent), and the tiles a line of sight passes through on its way to a goal are mostly visited earlier.
+ */
+
+/** Buckets per cost unit of the counting sort. */
+const BUCKETS_PER_UNIT = 4;
+/** Most buckets per tile before the sort falls back to a comparison sort (huge terrain costs). */
+const MAX_BUCKETS_PER_TILE = 4;
+
+let counts = new Int32Array(0);
+
+/**
+ * Writes the indices of the tiles with a finite cost into `order`, cheapest first, and returns how many there
+ * are. Counting sort over buckets of 1/4 cost unit (three passes over the costs), stable within a bucket (index
+ * order); when the costs span more than a bucket per tile allows, a comparison sort (exact order).
+ */
+export function orderByCost(cost: Float64Array, order: Int32Array): number {
+  const n = cost.length;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  let reachable = 0;
+  for (let i = 0; i < n; i++) {
+    const c = cost[i] as number;
+    if (c < Number.POSITIVE_INFINITY) {
+      reachable++;
+      if (c < min) min = c;
+      if (c > max) max = c;
+    }
+  }
+  if (reachable === 0) return 0;
+  const range = max - min;
+  if (!(range * BUCKETS_PER_UNIT <= MAX_BUCKETS_PER_TILE * n + 64)) return sortByCost(cost, order, reachable);
+  const buckets = Math.floor(range * BUCKETS_PER_UNIT) + 2;
+  if (counts.length < buckets) counts = new Int32Array(buckets);
+  const count = counts;
+  count.fill(0, 0, buckets);
+  // PERF: (c - min) * 4 | 0 is floor for the non-negative values here; one histogram pass, one scatter pass.
+  for (let i = 0; i < n; i++) {
+    const c = cost[i] as number;
+    if (c < Number.POSITIVE_INFINITY) {
+      const b = ((c - min) * BUCKETS_PER_UNIT) | 0;
+      count[b] = (count[b] as number) + 1;
+    }
+  }
+  let sum = 0;
+  for (let b = 0; b < buckets; b++) {
+    const v = count[b] as number;
+    count[b] = sum;
+    sum += v;
+  }
+  for (let i = 0; i < n; i++) {
+    const c = cost[i] as number;
+    if (c < Number.POSITIVE_INFINITY) {
+      const b = ((c - min) * BUCKETS_PER_UNIT) | 0;
+      const at = count[b] as number;
+      order[at] = i;
+      count[b] = at + 1;
+    }
+  }
+  return reachable;
+}
+
+/** Exact order by a comparison sort (ties by index): for cost ranges too wide for buckets. */
+function sortByCost(cost: Float64Array, order: Int32Array, reachable: number): number {
+  let k = 0;
+  for (let i = 0; i < cost.length; i++) if ((cost[i] as number) < Number.POSITIVE_INFINITY) order[k++] = i;
+  order.subarray(0, reachable).sort((a, b) => (cost[a] as number) - (cost[b] as number) || a - b);
+  return reachable;
+}

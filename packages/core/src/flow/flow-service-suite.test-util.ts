@@ -1,0 +1,103 @@
+/**
+ * Flows computed by the worker service, checked against the synchronous computeFlow: shared by the Node test
+ * (built package, worker_threads) and the browser test (Vite-bundled Web Workers).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Core from '../index.js';
+
+const MAP = [
+  '................................',
+  '....####..............#.........',
+  '....####.....#####....#.........',
+  '.............#........#....##...',
+  '.......#.....#.............##...',
+  '.......#.....#######............',
+  '..~~~..#...............####.....',
+  '..~~~..........................#',
+].join('\n');
+
+export function flowServiceSuite(core: () => typeof Core, worker: () => URL | undefined): void {
+  let service: Core.FieldService;
+  let c: typeof Core;
+
+  beforeAll(async () => {
+    c = core();
+    const workerUrl = worker();
+    service = await c.createFieldService({ workers: 2, ...(workerUrl ? { workerUrl } : {}) });
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  function same(a: Core.Flow, b: Core.Flow): void {
+    expect([a.width, a.height, a.radius, a.gridVersion]).toEqual([b.width, b.height, b.radius, b.gridVersion]);
+    expect(Array.from(a.vx)).toEqual(Array.from(b.vx));
+    expect(Array.from(a.vy)).toEqual(Array.from(b.vy));
+    expect(Array.from(a.anchor)).toEqual(Array.from(b.anchor));
+  }
+
+  describe('flows in the worker service', () => {
+    it('equal computeFlow on the main thread bit for bit, on SharedArrayBuffers', async () => {
+      const grid = c.parseAsciiMap(MAP, { '.': 1, '~': 2, '#': 0 });
+      const options = {
+        goals: [
+          { x: 30, y: 6 },
+          { x: 3, y: 7 },
+        ],
+      };
+      const field = await service.computeField(grid, options);
+      for (const radius of [0, 0.25]) {
+        const flow = await service.computeFlow(grid, field, { radius });
+        expect(flow.vx.buffer).toBeInstanceOf(SharedArrayBuffer);
+        expect(flow.anchor.buffer).toBeInstanceOf(SharedArrayBuffer);
+        same(flow, c.computeFlow(grid, c.computeField(grid, options), { radius }));
+        expect(service.release(flow)).toBe(true);
+        expect(service.release(flow)).toBe(false);
+      }
+      service.release(field);
+    });
+
+    it('reads a field made on the main thread (copied to the worker), many flows at once', async () => {
+      const grid = c.generateMap('rooms', 96, 64, { seed: 5 });
+      const goals = [5, 900, 3000, 5000].map((i) => {
+        let k = i;
+        while (grid.passable[k] === 0) k++;
+        return { x: k % 96, y: Math.floor(k / 96) };
+      });
+      const fields = goals.map((goal) => c.computeField(grid, { goals: [goal] }));
+      const flows = await Promise.all(fields.map((field) => service.computeFlow(grid, field, { radius: 0.2 })));
+      flows.forEach((flow, k) => {
+        same(flow, c.computeFlow(grid, fields[k] as Core.Field, { radius: 0.2 }));
+        service.release(flow);
+      });
+    });
+
+    it('follows a repaired field: recompute the flow from the updated field', async () => {
+      const grid = c.parseAsciiMap(MAP, { '.': 1, '~': 2, '#': 0 });
+      const options = { goals: [{ x: 30, y: 6 }] };
+      const field = await service.computeField(grid, options);
+      grid.fillPassable(16, 0, 1, 4, false);
+      const updated = await service.updateField(grid, field, options);
+      const flow = await service.computeFlow(grid, updated.field);
+      expect(flow.gridVersion).toBe(grid.version);
+      same(flow, c.computeFlow(grid, updated.field));
+      for (const item of [flow, field, updated.field]) service.release(item);
+    });
+
+    it('rejects bad options with the typed error and stops on abort', async () => {
+      const grid = c.parseAsciiMap(MAP, { '.': 1, '~': 2, '#': 0 });
+      const field = c.computeField(grid, { goals: [{ x: 0, y: 0 }] });
+      await expect(service.computeFlow(grid, field, { radius: 2 })).rejects.toBeInstanceOf(c.OutOfRangeError);
+      await expect(service.computeFlow({} as Core.Grid, field)).rejects.toBeInstanceOf(c.InvalidOptionError);
+      const big = c.Grid.open(1024, 1024);
+      const bigField = c.computeField(big, { goals: [{ x: 0, y: 0 }] });
+      const controller = new AbortController();
+      const job = service.computeFlow(big, bigField, {}, { signal: controller.signal });
+      controller.abort();
+      await expect(job).rejects.toBeInstanceOf(c.AbortError);
+      // The service serves on.
+      const flow = await service.computeFlow(grid, field);
+      same(flow, c.computeFlow(grid, field));
+    });
+  });
+}

@@ -1,0 +1,352 @@
+import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import type { Field } from '../fields/index.js';
+import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
+import { Grid } from '../grid/grid.js';
+import { anchorCodeX, anchorCodeY, CORNER_EXACT, flowClearance } from './anchor-code.js';
+import { SIGHT, sweptClear } from './sight.js';
+import type { Flow } from './types.js';
+
+/** Options of {@link followFlow}. */
+export interface FollowFlowOptions {
+  /**
+   * Length of each step along the flow, in tiles, more than 0 and at most 1. A step ends early at the tile's
+   * anchor (where the direction changes) and at a wall it slides along.
+   * @defaultValue 0.25 ({@link DEFAULT_FOLLOW_STEP})
+   */
+  step?: number;
+  /**
+   * Longest path, in tiles, before the follower stops trusting the flow and follows the field's `dir` from
+   * where it is. Default: twice the field's cost at the start plus 16.
+   * @defaultValue 2 * field cost at the start + 16
+   */
+  maxLength?: number;
+  /** Filled with what the walk did (no allocation). */
+  stats?: FollowFlowStats;
+}
+
+/** What {@link followFlow} did. */
+export interface FollowFlowStats {
+  /** Points written (the start, every step's end, the goal's centre). */
+  points: number;
+  /** Length of the path in tiles. */
+  length: number;
+  /** True when the path ends at a goal's centre (false only from a wall or an unreachable tile). */
+  reached: boolean;
+  /** Steps that met a wall (grown by the clearance) and slid along it instead of going straight. */
+  slides: number;
+  /** Steps taken along the field's `dir` after the flow stalled (no progress) or ran past `maxLength`. */
+  fallbackSteps: number;
+}
+
+/** Default {@link FollowFlowOptions.step}, tiles. */
+export const DEFAULT_FOLLOW_STEP = 0.25;
+/** Tiles travelled without reaching a cheaper tile of the field before the follower falls back to `dir`. */
+const PATIENCE = 12;
+/** Slack below a grid line when clamping against a wall (keeps a clamped mover strictly outside). */
+const CLAMP_EPS = 1e-9;
+
+const EMPTY = new Float64Array(0);
+/** The path being written (per thread; followFlow is synchronous and not re-entered). */
+const path: { buf: Float64Array; n: number; length: number } = { buf: EMPTY, n: 0, length: 0 };
+
+/** Fills `stats` (when given) and returns the path written: a view of its buffer. */
+function finish(
+  stats: FollowFlowStats | undefined,
+  reached: boolean,
+  slides: number,
+  fallbackSteps: number,
+): Float64Array {
+  if (stats) {
+    stats.points = path.n / 2;
+    stats.length = path.length;
+    stats.reached = reached;
+    stats.slides = slides;
+    stats.fallbackSteps = fallbackSteps;
+  }
+  const result = path.buf.subarray(0, path.n);
+  path.buf = EMPTY; // do not keep the caller's array alive
+  return result;
+}
+
+/** Appends a point to {@link path}, growing its buffer (a copy) when full, and adds the segment's length. */
+function put(px: number, py: number): void {
+  let buf = path.buf;
+  const n = path.n;
+  if (n + 2 > buf.length) {
+    const bigger = new Float64Array(Math.max(64, buf.length * 2));
+    bigger.set(buf.subarray(0, n));
+    path.buf = bigger;
+    buf = bigger;
+  }
+  if (n >= 2) path.length += Math.hypot(px - (buf[n - 2] as number), py - (buf[n - 1] as number));
+  buf[n] = px;
+  buf[n + 1] = py;
+  path.n = n + 2;
+}
+
+/**
+ * Follows a flow from the continuous position (x, y) (tiles) to a goal and returns the path as a flat polyline
+ * `[x0, y0, x1, y1, ...]`: the start, then the end of every step, then the goal tile's centre. Each step heads
+ * for the anchor of the tile the mover stands on (as {@link sampleFlow}), `step` tiles long or up to the anchor.
+ * The mover is a square of half-side `flowClearance(flow.radius)`. A tile's anchor is in view of its centre, not
+ * always of every point of the tile: on entering a tile whose anchor is hidden from where it stands (the shadow
+ * side of a corner), the mover keeps heading for the anchor it was heading for, which stays in view, and switches
+ * once the tile's anchor is in view. A start on such a side slides along the wall (x, then y). So the path never
+ * enters a wall tile nor passes a blocked corner. Should the flow stall (no cheaper field tile for 12 tiles of
+ * travel) or run past `maxLength`, the follower goes to its tile's centre and follows the field's `dir` (counted
+ * in `stats.fallbackSteps`). A start closer than the clearance to a wall first moves to its tile's centre.
+ *
+ * Writes into `out` when it is long enough (no allocation but the returned view of its start); otherwise into a
+ * new array.
+ * @throws CoordinateError when the start is outside the grid; InvalidOptionError when grid, field and flow do
+ *   not match; OutOfRangeError for a bad step or maxLength. From a wall or an unreachable tile: an empty path.
+ */
+export function followFlow(
+  grid: Grid,
+  field: Field,
+  flow: Flow,
+  x: number,
+  y: number,
+  out?: Float64Array,
+  options: FollowFlowOptions = {},
+): Float64Array {
+  if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
+  const { width: w, height: h, passable: pass } = grid;
+  if (field?.width !== w || field.height !== h)
+    throw new InvalidOptionError('field', field, `a field of this ${w}x${h} grid`);
+  if (flow?.width !== w || flow.height !== h)
+    throw new InvalidOptionError('flow', flow, `a flow of this ${w}x${h} grid`);
+  const step = options.step ?? DEFAULT_FOLLOW_STEP;
+  if (typeof step !== 'number' || !(step > 0 && step <= 1))
+    throw new OutOfRangeError('step', step, 'tiles, > 0 and <= 1');
+  if (!(x >= 0 && y >= 0 && x < w && y < h)) throw new CoordinateError('start', x, y, `is outside the ${w}x${h} grid`);
+  const stats = options.stats;
+  path.buf = out ?? new Float64Array(64);
+  path.n = 0;
+  path.length = 0;
+  let slides = 0;
+  let fallbackSteps = 0;
+  let t = Math.floor(y) * w + Math.floor(x);
+  const code = pass[t] as number;
+  const startCost = field.cost[t] as number;
+  if (code === 0 || !(startCost < Number.POSITIVE_INFINITY)) return finish(stats, false, slides, fallbackSteps);
+  const maxLength = options.maxLength ?? 2 * startCost + 16;
+  if (typeof maxLength !== 'number' || !(maxLength >= 0))
+    throw new OutOfRangeError('maxLength', maxLength, 'tiles, >= 0');
+  const c = flowClearance(flow.radius);
+  let px = x;
+  let py = y;
+  put(px, py);
+  if (!squareFree(pass, w, h, code, px, py, c)) {
+    px = (t % w) + 0.5;
+    py = Math.floor(t / w) + 0.5;
+    put(px, py);
+  }
+  let best = startCost;
+  let bestAt = 0;
+  let bestStep = 0;
+  let steps = 0;
+  const patienceSteps = Math.ceil(PATIENCE / step) + 1;
+  let trusting = true;
+  // The anchor the mover is heading for (NaN: none), kept while the anchor of its tile is out of view.
+  let targetX = Number.NaN;
+  let targetY = Number.NaN;
+  for (;;) {
+    t = Math.floor(py) * w + Math.floor(px);
+    const d = field.dir[t] as number;
+    if (d === NO_DIRECTION) {
+      // A tile past the field's maxCost (not reachable): nowhere to go.
+      if (!((field.cost[t] as number) < Number.POSITIVE_INFINITY)) return finish(stats, false, slides, fallbackSteps);
+      // On a goal: end at its centre.
+      const gx = (t % w) + 0.5;
+      const gy = Math.floor(t / w) + 0.5;
+      if (gx !== px || gy !== py) put(gx, gy);
+      return finish(stats, true, slides, fallbackSteps);
+    }
+    const cost = field.cost[t] as number;
+    if (cost < best) {
+      best = cost;
+      bestAt = path.length;
+      bestStep = steps;
+    }
+    if (trusting && (path.length - bestAt > PATIENCE || steps - bestStep > patienceSteps || path.length > maxLength)) {
+      trusting = false;
+      const cx = (t % w) + 0.5;
+      const cy = Math.floor(t / w) + 0.5;
+      if (cx !== px || cy !== py) put(cx, cy);
+      px = cx;
+      py = cy;
+    }
+    if (!trusting) {
+      // Fallback: one field step, centre to centre.
+      px += DIR_DX[d] as number;
+      py += DIR_DY[d] as number;
+      put(px, py);
+      fallbackSteps++;
+      continue;
+    }
+    const code0 = flow.anchor[t] as number;
+    const ax = anchorCodeX(code0, w, c);
+    const ay = anchorCodeY(code0, w, c);
+    if (code0 >= 0 && (code0 & 7) === CORNER_EXACT) {
+      // A gap between two diagonal walls (`always`): through its corner point, to the centre across it.
+      put(ax, ay);
+      px = ax + (ax > px ? 0.5 : -0.5);
+      py = ay + (ay > py ? 0.5 : -0.5);
+      put(px, py);
+      continue;
+    }
+    // Switch to the tile's anchor when it is in view from here (the whole way); otherwise keep heading for the
+    // anchor the mover was heading for, which stays in view along the way to it.
+    if (!Number.isNaN(targetX) && (targetX !== ax || targetY !== ay)) {
+      SIGHT[0] = px;
+      SIGHT[1] = py;
+      SIGHT[2] = ax;
+      SIGHT[3] = ay;
+      if (sweptClear(pass, w, h, code, c)) {
+        targetX = ax;
+        targetY = ay;
+      }
+    } else if (Number.isNaN(targetX)) {
+      targetX = ax;
+      targetY = ay;
+    }
+    const ex = targetX - px;
+    const ey = targetY - py;
+    const e = Math.sqrt(ex * ex + ey * ey);
+    let qx = e <= step ? targetX : px + (ex / e) * step;
+    let qy = e <= step ? targetY : py + (ey / e) * step;
+    SIGHT[0] = px;
+    SIGHT[1] = py;
+    SIGHT[2] = qx;
+    SIGHT[3] = qy;
+    if (!sweptClear(pass, w, h, code, c)) {
+      // Slide (a start on the shadow side of a corner): along x as far as the walls allow, then along y (the
+      // corner of the L is a point of the path).
+      slides++;
+      targetX = Number.NaN;
+      targetY = Number.NaN;
+      const nx = clampX(pass, w, h, code, c, px, py, qx);
+      const ny = clampY(pass, w, h, code, c, nx, py, qy);
+      if (Math.abs(nx - px) + Math.abs(ny - py) >= step / 8) {
+        if (nx !== px && ny !== py) put(nx, py);
+        qx = nx;
+        qy = ny;
+      } else {
+        // Caught on a wall's corner: head for the tile's centre, from which the anchor is in sight.
+        const cx = (t % w) + 0.5;
+        const cy = Math.floor(t / w) + 0.5;
+        const fx = cx - px;
+        const fy = cy - py;
+        const f = Math.sqrt(fx * fx + fy * fy);
+        qx = f <= step ? cx : px + (fx / f) * step;
+        qy = f <= step ? cy : py + (fy / f) * step;
+      }
+    } else if (qx === targetX && qy === targetY) {
+      targetX = Number.NaN;
+      targetY = Number.NaN;
+    }
+    steps++;
+    if (qx === px && qy === py) {
+      // Pinned (a wall ahead on both axes): let the fallback take over.
+      bestStep = Number.NEGATIVE_INFINITY;
+      continue;
+    }
+    px = qx;
+    py = qy;
+    put(px, py);
+  }
+}
+
+/** True when a square of half-side c centred at (x, y) overlaps no wall (touching allowed). */
+function squareFree(pass: Uint8Array, w: number, h: number, code: number, x: number, y: number, c: number): boolean {
+  const x0 = Math.floor(x - c + CLAMP_EPS);
+  const x1 = Math.ceil(x + c - CLAMP_EPS) - 1;
+  const y0 = Math.floor(y - c + CLAMP_EPS);
+  const y1 = Math.ceil(y + c - CLAMP_EPS) - 1;
+  for (let ty = y0; ty <= y1; ty++) {
+    for (let tx = x0; tx <= x1; tx++) {
+      if (!(tx >= 0 && ty >= 0 && tx < w && ty < h && pass[ty * w + tx] === code)) return false;
+    }
+  }
+  return true;
+}
+
+/** Moves a square of half-side c at (x, y) along x towards `to`, stopping against the first wall; returns x. */
+function clampX(
+  pass: Uint8Array,
+  w: number,
+  h: number,
+  code: number,
+  c: number,
+  x: number,
+  y: number,
+  to: number,
+): number {
+  const y0 = Math.floor(y - c + CLAMP_EPS);
+  const y1 = Math.ceil(y + c - CLAMP_EPS) - 1;
+  if (to > x) {
+    // Columns the square's right edge enters on its way.
+    for (let col = Math.ceil(x + c - CLAMP_EPS); col < to + c; col++) {
+      if (columnBlocked(pass, w, h, code, col, y0, y1)) return Math.max(x, col - c - CLAMP_EPS);
+    }
+  } else if (to < x) {
+    for (let col = Math.floor(x - c + CLAMP_EPS) - 1; col + 1 > to - c; col--) {
+      if (columnBlocked(pass, w, h, code, col, y0, y1)) return Math.min(x, col + 1 + c + CLAMP_EPS);
+    }
+  }
+  return to;
+}
+
+/** As {@link clampX} along y. */
+function clampY(
+  pass: Uint8Array,
+  w: number,
+  h: number,
+  code: number,
+  c: number,
+  x: number,
+  y: number,
+  to: number,
+): number {
+  const x0 = Math.floor(x - c + CLAMP_EPS);
+  const x1 = Math.ceil(x + c - CLAMP_EPS) - 1;
+  if (to > y) {
+    for (let row = Math.ceil(y + c - CLAMP_EPS); row < to + c; row++) {
+      if (rowBlocked(pass, w, h, code, row, x0, x1)) return Math.max(y, row - c - CLAMP_EPS);
+    }
+  } else if (to < y) {
+    for (let row = Math.floor(y - c + CLAMP_EPS) - 1; row + 1 > to - c; row--) {
+      if (rowBlocked(pass, w, h, code, row, x0, x1)) return Math.min(y, row + 1 + c + CLAMP_EPS);
+    }
+  }
+  return to;
+}
+
+function columnBlocked(
+  pass: Uint8Array,
+  w: number,
+  h: number,
+  code: number,
+  col: number,
+  y0: number,
+  y1: number,
+): boolean {
+  if (col < 0 || col >= w) return true;
+  for (let row = y0; row <= y1; row++) if (!(row >= 0 && row < h && pass[row * w + col] === code)) return true;
+  return false;
+}
+
+function rowBlocked(
+  pass: Uint8Array,
+  w: number,
+  h: number,
+  code: number,
+  row: number,
+  x0: number,
+  x1: number,
+): boolean {
+  if (row < 0 || row >= h) return true;
+  for (let col = x0; col <= x1; col++) if (!(col >= 0 && col < w && pass[row * w + col] === code)) return true;
+  return false;
+}
