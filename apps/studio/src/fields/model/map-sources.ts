@@ -1,7 +1,8 @@
 import {
-  type Grid,
+  Grid,
   generateMap,
   locateInAscii,
+  MAP_KINDS,
   type MapKind,
   parseAsciiMap,
   parseMovingAiMap,
@@ -59,7 +60,8 @@ export const DEMO_LEVEL = `
 export type MapSource =
   | { kind: 'movingai'; name: string }
   | { kind: 'generated'; generator: MapKind; width: number; height: number; seed: number; density: number }
-  | { kind: 'demo'; name: 'demo' | 'seed-002' };
+  | { kind: 'demo'; name: 'demo' | 'seed-002' }
+  | { kind: 'file'; name: string };
 
 /** A loaded map with the markers its source suggests (goals/sources, a unit's start). */
 export interface LoadedMap {
@@ -78,6 +80,8 @@ const DEMO_LEGEND = { '#': 0, '.': 1, '+': 1, '@': 1, S: 1, G: 1, U: 1 } as cons
 /** Loads or generates a map. Moving AI maps are fetched from the studio's `/maps/` folder. */
 export async function loadMapSource(source: MapSource, signal?: AbortSignal): Promise<LoadedMap> {
   switch (source.kind) {
+    case 'file':
+      throw new Error(`the map file ${source.name} is not kept in links or after a reload: open it again`);
     case 'movingai': {
       const url = `${import.meta.env.BASE_URL}maps/${encodeURIComponent(source.name)}.map`;
       const response = await fetch(url, signal ? { signal } : {});
@@ -121,11 +125,21 @@ export function sourceKey(source: MapSource): string {
       return `gen:${source.generator}:${source.width}x${source.height}:${source.seed}:${source.density}`;
     case 'demo':
       return `demo:${source.name}`;
+    case 'file':
+      return `file:${source.name}`;
   }
 }
 
-/** What the Fields page's source menu holds: a built-in level, the generator, or a Moving AI map. */
-export type SourceChoice = 'demo' | 'seed-002' | 'generated' | `movingai:${string}`;
+/** The Moving AI scenario rows shipped for a Moving AI map, fetched from `/scenarios/<name>.map.scen`. */
+export async function fetchScenarioText(name: string, signal?: AbortSignal): Promise<string> {
+  const url = `${import.meta.env.BASE_URL}scenarios/${encodeURIComponent(name)}.map.scen`;
+  const response = await fetch(url, signal ? { signal } : {});
+  if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
+  return response.text();
+}
+
+/** What the Fields page's source menu holds: a built-in level, the generator, a Moving AI map or an opened file. */
+export type SourceChoice = 'demo' | 'seed-002' | 'generated' | `movingai:${string}` | `file:${string}`;
 
 /** The generator settings the Fields page starts with. */
 export const DEFAULT_GENERATED: GeneratedMapSettings = {
@@ -140,5 +154,46 @@ export const DEFAULT_GENERATED: GeneratedMapSettings = {
 export function sourceFromChoice(choice: SourceChoice, generated: GeneratedMapSettings): MapSource {
   if (choice === 'generated') return { kind: 'generated', ...generated };
   if (choice === 'demo' || choice === 'seed-002') return { kind: 'demo', name: choice };
+  if (choice.startsWith('file:')) return { kind: 'file', name: choice.slice('file:'.length) };
   return { kind: 'movingai', name: choice.slice('movingai:'.length) };
+}
+
+/** The menu choice named in a link (`src`), or the demo level. */
+export function choiceFromParam(text: string | null): SourceChoice {
+  if (text === 'demo' || text === 'seed-002' || text === 'generated') return text;
+  if (text?.startsWith('movingai:') && MOVING_AI_MAPS.some((m) => `movingai:${m.name}` === text))
+    return text as SourceChoice;
+  if (text?.startsWith('file:')) return text as SourceChoice;
+  return 'demo';
+}
+
+/** Generator settings as `kind,width,height,seed,density` (links). */
+export function formatGenerated(g: GeneratedMapSettings): string {
+  return `${g.generator},${g.width},${g.height},${g.seed},${g.density}`;
+}
+
+/** Reads {@link formatGenerated}'s text, or returns `fallback` when it is not valid. */
+export function parseGenerated(text: string | null, fallback: GeneratedMapSettings): GeneratedMapSettings {
+  const parts = text?.split(',') ?? [];
+  if (parts.length !== 5) return fallback;
+  const [generator, w, h, seed, density] = parts as [string, string, string, string, string];
+  const num = (t: string, lo: number, hi: number, d: number) => {
+    const v = Number(t);
+    return Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : d;
+  };
+  if (!(MAP_KINDS as readonly string[]).includes(generator)) return fallback;
+  return {
+    generator: generator as MapKind,
+    width: Math.round(num(w, 4, 4096, fallback.width)),
+    height: Math.round(num(h, 4, 4096, fallback.height)),
+    seed: Math.round(num(seed, 0, 2 ** 31, fallback.seed)),
+    density: num(density, 0, 1, fallback.density),
+  };
+}
+
+/** A copy of `grid` with a terrain layer (every tile costs 1), for painting terrain costs. */
+export function withTerrain(grid: Grid): Grid {
+  const copy = Grid.create(grid.width, grid.height, { terrain: true });
+  copy.passable.set(grid.passable);
+  return copy;
 }

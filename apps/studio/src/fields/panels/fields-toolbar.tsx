@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import type { MapViewHandle } from '../../shared/map-view.js';
 import type { EditTools } from '../hooks/use-edit-tools.js';
-import { BRUSHES, isPaintTool, TOOLS } from '../model/tools.js';
+import { BRUSHES, isPaintTool, TERRAIN_COSTS, TOOLS } from '../model/tools.js';
 
 /** Zoom as the toolbar prints it, in CSS pixels per tile. */
 function formatZoom(zoom: number): string {
@@ -48,8 +48,42 @@ export function FieldsToolbar({
           </select>
         </label>
       )}
+      {tool === 'terrain' && (
+        <label className="row inline">
+          <span>Cost</span>
+          <select
+            value={tools.terrainCost}
+            onChange={(e) => tools.setTerrainCost(Number(e.target.value))}
+            data-testid="terrain-cost"
+          >
+            {TERRAIN_COSTS.map((c) => (
+              <option key={c} value={c}>
+                {c === 1 ? '1 (plain)' : c}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <span className="muted tool-hint">{TOOLS.find((t) => t.id === tool)?.hint}</span>
       <span className="grow" />
+      <button
+        type="button"
+        onClick={tools.undo}
+        disabled={tools.undoCount === 0}
+        title="Undo the last edit (Ctrl+Z)"
+        data-testid="undo"
+      >
+        Undo {tools.undoCount > 0 ? tools.undoCount : ''}
+      </button>
+      <button
+        type="button"
+        onClick={tools.redo}
+        disabled={tools.redoCount === 0}
+        title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
+        data-testid="redo"
+      >
+        Redo {tools.redoCount > 0 ? tools.redoCount : ''}
+      </button>
       <span className="muted">zoom {formatZoom(zoom)} px/tile</span>
       <button type="button" onClick={() => viewRef.current?.zoomBy(0.8)} title="Zoom out (-)">
         −

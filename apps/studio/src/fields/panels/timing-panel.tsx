@@ -5,6 +5,8 @@ import { formatMs } from '../model/readout.js';
 
 export interface TimingPanelProps {
   timings: readonly Timing[];
+  /** The shown field's repair, when it was repaired after edits. */
+  repair: { tiles: number; full: boolean; ms: number; fullMs: number } | null;
   grid: Grid | null;
   engineState: MapEngineState;
   /** Where the shown result was computed (else the engine in use). */
@@ -12,10 +14,17 @@ export interface TimingPanelProps {
 }
 
 /** The Timing panel: stage timings, the tile count, and where the page computes. */
-export function TimingPanel({ timings, grid, engineState, shownEngine }: TimingPanelProps) {
+export function TimingPanel({ timings, repair, grid, engineState, shownEngine }: TimingPanelProps) {
   return (
     <div className="panel">
       <h2>Timing</h2>
+      {repair && (
+        <div className="repair-line small-text" data-testid="repair-timing">
+          {repair.full
+            ? `recomputed in full (${repair.tiles.toLocaleString('en-US')} tiles) in ${formatMs(repair.ms)}`
+            : `repaired ${repair.tiles.toLocaleString('en-US')} tiles in ${formatMs(repair.ms)} (full recompute ${formatMs(repair.fullMs)})`}
+        </div>
+      )}
       <table className="timings" data-testid="timings">
         <tbody>
           {timings.map((t) => (
