@@ -1,9 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DropOverlay, MapFileDialogView } from '../shared/map-files/map-file-ui.js';
 import type { ScenarioRow } from '../shared/map-files/scenario.js';
-import { MapView } from '../shared/map-view.js';
-import { Minimap } from '../shared/minimap.js';
-import { ProgressBar } from '../shared/progress-bar.js';
 import { formatPoints, parsePoints } from '../shared/url-state.js';
 import { useEditTools } from './hooks/use-edit-tools.js';
 import { useFieldExport } from './hooks/use-field-export.js';
@@ -25,10 +22,10 @@ import { markerKindFor } from './model/markers.js';
 import { tileReadout, timingRows } from './model/readout.js';
 import type { Point } from './model/tools.js';
 import { walkTargetOf } from './model/walker.js';
-import { ControlsHelp } from './panels/controls-help.js';
 import { DisplayPanel } from './panels/display-panel.js';
 import { ExportPanel } from './panels/export-panel.js';
 import { FieldsFooter } from './panels/fields-footer.js';
+import { FieldsMapArea } from './panels/fields-map-area.js';
 import { FieldsToolbar } from './panels/fields-toolbar.js';
 import { MapPanel } from './panels/map-panel.js';
 import { ModePanel } from './panels/mode-panel.js';
@@ -187,7 +184,6 @@ export function FieldsPage() {
   const exporter = useFieldExport({ grid, label, shown, mode, params, points, legend, viewRef });
   const renderLabel = heat.rendered?.where === 'worker' ? 'heatmap paint (worker)' : 'heatmap paint';
   const timings = timingRows(source.loadTiming, shown, heat.renderMs, view.drawMs, renderLabel);
-  const stale = shown !== null && grid !== null && shown.gridVersion !== grid.version;
   const repair = shown?.repair ? { ...shown.repair, fullMs: shown.fullMs ?? 0 } : null;
   const runRow = (row: ScenarioRow) => {
     setMode('cost');
@@ -196,7 +192,6 @@ export function FieldsPage() {
     units.reset([{ x: row.sx, y: row.sy }]);
     setRanRow(row);
   };
-  const overview = heat.rendered?.overview ?? null;
 
   return (
     <section className="fields-page" data-testid="fields-page" {...files.files.dropProps}>
@@ -267,62 +262,20 @@ export function FieldsPage() {
 
       <div className="fields-main">
         <FieldsToolbar tools={tools} zoom={view.zoom} viewRef={viewRef} />
-        <div
-          className="map-wrap"
-          data-testid="map-wrap"
-          data-busy={field.computing ? 'true' : 'false'}
-          data-result-key={shown ? `${shown.mode}:${shown.gridVersion}:${field.resultCount}` : ''}
-          data-image-key={heat.imageKey}
-        >
-          {grid && (
-            <MapView
-              gridWidth={grid.width}
-              gridHeight={grid.height}
-              image={heat.rendered?.image ?? null}
-              overview={overview}
-              redrawKey={`${heat.imageKey}:${showArrows}:${showNumbers}:${points.length}:${units.tick}:${tool}:${brush}`}
-              fitKey={source.loaded?.id}
-              drawOverlay={drawOverlay}
-              onHover={view.setHover}
-              onTilePointer={tools.onTilePointer}
-              onViewChange={view.onViewChange}
-              onDrawn={view.onDrawn}
-              cursor={tool === 'goal' || tool === 'unit' ? 'pointer' : 'crosshair'}
-              handleRef={viewRef}
-            />
-          )}
-          {grid && view.showMinimap && Math.max(grid.width, grid.height) > 64 && (
-            <Minimap
-              image={overview?.image ?? heat.rendered?.image ?? null}
-              gridWidth={grid.width}
-              gridHeight={grid.height}
-              viewRef={viewRef}
-              redrawKey={`${heat.imageKey}:${view.viewTick}`}
-            />
-          )}
-          {field.busy && (
-            <div className="map-hud">
-              <ProgressBar
-                value={field.busy.progress}
-                label={`computing ${field.busy.label}`}
-                onCancel={engine.offThread ? field.cancel : undefined}
-              />
-            </div>
-          )}
-          <ControlsHelp open={view.showHelp} setOpen={view.setShowHelp} info={info} />
-          {stale && field.computing && <div className="map-badge warning">map edited: recomputing…</div>}
-          {stale && !field.computing && (
-            <div className="map-badge warning" data-testid="stale-badge">
-              map edited: field out of date{' '}
-              <button type="button" className="small" onClick={field.recompute}>
-                Recompute
-              </button>
-            </div>
-          )}
-          {points.length === 0 && grid && (
-            <div className="map-hint">Click the map to place a {info.point} (shift-click adds more).</div>
-          )}
-        </div>
+        <FieldsMapArea
+          grid={grid}
+          heat={heat}
+          view={view}
+          field={field}
+          tools={tools}
+          units={units}
+          shown={shown}
+          fitKey={source.loaded?.id}
+          drawOverlay={drawOverlay}
+          points={points}
+          info={info}
+          engine={engine}
+        />
         <FieldsFooter
           mode={mode}
           legend={legend}

@@ -1,6 +1,6 @@
 import { DIAGONAL_RULES, type DiagonalRule, METRICS, type Metric } from '@fieldmarshal/core';
 import { useEffect, useState } from 'react';
-import type { GeneratedMapSettings } from '../../shared/generated-map.js';
+import { formatGenerated, type GeneratedMapSettings, parseGenerated } from '../../shared/generated-map.js';
 import {
   choiceParam,
   flagParam,
@@ -11,13 +11,7 @@ import {
   writePageQuery,
 } from '../../shared/url-state.js';
 import { DEFAULT_MAP_PARAMS, MAP_MODES, type MapMode, type MapParams } from '../model/map-modes.js';
-import {
-  choiceFromParam,
-  DEFAULT_GENERATED,
-  formatGenerated,
-  parseGenerated,
-  type SourceChoice,
-} from '../model/map-sources.js';
+import { choiceFromParam, DEFAULT_GENERATED, type SourceChoice } from '../model/map-sources.js';
 import type { Point } from '../model/tools.js';
 import type { EngineChoice } from './use-map-engine.js';
 

@@ -1,23 +1,8 @@
-import {
-  Grid,
-  generateMap,
-  locateInAscii,
-  MAP_KINDS,
-  type MapKind,
-  parseAsciiMap,
-  parseMovingAiMap,
-} from '@fieldmarshal/core';
+import { Grid, generateMap, locateInAscii, type MapKind, parseAsciiMap, parseMovingAiMap } from '@fieldmarshal/core';
 import type { GeneratedMapSettings } from '../../shared/generated-map.js';
+import { fetchMovingAiText, MOVING_AI_MAPS } from '../../shared/moving-ai.js';
 
-/** The Moving AI benchmark maps served by the studio under `/maps/<name>.map`. */
-export const MOVING_AI_MAPS = [
-  { name: 'arena', size: '49 x 49' },
-  { name: 'den520d', size: '256 x 257' },
-  { name: 'Berlin_0_256', size: '256 x 256' },
-  { name: 'maze512-1-0', size: '512 x 512' },
-  { name: 'random512-10-0', size: '512 x 512' },
-  { name: '8room_000', size: '512 x 512' },
-] as const;
+export { fetchScenarioText, MOVING_AI_MAPS } from '../../shared/moving-ai.js';
 
 /** The 9 x 9 level of seed 002 (scent maps): `@` the hero, `S` the snake, `+` the door; all three are floor. */
 export const SEED_002_LEVEL = `
@@ -83,10 +68,7 @@ export async function loadMapSource(source: MapSource, signal?: AbortSignal): Pr
     case 'file':
       throw new Error(`the map file ${source.name} is not kept in links or after a reload: open it again`);
     case 'movingai': {
-      const url = `${import.meta.env.BASE_URL}maps/${encodeURIComponent(source.name)}.map`;
-      const response = await fetch(url, signal ? { signal } : {});
-      if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
-      const grid = parseMovingAiMap(await response.text());
+      const grid = parseMovingAiMap(await fetchMovingAiText(source.name, signal));
       return { grid, label: `${source.name} (${grid.width} x ${grid.height})`, goals: [], unit: null };
     }
     case 'generated': {
@@ -130,14 +112,6 @@ export function sourceKey(source: MapSource): string {
   }
 }
 
-/** The Moving AI scenario rows shipped for a Moving AI map, fetched from `/scenarios/<name>.map.scen`. */
-export async function fetchScenarioText(name: string, signal?: AbortSignal): Promise<string> {
-  const url = `${import.meta.env.BASE_URL}scenarios/${encodeURIComponent(name)}.map.scen`;
-  const response = await fetch(url, signal ? { signal } : {});
-  if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
-  return response.text();
-}
-
 /** What the Fields page's source menu holds: a built-in level, the generator, a Moving AI map or an opened file. */
 export type SourceChoice = 'demo' | 'seed-002' | 'generated' | `movingai:${string}` | `file:${string}`;
 
@@ -165,30 +139,6 @@ export function choiceFromParam(text: string | null): SourceChoice {
     return text as SourceChoice;
   if (text?.startsWith('file:')) return text as SourceChoice;
   return 'demo';
-}
-
-/** Generator settings as `kind,width,height,seed,density` (links). */
-export function formatGenerated(g: GeneratedMapSettings): string {
-  return `${g.generator},${g.width},${g.height},${g.seed},${g.density}`;
-}
-
-/** Reads {@link formatGenerated}'s text, or returns `fallback` when it is not valid. */
-export function parseGenerated(text: string | null, fallback: GeneratedMapSettings): GeneratedMapSettings {
-  const parts = text?.split(',') ?? [];
-  if (parts.length !== 5) return fallback;
-  const [generator, w, h, seed, density] = parts as [string, string, string, string, string];
-  const num = (t: string, lo: number, hi: number, d: number) => {
-    const v = Number(t);
-    return Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : d;
-  };
-  if (!(MAP_KINDS as readonly string[]).includes(generator)) return fallback;
-  return {
-    generator: generator as MapKind,
-    width: Math.round(num(w, 4, 4096, fallback.width)),
-    height: Math.round(num(h, 4, 4096, fallback.height)),
-    seed: Math.round(num(seed, 0, 2 ** 31, fallback.seed)),
-    density: num(density, 0, 1, fallback.density),
-  };
 }
 
 /** A copy of `grid` with a terrain layer (every tile costs 1), for painting terrain costs. */

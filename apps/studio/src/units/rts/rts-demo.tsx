@@ -1,8 +1,20 @@
 import { RTS_FORMATION_KINDS, type RtsFormationKind, type RtsGroup, type RtsUnit } from '@fieldmarshal/core';
-import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { isTyping } from '../../shared/is-typing.js';
+import { usePageActiveRef } from '../../shared/page-activity.js';
+import { demoCanvasStyle } from '../demo-canvas.js';
 import { DemoHelp } from '../demo-help.js';
-import { DemoLegend, type DemoLegendItem } from '../demo-legend.js';
-import { drawRts, RTS_COLORS, RTS_TILE, renderRtsWalls } from './draw-rts.js';
+import { DemoLegend } from '../demo-legend.js';
+import { drawRts, RTS_TILE, renderRtsMap, renderRtsWalls } from './draw-rts.js';
+import {
+  BUILDING_SIZE,
+  type Building,
+  buildingCorner,
+  liftBuilding,
+  routeCrosses,
+  stampBuilding,
+} from './rts-build.js';
+import { RTS_HELP, RTS_LEGEND } from './rts-help.js';
 import { createRtsScene, RTS_MAP_HEIGHT, RTS_MAP_WIDTH, type RtsScene } from './rts-map.js';
 import {
   finishSelection,
@@ -18,35 +30,10 @@ const CANVAS_H = RTS_MAP_HEIGHT * RTS_TILE;
 
 type FormationChoice = 'none' | RtsFormationKind;
 
-const LEGEND: readonly DemoLegendItem[] = [
-  { label: 'blue army', fill: RTS_COLORS.blue },
-  { label: 'red army', fill: RTS_COLORS.red },
-  { label: 'canyon guards', fill: RTS_COLORS.guard },
-  { label: 'hero (fast, high priority)', fill: RTS_COLORS.hero },
-  { label: 'debug: collision unsolved', fill: RTS_COLORS.unsolved },
-  { label: 'debug: collision solving', fill: RTS_COLORS.solving },
-  { label: 'debug: collision solved', fill: RTS_COLORS.solved },
-  { label: 'debug: waypoints', fill: RTS_COLORS.route },
-  { label: 'debug: group plan / formation slots', fill: RTS_COLORS.plan },
-];
-
-const HELP: readonly ReactNode[] = [
-  <>
-    <kbd>Left click</kbd> selects a unit (<kbd>Shift</kbd> adds)
-  </>,
-  <>
-    <kbd>Drag</kbd> box-selects
-  </>,
-  <>
-    <kbd>Right click</kbd> moves the selection (a group with a commander; in the chosen formation)
-  </>,
-  <>
-    <kbd>F1</kbd> toggles debug drawing: colliders, predicted positions, waypoints, collision states
-  </>,
-  <>
-    <kbd>Esc</kbd> clears the selection
-  </>,
-];
+/** Units whose way still to go crosses building `b` (0 once all were re-routed). */
+function unitsCrossing(scene: RtsScene, b: Building): number {
+  return scene.world.units.filter((u) => routeCrosses(u, b.x, b.y, b.size)).length;
+}
 
 /**
  * Units page: seed 004's RTS movement. Units predict their positions a few fixed steps ahead, dodge to the
@@ -75,18 +62,51 @@ export function RtsDemo() {
   });
   const settings = useRef({ debug, paused });
   settings.current = { debug, paused };
+  const active = usePageActiveRef();
+  /** The cursor over the map, in tiles (null when off the map): where B builds. */
+  const cursor = useRef<{ x: number; y: number } | null>(null);
+  const buildings = useRef<Building[]>([]);
+  const [built, setBuilt] = useState({ count: 0, blocked: 0 });
+  /** Walls drawn behind the units; redrawn when a building goes up or down. */
+  const wallsRef = useRef<HTMLCanvasElement | null>(null);
 
-  // F1 toggles the debug drawing (the browser's help is suppressed); Escape clears the selection.
+  const build = useCallback((lift: boolean) => {
+    const scene = sceneRef.current;
+    const at = cursor.current;
+    if (!scene) return;
+    if (lift) {
+      const b = buildings.current.pop();
+      if (!b) return setMessage('no building to take down');
+      liftBuilding(scene.world, b);
+      setMessage(`building at (${b.x}, ${b.y}) taken down`);
+    } else {
+      if (!at) return setMessage('point at the map to build there (B)');
+      const corner = buildingCorner(scene.world, at.x, at.y);
+      const result = stampBuilding(scene.world, corner.x, corner.y);
+      if ('refused' in result) return setMessage(`no building: ${result.refused}`);
+      buildings.current.push(result.building);
+      setMessage(`building at (${corner.x}, ${corner.y}): ${result.rerouted} units re-routed`);
+    }
+    wallsRef.current = renderRtsMap(scene.world.grid, buildings.current);
+    setBuilt((b) => ({ ...b, count: buildings.current.length }));
+  }, []);
+
+  // F1 toggles the debug drawing (the browser's help is suppressed); B builds, Shift+B takes a building down;
+  // Escape clears the selection. Only while this page is on screen.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (!active.current || isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === 'F1') {
         event.preventDefault();
         setDebug((d) => !d);
+      } else if (event.key === 'b' || event.key === 'B') {
+        event.preventDefault();
+        build(event.shiftKey);
       } else if (event.key === 'Escape') selected.current.clear();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [active, build]);
 
   useEffect(() => {
     void generation;
@@ -97,7 +117,9 @@ export function RtsDemo() {
     sceneRef.current = scene;
     selected.current.clear();
     lastGroup.current = null;
-    const walls = renderRtsWalls(scene.world.grid);
+    buildings.current = [];
+    setBuilt({ count: 0, blocked: 0 });
+    wallsRef.current = renderRtsWalls(scene.world.grid);
     let raf = 0;
     let last = performance.now();
     let frames = 0;
@@ -105,20 +127,26 @@ export function RtsDemo() {
       raf = requestAnimationFrame(frame);
       const seconds = Math.max(0, Math.min(now - last, 100)) / 1000;
       last = now;
+      // A hidden page's battle waits.
+      if (!active.current) return;
       if (!settings.current.paused) scene.world.update(seconds);
       const d = drag.current;
-      drawRts(ctx, scene.world, walls, {
+      const at = cursor.current;
+      drawRts(ctx, scene.world, wallsRef.current as HTMLCanvasElement, {
         debug: settings.current.debug,
         selected: selected.current,
         team: scene.team,
         box: d && isBoxDrag(d) ? d : null,
+        ghost: at ? { ...buildingCorner(scene.world, at.x, at.y), size: BUILDING_SIZE } : null,
       });
       if (++frames % 10 !== 0) return;
       setReadout(rtsReadout(scene, selected.current.size, lastGroup.current));
+      const blocked = buildings.current.reduce((n, b) => n + unitsCrossing(scene, b), 0);
+      setBuilt((old) => (old.blocked === blocked ? old : { ...old, blocked }));
     };
     raf = requestAnimationFrame(frame);
     return () => cancelAnimationFrame(raf);
-  }, [generation]);
+  }, [generation, active]);
 
   const toTiles = (event: MouseEvent<HTMLCanvasElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -155,9 +183,10 @@ export function RtsDemo() {
   };
 
   const onMouseMove = (event: MouseEvent<HTMLCanvasElement>) => {
+    const p = toTiles(event);
+    cursor.current = p;
     const d = drag.current;
     if (!d) return;
-    const p = toTiles(event);
     d.x1 = p.x;
     d.y1 = p.y;
   };
@@ -174,7 +203,7 @@ export function RtsDemo() {
   return (
     <div className="layout" data-testid="rts-demo">
       <div className="sidebar">
-        <DemoHelp items={HELP} testId="rts-help" />
+        <DemoHelp items={RTS_HELP} testId="rts-help" />
         <div className="panel">
           <h2>Orders</h2>
           <label className="row">
@@ -209,7 +238,11 @@ export function RtsDemo() {
               Reset scene
             </button>
           </div>
-          {message && <div className="error">{message}</div>}
+          {message && (
+            <div className="note" data-testid="rts-message">
+              {message}
+            </div>
+          )}
         </div>
         <div className="panel small-text" data-testid="rts-readout">
           <div>
@@ -226,20 +259,30 @@ export function RtsDemo() {
           <div>
             <span className="muted">last group</span> <span data-testid="rts-phase">{readout.phase}</span>
           </div>
+          <div>
+            <span className="muted">buildings</span> <span data-testid="rts-buildings">{built.count}</span>{' '}
+            <span className="muted">routes through them</span> <span data-testid="rts-blocked">{built.blocked}</span>
+          </div>
         </div>
-        <DemoLegend items={LEGEND} testId="rts-legend" />
+        <DemoLegend items={RTS_LEGEND} testId="rts-legend" />
       </div>
-      <canvas
-        ref={canvasRef}
-        width={CANVAS_W}
-        height={CANVAS_H}
-        onMouseDown={onMouseDown}
-        onMouseMove={onMouseMove}
-        onMouseUp={onMouseUp}
-        onContextMenu={(e) => e.preventDefault()}
-        style={{ maxWidth: '100%', border: '1px solid #2c313c', borderRadius: 6, cursor: 'crosshair' }}
-        data-testid="rts-canvas"
-      />
+      <div className="layout-main">
+        <canvas
+          ref={canvasRef}
+          width={CANVAS_W}
+          height={CANVAS_H}
+          onMouseDown={onMouseDown}
+          onMouseMove={onMouseMove}
+          onMouseUp={onMouseUp}
+          onMouseLeave={() => {
+            cursor.current = null;
+          }}
+          onContextMenu={(e) => e.preventDefault()}
+          className="demo-canvas"
+          style={demoCanvasStyle(CANVAS_W, CANVAS_H)}
+          data-testid="rts-canvas"
+        />
+      </div>
     </div>
   );
 }
