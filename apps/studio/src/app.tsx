@@ -51,7 +51,18 @@ export function App() {
         <span className="brand">Field Marshal Studio</span>
         <nav>
           {PAGES.map((p) => (
-            <a key={p.id} href={pageHref(p.id)} className={p.id === page ? 'active' : undefined} data-page={p.id}>
+            <a
+              key={p.id}
+              href={pageHref(p.id)}
+              className={p.id === page ? 'active' : undefined}
+              data-page={p.id}
+              onClick={(e) => {
+                // The page's latest query (the href may be a moment old): the page is shown as it was left.
+                if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;
+                e.preventDefault();
+                window.location.hash = pageHref(p.id).slice(1);
+              }}
+            >
               {p.title}
             </a>
           ))}

@@ -7,6 +7,24 @@
 
 const queries = new Map<string, string>();
 const listeners = new Set<() => void>();
+/** Address bar updates wait this long after the last change (history.replaceState costs milliseconds). */
+const WRITE_DELAY_MS = 250;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+/** Shows the query of the page on screen in the address bar and tells the menu. */
+function flush(): void {
+  timer = null;
+  const location = globalThis.location;
+  if (location) {
+    const { page } = parseHash(location.hash);
+    const query = queries.get(page);
+    if (query !== undefined) {
+      const hash = query === '' ? `#/${page}` : `#/${page}?${query}`;
+      if (location.hash !== hash) history.replaceState(history.state, '', hash);
+    }
+  }
+  for (const listener of listeners) listener();
+}
 
 /** The page id and query of a location hash (`#/fields?mode=cost` -> `fields`, `mode=cost`). */
 export function parseHash(hash: string): { page: string; query: string } {
@@ -34,8 +52,9 @@ export function lastPageQuery(page: string): string {
 }
 
 /**
- * Remembers a page's shareable state and, when the page is on screen, shows it in the address bar (replacing
- * the history entry, so Back still leaves the page). Entries whose value is '' or undefined are left out.
+ * Remembers a page's shareable state and, when the page is on screen, shows it in the address bar a moment
+ * later (replacing the history entry, so Back still leaves the page; a drag that changes it every frame
+ * writes once at the end). Entries whose value is '' or undefined are left out.
  */
 export function writePageQuery(page: string, entries: Record<string, string | number | boolean | undefined>): void {
   const params = new URLSearchParams();
@@ -46,12 +65,8 @@ export function writePageQuery(page: string, entries: Record<string, string | nu
   const query = params.toString();
   if (queries.get(page) === query) return;
   queries.set(page, query);
-  const location = globalThis.location;
-  if (location && parseHash(location.hash).page === page) {
-    const hash = query === '' ? `#/${page}` : `#/${page}?${query}`;
-    if (location.hash !== hash) history.replaceState(history.state, '', hash);
-  }
-  for (const listener of listeners) listener();
+  if (timer !== null) clearTimeout(timer);
+  timer = setTimeout(flush, WRITE_DELAY_MS);
 }
 
 /** Calls `listener` after every write (the menu re-renders its links). Returns the unsubscribe function. */

@@ -1,4 +1,4 @@
-import { formatValue } from '../../shared/format-value.js';
+import { formatCount, formatValue } from '../../shared/format-value.js';
 import { Legend } from '../../shared/legend.js';
 import type { LegendModel } from '../model/display.js';
 import type { ValueRange } from '../model/heatmap.js';
@@ -58,8 +58,7 @@ export function FieldsFooter(props: FieldsFooterProps) {
         )}
         {shown && range.count > 0 && (
           <div className="muted small-text">
-            {range.count.toLocaleString('en-US')} tiles with a value, {formatValue(range.min)} to{' '}
-            {formatValue(range.max)}
+            {formatCount(range.count)} tiles with a value, {formatValue(range.min)} to {formatValue(range.max)}
           </div>
         )}
       </div>

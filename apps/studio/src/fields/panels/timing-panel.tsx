@@ -1,4 +1,5 @@
 import type { Grid } from '@fieldmarshal/core';
+import { formatCount } from '../../shared/format-value.js';
 import type { EngineChoice, MapEngineState } from '../hooks/use-map-engine.js';
 import type { Timing } from '../model/map-compute.js';
 import { formatMs } from '../model/readout.js';
@@ -21,8 +22,8 @@ export function TimingPanel({ timings, repair, grid, engineState, shownEngine }:
       {repair && (
         <div className="repair-line small-text" data-testid="repair-timing">
           {repair.full
-            ? `recomputed in full (${repair.tiles.toLocaleString('en-US')} tiles) in ${formatMs(repair.ms)}`
-            : `repaired ${repair.tiles.toLocaleString('en-US')} tiles in ${formatMs(repair.ms)} (full recompute ${formatMs(repair.fullMs)})`}
+            ? `recomputed in full (${formatCount(repair.tiles)} tiles) in ${formatMs(repair.ms)}`
+            : `repaired ${formatCount(repair.tiles)} tiles in ${formatMs(repair.ms)} (full recompute ${formatMs(repair.fullMs)})`}
         </div>
       )}
       <table className="timings" data-testid="timings">
@@ -36,7 +37,7 @@ export function TimingPanel({ timings, repair, grid, engineState, shownEngine }:
           {grid && (
             <tr>
               <th>tiles</th>
-              <td>{grid.size.toLocaleString('en-US')}</td>
+              <td>{formatCount(grid.size)}</td>
             </tr>
           )}
         </tbody>
