@@ -261,7 +261,7 @@ export function FieldsPage() {
       </aside>
 
       <div className="fields-main">
-        <FieldsToolbar tools={tools} zoom={view.zoom} viewRef={viewRef} />
+        <FieldsToolbar tools={tools} />
         <FieldsMapArea
           grid={grid}
           heat={heat}

@@ -12,6 +12,7 @@ import type { MapEngine, MapResult } from '../model/map-compute.js';
 import type { MapModeInfo } from '../model/map-modes.js';
 import type { Point } from '../model/tools.js';
 import { ControlsHelp } from './controls-help.js';
+import { ViewControls } from './fields-toolbar.js';
 
 export interface FieldsMapAreaProps {
   grid: Grid | null;
@@ -83,6 +84,7 @@ export function FieldsMapArea(props: FieldsMapAreaProps) {
         </div>
       )}
       <ControlsHelp open={view.showHelp} setOpen={view.setShowHelp} info={info} />
+      <ViewControls zoom={view.zoom} viewRef={viewRef} />
       {stale && field.computing && <div className="map-badge warning">map edited: recomputing…</div>}
       {stale && !field.computing && (
         <div className="map-badge warning" data-testid="stale-badge">

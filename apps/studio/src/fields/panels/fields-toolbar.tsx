@@ -8,19 +8,14 @@ function formatZoom(zoom: number): string {
   return zoom >= 1 ? zoom.toFixed(zoom >= 10 ? 0 : 1) : zoom.toFixed(2);
 }
 
-/** The toolbar over the map: tools, brush size, the tool's hint, zoom and Fit. */
-export function FieldsToolbar({
-  tools,
-  zoom,
-  viewRef,
-}: {
-  tools: EditTools;
-  zoom: number;
-  viewRef: RefObject<MapViewHandle | null>;
-}) {
+/**
+ * The toolbar over the map: tools, brush size or terrain cost, the tool's hint, Undo and Redo. One line that
+ * keeps its height whatever the tool (the hint is cut short), so switching tools never moves the map.
+ */
+export function FieldsToolbar({ tools }: { tools: EditTools }) {
   const { tool, brush } = tools;
   return (
-    <div className="toolbar">
+    <div className="toolbar fields-toolbar">
       <div className="segmented" role="toolbar" aria-label="tools">
         {TOOLS.map((t) => (
           <button
@@ -64,8 +59,9 @@ export function FieldsToolbar({
           </select>
         </label>
       )}
-      <span className="muted tool-hint">{TOOLS.find((t) => t.id === tool)?.hint}</span>
-      <span className="grow" />
+      <span className="muted tool-hint" title={TOOLS.find((t) => t.id === tool)?.hint}>
+        {TOOLS.find((t) => t.id === tool)?.hint}
+      </span>
       <button
         type="button"
         onClick={tools.undo}
@@ -84,14 +80,28 @@ export function FieldsToolbar({
       >
         Redo {tools.redoCount > 0 ? tools.redoCount : ''}
       </button>
+    </div>
+  );
+}
+
+/** Zoom, zoom buttons and Fit, floating in the map's top-right corner. */
+export function ViewControls({ zoom, viewRef }: { zoom: number; viewRef: RefObject<MapViewHandle | null> }) {
+  return (
+    <div className="view-controls">
       <span className="muted">zoom {formatZoom(zoom)} px/tile</span>
-      <button type="button" onClick={() => viewRef.current?.zoomBy(0.8)} title="Zoom out (-)">
+      <button type="button" className="small" onClick={() => viewRef.current?.zoomBy(0.8)} title="Zoom out (-)">
         −
       </button>
-      <button type="button" onClick={() => viewRef.current?.zoomBy(1.25)} title="Zoom in (+)">
+      <button type="button" className="small" onClick={() => viewRef.current?.zoomBy(1.25)} title="Zoom in (+)">
         +
       </button>
-      <button type="button" onClick={() => viewRef.current?.fit()} title="Fit the map (F)" data-testid="fit">
+      <button
+        type="button"
+        className="small"
+        onClick={() => viewRef.current?.fit()}
+        title="Fit the map (F)"
+        data-testid="fit"
+      >
         Fit
       </button>
     </div>

@@ -1,4 +1,4 @@
-import type { RtsUnit, RtsWorld } from '@fieldmarshal/core';
+import type { RtsGroup, RtsUnit, RtsWorld } from '@fieldmarshal/core';
 
 /** Side of a building in tiles. */
 export const BUILDING_SIZE = 4;
@@ -12,8 +12,10 @@ export interface Building {
   before: Uint8Array;
 }
 
-/** What a stamp did: the building, or why there is none, and how many units were sent round it. */
-export type StampResult = { building: Building; rerouted: number } | { refused: string };
+/** What a stamp did: the building, or why there is none, how many units were sent round it and their new groups. */
+export type StampResult =
+  | { building: Building; rerouted: number; regrouped: Map<RtsGroup, RtsGroup> }
+  | { refused: string };
 
 /** The building's corner for a cursor at tile coordinates (x, y): centred on it, kept off the map's border. */
 export function buildingCorner(world: RtsWorld, x: number, y: number, size = BUILDING_SIZE): { x: number; y: number } {
@@ -48,12 +50,28 @@ function segmentTouches(ax: number, ay: number, bx: number, by: number, r: numbe
  * within `margin` tiles of the rectangle (0: through it).
  */
 export function routeCrosses(u: RtsUnit, x: number, y: number, size: number, margin = 0): boolean {
-  if (u.route.length === 0) return false;
-  let px = u.tailX;
-  let py = u.tailY;
-  for (let k = u.routeIndex * 2; k + 1 < u.route.length; k += 2) {
-    const qx = u.route[k] as number;
-    const qy = u.route[k + 1] as number;
+  // An order whose path is not planned yet goes straight at its destination for now.
+  if (u.route.length === 0)
+    return u.state === 'waiting-for-path' && !Number.isNaN(u.destX)
+      ? segmentTouches(u.tailX, u.tailY, u.destX, u.destY, margin, x, y, size)
+      : false;
+  return pathCrosses(u.tailX, u.tailY, u.route, u.routeIndex, margin, x, y, size);
+}
+
+/** True when the polyline from (px, py) through points `from`.. of `points` (x, y pairs) passes the rectangle. */
+function pathCrosses(
+  px: number,
+  py: number,
+  points: readonly number[],
+  from: number,
+  margin: number,
+  x: number,
+  y: number,
+  size: number,
+): boolean {
+  for (let k = from * 2; k + 1 < points.length; k += 2) {
+    const qx = points[k] as number;
+    const qy = points[k + 1] as number;
     if (segmentTouches(px, py, qx, qy, margin, x, y, size)) return true;
     px = qx;
     py = qy;
@@ -78,11 +96,27 @@ function nearestOpen(world: RtsWorld, x: number, y: number): { x: number; y: num
  * Sends the units whose way crosses a new building round it: a group with a member crossing it is ordered
  * again to its goal (same options), a unit alone is ordered again to its destination; a destination the
  * building covers moves to the nearest open tile. The world's A* reads the edited grid (its clearance map
- * follows the grid's version). Returns the number of units re-routed.
+ * follows the grid's version). Returns the number of units re-routed and each re-ordered group's new group.
  */
-export function rerouteAround(world: RtsWorld, x: number, y: number, size: number): number {
+export function rerouteAround(
+  world: RtsWorld,
+  x: number,
+  y: number,
+  size: number,
+): { count: number; regrouped: Map<RtsGroup, RtsGroup> } {
   let count = 0;
-  const groups = new Set<NonNullable<RtsUnit['group']>>();
+  const groups = new Set<RtsGroup>();
+  const regrouped = new Map<RtsGroup, RtsGroup>();
+  // A group whose commander's plan crosses the building marches round it.
+  for (const g of world.groups) {
+    const c = g.commander;
+    if (
+      g.phase !== 'arrived' &&
+      g.plan.length >= 2 &&
+      pathCrosses(c.tailX, c.tailY, g.plan, 0, c.hardRadius, x, y, size)
+    )
+      groups.add(g);
+  }
   for (const u of world.units) {
     const crosses = routeCrosses(u, x, y, size, u.hardRadius);
     const destInside =
@@ -102,10 +136,10 @@ export function rerouteAround(world: RtsWorld, x: number, y: number, size: numbe
     if (!to) continue;
     const units = g.units.filter((u) => world.units.includes(u));
     if (units.length === 0) continue;
-    world.orderGroup(units, to.x, to.y, { ...g.options });
+    regrouped.set(g, world.orderGroup(units, to.x, to.y, { ...g.options }));
     count += units.length;
   }
-  return count;
+  return { count, regrouped };
 }
 
 /**
@@ -130,7 +164,8 @@ export function stampBuilding(world: RtsWorld, x: number, y: number, size = BUIL
   }
   if (open === 0) return { refused: 'there are only walls there' };
   g.fillPassable(x, y, size, size, 0);
-  return { building: { x, y, size, before }, rerouted: rerouteAround(world, x, y, size) };
+  const { count, regrouped } = rerouteAround(world, x, y, size);
+  return { building: { x, y, size, before }, rerouted: count, regrouped };
 }
 
 /** Takes a building down again (its tiles get back their old codes, one logged grid edit). */

@@ -85,6 +85,9 @@ export function RtsDemo() {
       const result = stampBuilding(scene.world, corner.x, corner.y);
       if ('refused' in result) return setMessage(`no building: ${result.refused}`);
       buildings.current.push(result.building);
+      // The readout follows the last order's group, now ordered again round the building.
+      const last = lastGroup.current;
+      if (last && result.regrouped.has(last)) lastGroup.current = result.regrouped.get(last) ?? null;
       setMessage(`building at (${corner.x}, ${corner.y}): ${result.rerouted} units re-routed`);
     }
     wallsRef.current = renderRtsMap(scene.world.grid, buildings.current);
