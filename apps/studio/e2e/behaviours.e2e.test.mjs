@@ -132,9 +132,13 @@ describe('Units page, RTS buildings', () => {
     // March east along rows 17-20, then build across the way (corner 10, 16: tiles 10-13 x 16-19).
     await page.mouse.click(...at(16.5, 18.5), { button: 'right' });
     // Once the formation marches (its way is planned), build across it.
-    await page.waitForFunction(() => document.querySelector('[data-testid="rts-phase"]')?.textContent === 'marching', null, {
-      timeout: 30_000,
-    });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="rts-phase"]')?.textContent === 'marching',
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
     await page.mouse.move(...at(12.2, 18.2));
     await page.keyboard.press('b');
     await page.getByTestId('rts-message').waitFor();

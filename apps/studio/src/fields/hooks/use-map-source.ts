@@ -38,6 +38,10 @@ export interface MapSourceState {
   loadError: string | null;
   /** The Timing panel's row for the last load or generation (named by what it timed). */
   loadTiming: { label: string; ms: number } | null;
+  /** What is being loaded or generated (a progress bar with Cancel), or null. */
+  loading: string | null;
+  /** Stops the load or generation in flight; the map shown stays. */
+  cancelLoad: () => void;
 }
 
 /**
@@ -57,6 +61,8 @@ export function useMapSource(
   const [loaded, setLoaded] = useState<LoadedState | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [loadTiming, setLoadTiming] = useState<{ label: string; ms: number } | null>(null);
+  const [loading, setLoading] = useState<string | null>(null);
+  const loadAbort = useRef<AbortController | null>(null);
   /** The file's map as read (Reload restores a copy of it). */
   const fileMap = useRef<{ name: string; map: LoadedMap; fresh: LoadedMap | null } | null>(null);
   const onLoadedRef = useRef(onLoaded);
@@ -81,9 +87,13 @@ export function useMapSource(
       return;
     }
     const controller = new AbortController();
+    loadAbort.current = controller;
     const t0 = performance.now();
     const label = source.kind === 'generated' ? 'generate map' : 'load map';
     setLoadError(null);
+    setLoading(
+      source.kind === 'generated' ? `generating ${source.width} x ${source.height}` : `loading ${source.name}`,
+    );
     loadMapSource(source, controller.signal)
       .then((map) => {
         if (controller.signal.aborted) return;
@@ -92,6 +102,12 @@ export function useMapSource(
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoadError(error instanceof Error ? error.message : String(error));
+      })
+      .finally(() => {
+        if (loadAbort.current === controller) {
+          loadAbort.current = null;
+          setLoading(null);
+        }
       });
     return () => controller.abort();
   }, [sourceKey(source), reloadCount]);
@@ -114,5 +130,14 @@ export function useMapSource(
     loaded,
     loadError,
     loadTiming,
+    loading,
+    cancelLoad: () => {
+      const c = loadAbort.current;
+      if (!c) return;
+      c.abort();
+      loadAbort.current = null;
+      setLoading(null);
+      setLoadError('cancelled: the map shown stays');
+    },
   };
 }

@@ -1,5 +1,6 @@
-import { Grid, generateMap, locateInAscii, type MapKind, parseAsciiMap, parseMovingAiMap } from '@fieldmarshal/core';
+import { Grid, locateInAscii, type MapKind, parseAsciiMap, parseMovingAiMap } from '@fieldmarshal/core';
 import type { GeneratedMapSettings } from '../../shared/generated-map.js';
+import { generateOffThread } from '../../shared/map-files/map-file-loader.js';
 import { fetchMovingAiText, MOVING_AI_MAPS } from '../../shared/moving-ai.js';
 
 export { fetchScenarioText, MOVING_AI_MAPS } from '../../shared/moving-ai.js';
@@ -72,10 +73,7 @@ export async function loadMapSource(source: MapSource, signal?: AbortSignal): Pr
       return { grid, label: `${source.name} (${grid.width} x ${grid.height})`, goals: [], unit: null };
     }
     case 'generated': {
-      const grid = generateMap(source.generator, source.width, source.height, {
-        seed: source.seed,
-        density: source.density,
-      });
+      const grid = await generateOffThread(source, signal);
       return {
         grid,
         label: `${source.generator} ${source.width} x ${source.height}, seed ${source.seed}`,

@@ -18,7 +18,12 @@ export const TOOLS: readonly { id: Tool; label: string; key: string; hint: strin
   },
   { id: 'wall', label: 'Wall', key: 'W', hint: 'drag to paint walls' },
   { id: 'erase', label: 'Erase', key: 'E', hint: 'drag to erase walls' },
-  { id: 'terrain', label: 'Terrain', key: 'T', hint: 'drag to paint the terrain cost (weighted metric)' },
+  {
+    id: 'terrain',
+    label: 'Terrain',
+    key: 'T',
+    hint: 'drag to paint the terrain cost (the weighted metric uses it; Show: terrain costs)',
+  },
   { id: 'unit', label: 'Unit', key: 'U', hint: 'click to drop a unit (or press U over the map)' },
 ];
 

@@ -3,6 +3,7 @@ import { downloadBlob, safeFileName } from '../../shared/download.js';
 import { GeneratedMapForm } from '../../shared/generated-map-form.js';
 import { MapFileControls } from '../../shared/map-files/map-file-ui.js';
 import type { MapFilesState } from '../../shared/map-files/use-map-files.js';
+import { ProgressBar } from '../../shared/progress-bar.js';
 import type { MapSourceState } from '../hooks/use-map-source.js';
 import { MOVING_AI_MAPS, type SourceChoice } from '../model/map-sources.js';
 
@@ -71,6 +72,7 @@ export function MapPanel({ source, files }: { source: MapSourceState; files: Map
           Save .map
         </button>
       </div>
+      {source.loading && <ProgressBar value={null} label={source.loading} onCancel={source.cancelLoad} />}
       {loadError && <div className="error">{loadError}</div>}
       <MapFileControls files={files} what="Moving AI .map (+ .scen), ASCII maps, images, saved fields" />
     </div>

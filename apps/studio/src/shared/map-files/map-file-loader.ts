@@ -1,6 +1,7 @@
-import { Grid } from '@fieldmarshal/core';
+import { Grid, generateMap } from '@fieldmarshal/core';
+import type { GeneratedMapSettings } from '../generated-map.js';
 import { type ParsedFile, type ParseProgress, type ParseRequest, parseMapFile } from './parse-map-file.js';
-import type { ParseAnswer, WireResult } from './parse-worker.js';
+import type { ParseAnswer, ParseMessage, WireResult } from './parse-worker.js';
 
 /** A file that could not be read: the parser's message, with the line and column when it gave them. */
 export class MapFileError extends Error {
@@ -48,6 +49,33 @@ function startWorker(): Worker | null {
   return worker;
 }
 
+/** Sends a request to the worker; on abort the worker is ended (a parser cannot stop half-way). */
+function post(
+  w: Worker,
+  message: Omit<ParseMessage, 'id'>,
+  progress: ParseProgress,
+  signal?: AbortSignal,
+): Promise<ParsedFile> {
+  return new Promise((resolve, reject) => {
+    const id = nextId++;
+    jobs.set(id, { progress, resolve, reject });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        if (!jobs.has(id)) return;
+        w.terminate();
+        if (worker === w) worker = null;
+        for (const [other, job] of [...jobs]) {
+          jobs.delete(other);
+          job.reject(new DOMException('cancelled', 'AbortError'));
+        }
+      },
+      { once: true },
+    );
+    w.postMessage({ ...message, id });
+  });
+}
+
 /**
  * Reads a map file off the main thread (the studio's parse worker), reporting progress. Rejects with
  * {@link MapFileError} (the parser's message, line and column) for a bad file, or AbortError when `signal`
@@ -61,23 +89,15 @@ export function loadMapFile(request: ParseRequest, progress: ParseProgress, sign
       throw new MapFileError(e.message ?? String(error), e.line ?? null, e.column ?? null);
     });
   }
-  return new Promise((resolve, reject) => {
-    const id = nextId++;
-    jobs.set(id, { progress, resolve, reject });
-    signal?.addEventListener(
-      'abort',
-      () => {
-        if (!jobs.has(id)) return;
-        // The parsers cannot stop half-way: end the worker (a new one starts for the next file).
-        w.terminate();
-        if (worker === w) worker = null;
-        for (const [other, job] of [...jobs]) {
-          jobs.delete(other);
-          job.reject(new DOMException('the file was not read: cancelled', 'AbortError'));
-        }
-      },
-      { once: true },
-    );
-    w.postMessage({ id, request });
-  });
+  return post(w, { request }, progress, signal);
+}
+
+/** Generates a map in the parse worker (a 2048 x 2048 map takes a good part of a second), or here without one. */
+export async function generateOffThread(settings: GeneratedMapSettings, signal?: AbortSignal): Promise<Grid> {
+  const w = startWorker();
+  const { generator, width, height, seed, density } = settings;
+  if (!w) return generateMap(generator, width, height, { seed, density });
+  const parsed = await post(w, { generate: settings }, () => undefined, signal);
+  if (parsed.kind !== 'map') throw new Error('the worker did not answer with a map');
+  return parsed.grid;
 }

@@ -1,6 +1,8 @@
 // The studio's map-file worker: reads dropped and picked files off the main thread (parse-map-file.ts) and
 // sends back grids on shared memory (or their buffers), scenario rows, or saved fields. Started by
 // map-file-loader.ts.
+import { generateMap } from '@fieldmarshal/core';
+import type { GeneratedMapSettings } from '../generated-map.js';
 import { type ParsedFile, type ParseRequest, parseMapFile } from './parse-map-file.js';
 
 /** Messages from the worker. */
@@ -15,17 +17,29 @@ export type WireResult =
   | { kind: 'scen'; rows: Extract<ParsedFile, { kind: 'scen' }>['rows'] }
   | { kind: 'field'; buffer: ArrayBufferLike; data: Extract<ParsedFile, { kind: 'field' }>['data'] };
 
+/** A request: a file to read, or a map to generate (big ones take a while). */
+export type ParseMessage = { id: number; request: ParseRequest } | { id: number; generate: GeneratedMapSettings };
+
 const scope = self as unknown as {
-  onmessage: ((e: MessageEvent<{ id: number; request: ParseRequest }>) => void) | null;
+  onmessage: ((e: MessageEvent<ParseMessage>) => void) | null;
   postMessage(message: ParseAnswer, transfer?: Transferable[]): void;
 };
 
 scope.onmessage = async (e) => {
-  const { id, request } = e.data;
+  const { id } = e.data;
   try {
-    const result = await parseMapFile(request, (stage, fraction) =>
-      scope.postMessage({ id, type: 'progress', stage, fraction }),
-    );
+    const result: ParsedFile =
+      'generate' in e.data
+        ? {
+            kind: 'map',
+            grid: generateMap(e.data.generate.generator, e.data.generate.width, e.data.generate.height, {
+              seed: e.data.generate.seed,
+              density: e.data.generate.density,
+            }),
+          }
+        : await parseMapFile(e.data.request, (stage, fraction) =>
+            scope.postMessage({ id, type: 'progress', stage, fraction }),
+          );
     const wire: WireResult =
       result.kind === 'scen'
         ? result

@@ -1,4 +1,5 @@
 import type { RtsGroup, RtsUnit, RtsWorld } from '@fieldmarshal/core';
+import type { RtsScene } from './rts-map.js';
 
 /** Side of a building in tiles. */
 export const BUILDING_SIZE = 4;
@@ -175,4 +176,36 @@ export function liftBuilding(world: RtsWorld, b: Building): void {
     for (let dy = 0; dy < b.size; dy++)
       for (let dx = 0; dx < b.size; dx++) g.setPassable(b.x + dx, b.y + dy, b.before[dy * b.size + dx] as number);
   });
+}
+
+/** Units whose way still to go crosses building `b` (0 once all were re-routed). */
+export function unitsCrossing(scene: RtsScene, b: Building): number {
+  return scene.world.units.filter((u) => routeCrosses(u, b.x, b.y, b.size)).length;
+}
+
+/**
+ * The B key: puts up a building under the cursor (or, with `lift`, takes the last one down), keeps the list
+ * of buildings, follows the last order's group when it is ordered again, and says what happened.
+ */
+export function buildOrLift(
+  scene: RtsScene,
+  buildings: Building[],
+  cursor: { x: number; y: number } | null,
+  lastGroup: { current: RtsGroup | null },
+  lift: boolean,
+): string {
+  if (lift) {
+    const b = buildings.pop();
+    if (!b) return 'no building to take down';
+    liftBuilding(scene.world, b);
+    return `building at (${b.x}, ${b.y}) taken down`;
+  }
+  if (!cursor) return 'point at the map to build there (B)';
+  const corner = buildingCorner(scene.world, cursor.x, cursor.y);
+  const result = stampBuilding(scene.world, corner.x, corner.y);
+  if ('refused' in result) return `no building: ${result.refused}`;
+  buildings.push(result.building);
+  const last = lastGroup.current;
+  if (last && result.regrouped.has(last)) lastGroup.current = result.regrouped.get(last) ?? null;
+  return `building at (${corner.x}, ${corner.y}): ${result.rerouted} units re-routed`;
 }

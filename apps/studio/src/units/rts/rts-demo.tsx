@@ -1,21 +1,25 @@
+import type { Grid } from '@fieldmarshal/core';
 import { RTS_FORMATION_KINDS, type RtsFormationKind, type RtsGroup, type RtsUnit } from '@fieldmarshal/core';
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { isTyping } from '../../shared/is-typing.js';
+import { DropOverlay, MapFileControls, MapFileDialogView } from '../../shared/map-files/map-file-ui.js';
+import { useMapFiles } from '../../shared/map-files/use-map-files.js';
 import { usePageActiveRef } from '../../shared/page-activity.js';
 import { demoCanvasStyle } from '../demo-canvas.js';
 import { DemoHelp } from '../demo-help.js';
 import { DemoLegend } from '../demo-legend.js';
 import { drawRts, RTS_TILE, renderRtsMap, renderRtsWalls } from './draw-rts.js';
-import {
-  BUILDING_SIZE,
-  type Building,
-  buildingCorner,
-  liftBuilding,
-  routeCrosses,
-  stampBuilding,
-} from './rts-build.js';
+import { BUILDING_SIZE, type Building, buildingCorner, buildOrLift, unitsCrossing } from './rts-build.js';
 import { RTS_HELP, RTS_LEGEND } from './rts-help.js';
-import { createRtsScene, RTS_MAP_HEIGHT, RTS_MAP_WIDTH, type RtsScene } from './rts-map.js';
+import {
+  createRtsScene,
+  createRtsSceneOn,
+  RTS_MAP_HEIGHT,
+  RTS_MAP_WIDTH,
+  RTS_MAX_SIDE,
+  type RtsScene,
+} from './rts-map.js';
+import { RtsReadoutPanel } from './rts-readout-panel.js';
 import {
   finishSelection,
   isBoxDrag,
@@ -25,15 +29,7 @@ import {
   type SelectionDrag,
 } from './rts-select.js';
 
-const CANVAS_W = RTS_MAP_WIDTH * RTS_TILE;
-const CANVAS_H = RTS_MAP_HEIGHT * RTS_TILE;
-
 type FormationChoice = 'none' | RtsFormationKind;
-
-/** Units whose way still to go crosses building `b` (0 once all were re-routed). */
-function unitsCrossing(scene: RtsScene, b: Building): number {
-  return scene.world.units.filter((u) => routeCrosses(u, b.x, b.y, b.size)).length;
-}
 
 /**
  * Units page: seed 004's RTS movement. Units predict their positions a few fixed steps ahead, dodge to the
@@ -67,29 +63,29 @@ export function RtsDemo() {
   const cursor = useRef<{ x: number; y: number } | null>(null);
   const buildings = useRef<Building[]>([]);
   const [built, setBuilt] = useState({ count: 0, blocked: 0 });
+  /** A map of your own (null: the built-in battlefield). */
+  const [ownMap, setOwnMap] = useState<{ grid: Grid; name: string } | null>(null);
+  const files = useMapFiles({
+    onMap: (grid, name) => {
+      setOwnMap({ grid, name });
+      setGeneration((g) => g + 1);
+    },
+    maxSide: RTS_MAX_SIDE,
+  });
+  const mapWidth = ownMap?.grid.width ?? RTS_MAP_WIDTH;
+  const mapHeight = ownMap?.grid.height ?? RTS_MAP_HEIGHT;
+  const canvasW = mapWidth * RTS_TILE;
+  const canvasH = mapHeight * RTS_TILE;
+  const ownMapRef = useRef(ownMap);
+  ownMapRef.current = ownMap;
   /** Walls drawn behind the units; redrawn when a building goes up or down. */
   const wallsRef = useRef<HTMLCanvasElement | null>(null);
 
   const build = useCallback((lift: boolean) => {
     const scene = sceneRef.current;
-    const at = cursor.current;
     if (!scene) return;
-    if (lift) {
-      const b = buildings.current.pop();
-      if (!b) return setMessage('no building to take down');
-      liftBuilding(scene.world, b);
-      setMessage(`building at (${b.x}, ${b.y}) taken down`);
-    } else {
-      if (!at) return setMessage('point at the map to build there (B)');
-      const corner = buildingCorner(scene.world, at.x, at.y);
-      const result = stampBuilding(scene.world, corner.x, corner.y);
-      if ('refused' in result) return setMessage(`no building: ${result.refused}`);
-      buildings.current.push(result.building);
-      // The readout follows the last order's group, now ordered again round the building.
-      const last = lastGroup.current;
-      if (last && result.regrouped.has(last)) lastGroup.current = result.regrouped.get(last) ?? null;
-      setMessage(`building at (${corner.x}, ${corner.y}): ${result.rerouted} units re-routed`);
-    }
+    const said = buildOrLift(scene, buildings.current, cursor.current, lastGroup, lift);
+    setMessage(said);
     wallsRef.current = renderRtsMap(scene.world.grid, buildings.current);
     setBuilt((b) => ({ ...b, count: buildings.current.length }));
   }, []);
@@ -116,7 +112,8 @@ export function RtsDemo() {
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
-    const scene = createRtsScene();
+    const own = ownMapRef.current;
+    const scene = own ? createRtsSceneOn(own.grid) : createRtsScene();
     sceneRef.current = scene;
     selected.current.clear();
     lastGroup.current = null;
@@ -154,8 +151,8 @@ export function RtsDemo() {
   const toTiles = (event: MouseEvent<HTMLCanvasElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
     return {
-      x: ((event.clientX - rect.left) / rect.width) * RTS_MAP_WIDTH,
-      y: ((event.clientY - rect.top) / rect.height) * RTS_MAP_HEIGHT,
+      x: ((event.clientX - rect.left) / rect.width) * mapWidth,
+      y: ((event.clientY - rect.top) / rect.height) * mapHeight,
     };
   };
 
@@ -204,7 +201,9 @@ export function RtsDemo() {
   };
 
   return (
-    <div className="layout" data-testid="rts-demo">
+    <div className="layout" data-testid="rts-demo" {...files.dropProps}>
+      <DropOverlay files={files} />
+      <MapFileDialogView files={files} />
       <div className="sidebar">
         <DemoHelp items={RTS_HELP} testId="rts-help" />
         <div className="panel">
@@ -240,40 +239,39 @@ export function RtsDemo() {
             <button type="button" onClick={() => setGeneration((g) => g + 1)} data-testid="rts-reset">
               Reset scene
             </button>
+            {ownMap && (
+              <button
+                type="button"
+                onClick={() => {
+                  setOwnMap(null);
+                  setGeneration((g) => g + 1);
+                }}
+              >
+                Built-in map
+              </button>
+            )}
           </div>
+          <div className="muted small-text">
+            map: {ownMap ? `${ownMap.name} (${mapWidth} x ${mapHeight})` : 'the canyon (built in)'}
+          </div>
+          <MapFileControls
+            files={files}
+            what={`your own map (up to ${RTS_MAX_SIDE} a side): two armies are placed on it`}
+          />
           {message && (
             <div className="note" data-testid="rts-message">
               {message}
             </div>
           )}
         </div>
-        <div className="panel small-text" data-testid="rts-readout">
-          <div>
-            <span className="muted">units</span> {readout.units} <span className="muted">selected</span>{' '}
-            <span data-testid="rts-selected">{readout.selected}</span>
-          </div>
-          <div>
-            <span className="muted">busy (moving, pushed or returning)</span> {readout.moving}
-          </div>
-          <div>
-            <span className="muted">dodges / pushes / hard pushes</span> {readout.avoids} / {readout.pushes} /{' '}
-            {readout.hardPushes}
-          </div>
-          <div>
-            <span className="muted">last group</span> <span data-testid="rts-phase">{readout.phase}</span>
-          </div>
-          <div>
-            <span className="muted">buildings</span> <span data-testid="rts-buildings">{built.count}</span>{' '}
-            <span className="muted">routes through them</span> <span data-testid="rts-blocked">{built.blocked}</span>
-          </div>
-        </div>
+        <RtsReadoutPanel readout={readout} built={built} />
         <DemoLegend items={RTS_LEGEND} testId="rts-legend" />
       </div>
       <div className="layout-main">
         <canvas
           ref={canvasRef}
-          width={CANVAS_W}
-          height={CANVAS_H}
+          width={canvasW}
+          height={canvasH}
           onMouseDown={onMouseDown}
           onMouseMove={onMouseMove}
           onMouseUp={onMouseUp}
@@ -282,7 +280,7 @@ export function RtsDemo() {
           }}
           onContextMenu={(e) => e.preventDefault()}
           className="demo-canvas"
-          style={demoCanvasStyle(CANVAS_W, CANVAS_H)}
+          style={demoCanvasStyle(canvasW, canvasH)}
           data-testid="rts-canvas"
         />
       </div>
