@@ -24,13 +24,22 @@ after(async () => {
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
-/** CPU milliseconds of every main-thread task in a Chromium trace. */
+/**
+ * CPU milliseconds of every main-thread task in a Chromium trace, leaving out the browser's own memory upkeep
+ * (base/allocator tasks, which run when the headless page counts as in the background).
+ */
 function mainThreadTasks(trace) {
   const events = trace.traceEvents ?? trace;
   const names = new Map();
   for (const e of events) if (e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
   return events
-    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && names.get(`${e.pid}:${e.tid}`) === 'CrRendererMain')
+    .filter(
+      (e) =>
+        e.ph === 'X' &&
+        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+        names.get(`${e.pid}:${e.tid}`) === 'CrRendererMain' &&
+        !String(e.args?.src_file ?? '').startsWith('base/allocator/'),
+    )
     .map((e) => (e.tdur ?? e.dur) / 1000)
     .sort((a, b) => a - b);
 }
@@ -64,10 +73,10 @@ describe('big maps', () => {
       requestAnimationFrame(loop);
     });
     const start = await tileCenter(page, 1000, 1000);
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await browser.startTracing(page, { categories: ['toplevel'] });
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
-    for (let k = 1; k <= 40; k++) {
+    for (let k = 1; k <= 30; k++) {
       await page.mouse.move(start.x + k * 4, start.y + k * 2);
       await page.waitForTimeout(40);
     }
@@ -103,7 +112,7 @@ describe('big maps', () => {
     console.log(`frame times on 2048x2048 while dragging a goal: ${JSON.stringify(report)}`);
     assert.ok(results >= 1 && images >= 1, `the drag showed new fields (${results}) and heatmaps (${images})`);
     assert.ok(report.mainThreadTaskCpuMs.p99 <= 16, `p99 main-thread task ${report.mainThreadTaskCpuMs.p99} ms`);
-    assert.ok(report.mainThreadTaskCpuMs.max <= 33, `longest main-thread task ${report.mainThreadTaskCpuMs.max} ms`);
+    assert.ok(report.mainThreadTaskCpuMs.max <= 25, `longest main-thread task ${report.mainThreadTaskCpuMs.max} ms`);
     assert.deepEqual(errors, []);
     await page.close();
   });
