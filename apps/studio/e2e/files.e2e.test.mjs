@@ -3,7 +3,7 @@
 // and the field as data (JSON and binary), and the data opened again.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { computeField, parseMovingAiMap } from '@fieldmarshal/core';
+import { computeField, generateMap, parseMovingAiMap } from '@fieldmarshal/core';
 import { download, dropFiles, pngFromRows, readTile, settled, tileCenter } from './helpers.mjs';
 import { launchBrowser, openPage, startPreview } from './server.mjs';
 
@@ -203,9 +203,13 @@ describe('Fields page: own maps', () => {
   });
 
   it('exports a large field in the binary format and opens it again', async () => {
+    // The same map the page generates from the link, for a walkable goal near its middle.
+    const map = generateMap('random', 320, 320, { seed: 3, density: 0.2 });
+    let goal = 160 * 320 + 160;
+    while (!map.passable[goal]) goal++;
     const { page, errors } = await openPage(
       browser,
-      `${server.url}#/fields?src=generated&gen=random,320,320,3,0.2&pts=160,160`,
+      `${server.url}#/fields?src=generated&gen=random,320,320,3,0.2&pts=${goal % 320},${Math.floor(goal / 320)}`,
     );
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="map-label"]')?.textContent.includes('320 x 320'),

@@ -22,7 +22,7 @@ export async function readTile(page, x, y) {
 }
 
 /** Waits until the Fields map shows a result for the current inputs (nothing running, no stale note). */
-export async function settled(page, timeout = 30_000) {
+export async function settled(page, timeout = 60_000) {
   await page.waitForTimeout(150);
   await page.waitForFunction(
     () => {
