@@ -40,8 +40,8 @@ function mainThreadTasks(trace) {
         names.get(`${e.pid}:${e.tid}`) === 'CrRendererMain' &&
         !String(e.args?.src_file ?? '').startsWith('base/allocator/'),
     )
-    .map((e) => (e.tdur ?? e.dur) / 1000)
-    .sort((a, b) => a - b);
+    .map((e) => ({ ms: (e.tdur ?? e.dur) / 1000, what: `${e.args?.src_file ?? '?'} ${e.args?.src_func ?? ''}` }))
+    .sort((a, b) => a.ms - b.ms);
 }
 
 describe('big maps', () => {
@@ -88,7 +88,8 @@ describe('big maps', () => {
       window.__stop = true;
       return window.__frames.slice(2).sort((a, b) => a - b);
     });
-    const tasks = mainThreadTasks(trace);
+    const all = mainThreadTasks(trace);
+    const tasks = all.map((t) => t.ms);
     const results = Number((await wrap.getAttribute('data-result-key')).split(':').at(-1)) - results0;
     const images = Number(await wrap.getAttribute('data-image-key')) - images0;
     const report = {
@@ -99,6 +100,7 @@ describe('big maps', () => {
         p95: quantile(tasks, 0.95),
         p99: quantile(tasks, 0.99),
         max: tasks.at(-1),
+        longest: all.slice(-3).map((t) => `${t.ms.toFixed(1)} ms ${t.what}`),
       },
       animationFrameIntervalMs: {
         frames: frames.length,

@@ -45,6 +45,16 @@ export function App() {
   }, []);
   // The menu links carry each page's last query: re-render them when a page writes one.
   useEffect(() => onPageQueries(() => setLinks((n) => n + 1)), []);
+  // A file dropped where no page takes it must not replace the studio with the file.
+  useEffect(() => {
+    const ignore = (e: DragEvent) => e.preventDefault();
+    window.addEventListener('dragover', ignore);
+    window.addEventListener('drop', ignore);
+    return () => {
+      window.removeEventListener('dragover', ignore);
+      window.removeEventListener('drop', ignore);
+    };
+  }, []);
   return (
     <div className="app">
       <header className="topbar">

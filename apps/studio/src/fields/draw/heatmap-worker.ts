@@ -19,6 +19,8 @@ export interface HeatmapAnswer {
 }
 
 const composer = new HeatmapComposer();
+/** Bitmaps as the page's canvas draws them (premultiplied, no colour conversion), so no draw converts them. */
+const BITMAP_OPTIONS: ImageBitmapOptions = { premultiplyAlpha: 'premultiply', colorSpaceConversion: 'none' };
 const scope = self as unknown as {
   onmessage: ((e: MessageEvent<HeatmapRequest>) => void) | null;
   postMessage(message: HeatmapAnswer, transfer: Transferable[]): void;
@@ -28,9 +30,9 @@ scope.onmessage = async (e) => {
   const { id, job } = e.data;
   const t0 = performance.now();
   const out = composer.compose(job);
-  const bitmap = await createImageBitmap(out.image);
+  const bitmap = await createImageBitmap(out.image, BITMAP_OPTIONS);
   const overview = out.overview
-    ? { bitmap: await createImageBitmap(out.overview.image), factor: out.overview.factor }
+    ? { bitmap: await createImageBitmap(out.overview.image, BITMAP_OPTIONS), factor: out.overview.factor }
     : null;
   const answer: HeatmapAnswer = {
     id,
