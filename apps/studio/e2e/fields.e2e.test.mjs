@@ -28,11 +28,11 @@ async function tileCenter(page, x, y) {
   return { x: box.x + ox + (x + 0.5) * scale, y: box.y + oy + (y + 0.5) * scale };
 }
 
-/** Opens the Fields page with the controls overlay closed (it would cover the bottom-left tiles). */
+/** Opens the Fields page (the controls overlay starts closed, so it does not cover the bottom-left tiles). */
 async function openFields() {
   const { page, errors } = await openPage(browser, `${server.url}#/fields`);
   await page.waitForSelector('[data-testid="map-canvas"][data-view]');
-  await page.getByTestId('help').getByRole('button').click();
+  assert.equal(await page.getByTestId('help').count(), 0, 'the controls overlay starts closed');
   return { page, errors };
 }
 

@@ -1,11 +1,13 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { BenchPage } from './bench/bench-page.js';
 import { FieldsPage } from './fields/fields-page.js';
+import { PageActiveContext } from './shared/page-activity.js';
+import { lastPageQuery, onPageQueries, pageHref, parseHash } from './shared/url-state.js';
 import { TacticsPage } from './tactics/tactics-page.js';
 import { UnitsPage } from './units/units-page.js';
 import { WorkerCheck } from './worker-check.js';
 
-/** The studio's pages, in menu order. The hash (`#/fields`) selects one. */
+/** The studio's pages, in menu order. The hash (`#/fields?...`) selects one and holds its shareable state. */
 const PAGES: readonly { id: string; title: string; render: () => ReactNode }[] = [
   { id: 'fields', title: 'Fields', render: () => <FieldsPage /> },
   { id: 'tactics', title: 'Tactics', render: () => <TacticsPage /> },
@@ -14,25 +16,63 @@ const PAGES: readonly { id: string; title: string; render: () => ReactNode }[] =
 ];
 
 function currentPage(): string {
-  const id = window.location.hash.replace(/^#\/?/, '');
-  return PAGES.some((p) => p.id === id) ? id : 'fields';
+  const { page } = parseHash(window.location.hash);
+  return PAGES.some((p) => p.id === page) ? page : 'fields';
 }
 
+/**
+ * The studio: a top bar with the page menu, and the pages. A page is mounted the first time it is shown and
+ * then kept (hidden while another page is on screen), so leaving and coming back keeps its map, goals,
+ * results and running demos; hidden pages take no keys and pause their animations. A link with a page's
+ * query (pasted into the address bar) reopens that page from the query.
+ */
 export function App() {
   const [page, setPage] = useState(currentPage);
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([currentPage()]));
+  /** Bumped to remount a page whose query was changed from outside (a pasted link). */
+  const [mounts, setMounts] = useState<Record<string, number>>({});
+  const [, setLinks] = useState(0);
   useEffect(() => {
-    const onHash = () => setPage(currentPage());
+    const onHash = () => {
+      const next = currentPage();
+      const { query } = parseHash(window.location.hash);
+      if (query !== '' && query !== lastPageQuery(next)) setMounts((m) => ({ ...m, [next]: (m[next] ?? 0) + 1 }));
+      setPage(next);
+      setVisited((v) => (v.has(next) ? v : new Set([...v, next])));
+    };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
-  const active = PAGES.find((p) => p.id === page) ?? PAGES[0];
+  // The menu links carry each page's last query: re-render them when a page writes one.
+  useEffect(() => onPageQueries(() => setLinks((n) => n + 1)), []);
+  // A file dropped where no page takes it must not replace the studio with the file.
+  useEffect(() => {
+    const ignore = (e: DragEvent) => e.preventDefault();
+    window.addEventListener('dragover', ignore);
+    window.addEventListener('drop', ignore);
+    return () => {
+      window.removeEventListener('dragover', ignore);
+      window.removeEventListener('drop', ignore);
+    };
+  }, []);
   return (
     <div className="app">
       <header className="topbar">
         <span className="brand">Field Marshal Studio</span>
         <nav>
           {PAGES.map((p) => (
-            <a key={p.id} href={`#/${p.id}`} className={p.id === page ? 'active' : undefined} data-page={p.id}>
+            <a
+              key={p.id}
+              href={pageHref(p.id)}
+              className={p.id === page ? 'active' : undefined}
+              data-page={p.id}
+              onClick={(e) => {
+                // The page's latest query (the href may be a moment old): the page is shown as it was left.
+                if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey) return;
+                e.preventDefault();
+                window.location.hash = pageHref(p.id).slice(1);
+              }}
+            >
               {p.title}
             </a>
           ))}
@@ -42,9 +82,16 @@ export function App() {
           {globalThis.crossOriginIsolated ? 'cross-origin isolated' : 'NOT isolated: shared memory unavailable'}
         </span>
       </header>
-      <main className="page" data-testid={`page-${active?.id}`}>
-        {active?.render()}
-      </main>
+      {PAGES.filter((p) => visited.has(p.id)).map((p) => (
+        <main
+          key={`${p.id}:${mounts[p.id] ?? 0}`}
+          className="page"
+          hidden={p.id !== page}
+          data-testid={p.id === page ? `page-${p.id}` : undefined}
+        >
+          <PageActiveContext.Provider value={p.id === page}>{p.render()}</PageActiveContext.Provider>
+        </main>
+      ))}
     </div>
   );
 }

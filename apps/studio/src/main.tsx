@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import './styles.css';
 import './shared/map-page.css';
+import './shared/files.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

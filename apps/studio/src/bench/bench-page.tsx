@@ -1,203 +1,165 @@
-import { MAP_KINDS, type MapKind } from '@fieldmarshal/core';
-import { useMemo, useState } from 'react';
-import { downloadJson, exportPayload, seriesBySize, seriesByWorkers } from './bench-results.js';
+import type { Grid } from '@fieldmarshal/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { downloadBlob } from '../shared/download.js';
+import { DropOverlay, MapFileDialogView } from '../shared/map-files/map-file-ui.js';
+import type { ScenarioRow } from '../shared/map-files/scenario.js';
+import { useMapFiles } from '../shared/map-files/use-map-files.js';
+import { ProgressBar } from '../shared/progress-bar.js';
+import { benchConfigFromLink, useWriteBenchLink } from './bench-link.js';
+import type { BenchMapSpec } from './bench-maps.js';
+import { type ChartRuns, formatTiles, seriesBySize, seriesByWorkers } from './bench-results.js';
 import { BenchResultsTable } from './bench-results-table.js';
-import { LineChart, type Series } from './line-chart.js';
-import {
-  BENCH_FRAME_BUDGET_MS,
-  BENCH_MAX_SET_FIELD_CELLS,
-  type BenchConfig,
-  KERNELS,
-  type KernelId,
-} from './run-bench.js';
+import { exportRuns, runLabel } from './bench-runs.js';
+import { BenchRunsPanel } from './bench-runs-panel.js';
+import { BenchSetup } from './bench-setup.js';
+import { PeerTable, RepairTable } from './bench-suite-tables.js';
+import { LineChart } from './line-chart.js';
+import type { BenchConfig } from './run-bench.js';
 import { useBenchRun } from './use-bench-run.js';
 
-const SIZES = [128, 256, 512, 1024, 2048, 4096];
-const hardware = Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 2);
-
-/** Adds `v` to a sorted list, or removes it when present. */
-function toggle(list: number[], v: number): number[] {
-  return list.includes(v) ? list.filter((x) => x !== v) : [...list, v].sort((a, b) => a - b);
+/** The map specs of a configuration: generated sizes, shipped Moving AI maps, then opened files. */
+function mapSpecs(config: BenchConfig, files: ReadonlyMap<string, { grid: Grid; scenario: ScenarioRow[] | null }>) {
+  const specs: BenchMapSpec[] = [
+    ...config.sizes.map((size) => ({ kind: 'generated' as const, generator: config.kind, size })),
+    ...config.movingAi.map((name) => ({ kind: 'movingai' as const, name })),
+  ];
+  for (const name of config.files) {
+    const f = files.get(name);
+    if (f) specs.push({ kind: 'file', name, grid: f.grid, scenario: f.scenario });
+  }
+  return specs;
 }
 
-/** The Bench page: kernels on large generated maps, on the main thread and in worker pools of several sizes. */
+/**
+ * The Bench page: field kernels on generated, Moving AI and your own maps, on the main thread and in worker
+ * pools of several sizes, the peer libraries on the same maps and queries, and field repair. Every run is kept
+ * (also across reloads), two can be compared in the charts, and runs export to JSON and import again.
+ */
 export function BenchPage() {
-  const [sizes, setSizes] = useState<number[]>([512, 1024]);
-  const [kind, setKind] = useState<MapKind>('random');
-  const [kernel, setKernel] = useState<KernelId>('octile');
-  const [workerCounts, setWorkerCounts] = useState<number[]>([1]);
-  const [mainThread, setMainThread] = useState(true);
-  const [reps, setReps] = useState(5);
-  const [warmup, setWarmup] = useState(1);
+  const [config, setConfig] = useState<BenchConfig>(benchConfigFromLink);
+  const [target, setTarget] = useState<number | null>(null);
   const run = useBenchRun();
-  const { results, progress, status, running } = run;
-  const config: BenchConfig = { sizes, kind, kernel, workerCounts, mainThread, reps, warmup };
+  const { runs, progress, status, running } = run;
+  const [runA, setRunA] = useState<number | null>(null);
+  const [runB, setRunB] = useState<number | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [opened, setOpened] = useState(() => new Map<string, { grid: Grid; scenario: ScenarioRow[] | null }>());
+  const lastMap = useRef<string | null>(null);
+  const openedRef = useRef(opened);
+  openedRef.current = opened;
+  useWriteBenchLink(config);
 
-  const exportJson = () =>
-    downloadJson(exportPayload(config, results, hardware), `fieldmarshal-bench-${kernel}-${Date.now()}.json`);
-  const bySize: Series[] = useMemo(() => seriesBySize(results), [results]);
-  const byWorkers: Series[] = useMemo(() => seriesByWorkers(results), [results]);
+  const files = useMapFiles({
+    onMap: (grid, name) => {
+      lastMap.current = name;
+      setOpened((m) => new Map(m).set(name, { grid, scenario: null }));
+      setConfig((c) => ({ ...c, files: c.files.includes(name) ? c.files : [...c.files, name] }));
+    },
+    // A .scen joins the map it names (or the map opened last).
+    onScenario: (rows, name) => {
+      const mapName = rows[0]?.map ?? '';
+      const m = openedRef.current;
+      const key = m.has(mapName) ? mapName : (lastMap.current ?? '');
+      const f = m.get(key);
+      if (!f) {
+        setMessage(`${name}: open its map (${mapName || 'the .map'}) first`);
+        return;
+      }
+      setOpened(new Map(m).set(key, { ...f, scenario: rows }));
+      setMessage(`${name}: ${rows.length} scenario rows for ${key}`);
+    },
+  });
+
+  // The latest run is run A until the user picks another.
+  const latest = runs.at(-1)?.id ?? null;
+  useEffect(() => setRunA(latest), [latest]);
+  const a = runs.find((r) => r.id === runA) ?? null;
+  const b = runs.find((r) => r.id === runB && r.id !== runA) ?? null;
+  const chartRuns: ChartRuns = useMemo(
+    () => ({
+      a: { name: a ? runLabel(a) : '', results: a?.results ?? [] },
+      b: b ? { name: runLabel(b), results: b.results } : null,
+    }),
+    [a, b],
+  );
+  const bySize = useMemo(() => seriesBySize(chartRuns), [chartRuns]);
+  const byWorkers = useMemo(() => seriesByWorkers(chartRuns), [chartRuns]);
+  const specs = mapSpecs(config, opened);
+  const canRun =
+    !running &&
+    specs.length > 0 &&
+    (config.peers ||
+      config.repair ||
+      (config.kernels.length > 0 && (config.mainThread || config.workerCounts.length > 0)));
 
   return (
-    <section>
+    <section className="bench-page" {...files.dropProps}>
       <h1>Bench</h1>
       <div className="layout">
         <div className="sidebar">
-          <div className="panel">
-            <h2>Map</h2>
-            <div className="controls">
-              {SIZES.map((s) => (
-                <label key={s}>
-                  <input
-                    type="checkbox"
-                    checked={sizes.includes(s)}
-                    onChange={() => setSizes(toggle(sizes, s))}
-                    disabled={running}
-                  />{' '}
-                  {s}²
-                </label>
-              ))}
-            </div>
-            <label>
-              kind{' '}
-              <select
-                value={kind}
-                onChange={(e) => setKind(e.target.value as MapKind)}
-                disabled={running}
-                aria-label="map kind"
-              >
-                {MAP_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {k === 'random' ? 'random (20% walls)' : k}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-          <div className="panel">
-            <h2>Kernel</h2>
-            <select
-              value={kernel}
-              onChange={(e) => setKernel(e.target.value as KernelId)}
-              disabled={running}
-              aria-label="kernel"
-            >
-              {KERNELS.map((k) => (
-                <option key={k.id} value={k.id}>
-                  {k.label}
-                </option>
-              ))}
-            </select>
-            {kernel === 'set-fields' && (
-              <p className="help">
-                One field per convex set, from all its tiles. Memory grows with sets x tiles (3 bytes each); past{' '}
-                {BENCH_MAX_SET_FIELD_CELLS.toLocaleString('en')} entries a size is refused: use small sizes or open and
-                rooms maps. Fields/run is the number of sets; workers split the sets.
-              </p>
-            )}
-            {kernel === 'flank' && (
-              <p className="help">
-                Set costs from two steps fields (in the pool with workers), then the flank search over every set on the
-                frame scheduler ({BENCH_FRAME_BUDGET_MS} ms per frame). The time includes waiting for frames; the
-                longest slice is what a frame pays.
-              </p>
-            )}
-          </div>
-          <div className="panel">
-            <h2>Where</h2>
-            <label>
-              <input
-                type="checkbox"
-                checked={mainThread}
-                onChange={() => setMainThread(!mainThread)}
-                disabled={running}
-              />{' '}
-              main thread
-            </label>
-            <div className="controls">
-              {Array.from({ length: hardware }, (_, i) => i + 1).map((n) => (
-                <label key={n}>
-                  <input
-                    type="checkbox"
-                    checked={workerCounts.includes(n)}
-                    onChange={() => setWorkerCounts(toggle(workerCounts, n))}
-                    disabled={running}
-                  />{' '}
-                  {n} worker{n > 1 ? 's' : ''}
-                </label>
-              ))}
-            </div>
-            <p className="help">
-              A pool of N workers computes N fields at once (one each); the main thread computes one.
-            </p>
-          </div>
-          <div className="panel">
-            <h2>Repetitions</h2>
-            <label>
-              timed{' '}
-              <input
-                type="number"
-                min={1}
-                max={100}
-                value={reps}
-                onChange={(e) => setReps(Math.max(1, Number(e.target.value)))}
-                disabled={running}
-                aria-label="repetitions"
-              />
-            </label>{' '}
-            <label>
-              warm-up{' '}
-              <input
-                type="number"
-                min={0}
-                max={20}
-                value={warmup}
-                onChange={(e) => setWarmup(Math.max(0, Number(e.target.value)))}
-                disabled={running}
-                aria-label="warm-up runs"
-              />
-            </label>
-          </div>
+          <BenchSetup
+            config={config}
+            setConfig={setConfig}
+            running={running}
+            files={files}
+            fileNames={[...opened.keys()]}
+          />
           <div className="controls">
-            <button
-              type="button"
-              onClick={() => run.start(config)}
-              disabled={running || sizes.length === 0 || (!mainThread && workerCounts.length === 0)}
-              data-testid="bench-run"
-            >
+            <button type="button" onClick={() => run.start(config, specs)} disabled={!canRun} data-testid="bench-run">
               Run
             </button>
             <button type="button" onClick={run.cancel} disabled={!running} data-testid="bench-cancel">
               Cancel
             </button>
-            <button type="button" onClick={exportJson} disabled={results.length === 0}>
-              Export JSON
-            </button>
           </div>
-          {progress && (
-            <div>
-              <div
-                className="progress"
-                role="progressbar"
-                aria-valuenow={Math.round(progress.fraction * 100)}
-                aria-valuemin={0}
-                aria-valuemax={100}
-              >
-                <div style={{ width: `${progress.fraction * 100}%` }} />
-              </div>
-              <p className="help">{progress.label}</p>
-            </div>
-          )}
+          {progress && <ProgressBar value={progress.fraction} label={progress.label} />}
           {status && <p data-testid="bench-status">{status}</p>}
         </div>
-        <div>
-          <BenchResultsTable results={results} />
-          <div className="controls" style={{ marginTop: 16 }}>
+        <div className="layout-main">
+          <BenchRunsPanel
+            runs={runs}
+            runA={runA}
+            setRunA={setRunA}
+            runB={runB}
+            setRunB={setRunB}
+            remove={run.remove}
+            exportAll={() =>
+              downloadBlob(
+                new Blob([exportRuns(runs)], { type: 'application/json' }),
+                `fieldmarshal-bench-${Date.now()}.json`,
+              )
+            }
+            importText={(text) => {
+              try {
+                setMessage(`imported ${run.importText(text)} runs`);
+              } catch (error) {
+                setMessage(`import failed: ${(error as Error).message}`);
+              }
+            }}
+            message={message}
+          />
+          <BenchResultsTable results={a?.results ?? []} compare={b?.results ?? null} />
+          <div className="chart-row">
+            <label className="row inline">
+              <span>Target ms per field</span>
+              <input
+                type="number"
+                min={0}
+                placeholder="none"
+                value={target ?? ''}
+                onChange={(e) => setTarget(e.target.value === '' ? null : Math.max(0, Number(e.target.value)))}
+                data-testid="bench-target"
+              />
+            </label>
+          </div>
+          <div className="chart-row">
             <LineChart
               title="Time per field against map size"
-              xLabel="map side (tiles)"
+              xLabel="map size (tiles, as the side of a square)"
               yLabel="ms per field"
               series={bySize}
+              formatX={formatTiles}
+              target={target}
             />
             <LineChart
               title="Throughput against worker count"
@@ -206,12 +168,16 @@ export function BenchPage() {
               series={byWorkers}
             />
           </div>
+          <PeerTable rows={a?.peers ?? []} />
+          <RepairTable rows={a?.repair ?? []} />
           <p className="help">
-            Times are medians over the timed repetitions after warm-up. This machine may be shared and noisy: compare
-            ratios, not absolute times.
+            Times are medians over the timed repetitions after warm-up, per field. This machine may be shared and noisy:
+            compare ratios, not absolute times.
           </p>
         </div>
       </div>
+      <DropOverlay files={files} />
+      <MapFileDialogView files={files} />
     </section>
   );
 }

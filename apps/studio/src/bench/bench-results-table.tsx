@@ -1,57 +1,84 @@
-import { executorName, formatRate } from './bench-results.js';
+import { executorName, formatRate, ratioOf } from './bench-results.js';
 import type { BenchResult } from './run-bench.js';
 
-/** The results table: one row per size and executor (refused configurations say why). */
-export function BenchResultsTable({ results }: { results: readonly BenchResult[] }) {
+/** Milliseconds with 2 decimals under 10, 1 above. */
+function ms(v: number): string {
+  return v < 10 ? v.toFixed(2) : v.toFixed(1);
+}
+
+/**
+ * The field kernels' results of run A: one row per map, kernel and executor, every time per field (a
+ * repetition of N workers computes N fields); with run B chosen, B's time per field over A's.
+ */
+export function BenchResultsTable({
+  results,
+  compare,
+}: {
+  results: readonly BenchResult[];
+  compare: readonly BenchResult[] | null;
+}) {
   const hasSlices = results.some((r) => r.longestSliceMs !== undefined);
+  const columns = 9 + (hasSlices ? 1 : 0) + (compare ? 1 : 0);
   return (
-    <table data-testid="bench-results">
-      <thead>
-        <tr>
-          <th>size</th>
-          <th>kernel</th>
-          <th>where</th>
-          <th>fields/run</th>
-          <th>median ms</th>
-          <th>p10 ms</th>
-          <th>p90 ms</th>
-          <th>cells/s</th>
-          {hasSlices && <th>longest slice ms</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {results.map((r) =>
-          r.refused !== undefined ? (
-            <tr key={`${r.size}-${r.executor}`} data-refused="true">
-              <td>{`${r.size}x${r.size}`}</td>
-              <td>{r.kernel}</td>
-              <td>{executorName(r.executor)}</td>
-              <td colSpan={hasSlices ? 6 : 5} className="error" style={{ textAlign: 'left' }}>
-                refused: {r.refused}
+    <div className="table-scroll">
+      <table data-testid="bench-results">
+        <thead>
+          <tr>
+            <th>size</th>
+            <th>kernel</th>
+            <th>where</th>
+            <th>fields/run</th>
+            <th title="median time per field (a run's time divided by the fields it computed)">ms per field</th>
+            <th>p10-p90 ms per field</th>
+            <th title="median time of one repetition">ms per run</th>
+            <th>tiles/s</th>
+            <th style={{ textAlign: 'left' }}>map</th>
+            {hasSlices && <th>longest slice ms</th>}
+            {compare && <th title="run B's time per field over run A's">B / A</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((r) => {
+            const key = `${r.map}-${r.size}-${r.kernel}-${r.executor}`;
+            if (r.refused !== undefined)
+              return (
+                <tr key={key} data-refused="true">
+                  <td>{r.size}</td>
+                  <td>{r.kernel}</td>
+                  <td>{executorName(r.executor)}</td>
+                  <td colSpan={columns - 3} className="error" style={{ textAlign: 'left' }}>
+                    refused: {r.refused}
+                  </td>
+                </tr>
+              );
+            const ratio = compare ? ratioOf(r, compare) : null;
+            return (
+              <tr key={key}>
+                <td>{r.size}</td>
+                <td>{r.kernel}</td>
+                <td>{executorName(r.executor)}</td>
+                <td>{r.batch}</td>
+                <td>{ms(r.perField)}</td>
+                <td>
+                  {ms(r.perFieldP10)}-{ms(r.perFieldP90)}
+                </td>
+                <td>{ms(r.median)}</td>
+                <td>{formatRate(r.cellsPerSecond)}</td>
+                <td style={{ textAlign: 'left' }}>{r.map}</td>
+                {hasSlices && <td>{r.longestSliceMs === undefined ? '' : r.longestSliceMs.toFixed(2)}</td>}
+                {compare && <td>{ratio === null ? '–' : `${ratio.toFixed(2)}x`}</td>}
+              </tr>
+            );
+          })}
+          {results.length === 0 && (
+            <tr>
+              <td colSpan={columns} className="muted" style={{ textAlign: 'left' }}>
+                No field results in this run: pick maps, kernels and where, then Run.
               </td>
             </tr>
-          ) : (
-            <tr key={`${r.size}-${r.executor}`}>
-              <td>{`${r.size}x${r.size}`}</td>
-              <td>{r.kernel}</td>
-              <td>{executorName(r.executor)}</td>
-              <td>{r.batch}</td>
-              <td>{r.median.toFixed(1)}</td>
-              <td>{r.p10.toFixed(1)}</td>
-              <td>{r.p90.toFixed(1)}</td>
-              <td>{formatRate(r.cellsPerSecond)}</td>
-              {hasSlices && <td>{r.longestSliceMs === undefined ? '' : r.longestSliceMs.toFixed(2)}</td>}
-            </tr>
-          ),
-        )}
-        {results.length === 0 && (
-          <tr>
-            <td colSpan={hasSlices ? 9 : 8} className="muted" style={{ textAlign: 'left' }}>
-              No results yet: pick sizes and executors, then Run.
-            </td>
-          </tr>
-        )}
-      </tbody>
-    </table>
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -2,6 +2,8 @@
 export interface Series {
   name: string;
   color: string;
+  /** Dashed line (the second run of a comparison). */
+  dashed?: boolean;
   points: { x: number; y: number }[];
 }
 
@@ -12,6 +14,8 @@ export interface LineChartProps {
   series: Series[];
   /** Format of x tick labels. Default String. */
   formatX?: (x: number) => string;
+  /** A horizontal target line at this y (drawn dashed red, labelled). */
+  target?: number | null;
   width?: number;
   height?: number;
 }
@@ -32,20 +36,23 @@ export function LineChart({
   yLabel,
   series,
   formatX = String,
+  target = null,
   width = 460,
-  height = 260,
+  height = 280,
 }: LineChartProps) {
-  const margin = { left: 56, right: 16, top: 46, bottom: 44 };
+  const legendRows = Math.ceil(series.length / 2);
+  const margin = { left: 56, right: 16, top: 30 + 14 * legendRows, bottom: 44 };
+  const fullHeight = height + 14 * legendRows;
   const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
-  const yMax = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p.y)));
+  const yMax = Math.max(0, target ?? 0, ...series.flatMap((s) => s.points.map((p) => p.y)));
   const yTicks = niceTicks(yMax);
   const yTop = yTicks[yTicks.length - 1] ?? 1;
   const plotW = width - margin.left - margin.right;
-  const plotH = height - margin.top - margin.bottom;
+  const plotH = fullHeight - margin.top - margin.bottom;
   const xPos = (x: number) => margin.left + (xs.length <= 1 ? plotW / 2 : (xs.indexOf(x) / (xs.length - 1)) * plotW);
   const yPos = (y: number) => margin.top + plotH - (y / yTop) * plotH;
   return (
-    <svg width={width} height={height} role="img" aria-label={title} className="chart">
+    <svg viewBox={`0 0 ${width} ${fullHeight}`} width={width} role="img" aria-label={title} className="chart">
       <text x={width / 2} y={16} textAnchor="middle" fill="var(--fg)" fontSize={13}>
         {title}
       </text>
@@ -61,7 +68,7 @@ export function LineChart({
         <text
           key={`x${x}`}
           x={xPos(x)}
-          y={height - margin.bottom + 16}
+          y={fullHeight - margin.bottom + 16}
           textAnchor="middle"
           fill="var(--muted)"
           fontSize={11}
@@ -69,7 +76,7 @@ export function LineChart({
           {formatX(x)}
         </text>
       ))}
-      <text x={margin.left + plotW / 2} y={height - 8} textAnchor="middle" fill="var(--muted)" fontSize={11}>
+      <text x={margin.left + plotW / 2} y={fullHeight - 8} textAnchor="middle" fill="var(--muted)" fontSize={11}>
         {xLabel}
       </text>
       <text
@@ -88,6 +95,7 @@ export function LineChart({
               fill="none"
               stroke={s.color}
               strokeWidth={2}
+              strokeDasharray={s.dashed ? '6 4' : undefined}
               points={pts.map((p) => `${xPos(p.x)},${yPos(p.y)}`).join(' ')}
             />
             {pts.map((p) => (
@@ -98,11 +106,37 @@ export function LineChart({
           </g>
         );
       })}
+      {target !== null && target > 0 && (
+        <g data-testid="chart-target">
+          <line
+            x1={margin.left}
+            x2={width - margin.right}
+            y1={yPos(target)}
+            y2={yPos(target)}
+            stroke="#ff6b6b"
+            strokeDasharray="3 3"
+          />
+          <text x={width - margin.right} y={yPos(target) - 4} textAnchor="end" fill="#ff6b6b" fontSize={11}>
+            target {target}
+          </text>
+        </g>
+      )}
       {series.map((s, i) => (
-        <g key={`legend-${s.name}`} transform={`translate(${margin.left + i * 120} 26)`}>
-          <rect width={10} height={10} fill={s.color} />
-          <text x={14} y={9} fill="var(--fg)" fontSize={11}>
-            {s.name}
+        <g
+          key={`legend-${s.name}`}
+          transform={`translate(${margin.left + (i % 2) * 200} ${24 + 14 * Math.floor(i / 2)})`}
+        >
+          <line
+            x1={0}
+            x2={14}
+            y1={5}
+            y2={5}
+            stroke={s.color}
+            strokeWidth={2}
+            strokeDasharray={s.dashed ? '4 3' : undefined}
+          />
+          <text x={18} y={9} fill="var(--fg)" fontSize={11}>
+            {s.name.length > 30 ? `${s.name.slice(0, 29)}…` : s.name}
           </text>
         </g>
       ))}

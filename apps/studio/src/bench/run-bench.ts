@@ -8,9 +8,8 @@ import {
   decomposeConvexSets,
   type FieldService,
   type FrameScheduler,
-  Grid,
+  type Grid,
   GridTooLargeError,
-  generateMap,
   type MapKind,
   scentMap,
   setCostPairInPool,
@@ -18,19 +17,30 @@ import {
   type TacticSearchResult,
 } from '@fieldmarshal/core';
 import { timedTask } from '../shared/timed-task.js';
+import { type BenchMap, type BenchMapSpec, benchGoals, loadBenchMap } from './bench-maps.js';
 
 /** What one benchmark run measures. */
 export interface BenchConfig {
-  /** Square map sizes in tiles per side. */
+  /** Square generated map sizes in tiles per side. */
   sizes: number[];
+  /** Generator of the generated maps. */
   kind: MapKind;
-  kernel: KernelId;
+  /** Shipped Moving AI maps. */
+  movingAi: string[];
+  /** Maps opened from files (by name). */
+  files: string[];
+  /** Field kernels, each run on every map and executor. */
+  kernels: KernelId[];
   /** Worker counts to try (each builds its own pool). */
   workerCounts: number[];
   /** Also run on the main thread. */
   mainThread: boolean;
   reps: number;
   warmup: number;
+  /** Field repair against a full recompute (main thread; see run-repair.ts). */
+  repair: boolean;
+  /** PathFinding.js and EasyStar.js against our fields and A* (main thread; see run-peers.ts). */
+  peers: boolean;
 }
 
 export type KernelId = 'steps' | 'octile' | 'weighted' | 'scent' | 'set-fields' | 'flank';
@@ -56,7 +66,12 @@ export const BENCH_FRAME_BUDGET_MS = 4;
 
 /** One measured configuration. Times in milliseconds. */
 export interface BenchResult {
-  size: number;
+  /** `512x512`. */
+  size: string;
+  /** The map: `random (20% walls)`, `den520d`, a file's name. */
+  map: string;
+  /** Tiles of the map. */
+  tiles: number;
   kernel: KernelId;
   /** 'main' or the number of workers. */
   executor: 'main' | number;
@@ -65,11 +80,17 @@ export interface BenchResult {
    * the number of sets (one field each, split over the workers); 1 for the flank search.
    */
   batch: number;
+  /** Milliseconds per repetition (one run computes `batch` fields). */
   samples: number[];
+  /** Median, 10th and 90th percentile per repetition. */
   median: number;
   p10: number;
   p90: number;
-  /** Tiles finished per second per field: size^2 * batch / median. */
+  /** The same per field (per repetition divided by `batch`): what the table and the charts show. */
+  perField: number;
+  perFieldP10: number;
+  perFieldP90: number;
+  /** Tiles finished per second: tiles * batch / median. */
   cellsPerSecond: number;
   /** Flank search only: the longest scheduler slice over all timed runs (ms), and the slices per run. */
   longestSliceMs?: number;
@@ -93,9 +114,9 @@ export function percentile(sorted: readonly number[], p: number): number {
   return a + (b - a) * (rank - lo);
 }
 
-/** Median, p10, p90 and throughput of one configuration's samples. */
+/** Median, p10, p90 (per repetition and per field) and throughput of one configuration's samples. */
 export function summarize(
-  size: number,
+  map: Pick<BenchMap, 'size' | 'name' | 'grid'>,
   kernel: KernelId,
   executor: 'main' | number,
   batch: number,
@@ -103,51 +124,31 @@ export function summarize(
 ): BenchResult {
   const sorted = [...samples].sort((a, b) => a - b);
   const median = percentile(sorted, 50);
+  const p10 = percentile(sorted, 10);
+  const p90 = percentile(sorted, 90);
+  const per = Math.max(1, batch);
+  const tiles = map.grid.width * map.grid.height;
   return {
-    size,
+    size: map.size,
+    map: map.name,
+    tiles,
     kernel,
     executor,
     batch,
     samples,
     median,
-    p10: percentile(sorted, 10),
-    p90: percentile(sorted, 90),
-    cellsPerSecond: (size * size * batch) / (median / 1000),
+    p10,
+    p90,
+    perField: median / per,
+    perFieldP10: p10 / per,
+    perFieldP90: p90 / per,
+    cellsPerSecond: (tiles * batch) / (median / 1000),
   };
 }
 
 /** A row for a configuration the kernel refused (no samples). */
-export function refusedResult(size: number, kernel: KernelId, executor: 'main' | number, why: string): BenchResult {
-  return { ...summarize(size, kernel, executor, 0, []), refused: why };
-}
-
-/** The benchmark map: generated, seeded, with a terrain layer for the weighted kernel. */
-export function benchGrid(kind: MapKind, size: number, kernel: KernelId): Grid {
-  const base = generateMap(kind, size, size, { density: 0.2, seed: 1 });
-  if (kernel !== 'weighted') return base;
-  const grid = Grid.create(size, size, { terrain: true });
-  grid.passable.set(base.passable);
-  const t = grid.terrain as Float32Array;
-  let s = 12345;
-  for (let i = 0; i < t.length; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    t[i] = 1 + (s >>> 30);
-  }
-  return grid;
-}
-
-/** `count` distinct walkable goal tiles spread over the map (deterministic). */
-export function benchGoals(grid: Grid, count: number): { x: number; y: number }[] {
-  const goals: { x: number; y: number }[] = [];
-  const n = grid.width * grid.height;
-  for (
-    let k = 0, i = Math.floor(n / 2) + Math.floor(grid.width / 2);
-    goals.length < count && k < n;
-    k++, i = (i + 7919 * 131) % n
-  ) {
-    if (grid.passable[i] === 1) goals.push({ x: i % grid.width, y: Math.floor(i / grid.width) });
-  }
-  return goals;
+export function refusedResult(map: BenchMap, kernel: KernelId, executor: 'main' | number, why: string): BenchResult {
+  return { ...summarize(map, kernel, executor, 0, []), refused: why };
 }
 
 /** Per-size inputs of the set kernels, prepared once outside the timed runs. */
@@ -248,13 +249,15 @@ export interface RunBenchOptions {
 }
 
 /**
- * Runs the benchmark: for each size, the main thread (one field per repetition) and each worker count (one
- * field per worker per repetition, all at once; per-set fields split over the workers; the flank search's two
- * fields in the pool and its search on the main thread's frame scheduler). Yields to the page between runs so
- * the UI stays live. Per-set fields past {@link BENCH_MAX_SET_FIELD_CELLS} are reported as refused rows.
+ * Runs the field kernels: for each map and kernel, the main thread (one field per repetition) and each worker
+ * count (one field per worker per repetition, all at once; per-set fields split over the workers; the flank
+ * search's two fields in the pool and its search on the main thread's frame scheduler). Yields to the page
+ * between runs so the UI stays live. Per-set fields past {@link BENCH_MAX_SET_FIELD_CELLS} are reported as
+ * refused rows.
  */
 export async function runBench(
   config: BenchConfig,
+  maps: readonly BenchMapSpec[],
   createService: (workers: number) => Promise<FieldService>,
   onProgress: (p: BenchProgress) => void,
   onResult: (r: BenchResult) => void,
@@ -263,84 +266,122 @@ export async function runBench(
 ): Promise<void> {
   const executors: ('main' | number)[] = [...(config.mainThread ? ['main' as const] : []), ...config.workerCounts];
   const perRun = config.reps + config.warmup;
-  const total = config.sizes.length * executors.length * perRun;
-  const setKernel = config.kernel === 'set-fields' || config.kernel === 'flank';
-  const scheduler =
-    config.kernel === 'flank'
-      ? (options.createScheduler ?? (() => createFrameScheduler({ budgetMs: BENCH_FRAME_BUDGET_MS })))()
-      : null;
+  const total = Math.max(1, maps.length * config.kernels.length * executors.length * perRun);
   let done = 0;
-  for (const size of config.sizes) {
-    onProgress({ fraction: done / total, label: `generating ${size}x${size} ${config.kind} map` });
-    await nextFrame();
-    const grid = benchGrid(config.kind, size, config.kernel);
-    const input = setKernel ? setBenchInput(grid) : null;
-    for (const executor of executors) {
+  for (const spec of maps) {
+    for (const kernel of config.kernels) {
       if (signal.aborted) throw cancelled();
-      const batch =
-        config.kernel === 'set-fields'
-          ? (input as SetBenchInput).sets.count
-          : config.kernel === 'flank' || executor === 'main'
-            ? 1
-            : executor;
-      const goals = benchGoals(grid, config.kernel === 'set-fields' || config.kernel === 'flank' ? 1 : batch);
-      const samples: number[] = [];
-      let longest = 0;
-      let slices = 0;
-      // The scent kernel writes into an Int32Array on shared memory, one per concurrent job.
-      const outs =
-        config.kernel === 'scent' && executor !== 'main'
-          ? goals.map(() => new Int32Array(new SharedArrayBuffer(size * size * 4)))
-          : [];
-      const service = executor === 'main' ? null : await createService(executor);
-      let refused: string | null = null;
-      const doneBefore = done;
-      try {
-        for (let r = 0; r < perRun; r++) {
-          if (signal.aborted) throw cancelled();
-          const where = executor === 'main' ? 'main thread' : `${executor} worker${executor > 1 ? 's' : ''}`;
-          onProgress({
-            fraction: done / total,
-            label: `${config.kernel} ${size}x${size}, ${where}, run ${r + 1}/${perRun}`,
-          });
-          await nextFrame();
-          const t0 = performance.now();
-          if (config.kernel === 'flank') {
-            const run = await runFlank(grid, input as SetBenchInput, scheduler as FrameScheduler, service, signal);
-            if (r >= config.warmup) {
-              longest = Math.max(longest, run.longest);
-              slices = run.slices;
-            }
-          } else if (config.kernel === 'set-fields' && service)
-            await buildSetFieldsInPool(
-              service,
-              grid,
-              (input as SetBenchInput).sets,
-              { maxCells: BENCH_MAX_SET_FIELD_CELLS },
-              { signal },
-            );
-          else if (service)
-            await Promise.all(goals.map((g, k) => runWorker(service, grid, config.kernel, g, outs[k], signal)));
-          else runMain(grid, config.kernel, goals[0] ?? { x: 0, y: 0 }, input);
-          const elapsed = performance.now() - t0;
-          if (r >= config.warmup) samples.push(elapsed);
-          done++;
-        }
-      } catch (error) {
-        // Per-set fields past the memory limit: core refuses before allocating; report the row, go on.
-        if (!(error instanceof GridTooLargeError)) throw error;
-        refused = error.message;
-        done = doneBefore + perRun;
-      } finally {
-        await service?.close();
-      }
-      if (refused !== null) {
-        onResult(refusedResult(size, config.kernel, executor, refused));
-        continue;
-      }
-      const result = summarize(size, config.kernel, executor, batch, samples);
-      onResult(config.kernel === 'flank' ? { ...result, longestSliceMs: longest, slices } : result);
+      onProgress({
+        fraction: done / total,
+        label: `loading ${spec.kind === 'generated' ? `${spec.size}x${spec.size} ${spec.generator}` : spec.name}`,
+      });
+      await nextFrame();
+      const map = await loadBenchMap(spec, kernel === 'weighted', signal);
+      done = await runKernel(
+        map,
+        kernel,
+        executors,
+        config,
+        createService,
+        onProgress,
+        onResult,
+        signal,
+        options,
+        done,
+        total,
+      );
     }
   }
   onProgress({ fraction: 1, label: 'done' });
+}
+
+/** Runs one kernel on one map on every executor; returns the repetitions done so far. */
+async function runKernel(
+  map: BenchMap,
+  kernel: KernelId,
+  executors: readonly ('main' | number)[],
+  config: BenchConfig,
+  createService: (workers: number) => Promise<FieldService>,
+  onProgress: (p: BenchProgress) => void,
+  onResult: (r: BenchResult) => void,
+  signal: AbortSignal,
+  options: RunBenchOptions,
+  doneBefore: number,
+  total: number,
+): Promise<number> {
+  const { grid } = map;
+  const perRun = config.reps + config.warmup;
+  const setKernel = kernel === 'set-fields' || kernel === 'flank';
+  const input = setKernel ? setBenchInput(grid) : null;
+  const scheduler =
+    kernel === 'flank'
+      ? (options.createScheduler ?? (() => createFrameScheduler({ budgetMs: BENCH_FRAME_BUDGET_MS })))()
+      : null;
+  let done = doneBefore;
+  for (const executor of executors) {
+    if (signal.aborted) throw cancelled();
+    const batch =
+      kernel === 'set-fields'
+        ? (input as SetBenchInput).sets.count
+        : kernel === 'flank' || executor === 'main'
+          ? 1
+          : executor;
+    const goals = benchGoals(grid, setKernel ? 1 : batch);
+    const samples: number[] = [];
+    let longest = 0;
+    let slices = 0;
+    // The scent kernel writes into an Int32Array on shared memory, one per concurrent job.
+    const outs =
+      kernel === 'scent' && executor !== 'main'
+        ? goals.map(() => new Int32Array(new SharedArrayBuffer(grid.size * 4)))
+        : [];
+    const service = executor === 'main' ? null : await createService(executor);
+    let refused: string | null = null;
+    const start = done;
+    try {
+      for (let r = 0; r < perRun; r++) {
+        if (signal.aborted) throw cancelled();
+        const where = executor === 'main' ? 'main thread' : `${executor} worker${executor > 1 ? 's' : ''}`;
+        onProgress({
+          fraction: done / total,
+          label: `${kernel} ${map.size} ${map.name}, ${where}, run ${r + 1}/${perRun}`,
+        });
+        await nextFrame();
+        const t0 = performance.now();
+        if (kernel === 'flank') {
+          const run = await runFlank(grid, input as SetBenchInput, scheduler as FrameScheduler, service, signal);
+          if (r >= config.warmup) {
+            longest = Math.max(longest, run.longest);
+            slices = run.slices;
+          }
+        } else if (kernel === 'set-fields' && service)
+          await buildSetFieldsInPool(
+            service,
+            grid,
+            (input as SetBenchInput).sets,
+            { maxCells: BENCH_MAX_SET_FIELD_CELLS },
+            { signal },
+          );
+        else if (service) await Promise.all(goals.map((g, k) => runWorker(service, grid, kernel, g, outs[k], signal)));
+        else runMain(grid, kernel, goals[0] ?? { x: 0, y: 0 }, input);
+        const elapsed = performance.now() - t0;
+        if (r >= config.warmup) samples.push(elapsed);
+        done++;
+      }
+    } catch (error) {
+      // Per-set fields past the memory limit: core refuses before allocating; report the row, go on.
+      if (!(error instanceof GridTooLargeError)) throw error;
+      refused = error.message;
+      done = start + perRun;
+    } finally {
+      await service?.close();
+    }
+    if (refused !== null) {
+      onResult(refusedResult(map, kernel, executor, refused));
+      continue;
+    }
+    const result = summarize(map, kernel, executor, batch, samples);
+    onResult(kernel === 'flank' ? { ...result, longestSliceMs: longest, slices } : result);
+  }
+  return done;
 }

@@ -1,71 +1,138 @@
-import { useMemo, useState } from 'react';
-import { MapView } from '../shared/map-view.js';
-import { ProgressBar } from '../shared/progress-bar.js';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { DropOverlay, MapFileDialogView } from '../shared/map-files/map-file-ui.js';
+import type { ScenarioRow } from '../shared/map-files/scenario.js';
+import { formatPoints, parsePoints } from '../shared/url-state.js';
 import { useEditTools } from './hooks/use-edit-tools.js';
+import { useFieldExport } from './hooks/use-field-export.js';
 import { useFieldResult } from './hooks/use-field-result.js';
+import { useFieldsFiles } from './hooks/use-fields-files.js';
 import { useFieldsKeys } from './hooks/use-fields-keys.js';
 import { useFieldsOverlay } from './hooks/use-fields-overlay.js';
+import { useFieldsLink, useWriteFieldsLink } from './hooks/use-fields-url.js';
 import { useHeatmapImage } from './hooks/use-heatmap-image.js';
 import { useMapEngine } from './hooks/use-map-engine.js';
 import { useMapSource } from './hooks/use-map-source.js';
 import { useMapViewState } from './hooks/use-map-view-state.js';
 import { useWalkers } from './hooks/use-walkers.js';
-import { scaleFor, shownResult } from './model/display.js';
-import { DEFAULT_MAP_PARAMS, type MapMode, type MapParams, modeInfo } from './model/map-modes.js';
+import { legendModel, scaleFor, shownResult } from './model/display.js';
+import type { MapResult } from './model/map-compute.js';
+import { type MapMode, type MapParams, modeInfo } from './model/map-modes.js';
+import { withTerrain } from './model/map-sources.js';
 import { markerKindFor } from './model/markers.js';
 import { tileReadout, timingRows } from './model/readout.js';
 import type { Point } from './model/tools.js';
 import { walkTargetOf } from './model/walker.js';
-import { ControlsHelp } from './panels/controls-help.js';
 import { DisplayPanel } from './panels/display-panel.js';
+import { ExportPanel } from './panels/export-panel.js';
 import { FieldsFooter } from './panels/fields-footer.js';
+import { FieldsMapArea } from './panels/fields-map-area.js';
 import { FieldsToolbar } from './panels/fields-toolbar.js';
 import { MapPanel } from './panels/map-panel.js';
 import { ModePanel } from './panels/mode-panel.js';
+import { SCENARIO_RULES, ScenarioPanel } from './panels/scenario-panel.js';
 import { TimingPanel } from './panels/timing-panel.js';
 import { UnitsPanel } from './panels/units-panel.js';
 
 /** The Fields page: cost fields, scent, flee and safety maps as heatmaps and arrows, on any map, with units. */
 export function FieldsPage() {
-  const view = useMapViewState();
-  const { viewRef, hover, scaleId, showArrows, showNumbers } = view;
-  const [mode, setMode] = useState<MapMode>('cost');
-  const [params, setParams] = useState<MapParams>(DEFAULT_MAP_PARAMS);
-  const [points, setPoints] = useState<Point[]>([]);
-  /** Bumped when painted walls should be recomputed (the grid is edited in place). */
+  const link = useFieldsLink();
+  const view = useMapViewState(link);
+  const { viewRef, hover, showArrows, showNumbers } = view;
+  const [mode, setMode] = useState<MapMode>(link.mode);
+  const [params, setParams] = useState<MapParams>(link.params);
+  const [points, setPoints] = useState<Point[]>(link.points);
+  const [ranRow, setRanRow] = useState<ScenarioRow | null>(null);
+  /** Bumped when the grid was edited in place (painting, undo, redo): the field is brought up to date. */
   const [editVersion, setEditVersion] = useState(0);
-  const engineState = useMapEngine();
+  const engineState = useMapEngine(link.engine);
   const engine = engineState.engine;
+  const firstLoad = useRef(true);
+  const releaseRef = useRef<(r: MapResult) => void>((r) => r.release?.());
 
-  // A new map drops the old result and takes the points and unit its source suggests.
-  const source = useMapSource((map) => {
-    field.clear();
-    setPoints(map.goals);
-    units.reset(map.unit);
-  });
+  // A new map drops the old result, edits and units; it takes the points and unit its source suggests (the
+  // first map takes those of the link), or the values of a saved field.
+  const source = useMapSource(
+    (map) => {
+      const fromLink = firstLoad.current;
+      firstLoad.current = false;
+      field.clear();
+      tools.resetHistory();
+      setRanRow(null);
+      const ok = (p: Point) => map.grid.isPassable(p.x, p.y);
+      setPoints(fromLink && link.points.length > 0 ? link.points.filter(ok) : map.goals);
+      units.reset(fromLink && link.units.length > 0 ? link.units.filter(ok) : map.unit ? [map.unit] : []);
+      const imported = files.takeImport(map.grid);
+      if (imported) field.show(imported, map.grid);
+    },
+    { choice: link.choice, gen: link.gen },
+  );
+  const files = useFieldsFiles(source, setMode, setParams);
   const grid = source.loaded?.grid ?? null;
-  const field = useFieldResult({ grid, mode, params, points, editVersion, engine }, () => units.roster.wake());
+  const field = useFieldResult(
+    {
+      grid,
+      mode,
+      params,
+      points,
+      editVersion,
+      engine,
+      ready: engineState.ready,
+      release: (r) => releaseRef.current(r),
+    },
+    () => units.roster.wake(),
+  );
   const info = modeInfo(mode);
-  const scale = useMemo(() => scaleFor(scaleId, mode), [scaleId, mode]);
+  const scale = useMemo(() => scaleFor(view.scaleId, mode), [view.scaleId, mode]);
   const shown = shownResult(field.result, grid, mode);
-  const image = useHeatmapImage(grid, shown, scale);
+  const layer = grid?.terrain ? view.layer : 'field';
+  const heat = useHeatmapImage({
+    grid,
+    shown,
+    scaleId: scale.id,
+    layer,
+    fit: view.fitView ? view.visible : null,
+    highlight: view.highlight,
+    editVersion,
+  });
+  // A replaced field is recycled only once the heatmap worker no longer reads it.
+  releaseRef.current = (r) => {
+    const renderer = heat.renderer;
+    if (renderer) renderer.afterReads(r.values.values, () => r.release?.());
+    else r.release?.();
+  };
 
   const { neighbors, diagonal } = params;
   const target = useMemo(() => walkTargetOf(shown, { neighbors, diagonal }), [shown, neighbors, diagonal]);
   const units = useWalkers(grid, target, viewRef);
   const tools = useEditTools({
     grid,
-    surface: image.surface,
     viewRef,
-    liveEdits: engine.offThread || field.lastComputeMs.current < 40,
+    liveEdits: () => engine.offThread || field.lastComputeMs() < 40,
+    points,
     setPoints,
     onEdited: () => setEditVersion((v) => v + 1),
     dropUnit: units.drop,
   });
   const { tool, brush } = tools;
+
+  // Painted tiles the new image shows need no drawing of their own any more.
+  useEffect(() => {
+    if (heat.rendered) tools.pending.prune(heat.rendered.gridVersion);
+  }, [heat.rendered, tools.pending]);
+  // The terrain tool needs a terrain layer: the map gets one (a copy; fields are recomputed once).
+  useEffect(() => {
+    if (tool === 'terrain' && grid && !grid.terrain) source.replaceGrid(withTerrain(grid));
+  }, [tool, grid, source.replaceGrid]);
+
   const markerKind = markerKindFor(mode);
+  const darkArrows = scale.diverging && layer === 'field';
+  const pending = tools.pending;
   const overlayState = { shown, showArrows, showNumbers, points, markerKind, tool, brush, hover, params, grid };
-  const { dirAt, drawOverlay } = useFieldsOverlay(overlayState, units.roster, units.stepFraction);
+  const { dirAt, drawOverlay } = useFieldsOverlay(
+    { ...overlayState, darkArrows, pending },
+    units.roster,
+    units.stepFraction,
+  );
 
   useFieldsKeys({
     setMode,
@@ -80,15 +147,73 @@ export function FieldsPage() {
     clearUnits: units.clear,
     toggleRunning: () => units.setRunning((r) => !r),
     setBrush: tools.setBrush,
+    undo: tools.undo,
+    redo: tools.redo,
   });
 
-  const timings = timingRows(source.loadTiming, shown, image.renderMs, view.drawMs);
-  const stale = shown !== null && grid !== null && shown.gridVersion !== grid.version;
+  // The link holds where the units were dropped (read on every render: at most 24 units).
+  const startsKey = formatPoints(units.walkers.map((w) => ({ x: w.startX, y: w.startY })));
+  const linkUnits = useMemo(() => parsePoints(startsKey), [startsKey]);
+  useWriteFieldsLink({
+    choice: source.choice,
+    gen: source.genApplied,
+    mode,
+    params,
+    points,
+    units: linkUnits,
+    scaleId: view.scaleId,
+    showArrows,
+    showNumbers,
+    fitView: view.fitView,
+    engine: engineState.choice,
+  });
+
+  const legend = legendModel({
+    mode,
+    info,
+    markerKind,
+    scale,
+    range: heat.range,
+    shown,
+    computeError: field.computeError,
+    pointCount: points.length,
+    terrain: layer === 'terrain',
+    fitted: view.fitView,
+  });
+  const label = source.loaded?.label ?? 'map';
+  const exporter = useFieldExport({ grid, label, shown, mode, params, points, legend, viewRef });
+  const renderLabel = heat.rendered?.where === 'worker' ? 'heatmap paint (worker)' : 'heatmap paint';
+  const timings = timingRows(source.loadTiming, shown, heat.renderMs, view.drawMs, renderLabel);
+  const repair = shown?.repair ? { ...shown.repair, fullMs: shown.fullMs ?? 0 } : null;
+  const runRow = (row: ScenarioRow) => {
+    setMode('cost');
+    setParams((p) => ({ ...p, ...SCENARIO_RULES }));
+    setPoints([{ x: row.gx, y: row.gy }]);
+    units.reset([{ x: row.sx, y: row.sy }]);
+    setRanRow(row);
+  };
 
   return (
-    <section className="fields-page" data-testid="fields-page">
+    <section className="fields-page" data-testid="fields-page" {...files.files.dropProps}>
       <aside className="sidebar fields-sidebar">
-        <MapPanel source={source} />
+        <MapPanel source={source} files={files.files} />
+        {source.choice.startsWith('movingai:') && !files.scenario && (
+          <button type="button" className="small" onClick={() => files.loadShippedScenario(source.choice.slice(9))}>
+            List the map's scenario rows
+          </button>
+        )}
+        {files.scenarioError && <div className="error">{files.scenarioError}</div>}
+        {files.scenario && (
+          <ScenarioPanel
+            name={files.scenario.name}
+            rows={files.scenario.rows}
+            grid={grid}
+            shown={shown}
+            runRow={runRow}
+            ranRow={ranRow}
+            close={files.closeScenario}
+          />
+        )}
         <ModePanel
           mode={mode}
           setMode={setMode}
@@ -101,69 +226,66 @@ export function FieldsPage() {
           warning={shown?.warning ?? null}
         />
         <DisplayPanel
-          scaleId={scaleId}
+          scaleId={view.scaleId}
           setScaleId={view.setScaleId}
           scale={scale}
           showArrows={showArrows}
           setShowArrows={view.setShowArrows}
           showNumbers={showNumbers}
           setShowNumbers={view.setShowNumbers}
+          fitView={view.fitView}
+          setFitView={view.setFitView}
+          highlight={view.highlight}
+          setHighlight={view.setHighlight}
+          showMinimap={view.showMinimap}
+          setShowMinimap={view.setShowMinimap}
+          layer={layer}
+          setLayer={view.setLayer}
+          hasTerrain={grid?.terrain != null}
         />
-        <UnitsPanel units={units} />
-        <TimingPanel timings={timings} grid={grid} engineState={engineState} shownEngine={shown?.engine} />
+        <UnitsPanel units={units} mode={mode} />
+        <TimingPanel
+          timings={timings}
+          repair={repair}
+          grid={grid}
+          engineState={engineState}
+          shownEngine={shown?.engine}
+        />
+        <ExportPanel
+          tiles={grid?.size ?? 0}
+          hasField={shown !== null}
+          exportPng={exporter.exportPng}
+          exportData={exporter.exportData}
+          message={exporter.message}
+        />
       </aside>
 
       <div className="fields-main">
-        <FieldsToolbar tools={tools} zoom={view.zoom} viewRef={viewRef} />
-        <div
-          className="map-wrap"
-          data-testid="map-wrap"
-          data-busy={field.computing ? 'true' : 'false'}
-          data-result-key={shown ? `${shown.mode}:${shown.gridVersion}:${field.resultCount}` : ''}
-        >
-          {grid && (
-            <MapView
-              gridWidth={grid.width}
-              gridHeight={grid.height}
-              image={image.surface?.canvas ?? null}
-              redrawKey={`${image.imageKey}:${showArrows}:${showNumbers}:${points.length}:${units.tick}:${tool}:${brush}`}
-              fitKey={source.loaded?.id}
-              drawOverlay={drawOverlay}
-              onHover={view.setHover}
-              onTilePointer={tools.onTilePointer}
-              onViewChange={(v) => view.setZoom(v.scale)}
-              onDrawn={view.onDrawn}
-              cursor={tool === 'goal' || tool === 'unit' ? 'pointer' : 'crosshair'}
-              handleRef={viewRef}
-            />
-          )}
-          {field.busy && (
-            <div className="map-hud">
-              <ProgressBar
-                value={field.busy.progress}
-                label={`computing ${field.busy.label}`}
-                onCancel={engine.offThread ? field.cancel : undefined}
-              />
-            </div>
-          )}
-          <ControlsHelp open={view.showHelp} setOpen={view.setShowHelp} info={info} />
-          {stale && <div className="map-badge warning">map edited: recomputing…</div>}
-          {points.length === 0 && grid && (
-            <div className="map-hint">Click the map to place a {info.point} (shift-click adds more).</div>
-          )}
-        </div>
+        <FieldsToolbar tools={tools} />
+        <FieldsMapArea
+          grid={grid}
+          heat={heat}
+          view={view}
+          field={field}
+          tools={tools}
+          units={units}
+          shown={shown}
+          fitKey={source.loaded?.id}
+          drawOverlay={drawOverlay}
+          points={points}
+          info={info}
+          engine={engine}
+        />
         <FieldsFooter
           mode={mode}
-          info={info}
-          markerKind={markerKind}
-          scale={scale}
-          range={image.range}
+          legend={legend}
           shown={shown}
-          computeError={field.computeError}
-          pointCount={points.length}
+          range={heat.range}
           readout={tileReadout(hover, grid, shown, dirAt)}
         />
       </div>
+      <DropOverlay files={files.files} />
+      <MapFileDialogView files={files.files} />
     </section>
   );
 }

@@ -5,3 +5,10 @@ export function formatValue(value: number): string {
   const abs = Math.abs(value);
   return value.toFixed(abs >= 100 ? 1 : 2);
 }
+
+const integers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A whole number with thousands separators (`4,194,304`); one shared formatter (toLocaleString builds one per call). */
+export function formatCount(value: number): string {
+  return integers.format(value);
+}

@@ -22,6 +22,12 @@ export interface OverlayContext {
   time: number;
 }
 
+/** The map reduced by `factor`: one pixel of `image` stands for `factor` x `factor` tiles (averaged colours). */
+export interface MapOverview {
+  image: CanvasImageSource;
+  factor: number;
+}
+
 /** What {@link paintFrame} draws: the map image at one pixel per tile and the caller's overlay. */
 export interface PaintedMap {
   /** Map size in tiles. */
@@ -29,6 +35,8 @@ export interface PaintedMap {
   gridHeight: number;
   /** The map at one pixel per tile; null draws only the background and frame. */
   image: CanvasImageSource | null;
+  /** Drawn instead of `image` when zoomed out below one pixel per tile (walls then read as grey, not as noise). */
+  overview?: MapOverview | null;
   /** Paints on top of the map in CSS pixels, for the visible tiles. */
   drawOverlay?: (o: OverlayContext) => void;
 }
@@ -52,7 +60,28 @@ export function paintFrame(
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   if (w === 0 || h === 0) return;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  if (p.image) {
+  const ov = p.overview;
+  if (ov && v.scale < 1 && ov.factor > 1) {
+    // Zoomed out: the averaged overview, smoothed, so thin walls fade instead of flickering in and out.
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(v.offsetX, v.offsetY, p.gridWidth * v.scale, p.gridHeight * v.scale);
+    ctx.clip();
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'low';
+    ctx.drawImage(
+      ov.image,
+      0,
+      0,
+      Math.ceil(p.gridWidth / ov.factor),
+      Math.ceil(p.gridHeight / ov.factor),
+      v.offsetX,
+      v.offsetY,
+      Math.ceil(p.gridWidth / ov.factor) * ov.factor * v.scale,
+      Math.ceil(p.gridHeight / ov.factor) * ov.factor * v.scale,
+    );
+    ctx.restore();
+  } else if (p.image) {
     ctx.imageSmoothingEnabled = false;
     ctx.drawImage(
       p.image,

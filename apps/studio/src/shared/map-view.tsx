@@ -1,6 +1,7 @@
 import { type CSSProperties, type Ref, useCallback, useEffect, useImperativeHandle, useRef } from 'react';
 import { isTyping } from './is-typing.js';
-import { type OverlayContext, paintFrame, type ViewTransform } from './map-paint.js';
+import { type MapOverview, type OverlayContext, paintFrame, type ViewTransform } from './map-paint.js';
+import { usePageActiveRef } from './page-activity.js';
 
 /** A pointer event on the map by a button that does not pan (normally the left button). */
 export interface TilePointerEvent {
@@ -31,6 +32,12 @@ export interface MapViewHandle {
   view(): ViewTransform;
   /** The tile under the pointer (inside the map), or null: read at once, without waiting for a render. */
   hoveredTile(): { x: number; y: number } | null;
+  /** Pans so that tile coordinates (x, y) (fractions allowed) sit at the centre of the view. */
+  centerOn(x: number, y: number): void;
+  /** The canvas size in CSS pixels. */
+  size(): { width: number; height: number };
+  /** The canvas element (for exporting what is shown). */
+  canvas(): HTMLCanvasElement | null;
 }
 
 export interface MapViewProps {
@@ -39,6 +46,8 @@ export interface MapViewProps {
   gridHeight: number;
   /** The map drawn at one pixel per tile (a canvas or bitmap); scaled with smoothing off. Null draws nothing. */
   image: CanvasImageSource | null;
+  /** A reduced copy of the map drawn instead of `image` when zoomed out below one pixel per tile. */
+  overview?: MapOverview | null;
   /** Anything that changes when the image's pixels or the overlay change: a new value triggers a redraw. */
   redrawKey?: unknown;
   /** A new value fits the map into the view (e.g. the map's identity). */
@@ -71,7 +80,9 @@ export interface MapViewProps {
  * painted by the caller for the visible tile range only.
  */
 export function MapView(props: MapViewProps) {
-  const { gridWidth, gridHeight, image, redrawKey, fitKey, animate, cursor, className, style, handleRef } = props;
+  const { gridWidth, gridHeight, image, overview, redrawKey, fitKey, animate, cursor, className, style, handleRef } =
+    props;
+  const activeRef = usePageActiveRef();
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const viewRef = useRef<ViewTransform>({ scale: 1, offsetX: 0, offsetY: 0 });
@@ -146,10 +157,28 @@ export function MapView(props: MapViewProps) {
     [setView],
   );
 
+  const centerOn = useCallback(
+    (x: number, y: number) => {
+      const v = viewRef.current;
+      const { w, h } = sizeRef.current;
+      setView({ scale: v.scale, offsetX: w / 2 - x * v.scale, offsetY: h / 2 - y * v.scale });
+    },
+    [setView],
+  );
+
   useImperativeHandle(
     handleRef,
-    () => ({ fit, zoomBy, redraw, view: () => viewRef.current, hoveredTile: () => hoverRef.current }),
-    [fit, zoomBy, redraw],
+    () => ({
+      fit,
+      zoomBy,
+      redraw,
+      centerOn,
+      view: () => viewRef.current,
+      hoveredTile: () => hoverRef.current,
+      size: () => ({ width: sizeRef.current.w, height: sizeRef.current.h }),
+      canvas: () => canvasRef.current,
+    }),
+    [fit, zoomBy, redraw, centerOn],
   );
 
   // Size the canvas to its container (device pixels), keeping the map centred on resize.
@@ -159,6 +188,8 @@ export function MapView(props: MapViewProps) {
     if (!container || !canvas) return;
     const observer = new ResizeObserver(() => {
       const rect = container.getBoundingClientRect();
+      // A hidden page measures 0 x 0: keep the old size and view, so coming back shows the map as it was.
+      if (rect.width === 0 || rect.height === 0) return;
       const dpr = window.devicePixelRatio || 1;
       const old = sizeRef.current;
       sizeRef.current = { w: rect.width, h: rect.height, dpr };
@@ -190,18 +221,18 @@ export function MapView(props: MapViewProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: these props are the redraw triggers
   useEffect(() => {
     redraw();
-  }, [redrawKey, image, gridWidth, gridHeight, redraw]);
+  }, [redrawKey, image, overview, gridWidth, gridHeight, redraw]);
 
   useEffect(() => {
     if (!animate) return;
     let id = 0;
     const loop = () => {
-      draw();
+      if (activeRef.current) draw();
       id = requestAnimationFrame(loop);
     };
     id = requestAnimationFrame(loop);
     return () => cancelAnimationFrame(id);
-  }, [animate, draw]);
+  }, [animate, draw, activeRef]);
 
   // Reset the ref too: under StrictMode the effect is torn down and re-run on the same instance, and a stale
   // non-zero id would make redraw() think a frame is still pending.
@@ -227,10 +258,21 @@ export function MapView(props: MapViewProps) {
     return () => canvas.removeEventListener('wheel', onWheel);
   }, [zoomBy]);
 
-  // Space held over the map turns left-drag into panning; + - 0 zoom and fit.
+  const updateCursor = useCallback(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    canvas.style.cursor = panRef.current
+      ? 'grabbing'
+      : spaceRef.current
+        ? 'grab'
+        : (propsRef.current.cursor ?? 'crosshair');
+  }, []);
+
+  // Space held over the map turns left-drag into panning; + - 0 zoom and fit. Registered once; a hidden
+  // page's map ignores keys.
   useEffect(() => {
     const down = (e: KeyboardEvent) => {
-      if (!overRef.current || isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (!activeRef.current || !overRef.current || isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.code === 'Space') {
         e.preventDefault();
         if (!spaceRef.current) {
@@ -253,20 +295,10 @@ export function MapView(props: MapViewProps) {
       window.removeEventListener('keydown', down);
       window.removeEventListener('keyup', up);
     };
-  });
-
-  const updateCursor = () => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    canvas.style.cursor = panRef.current
-      ? 'grabbing'
-      : spaceRef.current
-        ? 'grab'
-        : (propsRef.current.cursor ?? 'crosshair');
-  };
+  }, [zoomBy, fit, updateCursor, activeRef]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: cursor is the trigger
-  useEffect(() => updateCursor(), [cursor]);
+  useEffect(() => updateCursor(), [cursor, updateCursor]);
 
   const tileEvent = (e: React.PointerEvent, phase: TilePointerEvent['phase']): TilePointerEvent => {
     const rect = (e.currentTarget as HTMLCanvasElement).getBoundingClientRect();

@@ -38,7 +38,8 @@ export const OPEN_PLAN_LEVEL = `
 /** Where the Tactics page's map comes from. */
 export type TacticsMapSource =
   | { kind: 'open-plan' }
-  | { kind: 'generated'; generator: MapKind; size: number; seed: number; density: number };
+  | { kind: 'generated'; generator: MapKind; size: number; seed: number; density: number }
+  | { kind: 'file'; name: string; grid: Grid; id: number };
 
 export const DEFAULT_TACTICS_SOURCE: TacticsMapSource = { kind: 'open-plan' };
 
@@ -72,6 +73,15 @@ export function loadTacticsMap(source: TacticsMapSource): TacticsMap {
     const grid = parseAsciiMap(OPEN_PLAN_LEVEL);
     return { grid, label: `open plan (${grid.width} x ${grid.height})`, blue: { x: 15, y: 16 }, red: { x: 13, y: 6 } };
   }
+  if (source.kind === 'file') {
+    const { grid } = source;
+    return {
+      grid,
+      label: `${source.name} (${grid.width} x ${grid.height})`,
+      blue: nearestWalkable(grid, Math.round(grid.width * 0.15), Math.round(grid.height * 0.8)),
+      red: nearestWalkable(grid, Math.round(grid.width * 0.7), Math.round(grid.height * 0.3)),
+    };
+  }
   const { generator, size, seed, density } = source;
   const grid = generateMap(generator, size, size, { seed, density });
   return {
@@ -84,7 +94,7 @@ export function loadTacticsMap(source: TacticsMapSource): TacticsMap {
 
 /** A stable key of a source, for effects. */
 export function tacticsSourceKey(source: TacticsMapSource): string {
-  return source.kind === 'open-plan'
-    ? 'open-plan'
-    : `gen:${source.generator}:${source.size}:${source.seed}:${source.density}`;
+  if (source.kind === 'open-plan') return 'open-plan';
+  if (source.kind === 'file') return `file:${source.name}:${source.id}`;
+  return `gen:${source.generator}:${source.size}:${source.seed}:${source.density}`;
 }

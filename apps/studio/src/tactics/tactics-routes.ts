@@ -57,18 +57,26 @@ export function seedPicks(scene: TacticsScene, blue: Point, red: Point): Candida
   };
 }
 
-/** The routes of a placement with the picks advanced by `cycle`. */
+/** The index shown of `n` candidates: the pick moved by `cycle` (either way), wrapped into 0..n-1. */
+export function cycledIndex(pick: number, cycle: number, n: number): number {
+  return n === 0 ? 0 : (((pick + cycle) % n) + n) % n;
+}
+
+/** The routes of a placement with each search's pick moved by its own cycle. */
 export function sceneRoutes(
   scene: TacticsScene,
   picks: CandidatePicks,
-  cycle: number,
+  cycles: CandidatePicks,
   grid: Grid,
   sets: ConvexSets,
   blue: Point,
   red: Point,
 ): SceneRoutes {
-  const flankVia = chosenSet(scene.flank, picks.flank + cycle);
-  const retreatVia = chosenSet(scene.retreat, picks.retreat + cycle);
+  const flankVia = chosenSet(scene.flank, cycledIndex(picks.flank, cycles.flank, scene.flank.candidates.length));
+  const retreatVia = chosenSet(
+    scene.retreat,
+    cycledIndex(picks.retreat, cycles.retreat, scene.retreat.candidates.length),
+  );
   const targetSet = scene.flank.targetSet;
   return {
     flankVia,
@@ -90,9 +98,44 @@ export function candidateText(
   cycle: number,
 ): string {
   const n = result.candidates.length;
-  return `${name}: ${n} candidates${
-    routes && n > 0 ? `, showing set ${via} (${((pick + cycle) % n) + 1}/${n})` : ', falls back to own set'
-  }`;
+  if (!routes || n === 0) return `${name}: ${n} candidates, falls back to own set`;
+  const which = cycle === 0 ? "the seed's random pick" : `candidate ${cycledIndex(pick, cycle, n) + 1} of ${n}`;
+  return `${name}: ${n} candidates, showing set ${via} (${which})`;
+}
+
+/** Moves as the plain summary words them. */
+function moves(v: number | undefined): string {
+  if (v === undefined || v < 0 || !Number.isFinite(v)) return 'no way';
+  return `${v} move${v === 1 ? '' : 's'}`;
+}
+
+/**
+ * The decision in plain words: where blue flanks through and retreats to, and how far each is, from the set
+ * costs (m from blue, t from red) of the chosen sets.
+ */
+export function plainSummary(scene: TacticsScene, routes: SceneRoutes | null): string[] {
+  const c = scene.flank.constants;
+  if (!c || !routes) {
+    return scene.flank.mySet === scene.flank.targetSet
+      ? ['Blue and red stand in the same open area: blue simply walks up to red; there is nothing to flank.']
+      : ['Blue cannot reach red: there is no way round and nothing to retreat from.'];
+  }
+  const m = scene.pair.me;
+  const t = scene.pair.target;
+  const lines = [`Walking straight at red takes about ${moves(c.myCost)}.`];
+  if (scene.flank.candidates.length === 0 || routes.flankVia === scene.flank.mySet)
+    lines.push('No area qualifies for a flank here: blue goes straight at red (red route).');
+  else
+    lines.push(
+      `Flank (green): blue first goes to set ${routes.flankVia}, ${moves(m[routes.flankVia])} from blue and ${moves(t[routes.flankVia])} from red, so it comes at red from another side instead of head-on.`,
+    );
+  if (scene.retreat.candidates.length === 0 || routes.retreatVia === scene.retreat.mySet)
+    lines.push('No area qualifies for a retreat: blue stays where it is.');
+  else
+    lines.push(
+      `Retreat (orange): blue falls back to set ${routes.retreatVia}, ${moves(m[routes.retreatVia])} away, where red needs ${moves(t[routes.retreatVia])} to follow: farther from red than from blue.`,
+    );
+  return lines;
 }
 
 /** A move count for the readout: ∞ for unreachable. */

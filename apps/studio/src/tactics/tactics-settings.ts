@@ -3,6 +3,8 @@ import type { TacticsMapSource } from './tactics-maps.js';
 
 /** Sides offered for generated maps on this page (small: the page shades every tile per placement). */
 export const TACTICS_SIZES = [48, 96, 160, 256];
+/** Largest side of a map opened from a file on this page. */
+export const TACTICS_MAX_SIDE = 512;
 
 /** The generator settings the Tactics page starts with. */
 export const DEFAULT_TACTICS_GEN: GeneratedMapSettings = {

@@ -1,5 +1,5 @@
 import type { ConvexSets, Grid } from '@fieldmarshal/core';
-import { type RefObject, useEffect, useMemo } from 'react';
+import { type RefObject, useEffect, useMemo, useState } from 'react';
 import type { MapViewHandle } from '../shared/map-view.js';
 import type { TacticsScene } from './tactics-compute.js';
 import { paintTactics, type ShadeMode } from './tactics-shading.js';
@@ -15,8 +15,9 @@ export function useTacticsImage(
   shown: TacticsScene | null,
   imageKey: string,
   viewRef: RefObject<MapViewHandle | null>,
-): HTMLCanvasElement | null {
+): { surface: HTMLCanvasElement | null; paintedKey: string } {
   const surface = useMemo(() => (typeof document === 'undefined' ? null : document.createElement('canvas')), []);
+  const [paintedKey, setPaintedKey] = useState('');
   // biome-ignore lint/correctness/useExhaustiveDependencies: imageKey captures the inputs
   useEffect(() => {
     if (!surface) return;
@@ -35,7 +36,8 @@ export function useTacticsImage(
       shown?.flank.constants ?? null,
     );
     ctx.putImageData(image, 0, 0);
+    setPaintedKey(imageKey);
     viewRef.current?.redraw();
   }, [imageKey, surface, grid, sets]);
-  return surface;
+  return { surface, paintedKey };
 }

@@ -1,17 +1,31 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { choiceParam, readPageQuery, writePageQuery } from '../shared/url-state.js';
 import { ChaseDemo } from './chase/chase-demo.js';
 import { CrowdDemo } from './crowd/crowd-demo.js';
 import { RtsDemo } from './rts/rts-demo.js';
 
 const DEMOS = [
-  { id: 'chase', title: 'Chase, evade, intercept, patterns', render: () => <ChaseDemo /> },
+  {
+    id: 'chase',
+    title: 'Chase, evade, intercept, patterns',
+    render: (scene: string, setScene: (s: string) => void) => <ChaseDemo scene={scene} setScene={setScene} />,
+  },
   { id: 'crowd', title: 'Crowd avoidance', render: () => <CrowdDemo /> },
   { id: 'rts', title: 'RTS groups and formations', render: () => <RtsDemo /> },
 ] as const;
 
 /** The Units page: behaviours that run on top of the fields, one demo at a time. */
 export function UnitsPage() {
-  const [demo, setDemo] = useState<string>('chase');
+  const [demo, setDemo] = useState<string>(() =>
+    choiceParam(
+      readPageQuery('units'),
+      'demo',
+      DEMOS.map((d) => d.id),
+      'chase',
+    ),
+  );
+  const [scene, setScene] = useState<string>(() => readPageQuery('units').get('scene') ?? 'orcs');
+  useEffect(() => writePageQuery('units', { demo, scene: demo === 'chase' ? scene : undefined }), [demo, scene]);
   const active = DEMOS.find((d) => d.id === demo) ?? DEMOS[0];
   return (
     <section>
@@ -31,7 +45,7 @@ export function UnitsPage() {
           </button>
         ))}
       </div>
-      {active.render()}
+      {active.render(scene, setScene)}
     </section>
   );
 }

@@ -18,6 +18,8 @@ export interface ArrowOptions {
   average?: boolean;
   /** Arrow colour. Default near-white. */
   color?: string;
+  /** Colour of the halo under the arrows. Default translucent black. */
+  halo?: string;
 }
 
 /**
@@ -37,6 +39,7 @@ export function arrowStride(scale: number, minSpacing = 8): number {
  */
 export function drawArrows(o: OverlayContext, options: ArrowOptions): number {
   const { ctx, view } = o;
+  if (view.scale < ARROW_MIN_SCALE) return 0;
   const k = arrowStride(view.scale, options.minSpacing ?? 12);
   const samples = options.average === false ? 1 : Math.min(k, 4);
   const sampleStep = k / samples;
@@ -110,7 +113,7 @@ export function drawArrows(o: OverlayContext, options: ArrowOptions): number {
   const width = Math.max(1, Math.min(2.2, cell / 14));
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
-  ctx.strokeStyle = 'rgba(0, 0, 0, 0.55)';
+  ctx.strokeStyle = options.halo ?? 'rgba(0, 0, 0, 0.55)';
   ctx.lineWidth = width + 2;
   ctx.stroke();
   ctx.strokeStyle = options.color ?? 'rgba(245, 247, 250, 0.92)';
@@ -119,10 +122,13 @@ export function drawArrows(o: OverlayContext, options: ArrowOptions): number {
   return count;
 }
 
-/** Radius in CSS pixels of a marker at this zoom. */
-function markerRadius(scale: number): number {
-  return Math.max(4, Math.min(scale * 0.42, 16));
+/** Radius in CSS pixels of a marker at this zoom: never below 7 px, so goals and units stay findable zoomed out. */
+export function markerRadius(scale: number): number {
+  return Math.max(7, Math.min(scale * 0.42, 16));
 }
+
+/** Below this zoom (CSS pixels per tile) arrows are not drawn: one arrow would stand for too many tiles. */
+export const ARROW_MIN_SCALE = 1;
 
 /** Draws markers at tile centres (x, y may carry fractions for moving units). */
 export function drawMarkers(o: OverlayContext, points: readonly { x: number; y: number }[], kind: MarkerKind): void {
@@ -133,6 +139,12 @@ export function drawMarkers(o: OverlayContext, points: readonly { x: number; y: 
     const cx = (p.x + 0.5) * view.scale + view.offsetX;
     const cy = (p.y + 0.5) * view.scale + view.offsetY;
     if (cx < -r || cy < -r || cx > o.cssWidth + r || cy > o.cssHeight + r) continue;
+    // A light outer ring: the marker reads on dark and light tiles alike.
+    ctx.beginPath();
+    ctx.arc(cx, cy, r + 2, 0, Math.PI * 2);
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.85)';
+    ctx.lineWidth = 1.5;
+    ctx.stroke();
     ctx.beginPath();
     ctx.arc(cx, cy, r, 0, Math.PI * 2);
     ctx.lineWidth = 2.5;

@@ -1,13 +1,14 @@
 import { type Grid, NO_DIRECTION } from '@fieldmarshal/core';
 import type { OverlayContext } from '../../shared/map-paint.js';
 import { bestNeighbor } from '../model/gradient.js';
-import { valueAt } from '../model/heatmap.js';
+import { SPECIAL_COLORS, valueAt } from '../model/heatmap.js';
 import type { MapResult } from '../model/map-compute.js';
 import { type MapParams, modeInfo } from '../model/map-modes.js';
-import { MARKER_COLORS, type MarkerKind } from '../model/markers.js';
+import type { MarkerKind } from '../model/markers.js';
+import { PENDING_TERRAIN, PENDING_WALL, type PendingTiles } from '../model/pending-tiles.js';
 import { isPaintTool, type Point, type Tool } from '../model/tools.js';
 import type { Walker } from '../model/walker.js';
-import { drawArrows, drawBrush, drawMarkers, drawTileNumbers, drawTrail } from './draw-overlays.js';
+import { drawArrows, drawBrush, drawMarkers, drawTileNumbers, drawTrail, markerRadius } from './draw-overlays.js';
 
 /** What the Fields overlay draws, as of the latest render. */
 export interface FieldsOverlayState {
@@ -21,6 +22,28 @@ export interface FieldsOverlayState {
   hover: Point | null;
   params: MapParams;
   grid: Grid | null;
+  /** Dark arrows (on a scale whose middle is light, e.g. cool-warm). */
+  darkArrows: boolean;
+  /** Painted tiles not in the heatmap yet. */
+  pending: PendingTiles;
+}
+
+const css = (rgb: readonly number[]) => `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})`;
+
+/** Draws the painted tiles the heatmap does not show yet (walls, ground, terrain). */
+function drawPending(o: OverlayContext, pending: PendingTiles): void {
+  if (pending.size === 0) return;
+  const { ctx, view } = o;
+  const s = Math.max(view.scale, 1);
+  pending.forEachIn(o.x0, o.y0, o.x1, o.y1, (x, y, kind) => {
+    ctx.fillStyle =
+      kind === PENDING_WALL
+        ? css(SPECIAL_COLORS.wall)
+        : kind === PENDING_TERRAIN
+          ? 'rgba(150, 110, 40, 0.7)'
+          : css(SPECIAL_COLORS.floor);
+    ctx.fillRect(x * view.scale + view.offsetX, y * view.scale + view.offsetY, s, s);
+  });
 }
 
 /** The direction a unit takes from (x, y): the kernel's direction field, else the shown map's gradient. */
@@ -45,7 +68,14 @@ export function drawFieldsOverlay(
   dirAt: (x: number, y: number) => number,
 ): void {
   if (!s.grid) return;
-  if (s.showArrows && s.shown) drawArrows(o, { gridWidth: s.grid.width, gridHeight: s.grid.height, dirAt });
+  drawPending(o, s.pending);
+  if (s.showArrows && s.shown)
+    drawArrows(o, {
+      gridWidth: s.grid.width,
+      gridHeight: s.grid.height,
+      dirAt,
+      ...(s.darkArrows ? { color: 'rgba(16, 18, 24, 0.9)', halo: 'rgba(255, 255, 255, 0.6)' } : {}),
+    });
   const shownValues = s.shown?.values;
   const width = s.grid.width;
   if (s.showNumbers && shownValues) {
@@ -61,23 +91,24 @@ export function drawFieldsOverlay(
   }
   for (const w of walkers) drawTrail(o, w.trailX, w.trailY, w.color);
   drawMarkers(o, s.points, s.markerKind);
+  // Units: a disc in the unit's own colour (the list in the Units panel shows the same colours).
+  const { ctx, view } = o;
+  const r = markerRadius(view.scale) * 0.85;
   for (const w of walkers) {
-    const x = w.px + (w.x - w.px) * frac;
-    const y = w.py + (w.y - w.py) * frac;
-    drawMarkers(o, [{ x, y }], 'unit');
-    if (w.color !== MARKER_COLORS.unit) {
-      const { ctx, view } = o;
-      ctx.beginPath();
-      ctx.arc(
-        (x + 0.5) * view.scale + view.offsetX,
-        (y + 0.5) * view.scale + view.offsetY,
-        Math.max(2, Math.min(view.scale * 0.25, 9)),
-        0,
-        Math.PI * 2,
-      );
-      ctx.fillStyle = w.color;
-      ctx.fill();
-    }
+    const cx = (w.px + (w.x - w.px) * frac + 0.5) * view.scale + view.offsetX;
+    const cy = (w.py + (w.y - w.py) * frac + 0.5) * view.scale + view.offsetY;
+    ctx.beginPath();
+    ctx.arc(cx, cy, r, 0, Math.PI * 2);
+    ctx.fillStyle = w.color;
+    ctx.fill();
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = 'rgba(0, 0, 0, 0.85)';
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.arc(cx, cy, r + 2, 0, Math.PI * 2);
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.85)';
+    ctx.stroke();
   }
   if (isPaintTool(s.tool) && s.hover)
     drawBrush(o, s.hover.x, s.hover.y, s.brush, s.tool === 'wall' ? '#ffffff' : '#7dff6b');

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { isTyping } from '../../shared/is-typing.js';
+import { usePageActiveRef } from '../../shared/page-activity.js';
 import { MAP_MODES, type MapMode } from '../model/map-modes.js';
 import { largerBrush, smallerBrush, type Tool } from '../model/tools.js';
 
@@ -18,6 +19,8 @@ export interface FieldsKeyActions {
   clearUnits: () => void;
   toggleRunning: () => void;
   setBrush: (update: (old: number) => number) => void;
+  undo: () => void;
+  redo: () => void;
 }
 
 /** Handles a key; returns false when the key is not one of the page's. */
@@ -28,6 +31,7 @@ function handleKey(e: KeyboardEvent, a: FieldsKeyActions): boolean {
   else if (key === 'g') a.setTool('goal');
   else if (key === 'w') a.setTool('wall');
   else if (key === 'e') a.setTool('erase');
+  else if (key === 't') a.setTool('terrain');
   else if (key === 'u') {
     const h = a.hoveredTile();
     if (h) a.dropUnit(h.x, h.y);
@@ -45,16 +49,35 @@ function handleKey(e: KeyboardEvent, a: FieldsKeyActions): boolean {
   return true;
 }
 
-/** The Fields page's keyboard shortcuts (ignored while typing and with Ctrl, Meta or Alt held). */
+/** Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac); returns false for other keys. */
+function handleUndoKey(e: KeyboardEvent, a: FieldsKeyActions): boolean {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return false;
+  const key = e.key.toLowerCase();
+  if (key === 'z' && !e.shiftKey) a.undo();
+  else if ((key === 'z' && e.shiftKey) || key === 'y') a.redo();
+  else return false;
+  return true;
+}
+
+/**
+ * The Fields page's keyboard shortcuts (ignored while typing, on a hidden page, and with Ctrl, Meta or Alt
+ * held except for undo and redo).
+ */
 export function useFieldsKeys(actions: FieldsKeyActions): void {
   const actionsRef = useRef(actions);
   actionsRef.current = actions;
+  const active = usePageActiveRef();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (!active.current || isTyping(e.target)) return;
+      if (handleUndoKey(e, actionsRef.current)) {
+        e.preventDefault();
+        return;
+      }
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
       if (handleKey(e, actionsRef.current)) e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [active]);
 }

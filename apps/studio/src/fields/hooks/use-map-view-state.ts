@@ -1,16 +1,54 @@
 import { useCallback, useRef, useState } from 'react';
+import type { ViewTransform } from '../../shared/map-paint.js';
 import type { MapViewHandle } from '../../shared/map-view.js';
 import { readHelpPreference, writeHelpPreference } from '../model/help-preference.js';
 import type { Point } from '../model/tools.js';
+import type { MapLayer } from './use-heatmap-image.js';
 
-/** The Fields page's view state: the map view handle, hover, zoom, layers, the help overlay and frame times. */
-export function useMapViewState() {
+/** The visible tiles of a view (rounded outwards to whole tiles), for fitting the colour range to the view. */
+function visibleTiles(v: ViewTransform, width: number, height: number) {
+  return {
+    x0: Math.max(0, Math.floor(-v.offsetX / v.scale)),
+    y0: Math.max(0, Math.floor(-v.offsetY / v.scale)),
+    x1: Math.ceil((width - v.offsetX) / v.scale),
+    y1: Math.ceil((height - v.offsetY) / v.scale),
+  };
+}
+
+/**
+ * The Fields page's view state: the map view handle, hover, zoom, layers and display options, the help
+ * overlay, the visible tiles (for a colour range fitted to the view) and frame times.
+ */
+export function useMapViewState(initial: {
+  showArrows: boolean;
+  showNumbers: boolean;
+  scaleId: string;
+  fitView: boolean;
+}) {
   const viewRef = useRef<MapViewHandle | null>(null);
   const [hover, setHover] = useState<Point | null>(null);
   const [zoom, setZoom] = useState(1);
-  const [showArrows, setShowArrows] = useState(true);
-  const [showNumbers, setShowNumbers] = useState(true);
-  const [scaleId, setScaleId] = useState('auto');
+  const [showArrows, setShowArrows] = useState(initial.showArrows);
+  const [showNumbers, setShowNumbers] = useState(initial.showNumbers);
+  const [scaleId, setScaleId] = useState(initial.scaleId);
+  const [fitView, setFitView] = useState(initial.fitView);
+  const [highlight, setHighlight] = useState(false);
+  const [showMinimap, setShowMinimap] = useState(true);
+  const [layer, setLayer] = useState<MapLayer>('field');
+  const [visible, setVisible] = useState<{ x0: number; y0: number; x1: number; y1: number } | null>(null);
+  /** Bumped on every pan and zoom (the minimap redraws). */
+  const [viewTick, setViewTick] = useState(0);
+  /** The map view's `onViewChange`. */
+  const onViewChange = useCallback((v: ViewTransform) => {
+    setZoom(v.scale);
+    setViewTick((t) => t + 1);
+    const size = viewRef.current?.size();
+    if (!size) return;
+    const next = visibleTiles(v, size.width, size.height);
+    setVisible((old) =>
+      old && old.x0 === next.x0 && old.y0 === next.y0 && old.x1 === next.x1 && old.y1 === next.y1 ? old : next,
+    );
+  }, []);
   const [showHelp, setShowHelpState] = useState(() => readHelpPreference());
   const setShowHelp = useCallback((next: boolean | ((old: boolean) => boolean)) => {
     setShowHelpState((old) => {
@@ -44,6 +82,17 @@ export function useMapViewState() {
     setShowNumbers,
     scaleId,
     setScaleId,
+    fitView,
+    setFitView,
+    highlight,
+    setHighlight,
+    showMinimap,
+    setShowMinimap,
+    layer,
+    setLayer,
+    visible,
+    viewTick,
+    onViewChange,
     showHelp,
     setShowHelp,
     drawMs,

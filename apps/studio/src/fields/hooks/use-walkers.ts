@@ -1,6 +1,7 @@
 import type { Grid } from '@fieldmarshal/core';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { MapViewHandle } from '../../shared/map-view.js';
+import { usePageActiveRef } from '../../shared/page-activity.js';
 import type { Point } from '../model/tools.js';
 import type { Walker, WalkTarget } from '../model/walker.js';
 import { MAX_STEPS_PER_FRAME, WalkerRoster } from '../model/walker-roster.js';
@@ -25,8 +26,8 @@ export interface WalkersState {
   restart: () => void;
   /** Removes every unit. */
   clear: () => void;
-  /** Starts over with a map's suggested unit (or none). */
-  reset: (unit: Point | null) => void;
+  /** Starts over with these units (a map's suggested unit, or those of a link). */
+  reset: (units: readonly Point[]) => void;
 }
 
 /**
@@ -47,6 +48,7 @@ export function useWalkers(
   const stepFraction = useRef(0);
   const targetRef = useRef(target);
   targetRef.current = target;
+  const active = usePageActiveRef();
 
   useEffect(() => {
     if (!running || !grid) return;
@@ -56,7 +58,8 @@ export function useWalkers(
     let lastUi = 0;
     const loop = (now: number) => {
       const t = targetRef.current;
-      const moving = t !== null && roster.anyMoving();
+      // A hidden page's units wait (and do not catch up when it is shown again).
+      const moving = active.current && t !== null && roster.anyMoving();
       if (moving && t) {
         acc += ((now - last) * speed) / 1000;
         const steps = Math.min(MAX_STEPS_PER_FRAME, Math.floor(acc));
@@ -82,7 +85,7 @@ export function useWalkers(
     };
     id = requestAnimationFrame(loop);
     return () => cancelAnimationFrame(id);
-  }, [running, speed, grid, roster, viewRef]);
+  }, [running, speed, grid, roster, viewRef, active]);
 
   const drop = useCallback(
     (x: number, y: number) => {
@@ -115,8 +118,9 @@ export function useWalkers(
       setTick((k) => k + 1);
     },
     clear,
-    reset: (unit) => {
-      roster.reset(unit);
+    reset: (units) => {
+      roster.reset(null);
+      for (const u of units) roster.drop(u.x, u.y);
       setTick((t) => t + 1);
     },
   };

@@ -1,10 +1,11 @@
 import type { Grid } from '@fieldmarshal/core';
 import { COOL_WARM, type ColorScale, colorScaleById, INFERNO, VIRIDIS } from '../../shared/color-scale.js';
 import type { LegendSwatch } from '../../shared/legend.js';
-import { type HeatmapStyle, scaleFraction, specialCss, type ValueRange } from './heatmap.js';
+import { type HeatmapStyle, scaleFraction, specialCss, styleForRange, type ValueRange } from './heatmap.js';
 import type { MapResult } from './map-compute.js';
 import type { MapMode, MapModeInfo } from './map-modes.js';
 import { MARKER_COLORS, type MarkerKind } from './markers.js';
+import { UNIT_COLORS } from './walker-roster.js';
 
 /** The colour scale shown: the chosen one, or with `auto` the mode's own (diverging for safety maps). */
 export function scaleFor(scaleId: string, mode: MapMode): ColorScale {
@@ -35,7 +36,11 @@ export function legendSwatches(mode: MapMode, info: MapModeInfo, markerKind: Mar
     },
     ...(mode === 'flee' ? [{ label: 'hero tile (-2)', background: specialCss('blocked') }] : []),
     { label: info.point, background: MARKER_COLORS[markerKind], round: true },
-    { label: 'unit', background: MARKER_COLORS.unit, round: true },
+    {
+      label: 'units (each its own colour, as in the Units panel)',
+      background: `conic-gradient(${UNIT_COLORS.map((c, i) => `${c} ${(i * 100) / UNIT_COLORS.length}% ${((i + 1) * 100) / UNIT_COLORS.length}%`).join(', ')})`,
+      round: true,
+    },
   ];
 }
 
@@ -51,4 +56,47 @@ export function legendEmptyText(
   return pointCount > 0
     ? `computing the ${info.label.toLowerCase()}…`
     : `place a ${info.point} to compute the ${info.label.toLowerCase()}`;
+}
+
+/** Everything the legend shows for the map on screen (the page's legend and the exported PNG's). */
+export interface LegendModel {
+  title: string;
+  scale: ColorScale;
+  style: HeatmapStyle;
+  range: ValueRange;
+  lowLabel: string;
+  highLabel: string;
+  ticks: { value: number; at: number }[];
+  swatches: LegendSwatch[];
+  empty: string | undefined;
+}
+
+/** The legend of the field (or of the terrain costs when those are shown). */
+export function legendModel(args: {
+  mode: MapMode;
+  info: MapModeInfo;
+  markerKind: MarkerKind;
+  scale: ColorScale;
+  range: ValueRange;
+  shown: MapResult | null;
+  computeError: string | null;
+  pointCount: number;
+  terrain: boolean;
+  fitted: boolean;
+}): LegendModel {
+  const { info, range } = args;
+  const scale = args.terrain ? INFERNO : args.scale;
+  const style = styleForRange(scale, range);
+  const fitted = args.fitted && !args.terrain ? ' (range of the view)' : '';
+  return {
+    title: args.terrain ? 'Terrain cost per tile (a step costs it times the step length)' : `${info.legend}${fitted}`,
+    scale,
+    style,
+    range,
+    lowLabel: args.terrain ? 'cheap' : info.low,
+    highLabel: args.terrain ? 'dear' : info.high,
+    ticks: legendTicks(style, range),
+    swatches: legendSwatches(args.mode, info, args.markerKind),
+    empty: args.terrain ? undefined : legendEmptyText(args.shown, args.computeError, args.pointCount, info),
+  };
 }

@@ -6,7 +6,7 @@ import { type ColorScale, LUT_SIZE } from '../../shared/color-scale.js';
  * - `float`: cost fields and safety maps (Float64Array); any non-finite value (Infinity, NaN) is unreachable.
  * - `scent`: scent and flee maps (Int32Array); core's SCENT_UNSEEN (-1, unreachable), SCENT_BLOCKED (-2), >= 0 a value.
  */
-export type TileValues = { kind: 'float'; values: Float64Array } | { kind: 'scent'; values: Int32Array };
+export type TileValues = { kind: 'float'; values: Float64Array | Float32Array } | { kind: 'scent'; values: Int32Array };
 
 /** RGB colours of tiles that carry no value. */
 export const SPECIAL_COLORS = {
@@ -38,23 +38,36 @@ export interface ValueRange {
 
 /** Scans the values once (no allocation) and returns the range of the tiles that carry a value. */
 export function valueRange(field: TileValues): ValueRange {
+  return valueRangeIn(field, Math.max(1, field.values.length), 0, 0, Number.MAX_SAFE_INTEGER, 1);
+}
+
+/**
+ * The range of the tiles with a value inside the rectangle x0 <= x < x1, y0 <= y < y1 of a map `width` tiles
+ * wide (clamped to the map): the colour range fitted to what is on screen. No allocation.
+ */
+export function valueRangeIn(
+  field: TileValues,
+  width: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): ValueRange {
+  const v = field.values;
+  const height = Math.floor(v.length / width);
+  const ax = Math.max(0, Math.floor(x0));
+  const ay = Math.max(0, Math.floor(y0));
+  const bx = Math.min(width, Math.ceil(x1));
+  const by = Math.min(height, Math.ceil(y1));
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
   let count = 0;
-  if (field.kind === 'float') {
-    const v = field.values;
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i] as number; // PERF: hot loop over every tile
-      if (x - x !== 0) continue; // not finite (Infinity or NaN)
-      if (x < min) min = x;
-      if (x > max) max = x;
-      count++;
-    }
-  } else {
-    const v = field.values;
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i] as number; // PERF: hot loop over every tile
-      if (x < 0) continue;
+  const float = field.kind === 'float';
+  for (let y = ay; y < by; y++) {
+    // PERF: hot loop over every tile of the rectangle; `x - x !== 0` is the allocation-free finite test.
+    for (let i = y * width + ax, end = y * width + bx; i < end; i++) {
+      const x = v[i] as number;
+      if (float ? x - x !== 0 : x < 0) continue;
       if (x < min) min = x;
       if (x > max) max = x;
       count++;
@@ -90,21 +103,16 @@ export interface HeatmapStyle {
   pivot?: { value: number; at: number } | null;
 }
 
-/** Fraction of a diverging scale given to the least extreme value when every value has the same sign. */
-const ONE_SIDED_EDGE = 0.46;
-
 /**
  * The style that shows `range` best on `scale`. Sequential scales stretch [min, max] over the whole scale.
- * Diverging scales keep the sign readable: when values of both signs occur, zero sits at the neutral middle
- * and each sign is stretched over its own half (two slopes); when all values share a sign, only that sign's
- * half is used (blue for negative, red for positive), stretched over the values' range for contrast.
+ * Diverging scales keep the sign readable when values of both signs occur: zero sits at the neutral middle
+ * and each sign is stretched over its own half (two slopes). When all values share a sign (a safety map is
+ * negative everywhere) the whole scale is used, low to high, so the map gets all of its contrast.
  */
 export function styleForRange(scale: ColorScale, range: ValueRange): HeatmapStyle {
   const { min, max } = range;
-  if (!scale.diverging) return { scale, min, max };
-  if (min < 0 && max > 0) return { scale, min, max, pivot: { value: 0, at: 0.5 } };
-  if (max <= 0) return { scale, min, max, from: 0, to: min === max ? 0.25 : ONE_SIDED_EDGE };
-  return { scale, min, max, from: min === max ? 0.75 : 1 - ONE_SIDED_EDGE, to: 1 };
+  if (scale.diverging && min < 0 && max > 0) return { scale, min, max, pivot: { value: 0, at: 0.5 } };
+  return { scale, min, max };
 }
 
 /** Fraction of the scale (0..1) at which a style draws `value` (for legend ticks; clamped). */
@@ -210,6 +218,87 @@ export function renderHeatmap(
         else if (t > top) t = top;
         out[i] = lut[t] as number;
       } else out[i] = ((x ^ y) & 1) === 0 ? unreachable : unreachableAlt;
+    }
+  }
+}
+
+/** RGB of the tint laid over tiles whose value changed since the previous field (the repair highlight). */
+export const CHANGED_TINT = [255, 40, 220] as const;
+
+/**
+ * Marks in `mask` (1 = changed) the tiles whose value differs between `before` and `after` (same length and
+ * encoding) and returns how many changed. Non-finite floats compare equal to each other. No allocation.
+ */
+export function diffValues(before: TileValues, after: TileValues, mask: Uint8Array): number {
+  const a = before.values;
+  const b = after.values;
+  const n = Math.min(a.length, b.length, mask.length);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const x = a[i] as number;
+    const y = b[i] as number;
+    // PERF: hot loop; NaN on both sides counts as unchanged (Infinity equals Infinity already).
+    const changed = x !== y && !(Number.isNaN(x) && Number.isNaN(y));
+    mask[i] = changed ? 1 : 0;
+    if (changed) count++;
+  }
+  return count;
+}
+
+/** Blends the tint into the pixels of `image` (RGBA, one pixel per tile) where `mask` is 1. */
+export function tintChanged(image: Uint8ClampedArray, mask: Uint8Array): void {
+  const [r, g, b] = CHANGED_TINT;
+  for (let i = 0, p = 0; i < mask.length; i++, p += 4) {
+    if (mask[i] === 0) continue;
+    image[p] = ((image[p] as number) + 2 * r) / 3;
+    image[p + 1] = ((image[p + 1] as number) + 2 * g) / 3;
+    image[p + 2] = ((image[p + 2] as number) + 2 * b) / 3;
+  }
+}
+
+/** The reduction factor of a map's overview: a power of two that brings its longer side to at most 512, or 1. */
+export function overviewFactor(width: number, height: number): number {
+  let f = 1;
+  while (Math.max(width, height) / f > 512) f *= 2;
+  return f;
+}
+
+/**
+ * Averages `factor` x `factor` blocks of an RGBA image (`width` x `height` pixels) into `out`, which holds
+ * ceil(width / factor) x ceil(height / factor) pixels: the map drawn when zoomed out, where thin walls fade to
+ * grey instead of aliasing.
+ */
+export function downsampleRgba(
+  src: Uint8ClampedArray,
+  width: number,
+  height: number,
+  factor: number,
+  out: Uint8ClampedArray,
+): void {
+  const ow = Math.ceil(width / factor);
+  const oh = Math.ceil(height / factor);
+  for (let oy = 0; oy < oh; oy++) {
+    const y0 = oy * factor;
+    const y1 = Math.min(height, y0 + factor);
+    for (let ox = 0; ox < ow; ox++) {
+      const x0 = ox * factor;
+      const x1 = Math.min(width, x0 + factor);
+      let r = 0;
+      let g = 0;
+      let b = 0;
+      for (let y = y0; y < y1; y++) {
+        for (let p = (y * width + x0) * 4, end = (y * width + x1) * 4; p < end; p += 4) {
+          r += src[p] as number;
+          g += src[p + 1] as number;
+          b += src[p + 2] as number;
+        }
+      }
+      const n = (y1 - y0) * (x1 - x0);
+      const q = (oy * ow + ox) * 4;
+      out[q] = r / n;
+      out[q + 1] = g / n;
+      out[q + 2] = b / n;
+      out[q + 3] = 255;
     }
   }
 }

@@ -1,11 +1,14 @@
 const HELP_KEY = 'fieldmarshal.fields.help';
 
-/** Whether the controls overlay is open (remembered per browser; open the first time). */
+/**
+ * Whether the controls overlay is open (remembered per browser). Closed the first time, so it does not cover
+ * the map: the "? Controls" button (or H) opens it.
+ */
 export function readHelpPreference(): boolean {
   try {
-    return globalThis.localStorage?.getItem(HELP_KEY) !== 'closed';
+    return globalThis.localStorage?.getItem(HELP_KEY) === 'open';
   } catch {
-    return true;
+    return false;
   }
 }
 

@@ -1,16 +1,18 @@
 import {
   computeField,
-  type FieldService,
+  type Field,
+  type FieldOptions,
   fleeMap,
   type Grid,
   NoFleeSeedError,
   type ScentSource,
   safetyField,
   scentMap,
+  sharedMemoryAvailable,
+  updateField,
 } from '@fieldmarshal/core';
 import type { TileValues } from './heatmap.js';
 import type { MapMode, MapParams } from './map-modes.js';
-import { createSharedBufferPool } from './shared-buffer-pool.js';
 
 /** One computation the page asks for. */
 export interface MapRequest {
@@ -42,6 +44,38 @@ export interface MapResult {
   warning: string | null;
   /** Gives the result's shared buffers back to the service for reuse; call once nothing reads it any more. */
   release?: () => void;
+  /** The request it answers ({@link requestKey}): a repair needs a result of the same request. */
+  key: string;
+  /** The cost field as the kernels made it (cost fields), for repairs. */
+  field?: Field;
+  /** Set when this result was repaired from the previous one after grid edits. */
+  repair?: { tiles: number; full: boolean; ms: number };
+  /** Milliseconds of the last full computation of this request (carried over by repairs). */
+  fullMs?: number;
+}
+
+/** A text key of what a request computes (not the grid's version): mode, parameters and points. */
+export function requestKey(request: Pick<MapRequest, 'mode' | 'params' | 'points'>): string {
+  const p = request.params;
+  return `${request.mode}|${p.metric}|${p.neighbors}|${p.diagonal}|${p.maxCost}|${p.strength}|${p.coefficient}|${request.points.map((q) => `${q.x},${q.y}`).join(';')}`;
+}
+
+/** The cost-field options of a request. */
+export function fieldOptionsOf(request: MapRequest): FieldOptions {
+  const { params } = request;
+  return {
+    goals: request.points.map((p) => ({ x: p.x, y: p.y })),
+    metric: params.metric,
+    maxCost: params.maxCost,
+    neighbors: params.neighbors,
+    diagonal: params.diagonal,
+  };
+}
+
+/** A Float64Array and a Uint8Array of `n` entries on shared memory when available (workers read them without copies). */
+export function fieldArrays(n: number): { cost: Float64Array; dir: Uint8Array } {
+  if (!sharedMemoryAvailable) return { cost: new Float64Array(n), dir: new Uint8Array(n) };
+  return { cost: new Float64Array(new SharedArrayBuffer(n * 8)), dir: new Uint8Array(new SharedArrayBuffer(n)) };
 }
 
 /** Progress of a long computation: tiles done and expected (0 while unknown). */
@@ -54,6 +88,11 @@ export interface MapEngine {
   /** True when computing does not block the page (the UI can then show live progress and a Cancel button). */
   readonly offThread: boolean;
   compute(request: MapRequest, options: { signal: AbortSignal; onProgress?: ProgressListener }): Promise<MapResult>;
+  /**
+   * Brings `base` (a cost field of the same request, on an older version of the grid) up to the grid's version
+   * by repairing it (core's updateField), as a new result; `base` stays as it was, so it can stay on screen.
+   */
+  repair(request: MapRequest, base: MapResult, options: { signal: AbortSignal }): Promise<MapResult>;
 }
 
 /** Seed 002's flee map of a scent map; an empty map with a warning when nothing can seed it. */
@@ -73,7 +112,7 @@ function fleeFrom(
   }
 }
 
-function time<T>(timings: Timing[], label: string, fn: () => T): T {
+export function time<T>(timings: Timing[], label: string, fn: () => T): T {
   const t0 = performance.now();
   const value = fn();
   timings.push({ label, ms: performance.now() - t0 });
@@ -90,6 +129,7 @@ export const mainThreadEngine: MapEngine = {
     const gridVersion = grid.version;
     const timings: Timing[] = [];
     const move = { neighbors: params.neighbors, diagonal: params.diagonal } as const;
+    const key = requestKey(request);
     const result = (values: TileValues, dir: Uint8Array | null, warning: string | null = null): MapResult => ({
       mode: request.mode,
       values,
@@ -98,13 +138,15 @@ export const mainThreadEngine: MapEngine = {
       timings,
       engine: this.name,
       warning,
+      key,
+      fullMs: timings.reduce((sum, t) => sum + t.ms, 0),
     });
     switch (request.mode) {
       case 'cost': {
         const field = time(timings, 'cost field', () =>
-          computeField(grid, { goals: points, metric: params.metric, maxCost: params.maxCost, ...move }),
+          computeField(grid, fieldOptionsOf(request), fieldArrays(grid.size)),
         );
-        return result({ kind: 'float', values: field.cost }, field.dir);
+        return { ...result({ kind: 'float', values: field.cost }, field.dir), field };
       }
       case 'scent': {
         const map = time(timings, 'scent map', () => scentMap(grid, sources(request), move));
@@ -128,164 +170,47 @@ export const mainThreadEngine: MapEngine = {
       }
     }
   },
+  async repair(request, base, { signal }) {
+    signal.throwIfAborted();
+    if (!base.field) throw new Error('only cost fields are repaired');
+    const { grid } = request;
+    const t0 = performance.now();
+    // A copy, so the shown field stays whole while the repair runs (and until the new one is on screen).
+    const out = fieldArrays(grid.size);
+    out.cost.set(base.field.cost);
+    out.dir.set(base.field.dir);
+    const field: Field = { ...base.field, cost: out.cost, dir: out.dir };
+    const done = updateField(grid, field, fieldOptionsOf(request));
+    const ms = performance.now() - t0;
+    return repairedResult(base, field, done, ms, this.name, 'repair (main thread)');
+  },
 };
 
-function sources(request: MapRequest): ScentSource[] {
-  return request.points.map((p) => ({ x: p.x, y: p.y, strength: request.params.strength }));
+/** The result of a repair of `base` into `field`. */
+export function repairedResult(
+  base: MapResult,
+  field: Field,
+  done: { full: boolean; tiles: number },
+  ms: number,
+  engine: string,
+  label: string,
+): MapResult {
+  const fullMs = done.full ? ms : (base.fullMs ?? 0);
+  return {
+    mode: 'cost',
+    values: { kind: 'float', values: field.cost },
+    dir: field.dir,
+    gridVersion: field.gridVersion,
+    timings: [{ label: done.full ? `${label}: full recompute` : label, ms }],
+    engine,
+    warning: null,
+    key: base.key,
+    field,
+    repair: { tiles: done.tiles, full: done.full, ms },
+    fullMs,
+  };
 }
 
-/**
- * Runs the computations in the worker service: cost fields with `service.computeField` and scent maps with its
- * `scentMap` kernel, written straight into shared memory (no copies), with progress, and cancelled through the
- * AbortSignal when the user changes something. Kernels the service does not offer yet run on the main thread
- * and say so in their timing label.
- */
-export function createWorkerEngine(service: FieldService): MapEngine {
-  const name = `${service.size} worker${service.size === 1 ? '' : 's'}`;
-  // PERF: scent, flee and safety outputs come from this pool and go back when the page releases the result
-  // (or the job fails), so repainting walls on a big map does not allocate tens of MiB per recompute.
-  // A job's buffers are given back only after service.run settled: the service rejects an aborted job only
-  // once its worker replied, so no thread writes them any more.
-  const pool = createSharedBufferPool();
-  const give = (...arrays: { buffer: ArrayBufferLike }[]) => {
-    for (const a of arrays) pool.give(a.buffer as SharedArrayBuffer);
-  };
-  /** Runs `job` with pooled arrays, giving them back if it fails. */
-  const withBuffers = async <T extends { buffer: ArrayBufferLike }[]>(arrays: T, job: () => Promise<unknown>) => {
-    try {
-      await job();
-      return arrays;
-    } catch (error) {
-      give(...arrays);
-      throw error;
-    }
-  };
-  const runScent = async (request: MapRequest, signal: AbortSignal, onProgress?: ProgressListener) => {
-    const { grid, params } = request;
-    const out = new Int32Array(pool.take(grid.size * 4));
-    await withBuffers([out], () =>
-      service.run(
-        'scentMap',
-        { grid, sources: sources(request), options: { neighbors: params.neighbors, diagonal: params.diagonal }, out },
-        onProgress ? { signal, onProgress } : { signal },
-      ),
-    );
-    return out;
-  };
-  return {
-    name,
-    offThread: true,
-    async compute(request, { signal, onProgress }) {
-      signal.throwIfAborted();
-      const { grid, points, params } = request;
-      const gridVersion = grid.version;
-      const timings: Timing[] = [];
-      const jobOptions = onProgress ? { signal, onProgress } : { signal };
-      const t0 = performance.now();
-      switch (request.mode) {
-        case 'cost': {
-          const field = await service.computeField(
-            grid,
-            {
-              goals: points,
-              metric: params.metric,
-              maxCost: params.maxCost,
-              neighbors: params.neighbors,
-              diagonal: params.diagonal,
-            },
-            jobOptions,
-          );
-          timings.push({ label: 'cost field (worker, round trip)', ms: performance.now() - t0 });
-          return {
-            mode: 'cost',
-            values: { kind: 'float', values: field.cost },
-            dir: field.dir,
-            gridVersion: field.gridVersion,
-            timings,
-            engine: name,
-            warning: null,
-            release: () => service.release(field),
-          };
-        }
-        case 'scent': {
-          const map = await runScent(request, signal, onProgress);
-          timings.push({ label: 'scent map (worker, round trip)', ms: performance.now() - t0 });
-          return {
-            mode: 'scent',
-            values: { kind: 'scent', values: map },
-            dir: null,
-            gridVersion,
-            timings,
-            engine: name,
-            warning: null,
-            release: () => give(map),
-          };
-        }
-        case 'flee': {
-          const scent = await runScent(request, signal, onProgress);
-          const t1 = performance.now();
-          timings.push({ label: 'scent map (worker, round trip)', ms: t1 - t0 });
-          const out = new Int32Array(pool.take(grid.size * 4));
-          const options = { strength: params.strength, neighbors: params.neighbors, diagonal: params.diagonal };
-          let warning: string | null = null;
-          try {
-            await withBuffers([out], async () => {
-              try {
-                await service.run('fleeMap', { grid, scent, options, out }, { signal });
-              } catch (error) {
-                if (!(error instanceof NoFleeSeedError)) throw error;
-                // Nothing can seed the flee map: show the unfilled map and say why.
-                warning = error.message;
-                await service.run(
-                  'fleeMap',
-                  { grid, scent, options: { ...options, onNoSeed: 'return' }, out },
-                  { signal },
-                );
-              }
-            });
-          } finally {
-            give(scent); // only the flee map is shown
-          }
-          timings.push({ label: 'flee map (worker, round trip)', ms: performance.now() - t1 });
-          return {
-            mode: 'flee',
-            values: { kind: 'scent', values: out },
-            dir: null,
-            gridVersion,
-            timings,
-            engine: name,
-            warning,
-            release: () => give(out),
-          };
-        }
-        case 'safety': {
-          // Both passes of the safety map (distance from the threats, then the relaxation of coefficient x
-          // distance with the threat tiles blocked) in one worker job, straight into shared memory.
-          const cost = new Float64Array(pool.take(grid.size * 8));
-          const dir = new Uint8Array(pool.take(grid.size));
-          const options = {
-            coefficient: params.coefficient,
-            metric: params.metric,
-            neighbors: params.neighbors,
-            diagonal: params.diagonal,
-            maxCost: params.maxCost,
-          };
-          await withBuffers([cost, dir], () =>
-            service.run('safetyField', { grid, threats: points, options, cost, dir }, { signal }),
-          );
-          timings.push({ label: 'safety map, 2 passes (worker, round trip)', ms: performance.now() - t0 });
-          return {
-            mode: 'safety',
-            values: { kind: 'float', values: cost },
-            dir,
-            gridVersion,
-            timings,
-            engine: name,
-            warning: null,
-            release: () => give(cost, dir),
-          };
-        }
-      }
-    },
-  };
+export function sources(request: MapRequest): ScentSource[] {
+  return request.points.map((p) => ({ x: p.x, y: p.y, strength: request.params.strength }));
 }

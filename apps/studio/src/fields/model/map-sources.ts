@@ -1,22 +1,9 @@
-import {
-  type Grid,
-  generateMap,
-  locateInAscii,
-  type MapKind,
-  parseAsciiMap,
-  parseMovingAiMap,
-} from '@fieldmarshal/core';
+import { Grid, locateInAscii, type MapKind, parseAsciiMap, parseMovingAiMap } from '@fieldmarshal/core';
 import type { GeneratedMapSettings } from '../../shared/generated-map.js';
+import { generateOffThread } from '../../shared/map-files/map-file-loader.js';
+import { fetchMovingAiText, MOVING_AI_MAPS } from '../../shared/moving-ai.js';
 
-/** The Moving AI benchmark maps served by the studio under `/maps/<name>.map`. */
-export const MOVING_AI_MAPS = [
-  { name: 'arena', size: '49 x 49' },
-  { name: 'den520d', size: '256 x 257' },
-  { name: 'Berlin_0_256', size: '256 x 256' },
-  { name: 'maze512-1-0', size: '512 x 512' },
-  { name: 'random512-10-0', size: '512 x 512' },
-  { name: '8room_000', size: '512 x 512' },
-] as const;
+export { fetchScenarioText, MOVING_AI_MAPS } from '../../shared/moving-ai.js';
 
 /** The 9 x 9 level of seed 002 (scent maps): `@` the hero, `S` the snake, `+` the door; all three are floor. */
 export const SEED_002_LEVEL = `
@@ -59,7 +46,8 @@ export const DEMO_LEVEL = `
 export type MapSource =
   | { kind: 'movingai'; name: string }
   | { kind: 'generated'; generator: MapKind; width: number; height: number; seed: number; density: number }
-  | { kind: 'demo'; name: 'demo' | 'seed-002' };
+  | { kind: 'demo'; name: 'demo' | 'seed-002' }
+  | { kind: 'file'; name: string };
 
 /** A loaded map with the markers its source suggests (goals/sources, a unit's start). */
 export interface LoadedMap {
@@ -78,18 +66,14 @@ const DEMO_LEGEND = { '#': 0, '.': 1, '+': 1, '@': 1, S: 1, G: 1, U: 1 } as cons
 /** Loads or generates a map. Moving AI maps are fetched from the studio's `/maps/` folder. */
 export async function loadMapSource(source: MapSource, signal?: AbortSignal): Promise<LoadedMap> {
   switch (source.kind) {
+    case 'file':
+      throw new Error(`the map file ${source.name} is not kept in links or after a reload: open it again`);
     case 'movingai': {
-      const url = `${import.meta.env.BASE_URL}maps/${encodeURIComponent(source.name)}.map`;
-      const response = await fetch(url, signal ? { signal } : {});
-      if (!response.ok) throw new Error(`could not load ${url}: HTTP ${response.status}`);
-      const grid = parseMovingAiMap(await response.text());
+      const grid = parseMovingAiMap(await fetchMovingAiText(source.name, signal));
       return { grid, label: `${source.name} (${grid.width} x ${grid.height})`, goals: [], unit: null };
     }
     case 'generated': {
-      const grid = generateMap(source.generator, source.width, source.height, {
-        seed: source.seed,
-        density: source.density,
-      });
+      const grid = await generateOffThread(source, signal);
       return {
         grid,
         label: `${source.generator} ${source.width} x ${source.height}, seed ${source.seed}`,
@@ -121,11 +105,13 @@ export function sourceKey(source: MapSource): string {
       return `gen:${source.generator}:${source.width}x${source.height}:${source.seed}:${source.density}`;
     case 'demo':
       return `demo:${source.name}`;
+    case 'file':
+      return `file:${source.name}`;
   }
 }
 
-/** What the Fields page's source menu holds: a built-in level, the generator, or a Moving AI map. */
-export type SourceChoice = 'demo' | 'seed-002' | 'generated' | `movingai:${string}`;
+/** What the Fields page's source menu holds: a built-in level, the generator, a Moving AI map or an opened file. */
+export type SourceChoice = 'demo' | 'seed-002' | 'generated' | `movingai:${string}` | `file:${string}`;
 
 /** The generator settings the Fields page starts with. */
 export const DEFAULT_GENERATED: GeneratedMapSettings = {
@@ -140,5 +126,22 @@ export const DEFAULT_GENERATED: GeneratedMapSettings = {
 export function sourceFromChoice(choice: SourceChoice, generated: GeneratedMapSettings): MapSource {
   if (choice === 'generated') return { kind: 'generated', ...generated };
   if (choice === 'demo' || choice === 'seed-002') return { kind: 'demo', name: choice };
+  if (choice.startsWith('file:')) return { kind: 'file', name: choice.slice('file:'.length) };
   return { kind: 'movingai', name: choice.slice('movingai:'.length) };
+}
+
+/** The menu choice named in a link (`src`), or the demo level. */
+export function choiceFromParam(text: string | null): SourceChoice {
+  if (text === 'demo' || text === 'seed-002' || text === 'generated') return text;
+  if (text?.startsWith('movingai:') && MOVING_AI_MAPS.some((m) => `movingai:${m.name}` === text))
+    return text as SourceChoice;
+  if (text?.startsWith('file:')) return text as SourceChoice;
+  return 'demo';
+}
+
+/** A copy of `grid` with a terrain layer (every tile costs 1), for painting terrain costs. */
+export function withTerrain(grid: Grid): Grid {
+  const copy = Grid.create(grid.width, grid.height, { terrain: true });
+  copy.passable.set(grid.passable);
+  return copy;
 }

@@ -2,16 +2,20 @@ import { DIRECTIONS, type Grid, NO_DIRECTION } from '@fieldmarshal/core';
 import { formatValue } from '../../shared/format-value.js';
 import { valueAt } from './heatmap.js';
 import type { MapResult, Timing } from './map-compute.js';
+import type { MapMode } from './map-modes.js';
 import type { Point } from './tools.js';
 import type { WalkerStatus } from './walker.js';
 
-/** How the units list words each walker status. */
-export const STATUS_TEXT: Record<WalkerStatus, string> = {
-  moving: 'moving',
-  resting: 'arrived (local optimum)',
-  'no-value': 'no value here: nowhere to go',
-  blocked: 'blocked by a new wall',
-};
+/** How the units list words each walker status, on a map of `mode` (where a resting unit stopped depends on it). */
+export function statusText(status: WalkerStatus, mode: MapMode): string {
+  if (status === 'moving') return 'moving';
+  if (status === 'no-value') return 'no value here: nowhere to go';
+  if (status === 'blocked') return 'blocked by a new wall';
+  if (mode === 'cost') return 'arrived at a goal';
+  if (mode === 'scent') return 'arrived: strongest scent it can reach';
+  if (mode === 'flee') return 'resting: best flee tile it can reach';
+  return 'resting: safest tile it can reach';
+}
 
 /** The name of a passability code. */
 export function passabilityName(code: number | undefined): string {
@@ -27,6 +31,8 @@ export interface TileReadout {
   value: string;
   /** The direction a unit takes from the tile. */
   direction: string;
+  /** The tile's terrain cost, when the grid has a terrain layer. */
+  terrain: string | null;
 }
 
 /**
@@ -53,7 +59,8 @@ export function tileReadout(
     const d = dirAt(hover.x, hover.y);
     direction = d === NO_DIRECTION ? (v !== null ? 'none (optimum)' : 'none') : (DIRECTIONS[d]?.name ?? '?');
   }
-  return { x: hover.x, y: hover.y, passability: passabilityName(code), value, direction };
+  const terrain = grid.terrain ? formatValue(grid.terrain[i] as number) : null;
+  return { x: hover.x, y: hover.y, passability: passabilityName(code), value, direction, terrain };
 }
 
 /** The rows of the Timing panel: loading, the computation's stages, the heatmap render and the frame draw. */
@@ -62,11 +69,12 @@ export function timingRows(
   shown: MapResult | null,
   renderMs: number | null,
   drawMs: number | null,
+  renderLabel = 'heatmap render',
 ): Timing[] {
   return [
     ...(load !== null ? [load] : []),
     ...(shown?.timings ?? []),
-    ...(renderMs !== null ? [{ label: 'heatmap render', ms: renderMs }] : []),
+    ...(renderMs !== null ? [{ label: renderLabel, ms: renderMs }] : []),
     ...(drawMs !== null ? [{ label: 'map frame draw (worst)', ms: drawMs }] : []),
   ];
 }

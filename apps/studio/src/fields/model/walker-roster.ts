@@ -30,13 +30,9 @@ export class WalkerRoster {
     walkers.push(createWalker(this.nextId++, x, y, color));
   }
 
-  /** Puts every unit back on the first tile of its trail, with a fresh trail. */
+  /** Puts every unit back on the tile it was dropped on, with a fresh trail. */
   restart(): void {
-    for (const w of this.list) {
-      const x0 = w.trailX[0] ?? w.x;
-      const y0 = w.trailY[0] ?? w.y;
-      Object.assign(w, createWalker(w.id, x0, y0, w.color));
-    }
+    for (const w of this.list) Object.assign(w, createWalker(w.id, w.startX, w.startY, w.color));
   }
 
   /** Removes every unit. */

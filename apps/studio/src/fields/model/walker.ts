@@ -22,6 +22,9 @@ export interface Walker {
   /** Previous tile (for drawing the move between the two). */
   px: number;
   py: number;
+  /** Where the walker was dropped (Restart puts it back there; the trail keeps only its last tiles). */
+  startX: number;
+  startY: number;
   /** Visited tiles, oldest first (capped at {@link MAX_TRAIL}). */
   trailX: number[];
   trailY: number[];
@@ -44,7 +47,7 @@ export interface WalkTarget {
 
 /** A new walker standing on (x, y). */
 export function createWalker(id: number, x: number, y: number, color: string): Walker {
-  return { id, x, y, px: x, py: y, trailX: [x], trailY: [y], status: 'moving', steps: 0, color };
+  return { id, x, y, px: x, py: y, startX: x, startY: y, trailX: [x], trailY: [y], status: 'moving', steps: 0, color };
 }
 
 /** The direction a walker on (x, y) takes next (NO_DIRECTION when none). */

@@ -12,7 +12,13 @@ export function ControlsHelp({
 }) {
   if (!open)
     return (
-      <button type="button" className="map-help-pill small" onClick={() => setOpen(true)} title="Show controls (H)">
+      <button
+        type="button"
+        className="map-help-pill small"
+        onClick={() => setOpen(true)}
+        title="Show controls (H)"
+        data-testid="help-open"
+      >
         ? Controls
       </button>
     );
@@ -20,7 +26,13 @@ export function ControlsHelp({
     <div className="map-help" data-testid="help">
       <div className="map-help-head">
         <b>Controls</b>
-        <button type="button" className="small" onClick={() => setOpen(false)} title="Hide (H)">
+        <button
+          type="button"
+          className="small"
+          onClick={() => setOpen(false)}
+          title="Hide (H)"
+          data-testid="help-close"
+        >
           ×
         </button>
       </div>
@@ -32,7 +44,8 @@ export function ControlsHelp({
           <b>Right</b>/<b>middle</b> drag or <kbd>Space</kbd>+drag: pan · <b>wheel</b>: zoom at cursor
         </li>
         <li>
-          <kbd>G</kbd> goal · <kbd>W</kbd> wall · <kbd>E</kbd> erase · <kbd>U</kbd> drop unit at cursor · <kbd>[</kbd>
+          <kbd>G</kbd> goal · <kbd>W</kbd> wall · <kbd>E</kbd> erase · <kbd>T</kbd> terrain · <kbd>U</kbd> drop unit at
+          cursor · <kbd>[</kbd>
           <kbd>]</kbd> brush
         </li>
         <li>
@@ -40,7 +53,8 @@ export function ControlsHelp({
           {info.points} · <kbd>X</kbd> clear units · <kbd>P</kbd> pause units
         </li>
         <li>
-          <kbd>F</kbd>/<kbd>0</kbd> fit · <kbd>+</kbd>/<kbd>-</kbd> zoom · <kbd>H</kbd> this help
+          <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> or <kbd>Ctrl</kbd>+
+          <kbd>Y</kbd> redo · <kbd>F</kbd>/<kbd>0</kbd> fit · <kbd>+</kbd>/<kbd>-</kbd> zoom · <kbd>H</kbd> this help
         </li>
       </ul>
     </div>

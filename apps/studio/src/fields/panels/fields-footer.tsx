@@ -1,43 +1,36 @@
-import type { ColorScale } from '../../shared/color-scale.js';
-import { formatValue } from '../../shared/format-value.js';
+import { formatCount, formatValue } from '../../shared/format-value.js';
 import { Legend } from '../../shared/legend.js';
-import { legendEmptyText, legendSwatches, legendTicks } from '../model/display.js';
-import { styleForRange, type ValueRange } from '../model/heatmap.js';
+import type { LegendModel } from '../model/display.js';
+import type { ValueRange } from '../model/heatmap.js';
 import type { MapResult } from '../model/map-compute.js';
-import type { MapMode, MapModeInfo } from '../model/map-modes.js';
-import type { MarkerKind } from '../model/markers.js';
+import type { MapMode } from '../model/map-modes.js';
 import type { TileReadout } from '../model/readout.js';
 
 export interface FieldsFooterProps {
   mode: MapMode;
-  info: MapModeInfo;
-  markerKind: MarkerKind;
-  scale: ColorScale;
-  range: ValueRange;
+  legend: LegendModel;
   shown: MapResult | null;
-  computeError: string | null;
-  pointCount: number;
+  range: ValueRange;
   readout: TileReadout | null;
 }
 
 /** Under the map: the colour legend and the hovered tile's readout. */
 export function FieldsFooter(props: FieldsFooterProps) {
-  const { mode, info, scale, range, shown, readout } = props;
-  const style = styleForRange(scale, range);
+  const { mode, legend, shown, range, readout } = props;
   return (
     <div className="fields-footer">
       <Legend
-        title={info.legend}
-        scale={scale}
-        from={style.from ?? 0}
-        to={style.to ?? 1}
-        min={range.min}
-        max={range.max}
-        lowLabel={info.low}
-        highLabel={info.high}
-        ticks={legendTicks(style, range)}
-        swatches={legendSwatches(mode, info, props.markerKind)}
-        empty={legendEmptyText(shown, props.computeError, props.pointCount, info)}
+        title={legend.title}
+        scale={legend.scale}
+        from={legend.style.from ?? 0}
+        to={legend.style.to ?? 1}
+        min={legend.range.min}
+        max={legend.range.max}
+        lowLabel={legend.lowLabel}
+        highLabel={legend.highLabel}
+        ticks={legend.ticks}
+        swatches={legend.swatches}
+        {...(legend.empty ? { empty: legend.empty } : {})}
       />
       <div className="readout" data-testid="readout">
         {readout ? (
@@ -50,6 +43,7 @@ export function FieldsFooter(props: FieldsFooterProps) {
             </div>
             <div>
               <span className="muted">passability</span> {readout.passability}
+              {readout.terrain !== null && <span data-testid="readout-terrain"> · terrain {readout.terrain}</span>}
             </div>
             <div>
               <span className="muted">{mode === 'cost' ? 'cost' : 'value'}</span>{' '}
@@ -64,8 +58,7 @@ export function FieldsFooter(props: FieldsFooterProps) {
         )}
         {shown && range.count > 0 && (
           <div className="muted small-text">
-            {range.count.toLocaleString('en-US')} tiles with a value, {formatValue(range.min)} to{' '}
-            {formatValue(range.max)}
+            {formatCount(range.count)} tiles with a value, {formatValue(range.min)} to {formatValue(range.max)}
           </div>
         )}
       </div>

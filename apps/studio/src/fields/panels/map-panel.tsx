@@ -1,13 +1,27 @@
+import { formatMovingAiMap } from '@fieldmarshal/core';
+import { downloadBlob, safeFileName } from '../../shared/download.js';
 import { GeneratedMapForm } from '../../shared/generated-map-form.js';
+import { MapFileControls } from '../../shared/map-files/map-file-ui.js';
+import type { MapFilesState } from '../../shared/map-files/use-map-files.js';
+import { ProgressBar } from '../../shared/progress-bar.js';
 import type { MapSourceState } from '../hooks/use-map-source.js';
 import { MOVING_AI_MAPS, type SourceChoice } from '../model/map-sources.js';
 
 /** Sides offered for generated maps on the Fields page. */
 const SIZES = [32, 64, 128, 256, 512, 1024, 2048] as const;
 
-/** The Map panel: the source menu, the generator form, the map's label, Reload and load errors. */
-export function MapPanel({ source }: { source: MapSourceState }) {
+/**
+ * The Map panel: the source menu, the generator form, opening files, the map's label, Reload, saving the
+ * edited map as a Moving AI .map, and load errors.
+ */
+export function MapPanel({ source, files }: { source: MapSourceState; files: MapFilesState }) {
   const { choice, loaded, loadError } = source;
+  const grid = loaded?.grid ?? null;
+  const saveMap = () => {
+    if (!grid || !loaded) return;
+    const text = formatMovingAiMap(grid);
+    downloadBlob(new Blob([text], { type: 'text/plain' }), `${safeFileName(loaded.label)}.map`);
+  };
   return (
     <div className="panel">
       <h2>Map</h2>
@@ -30,18 +44,37 @@ export function MapPanel({ source }: { source: MapSourceState }) {
             ))}
           </optgroup>
           <option value="generated">Generated…</option>
+          {choice.startsWith('file:') && <option value={choice}>File: {choice.slice(5)}</option>}
         </select>
       </label>
       {choice === 'generated' && (
         <GeneratedMapForm value={source.gen} onChange={source.setGen} onGenerate={source.generate} sizes={SIZES} />
       )}
       <div className="row">
-        <span className="muted grow">{loaded ? loaded.label : 'loading…'}</span>
+        <span className="muted grow" data-testid="map-label">
+          {loaded ? loaded.label : 'loading…'}
+        </span>
         <button type="button" className="small" onClick={source.reload} title="Discard edits">
           Reload
         </button>
+        <button
+          type="button"
+          className="small"
+          onClick={saveMap}
+          disabled={!grid}
+          title={
+            grid?.terrain
+              ? 'Save as a Moving AI .map (terrain costs are not part of that format)'
+              : 'Save as a Moving AI .map'
+          }
+          data-testid="save-map"
+        >
+          Save .map
+        </button>
       </div>
+      {source.loading && <ProgressBar value={null} label={source.loading} onCancel={source.cancelLoad} />}
       {loadError && <div className="error">{loadError}</div>}
+      <MapFileControls files={files} what="Moving AI .map (+ .scen), ASCII maps, images, saved fields" />
     </div>
   );
 }

@@ -18,7 +18,8 @@ export interface ModePanelProps {
 /** The Map mode panel: the mode tabs, the parameters the mode uses, the points and the computation's errors. */
 export function ModePanel(props: ModePanelProps) {
   const { mode, setMode, params, setParams, info, pointCount } = props;
-  const [maxCostText, setMaxCostText] = useState('');
+  const [maxCostText, setMaxCostText] = useState(Number.isFinite(params.maxCost) ? String(params.maxCost) : '');
+  const maxCostBad = maxCostText.trim() !== '' && !(Number(maxCostText) >= 0);
   const setParam = <K extends keyof MapParams>(key: K, value: MapParams[K]) =>
     setParams((p) => ({ ...p, [key]: value }));
   const usesMetric = mode === 'cost' || mode === 'safety';
@@ -98,13 +99,24 @@ export function ModePanel(props: ModePanelProps) {
             min={0}
             placeholder="∞"
             value={maxCostText}
+            aria-invalid={maxCostBad}
+            className={maxCostBad ? 'invalid' : undefined}
+            data-testid="max-cost"
             onChange={(e) => {
               setMaxCostText(e.target.value);
               const v = Number(e.target.value);
-              setParam('maxCost', e.target.value === '' || !(v >= 0) ? Number.POSITIVE_INFINITY : v);
+              // A bad entry keeps the last good limit (and says so) instead of silently dropping it.
+              if (e.target.value.trim() === '') setParam('maxCost', Number.POSITIVE_INFINITY);
+              else if (v >= 0) setParam('maxCost', v);
             }}
           />
         </label>
+      )}
+      {usesMetric && maxCostBad && (
+        <div className="error" data-testid="max-cost-error">
+          {mode === 'safety' ? 'Threat range' : 'Max cost'} must be a number of at least 0 (empty: no limit); still
+          using {Number.isFinite(params.maxCost) ? params.maxCost : '∞'}.
+        </div>
       )}
       {usesStrength && (
         <label className="row">

@@ -1,10 +1,13 @@
 import type { Grid } from '@fieldmarshal/core';
+import { formatCount } from '../../shared/format-value.js';
 import type { EngineChoice, MapEngineState } from '../hooks/use-map-engine.js';
 import type { Timing } from '../model/map-compute.js';
 import { formatMs } from '../model/readout.js';
 
 export interface TimingPanelProps {
   timings: readonly Timing[];
+  /** The shown field's repair, when it was repaired after edits. */
+  repair: { tiles: number; full: boolean; ms: number; fullMs: number } | null;
   grid: Grid | null;
   engineState: MapEngineState;
   /** Where the shown result was computed (else the engine in use). */
@@ -12,10 +15,17 @@ export interface TimingPanelProps {
 }
 
 /** The Timing panel: stage timings, the tile count, and where the page computes. */
-export function TimingPanel({ timings, grid, engineState, shownEngine }: TimingPanelProps) {
+export function TimingPanel({ timings, repair, grid, engineState, shownEngine }: TimingPanelProps) {
   return (
     <div className="panel">
       <h2>Timing</h2>
+      {repair && (
+        <div className="repair-line small-text" data-testid="repair-timing">
+          {repair.full
+            ? `recomputed in full (${formatCount(repair.tiles)} tiles) in ${formatMs(repair.ms)}`
+            : `repaired ${formatCount(repair.tiles)} tiles in ${formatMs(repair.ms)} (full recompute ${formatMs(repair.fullMs)})`}
+        </div>
+      )}
       <table className="timings" data-testid="timings">
         <tbody>
           {timings.map((t) => (
@@ -27,7 +37,7 @@ export function TimingPanel({ timings, grid, engineState, shownEngine }: TimingP
           {grid && (
             <tr>
               <th>tiles</th>
-              <td>{grid.size.toLocaleString('en-US')}</td>
+              <td>{formatCount(grid.size)}</td>
             </tr>
           )}
         </tbody>

@@ -1,8 +1,9 @@
 import type { WalkersState } from '../hooks/use-walkers.js';
-import { STATUS_TEXT } from '../model/readout.js';
+import type { MapMode } from '../model/map-modes.js';
+import { statusText } from '../model/readout.js';
 
 /** The Units panel: speed, Pause/Run, Restart, Clear, and the newest units with their trails (for tests). */
-export function UnitsPanel({ units }: { units: WalkersState }) {
+export function UnitsPanel({ units, mode }: { units: WalkersState; mode: MapMode }) {
   const { walkers } = units;
   return (
     <div className="panel">
@@ -40,7 +41,7 @@ export function UnitsPanel({ units }: { units: WalkersState }) {
               data-trail={w.trailX.length <= 256 ? w.trailX.map((x, i) => `${x},${w.trailY[i]}`).join(' ') : undefined}
             >
               <span className="swatch round" style={{ background: w.color }} /> ({w.x}, {w.y}) · {w.steps} steps ·{' '}
-              <span className={w.status === 'moving' ? undefined : 'muted'}>{STATUS_TEXT[w.status]}</span>
+              <span className={w.status === 'moving' ? undefined : 'muted'}>{statusText(w.status, mode)}</span>
             </li>
           ))}
         </ul>

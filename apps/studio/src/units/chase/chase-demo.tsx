@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { OrcScene } from './orc-scene.js';
 import { PatrolScene } from './patrol-scene.js';
 import { PursuitScene } from './pursuit-scene.js';
@@ -14,8 +13,7 @@ const SCENES = [
  * continuous chase / intercept / evade with the predicted meeting point; guards patrolling from pattern text.
  * Only the chosen scene is mounted, so only its animation loop runs.
  */
-export function ChaseDemo() {
-  const [scene, setScene] = useState<string>('orcs');
+export function ChaseDemo({ scene, setScene }: { scene: string; setScene: (scene: string) => void }) {
   const active = SCENES.find((s) => s.id === scene) ?? SCENES[0];
   return (
     <div data-testid="chase-demo">

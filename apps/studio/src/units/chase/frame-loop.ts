@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { isTyping } from '../../shared/is-typing.js';
+import { usePageActiveRef } from '../../shared/page-activity.js';
 
 /**
  * Calls `onFrame(dtSeconds)` on every animation frame while the component is mounted, and cancels the
@@ -8,6 +9,7 @@ import { isTyping } from '../../shared/is-typing.js';
  */
 export function useFrameLoop(onFrame: (dt: number) => void): void {
   const callback = useRef(onFrame);
+  const active = usePageActiveRef();
   useLayoutEffect(() => {
     callback.current = onFrame;
   });
@@ -17,12 +19,13 @@ export function useFrameLoop(onFrame: (dt: number) => void): void {
     const loop = (now: number) => {
       const dt = Math.min(0.1, Math.max(0, (now - last) / 1000));
       last = now;
-      callback.current(dt);
+      // A hidden page's scene waits where it is.
+      if (active.current) callback.current(dt);
       id = requestAnimationFrame(loop);
     };
     id = requestAnimationFrame(loop);
     return () => cancelAnimationFrame(id);
-  }, []);
+  }, [active]);
 }
 
 /**
@@ -31,15 +34,16 @@ export function useFrameLoop(onFrame: (dt: number) => void): void {
  */
 export function useKeys(onKey: (e: KeyboardEvent) => boolean): void {
   const callback = useRef(onKey);
+  const active = usePageActiveRef();
   useLayoutEffect(() => {
     callback.current = onKey;
   });
   useEffect(() => {
     const handler = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (!active.current || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
       if (callback.current(e)) e.preventDefault();
     };
     window.addEventListener('keydown', handler);
     return () => window.removeEventListener('keydown', handler);
-  }, []);
+  }, [active]);
 }

@@ -6,6 +6,8 @@ import {
   CASTLE_H,
   CASTLE_START,
   CASTLE_W,
+  castleRange,
+  clampCastle,
   createCastleGrid,
   DEFAULT_GUARDS,
   guardTile,
@@ -36,16 +38,16 @@ export function PatrolScene() {
     () => parsed.patterns ?? lastGood.current ?? parseGuards(DEFAULT_GUARDS).patterns ?? [],
     [parsed.patterns],
   );
+  const range = useMemo(() => castleRange(patterns), [patterns]);
+  // Patterns that reach further out move the castle in, so no guard walks off the map.
+  const placed = clampCastle(castle.x, castle.y, range);
+  if (placed.x !== castle.x || placed.y !== castle.y) setCastle(placed);
   const grid = useMemo(() => createCastleGrid(castle.x, castle.y), [castle]);
   const guards = useMemo(() => buildGuards(patterns, grid, castle.x, castle.y), [patterns, grid, castle]);
   const step = useRef(0);
   const clock = useRef(0);
 
-  const moveCastle = (dx: number, dy: number) =>
-    setCastle((c) => ({
-      x: Math.min(PATROL_W - CASTLE_W, Math.max(0, c.x + dx)),
-      y: Math.min(PATROL_H - CASTLE_H, Math.max(0, c.y + dy)),
-    }));
+  const moveCastle = (dx: number, dy: number) => setCastle((c) => clampCastle(c.x + dx, c.y + dy, range));
 
   useSceneKeys({
     arrows: moveCastle,
@@ -88,10 +90,7 @@ export function PatrolScene() {
     const canvas = canvasRef.current;
     if (!canvas) return;
     const t = tileAt(e, canvas);
-    setCastle({
-      x: Math.min(PATROL_W - CASTLE_W, Math.max(0, t.x)),
-      y: Math.min(PATROL_H - CASTLE_H, Math.max(0, t.y)),
-    });
+    setCastle(clampCastle(t.x, t.y, range));
   };
 
   return (
@@ -104,9 +103,9 @@ export function PatrolScene() {
       crosshair
       help={
         <>
-          <kbd>click</kbd> put the castle's top-left corner there · <kbd>arrows</kbd> move the castle (the guards
-          follow: their patterns are normalised) · <kbd>space</kbd> play/pause · <kbd>.</kbd> one step · <kbd>R</kbd>{' '}
-          restart the march · <kbd>P</kbd> show paths
+          <kbd>click</kbd> put the castle's top-left corner there (as near as the guards' rounds stay on the map) ·{' '}
+          <kbd>arrows</kbd> move the castle (the guards follow: their patterns are normalised) · <kbd>space</kbd>{' '}
+          play/pause · <kbd>.</kbd> one step · <kbd>R</kbd> restart the march · <kbd>P</kbd> show paths
         </>
       }
       below={

@@ -92,3 +92,35 @@ export function guardTile(g: Guard, step: number): { x: number; y: number } {
   const i = patternStepIndex(g.path.length / 2, g.closed, step);
   return { x: g.path[2 * i] as number, y: g.path[2 * i + 1] as number };
 }
+
+/**
+ * Where the castle's top-left corner may go so that the castle and every guard's patrol stay on the map
+ * (patterns reaching out of the map leave only the default place).
+ */
+export function castleRange(patterns: readonly TilePattern[]): { x0: number; x1: number; y0: number; y1: number } {
+  let minX = 0;
+  let minY = 0;
+  let maxX = CASTLE_W - 1;
+  let maxY = CASTLE_H - 1;
+  for (const p of patterns) {
+    const path = buildTilePatternPath(p, p.originX, p.originY);
+    for (let i = 0; i < path.length; i += 2) {
+      minX = Math.min(minX, path[i] as number);
+      maxX = Math.max(maxX, path[i] as number);
+      minY = Math.min(minY, path[i + 1] as number);
+      maxY = Math.max(maxY, path[i + 1] as number);
+    }
+  }
+  const x0 = -minX;
+  const y0 = -minY;
+  const x1 = PATROL_W - 1 - maxX;
+  const y1 = PATROL_H - 1 - maxY;
+  return x0 <= x1 && y0 <= y1
+    ? { x0, x1, y0, y1 }
+    : { x0: CASTLE_START.x, x1: CASTLE_START.x, y0: CASTLE_START.y, y1: CASTLE_START.y };
+}
+
+/** The castle corner nearest to (x, y) inside `range`. */
+export function clampCastle(x: number, y: number, range: ReturnType<typeof castleRange>): { x: number; y: number } {
+  return { x: Math.min(range.x1, Math.max(range.x0, x)), y: Math.min(range.y1, Math.max(range.y0, y)) };
+}

@@ -93,6 +93,11 @@ export function PursuitScene() {
   const reset = () => {
     world.current = createPursuitWorld(settings);
   };
+  // The count means catches when chasing and being tagged when evading: a new mode counts from zero.
+  useEffect(() => {
+    void mode;
+    if (world.current) world.current.hits = 0;
+  }, [mode]);
   // A new valid pattern starts the yellow plane's flight over (the running record may no longer exist).
   const records = flight.records;
   useEffect(() => {

@@ -1,4 +1,5 @@
 import type { MouseEventHandler, ReactNode, RefObject } from 'react';
+import { demoCanvasStyle } from '../demo-canvas.js';
 
 export interface SceneLayoutProps {
   canvasRef: RefObject<HTMLCanvasElement | null>;
@@ -20,7 +21,10 @@ export interface SceneLayoutProps {
   children: ReactNode;
 }
 
-/** The page of a chase scene: canvas, help line and optional panels on the left, sidebar on the right. */
+/**
+ * The page of a chase scene: the sidebar on the left (as on every Units demo), the canvas (as large as the
+ * column allows), its help line and optional panels on the right.
+ */
 export function SceneLayout({
   canvasRef,
   width,
@@ -36,7 +40,8 @@ export function SceneLayout({
 }: SceneLayoutProps) {
   return (
     <div className="layout">
-      <div>
+      <div className="sidebar">{children}</div>
+      <div className="layout-main">
         <canvas
           ref={canvasRef}
           width={width}
@@ -45,12 +50,12 @@ export function SceneLayout({
           onMouseMove={onMouseMove}
           onMouseLeave={onMouseLeave}
           data-testid={testId}
-          style={crosshair ? { cursor: 'crosshair' } : undefined}
+          className="demo-canvas"
+          style={{ ...demoCanvasStyle(width, height), ...(crosshair ? { cursor: 'crosshair' } : {}) }}
         />
         <p className="help">{help}</p>
         {below}
       </div>
-      <div className="sidebar">{children}</div>
     </div>
   );
 }

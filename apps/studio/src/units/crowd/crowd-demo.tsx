@@ -1,5 +1,7 @@
 import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { usePageActiveRef } from '../../shared/page-activity.js';
 import { studioService } from '../../shared/studio-service.js';
+import { demoCanvasStyle } from '../demo-canvas.js';
 import { DemoHelp } from '../demo-help.js';
 import { DemoLegend, type DemoLegendItem } from '../demo-legend.js';
 import { BLUE, CROWD_MAP_HEIGHT, CROWD_MAP_WIDTH, RED } from './crowd-map.js';
@@ -53,6 +55,7 @@ export function CrowdDemo() {
   const settings = useRef({ showAvoid, useField, useWorkers, paused });
   settings.current = { showAvoid, useField, useWorkers, paused };
   const initialCount = useRef(count);
+  const active = usePageActiveRef();
 
   useEffect(() => {
     const ctx = canvasRef.current?.getContext('2d');
@@ -61,12 +64,13 @@ export function CrowdDemo() {
       ctx,
       initialCount: initialCount.current,
       commands: commands.current,
-      settings: () => settings.current,
+      // A hidden page's crowd stands still.
+      settings: () => (active.current ? settings.current : { ...settings.current, paused: true }),
       service: studioService,
       onReadout: setReadout,
       onMessage: setMessage,
     });
-  }, []);
+  }, [active]);
 
   const onMouse = useCallback((event: MouseEvent<HTMLCanvasElement>) => {
     event.preventDefault();
@@ -157,15 +161,18 @@ export function CrowdDemo() {
         </div>
         <DemoLegend items={LEGEND} testId="crowd-legend" />
       </div>
-      <canvas
-        ref={canvasRef}
-        width={CANVAS_W}
-        height={CANVAS_H}
-        onMouseDown={onMouse}
-        onContextMenu={onMouse}
-        style={{ maxWidth: '100%', border: '1px solid #2c313c', borderRadius: 6, cursor: 'crosshair' }}
-        data-testid="crowd-canvas"
-      />
+      <div className="layout-main">
+        <canvas
+          ref={canvasRef}
+          width={CANVAS_W}
+          height={CANVAS_H}
+          onMouseDown={onMouse}
+          onContextMenu={onMouse}
+          className="demo-canvas"
+          style={{ ...demoCanvasStyle(CANVAS_W, CANVAS_H), cursor: 'crosshair' }}
+          data-testid="crowd-canvas"
+        />
+      </div>
     </div>
   );
 }

@@ -21,6 +21,8 @@ export const RTS_COLORS = {
   solving: '#ff9f1a',
   solved: '#3ddc84',
   box: 'rgba(255,255,255,0.8)',
+  building: '#8a6a3c',
+  ghost: 'rgba(240, 200, 120, 0.55)',
 } as const;
 
 /** Renders the walls once into an offscreen canvas. */
@@ -39,12 +41,31 @@ export function renderRtsWalls(grid: Grid): HTMLCanvasElement {
   return canvas;
 }
 
+/** Renders the walls, with the buildings put up since in their own colour. */
+export function renderRtsMap(
+  grid: Grid,
+  buildings: readonly { x: number; y: number; size: number }[],
+): HTMLCanvasElement {
+  const canvas = renderRtsWalls(grid);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return canvas;
+  for (const b of buildings) {
+    ctx.fillStyle = RTS_COLORS.building;
+    ctx.fillRect(b.x * RTS_TILE, b.y * RTS_TILE, b.size * RTS_TILE, b.size * RTS_TILE);
+    ctx.strokeStyle = '#2a1e0e';
+    ctx.strokeRect(b.x * RTS_TILE + 0.5, b.y * RTS_TILE + 0.5, b.size * RTS_TILE - 1, b.size * RTS_TILE - 1);
+  }
+  return canvas;
+}
+
 export interface RtsDrawOptions {
   debug: boolean;
   selected: ReadonlySet<RtsUnit>;
   team: ReadonlyMap<RtsUnit, RtsTeam>;
   /** Drag box in tile coordinates, or null. */
   box: { x0: number; y0: number; x1: number; y1: number } | null;
+  /** Where B would build (corner and side in tiles), or null. */
+  ghost?: { x: number; y: number; size: number } | null;
 }
 
 const at = { x: 0, y: 0 };
@@ -140,6 +161,12 @@ export function drawRts(ctx: CanvasRenderingContext2D, world: RtsWorld, walls: H
       ctx.stroke();
       ctx.lineWidth = 1;
     }
+  }
+  if (o.ghost) {
+    ctx.strokeStyle = RTS_COLORS.ghost;
+    ctx.setLineDash([3, 3]);
+    ctx.strokeRect(o.ghost.x * T + 0.5, o.ghost.y * T + 0.5, o.ghost.size * T - 1, o.ghost.size * T - 1);
+    ctx.setLineDash([]);
   }
   if (o.box) {
     ctx.strokeStyle = RTS_COLORS.box;

@@ -1,9 +1,25 @@
+import type { Grid } from '@fieldmarshal/core';
 import { RTS_FORMATION_KINDS, type RtsFormationKind, type RtsGroup, type RtsUnit } from '@fieldmarshal/core';
-import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { isTyping } from '../../shared/is-typing.js';
+import { DropOverlay, MapFileControls, MapFileDialogView } from '../../shared/map-files/map-file-ui.js';
+import { useMapFiles } from '../../shared/map-files/use-map-files.js';
+import { usePageActiveRef } from '../../shared/page-activity.js';
+import { demoCanvasStyle } from '../demo-canvas.js';
 import { DemoHelp } from '../demo-help.js';
-import { DemoLegend, type DemoLegendItem } from '../demo-legend.js';
-import { drawRts, RTS_COLORS, RTS_TILE, renderRtsWalls } from './draw-rts.js';
-import { createRtsScene, RTS_MAP_HEIGHT, RTS_MAP_WIDTH, type RtsScene } from './rts-map.js';
+import { DemoLegend } from '../demo-legend.js';
+import { drawRts, RTS_TILE, renderRtsMap, renderRtsWalls } from './draw-rts.js';
+import { BUILDING_SIZE, type Building, buildingCorner, buildOrLift, unitsCrossing } from './rts-build.js';
+import { RTS_HELP, RTS_LEGEND } from './rts-help.js';
+import {
+  createRtsScene,
+  createRtsSceneOn,
+  RTS_MAP_HEIGHT,
+  RTS_MAP_WIDTH,
+  RTS_MAX_SIDE,
+  type RtsScene,
+} from './rts-map.js';
+import { RtsReadoutPanel } from './rts-readout-panel.js';
 import {
   finishSelection,
   isBoxDrag,
@@ -13,40 +29,7 @@ import {
   type SelectionDrag,
 } from './rts-select.js';
 
-const CANVAS_W = RTS_MAP_WIDTH * RTS_TILE;
-const CANVAS_H = RTS_MAP_HEIGHT * RTS_TILE;
-
 type FormationChoice = 'none' | RtsFormationKind;
-
-const LEGEND: readonly DemoLegendItem[] = [
-  { label: 'blue army', fill: RTS_COLORS.blue },
-  { label: 'red army', fill: RTS_COLORS.red },
-  { label: 'canyon guards', fill: RTS_COLORS.guard },
-  { label: 'hero (fast, high priority)', fill: RTS_COLORS.hero },
-  { label: 'debug: collision unsolved', fill: RTS_COLORS.unsolved },
-  { label: 'debug: collision solving', fill: RTS_COLORS.solving },
-  { label: 'debug: collision solved', fill: RTS_COLORS.solved },
-  { label: 'debug: waypoints', fill: RTS_COLORS.route },
-  { label: 'debug: group plan / formation slots', fill: RTS_COLORS.plan },
-];
-
-const HELP: readonly ReactNode[] = [
-  <>
-    <kbd>Left click</kbd> selects a unit (<kbd>Shift</kbd> adds)
-  </>,
-  <>
-    <kbd>Drag</kbd> box-selects
-  </>,
-  <>
-    <kbd>Right click</kbd> moves the selection (a group with a commander; in the chosen formation)
-  </>,
-  <>
-    <kbd>F1</kbd> toggles debug drawing: colliders, predicted positions, waypoints, collision states
-  </>,
-  <>
-    <kbd>Esc</kbd> clears the selection
-  </>,
-];
 
 /**
  * Units page: seed 004's RTS movement. Units predict their positions a few fixed steps ahead, dodge to the
@@ -75,29 +58,68 @@ export function RtsDemo() {
   });
   const settings = useRef({ debug, paused });
   settings.current = { debug, paused };
+  const active = usePageActiveRef();
+  /** The cursor over the map, in tiles (null when off the map): where B builds. */
+  const cursor = useRef<{ x: number; y: number } | null>(null);
+  const buildings = useRef<Building[]>([]);
+  const [built, setBuilt] = useState({ count: 0, blocked: 0 });
+  /** A map of your own (null: the built-in battlefield). */
+  const [ownMap, setOwnMap] = useState<{ grid: Grid; name: string } | null>(null);
+  const files = useMapFiles({
+    onMap: (grid, name) => {
+      setOwnMap({ grid, name });
+      setGeneration((g) => g + 1);
+    },
+    maxSide: RTS_MAX_SIDE,
+  });
+  const mapWidth = ownMap?.grid.width ?? RTS_MAP_WIDTH;
+  const mapHeight = ownMap?.grid.height ?? RTS_MAP_HEIGHT;
+  const canvasW = mapWidth * RTS_TILE;
+  const canvasH = mapHeight * RTS_TILE;
+  const ownMapRef = useRef(ownMap);
+  ownMapRef.current = ownMap;
+  /** Walls drawn behind the units; redrawn when a building goes up or down. */
+  const wallsRef = useRef<HTMLCanvasElement | null>(null);
 
-  // F1 toggles the debug drawing (the browser's help is suppressed); Escape clears the selection.
+  const build = useCallback((lift: boolean) => {
+    const scene = sceneRef.current;
+    if (!scene) return;
+    const said = buildOrLift(scene, buildings.current, cursor.current, lastGroup, lift);
+    setMessage(said);
+    wallsRef.current = renderRtsMap(scene.world.grid, buildings.current);
+    setBuilt((b) => ({ ...b, count: buildings.current.length }));
+  }, []);
+
+  // F1 toggles the debug drawing (the browser's help is suppressed); B builds, Shift+B takes a building down;
+  // Escape clears the selection. Only while this page is on screen.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (!active.current || isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === 'F1') {
         event.preventDefault();
         setDebug((d) => !d);
+      } else if (event.key === 'b' || event.key === 'B') {
+        event.preventDefault();
+        build(event.shiftKey);
       } else if (event.key === 'Escape') selected.current.clear();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [active, build]);
 
   useEffect(() => {
     void generation;
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
-    const scene = createRtsScene();
+    const own = ownMapRef.current;
+    const scene = own ? createRtsSceneOn(own.grid) : createRtsScene();
     sceneRef.current = scene;
     selected.current.clear();
     lastGroup.current = null;
-    const walls = renderRtsWalls(scene.world.grid);
+    buildings.current = [];
+    setBuilt({ count: 0, blocked: 0 });
+    wallsRef.current = renderRtsWalls(scene.world.grid);
     let raf = 0;
     let last = performance.now();
     let frames = 0;
@@ -105,26 +127,32 @@ export function RtsDemo() {
       raf = requestAnimationFrame(frame);
       const seconds = Math.max(0, Math.min(now - last, 100)) / 1000;
       last = now;
+      // A hidden page's battle waits.
+      if (!active.current) return;
       if (!settings.current.paused) scene.world.update(seconds);
       const d = drag.current;
-      drawRts(ctx, scene.world, walls, {
+      const at = cursor.current;
+      drawRts(ctx, scene.world, wallsRef.current as HTMLCanvasElement, {
         debug: settings.current.debug,
         selected: selected.current,
         team: scene.team,
         box: d && isBoxDrag(d) ? d : null,
+        ghost: at ? { ...buildingCorner(scene.world, at.x, at.y), size: BUILDING_SIZE } : null,
       });
       if (++frames % 10 !== 0) return;
       setReadout(rtsReadout(scene, selected.current.size, lastGroup.current));
+      const blocked = buildings.current.reduce((n, b) => n + unitsCrossing(scene, b), 0);
+      setBuilt((old) => (old.blocked === blocked ? old : { ...old, blocked }));
     };
     raf = requestAnimationFrame(frame);
     return () => cancelAnimationFrame(raf);
-  }, [generation]);
+  }, [generation, active]);
 
   const toTiles = (event: MouseEvent<HTMLCanvasElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
     return {
-      x: ((event.clientX - rect.left) / rect.width) * RTS_MAP_WIDTH,
-      y: ((event.clientY - rect.top) / rect.height) * RTS_MAP_HEIGHT,
+      x: ((event.clientX - rect.left) / rect.width) * mapWidth,
+      y: ((event.clientY - rect.top) / rect.height) * mapHeight,
     };
   };
 
@@ -155,9 +183,10 @@ export function RtsDemo() {
   };
 
   const onMouseMove = (event: MouseEvent<HTMLCanvasElement>) => {
+    const p = toTiles(event);
+    cursor.current = p;
     const d = drag.current;
     if (!d) return;
-    const p = toTiles(event);
     d.x1 = p.x;
     d.y1 = p.y;
   };
@@ -172,9 +201,11 @@ export function RtsDemo() {
   };
 
   return (
-    <div className="layout" data-testid="rts-demo">
+    <div className="layout" data-testid="rts-demo" {...files.dropProps}>
+      <DropOverlay files={files} />
+      <MapFileDialogView files={files} />
       <div className="sidebar">
-        <DemoHelp items={HELP} testId="rts-help" />
+        <DemoHelp items={RTS_HELP} testId="rts-help" />
         <div className="panel">
           <h2>Orders</h2>
           <label className="row">
@@ -208,38 +239,51 @@ export function RtsDemo() {
             <button type="button" onClick={() => setGeneration((g) => g + 1)} data-testid="rts-reset">
               Reset scene
             </button>
+            {ownMap && (
+              <button
+                type="button"
+                onClick={() => {
+                  setOwnMap(null);
+                  setGeneration((g) => g + 1);
+                }}
+              >
+                Built-in map
+              </button>
+            )}
           </div>
-          {message && <div className="error">{message}</div>}
+          <div className="muted small-text">
+            map: {ownMap ? `${ownMap.name} (${mapWidth} x ${mapHeight})` : 'the canyon (built in)'}
+          </div>
+          <MapFileControls
+            files={files}
+            what={`your own map (up to ${RTS_MAX_SIDE} a side): two armies are placed on it`}
+          />
+          {message && (
+            <div className="note" data-testid="rts-message">
+              {message}
+            </div>
+          )}
         </div>
-        <div className="panel small-text" data-testid="rts-readout">
-          <div>
-            <span className="muted">units</span> {readout.units} <span className="muted">selected</span>{' '}
-            <span data-testid="rts-selected">{readout.selected}</span>
-          </div>
-          <div>
-            <span className="muted">busy (moving, pushed or returning)</span> {readout.moving}
-          </div>
-          <div>
-            <span className="muted">dodges / pushes / hard pushes</span> {readout.avoids} / {readout.pushes} /{' '}
-            {readout.hardPushes}
-          </div>
-          <div>
-            <span className="muted">last group</span> <span data-testid="rts-phase">{readout.phase}</span>
-          </div>
-        </div>
-        <DemoLegend items={LEGEND} testId="rts-legend" />
+        <RtsReadoutPanel readout={readout} built={built} />
+        <DemoLegend items={RTS_LEGEND} testId="rts-legend" />
       </div>
-      <canvas
-        ref={canvasRef}
-        width={CANVAS_W}
-        height={CANVAS_H}
-        onMouseDown={onMouseDown}
-        onMouseMove={onMouseMove}
-        onMouseUp={onMouseUp}
-        onContextMenu={(e) => e.preventDefault()}
-        style={{ maxWidth: '100%', border: '1px solid #2c313c', borderRadius: 6, cursor: 'crosshair' }}
-        data-testid="rts-canvas"
-      />
+      <div className="layout-main">
+        <canvas
+          ref={canvasRef}
+          width={canvasW}
+          height={canvasH}
+          onMouseDown={onMouseDown}
+          onMouseMove={onMouseMove}
+          onMouseUp={onMouseUp}
+          onMouseLeave={() => {
+            cursor.current = null;
+          }}
+          onContextMenu={(e) => e.preventDefault()}
+          className="demo-canvas"
+          style={demoCanvasStyle(canvasW, canvasH)}
+          data-testid="rts-canvas"
+        />
+      </div>
     </div>
   );
 }

@@ -55,3 +55,46 @@ export function createRtsScene(): RtsScene {
   team.set(world.addUnit(3, RTS_CANYON_ROW - 2, { speed: 5, priority: 5, hardRadius: 0.42, softRadius: 0.7 }), 'hero');
   return { world, team };
 }
+
+/** Up to `count` free walkable tiles nearest to (cx, cy) (rings outwards), marked in `taken`. */
+function tilesNear(grid: Grid, cx: number, cy: number, count: number, taken: Uint8Array): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  const maxR = Math.max(grid.width, grid.height);
+  for (let r = 0; r <= maxR && out.length < count; r++) {
+    for (let dy = -r; dy <= r && out.length < count; dy++) {
+      for (let dx = -r; dx <= r && out.length < count; dx++) {
+        if (Math.max(Math.abs(dx), Math.abs(dy)) !== r) continue;
+        const x = cx + dx;
+        const y = cy + dy;
+        if (!grid.isPassable(x, y) || taken[y * grid.width + x]) continue;
+        // Every other tile, so the units do not start pressed together.
+        if ((x + y) % 2 !== 0) continue;
+        taken[y * grid.width + x] = 1;
+        out.push({ x, y });
+      }
+    }
+  }
+  return out;
+}
+
+/** Largest side of a map the RTS demo takes from a file. */
+export const RTS_MAX_SIDE = 96;
+
+/**
+ * A scene on a map of your own (a copy of it, since buildings edit the grid): twenty blue units near the left
+ * and sixteen red ones near the right, on free ground, and the hero beside the blue army.
+ */
+export function createRtsSceneOn(map: Grid): RtsScene {
+  const grid = map.clone({ shared: false });
+  const world = new RtsWorld(grid);
+  const team = new Map<RtsUnit, RtsTeam>();
+  const taken = new Uint8Array(grid.size);
+  const cy = Math.floor(grid.height / 2);
+  for (const t of tilesNear(grid, Math.floor(grid.width * 0.15), cy, 20, taken))
+    team.set(world.addUnit(t.x, t.y, { speed: 3, priority: 1 }), 'blue');
+  for (const t of tilesNear(grid, Math.floor(grid.width * 0.85), cy, 16, taken))
+    team.set(world.addUnit(t.x, t.y, { speed: 2.5, priority: 0, team: 1 }), 'red');
+  for (const t of tilesNear(grid, Math.floor(grid.width * 0.1), Math.floor(grid.height * 0.25), 1, taken))
+    team.set(world.addUnit(t.x, t.y, { speed: 5, priority: 5, hardRadius: 0.42, softRadius: 0.7 }), 'hero');
+  return { world, team };
+}

@@ -1,0 +1,85 @@
+// Helpers shared by the end-to-end tests: pointing at tiles, reading the hover readout, waiting for results,
+// dropping files on a page, and reading downloads.
+import { readFile } from 'node:fs/promises';
+
+/** Page coordinates of the centre of tile (x, y), from the map view's `data-view` transform. */
+export async function tileCenter(page, x, y, canvasSelector = '[data-testid="map-canvas"]') {
+  const canvas = page.locator(canvasSelector).first();
+  const box = await canvas.boundingBox();
+  const [scale, ox, oy] = (await canvas.getAttribute('data-view')).split(' ').map(Number);
+  return { x: box.x + ox + (x + 0.5) * scale, y: box.y + oy + (y + 0.5) * scale };
+}
+
+/** Hovers tile (x, y) on the Fields page and returns the readout's value text. */
+export async function readTile(page, x, y) {
+  const p = await tileCenter(page, x, y);
+  await page.mouse.move(p.x, p.y);
+  await page.waitForFunction(
+    (want) => document.querySelector('[data-testid="readout-tile"]')?.textContent === want,
+    `${x}, ${y}`,
+  );
+  return page.getByTestId('readout-value').textContent();
+}
+
+/** Waits until the Fields map shows a result for the current inputs (nothing running, no stale note). */
+export async function settled(page, timeout = 60_000) {
+  await page.waitForTimeout(150);
+  await page.waitForFunction(
+    () => {
+      const wrap = document.querySelector('[data-testid="map-wrap"]');
+      return (
+        wrap?.getAttribute('data-busy') === 'false' &&
+        (wrap.getAttribute('data-result-key') ?? '') !== '' &&
+        !document.querySelector('[data-testid="map-wrap"] [data-testid="progress"]') &&
+        !document.body.textContent.includes('recomputing')
+      );
+    },
+    null,
+    { timeout },
+  );
+}
+
+/**
+ * Drops files on the element matching `selector` the way a user's drag does (dragover, then drop with a
+ * DataTransfer holding File objects). `files`: { name, text } or { name, base64, type }.
+ */
+export async function dropFiles(page, selector, files) {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) {
+      const bytes = f.base64
+        ? Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))
+        : new TextEncoder().encode(f.text);
+      dt.items.add(new File([bytes], f.name, { type: f.type ?? '' }));
+    }
+    return dt;
+  }, files);
+  await page.dispatchEvent(selector, 'dragover', { dataTransfer });
+  await page.dispatchEvent(selector, 'drop', { dataTransfer });
+}
+
+/** Clicks `selector` and returns the download it starts: its suggested name and bytes. */
+export async function download(page, selector) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), bytes: await readFile(path) };
+}
+
+/** A PNG made in the page: `rows` of '#' (black) and '.' (white), one pixel per character, as base64. */
+export async function pngFromRows(page, rows) {
+  return page.evaluate(async (lines) => {
+    const canvas = new OffscreenCanvas(lines[0].length, lines.length);
+    const ctx = canvas.getContext('2d');
+    lines.forEach((line, y) => {
+      for (let x = 0; x < line.length; x++) {
+        ctx.fillStyle = line[x] === '#' ? '#000000' : '#ffffff';
+        ctx.fillRect(x, y, 1, 1);
+      }
+    });
+    const blob = await canvas.convertToBlob({ type: 'image/png' });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = '';
+    for (const b of bytes) text += String.fromCharCode(b);
+    return btoa(text);
+  }, rows);
+}
