@@ -1,4 +1,4 @@
-import type { RtsGroup, RtsUnit, RtsWorld } from '@fieldmarshal/core';
+import { RtsGroup, type RtsUnit, type RtsWorld } from '@fieldmarshal/core';
 import type { RtsScene } from './rts-map.js';
 
 /** Side of a building in tiles. */
@@ -123,7 +123,7 @@ export function rerouteAround(
     const destInside =
       !Number.isNaN(u.destX) && u.destX >= x && u.destX < x + size && u.destY >= y && u.destY < y + size;
     if (!crosses && !(destInside && u.state === 'moving')) continue;
-    if (u.group && u.group.phase !== 'arrived') {
+    if (u.group instanceof RtsGroup && u.group.phase !== 'arrived') {
       groups.add(u.group);
       continue;
     }
