@@ -41,8 +41,9 @@ const SUITES = [
 
 const HELP = `usage: pnpm bench [options]
 
-  --suite LIST        ${SUITES.join(',')} (default: all but sectors, which takes about 15
-                      minutes; native skips itself, with a message, when no C compiler is found)
+  --suite LIST        one or more of: ${SUITES.join(', ')}
+                      (default: all but sectors, which takes about 15 minutes; native skips itself, with a
+                      message, when no C compiler is found)
   --maps LIST         maps for the kernels and native suites: Moving AI names (arena, den520d, Berlin_0_256,
                       maze512-1-0, random512-10-0, 8room_000) or generated KIND-SIZE (open|random|rooms|maze-N,
                       random = 20% walls). Default: kernels the six Moving AI maps, random-1024, random-2048,
