@@ -35,11 +35,15 @@ export const sharedMemoryAvailable: boolean =
   (typeof globalThis.crossOriginIsolated !== 'boolean' || globalThis.crossOriginIsolated);
 
 export interface GridOptions {
-  /** Allocate a per-tile terrain cost layer (used by the `weighted` metric). Default false. */
+  /**
+   * Allocate a per-tile terrain cost layer (used by the `weighted` metric), 4 bytes per tile.
+   * @defaultValue false
+   */
   terrain?: boolean;
   /**
-   * Put the grid in a SharedArrayBuffer so workers can read it without copies. Default: true when
-   * SharedArrayBuffer is available ({@link sharedMemoryAvailable}), else an ordinary ArrayBuffer.
+   * Put the grid in a SharedArrayBuffer so workers can read it without copies; false gives an ordinary
+   * ArrayBuffer.
+   * @defaultValue {@link sharedMemoryAvailable} (true where SharedArrayBuffer can be constructed)
    */
   shared?: boolean;
   /**
@@ -194,7 +198,10 @@ export class Grid {
     return new Grid(buffer);
   }
 
-  /** A copy in a new buffer (shared or not, as asked; default: same kind as this one), edit log included. */
+  /**
+   * A copy in a new buffer (shared or not, as asked), edit log included.
+   * @param options.shared - Put the copy in a SharedArrayBuffer. Default: the same kind of buffer as this grid's.
+   */
   clone(options: { shared?: boolean } = {}): Grid {
     if (typeof options !== 'object' || options === null)
       throw new InvalidOptionError('options', options, 'an object { shared? }');
