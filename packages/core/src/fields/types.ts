@@ -11,7 +11,9 @@ export const METRICS: readonly Metric[] = ['steps', 'octile', 'weighted'];
 
 /** A goal tile of a field. `value` is its starting cost (default 0); several goals make a multi-source field. */
 export interface Goal {
+  /** Column of the goal tile, in tiles. */
   x: number;
+  /** Row of the goal tile, in tiles. */
   y: number;
   /**
    * Starting cost at this goal, in cost units (the metric's units: steps, tiles of octile length, or terrain cost
