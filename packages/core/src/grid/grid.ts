@@ -122,7 +122,9 @@ function headerProblem(buffer: unknown): string | null {
  * fields computed before it are recomputed in full. One thread edits a grid at a time; any number read it.
  */
 export class Grid {
+  /** Width, in tiles. */
   readonly width: number;
+  /** Height, in tiles. */
   readonly height: number;
   /** The whole grid: header, passability, terrain, edit log. Hand this to a worker and call {@link Grid.from} there. */
   readonly buffer: ArrayBufferLike;

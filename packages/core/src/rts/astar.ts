@@ -82,6 +82,7 @@ function ruleCode(diagonal: DiagonalRule): number {
  * result.
  */
 export class RtsPathfinder {
+  /** The map searched. */
   readonly grid: Grid;
   /**
    * Search state, four Int32 per tile at `4 * i`:

@@ -47,7 +47,7 @@ export interface RtsUnitGroup {
  * Read fields freely; change them only through {@link RtsWorld}.
  */
 export class RtsUnit {
-  /** The unit's id in its world (its index in `RtsWorld.units`). */
+  /** The unit's id, unique in its world. */
   readonly id: number;
   /** Radius of the hard collider (the body), tiles ({@link RtsUnitOptions.hardRadius}). */
   hardRadius: number;
