@@ -321,7 +321,10 @@ export function buildSetFields(
   return fields;
 }
 
-/** The field of one set on its own (`width * height` entries), for following a route without all fields. */
+/**
+ * The field of one set on its own (`width * height` entries), for following a route without all fields.
+ * @param options.costType - `'uint16'` (costs up to 65534 moves) or `'int32'`. Default: `'uint16'`.
+ */
 export function buildSetField(
   grid: Grid,
   sets: ConvexSets,
