@@ -40,7 +40,7 @@ export interface MoveOptions {
   /**
    * When a diagonal move is allowed (ignored with 4 neighbours). The two orthogonal tiles beside the step must
    * carry the same passability code as the two ends.
-   * @defaultValue {@link DEFAULT_DIAGONAL_RULE} (`'if-both-free'`, the Moving AI rule)
+   * @defaultValue `'if-both-free'` (`DEFAULT_DIAGONAL_RULE`, the Moving AI rule)
    */
   diagonal?: DiagonalRule;
 }

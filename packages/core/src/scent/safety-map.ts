@@ -25,7 +25,7 @@ export interface SafetyMapOptions extends MoveOptions {
   coefficient?: number;
   /**
    * How moves are priced in both passes: `steps`, `octile` or `weighted`.
-   * @defaultValue {@link DEFAULT_METRIC} (`'octile'`)
+   * @defaultValue `'octile'` (`DEFAULT_METRIC`)
    */
   metric?: Metric;
   /**

@@ -142,7 +142,7 @@ export interface SafetyFieldArgs {
   threats: readonly Threat[];
   /**
    * As safetyField's options, without `out` and `control` (the service passes the job's control).
-   * @defaultValue undefined (meaning safetyField's defaults, {@link DEFAULT_SAFETY_MAP_OPTIONS})
+   * @defaultValue undefined (meaning safetyField's defaults, `DEFAULT_SAFETY_MAP_OPTIONS`)
    */
   options?: Omit<SafetyMapOptions, 'out' | 'control'>;
   /** Output costs, `width * height` Float64 values on a SharedArrayBuffer. */
