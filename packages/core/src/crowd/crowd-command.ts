@@ -7,14 +7,15 @@ import { CROWD_MOVING, type Crowd, checkCrowdGroup, crowdCount, crowdFrame } fro
 export interface CrowdCommandOptions {
   /**
    * Follow a vector field (computed here with `computeField`, octile metric, 8 neighbours, `if-both-free`)
-   * so the group moves around walls. `false` sends the units in a straight line. Default true.
+   * so the group moves around walls. `false` sends the units in a straight line.
+   * @defaultValue {@link DEFAULT_CROWD_USE_FIELD} (true)
    */
   useField?: boolean;
   /**
    * Follow the field's smooth flow (`computeFlow`, with the units' half side as its radius) instead of its eight
    * arrows: units head straight for the corners they round. Needs a crowd created with `flows: true`; ignored
-   * without a field. Default: true when the crowd has flows.
-   * @defaultValue `crowd.flowAnchor.length > 0`
+   * without a field.
+   * @defaultValue true when the crowd was created with `flows: true` (`crowd.flowAnchor.length > 0`), else false
    */
   useFlow?: boolean;
 }

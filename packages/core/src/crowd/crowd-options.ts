@@ -7,37 +7,55 @@ export interface CrowdOptions {
   grid: Grid;
   /** Most units the crowd can hold, 1 to {@link MAX_CROWD_CAPACITY}. Required. */
   capacity: number;
-  /** Number of groups (each with its own destination and vector field), 1 to {@link MAX_CROWD_GROUPS}. Default 2. */
+  /**
+   * Number of groups (each with its own destination and vector field), a count from 1 to {@link MAX_CROWD_GROUPS}.
+   * @defaultValue {@link DEFAULT_CROWD_GROUPS} (2)
+   */
   groups?: number;
-  /** Side of a level tile in pixels; units are squares of side `tileSize / 2 - 1` (the seed's wiggle room). Default 30. */
+  /**
+   * Side of a level tile in pixels, at least 6; units are squares of side `tileSize / 2 - 1` (the seed's wiggle
+   * room).
+   * @defaultValue {@link DEFAULT_CROWD_TILE_SIZE} (30)
+   */
   tileSize?: number;
-  /** Top speed of a unit in pixels per second, > 0. Default 90. */
+  /**
+   * Top speed of a unit in pixels per second, > 0.
+   * @defaultValue {@link DEFAULT_CROWD_TOP_SPEED} (90)
+   */
   topSpeed?: number;
-  /** Acceleration of a unit in pixels per second squared, > 0. Default 360. */
+  /**
+   * Acceleration of a unit in pixels per second squared, > 0.
+   * @defaultValue {@link DEFAULT_CROWD_ACCELERATION} (360)
+   */
   acceleration?: number;
   /**
    * Two squares closer than this gap (pixels) count as touching, so units that stand side by side see each
-   * other. From 0 to a quarter of the unit size. Default 0.5.
+   * other. From 0 to a quarter of the unit size.
+   * @defaultValue {@link DEFAULT_CROWD_CONTACT_MARGIN} (0.5)
    */
   contactMargin?: number;
   /**
-   * A moving unit whose centre is within this distance (pixels) of its destination has arrived. > 0. Default 2.
+   * A moving unit whose centre is within this distance (pixels) of its destination has arrived. > 0.
    * A unit that touches other units while the destination is under its square (grown by `contactMargin`) has
    * arrived too: it stands on the desired coordinates, jostled by the others.
+   * @defaultValue {@link DEFAULT_CROWD_ARRIVE_RADIUS} (2)
    */
   arriveRadius?: number;
-  /** Seconds a stopped unit gets to move away when a moving unit bumps into it (the seed's 5 s). > 0. Default 5. */
+  /**
+   * Seconds a stopped unit gets to move away when a moving unit bumps into it (the seed's 5 s). > 0.
+   * @defaultValue {@link DEFAULT_CROWD_BUMP_TIME} (5)
+   */
   bumpTime?: number;
   /**
    * Keep a smooth flow per group (an anchor code per tile and group, 4 bytes each, in the crowd's buffer), so that
    * {@link commandCrowdGroup} can send a group along a flow (`computeFlow`) instead of the eight field arrows: the
-   * units then head straight for the corner they round, in any direction. Default false.
+   * units then head straight for the corner they round, in any direction.
    * @defaultValue false
    */
   flows?: boolean;
   /**
-   * Put the state in a SharedArrayBuffer so workers can step ranges of units. Default: true when the grid's
-   * buffer is a SharedArrayBuffer.
+   * Put the state in a SharedArrayBuffer so workers can step ranges of units.
+   * @defaultValue true when the grid's buffer is a SharedArrayBuffer, else false
    */
   shared?: boolean;
 }
@@ -65,13 +83,19 @@ export const MAX_CROWD_DT = 0.1;
 
 /** The numbers of a crowd after defaults are applied (stored in the crowd's buffer, so workers see them too). */
 export interface CrowdParams {
+  /** Side of a level tile in pixels ({@link CrowdOptions.tileSize}). */
   tileSize: number;
   /** Side of a unit square in pixels: `tileSize / 2 - 1`. */
   unitSize: number;
+  /** Top speed of a unit in pixels per second ({@link CrowdOptions.topSpeed}). */
   topSpeed: number;
+  /** Acceleration of a unit in pixels per second squared ({@link CrowdOptions.acceleration}). */
   acceleration: number;
+  /** Touching gap in pixels ({@link CrowdOptions.contactMargin}). */
   contactMargin: number;
+  /** Arrival distance in pixels ({@link CrowdOptions.arriveRadius}). */
   arriveRadius: number;
+  /** Seconds a bumped stopped unit gets to move away ({@link CrowdOptions.bumpTime}). */
   bumpTime: number;
 }
 

@@ -22,7 +22,8 @@ export interface CrowdStepRangeArgs {
   /**
    * How `from` and `to` count: `'index'` unit indices ({@link stepCrowdRange}); `'grid'` positions in the
    * neighbour grid's order (`stepCrowdGridRange`: a block of the map's rows, so each worker reads its own part of
-   * the map). Either gives the same state. Default `'index'`.
+   * the map). Either gives the same state.
+   * @defaultValue `'index'`
    */
   order?: 'index' | 'grid';
   /** Time step in seconds. */

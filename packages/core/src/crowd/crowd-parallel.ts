@@ -23,7 +23,10 @@ export interface CrowdStepRunner {
 
 /** Options of {@link stepCrowdParallel}. */
 export interface CrowdParallelOptions {
-  /** Number of ranges the units are split into, 1 to 256. Default: the service's worker count. */
+  /**
+   * Number of ranges the units are split into, a count from 1 to 256.
+   * @defaultValue the service's worker count (`service.size`)
+   */
   parts?: number;
 }
 

@@ -26,13 +26,15 @@ export interface CrowdFrame {
   x: Float64Array;
   /** Centre y in pixels (y grows downwards). */
   y: Float64Array;
-  /** Velocity in pixels per second. */
+  /** Velocity along x in pixels per second. */
   vx: Float64Array;
+  /** Velocity along y in pixels per second. */
   vy: Float64Array;
   /** The seed's stop timer in seconds. */
   timer: Float64Array;
-  /** The normalised avoidance vector of the last step (0, 0 when the unit touched nobody). */
+  /** The normalised avoidance vector of the last step, x part (0, 0 when the unit touched nobody). */
   avoidX: Float32Array;
+  /** The normalised avoidance vector of the last step, y part. */
   avoidY: Float32Array;
   /** {@link CROWD_STOPPED}, {@link CROWD_MOVING} or {@link CROWD_BUMPED}. */
   state: Uint8Array;
@@ -40,13 +42,21 @@ export interface CrowdFrame {
 
 /** Per-step copy of the current frame in neighbour-grid order, see {@link Crowd.sorted}. */
 export interface CrowdSortedFrame {
+  /** Centre x in pixels, as {@link CrowdFrame.x}. */
   x: Float64Array;
+  /** Centre y in pixels, as {@link CrowdFrame.y}. */
   y: Float64Array;
+  /** Velocity along x in pixels per second. */
   vx: Float64Array;
+  /** Velocity along y in pixels per second. */
   vy: Float64Array;
+  /** Stop timer in seconds. */
   timer: Float64Array;
+  /** {@link CROWD_STOPPED}, {@link CROWD_MOVING} or {@link CROWD_BUMPED}. */
   state: Uint8Array;
+  /** Neighbour cell column of the unit (cell side = tile size). */
   cellX: Int32Array;
+  /** Neighbour cell row of the unit. */
   cellY: Int32Array;
 }
 
@@ -55,19 +65,25 @@ export interface CrowdSortedFrame {
  * {@link crowdFromBuffers}; both views then share memory.
  */
 export interface Crowd {
+  /** The level the units move on. */
   readonly grid: Grid;
   /** The crowd's whole state (header, parameters, both frames, groups, fields, neighbour grid). */
   readonly buffer: ArrayBufferLike;
+  /** Most units the crowd can hold ({@link CrowdOptions.capacity}). */
   readonly capacity: number;
+  /** Number of groups ({@link CrowdOptions.groups}). */
   readonly groups: number;
+  /** The crowd's numbers after defaults: tile and unit size in pixels, speeds, times in seconds. */
   readonly params: Readonly<CrowdParams>;
   /** Header: see the H_* slots. */
   readonly header: Int32Array;
+  /** The two copies of the per-unit state; `header[H_CURRENT]` says which one is current. */
   readonly frames: readonly [CrowdFrame, CrowdFrame];
   /** Group of each unit. */
   readonly unitGroup: Uint8Array;
-  /** Destination of each group in pixels. */
+  /** Destination x of each group in pixels. */
   readonly groupTargetX: Float64Array;
+  /** Destination y of each group in pixels. */
   readonly groupTargetY: Float64Array;
   /** 1 when the group follows its vector field in {@link Crowd.fieldDir}, 0 when it moves straight. */
   readonly groupHasField: Uint8Array;
@@ -84,9 +100,11 @@ export interface Crowd {
   readonly flowRadius: number;
   /** Neighbour grid, rebuilt every step by counting sort: bucket b holds `cellItems[cellStart[b]..cellStart[b+1])`. */
   readonly cellStart: Int32Array;
+  /** Unit indices of the neighbour grid, bucket after bucket. */
   readonly cellItems: Int32Array;
-  /** Neighbour cell of each unit (cell side = tile size). */
+  /** Neighbour cell column of each unit (cell side = tile size). */
   readonly cellX: Int32Array;
+  /** Neighbour cell row of each unit. */
   readonly cellY: Int32Array;
   /** Scratch of the counting sort. */
   readonly cellCursor: Int32Array;
@@ -101,6 +119,7 @@ export interface Crowd {
 
 /** The two buffers a worker needs to rebuild a crowd with {@link crowdFromBuffers}. */
 export interface CrowdBuffers {
+  /** The crowd's buffer (`Crowd.buffer`). */
   crowd: ArrayBufferLike;
   /** The grid's buffer, or the Grid itself (a worker may already hold a view of it). */
   grid: ArrayBufferLike | Grid;

@@ -6,7 +6,9 @@
 
 /** Result of a stop timer: the new timer value and whether the unit should stop now. */
 export interface CrowdStopTimerResult {
+  /** The new timer value in seconds. */
   timer: number;
+  /** True when the unit should stop now. */
   stop: boolean;
 }
 

@@ -25,13 +25,16 @@ export const METRIC_WEIGHTED = 2;
 
 /** Options after validation, with defaults filled in. */
 export interface ResolvedMoves {
+  /** Neighbours per tile: 4 or 8. */
   neighbors: 4 | 8;
   /** 0 never (also with 4 neighbours), 1 always, 2 if-one-free, 3 if-both-free. */
   rule: number;
 }
 
 export interface ResolvedFieldOptions extends ResolvedMoves {
+  /** {@link METRIC_STEPS}, {@link METRIC_OCTILE} or {@link METRIC_WEIGHTED}. */
   metric: number;
+  /** Range limit in cost units (Infinity for none). */
   maxCost: number;
 }
 

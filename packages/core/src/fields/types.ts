@@ -11,9 +11,15 @@ export const METRICS: readonly Metric[] = ['steps', 'octile', 'weighted'];
 
 /** A goal tile of a field. `value` is its starting cost (default 0); several goals make a multi-source field. */
 export interface Goal {
+  /** Column of the goal tile, in tiles. */
   x: number;
+  /** Row of the goal tile, in tiles. */
   y: number;
-  /** Starting cost at this goal, in cost units. Finite. Default 0. */
+  /**
+   * Starting cost at this goal, in cost units (the metric's units: steps, tiles of octile length, or terrain cost
+   * times length). Finite.
+   * @defaultValue 0
+   */
   value?: number;
 }
 
@@ -26,22 +32,30 @@ export const DEFAULT_MAX_COST: number = Number.POSITIVE_INFINITY;
 
 /** How a unit may step between tiles: shared by the field kernels, {@link walkableLine} and {@link smoothPath}. */
 export interface MoveOptions {
-  /** 4 (orthogonal moves only) or 8. Default 8 ({@link DEFAULT_NEIGHBORS}). */
+  /**
+   * Neighbours per tile: 4 (orthogonal moves only) or 8.
+   * @defaultValue {@link DEFAULT_NEIGHBORS} (8)
+   */
   neighbors?: 4 | 8;
   /**
    * When a diagonal move is allowed (ignored with 4 neighbours). The two orthogonal tiles beside the step must
-   * carry the same passability code as the two ends. Default `if-both-free` (the Moving AI rule).
+   * carry the same passability code as the two ends.
+   * @defaultValue `'if-both-free'` (`DEFAULT_DIAGONAL_RULE`, the Moving AI rule)
    */
   diagonal?: DiagonalRule;
 }
 
 /** Options of {@link computeFieldFromSeeds}: everything but the goals. */
 export interface SeedFieldOptions extends MoveOptions {
-  /** How moves are priced. Default `octile` ({@link DEFAULT_METRIC}). */
+  /**
+   * How moves are priced.
+   * @defaultValue {@link DEFAULT_METRIC} (`'octile'`)
+   */
   metric?: Metric;
   /**
    * Range limit in cost units: tiles whose cost would exceed this are not expanded and stay unreachable
-   * (Infinity). A number >= 0 (Infinity allowed). Default Infinity ({@link DEFAULT_MAX_COST}).
+   * (Infinity). A number >= 0 (Infinity allowed).
+   * @defaultValue {@link DEFAULT_MAX_COST} (Infinity: no limit)
    */
   maxCost?: number;
 }
@@ -54,13 +68,23 @@ export interface FieldOptions extends SeedFieldOptions {
 
 /** Arrays a caller may hand to a kernel to be filled in place (no allocation). Each is `grid.size` long. */
 export interface FieldOut {
+  /**
+   * Receives the cost per tile (see {@link Field.cost}); `grid.size` long.
+   * @defaultValue undefined (meaning a new array is allocated)
+   */
   cost?: Float64Array;
+  /**
+   * Receives the direction per tile (see {@link Field.dir}); `grid.size` long.
+   * @defaultValue undefined (meaning a new array is allocated)
+   */
   dir?: Uint8Array;
 }
 
 /** A computed field. Following `dir` from any reachable tile reaches a goal along a path of length `cost`. */
 export interface Field {
+  /** Width of the grid the field was computed on, in tiles. */
   width: number;
+  /** Height of the grid the field was computed on, in tiles. */
   height: number;
   /** Cost to the nearest goal per tile, `y * width + x`; Infinity where blocked or unreachable. */
   cost: Float64Array;
@@ -75,8 +99,16 @@ export interface Field {
  * thousand tiles. `control` is an Int32Array (usually on a SharedArrayBuffer) laid out as {@link ControlSlot}.
  */
 export interface KernelControl {
+  /**
+   * Shared control slots (abort flag, progress counters) laid out as {@link ControlSlot}, {@link CONTROL_LENGTH}
+   * long.
+   * @defaultValue undefined (meaning no cancellation and no progress reports through shared memory)
+   */
   control?: Int32Array;
-  /** Checked on the same schedule as `control` when the kernel runs on the thread that owns the signal. */
+  /**
+   * Checked on the same schedule as `control` when the kernel runs on the thread that owns the signal.
+   * @defaultValue undefined (meaning no signal)
+   */
   signal?: AbortSignal;
 }
 

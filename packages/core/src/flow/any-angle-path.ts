@@ -8,9 +8,9 @@ import { SEG_RULE_ALWAYS, SEG_RULE_ONE_FREE, segmentClear } from './segment.js';
 export interface AnyAngleOptions extends MoveOptions {
   /**
    * A length (tiles) no shorter than the answer, to bound the search: only wall corners within the ellipse of
-   * points whose distances to the two ends add up to at most this are considered. Default: the length of the
-   * start's path along an octile field towards the goal (one field is computed).
-   * @defaultValue the octile field's path length
+   * points whose distances to the two ends add up to at most this are considered. A number >= 0.
+   * @defaultValue the start tile's cost in an octile field towards the goal tile (computed with these move options),
+   * plus the distances of the two ends from their tiles' centres
    */
   upperBound?: number;
 }

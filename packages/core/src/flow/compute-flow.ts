@@ -29,7 +29,9 @@ function assertField(grid: Grid, field: unknown): asserts field is Field {
 
 /** Validated flow options. */
 export interface ResolvedFlowOptions {
+  /** Mover radius in tiles ({@link FlowOptions.radius}). */
   radius: number;
+  /** True for the `weighted` metric. */
   weighted: boolean;
 }
 

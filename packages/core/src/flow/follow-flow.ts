@@ -16,11 +16,14 @@ export interface FollowFlowOptions {
   step?: number;
   /**
    * Longest path, in tiles, before the follower stops trusting the flow and follows the field's `dir` from
-   * where it is. Default: twice the field's cost at the start plus 16.
-   * @defaultValue 2 * field cost at the start + 16
+   * where it is. A number >= 0.
+   * @defaultValue twice the field's cost at the start tile plus 16 (`2 * field.cost[start] + 16`)
    */
   maxLength?: number;
-  /** Filled with what the walk did (no allocation). */
+  /**
+   * Filled with what the walk did (no allocation).
+   * @defaultValue undefined (meaning no statistics are written)
+   */
   stats?: FollowFlowStats;
 }
 

@@ -10,7 +10,9 @@ import type { Metric } from '../fields/types.js';
  * the centre on the shadow side of a corner may find that corner in its way: `followFlow` handles it.
  */
 export interface Flow {
+  /** Width of the grid, in tiles. */
   width: number;
+  /** Height of the grid, in tiles. */
   height: number;
   /** x of the unit vector from each tile's centre towards its anchor, `y * width + x`; 0 at goals, walls and unreachable tiles. */
   vx: Float32Array;
@@ -38,8 +40,8 @@ export interface Flow {
 export interface FlowOptions {
   /**
    * The field's metric. With `weighted`, a tile takes a farther anchor only across tiles of its own terrain cost,
-   * so straight lines never cross terrain of another cost. Default `octile`.
-   * @defaultValue 'octile'
+   * so straight lines never cross terrain of another cost.
+   * @defaultValue `'octile'`
    */
   metric?: Metric;
   /**
@@ -47,15 +49,27 @@ export interface FlowOptions {
    * them (its corner anchors are moved off the corner by the radius along both axes), so a square (or disk) of
    * this half-size that follows it keeps clear of the corners it turns round. 0 still moves the anchors
    * {@link FLOW_MIN_CLEARANCE} off the corner, so that paths never touch a wall.
-   * @defaultValue 0
+   * @defaultValue {@link DEFAULT_FLOW_RADIUS} (0)
    */
   radius?: number;
 }
 
 /** Arrays a caller may hand to `computeFlow` to be filled in place (each `grid.size` long). */
 export interface FlowOut {
+  /**
+   * Receives {@link Flow.vx}.
+   * @defaultValue undefined (meaning a new array is allocated)
+   */
   vx?: Float32Array;
+  /**
+   * Receives {@link Flow.vy}.
+   * @defaultValue undefined (meaning a new array is allocated)
+   */
   vy?: Float32Array;
+  /**
+   * Receives {@link Flow.anchor}.
+   * @defaultValue undefined (meaning a new array is allocated)
+   */
   anchor?: Int32Array;
 }
 

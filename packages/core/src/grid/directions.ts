@@ -5,8 +5,11 @@
  * unreachable).
  */
 export interface Direction {
+  /** Step along x, in tiles: -1 west, 0, 1 east. */
   readonly x: -1 | 0 | 1;
+  /** Step along y, in tiles: -1 north (up), 0, 1 south (y grows downwards). */
   readonly y: -1 | 0 | 1;
+  /** Compass name of the direction. */
   readonly name: 'N' | 'E' | 'S' | 'W' | 'NE' | 'SE' | 'SW' | 'NW';
 }
 

@@ -7,7 +7,8 @@ import { BLOCKED, GROUND, Grid, type GridOptions } from './grid.js';
 export interface GenerateOptions extends GridOptions {
   /**
    * Seed of the pseudo-random source (a finite number, taken modulo 2^32 as by {@link createRandom}); the same
-   * seed gives the same map everywhere. Default 1.
+   * seed gives the same map everywhere.
+   * @defaultValue 1
    */
   seed?: number;
 }
@@ -45,7 +46,9 @@ export function generateRandom(width: number, height: number, density: number, o
 /**
  * Rooms with doors: the map is cut into rooms of about `roomSize` tiles per side by one-tile walls, and every
  * wall between two neighbouring rooms gets one door (a one-tile gap) at a random place, so every room is
- * reachable. Default room size 16.
+ * reachable.
+ * @param options.roomSize - Distance between parallel walls in tiles (a room's inside is one less); an integer
+ *   >= 3. Default: 16.
  */
 export function generateRooms(
   width: number,
@@ -83,7 +86,8 @@ export function generateRooms(
 
 /**
  * A perfect maze (one path between any two cells) carved by an iterative randomized depth-first search.
- * Corridors are `corridor` tiles wide (default 1) with one-tile walls.
+ * Corridors are `corridor` tiles wide with one-tile walls.
+ * @param options.corridor - Width of the corridors in tiles; an integer >= 1. Default: 1.
  */
 export function generateMaze(
   width: number,
@@ -142,7 +146,10 @@ export function generateMaze(
 export type MapKind = 'open' | 'random' | 'rooms' | 'maze';
 export const MAP_KINDS: readonly MapKind[] = ['open', 'random', 'rooms', 'maze'];
 
-/** Generates a map by kind name. `density` applies to `random` (default 0.2). */
+/**
+ * Generates a map by kind name.
+ * @param options.density - Wall probability of the `random` kind, from 0 to 1. Default: 0.2.
+ */
 export function generateMap(
   kind: MapKind,
   width: number,

@@ -35,11 +35,15 @@ export const sharedMemoryAvailable: boolean =
   (typeof globalThis.crossOriginIsolated !== 'boolean' || globalThis.crossOriginIsolated);
 
 export interface GridOptions {
-  /** Allocate a per-tile terrain cost layer (used by the `weighted` metric). Default false. */
+  /**
+   * Allocate a per-tile terrain cost layer (used by the `weighted` metric), 4 bytes per tile.
+   * @defaultValue false
+   */
   terrain?: boolean;
   /**
-   * Put the grid in a SharedArrayBuffer so workers can read it without copies. Default: true when
-   * SharedArrayBuffer is available ({@link sharedMemoryAvailable}), else an ordinary ArrayBuffer.
+   * Put the grid in a SharedArrayBuffer so workers can read it without copies; false gives an ordinary
+   * ArrayBuffer.
+   * @defaultValue {@link sharedMemoryAvailable} (true where SharedArrayBuffer can be constructed)
    */
   shared?: boolean;
   /**
@@ -118,7 +122,9 @@ function headerProblem(buffer: unknown): string | null {
  * fields computed before it are recomputed in full. One thread edits a grid at a time; any number read it.
  */
 export class Grid {
+  /** Width, in tiles. */
   readonly width: number;
+  /** Height, in tiles. */
   readonly height: number;
   /** The whole grid: header, passability, terrain, edit log. Hand this to a worker and call {@link Grid.from} there. */
   readonly buffer: ArrayBufferLike;
@@ -194,7 +200,10 @@ export class Grid {
     return new Grid(buffer);
   }
 
-  /** A copy in a new buffer (shared or not, as asked; default: same kind as this one), edit log included. */
+  /**
+   * A copy in a new buffer (shared or not, as asked), edit log included.
+   * @param options.shared - Put the copy in a SharedArrayBuffer. Default: the same kind of buffer as this grid's.
+   */
   clone(options: { shared?: boolean } = {}): Grid {
     if (typeof options !== 'object' || options === null)
       throw new InvalidOptionError('options', options, 'an object { shared? }');

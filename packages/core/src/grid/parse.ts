@@ -43,6 +43,8 @@ function headerValue(lines: string[], index: number, key: string): number {
  * CRLF line endings and a missing final newline are accepted. The type must be `octile` and the sizes decimal
  * integers. Declared sizes over {@link MAX_GRID_SIDE} per side or {@link MAX_GRID_CELLS} tiles are refused
  * before anything is allocated.
+ * @param options.shared - Put the grid in a SharedArrayBuffer, as {@link GridOptions.shared}. Default:
+ *   {@link sharedMemoryAvailable}.
  * @throws MapParseError with the line and column of the first problem; InvalidOptionError for bad `options`.
  */
 export function parseMovingAiMap(text: string, options: { shared?: boolean } = {}): Grid {
@@ -138,6 +140,9 @@ function asciiRows(text: string, whitespaceTiles: boolean): { all: string[]; fir
  * the legend's own properties only). Leading and trailing blank lines are ignored; every row must have the same
  * length. When the legend reads a whitespace character (for example `' '` as floor), a line of spaces is a row
  * and only empty lines count as blank.
+ * @param legend - Character to passability code (or `{ code, terrain }`). Default: {@link DEFAULT_LEGEND}.
+ * @param options.shared - Put the grid in a SharedArrayBuffer, as {@link GridOptions.shared}. Default:
+ *   {@link sharedMemoryAvailable}.
  * @throws MapParseError naming the line and column of an unknown character or a row of the wrong length;
  *   InvalidOptionError or OutOfRangeError for a bad legend entry or bad `options`.
  */

@@ -6,21 +6,35 @@ import { RtsIndexedHeap } from './heap.js';
 
 /** Options of {@link RtsPathfinder.findPath}. */
 export interface RtsPathOptions {
-  /** 4 (orthogonal moves only) or 8. Default 8. */
+  /**
+   * Neighbours per tile: 4 (orthogonal moves only) or 8.
+   * @defaultValue 8
+   */
   neighbors?: 4 | 8;
-  /** When a diagonal move is allowed (ignored with 4 neighbours). Default `if-both-free`. */
+  /**
+   * When a diagonal move is allowed (ignored with 4 neighbours).
+   * @defaultValue {@link DEFAULT_DIAGONAL_RULE} (`'if-both-free'`)
+   */
   diagonal?: DiagonalRule;
   /**
    * Radius in tiles of the square a unit needs (0: one tile). A tile is usable only if its
-   * {@link computeRtsClearance} value is at least this. The start and goal tiles are always usable. Default 0.
+   * {@link computeRtsClearance} value is at least this. The start and goal tiles are always usable.
+   * @defaultValue 0
    */
   clearance?: number;
-  /** Extra blocked tiles (non-zero = blocked), `y * width + x`, e.g. tiles held by idle units. Default none. */
+  /**
+   * Extra blocked tiles (non-zero = blocked), `y * width + x`, e.g. tiles held by idle units.
+   * @defaultValue null (meaning no extra blocked tiles)
+   */
   blocked?: Uint8Array | null;
-  /** Give up (return null) after this many tile expansions. Default Infinity. */
+  /**
+   * Give up (return null) after this many tile expansions, a count.
+   * @defaultValue Infinity (no limit)
+   */
   maxExpansions?: number;
 }
 
+/** Defaults of {@link RtsPathOptions}. */
 export const DEFAULT_RTS_PATH_OPTIONS: Readonly<Required<RtsPathOptions>> = Object.freeze({
   neighbors: 8,
   diagonal: DEFAULT_DIAGONAL_RULE,
@@ -68,6 +82,7 @@ function ruleCode(diagonal: DiagonalRule): number {
  * result.
  */
 export class RtsPathfinder {
+  /** The map searched. */
   readonly grid: Grid;
   /**
    * Search state, four Int32 per tile at `4 * i`:

@@ -9,10 +9,15 @@ import type { RtsWorldStats } from './world-view.js';
  * the tiles of others), and the orders it gives its members. A group depends on this, not on the world's class.
  */
 export interface RtsGroupHost {
+  /** The map. */
   readonly grid: Grid;
+  /** The pathfinder the group plans its routes with. */
   readonly pathfinder: RtsPathfinder;
+  /** The world's diagonal rule and fixed step (seconds). */
   readonly options: Pick<Readonly<Required<RtsWorldOptions>>, 'diagonal' | 'stepSeconds'>;
+  /** Every unit of the world. */
   readonly units: readonly RtsUnit[];
+  /** The world's counters; the group counts its path searches in `paths`. */
   readonly stats: Pick<RtsWorldStats, 'paths'>;
   /** Seconds to whole steps (at least 1). */
   stepsFor(seconds: number): number;

@@ -56,6 +56,7 @@ export interface RtsGroupOptions {
   formingTimeout?: number;
 }
 
+/** Defaults of {@link RtsGroupOptions}. */
 export const DEFAULT_RTS_GROUP_OPTIONS: Readonly<Required<RtsGroupOptions>> = Object.freeze({
   formation: null,
   spacing: 1,

@@ -25,7 +25,9 @@ import type { RtsUnit, RtsUnitGroup } from './unit.js';
  * A group works on any {@link RtsGroupHost} (an {@link RtsWorld}), which calls its `beforeStep` and `afterStep`.
  */
 export class RtsGroup implements RtsUnitGroup {
+  /** The group's members. */
   readonly units: RtsUnit[];
+  /** The order's options after defaults (frozen). */
   readonly options: Readonly<Required<RtsGroupOptions>>;
   /** Group speed, tiles per second: the slowest member's top speed. */
   speed: number;
@@ -35,6 +37,7 @@ export class RtsGroup implements RtsUnitGroup {
   phase: RtsGroupPhase = 'marching';
   /** Destination of the group (of the commander), tiles. */
   goalX: number;
+  /** Destination y of the group, tiles. */
   goalY: number;
   /** Formation slots as (forward, right) pairs, tiles, slot 0 the commander's; empty for a plain group. */
   slots: Float64Array = new Float64Array(0);

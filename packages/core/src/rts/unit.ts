@@ -34,6 +34,7 @@ export interface RtsUnitGroup {
   readonly commander: RtsUnit;
   /** Formation slots as (forward, right) pairs, tiles, slot 0 the commander's; empty for a plain group. */
   readonly slots: Float64Array;
+  /** Where the order stands: forming, marching, arrived or failed. */
   readonly phase: RtsGroupPhase;
   /** Takes a unit out of the group (a new commander is chosen if needed). */
   remove(unit: RtsUnit): void;
@@ -46,18 +47,26 @@ export interface RtsUnitGroup {
  * Read fields freely; change them only through {@link RtsWorld}.
  */
 export class RtsUnit {
+  /** The unit's id, unique in its world. */
   readonly id: number;
+  /** Radius of the hard collider (the body), tiles ({@link RtsUnitOptions.hardRadius}). */
   hardRadius: number;
+  /** Radius of the soft collider (personal space), tiles ({@link RtsUnitOptions.softRadius}). */
   softRadius: number;
+  /** Top speed, tiles per second ({@link RtsUnitOptions.speed}). */
   speed: number;
+  /** Priority in collisions ({@link RtsUnitOptions.priority}). */
   priority: number;
+  /** Team number ({@link RtsUnitOptions.team}). */
   team: number;
 
   /** Position now (front of the queue), tiles. */
   x: number;
+  /** Position now, tiles. */
   y: number;
-  /** Position one fixed step ago, for interpolation. */
+  /** Position one fixed step ago, for interpolation, tiles. */
   prevX: number;
+  /** Position one fixed step ago, tiles. */
   prevY: number;
   /** Predicted positions, ring buffer of `horizon` entries of (x, y, headingX, headingY). */
   readonly queue: Float64Array;
@@ -67,24 +76,32 @@ export class RtsUnit {
   queueLength = 0;
   /** Newest predicted position and heading (unit vector, or 0,0 when standing). */
   tailX: number;
+  /** Newest predicted position, tiles. */
   tailY: number;
+  /** Heading of the newest prediction, x part of a unit vector (0 when standing). */
   headingX = 0;
+  /** Heading of the newest prediction, y part of a unit vector (0 when standing). */
   headingY = 0;
 
+  /** Where the unit's order stands. */
   state: RtsUnitState = 'idle';
-  /** Final destination (tile centre), when ordered. */
+  /** Final destination (tile centre), when ordered, tiles; NaN when not. */
   destX = Number.NaN;
+  /** Final destination, tiles; NaN when not ordered. */
   destY = Number.NaN;
   /** High-level route: x, y pairs of positions (tile centres); `routeIndex` is the current target pair. */
   route: number[] = [];
+  /** Index of the current target pair of `route` (pairs, not numbers). */
   routeIndex = 0;
   /** Shared vector field the unit's high-level path is read from, or null (A*). */
   field: Field | null = null;
   /** Patrol points (x, y pairs, tile centres), visited in a loop; empty when not patrolling. */
   patrol: number[] = [];
+  /** Index of the next patrol point (pairs, not numbers). */
   patrolIndex = 0;
   /** Low-level detour target of local avoidance (nearest free adjacent tile), NaN when none. */
   avoidX = Number.NaN;
+  /** Low-level detour target, tiles; NaN when none. */
   avoidY = Number.NaN;
   /** Steps left to reach the avoidance target before it is dropped. */
   avoidTimer = 0;
@@ -105,13 +122,16 @@ export class RtsUnit {
   returnDelay = 0;
   /** Where an idle unit stands (tile centre). */
   homeX: number;
+  /** Where an idle unit stands, tiles. */
   homeY: number;
 
+  /** Collision state of this step. */
   collision: RtsCollisionState = 'none';
   /** The other unit of the current collision, -1 when none. */
   collisionWith = -1;
   /** The unit that acts on the current collision, -1 when none. */
   collisionSolver = -1;
+  /** What the solving unit does about the current collision. */
   collisionAction: RtsCollisionAction = 'none';
 
   /** Consecutive steps the tail could not advance while it had somewhere to go. */
@@ -132,6 +152,7 @@ export class RtsUnit {
   failed = false;
   /** Formation slot target this step (NaN when not in a marching formation). */
   slotX = Number.NaN;
+  /** Formation slot target this step, tiles (NaN when not in a marching formation). */
   slotY = Number.NaN;
 
   constructor(id: number, x: number, y: number, options: Required<RtsUnitOptions>, horizon: number) {

@@ -38,11 +38,17 @@ const NONE = -1;
  * position, and every unit appends one position per step, so bodies never overlap at any fixed step.
  */
 export class RtsWorld implements RtsGroupHost {
+  /** The map (tiles; positions are in tiles). */
   readonly grid: Grid;
+  /** The A* pathfinder of the high-level paths. */
   readonly pathfinder: RtsPathfinder;
+  /** The options after defaults (frozen). */
   readonly options: Readonly<Required<RtsWorldOptions>>;
+  /** Every unit in the world, in the order they were added (removed units are taken out). */
   readonly units: RtsUnit[] = [];
+  /** The active group orders. */
   readonly groups: RtsGroup[] = [];
+  /** Counters of what the simulation did, for benchmarks and debug views. */
   readonly stats: RtsWorldStats = {
     avoids: 0,
     pushes: 0,
@@ -57,8 +63,9 @@ export class RtsWorld implements RtsGroupHost {
   stepCount = 0;
   /** Fraction of a step accumulated by {@link RtsWorld.update}, in [0, 1): the interpolation factor. */
   alpha = 0;
-  /** Scratch results (no object per call): the target of {@link RtsWorld.currentTarget}. */
+  /** Scratch results (no object per call): the target of {@link RtsWorld.currentTarget}, tiles. */
   targetX = 0;
+  /** y of the target of {@link RtsWorld.currentTarget}, tiles. */
   targetY = 0;
   /** Whether the last {@link RtsWorld.firstCollision} hit was a hard one (bodies overlap). */
   hitHard = false;

@@ -9,15 +9,24 @@ import { readMoveOptions } from './scent-options.js';
 
 /** Options of {@link descendMap} and {@link descendMapPath}. */
 export interface DescendOptions extends ScentMoveOptions {
-  /** 4 or 8 neighbours. Default 8 (unlike scent maps: a unit may step diagonally on any map). */
+  /**
+   * Neighbours per tile: 4 or 8 (unlike scent maps, 8: a unit may step diagonally on any map).
+   * @defaultValue 8
+   */
   neighbors?: 4 | 8;
-  /** Climb instead of descend (scent maps to reach the source, flee maps to get away). Default false. */
+  /**
+   * Climb instead of descend (scent maps to reach the source, flee maps to get away).
+   * @defaultValue false
+   */
   ascend?: boolean;
 }
 
 /** Options of {@link descendMapPath}. */
 export interface DescendPathOptions extends DescendOptions {
-  /** Most steps taken (the path then has at most maxSteps + 1 tiles). Default: the grid's tile count. */
+  /**
+   * Most steps taken, a count of moves (the path then has at most maxSteps + 1 tiles); an integer >= 0.
+   * @defaultValue the grid's tile count (`width * height`)
+   */
   maxSteps?: number;
 }
 

@@ -24,19 +24,22 @@ export interface FleeMapOptions extends ScentMoveOptions {
   /** The player's (threat's) strength used to build the scent map: an integer from 1 to 2^30 - 1. Required. */
   strength: number;
   /**
-   * No seed tile (no walkable tile with scent 0 or -1): `throw` a {@link NoFleeSeedError} (default), or
+   * No seed tile (no walkable tile with scent 0 or -1): `throw` a {@link NoFleeSeedError}, or
    * `return` the unfilled map (every walkable tile -1 except the player's -2) for callers that check
    * themselves.
+   * @defaultValue `'throw'`
    */
   onNoSeed?: NoSeedPolicy;
   /**
    * Int32Array of `width * height` values to write into. May be the `scent` array itself (the map is then
-   * rebuilt in place). Default: a new array.
+   * rebuilt in place).
+   * @defaultValue undefined (meaning a new array is allocated)
    */
   out?: Int32Array;
   /**
    * Cancellation and progress (the worker service passes its job's control): the wave publishes popped tiles
-   * as `done` of `width * height` every 4096 tiles and throws AbortError when asked to stop. Default: none.
+   * as `done` of `width * height` every 4096 tiles and throws AbortError when asked to stop.
+   * @defaultValue undefined (meaning no cancellation and no progress)
    */
   control?: KernelControl;
 }

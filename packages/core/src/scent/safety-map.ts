@@ -8,36 +8,48 @@ import { bare, ownOptions } from '../util/own-options.js';
 
 /** A tile to get away from. */
 export interface Threat {
+  /** Column of the threat's tile, in tiles. */
   x: number;
+  /** Row of the threat's tile, in tiles. */
   y: number;
 }
 
 /** Options of {@link safetyField} and {@link safetyMap}. */
 export interface SafetyMapOptions extends MoveOptions {
   /**
-   * Multiplies the distance from the nearest threat before the second pass: a finite number below 0.
-   * Default -1.2 ({@link DEFAULT_SAFETY_COEFFICIENT}, Brogue's). Below -1 a unit prefers a far exit, even past
-   * the threat, to a nearby dead end; between -1 and 0 it tends to stay in corners.
+   * Multiplies the distance from the nearest threat before the second pass: a finite number below 0 (no unit).
+   * Below -1 a unit prefers a far exit, even past the threat, to a nearby dead end; between -1 and 0 it tends
+   * to stay in corners.
+   * @defaultValue {@link DEFAULT_SAFETY_COEFFICIENT} (-1.2, Brogue's)
    */
   coefficient?: number;
-  /** How moves are priced in both passes: `steps`, `octile` (default) or `weighted`. */
+  /**
+   * How moves are priced in both passes: `steps`, `octile` or `weighted`.
+   * @defaultValue `'octile'` (`DEFAULT_METRIC`)
+   */
   metric?: Metric;
   /**
    * Range of the threat, in cost units: tiles farther than this from every threat are not seeded (they get
-   * values through the second pass only), so units stop fleeing about this far away. Default Infinity.
+   * values through the second pass only), so units stop fleeing about this far away.
+   * @defaultValue Infinity (no limit)
    */
   maxCost?: number;
   /**
    * Treat threat tiles as walls in the second pass (the seed's flee map does the same with the player's tile:
    * "do not flee through the worst of it"), so no path runs through a threat; their cost is Infinity and dir
-   * 255. Default true.
+   * 255.
+   * @defaultValue true
    */
   blockThreats?: boolean;
-  /** Arrays to fill in place (each `width * height` long). Default: new arrays. */
+  /**
+   * Arrays to fill in place (each `width * height` long).
+   * @defaultValue undefined (meaning new arrays are allocated)
+   */
   out?: FieldOut;
   /**
    * Cancellation and progress, passed to both field passes (the worker service passes its job's control):
-   * progress restarts from 0 for the second pass; AbortError when asked to stop. Default: none.
+   * progress restarts from 0 for the second pass; AbortError when asked to stop.
+   * @defaultValue undefined (meaning no cancellation and no progress)
    */
   control?: KernelControl;
 }

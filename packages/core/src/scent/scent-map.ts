@@ -17,7 +17,9 @@ import {
 
 /** A tile that gives off scent. */
 export interface ScentSource {
+  /** Column of the source tile, in tiles. */
   x: number;
+  /** Row of the source tile, in tiles. */
   y: number;
   /** Scent at the source tile; one less per move, spreading stops at 0. An integer from 1 to 2^30 - 1. */
   strength: number;
@@ -25,11 +27,15 @@ export interface ScentSource {
 
 /** Options of {@link scentMap}. */
 export interface ScentMapOptions extends ScentMoveOptions {
-  /** Int32Array of `width * height` values to write into (reused, no allocation). Default: a new array. */
+  /**
+   * Int32Array of `width * height` values to write into (reused, no allocation).
+   * @defaultValue undefined (meaning a new array is allocated)
+   */
   out?: Int32Array;
   /**
    * Cancellation and progress (the worker service passes its job's control): the wave publishes popped tiles
-   * as `done` of `width * height` every 4096 tiles and throws AbortError when asked to stop. Default: none.
+   * as `done` of `width * height` every 4096 tiles and throws AbortError when asked to stop.
+   * @defaultValue undefined (meaning no cancellation and no progress)
    */
   control?: KernelControl;
 }

@@ -17,9 +17,15 @@ export const DEFAULT_SCENT_NEIGHBORS: 4 | 8 = 4;
 
 /** Move rules shared by scent and flee maps. */
 export interface ScentMoveOptions {
-  /** 4 (orthogonal moves only) or 8. Default {@link DEFAULT_SCENT_NEIGHBORS} (4). */
+  /**
+   * Neighbours per tile: 4 (orthogonal moves only) or 8.
+   * @defaultValue {@link DEFAULT_SCENT_NEIGHBORS} (4)
+   */
   neighbors?: 4 | 8;
-  /** When a diagonal move is allowed (ignored with 4 neighbours). Default `if-both-free`. */
+  /**
+   * When a diagonal move is allowed (ignored with 4 neighbours).
+   * @defaultValue {@link DEFAULT_DIAGONAL_RULE} (`'if-both-free'`)
+   */
   diagonal?: DiagonalRule;
 }
 

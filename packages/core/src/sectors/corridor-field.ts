@@ -15,18 +15,27 @@ import { float64Array, int32Array, uint8Array } from './sector-data.js';
 
 /** Options of `SectorGraph.corridorField`. */
 export interface CorridorFieldOptions {
-  /** Sectors around the routes' sectors that the field covers too, an integer from 0 to 8. @defaultValue 1 */
+  /**
+   * Sectors around the routes' sectors that the field covers too, an integer from 0 to 8.
+   * @defaultValue 1
+   */
   margin?: number;
-  /** Tiles whose cost would exceed this stay outside (Infinity), in cost units. @defaultValue Infinity */
+  /**
+   * Tiles whose cost would exceed this stay outside (Infinity), in cost units; a number >= 0.
+   * @defaultValue Infinity (no limit)
+   */
   maxCost?: number;
 }
 
 /** The arrays of a corridor field, shareable with workers (see {@link CorridorField}). */
 export interface CorridorFieldData {
+  /** Width of the grid, in tiles. */
   width: number;
+  /** Height of the grid, in tiles. */
   height: number;
   /** log2 of the sector side. */
   shift: number;
+  /** Sectors per row of the map. */
   sectorsX: number;
   /** Block of each sector (`sy * sectorsX + sx`), or -1 when the sector is outside the corridor. */
   sectorBlock: Int32Array;
@@ -36,7 +45,9 @@ export interface CorridorFieldData {
   cost: Float64Array;
   /** Direction index of the first step per slot; 255 at the goal, walls and unreached tiles. */
   dir: Uint8Array;
+  /** Column of the goal tile. */
   goalX: number;
+  /** Row of the goal tile. */
   goalY: number;
   /** The grid version the field was computed for. */
   gridVersion: number;
@@ -50,10 +61,13 @@ export interface CorridorFieldData {
  * {@link CorridorField.dirAt}, or expand it into an ordinary field with {@link CorridorField.toField}.
  */
 export class CorridorField {
+  /** Width of the grid, in tiles. */
   readonly width: number;
+  /** Height of the grid, in tiles. */
   readonly height: number;
   /** Sector side in tiles. */
   readonly sectorSize: number;
+  /** The field's arrays (shareable with workers: `new CorridorField(data)` rebuilds the view). */
   readonly data: CorridorFieldData;
   private readonly shift: number;
   private readonly mask: number;

@@ -36,14 +36,23 @@ export interface SectorPathOptions {
    * - `sectors`: the route's own walk, sector by sector (work about the path's length): exactly the route's
    *   cost, the cheapest path through the entrances;
    * - `auto`: `corridor` when the corridor holds at most `corridorTiles` tiles, else `sectors`.
-   * @defaultValue 'auto'
+   * @defaultValue `'auto'`
    */
   refine?: SectorRefine;
-  /** Corridor margin in sectors around the route's sectors, an integer from 0 to 8. @defaultValue 1 */
+  /**
+   * Corridor margin in sectors around the route's sectors, an integer from 0 to 8.
+   * @defaultValue {@link DEFAULT_CORRIDOR_MARGIN} (1)
+   */
   margin?: number;
-  /** Largest corridor, in tiles, that `auto` searches exactly. @defaultValue 262144 ({@link DEFAULT_CORRIDOR_TILES}) */
+  /**
+   * Largest corridor, in tiles, that `auto` searches exactly; a number >= 0.
+   * @defaultValue {@link DEFAULT_CORRIDOR_TILES} (262144 = 2^18)
+   */
   corridorTiles?: number;
-  /** Filled with what the query did (for benchmarks and debug views). */
+  /**
+   * Filled with what the query did (for benchmarks and debug views).
+   * @defaultValue undefined (meaning nothing is reported)
+   */
   info?: SectorPathInfo;
 }
 
@@ -57,8 +66,9 @@ export interface SectorPathInfo {
   expanded: number;
   /** How the path was made: `corridor`, `sectors`, or `none` (no path). */
   refined: 'corridor' | 'sectors' | 'none';
-  /** Sectors in the corridor (corridor refinement), tiles it expanded. */
+  /** Sectors in the corridor (corridor refinement). */
   corridorSectors: number;
+  /** Tiles the corridor refinement expanded. */
   corridorExpanded: number;
 }
 

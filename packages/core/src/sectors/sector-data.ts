@@ -39,6 +39,7 @@ export const HEADER_LENGTH = 20;
 export const MATES = 8;
 
 export interface SectorGraphData {
+  /** Sizes, options, versions and counters of the graph (slots `H_*`). */
   header: Int32Array;
   /** First node slot of each sector. */
   sectorNodeFirst: Int32Array;

@@ -40,6 +40,7 @@ export interface SectorRoute {
 
 /** Sizes of a graph, for benchmarks and displays. */
 export interface SectorGraphStats {
+  /** Sectors of the map. */
   sectors: number;
   /** Entrances (nodes) in use. */
   entrances: number;
@@ -59,13 +60,19 @@ export interface SectorGraphStats {
  * the sectors the edits touched (queries call it first when the grid has changed).
  */
 export class SectorGraph {
+  /** The grid the graph describes. */
   readonly grid: Grid;
+  /** The graph's arrays (SharedArrayBuffers when the grid's is one): pass them to {@link SectorGraph.from}. */
   readonly data: SectorGraphData;
+  /** Width of the grid, in tiles. */
   readonly width: number;
+  /** Height of the grid, in tiles. */
   readonly height: number;
   /** Sector side in tiles. */
   readonly sectorSize: number;
+  /** Sectors per row. */
   readonly sectorsX: number;
+  /** Sectors per column. */
   readonly sectorsY: number;
   /** @internal */
   readonly ctx: SectorContext;

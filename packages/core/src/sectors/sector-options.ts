@@ -4,7 +4,10 @@ import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, type DiagonalRule } from '../gri
 
 /** Options of {@link buildSectorGraph}: the move rules of the fields, and how the map is cut into sectors. */
 export interface SectorGraphOptions extends MoveOptions {
-  /** How moves are priced, as for fields. Default `octile`. */
+  /**
+   * How moves are priced, as for fields.
+   * @defaultValue {@link DEFAULT_METRIC} (`'octile'`)
+   */
   metric?: Metric;
   /**
    * Side of a square sector in tiles: a power of two from 8 to 256 (sectors on the right and bottom edges are

@@ -41,15 +41,22 @@ export type SectorBuildPhase = 'labels' | 'count' | 'layout' | 'sectors' | 'link
 
 /** Arguments of the `sectorBuild` kernel: one phase over sectors [first, last). */
 export interface SectorBuildArgs {
+  /** The grid (on a SharedArrayBuffer). */
   grid: Grid;
   /** The graph's arrays (SharedArrayBuffers); `layout` returns new node arrays instead of writing them. */
   data: SectorGraphData;
+  /** Which build phase to run. */
   phase: SectorBuildPhase;
+  /** First sector of the job's band (inclusive). */
   first: number;
+  /** End of the job's band (exclusive). */
   last: number;
   /** Entrances per sector (shared): written by `count`, read by `layout`. */
   counts: Int32Array;
-  /** `landmark`: the landmark's slot in `data.landmarkCost` and its node. */
+  /**
+   * `landmark`: the landmark's slot in `data.landmarkCost` and its node. Required by the `landmark` phase.
+   * @defaultValue undefined (meaning unused by the other phases)
+   */
   landmark?: { slot: number; node: number };
 }
 
@@ -91,18 +98,25 @@ export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): S
 
 /** Arguments of the `sectorCorridorPlan` kernel. */
 export interface SectorCorridorPlanArgs {
+  /** The grid (on a SharedArrayBuffer). */
   grid: Grid;
+  /** The graph's arrays. */
   data: SectorGraphData;
+  /** The field's goal tile and starting value. */
   goal: Goal;
   /** x, y pairs (share a big list: an Int32Array on a SharedArrayBuffer). */
   starts: ArrayLike<number>;
+  /** Margin and range of the field. */
   options: CorridorFieldOptions;
 }
 
 /** The corridor planned in a worker: the field's arrays (shared, not filled yet), the goal's value and range. */
 export interface SectorCorridorPlan {
+  /** The field's arrays (shared, cost Infinity and dir 255 until filled). */
   field: CorridorFieldData;
+  /** The goal's starting value, in cost units. */
   value: number;
+  /** The field's range, in cost units. */
   maxCost: number;
 }
 
@@ -122,10 +136,15 @@ export function runSectorCorridorPlan(args: SectorCorridorPlanArgs): SectorCorri
 
 /** Arguments of the `sectorCorridorFill` kernel: the field's shared arrays, filled in place. */
 export interface SectorCorridorFillArgs {
+  /** The grid (on a SharedArrayBuffer). */
   grid: Grid;
+  /** The graph's arrays. */
   data: SectorGraphData;
+  /** The field planned by `sectorCorridorPlan`. */
   field: CorridorFieldData;
+  /** The goal's starting value, in cost units. */
   value: number;
+  /** The field's range, in cost units. */
   maxCost: number;
 }
 
@@ -135,6 +154,7 @@ export function runSectorCorridorFill(args: SectorCorridorFillArgs, control: Ker
 
 /** Arguments of the `sectorUpdate` kernel. */
 export interface SectorUpdateArgs {
+  /** The grid (on a SharedArrayBuffer), at its new version. */
   grid: Grid;
   /** The graph's arrays: only read. */
   data: SectorGraphData;
@@ -142,7 +162,9 @@ export interface SectorUpdateArgs {
 
 /** A copy of the graph's arrays brought up to the grid's version, and what the update did. */
 export interface SectorUpdateResult {
+  /** The updated copy of the graph's arrays. */
   data: SectorGraphData;
+  /** What the update did. */
   update: SectorUpdate;
 }
 

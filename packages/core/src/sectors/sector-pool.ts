@@ -37,14 +37,21 @@ import type { SectorUpdate } from './update.js';
 
 /** Per-call options of the pool functions. */
 export interface SectorPoolJobOptions {
-  /** Aborting aborts every job of the call; the promise rejects with AbortError. */
+  /**
+   * Aborting aborts every job of the call; the promise rejects with AbortError.
+   * @defaultValue undefined (meaning the call cannot be aborted)
+   */
   signal?: AbortSignal;
-  /** Progress: `done` of `total` units (sectors for builds, tiles for corridor fields), polled per frame. */
+  /**
+   * Progress: `done` of `total` units (sectors for builds, tiles for corridor fields), polled per frame.
+   * @defaultValue undefined (meaning no progress reports)
+   */
   onProgress?: (done: number, total: number) => void;
 }
 
 /** What the pool functions need of a worker pool: its size and a way to run the sector kernels. */
 export interface SectorRunner {
+  /** Number of workers. */
   readonly size: number;
   run(
     name: 'sectorBuild',
@@ -62,7 +69,10 @@ export interface SectorRunner {
 
 /** Options of {@link buildSectorGraphInPool}. */
 export interface SectorPoolOptions extends SectorGraphOptions {
-  /** Jobs per worker in each parallel phase (bands of sectors), for balance. An integer >= 1. @defaultValue 4 */
+  /**
+   * Jobs per worker in each parallel phase (bands of sectors), for balance. An integer >= 1.
+   * @defaultValue 4
+   */
   jobsPerWorker?: number;
 }
 
@@ -219,6 +229,7 @@ export async function refreshLandmarksInPool(
  * the pool (see {@link refreshLandmarksInPool}). Resolves to what the update did. Meanwhile do not call
  * `update()` on the graph; queries may run (they see the old graph, or update it themselves if the grid
  * changed).
+ * @param jobOptions.landmarks - Recompute the landmarks after the update. Default: true.
  */
 export async function updateSectorGraphInPool(
   runner: SectorRunner,
@@ -239,7 +250,10 @@ export async function updateSectorGraphInPool(
 
 /** Options of {@link corridorFieldInPool}. */
 export interface CorridorPoolJobOptions extends SectorPoolJobOptions {
-  /** Called with the field once its corridor is known and its arrays exist, before they are filled. */
+  /**
+   * Called with the field once its corridor is known and its arrays exist, before they are filled.
+   * @defaultValue undefined (meaning no call)
+   */
   onStart?: (field: CorridorField) => void;
 }
 

@@ -19,39 +19,49 @@ export const DEFAULT_ABORT_GRACE_MS = 2000;
 /** Options of createFieldService. */
 export interface FieldServiceOptions {
   /**
-   * Number of workers, an integer from 1 to {@link MAX_WORKERS}. Default: hardware concurrency minus one, at
-   * least 1 (navigator.hardwareConcurrency in browsers, os.availableParallelism() in Node).
+   * Number of workers, an integer from 1 to {@link MAX_WORKERS}.
+   * @defaultValue the hardware concurrency minus one, from 1 to {@link MAX_WORKERS} (64)
+   * (navigator.hardwareConcurrency in browsers, os.availableParallelism() in Node)
    */
   workers?: number;
   /**
    * Where the worker module is, for bundlers that do not follow
    * `new Worker(new URL('../worker.js', import.meta.url))` (e.g. `import url from '@fieldmarshal/core/worker?worker&url'`
-   * in Vite). Default: dist/worker.js of this package, resolved from this module.
+   * in Vite).
+   * @defaultValue undefined (meaning dist/worker.js of this package, resolved from this module)
    */
   workerUrl?: URL | string;
-  /** Bytes of output buffers kept for reuse after jobs fail or fields are released. Default 128 MiB. */
+  /**
+   * Bytes of output buffers kept for reuse after jobs fail or fields are released; a number >= 0.
+   * @defaultValue {@link DEFAULT_MAX_POOLED_BYTES} (134217728 bytes = 128 MiB)
+   */
   maxPooledBytes?: number;
   /**
    * Milliseconds a running job has to stop by itself after its signal aborts. Kernels check the abort flag every
    * few thousand cells, so they stop within milliseconds; a worker that has not answered by then is taken as
    * hung (stuck in a loop, or dead without telling): it is terminated and replaced, the job rejects with
-   * AbortError, and the slot takes the next job. `Infinity` waits for ever. Default 2000.
+   * AbortError, and the slot takes the next job. `Infinity` waits for ever. A number >= 0.
+   * @defaultValue {@link DEFAULT_ABORT_GRACE_MS} (2000 ms)
    */
   abortGraceMs?: number;
   /**
    * Register the test-only kernels (`__crash`, `__spin`, `__hang`, `__handshake`, `__throw`). Tests only.
-   * Default false.
+   * @defaultValue false
    */
   enableTestKernels?: boolean;
 }
 
 /** Per-job options. */
 export interface JobOptions {
-  /** Aborting sets the job's shared abort flag; the job rejects with AbortError. */
+  /**
+   * Aborting sets the job's shared abort flag; the job rejects with AbortError.
+   * @defaultValue undefined (meaning the job cannot be aborted)
+   */
   signal?: AbortSignal;
   /**
    * Progress of the running job, polled from shared memory once per animation frame (browsers) or every
    * 16 ms (Node): `done` and `total` are in the kernel's units (tiles for fields); `total` is 0 while unknown.
+   * @defaultValue undefined (meaning no progress reports)
    */
   onProgress?: ProgressCallback;
 }
@@ -63,7 +73,7 @@ export interface UpdateJobOptions extends JobOptions {
    * last: the result is written into its buffers instead of new ones. When it describes an older version of
    * the grid, the repair starts from it (nothing is copied); otherwise `field` is copied into it first. If the
    * job fails, `into` is left incomplete (`gridVersion` -1) and stays yours: pass it again or release it.
-   * @defaultValue undefined (fresh pooled buffers, `field` copied into them)
+   * @defaultValue undefined (meaning fresh pooled buffers, `field` copied into them)
    */
   into?: Field;
 }
@@ -80,7 +90,10 @@ export interface UpdatedField {
 
 /** Options of {@link FieldService.run}. */
 export interface RunOptions extends JobOptions {
-  /** Transferables moved (not copied) to the worker with the arguments (ordinary ArrayBuffers, ports). */
+  /**
+   * Transferables moved (not copied) to the worker with the arguments (ordinary ArrayBuffers, ports).
+   * @defaultValue undefined (meaning everything is copied, shared memory shared)
+   */
   transfer?: Transferable[];
 }
 

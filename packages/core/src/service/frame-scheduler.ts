@@ -15,14 +15,20 @@ export type FrameTick = (run: () => void) => void;
 
 /** Options of {@link createFrameScheduler}. */
 export interface FrameSchedulerOptions {
-  /** Milliseconds of task work per frame, > 0. Default {@link DEFAULT_FRAME_BUDGET_MS} (4 ms). */
+  /**
+   * Milliseconds of task work per frame, > 0.
+   * @defaultValue {@link DEFAULT_FRAME_BUDGET_MS} (4 ms)
+   */
   budgetMs?: number;
   /**
-   * How to wait for the next frame. Default: requestAnimationFrame where it exists, else setImmediate, else
-   * setTimeout(0). Tests pass a manual tick to step frames one by one.
+   * How to wait for the next frame. Tests pass a manual tick to step frames one by one.
+   * @defaultValue requestAnimationFrame where it exists, else setImmediate, else setTimeout(0)
    */
   tick?: FrameTick;
-  /** Clock in milliseconds, the same one the tasks compare their deadline with. Default performance.now. */
+  /**
+   * Clock in milliseconds, the same one the tasks compare their deadline with.
+   * @defaultValue `() => performance.now()`
+   */
   now?: () => number;
 }
 
@@ -31,11 +37,18 @@ export interface ScheduleOptions {
   /**
    * Tasks scheduled under the same key replace each other: a new one cancels the stale one (its promise rejects
    * with AbortError). For example one key per unit for its flank search.
+   * @defaultValue undefined (meaning the task replaces no other)
    */
   key?: string;
-  /** Cancels the task (AbortError) when aborted. */
+  /**
+   * Cancels the task (AbortError) when aborted.
+   * @defaultValue undefined (meaning only `cancel` stops it)
+   */
   signal?: AbortSignal;
-  /** Called after each slice with the task's progress in [0, 1]. */
+  /**
+   * Called after each slice with the task's progress in [0, 1].
+   * @defaultValue undefined (meaning no progress reports)
+   */
   onProgress?: (fraction: number) => void;
 }
 

@@ -51,7 +51,9 @@ export type Kernel<A, R> = (args: A, control: KernelControl) => R | Promise<R>;
 
 /** Arguments of the `computeField` kernel. */
 export interface ComputeFieldArgs {
+  /** The grid (on a SharedArrayBuffer). */
   grid: Grid;
+  /** computeField's options (goals, metric, moves, range). */
   options: FieldOptions;
   /** Output cost per tile, on a SharedArrayBuffer. */
   cost: Float64Array;
@@ -61,6 +63,7 @@ export interface ComputeFieldArgs {
 
 /** Arguments of the `updateField` kernel: a field's shared arrays and the version they describe. */
 export interface UpdateFieldArgs {
+  /** The grid (on a SharedArrayBuffer). */
   grid: Grid;
   /** The options the field was computed with. */
   options: FieldOptions;
@@ -70,14 +73,21 @@ export interface UpdateFieldArgs {
   dir: Uint8Array;
   /** The grid version `cost` and `dir` describe (-1: incomplete, recompute in full); with a base, the base's. */
   gridVersion: number;
-  /** A field to copy into `cost` before the repair (read only; its version is `gridVersion`). Default none. */
+  /**
+   * A field to copy into `cost` before the repair (read only; its version is `gridVersion`).
+   * @defaultValue undefined (meaning `cost` and `dir` are repaired as they are)
+   */
   baseCost?: Float64Array;
-  /** The base field's directions, copied into `dir` with `baseCost`. */
+  /**
+   * The base field's directions, copied into `dir` with `baseCost`.
+   * @defaultValue undefined (meaning no base)
+   */
   baseDir?: Uint8Array;
 }
 
 /** Arguments of the `computeFlow` kernel: a field's arrays in, the flow's shared arrays out. */
 export interface ComputeFlowArgs {
+  /** The grid (on a SharedArrayBuffer). */
   grid: Grid;
   /** The field's cost per tile (share it: a SharedArrayBuffer is read in place, anything else is copied). */
   cost: Float64Array;
@@ -85,7 +95,10 @@ export interface ComputeFlowArgs {
   dir: Uint8Array;
   /** The field's grid version (the flow's `gridVersion`). */
   gridVersion: number;
-  /** computeFlow's options (radius, metric). */
+  /**
+   * computeFlow's options (radius, metric).
+   * @defaultValue undefined (meaning computeFlow's defaults: radius 0, metric `'octile'`)
+   */
   options?: FlowOptions;
   /** Output x of the unit vectors, on a SharedArrayBuffer. */
   vx: Float32Array;
@@ -97,9 +110,11 @@ export interface ComputeFlowArgs {
 
 /** Arguments of the `computeFieldFromSeeds` kernel. */
 export interface ComputeFieldFromSeedsArgs {
+  /** The grid (on a SharedArrayBuffer). */
   grid: Grid;
   /** Starting cost per tile (`Infinity` = not a seed), `grid.size` values; share it (SharedArrayBuffer) when large. */
   seeds: Float64Array;
+  /** computeFieldFromSeeds's options (metric, moves, range). */
   options: SeedFieldOptions;
   /** Output cost per tile, on a SharedArrayBuffer. */
   cost: Float64Array;
@@ -109,6 +124,7 @@ export interface ComputeFieldFromSeedsArgs {
 
 /** Arguments of the `fleeMap` kernel: seed 002's reverse map of a scent map, written into the shared `out`. */
 export interface FleeMapArgs {
+  /** The grid (on a SharedArrayBuffer). */
   grid: Grid;
   /** The scent map to reverse (Int32, `width * height`), preferably on a SharedArrayBuffer. */
   scent: Int32Array;
@@ -120,9 +136,14 @@ export interface FleeMapArgs {
 
 /** Arguments of the `safetyField` kernel: both passes of the safety map in one job, into shared `cost`/`dir`. */
 export interface SafetyFieldArgs {
+  /** The grid (on a SharedArrayBuffer). */
   grid: Grid;
+  /** The tiles to get away from (at least one). */
   threats: readonly Threat[];
-  /** As safetyField's options, without `out` and `control` (the service passes the job's control). */
+  /**
+   * As safetyField's options, without `out` and `control` (the service passes the job's control).
+   * @defaultValue undefined (meaning safetyField's defaults, `DEFAULT_SAFETY_MAP_OPTIONS`)
+   */
   options?: Omit<SafetyMapOptions, 'out' | 'control'>;
   /** Output costs, `width * height` Float64 values on a SharedArrayBuffer. */
   cost: Float64Array;
@@ -132,9 +153,14 @@ export interface SafetyFieldArgs {
 
 /** Arguments of the `scentMap` kernel (seed 002's BFS scent map of ../scent). */
 export interface ScentMapArgs {
+  /** The grid (on a SharedArrayBuffer). */
   grid: Grid;
+  /** The tiles that give off scent, with their strengths. */
   sources: readonly ScentSource[];
-  /** Neighbourhood and diagonal rule; defaults as scentMap's (4 neighbours). */
+  /**
+   * Neighbourhood and diagonal rule.
+   * @defaultValue undefined (meaning scentMap's defaults: 4 neighbours, `'if-both-free'`)
+   */
   options?: ScentMoveOptions;
   /** Output, `width * height` Int32 values on a SharedArrayBuffer. */
   out: Int32Array;

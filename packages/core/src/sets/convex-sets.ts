@@ -24,11 +24,15 @@ export interface ConvexSets {
 /** Options of {@link decomposeConvexSets}. */
 export interface DecomposeOptions {
   /**
-   * Largest width and height of one rectangle in tiles (>= 1). Smaller rectangles give more sets but costs
-   * closer to real distances. Default {@link DEFAULT_MAX_SET_SIDE} (no limit in practice).
+   * Largest width and height of one rectangle in tiles (an integer >= 1, or Infinity). Smaller rectangles give
+   * more sets but costs closer to real distances.
+   * @defaultValue {@link DEFAULT_MAX_SET_SIDE} (Infinity: no limit)
    */
   maxSide?: number;
-  /** How rectangles are chosen; see {@link decomposeConvexSets}. Default `auto`. */
+  /**
+   * How rectangles are chosen; see {@link decomposeConvexSets}.
+   * @defaultValue {@link DEFAULT_DECOMPOSE_STRATEGY} (`'auto'`)
+   */
   strategy?: DecomposeStrategy;
 }
 

@@ -10,15 +10,19 @@ import { computeSetFieldsInto, type SetFieldKernelOptions } from './set-fields.j
 
 /** Arguments of the `computeSetFields` kernel (see computeSetFieldsInto in ./set-fields.ts). */
 export interface ComputeSetFieldsArgs {
+  /** The grid (on a SharedArrayBuffer). */
   grid: Grid;
   /** The sets; put `setOf` and `rects` on SharedArrayBuffers so they are not copied per job. */
   sets: ConvexSets;
+  /** First set of the job (inclusive). */
   firstSet: number;
+  /** End of the job's sets (exclusive). */
   lastSet: number;
   /** All sets' costs (`count * width * height`), on a SharedArrayBuffer; this job fills its sets' slices. */
   cost: Uint16Array | Int32Array;
   /** All sets' directions, on a SharedArrayBuffer. */
   dir: Uint8Array;
+  /** Move rules and slice base of the kernel. */
   options: SetFieldKernelOptions;
 }
 

@@ -20,7 +20,10 @@ import type { ComputeSetFieldsArgs } from './set-fields-pool-kernel.js';
 
 /** Per-job options the pool functions pass on. */
 export interface SetPoolJobOptions {
-  /** Aborting aborts every job; the promise rejects with AbortError. */
+  /**
+   * Aborting aborts every job; the promise rejects with AbortError.
+   * @defaultValue undefined (meaning the call cannot be aborted)
+   */
   signal?: AbortSignal;
 }
 
@@ -43,9 +46,12 @@ export interface SetCostPairRunner {
   release(field: Field): boolean;
 }
 
-/** Options of {@link buildSetFieldsInPool}. */
+/** Options of {@link buildSetFieldsInPool}. `shared` is ignored: the pool's arrays are always shared. */
 export interface SetFieldsPoolOptions extends SetFieldsOptions {
-  /** Jobs per worker (the sets are cut into `workers * jobsPerWorker` ranges, for balance). Default 2. */
+  /**
+   * Jobs per worker (the sets are cut into `workers * jobsPerWorker` ranges, for balance); an integer >= 1.
+   * @defaultValue 2
+   */
   jobsPerWorker?: number;
 }
 

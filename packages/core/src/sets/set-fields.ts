@@ -19,9 +19,15 @@ const RULE_ALWAYS = 2;
 
 /** Movement rules of the per-set `steps` fields and of set costs. */
 export interface SetMoveOptions {
-  /** 4 (orthogonal moves only) or 8. Default {@link DEFAULT_SET_NEIGHBORS} (8). */
+  /**
+   * Neighbours per tile: 4 (orthogonal moves only) or 8.
+   * @defaultValue {@link DEFAULT_SET_NEIGHBORS} (8)
+   */
   neighbors?: 4 | 8;
-  /** When a diagonal step is allowed (ignored with 4 neighbours). Default `if-both-free`. */
+  /**
+   * When a diagonal step is allowed (ignored with 4 neighbours).
+   * @defaultValue {@link DEFAULT_DIAGONAL_RULE} (`'if-both-free'`)
+   */
   diagonal?: DiagonalRule;
 }
 
@@ -36,8 +42,9 @@ export const SET_FIELD_UNREACHABLE_I32 = -1;
 /** Options of {@link computeSetFieldsInto}. */
 export interface SetFieldKernelOptions extends SetMoveOptions {
   /**
-   * The slice of set `s` starts at `(s - sliceBase) * width * height` in `outCost` and `outDir`. Use 0 (the
-   * default) when every worker writes into one buffer holding all sets.
+   * The slice of set `s` starts at `(s - sliceBase) * width * height` in `outCost` and `outDir` (a set index, an
+   * integer at most `firstSet`). Use 0 when every worker writes into one buffer holding all sets.
+   * @defaultValue 0
    */
   sliceBase?: number;
 }
@@ -224,7 +231,9 @@ export function computeSetFieldsInto(
 export interface SetFields {
   /** Number of sets (slices). */
   count: number;
+  /** Width of the grid, in tiles. */
   width: number;
+  /** Height of the grid, in tiles. */
   height: number;
   /** Tiles per slice (`width * height`). */
   size: number;
@@ -241,15 +250,20 @@ export interface SetFieldsOptions extends SetMoveOptions {
   /**
    * Most entries (sets x tiles) the per-set fields may hold. Memory is sets x tiles x 3 bytes (Uint16 cost +
    * Uint8 direction), or x 5 bytes with `costType: 'int32'`. Refused with GridTooLargeError before allocating.
-   * Default {@link DEFAULT_MAX_SET_FIELD_CELLS} (2^27 entries, 384 MiB with Uint16 costs).
+   * A count of entries, >= 0.
+   * @defaultValue {@link DEFAULT_MAX_SET_FIELD_CELLS} (2^27 entries, 384 MiB with Uint16 costs)
    */
   maxCells?: number;
   /**
-   * `uint16` (default) stores costs up to 65534 moves and throws OutOfRangeError past that; `int32` for maps
+   * `uint16` stores costs up to 65534 moves and throws OutOfRangeError past that; `int32` for maps
    * with longer paths (5 instead of 3 bytes per entry).
+   * @defaultValue `'uint16'`
    */
   costType?: 'uint16' | 'int32';
-  /** Put both arrays in SharedArrayBuffers (needed when workers fill them). Default: when available. */
+  /**
+   * Put both arrays in SharedArrayBuffers (needed when workers fill them).
+   * @defaultValue true when SharedArrayBuffer exists (`typeof SharedArrayBuffer === 'function'`), else false
+   */
   shared?: boolean;
 }
 
@@ -307,7 +321,10 @@ export function buildSetFields(
   return fields;
 }
 
-/** The field of one set on its own (`width * height` entries), for following a route without all fields. */
+/**
+ * The field of one set on its own (`width * height` entries), for following a route without all fields.
+ * @param options.costType - `'uint16'` (costs up to 65534 moves) or `'int32'`. Default: `'uint16'`.
+ */
 export function buildSetField(
   grid: Grid,
   sets: ConvexSets,

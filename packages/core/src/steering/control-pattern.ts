@@ -51,7 +51,10 @@ export interface ControlPatternState {
 
 /** Options of {@link stepControlPattern}. */
 export interface ControlPatternOptions {
-  /** Start over after the last record (default true). When false the mover keeps its last controls. */
+  /**
+   * Start over after the last record. When false the mover keeps its last controls.
+   * @defaultValue true
+   */
   loop?: boolean;
 }
 

@@ -14,7 +14,9 @@ import { checkNumber } from '../util/check-number.js';
 
 /** A predicted meeting: where (the target's position then) and in how many seconds. */
 export interface InterceptSolution {
+  /** The target's predicted x at the meeting, in world units. */
   x: number;
+  /** The target's predicted y at the meeting, in world units. */
   y: number;
   /** Seconds from now, >= 0 and finite. */
   time: number;

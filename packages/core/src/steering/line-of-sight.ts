@@ -8,14 +8,16 @@ import { LineStepper } from './bresenham.js';
 /** Options of {@link hasLineOfSight} and {@link visibleLineLength}. */
 export interface LineOfSightOptions {
   /**
-   * When may the line pass diagonally between two tiles? Same names as the fields: with `if-both-free` (the
-   * default) a diagonal step needs both orthogonal neighbours open, so two walls touching at a corner block
-   * sight; with `always` the line slips through such corners.
+   * When may the line pass diagonally between two tiles? Same names as the fields: with `if-both-free` a
+   * diagonal step needs both orthogonal neighbours open, so two walls touching at a corner block sight; with
+   * `always` the line slips through such corners.
+   * @defaultValue {@link DEFAULT_DIAGONAL_RULE} (`'if-both-free'`)
    */
   diagonal?: DiagonalRule;
   /**
    * When true every tile of the line must have the start tile's passability code (a line a unit can walk:
-   * ground never mixes with water). When false (the default) any non-blocked tile lets sight through.
+   * ground never mixes with water). When false any non-blocked tile lets sight through.
+   * @defaultValue false
    */
   sameCode?: boolean;
 }

@@ -12,6 +12,7 @@ const DEG = Math.PI / 180;
 export interface Mover {
   /** Position in world units (screen coordinates: y grows downwards). */
   x: number;
+  /** Position in world units; y grows downwards. */
   y: number;
   /** Orientation in degrees (0 up, 90 right; see orientation.ts), kept within (-180, 180]. */
   heading: number;

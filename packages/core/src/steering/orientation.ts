@@ -13,7 +13,9 @@ import { checkNumber } from '../util/check-number.js';
 
 /** A point or vector in continuous space (screen coordinates: y grows downwards). */
 export interface SteerPoint {
+  /** x, in world units (or world units per second for a velocity). */
   x: number;
+  /** y, in world units (y grows downwards). */
   y: number;
 }
 

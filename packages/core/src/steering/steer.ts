@@ -12,9 +12,19 @@ const DEG = Math.PI / 180;
  * must be finite numbers; `vx` and `vy`, when given, finite numbers read from own properties.
  */
 export interface SteerTarget {
+  /** Position, in world units. */
   x: number;
+  /** Position, in world units. */
   y: number;
+  /**
+   * Velocity along x, in world units per second.
+   * @defaultValue 0
+   */
   vx?: number;
+  /**
+   * Velocity along y, in world units per second.
+   * @defaultValue 0
+   */
   vy?: number;
 }
 
@@ -23,14 +33,19 @@ export interface ChaseOptions {
   /**
    * Brake near the target: the desired speed never exceeds what lets the chaser stop `stopDistance` short
    * of it at its `acceleration` (`sqrt(2 a d)`), plus the speed at which the target moves away. This is the
-   * seed's "if the distance is less than a predetermined amount, begin to slow down". Default true.
+   * seed's "if the distance is less than a predetermined amount, begin to slow down".
+   * @defaultValue true
    */
   arrive?: boolean;
-  /** Distance (world units, >= 0) at which the chaser may stop short of the target. Default 0. */
+  /**
+   * Distance at which the chaser may stop short of the target, in world units (>= 0).
+   * @defaultValue 0
+   */
   stopDistance?: number;
   /**
    * Slow down while the target lies inside the chaser's turning circle (radius `speed / turnRate`), where a
-   * fast chaser would otherwise circle around it forever. Default true.
+   * fast chaser would otherwise circle around it forever.
+   * @defaultValue true
    */
   turnLimit?: boolean;
 }
@@ -45,13 +60,15 @@ export const DEFAULT_CHASE_OPTIONS: Readonly<Required<ChaseOptions>> = Object.fr
 /** Options of {@link interceptControl}. */
 export interface InterceptOptions extends ChaseOptions {
   /**
-   * `exact` (default): {@link exactIntercept} at the chaser's top speed. `closing`: the seed's closing
+   * `exact`: {@link exactIntercept} at the chaser's top speed. `closing`: the seed's closing
    * velocity estimate {@link closingIntercept} from the current velocities.
+   * @defaultValue `'exact'`
    */
   method?: 'exact' | 'closing';
   /**
    * When the target is behind the chaser (negative local y), chase it directly instead, as the seed advises,
-   * and intercept again once it is ahead. Default true.
+   * and intercept again once it is ahead.
+   * @defaultValue true
    */
   chaseWhenBehind?: boolean;
 }
@@ -77,9 +94,15 @@ export interface InterceptPlan {
 
 /** Options of {@link evadeControl}. */
 export interface EvadeOptions {
-  /** A rectangle (world units) the evader must stay inside; walls push it away within `margin`. Default none. */
+  /**
+   * A rectangle (world units) the evader must stay inside; walls push it away within `margin`.
+   * @defaultValue null (meaning no bounds)
+   */
   bounds?: { minX: number; minY: number; maxX: number; maxY: number } | null;
-  /** Distance from a wall (world units, > 0) within which the wall starts pushing. Default 60. */
+  /**
+   * Distance from a wall within which the wall starts pushing, in world units (> 0).
+   * @defaultValue 60
+   */
   margin?: number;
 }
 

@@ -5,7 +5,9 @@ import { checkInt32Line, checkLineTiles, LineStepper, MAX_LINE_TILES } from './b
 
 /** A tile position. */
 export interface TileCoord {
+  /** Column, in tiles. */
   x: number;
+  /** Row, in tiles. */
   y: number;
 }
 

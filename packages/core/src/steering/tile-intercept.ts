@@ -7,15 +7,27 @@ import { basicChaseDirection } from './tile-chase.js';
 
 /** Options of {@link tileIntercept}. */
 export interface TileInterceptOptions {
-  /** Tiles the chaser moves per turn, diagonals included (8-connected moves). Integer >= 1, default 1. */
+  /**
+   * Tiles the chaser moves per turn, diagonals included (8-connected moves). A safe integer >= 1.
+   * @defaultValue 1
+   */
   chaserSpeed?: number;
-  /** How many turns ahead to look for a meeting point. Integer from 0 to {@link MAX_TILE_INTERCEPT_TURNS}, default 256. */
+  /**
+   * How many turns ahead to look for a meeting point, a count of turns: an integer from 0 to
+   * {@link MAX_TILE_INTERCEPT_TURNS}.
+   * @defaultValue 256
+   */
   maxTurns?: number;
   /**
-   * Map width and height in tiles. When given, the search stops once the target's predicted tile leaves
-   * the map (the seed's Problem 1-1 ends the run at the screen's edge). Default: unbounded.
+   * Map width in tiles (a number >= 0). When given, the search stops once the target's predicted tile leaves
+   * the map (the seed's Problem 1-1 ends the run at the screen's edge).
+   * @defaultValue Infinity (unbounded)
    */
   width?: number;
+  /**
+   * Map height in tiles (a number >= 0), as `width`.
+   * @defaultValue Infinity (unbounded)
+   */
   height?: number;
 }
 
@@ -30,8 +42,9 @@ export const MAX_TILE_INTERCEPT_TURNS = 1 << 20;
 
 /** Where and when a tile chaser can meet a moving target. */
 export interface TileInterceptPoint {
-  /** The target's predicted tile at the meeting turn. */
+  /** Column of the target's predicted tile at the meeting turn. */
   x: number;
+  /** Row of the target's predicted tile at the meeting turn. */
   y: number;
   /** Turns from now until the meeting (0 when they already share a tile). */
   turns: number;

@@ -36,6 +36,7 @@ export interface TilePattern {
   segments: Int32Array;
   /** The first point as written in the text (add it back to replay the pattern where it was drawn). */
   originX: number;
+  /** y of the first point as written in the text, in tiles. */
   originY: number;
   /** True when the last segment ends where the first one starts: the path is a loop. */
   closed: boolean;

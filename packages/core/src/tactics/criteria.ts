@@ -8,13 +8,25 @@ import { flankTest, retreatTest } from './keep-tests.js';
  * `average = floor((cost(me, targetSet) + cost(target, mySet)) / 2)` and each constant is `floor(factor * c)`.
  */
 export interface TacticShapeOptions {
-  /** Hyperbola half-width `|m - t|` as a multiple of the average cost. Default 0.5 (the seed's `average / 2`). */
+  /**
+   * Hyperbola half-width `|m - t|` as a multiple of the average cost (a finite number >= 0, no unit).
+   * @defaultValue {@link DEFAULT_HYPERBOLA_FACTOR} (0.5, the seed's `average / 2`)
+   */
   hyperbolaFactor?: number;
-  /** Inner ellipse `m + t` removed when flanking, multiple of the average cost. Default 2. */
+  /**
+   * Inner ellipse `m + t` removed when flanking, multiple of the average cost (a finite number >= 0).
+   * @defaultValue {@link DEFAULT_SMALL_ELLIPSE_FACTOR} (2)
+   */
   smallEllipseFactor?: number;
-  /** Outer ellipse `m + t` limiting how far a flank may go, multiple of the average cost. Default 8. */
+  /**
+   * Outer ellipse `m + t` limiting how far a flank may go, multiple of the average cost (a finite number >= 0).
+   * @defaultValue {@link DEFAULT_LARGE_ELLIPSE_FACTOR} (8)
+   */
   largeEllipseFactor?: number;
-  /** Diameter of both retreat circles, multiple of the average cost. Default 2. */
+  /**
+   * Diameter of both retreat circles, multiple of the average cost (a finite number >= 0).
+   * @defaultValue {@link DEFAULT_CIRCLE_FACTOR} (2)
+   */
   circleFactor?: number;
 }
 
@@ -35,9 +47,13 @@ export interface TacticConstants {
   targetCost: number;
   /** `floor((myCost + targetCost) / 2)`, the seed's `c`. */
   average: number;
+  /** Hyperbola half-width in moves: `floor(hyperbolaFactor * average)`. */
   hyperbola: number;
+  /** Inner ellipse `m + t` in moves: `floor(smallEllipseFactor * average)`. */
   smallEllipse: number;
+  /** Outer ellipse `m + t` in moves: `floor(largeEllipseFactor * average)`. */
   largeEllipse: number;
+  /** Diameter of the retreat circles in moves: `floor(circleFactor * average)`. */
   circle: number;
 }
 

@@ -19,7 +19,9 @@ export interface TacticRoute {
   via: number;
   /** The set of the target tile. */
   targetSet: number;
+  /** Column of the target tile. */
   targetX: number;
+  /** Row of the target tile. */
   targetY: number;
   /** Whether the route goes on to the target after `via`. */
   approach: boolean;
@@ -27,14 +29,21 @@ export interface TacticRoute {
   viaDir: Uint8Array;
   /** Direction per tile into the target's set. */
   targetDir: Uint8Array;
+  /** Width of the grid, in tiles (the row length of `viaDir` and `targetDir`). */
   width: number;
 }
 
 /** Options of {@link createTacticRoute}. */
 export interface TacticRouteOptions extends SetMoveOptions {
-  /** Per-set fields to read directions from; without them the two needed fields are built (two BFS). */
+  /**
+   * Per-set fields to read directions from; without them the two needed fields are built (two BFS).
+   * @defaultValue undefined (meaning the two fields are built here)
+   */
   fields?: SetFields;
-  /** Continue to the target after `via` (flank, direct approach). Default true; false for a retreat. */
+  /**
+   * Continue to the target after `via` (flank, direct approach); false for a retreat.
+   * @defaultValue true
+   */
   approach?: boolean;
 }
 

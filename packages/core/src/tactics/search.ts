@@ -29,7 +29,9 @@ export type { TilePoint } from './tactic-args.js';
  * target's tile; -1 where unreachable. Made by `setCostsFrom` (on this thread or in a worker).
  */
 export interface SetCostPair {
+  /** Moves from the player's tile into each set (-1 where unreachable), one entry per set. */
   me: Int32Array;
+  /** Moves from the target's tile into each set (-1 where unreachable), one entry per set. */
   target: Int32Array;
 }
 
@@ -44,15 +46,24 @@ export type TacticCostSource = 'two-field' | SetFields | SetCostPair;
 
 /** Options of the flank/retreat searches. */
 export interface TacticSearchOptions extends TacticShapeOptions, SetMoveOptions {
-  /** Stop after this many kept sets (the seed's 256-entry buffer). Integer >= 1 or Infinity. Default 256. */
+  /**
+   * Stop after this many kept sets (the seed's 256-entry buffer), a count: an integer >= 1 or Infinity.
+   * @defaultValue {@link DEFAULT_MAX_CANDIDATES} (256)
+   */
   maxCandidates?: number;
-  /** Where set costs come from. Default `'two-field'`. */
+  /**
+   * Where set costs come from.
+   * @defaultValue `'two-field'`
+   */
   costs?: TacticCostSource;
 }
 
 /** Options of {@link createTacticSearch}: a search split into slices. */
 export interface TacticTaskOptions extends TacticSearchOptions {
-  /** Most sets examined per `step` call (integer >= 1 or Infinity). Default {@link DEFAULT_SETS_PER_STEP}. */
+  /**
+   * Most sets examined per `step` call, a count: an integer >= 1 or Infinity.
+   * @defaultValue {@link DEFAULT_SETS_PER_STEP} (2048)
+   */
   setsPerStep?: number;
 }
 
@@ -65,6 +76,7 @@ const CLOCK_EVERY = 128;
 
 /** The outcome of one flank or retreat search. */
 export interface TacticSearchResult {
+  /** Which search ran: `flank` or `retreat`. */
   kind: TacticKind;
   /** The set the player stands in. */
   mySet: number;
@@ -298,7 +310,10 @@ export function pickCandidate(result: TacticSearchResult, random: RandomSource =
 
 /** Options of {@link chooseFlankSet} and {@link chooseRetreatSet}. */
 export interface ChooseSetOptions extends TacticSearchOptions {
-  /** Random source for the pick (for example `createRandom(seed)`). Default `Math.random`. */
+  /**
+   * Random source for the pick (for example `createRandom(seed)`).
+   * @defaultValue `Math.random`
+   */
   random?: RandomSource;
 }
 

@@ -7,7 +7,9 @@ import { recordOf } from '../util/own-options.js';
 
 /** A tile position. */
 export interface TilePoint {
+  /** Column, in tiles. */
   x: number;
+  /** Row, in tiles. */
   y: number;
 }
 
