@@ -19,7 +19,13 @@ export const DEFAULT_SCENT_NEIGHBORS: 4 | 8 = 4;
 export interface ScentMoveOptions {
   /** 4 (orthogonal moves only) or 8. Default {@link DEFAULT_SCENT_NEIGHBORS} (4). */
   neighbors?: 4 | 8;
-  /** When a diagonal move is allowed (ignored with 4 neighbours). Default `if-both-free`. */
+  /**
+   * When a diagonal move is allowed (ignored with 4 neighbours). Default `if-both-free`: with 8 neighbours the
+   * scent does not cut a wall's corner, as units following the map could not either (the rule of the fields).
+   * The scent-map article's 8-way spreading ("Scent Map II", thrig.me: Brogue's dirs table with 8 directions)
+   * takes any diagonal neighbour, corners included: that is `{ neighbors: 8, diagonal: 'always' }`, tile for
+   * tile, for scent and flee maps alike.
+   */
   diagonal?: DiagonalRule;
 }
 
