@@ -227,10 +227,15 @@ export function PursuitScene() {
         <label className="controls">
           Prediction
           <select value={method} onChange={(e) => setMethod(e.target.value as 'exact' | 'closing')}>
-            <option value="exact">exact (earliest meeting at top speed)</option>
-            <option value="closing">closing velocity (the seed)</option>
+            <option value="exact">exact (earliest meeting at top speed; closing velocity when there is none)</option>
+            <option value="closing">closing velocity (the book's LineOfSightIntercept)</option>
           </select>
         </label>
+        <p className="help">
+          The circle is the point steered at, labelled with its method; the grey diamond is the other method's
+          prediction. Exact is the true meeting of a straight flight at top speed; closing velocity is the book's
+          cheaper estimate.
+        </p>
         <label style={{ display: 'flex', gap: 6, alignItems: 'baseline', marginBottom: 8 }}>
           <input type="checkbox" checked={speedControl} onChange={(e) => setSpeedControl(e.target.checked)} /> speed
           control near the target
