@@ -248,3 +248,39 @@ describe('Units page: RTS patrol and camera', () => {
     await page.close();
   });
 });
+
+describe('Bench page: the behaviour suites', () => {
+  it('runs the crowd (main thread, 1 and 2 workers) and the RTS world, and charts them', async () => {
+    const { page, errors } = await openPage(browser, `${server.url}#/bench`);
+    await page.waitForSelector('[data-testid="behaviour-bench"]');
+    await page.uncheck('[data-testid="behaviour-rts-1000"]');
+    await page.fill('[data-testid="behaviour-steps"]', '5');
+    await page.click('[data-testid="behaviour-run"]');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="behaviour-status"]')?.textContent === 'done',
+      null,
+      { timeout: 180_000 },
+    );
+    const rows = await page.$$eval('[data-testid="behaviour-results"] tbody tr', (trs) =>
+      trs.map((tr) => ({
+        suite: tr.getAttribute('data-suite'),
+        units: Number(tr.getAttribute('data-units')),
+        where: tr.children[2]?.textContent,
+        samples: Number(tr.children[3]?.textContent),
+        median: Number(tr.querySelector('[data-median]')?.getAttribute('data-median')),
+      })),
+    );
+    assert.deepEqual(
+      rows.map((r) => `${r.suite} ${r.units} ${r.where} ${r.samples}`),
+      ['crowd 10000 main thread 5', 'crowd 10000 1 worker 5', 'crowd 10000 2 workers 5', 'rts 200 main thread 50'],
+    );
+    for (const r of rows) assert.ok(Number.isFinite(r.median) && r.median > 0, JSON.stringify(r));
+    const charts = await page.$$eval('[data-testid="behaviour-bench"] svg', (svgs) => svgs.length);
+    assert.equal(charts, 2);
+    await page
+      .locator('[data-testid="behaviour-bench"]')
+      .screenshot({ path: join(artifactsDir, 'bench-behaviours.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
