@@ -156,6 +156,23 @@ describe('Units page: the demos of the chasing document', () => {
     await page.close();
   });
 
+  it("orcs on the book's listing lines (mode 4) all reach Frodo", async () => {
+    const { page, errors } = await openScene('orcs');
+    await page.waitForSelector('[data-testid="orc-canvas"]');
+    await page.click('[data-orc-mode="listing"]');
+    await page.waitForFunction(
+      () => document.querySelector('[data-orc-mode="listing"]')?.getAttribute('aria-pressed') === 'true',
+    );
+    await page.waitForFunction(
+      () => /orcs on Frodo 8 \/ 8/.test(document.querySelector('[data-testid="orc-hud"]')?.textContent ?? ''),
+      null,
+      { timeout: 30_000 },
+    );
+    assert.match(await page.textContent('.layout'), /31 of 219 tiles/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('orcs evade Frodo: every orc ends farther than it started, pinned against the walls', async () => {
     const { page, errors } = await openScene('evade');
     await page.waitForSelector('[data-testid="evade-hud"]');
