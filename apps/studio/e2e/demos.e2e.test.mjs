@@ -173,6 +173,26 @@ describe('Units page: the demos of the chasing document', () => {
     await page.close();
   });
 
+  it('the biplanes intercept at the exact point or at the closing-velocity point, as chosen', async () => {
+    const { page, errors } = await openScene('pursuit');
+    await page.waitForSelector('[data-testid="pursuit-hud"]');
+    const modeIs = (re) =>
+      page.waitForFunction(
+        (source) => new RegExp(source).test(document.querySelector('[data-testid="pursuit-mode"]')?.textContent ?? ''),
+        re.source,
+        { timeout: 30_000 },
+      );
+    await page.keyboard.press('i');
+    await modeIs(/intercepting \(exact point\)/);
+    await page.keyboard.press('m');
+    await modeIs(/intercepting \(closing-velocity point\)/);
+    await page.keyboard.press('m');
+    await modeIs(/intercepting \(exact point\)/);
+    await page.screenshot({ path: join(artifactsDir, 'units-pursuit.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('orcs evade Frodo: every orc ends farther than it started, pinned against the walls', async () => {
     const { page, errors } = await openScene('evade');
     await page.waitForSelector('[data-testid="evade-hud"]');

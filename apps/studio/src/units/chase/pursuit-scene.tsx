@@ -131,7 +131,7 @@ export function PursuitScene() {
             ? w.plan.behind
               ? 'chasing (target behind it)'
               : 'chasing (no meeting point)'
-            : 'intercepting';
+            : `intercepting (${w.plan?.method === 'closing' ? 'closing-velocity point' : 'exact point'})`;
     const behind = globalToLocal(w.chaser.heading, w.target.x - w.chaser.x, w.target.y - w.chaser.y).y < 0;
     const time = w.time.toFixed(1);
     if (
@@ -293,7 +293,7 @@ export function PursuitScene() {
           {mode === 'evade' ? 'tagged' : 'catches'} {hud.hits}
         </div>
         <div>distance {hud.distance}</div>
-        <div>red plane is {hud.mode}</div>
+        <div data-testid="pursuit-mode">red plane is {hud.mode}</div>
         <div>yellow plane is {hud.behind ? 'behind' : 'ahead of'} the red one</div>
       </ScenePanel>
     </SceneLayout>
