@@ -5,6 +5,7 @@ import { DropOverlay, MapFileDialogView } from '../shared/map-files/map-file-ui.
 import type { ScenarioRow } from '../shared/map-files/scenario.js';
 import { useMapFiles } from '../shared/map-files/use-map-files.js';
 import { ProgressBar } from '../shared/progress-bar.js';
+import { BehaviourBench } from './behaviour-bench.js';
 import { benchConfigFromLink, useWriteBenchLink } from './bench-link.js';
 import type { BenchMapSpec } from './bench-maps.js';
 import { type ChartRuns, formatTiles, seriesBySize, seriesByWorkers } from './bench-results.js';
@@ -170,6 +171,7 @@ export function BenchPage() {
           </div>
           <PeerTable rows={a?.peers ?? []} />
           <RepairTable rows={a?.repair ?? []} />
+          <BehaviourBench />
           <p className="help">
             Times are medians over the timed repetitions after warm-up, per field. This machine may be shared and noisy:
             compare ratios, not absolute times.

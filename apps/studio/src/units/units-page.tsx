@@ -3,6 +3,7 @@ import { choiceParam, readPageQuery, writePageQuery } from '../shared/url-state.
 import { ChaseDemo } from './chase/chase-demo.js';
 import { CrowdDemo } from './crowd/crowd-demo.js';
 import { RtsDemo } from './rts/rts-demo.js';
+import { RtsPatrolDemo } from './rts/rts-patrol-demo.js';
 
 const DEMOS = [
   {
@@ -12,6 +13,7 @@ const DEMOS = [
   },
   { id: 'crowd', title: 'Crowd avoidance', render: () => <CrowdDemo /> },
   { id: 'rts', title: 'RTS groups and formations', render: () => <RtsDemo /> },
+  { id: 'rts-patrol', title: 'RTS patrol and camera', render: () => <RtsPatrolDemo /> },
 ] as const;
 
 /** The Units page: behaviours that run on top of the fields, one demo at a time. */

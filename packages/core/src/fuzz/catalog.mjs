@@ -28,6 +28,7 @@ export const ENTRIES = [...GRID_STEERING, ...MAPS, ...UNITS];
 /** Exports that are constants: nothing to call, so no entry. A new export must be listed here or get an entry. */
 export const CONSTANTS = [
   'BLOCKED',
+  'BRESENHAM_STYLES',
   'CONTROL_LENGTH',
   'CROWD_BUMPED',
   'CROWD_MOVING',
@@ -78,6 +79,7 @@ export const CONSTANTS = [
   'DEFAULT_SET_NEIGHBORS',
   'DEFAULT_SMALL_ELLIPSE_FACTOR',
   'DEFAULT_TILE_INTERCEPT_OPTIONS',
+  'DEFAULT_TILE_PATTERN_OPTIONS',
   'DIAGONAL_RULES',
   'DIRECTIONS',
   'DIR_DX',
@@ -103,6 +105,7 @@ export const CONSTANTS = [
   'METRICS',
   'MIN_CONTROL_AMOUNT',
   'NO_DIRECTION',
+  'NO_FLEE_SEED_WARNING',
   'PROGRESS_POLL_MS',
   'REPAIR_LIMIT_FRACTION',
   'ROUTE_TO_TARGET',

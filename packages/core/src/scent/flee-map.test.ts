@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
-import { fleeMap } from './flee-map.js';
+import { fleeMap, NO_FLEE_SEED_WARNING } from './flee-map.js';
 import { NoFleeSeedError } from './no-flee-seed-error.js';
 import { scentMap } from './scent-map.js';
 import { formatTable, parseTable, seedLevel } from './seed-level.test-util.js';
@@ -108,6 +108,29 @@ describe('fleeMap: rules', () => {
     }
   });
 
+  it("onNoSeed 'warn': the article's behaviour, a warning on the console and the map carried on with", () => {
+    // The article: no seed -> fprintf(stderr, "warning: no flee map start points found"), then the empty wave
+    // leaves the copied map: the player's tile -2, positive scent reset to -1, walls copied.
+    const grid = parseAsciiMap('....\n.#..');
+    const scent = scentMap(grid, [{ x: 0, y: 0, strength: 9 }]);
+    expect(Array.from(scent)).toEqual([9, 8, 7, 6, 8, -2, 6, 5]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const out = new Int32Array(8).fill(7);
+      const flee = fleeMap(grid, scent, { strength: 9, onNoSeed: 'warn', out });
+      expect(flee).toBe(out);
+      expect(Array.from(flee)).toEqual([-2, -1, -1, -1, -1, -2, -1, -1]);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toContain(NO_FLEE_SEED_WARNING);
+      expect(NO_FLEE_SEED_WARNING).toBe('warning: no flee map start points found');
+      // With seeds there is nothing to warn about.
+      fleeMap(grid, scentMap(grid, [{ x: 0, y: 0, strength: 2 }]), { strength: 2, onNoSeed: 'warn' });
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it('the seed strength-99 level has no tile with scent 0 or -1 except the unconnected pocket', () => {
     const grid = seedLevel();
     const scent = scentMap(grid, [{ x: 3, y: 3, strength: 99 }]);
@@ -141,7 +164,7 @@ describe('fleeMap: bad input', () => {
       expect(() => fleeMap(grid, scent, { strength })).toThrow(OutOfRangeError);
     }
     expect(() => fleeMap(grid, scent, {} as { strength: number })).toThrow('strength out of range: undefined');
-    expect(() => fleeMap(grid, scent, { strength: 9, onNoSeed: 'warn' as 'throw' })).toThrow(InvalidOptionError);
+    expect(() => fleeMap(grid, scent, { strength: 9, onNoSeed: 'ignore' as 'throw' })).toThrow(InvalidOptionError);
     expect(() => fleeMap(grid, scent, { strength: 9, neighbors: 5 as 4 })).toThrow(InvalidOptionError);
     expect(() => fleeMap(grid, scent, { strength: 9, out: new Int32Array(3) })).toThrow(InvalidOptionError);
   });

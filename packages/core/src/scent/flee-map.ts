@@ -17,16 +17,20 @@ import {
 } from './scent-options.js';
 
 /** What {@link fleeMap} does when no tile can seed the flee map. */
-export type NoSeedPolicy = 'throw' | 'return';
+export type NoSeedPolicy = 'throw' | 'return' | 'warn';
+
+/** The warning {@link fleeMap} prints with `onNoSeed: 'warn'` (the scent-map article's own message). */
+export const NO_FLEE_SEED_WARNING = 'warning: no flee map start points found';
 
 /** Options of {@link fleeMap}. */
 export interface FleeMapOptions extends ScentMoveOptions {
   /** The player's (threat's) strength used to build the scent map: an integer from 1 to 2^30 - 1. Required. */
   strength: number;
   /**
-   * No seed tile (no walkable tile with scent 0 or -1): `throw` a {@link NoFleeSeedError}, or
+   * No seed tile (no walkable tile with scent 0 or -1): `throw` a {@link NoFleeSeedError};
    * `return` the unfilled map (every walkable tile -1 except the player's -2) for callers that check
-   * themselves.
+   * themselves; or `warn`, the behaviour of the scent-map article ("Scent Map II", thrig.me): print
+   * {@link NO_FLEE_SEED_WARNING} with `console.warn` and carry on, returning the same unfilled map.
    * @defaultValue `'throw'`
    */
   onNoSeed?: NoSeedPolicy;
@@ -65,7 +69,7 @@ export const DEFAULT_FLEE_MAP_OPTIONS: Readonly<Required<Omit<FleeMapOptions, 'o
  * Units flee by climbing this map (higher is farther from the threat, along paths that avoid its tile).
  * Tiles the wave never reaches stay -1.
  * @param scent a scent map of this grid (for example from {@link scentMap}): integers >= -2, `width * height`.
- * @throws NoFleeSeedError when no tile can seed the map (unless `onNoSeed: 'return'`).
+ * @throws NoFleeSeedError when no tile can seed the map (unless `onNoSeed` is `'return'` or `'warn'`).
  * @throws OutOfRangeError naming `strength` unless it is an integer from 1 to 2^30 - 1, or naming the first
  *   scent value that is not an integer >= -2.
  * @throws InvalidOptionError when `scent` or `out` is not of the grid's size, for bad move options or `control`,
@@ -80,8 +84,8 @@ export function fleeMap(grid: Grid, scent: ArrayLike<number>, options: FleeMapOp
   const { dirCount, diagonal } = readMoveOptions(o, DEFAULT_SCENT_NEIGHBORS);
   const control = readKernelControl(o.control, 'control');
   const onNoSeed = o.onNoSeed ?? 'throw';
-  if (onNoSeed !== 'throw' && onNoSeed !== 'return') {
-    throw new InvalidOptionError('onNoSeed', onNoSeed, "'throw' or 'return'");
+  if (onNoSeed !== 'throw' && onNoSeed !== 'return' && onNoSeed !== 'warn') {
+    throw new InvalidOptionError('onNoSeed', onNoSeed, "'throw', 'return' or 'warn'");
   }
   const { width, height, passable } = grid;
   const size = width * height;
@@ -101,6 +105,7 @@ export function fleeMap(grid: Grid, scent: ArrayLike<number>, options: FleeMapOp
   }
   // Checked before anything is written, so a throw leaves `out` (which may be `scent`) untouched.
   if (seeds === 0 && onNoSeed === 'throw') throw new NoFleeSeedError(strength);
+  if (seeds === 0 && onNoSeed === 'warn') console.warn(`${NO_FLEE_SEED_WARNING} (strength ${strength})`);
   const map = outputMap(grid, o.out);
   const queue = scratchQueue(size);
   const twice = 2 * strength;

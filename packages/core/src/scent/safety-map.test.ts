@@ -75,18 +75,28 @@ describe('safetyMap on the seed level: the cornered Snek', () => {
     expect(xy(i)).toBe('7,8');
   });
 
-  it('the default -1.2 is too weak for a room this small: the corner stays a local minimum', () => {
+  it('-1.2 (the old default) is too weak for a room this small: the corner stays a local minimum', () => {
     // Escaping costs a 5.4-tile detour around the hero and gains only 0.2 per tile beyond the door; the
     // farthest tile is about 15 tiles past the door, so the corner (-1.2 x 2.41) beats every way out.
-    const safety = safetyMap(grid, [HERO]);
+    const safety = safetyMap(grid, [HERO], { coefficient: -1.2 });
     expect(safety[SNEK.y * 9 + SNEK.x]).toBeCloseTo(-1.2 * (1 + Math.SQRT2), 12);
     expect(descendMapPath(safety, grid, SNEK.x, SNEK.y)).toEqual([SNEK.y * 9 + SNEK.x]);
   });
 
-  it('the default -1.2 escapes once the level has somewhere far to go (the seed level plus a corridor)', () => {
+  it('the default coefficient (-2) takes the cornered Snek past the hero, through the door, out of the room', () => {
+    expect(DEFAULT_SAFETY_COEFFICIENT).toBe(-2);
+    const safety = safetyMap(grid, [HERO]);
+    expect(safety[SNEK.y * 9 + SNEK.x]).toBeLessThan(-2 * (1 + Math.SQRT2));
+    const path = descendMapPath(safety, grid, SNEK.x, SNEK.y).map(xy);
+    expect(path.slice(0, 5)).toEqual(['4,5', '3,4', '2,3', '2,2', DOOR]);
+    expect(path).not.toContain('3,3');
+    expect(path.at(-1)).toBe('7,8');
+  });
+
+  it('-1.2 escapes once the level has somewhere far to go (the seed level plus a corridor)', () => {
     const rows = SEED_LEVEL_ROWS.map((row, y) => row + (y === 0 ? '.' : '#').repeat(30));
     const big = parseAsciiMap(rows.join('\n'));
-    const safety = safetyMap(big, [HERO]);
+    const safety = safetyMap(big, [HERO], { coefficient: -1.2 });
     const path = descendMapPath(safety, big, SNEK.x, SNEK.y).map((i) => `${i % 39},${Math.floor(i / 39)}`);
     expect(path).toContain(DOOR);
     expect(path.at(-1)).toBe('38,0');
@@ -125,15 +135,19 @@ describe('safetyMap: exact values', () => {
     expect(descendMapPath(map, grid, 1, 0).at(-1)).toBe(3);
   });
 
-  it('two threats: octile distance to the nearest, default coefficient -1.2', () => {
+  it('two threats: octile distance to the nearest, coefficient -1.2', () => {
     const grid = Grid.open(3, 3);
-    const field = safetyField(grid, [
-      { x: 0, y: 0 },
-      { x: 2, y: 2 },
-    ]);
+    const field = safetyField(
+      grid,
+      [
+        { x: 0, y: 0 },
+        { x: 2, y: 2 },
+      ],
+      { coefficient: -1.2 },
+    );
     // Seeds: -1.2 * octile distance; the far corners (2,0) and (0,2) are 2 from both: -2.4, the lowest.
-    expect(field.cost[2]).toBeCloseTo(2 * DEFAULT_SAFETY_COEFFICIENT, 12);
-    expect(field.cost[6]).toBeCloseTo(2 * DEFAULT_SAFETY_COEFFICIENT, 12);
+    expect(field.cost[2]).toBeCloseTo(-2.4, 12);
+    expect(field.cost[6]).toBeCloseTo(-2.4, 12);
     // The centre is sqrt 2 from both (seed -1.2 sqrt 2 = -1.697) and one step from a -2.4 corner? No: diagonal
     // corners need both sides free, and they are: -2.4 + sqrt 2 = -0.986 > -1.697, so it keeps its seed.
     expect(field.cost[4]).toBeCloseTo(-1.2 * Math.SQRT2, 12);
@@ -159,7 +173,7 @@ describe('safetyMap: properties on random maps', () => {
           if (open.length === 0) return;
           const t = open[pick % open.length] as number;
           const threat = { x: t % w, y: Math.floor(t / w) };
-          const field = safetyField(grid, [threat], { neighbors: 4, metric: 'steps' });
+          const field = safetyField(grid, [threat], { neighbors: 4, metric: 'steps', coefficient: -1.2 });
           const dist = computeField(grid, { goals: [threat], neighbors: 4, metric: 'steps' }).cost;
           for (let i = 0; i < w * h; i++) {
             const c = field.cost[i] as number;

@@ -18,9 +18,12 @@ export interface Threat {
 export interface SafetyMapOptions extends MoveOptions {
   /**
    * Multiplies the distance from the nearest threat before the second pass: a finite number below 0 (no unit).
-   * Below -1 a unit prefers a far exit, even past the threat, to a nearby dead end; between -1 and 0 it tends
-   * to stay in corners.
-   * @defaultValue {@link DEFAULT_SAFETY_COEFFICIENT} (-1.2, Brogue's)
+   * A unit leaves its tile for a tile `D - d` farther from the
+   * threat when the walk there is shorter than `|coefficient| * (D - d)`: the more negative, the more readily
+   * it runs past the threat to a far exit instead of staying in a nearby dead end; between -1 and 0 it tends
+   * to stay in corners. -1.2 (the "Dijkstra maps" write-up's value) leaves the cornered unit of the scent-map
+   * article's 9x9 level in its corner; -2 and beyond (Brogue multiplies by -3) take it past the threat and out.
+   * @defaultValue {@link DEFAULT_SAFETY_COEFFICIENT} (-2)
    */
   coefficient?: number;
   /**
@@ -57,8 +60,11 @@ export interface SafetyMapOptions extends MoveOptions {
 /** Largest magnitude of a safety seed (coefficient times distance): 2^53. */
 const MAX_SAFETY_SEED = 2 ** 53;
 
-/** Brogue's safety-map coefficient. */
-export const DEFAULT_SAFETY_COEFFICIENT = -1.2;
+/**
+ * Default safety-map coefficient: -2. (It was -1.2, the value of Brian Walker's "The Incredible Power of
+ * Dijkstra Maps", until 0.2: too weak for small rooms, see {@link SafetyMapOptions.coefficient}.)
+ */
+export const DEFAULT_SAFETY_COEFFICIENT = -2;
 
 /** Defaults of {@link SafetyMapOptions}. */
 export const DEFAULT_SAFETY_MAP_OPTIONS: Readonly<Required<Omit<SafetyMapOptions, 'out' | 'control'>>> = Object.freeze({

@@ -23,7 +23,11 @@ export interface ScentMoveOptions {
    */
   neighbors?: 4 | 8;
   /**
-   * When a diagonal move is allowed (ignored with 4 neighbours).
+   * When a diagonal move is allowed (ignored with 4 neighbours). With 8 neighbours the default keeps the
+   * scent from cutting a wall's corner, as units following the map could not either (the rule of the fields).
+   * The scent-map article's 8-way spreading ("Scent Map II", thrig.me: Brogue's dirs table with 8 directions)
+   * takes any diagonal neighbour, corners included: that is `{ neighbors: 8, diagonal: 'always' }`, tile for
+   * tile, for scent and flee maps alike.
    * @defaultValue {@link DEFAULT_DIAGONAL_RULE} (`'if-both-free'`)
    */
   diagonal?: DiagonalRule;

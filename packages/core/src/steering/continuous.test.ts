@@ -273,12 +273,36 @@ describe('interception', () => {
     const ahead = interceptControl(m, { x: 0, y: -100, vx: 10, vy: 0 });
     expect(ahead.mode).toBe('intercept');
     expect(ahead.control.heading).toBeGreaterThan(0);
-    const away = interceptControl(m, { x: 0, y: -100, vx: 0, vy: -80 });
+    const away = interceptControl(m, { x: 0, y: -100, vx: 0, vy: -80 }, { fallback: 'chase' });
     expect(away.predicted).toBeNull();
+    expect(away.method).toBeNull();
     expect(away.mode).toBe('chase');
     expect(away.control.heading).toBe(0);
     const noBehindCheck = interceptControl(m, { x: 0, y: 100, vx: 10, vy: 0 }, { chaseWhenBehind: false });
     expect(noBehindCheck.mode).toBe('intercept');
+  });
+  it("no exact meeting: by default it steers where the book's closing-velocity prediction leads", () => {
+    // A target ahead and to the right flying away at 80 from a chaser of top speed 50 (standing, heading up):
+    // |D + Vt| = 50 t has no root. The book's LineOfSightIntercept: Vc = (80, 0) - (0, 0), |D| = 100 sqrt 2,
+    // t = |D| / |Vc| = 1.7678 s, predicted (100 + 80 t, -100) = (100 + 100 sqrt 2, -100): heading
+    // atan(1 + sqrt 2) = 67.5 degrees, where chasing the target itself heads at 45.
+    const m = createMover({ x: 0, y: 0, heading: 0, maxSpeed: 50 });
+    const target = { x: 100, y: -100, vx: 80, vy: 0 };
+    expect(exactIntercept(0, 0, 50, 100, -100, 80, 0)).toBeNull();
+    const plan = interceptControl(m, target);
+    expect(plan.mode).toBe('intercept');
+    expect(plan.method).toBe('closing');
+    expect(plan.predicted?.time).toBeCloseTo((100 * Math.SQRT2) / 80, 12);
+    expect(plan.predicted?.x).toBeCloseTo(100 + 100 * Math.SQRT2, 10);
+    expect(plan.predicted?.y).toBeCloseTo(-100, 12);
+    expect(plan.control.heading).toBeCloseTo(67.5, 10);
+    expect(interceptControl(m, target, { method: 'closing' }).control.heading).toBeCloseTo(67.5, 10);
+    const old = interceptControl(m, target, { fallback: 'chase' });
+    expect(old.mode).toBe('chase');
+    expect(old.control.heading).toBeCloseTo(45, 10);
+    const exact = interceptControl(m, { x: 0, y: -100, vx: 10, vy: 0 });
+    expect(exact.method).toBe('exact');
+    expect(() => interceptControl(m, target, { fallback: 'wait' as never })).toThrow(OutOfRangeError);
   });
   it('an interceptor meets a straight-moving target sooner than a pure chaser of the same speed', () => {
     const chaser = createMover({ x: 300, y: 400, heading: 0, maxSpeed: 100, maxTurnRate: 180, acceleration: 200 });

@@ -1,6 +1,14 @@
 // Public exports of src/steering (seed 003: chase, evade, line of sight, intercept, patterns).
 // Listed again from ../index.ts.
-export { bresenhamLength, bresenhamLine, bresenhamLineInto, LineStepper, MAX_LINE_TILES } from './bresenham.js';
+export {
+  BRESENHAM_STYLES,
+  type BresenhamStyle,
+  bresenhamLength,
+  bresenhamLine,
+  bresenhamLineInto,
+  LineStepper,
+  MAX_LINE_TILES,
+} from './bresenham.js';
 export {
   type ControlPatternOptions,
   type ControlPatternState,
@@ -69,6 +77,7 @@ export {
 } from './tile-intercept.js';
 export {
   buildTilePatternPath,
+  DEFAULT_TILE_PATTERN_OPTIONS,
   MAX_PATTERN_COORDINATE,
   MAX_PATTERN_TILES,
   normalizeTileSegments,
@@ -76,4 +85,6 @@ export {
   parseTilePatterns,
   patternStepIndex,
   type TilePattern,
+  type TilePatternFormat,
+  type TilePatternOptions,
 } from './tile-pattern.js';

@@ -140,14 +140,24 @@ pattern south
     let e = parseError(() => parseTilePattern('# header\n\n0 0 5 0\n5 0 x 3\n'));
     expect([e.line, e.column]).toEqual([4, 5]);
     expect(e.message).toContain('x1 must be an integer');
-    e = parseError(() => parseTilePattern('0 0 5 0\n5 0 5\n'));
+    const lines = { format: 'lines' } as const;
+    e = parseError(() => parseTilePattern('0 0 5 0\n5 0 5\n', lines));
     expect([e.line, e.column]).toEqual([2, 5]);
     expect(e.message).toContain('4 integers');
+    e = parseError(() => parseTilePattern('0 0 5 0\n5 0 5\n'));
+    expect([e.line, e.column]).toEqual([2, 5]);
+    expect(e.message).toContain('the last segment has 3 of its 4 integers');
+    e = parseError(() => parseTilePattern('0 0 5 0\n5 0 5 5 7\n', lines));
+    expect([e.line, e.column]).toEqual([2, 9]);
     e = parseError(() => parseTilePattern('0 0 5 0\n5 0 5 5 7\n'));
     expect([e.line, e.column]).toEqual([2, 9]);
-    e = parseError(() => parseTilePattern('0 0 5 0\n\n  6 0 9 0\n'));
+    expect(e.message).toContain('the last segment has 1 of its 4 integers');
+    e = parseError(() => parseTilePattern('0 0 5 0\n\n  6 0 9 0\n', lines));
     expect([e.line, e.column]).toEqual([3, 3]);
     expect(e.message).toContain('previous one ended at (5, 0)');
+    e = parseError(() => parseTilePattern('0 0 5 0\n5 0 5 x 7 7\n'));
+    expect([e.line, e.column]).toEqual([2, 7]);
+    expect(e.message).toContain('y1 must be an integer');
     e = parseError(() => parseTilePattern('# nothing\n\n'));
     expect(e.message).toContain('no segments');
     e = parseError(() => parseTilePattern('0 0 1.5 0'));
@@ -288,5 +298,70 @@ describe('continuous control patterns', () => {
       { kind: 'turn', degrees: -45 },
       { kind: 'wait', seconds: 0.5 },
     ]);
+  });
+});
+
+describe("tile pattern files in the book's stream format (LoadPatternMovement)", () => {
+  // The camp of the text, normalised: (0, 0, 0, 5), (0, 5, 5, 5), (5, 5, 5, 0), (5, 0, 0, 0), written as the
+  // book's `infile >> xstart >> ystart >> xend >> yend` reads it: any whitespace, any line breaks.
+  const STREAM = '0 0 0 5 0 5 5 5\n5 5 5 0\t5 0\n0 0\n';
+
+  it('reads four integers at a time whatever the line breaks, and builds the same path as the line format', () => {
+    const stream = parseTilePattern(STREAM);
+    const strict = parseTilePattern(CAMP, { format: 'lines' });
+    expect(Array.from(stream.segments)).toEqual(Array.from(strict.segments));
+    expect(Array.from(stream.lines)).toEqual([1, 1, 2, 2]);
+    expect(stream.closed).toBe(true);
+    // The text's camp moved to (6, 5): (6, 5, 6, 10), (6, 10, 11, 10), (11, 10, 11, 5), (11, 5, 6, 5).
+    expect(Array.from(buildTilePatternPath(stream, 6, 5))).toEqual(Array.from(buildTilePatternPath(strict, 6, 5)));
+    expect(() => parseTilePattern(STREAM, { format: 'lines' })).toThrow(PatternParseError);
+  });
+
+  it("segments that do not join are accepted: the next one's tiles follow its start, as BuildPathSegment appends", () => {
+    // Book: currentStep > 0, so the second segment's start (3, 3) is not stored; its next tiles are.
+    const p = parseTilePattern('0 0 2 0 3 3 3 5');
+    expect(p.closed).toBe(false);
+    expect(pairs(buildTilePatternPath(p, 0, 0))).toEqual([
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [3, 4],
+      [3, 5],
+    ]);
+    const e = parseError(() => parseTilePattern('0 0 2 0\n3 3 3 5', { format: 'lines' }));
+    expect([e.line, e.column]).toEqual([2, 1]);
+  });
+
+  it("the 'listing' style builds each segment with the book's BuildPathSegment lines", () => {
+    const p = parseTilePattern('0 0 5 1 5 1 0 0');
+    expect(pairs(buildTilePatternPath(p, 0, 0, 'listing'))).toEqual([
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [3, 0],
+      [4, 1],
+      [5, 1],
+      // back: deltaX = 10, deltaY = 2, fraction = -6: x steps -1 and y drops at (1, 0)
+      [4, 1],
+      [3, 1],
+      [2, 1],
+      [1, 0],
+    ]);
+    expect(pairs(buildTilePatternPath(p, 0, 0))).toEqual([
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [3, 1],
+      [4, 1],
+      [5, 1],
+      [4, 1],
+      [3, 1],
+      [2, 0],
+      [1, 0],
+    ]);
+  });
+
+  it('an unknown format is refused', () => {
+    expect(() => parseTilePatterns('0 0 1 0', { format: 'csv' as never })).toThrow(/format/);
   });
 });

@@ -60,11 +60,22 @@ export const DEFAULT_CHASE_OPTIONS: Readonly<Required<ChaseOptions>> = Object.fr
 /** Options of {@link interceptControl}. */
 export interface InterceptOptions extends ChaseOptions {
   /**
-   * `exact`: {@link exactIntercept} at the chaser's top speed. `closing`: the seed's closing
-   * velocity estimate {@link closingIntercept} from the current velocities.
+   * `exact`: {@link exactIntercept} at the chaser's top speed, the true earliest meeting of a chaser
+   * flying straight at full speed: use it for missiles and fast interceptors. `closing`: the closing-velocity
+   * estimate of "Chasing, Evading, Intercepting, and Patterned Movement" ({@link closingIntercept}: `|D| / |Vt -
+   * Vc|` from the current velocities), the book's `LineOfSightIntercept`: cheaper, always has an answer while
+   * the velocities differ, but only an estimate that drifts as the chaser turns; use it to reproduce the book.
    * @defaultValue `'exact'`
    */
   method?: 'exact' | 'closing';
+  /**
+   * What `exact` does when there is no exact meeting (a target as fast as the chaser or faster, moving away):
+   * `closing` (default) steers at the closing-velocity prediction instead, where the book's method would lead
+   * it, which keeps the chaser cutting the corner towards the target's course; `chase` chases the target
+   * itself (the behaviour before 0.2). Ignored with `method: 'closing'`.
+   * @defaultValue `'closing'`
+   */
+  fallback?: 'closing' | 'chase';
   /**
    * When the target is behind the chaser (negative local y), chase it directly instead, as the seed advises,
    * and intercept again once it is ahead.
@@ -77,6 +88,7 @@ export interface InterceptOptions extends ChaseOptions {
 export const DEFAULT_INTERCEPT_OPTIONS: Readonly<Required<InterceptOptions>> = Object.freeze({
   ...DEFAULT_CHASE_OPTIONS,
   method: 'exact',
+  fallback: 'closing',
   chaseWhenBehind: true,
 });
 
@@ -88,6 +100,8 @@ export interface InterceptPlan {
   mode: 'intercept' | 'chase';
   /** The predicted meeting (drawn by the studio), or null when none exists. */
   predicted: InterceptSolution | null;
+  /** Which prediction `predicted` is: `exact`, `closing` (asked for, or the fallback), or null when none. */
+  method: 'exact' | 'closing' | null;
   /** True when the target was behind the chaser. */
   behind: boolean;
 }
@@ -243,10 +257,11 @@ export function evadeControl(
 
 /**
  * Interception (seed 003, `LineOfSightIntercept`): steer towards where the target will be. The prediction is
- * {@link exactIntercept} at the chaser's top speed (or the seed's {@link closingIntercept}); when there is
- * none, or the target is behind the chaser (with `chaseWhenBehind`), it chases the target itself. Call it
- * every frame: the prediction is redone from the current state. Never yields NaN for finite input.
- * @throws as {@link chaseControl}; OutOfRangeError for an unknown `method`.
+ * {@link exactIntercept} at the chaser's top speed (or the seed's {@link closingIntercept}); when the exact one
+ * has none it uses the closing-velocity prediction (`fallback`, default `closing`); when there is still none,
+ * or the target is behind the chaser (with `chaseWhenBehind`), it chases the target itself. Call it every
+ * frame: the prediction is redone from the current state. Never yields NaN for finite input.
+ * @throws as {@link chaseControl}; OutOfRangeError for an unknown `method` or `fallback`.
  */
 export function interceptControl(
   m: Readonly<Mover>,
@@ -260,18 +275,25 @@ export function interceptControl(
   if (method !== 'exact' && method !== 'closing') throw new OutOfRangeError('method', method, "'exact' or 'closing'");
   const tvx = t.vx;
   const tvy = t.vy;
-  let predicted: InterceptSolution | null;
+  const fallback = o.fallback ?? DEFAULT_INTERCEPT_OPTIONS.fallback;
+  if (fallback !== 'closing' && fallback !== 'chase')
+    throw new OutOfRangeError('fallback', fallback, "'closing' or 'chase'");
+  let predicted: InterceptSolution | null = null;
+  let used: 'exact' | 'closing' | null = null;
   if (method === 'exact') {
     predicted = exactIntercept(m.x, m.y, m.maxSpeed, t.x, t.y, tvx, tvy);
-  } else {
+    if (predicted !== null) used = 'exact';
+  }
+  if (predicted === null && (method === 'closing' || fallback === 'closing')) {
     const v = moverVelocity(m);
     predicted = closingIntercept(m.x, m.y, v.x, v.y, t.x, t.y, tvx, tvy);
+    if (predicted !== null) used = 'closing';
   }
   const local = globalToLocal(m.heading, t.x - m.x, t.y - m.y);
   const behind = local.y < 0;
   const chaseWhenBehind = flag(o.chaseWhenBehind, 'chaseWhenBehind', DEFAULT_INTERCEPT_OPTIONS.chaseWhenBehind);
   if (predicted === null || (behind && chaseWhenBehind)) {
-    return { control: chase(m, t, o), mode: 'chase', predicted, behind };
+    return { control: chase(m, t, o), mode: 'chase', predicted, method: used, behind };
   }
   const dx = predicted.x - m.x;
   const dy = predicted.y - m.y;
@@ -280,6 +302,7 @@ export function interceptControl(
     control: { heading, speed: closingSpeed(m, predicted.x, predicted.y, t, o) },
     mode: 'intercept',
     predicted,
+    method: used,
     behind,
   };
 }

@@ -1,7 +1,14 @@
 import { InvalidOptionError } from '../errors.js';
 import { directionOf, NO_DIRECTION } from '../grid/directions.js';
 import { checkInteger, checkNumber } from '../util/check-number.js';
-import { checkInt32Line, checkLineTiles, LineStepper, MAX_LINE_TILES } from './bresenham.js';
+import {
+  type BresenhamStyle,
+  checkBresenhamStyle,
+  checkInt32Line,
+  checkLineTiles,
+  LineStepper,
+  MAX_LINE_TILES,
+} from './bresenham.js';
 
 /** A tile position. */
 export interface TileCoord {
@@ -71,13 +78,16 @@ export class LineChaser {
   private readonly stepper = new LineStepper();
   /** How many times the line was (re)computed. */
   recomputations = 0;
+  /** The Bresenham style of the lines (see {@link BresenhamStyle}). */
+  readonly style: BresenhamStyle;
 
   /**
    * `capacity`: initial room, in tiles, of the line buffer: an integer from 1 to {@link MAX_LINE_TILES} (default
-   * 64; it grows when a line is longer).
+   * 64; it grows when a line is longer). `style`: `symmetric` (default) or `listing`, the book listing's lines.
    */
-  constructor(capacity = 64) {
+  constructor(capacity = 64, style: BresenhamStyle = 'symmetric') {
     checkInteger('capacity', capacity, 1, MAX_LINE_TILES);
+    this.style = checkBresenhamStyle(style);
     this.buffer = new Int32Array(2 * Math.max(2, capacity));
   }
 
@@ -121,7 +131,7 @@ export class LineChaser {
   }
 
   private recompute(x: number, y: number, targetX: number, targetY: number): void {
-    const s = this.stepper.reset(x, y, targetX, targetY);
+    const s = this.stepper.reset(x, y, targetX, targetY, this.style);
     checkLineTiles(s.length);
     if (2 * s.length > this.buffer.length) this.buffer = new Int32Array(2 * Math.max(s.length, this.buffer.length));
     const b = this.buffer;

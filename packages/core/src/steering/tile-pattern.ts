@@ -2,7 +2,7 @@ import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkInteger, MAX_INT32 } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { recordOf } from '../util/own-options.js';
-import { LineStepper } from './bresenham.js';
+import { type BresenhamStyle, checkBresenhamStyle, LineStepper } from './bresenham.js';
 import { PatternParseError } from './pattern-error.js';
 import { type PatternLine, type PatternToken, parseIntegerToken, tokenizePatternText } from './pattern-lines.js';
 
@@ -17,8 +17,10 @@ import { type PatternLine, type PatternToken, parseIntegerToken, tokenizePattern
  * 15 10 10 10
  * ```
  *
- * `#` starts a comment, blank lines are ignored, numbers are integers (negative allowed). Each segment must
- * start where the previous one ended. The pattern is normalised relative to its first point, so it runs from
+ * `#` starts a comment, blank lines are ignored, numbers are integers (negative allowed). By default the
+ * integers are read as the book's whitespace-separated stream, four per segment whatever the line breaks
+ * ({@link TilePatternFormat}); the `lines` format wants one segment per line, each starting where the previous
+ * one ended. The pattern is normalised relative to its first point, so it runs from
  * any origin; negative offsets are ordinary values (there is no -1 end marker as in the seed's C++). A text
  * may hold several patterns, each introduced by a line `pattern <name>` (see {@link parseTilePatterns}).
  */
@@ -44,19 +46,40 @@ export interface TilePattern {
   lines: Int32Array;
 }
 
-function parseBlock(name: string, lines: PatternLine[], headerLine: number): TilePattern {
-  if (lines.length === 0)
-    throw new PatternParseError(
-      name ? `pattern ${JSON.stringify(name)} has no segments` : 'the pattern has no segments',
-      headerLine,
-      1,
-    );
-  const segments = new Int32Array(lines.length * 4);
-  const lineNumbers = new Int32Array(lines.length);
-  const names = ['x0', 'y0', 'x1', 'y1'];
-  for (let i = 0; i < lines.length; i++) {
-    const { line, tokens } = lines[i] as PatternLine;
-    if (tokens.length !== 4) {
+/**
+ * How a pattern text lays out its segments:
+ * - `stream` (default): the book's `LoadPatternMovement` format, a whitespace-separated stream of integers read
+ *   four at a time (`infile >> xstart >> ystart >> xend >> yend`), so line breaks are free and a segment need
+ *   not start where the previous one ended (its tiles are then added after its start, as `BuildPathSegment`
+ *   does). Unlike the book, which silently drops a trailing incomplete group, an incomplete last segment is an
+ *   error.
+ * - `lines`: the stricter format, exactly one segment `x0 y0 x1 y1` per line, each starting where the previous
+ *   one ended.
+ * Either way a bad value is reported with its line and column ({@link PatternParseError}).
+ */
+export type TilePatternFormat = 'stream' | 'lines';
+
+/** Options of {@link parseTilePatterns} and {@link parseTilePattern}. */
+export interface TilePatternOptions {
+  /**
+   * The layout of the segments (see {@link TilePatternFormat}).
+   * @defaultValue `'stream'`
+   */
+  format?: TilePatternFormat;
+}
+
+/** Defaults of {@link TilePatternOptions}. */
+export const DEFAULT_TILE_PATTERN_OPTIONS: Readonly<Required<TilePatternOptions>> = Object.freeze({
+  format: 'stream',
+});
+
+const VALUE_NAMES = ['x0', 'y0', 'x1', 'y1'];
+
+/** The values of a block as token and line pairs (with `strict`, four per line checked). */
+function blockValues(lines: PatternLine[], strict: boolean): { token: PatternToken; line: number }[] {
+  const values: { token: PatternToken; line: number }[] = [];
+  for (const { line, tokens } of lines) {
+    if (strict && tokens.length !== 4) {
       const extra = tokens[4];
       const column = extra ? extra.column : (tokens[tokens.length - 1]?.column ?? 1);
       throw new PatternParseError(
@@ -65,22 +88,48 @@ function parseBlock(name: string, lines: PatternLine[], headerLine: number): Til
         column,
       );
     }
-    for (let k = 0; k < 4; k++)
-      segments[4 * i + k] = parseIntegerToken(
-        tokens[k] as PatternToken,
-        line,
-        names[k] as string,
-        MAX_PATTERN_COORDINATE,
-      );
-    lineNumbers[i] = line;
-    if (i > 0) {
+    for (const token of tokens) values.push({ token, line });
+  }
+  return values;
+}
+
+function parseBlock(name: string, lines: PatternLine[], headerLine: number, strict: boolean): TilePattern {
+  if (lines.length === 0)
+    throw new PatternParseError(
+      name ? `pattern ${JSON.stringify(name)} has no segments` : 'the pattern has no segments',
+      headerLine,
+      1,
+    );
+  const values = blockValues(lines, strict);
+  const count = Math.floor(values.length / 4);
+  const segments = new Int32Array(4 * count);
+  const lineNumbers = new Int32Array(count);
+  // Values in reading order first (a bad value is reported where the book's stream read fails), then the count.
+  for (let k = 0; k < values.length; k++) {
+    const { token, line } = values[k] as { token: PatternToken; line: number };
+    const value = parseIntegerToken(token, line, VALUE_NAMES[k % 4] as string, MAX_PATTERN_COORDINATE);
+    if (k < segments.length) segments[k] = value;
+  }
+  const rest = values.length - segments.length;
+  if (rest !== 0) {
+    const last = values[values.length - 1] as { token: PatternToken; line: number };
+    throw new PatternParseError(
+      `the last segment has ${rest} of its 4 integers "x0 y0 x1 y1"`,
+      last.line,
+      last.token.column,
+    );
+  }
+  for (let i = 0; i < count; i++) {
+    const first = values[4 * i] as { token: PatternToken; line: number };
+    lineNumbers[i] = first.line;
+    if (strict && i > 0) {
       const px = segments[4 * i - 2] as number;
       const py = segments[4 * i - 1] as number;
       if (segments[4 * i] !== px || segments[4 * i + 1] !== py)
         throw new PatternParseError(
           `segment starts at (${segments[4 * i]}, ${segments[4 * i + 1]}) but the previous one ended at (${px}, ${py})`,
-          line,
-          (tokens[0] as PatternToken).column,
+          first.line,
+          first.token.column,
         );
     }
   }
@@ -90,13 +139,26 @@ function parseBlock(name: string, lines: PatternLine[], headerLine: number): Til
   return { name, segments: normalizeTileSegments(segments), originX, originY, closed, lines: lineNumbers };
 }
 
+function readFormat(options: TilePatternOptions | undefined): boolean {
+  if (options === undefined) return false;
+  const o = recordOf<TilePatternOptions>(options, 'options', '{ format? }');
+  const format = Object.hasOwn(o, 'format') ? o.format : undefined;
+  if (format === undefined || format === 'stream') return false;
+  if (format === 'lines') return true;
+  throw new InvalidOptionError('format', format, "'stream' or 'lines'");
+}
+
 /**
- * Parses every pattern of a text. Lines `pattern <name>` start a new pattern; segment lines before the first
- * such line form an unnamed pattern. Throws {@link PatternParseError} naming the line and column of the
- * first problem: a wrong number of values, a value that is not an integer or is too large, a segment that does
- * not start where the previous one ended, a pattern without segments, an empty text.
+ * Parses every pattern of a text. Lines `pattern <name>` start a new pattern; segments before the first such
+ * line form an unnamed pattern. `options.format`: `stream` (default, the book's whitespace-separated stream of
+ * four integers per segment) or `lines` (one joined segment per line), see {@link TilePatternFormat}. Throws
+ * {@link PatternParseError} naming the line and column of the first problem: a value that is not an integer or
+ * is too large, an incomplete last segment, a pattern without segments, an empty text; with `lines` also a
+ * line without exactly four values and a segment that does not start where the previous one ended.
+ * @throws InvalidOptionError for an unknown `format`.
  */
-export function parseTilePatterns(text: string): TilePattern[] {
+export function parseTilePatterns(text: string, options?: TilePatternOptions): TilePattern[] {
+  const strict = readFormat(options);
   const lines = tokenizePatternText(text);
   const out: TilePattern[] = [];
   let name = '';
@@ -106,7 +168,7 @@ export function parseTilePatterns(text: string): TilePattern[] {
   for (const l of lines) {
     const first = l.tokens[0] as PatternToken;
     if (first.text === 'pattern') {
-      if (block.length > 0 || named) out.push(parseBlock(name, block, header));
+      if (block.length > 0 || named) out.push(parseBlock(name, block, header, strict));
       if (l.tokens.length !== 2)
         throw new PatternParseError('expected "pattern <name>" with a one-word name', l.line, first.column);
       name = (l.tokens[1] as PatternToken).text;
@@ -123,13 +185,13 @@ export function parseTilePatterns(text: string): TilePattern[] {
       block.push(l);
     }
   }
-  if (block.length > 0 || named || out.length === 0) out.push(parseBlock(name, block, header));
+  if (block.length > 0 || named || out.length === 0) out.push(parseBlock(name, block, header, strict));
   return out;
 }
 
-/** Parses a text holding exactly one pattern (see {@link parseTilePatterns}). */
-export function parseTilePattern(text: string): TilePattern {
-  const all = parseTilePatterns(text);
+/** Parses a text holding exactly one pattern (see {@link parseTilePatterns}; same options). */
+export function parseTilePattern(text: string, options?: TilePatternOptions): TilePattern {
+  const all = parseTilePatterns(text, options);
   if (all.length !== 1) {
     const second = all[1] as TilePattern;
     throw new PatternParseError(`expected one pattern, found ${all.length}`, second.lines[0] as number, 1);
@@ -179,13 +241,22 @@ const stepper = new LineStepper();
 /**
  * The tile path of a pattern started at (originX, originY): every segment drawn with Bresenham, joints not
  * repeated, as flat `[x, y, ...]` pairs. For a closed pattern the final tile (the start again) is left out,
- * so walking the path cyclically ({@link patternStepIndex}) loops seamlessly.
+ * so walking the path cyclically ({@link patternStepIndex}) loops seamlessly. A segment that does not start
+ * where the previous one ended (allowed by the `stream` format) adds its tiles after its start, as the book's
+ * `BuildPathSegment` does. `style`: the Bresenham style of each segment, `symmetric` (default) or `listing`
+ * (the book's `BuildPathSegment` tile for tile).
  * @throws OutOfRangeError when the path would exceed {@link MAX_PATTERN_TILES}, or when the origin is not an
  *   integer or puts a tile of the path outside the 32-bit integers (the path is an Int32Array);
- *   InvalidOptionError when `pattern` is not a parsed pattern.
+ *   InvalidOptionError when `pattern` is not a parsed pattern or `style` is unknown.
  */
-export function buildTilePatternPath(pattern: Readonly<TilePattern>, originX: number, originY: number): Int32Array {
+export function buildTilePatternPath(
+  pattern: Readonly<TilePattern>,
+  originX: number,
+  originY: number,
+  style: BresenhamStyle = 'symmetric',
+): Int32Array {
   checkPattern(pattern);
+  checkBresenhamStyle(style);
   const seg = pattern.segments;
   let total = 1;
   let minX = 0;
@@ -222,6 +293,7 @@ export function buildTilePatternPath(pattern: Readonly<TilePattern>, originX: nu
       originY + (seg[i + 1] as number),
       originX + (seg[i + 2] as number),
       originY + (seg[i + 3] as number),
+      style,
     );
     s.next(); // the joint: already written as the previous segment's end (or the start)
     while (s.next()) {

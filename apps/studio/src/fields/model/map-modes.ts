@@ -1,4 +1,4 @@
-import type { DiagonalRule, Metric } from '@fieldmarshal/core';
+import { DEFAULT_SAFETY_COEFFICIENT, type DiagonalRule, type Metric } from '@fieldmarshal/core';
 import type { Climb } from './gradient.js';
 
 /** The maps the Fields page can show. */
@@ -83,7 +83,7 @@ export interface MapParams {
   maxCost: number;
   /** Strength of scent sources and of the hero of a flee map (integer >= 1). */
   strength: number;
-  /** Safety map coefficient (negative; Brogue uses -1.2). */
+  /** Safety map coefficient (negative; the library's default -2, Brogue -3, the Dijkstra-maps write-up -1.2). */
   coefficient: number;
 }
 
@@ -94,5 +94,5 @@ export const DEFAULT_MAP_PARAMS: MapParams = {
   diagonal: 'if-both-free',
   maxCost: Number.POSITIVE_INFINITY,
   strength: 20,
-  coefficient: -1.2,
+  coefficient: DEFAULT_SAFETY_COEFFICIENT,
 };

@@ -75,6 +75,8 @@ export function ModePanel(props: ModePanelProps) {
         <select
           value={params.diagonal}
           disabled={params.neighbors === 4}
+          title="if-both-free (default): no corner cutting. always: the scent article's 8-way spreading, which cuts corners"
+          data-testid="diagonal"
           onChange={(e) => setParam('diagonal', e.target.value as DiagonalRule)}
         >
           {DIAGONAL_RULES.map((r) => (

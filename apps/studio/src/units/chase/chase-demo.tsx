@@ -1,11 +1,17 @@
+import { EvadeScene } from './evade-scene.js';
+import { OasisScene } from './oasis-scene.js';
 import { OrcScene } from './orc-scene.js';
 import { PatrolScene } from './patrol-scene.js';
+import { PixelChaseScene } from './pixel-chase-scene.js';
 import { PursuitScene } from './pursuit-scene.js';
 
 const SCENES = [
   { id: 'orcs', title: 'Orcs rush Frodo (tiles)', render: () => <OrcScene /> },
   { id: 'pursuit', title: 'Biplanes: chase, intercept, evade', render: () => <PursuitScene /> },
   { id: 'patrol', title: 'Guards on patrol (patterns)', render: () => <PatrolScene /> },
+  { id: 'evade', title: 'Orcs evade Frodo (tiles)', render: () => <EvadeScene /> },
+  { id: 'oasis', title: 'Orc guard of the oasis (pattern file)', render: () => <OasisScene /> },
+  { id: 'pixel', title: 'Pixel chase (continuous)', render: () => <PixelChaseScene /> },
 ] as const;
 
 /**

@@ -121,9 +121,10 @@ export function OrcScene() {
         drawTileLine(ctx, [o.x, o.y, f.x, f.y], sees ? 'rgba(125,255,107,0.35)' : 'rgba(255,107,107,0.45)');
         ctx.setLineDash([]);
       }
-      if (!o.caught && mode === 'bresenham') {
-        const line = o.chaser.line();
-        const from = Math.min(o.chaser.position, line.length / 2);
+      if (!o.caught && (mode === 'bresenham' || mode === 'listing')) {
+        const chaser = mode === 'listing' ? o.listing : o.chaser;
+        const line = chaser.line();
+        const from = Math.min(chaser.position, line.length / 2);
         drawTileDots(ctx, line.subarray(2 * from), `${color}55`, 0.2);
       }
       if (!o.caught && mode === 'intercept') {
@@ -157,7 +158,10 @@ export function OrcScene() {
       const f = frodoTile(w);
       if (t.x === f.x && t.y === f.y) return;
       w.grid.setPassable(t.x, t.y, !w.grid.isPassable(t.x, t.y));
-      for (const o of w.orcs) o.chaser.reset();
+      for (const o of w.orcs) {
+        o.chaser.reset();
+        o.listing.reset();
+      }
     } else if (w.grid.isPassable(t.x, t.y)) {
       w.fx = t.x;
       w.fy = t.y;
@@ -176,9 +180,9 @@ export function OrcScene() {
       help={
         <>
           <kbd>click</kbd> place Frodo · <kbd>shift</kbd>+<kbd>click</kbd> add/remove a wall · <kbd>arrows</kbd> Frodo
-          walks (half an orc's speed) · <kbd>S</kbd> Frodo stops · <kbd>1</kbd>/<kbd>2</kbd>/<kbd>3</kbd> mode ·{' '}
-          <kbd>space</kbd> play/pause · <kbd>.</kbd> one turn · <kbd>R</kbd> reset · <kbd>L</kbd> sight lines. An orc
-          whose next tile is a wall waits there: walking around obstacles is the fields' job.
+          walks (half an orc's speed) · <kbd>S</kbd> Frodo stops · <kbd>1</kbd>/<kbd>2</kbd>/<kbd>3</kbd>/<kbd>4</kbd>{' '}
+          mode · <kbd>space</kbd> play/pause · <kbd>.</kbd> one turn · <kbd>R</kbd> reset · <kbd>L</kbd> sight lines. An
+          orc whose next tile is a wall waits there: walking around obstacles is the fields' job.
         </>
       }
     >

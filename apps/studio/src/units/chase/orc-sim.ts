@@ -11,8 +11,11 @@ import {
   tileInterceptDirection,
 } from '@fieldmarshal/core';
 
-/** How the orcs close in: the seed's basic chase, Bresenham line of sight, or interception (Problem 1-1). */
-export type OrcMode = 'basic' | 'bresenham' | 'intercept';
+/**
+ * How the orcs close in: the seed's basic chase, Bresenham line of sight (symmetric, or the book's listing tile
+ * for tile), or interception (Problem 1-1).
+ */
+export type OrcMode = 'basic' | 'bresenham' | 'listing' | 'intercept';
 
 export const ORC_MODES: readonly { id: OrcMode; label: string; key: string; note: string }[] = [
   {
@@ -32,6 +35,12 @@ export const ORC_MODES: readonly { id: OrcMode; label: string; key: string; note
     label: 'Intercept (Problem 1-1)',
     key: '3',
     note: 'Each orc heads for the earliest tile where it can meet Frodo on his walk (circles): let him walk to see it.',
+  },
+  {
+    id: 'listing',
+    label: "Bresenham, the book's listing",
+    key: '4',
+    note: "The book's C++ line: its minor steps come late ((0,0) to (5,1) passes (3,0)); on these eight paths it differs from the symmetric line on 31 of 219 tiles.",
   },
 ];
 
@@ -60,6 +69,8 @@ export interface Orc {
   /** Visited tiles, flat [x, y, ...]. */
   trail: number[];
   chaser: LineChaser;
+  /** The same with the book's listing lines (mode `listing`). */
+  listing: LineChaser;
   /** Standing on Frodo's tile (it waits there; if he walks away it chases him again). */
   caught: boolean;
   /** The last step ran into a wall. */
@@ -101,6 +112,7 @@ export function createOrcWorld(grid: Grid): OrcWorld {
       y,
       trail: [x, y],
       chaser: new LineChaser(),
+      listing: new LineChaser(64, 'listing'),
       caught: false,
       blocked: false,
     })),
@@ -157,6 +169,7 @@ export function stepOrcWorld(w: OrcWorld, mode: OrcMode): void {
     let d: number;
     if (mode === 'basic') d = basicChaseDirection(o.x, o.y, f.x, f.y);
     else if (mode === 'bresenham') d = o.chaser.next(o.x, o.y, f.x, f.y);
+    else if (mode === 'listing') d = o.listing.next(o.x, o.y, f.x, f.y);
     else d = tileInterceptDirection(o.x, o.y, w.fx, w.fy, w.vx, w.vy, { width: SCREEN_W, height: SCREEN_H });
     if (d === NO_DIRECTION) continue;
     const nx = o.x + (DIR_DX[d] as number);

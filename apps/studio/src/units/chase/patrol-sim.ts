@@ -16,8 +16,8 @@ export const CASTLE_START = { x: 20, y: 6 };
 
 /** The default guard patterns: four guards pace one side each outside the wall; a captain loops around. */
 export const DEFAULT_GUARDS = `# Guards of Problem 1-2. Tiles are relative to the castle's top-left corner
-# (the wall covers 0..39 x 0..12). One segment "x0 y0 x1 y1" per line; each
-# segment starts where the last one ended. A pattern ending where it began
+# (the wall covers 0..39 x 0..12). One segment "x0 y0 x1 y1" per line here (the
+# book's stream format reads several on a line too). A pattern ending where it began
 # loops; any other paces back and forth. "pattern <name>" starts a new guard.
 
 pattern north

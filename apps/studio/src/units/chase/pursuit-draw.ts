@@ -1,4 +1,4 @@
-import type { Mover } from '@fieldmarshal/core';
+import { closingIntercept, exactIntercept, type Mover, moverVelocity } from '@fieldmarshal/core';
 import { HIT_RADIUS, type PursuitMode, type PursuitWorld, type TargetMode, WORLD_H, WORLD_W } from './pursuit-sim.js';
 
 function drawPlane(ctx: CanvasRenderingContext2D, m: Mover, body: string, edge: string): void {
@@ -27,6 +27,35 @@ function drawTrail(ctx: CanvasRenderingContext2D, trail: number[], color: string
   ctx.moveTo(trail[0] as number, trail[1] as number);
   for (let i = 2; i + 1 < trail.length; i += 2) ctx.lineTo(trail[i] as number, trail[i + 1] as number);
   ctx.stroke();
+}
+
+/**
+ * The prediction of the method not steering the chaser (exact when it follows the closing-velocity point, and
+ * the other way round), as a small grey diamond: both methods are on screen at once.
+ */
+function drawOtherPrediction(ctx: CanvasRenderingContext2D, w: PursuitWorld): void {
+  const tv = moverVelocity(w.target);
+  const cv = moverVelocity(w.chaser);
+  const used = w.plan?.method;
+  const other =
+    used === 'exact'
+      ? closingIntercept(w.chaser.x, w.chaser.y, cv.x, cv.y, w.target.x, w.target.y, tv.x, tv.y)
+      : exactIntercept(w.chaser.x, w.chaser.y, w.chaser.maxSpeed, w.target.x, w.target.y, tv.x, tv.y);
+  if (!other || !Number.isFinite(other.x) || !Number.isFinite(other.y)) return;
+  ctx.strokeStyle = 'rgba(40,40,40,0.7)';
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.moveTo(other.x, other.y - 6);
+  ctx.lineTo(other.x + 6, other.y);
+  ctx.lineTo(other.x, other.y + 6);
+  ctx.lineTo(other.x - 6, other.y);
+  ctx.closePath();
+  ctx.stroke();
+  ctx.fillStyle = '#333';
+  ctx.font = '11px "Liberation Sans", sans-serif';
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  ctx.fillText(used === 'exact' ? 'closing' : 'exact', other.x + 8, other.y + 2);
 }
 
 /**
@@ -73,8 +102,10 @@ export function drawPursuit(
     ctx.font = '11px "Liberation Sans", sans-serif';
     ctx.textAlign = 'left';
     ctx.textBaseline = 'bottom';
-    ctx.fillText(`${p.time.toFixed(1)} s${active ? '' : ' (behind: chasing)'}`, p.x + 10, p.y - 4);
+    const used = w.plan?.method ?? '';
+    ctx.fillText(`${used} ${p.time.toFixed(1)} s${active ? '' : ' (behind: chasing)'}`, p.x + 10, p.y - 4);
   }
+  if (mode === 'intercept') drawOtherPrediction(ctx, w);
   if (targetMode === 'mouse' && w.mouse) {
     ctx.strokeStyle = 'rgba(0,0,0,0.5)';
     ctx.lineWidth = 1;

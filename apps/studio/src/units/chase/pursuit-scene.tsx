@@ -131,7 +131,7 @@ export function PursuitScene() {
             ? w.plan.behind
               ? 'chasing (target behind it)'
               : 'chasing (no meeting point)'
-            : 'intercepting';
+            : `intercepting (${w.plan?.method === 'closing' ? 'closing-velocity point' : 'exact point'})`;
     const behind = globalToLocal(w.chaser.heading, w.target.x - w.chaser.x, w.target.y - w.chaser.y).y < 0;
     const time = w.time.toFixed(1);
     if (
@@ -227,10 +227,15 @@ export function PursuitScene() {
         <label className="controls">
           Prediction
           <select value={method} onChange={(e) => setMethod(e.target.value as 'exact' | 'closing')}>
-            <option value="exact">exact (earliest meeting at top speed)</option>
-            <option value="closing">closing velocity (the seed)</option>
+            <option value="exact">exact (earliest meeting at top speed; closing velocity when there is none)</option>
+            <option value="closing">closing velocity (the book's LineOfSightIntercept)</option>
           </select>
         </label>
+        <p className="help">
+          The circle is the point steered at, labelled with its method; the grey diamond is the other method's
+          prediction. Exact is the true meeting of a straight flight at top speed; closing velocity is the book's
+          cheaper estimate.
+        </p>
         <label style={{ display: 'flex', gap: 6, alignItems: 'baseline', marginBottom: 8 }}>
           <input type="checkbox" checked={speedControl} onChange={(e) => setSpeedControl(e.target.checked)} /> speed
           control near the target
@@ -288,7 +293,7 @@ export function PursuitScene() {
           {mode === 'evade' ? 'tagged' : 'catches'} {hud.hits}
         </div>
         <div>distance {hud.distance}</div>
-        <div>red plane is {hud.mode}</div>
+        <div data-testid="pursuit-mode">red plane is {hud.mode}</div>
         <div>yellow plane is {hud.behind ? 'behind' : 'ahead of'} the red one</div>
       </ScenePanel>
     </SceneLayout>
