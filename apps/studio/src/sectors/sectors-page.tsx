@@ -14,6 +14,7 @@ import { useSectorsKeys } from './hooks/use-sectors-keys.js';
 import { useSectorsLink, useWriteSectorsLink } from './hooks/use-sectors-url.js';
 import { nearestWalkable } from './model/big-map.js';
 import { crowdStarts } from './model/crowd-starts.js';
+import { HUGE_MAP_TILES, ViewportPainter } from './model/huge-map-image.js';
 import { BigMapPanel } from './panels/big-map-panel.js';
 import { RoutePanel } from './panels/route-panel.js';
 import { SectorGraphPanel } from './panels/sector-graph-panel.js';
@@ -43,7 +44,8 @@ export function SectorsPage() {
   const [viewTick, setViewTick] = useState(0);
   const viewRef = useRef<MapViewHandle | null>(null);
   const graph = useSectorGraph(grid, sectorSize);
-  const base = useBaseImage(grid, editVersion);
+  const { base, key: baseKey } = useBaseImage(grid, editVersion);
+  const viewport = useMemo(() => (grid && grid.size > HUGE_MAP_TILES ? new ViewportPainter() : null), [grid]);
   const tools = useSectorTools(grid, { start: link.start, goal: link.goal }, () => {
     setEditVersion((v) => v + 1);
     void graph.update();
@@ -79,8 +81,8 @@ export function SectorsPage() {
 
   // Painted tiles are drawn by the overlay until a map image that holds them arrives.
   useEffect(() => {
-    if (grid && base.rendered && base.rendered.gridVersion === grid.version) tools.painted.current = [];
-  }, [base.rendered, grid, tools.painted]);
+    if (grid && base && base.gridVersion === grid.version) tools.painted.current = [];
+  }, [base, grid, tools.painted]);
 
   const overlay: SectorsOverlayState = {
     grid,
@@ -98,6 +100,7 @@ export function SectorsPage() {
     painted: tools.painted.current,
     brush: tools.tool === 'pick' ? 0 : tools.brush,
     hover,
+    viewport,
   };
   const overlayRef = useRef(overlay);
   overlayRef.current = overlay;
@@ -128,10 +131,10 @@ export function SectorsPage() {
   });
   useWriteSectorsLink({ map: big.applied, sectorSize, start, goal, units: unitCount });
 
-  const overview = base.rendered?.overview ?? null;
+  const overview = base?.overview ?? null;
   const a = route.answer;
   const redrawKey = [
-    base.key,
+    baseKey,
     corridor.imageKey,
     graph.revision,
     showBorders,
@@ -202,7 +205,7 @@ export function SectorsPage() {
             <MapView
               gridWidth={grid.width}
               gridHeight={grid.height}
-              image={base.rendered?.image ?? null}
+              image={base?.image ?? null}
               overview={overview}
               redrawKey={redrawKey}
               fitKey={big.map?.id}
@@ -216,11 +219,11 @@ export function SectorsPage() {
           )}
           {grid && (
             <Minimap
-              image={overview?.image ?? base.rendered?.image ?? null}
+              image={overview?.image ?? base?.image ?? null}
               gridWidth={grid.width}
               gridHeight={grid.height}
               viewRef={viewRef}
-              redrawKey={`${base.key}:${viewTick}`}
+              redrawKey={`${baseKey}:${viewTick}`}
             />
           )}
           {(big.loading || graph.progress !== null || corridor.progress !== null) && (

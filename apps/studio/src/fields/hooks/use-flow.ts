@@ -36,6 +36,10 @@ export function useFlow(
 
   useEffect(() => {
     if (!grid || !field) {
+      // Eight arrows (or no cost field): the flow shown last goes back to the service.
+      const old = owned.current;
+      owned.current = null;
+      if (old?.service) requestAnimationFrame(() => old.service?.release(old.flow));
       setState({ flow: null, ms: null, where: '', error: null, computing: false });
       return;
     }

@@ -14,7 +14,7 @@ export const SECTOR_COLORS = {
 } as const;
 
 /** Sector borders show from this many CSS pixels per sector; entrances from this many per tile. */
-const BORDER_MIN_PX = 6;
+const BORDER_MIN_PX = 12;
 const ENTRANCE_MIN_SCALE = 0.75;
 
 /** The sector borders over the visible tiles (lines every `side` tiles). */

@@ -2,6 +2,7 @@ import type { CorridorField, Grid } from '@fieldmarshal/core';
 import type { OverlayContext } from '../../shared/map-paint.js';
 import type { RouteAnswer, Tile } from '../hooks/use-sector-route.js';
 import type { CorridorImage } from '../model/corridor-image.js';
+import type { ViewportPainter } from '../model/huge-map-image.js';
 import {
   drawCorridor,
   drawEnd,
@@ -32,6 +33,8 @@ export interface SectorsOverlayState {
   /** Brush outline at the hovered tile (paint tools), side in tiles; 0 for none. */
   brush: number;
   hover: Tile | null;
+  /** Paints the visible tiles of a huge map (no map image exists), or null. */
+  viewport: ViewportPainter | null;
 }
 
 /**
@@ -42,6 +45,8 @@ export interface SectorsOverlayState {
 export function drawSectorsOverlay(o: OverlayContext, s: SectorsOverlayState): void {
   const { grid } = s;
   if (!grid) return;
+  // Zoomed out, the map view draws a huge map's overview; zoomed in, the visible tiles are painted here.
+  if (s.viewport && o.view.scale >= 1) s.viewport.draw(o, grid);
   drawPainted(o, s.painted);
   if (s.showCorridor && s.corridorField && s.corridorImage) drawCorridor(o, s.corridorField, s.corridorImage);
   if (s.showBorders && s.sectorSize > 0) drawSectorBorders(o, s.sectorSize, grid.width, grid.height);

@@ -26,6 +26,9 @@ export function useCorridorUnits(
   const [arrived, setArrived] = useState(0);
   const active = usePageActiveRef();
   const count = starts ? starts.length >> 1 : 0;
+  // A new speed applies at once, without sending the units back to their starts.
+  const speedRef = useRef(speed);
+  speedRef.current = speed;
 
   useEffect(() => {
     xy.current = starts ? Float64Array.from(starts) : new Float64Array(0);
@@ -39,7 +42,7 @@ export function useCorridorUnits(
     let lastUi = 0;
     const loop = (now: number) => {
       if (active.current) {
-        acc += (Math.min(100, now - last) * speed) / 1000;
+        acc += (Math.min(100, now - last) * speedRef.current) / 1000;
         const steps = Math.min(8, Math.floor(acc));
         acc -= steps;
         let moving = 0;
@@ -76,7 +79,7 @@ export function useCorridorUnits(
     };
     id = requestAnimationFrame(loop);
     return () => cancelAnimationFrame(id);
-  }, [field, complete, starts, speed, viewRef, active]);
+  }, [field, complete, starts, viewRef, active]);
 
   return { xy, count, arrived };
 }

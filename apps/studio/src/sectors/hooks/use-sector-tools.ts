@@ -37,6 +37,7 @@ export function useSectorTools(
   const [goal, setGoal] = useState<Tile | null>(initial.goal);
   const painted = useRef<number[]>([]);
   const stroke = useRef(false);
+  const last = useRef<Tile | null>(null);
   const onEditedRef = useRef(onEdited);
   onEditedRef.current = onEdited;
 
@@ -65,14 +66,31 @@ export function useSectorTools(
         return;
       }
       const code = tool === 'wall' ? 0 : 1;
-      if (e.phase === 'down') stroke.current = true;
-      if (stroke.current && e.phase !== 'up') stamp(e.x, e.y, code);
+      if (e.phase === 'down') {
+        stroke.current = true;
+        last.current = null;
+      }
+      if (stroke.current && e.phase !== 'up') {
+        // Stamps along the segment from the last tile, so a fast drag leaves no gaps.
+        const from = last.current ?? { x: e.x, y: e.y };
+        const steps = Math.max(
+          1,
+          Math.ceil(Math.max(Math.abs(e.x - from.x), Math.abs(e.y - from.y)) / Math.max(1, brush >> 1)),
+        );
+        for (let k = 1; k <= steps; k++)
+          stamp(
+            Math.round(from.x + ((e.x - from.x) * k) / steps),
+            Math.round(from.y + ((e.y - from.y) * k) / steps),
+            code,
+          );
+        last.current = { x: e.x, y: e.y };
+      }
       if (e.phase === 'up' && stroke.current) {
         stroke.current = false;
         onEditedRef.current();
       }
     },
-    [grid, tool, stamp],
+    [grid, tool, stamp, brush],
   );
 
   const setBrush = useCallback((update: (old: number) => number) => {

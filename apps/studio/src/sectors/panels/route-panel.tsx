@@ -38,6 +38,7 @@ export function RoutePanel(props: RoutePanelProps) {
           the goal cannot be reached from the start (answered from the components in {ms(a.routeMs)})
         </div>
       )}
+      {a?.reachable && <div className="muted small-text">query times: best of 3 warm runs, main thread</div>}
       {a?.reachable && (
         <dl className="stats" data-testid="route-stats" data-cost={a.pathCost} data-route-cost={a.routeCost}>
           <dt>first move</dt>
