@@ -112,7 +112,7 @@ export function FieldsPage() {
   // Smooth flows (issue 18): in flow mode the units follow the flow instead of stepping along the arrows.
   const flowState = useFlow(grid, shown, arrowKind, engine, flowRadius);
   const flow = arrowKind === 'flow' ? flowState.flow : null;
-  const flowField = flow && shown?.field ? shown.field : null;
+  const flowField = flow ? flowState.field : null;
   const units = useWalkers(grid, flow ? null : target, viewRef);
   const followers = useFlowFollowers(grid, flowField, flow, units.walkers, units.running, units.speed, viewRef);
   const newest = units.walkers[units.walkers.length - 1];

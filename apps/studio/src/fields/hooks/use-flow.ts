@@ -1,4 +1,4 @@
-import { computeFlow, type FieldService, type Flow, type Grid } from '@fieldmarshal/core';
+import { computeFlow, type Field, type FieldService, type Flow, type Grid } from '@fieldmarshal/core';
 import { useEffect, useRef, useState } from 'react';
 import { studioService } from '../../shared/studio-service.js';
 import type { MapEngine, MapResult } from '../model/map-compute.js';
@@ -9,6 +9,8 @@ export type ArrowKind = 'eight' | 'flow';
 export interface FlowState {
   /** The smooth flow of the shown cost field (null in eight-arrow mode, for other maps, or while computing). */
   flow: Flow | null;
+  /** The field the flow was made from (followers and comparisons use this pair, never a newer field). */
+  field: Field | null;
   /** Milliseconds of the last flow (worker round trip, or on the main thread). */
   ms: number | null;
   /** Where it ran. */
@@ -30,7 +32,14 @@ export function useFlow(
   engine: MapEngine,
   radius: number,
 ): FlowState {
-  const [state, setState] = useState<FlowState>({ flow: null, ms: null, where: '', error: null, computing: false });
+  const [state, setState] = useState<FlowState>({
+    flow: null,
+    field: null,
+    ms: null,
+    where: '',
+    error: null,
+    computing: false,
+  });
   const owned = useRef<{ flow: Flow; service: FieldService | null } | null>(null);
   const field = kind === 'flow' && shown?.mode === 'cost' ? (shown.field ?? null) : null;
 
@@ -40,7 +49,7 @@ export function useFlow(
       const old = owned.current;
       owned.current = null;
       if (old?.service) requestAnimationFrame(() => old.service?.release(old.flow));
-      setState({ flow: null, ms: null, where: '', error: null, computing: false });
+      setState({ flow: null, field: null, ms: null, where: '', error: null, computing: false });
       return;
     }
     const controller = new AbortController();
@@ -61,13 +70,21 @@ export function useFlow(
         }
         const old = owned.current;
         owned.current = { flow, service };
-        setState({ flow, ms, where: service ? 'worker, round trip' : 'main thread', error: null, computing: false });
+        setState({
+          flow,
+          field,
+          ms,
+          where: service ? 'worker, round trip' : 'main thread',
+          error: null,
+          computing: false,
+        });
         // The overlay reads the old flow until this render is drawn; give it back a frame later.
         if (old?.service) requestAnimationFrame(() => old.service?.release(old.flow));
       } catch (error) {
         if (controller.signal.aborted) return;
         setState({
           flow: null,
+          field: null,
           ms: null,
           where: '',
           error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
