@@ -83,6 +83,15 @@ describe('Fields page: smooth flows', () => {
       .map(Number);
     assert.equal(await readTile(page, sx, sy), eight.toFixed(2));
 
+    // Streamlines (traced with sampleFlow) instead of arrows: the drawing changes again.
+    await page.mouse.move(2, 2);
+    await page.waitForTimeout(300);
+    const arrowsShot = await shot(page);
+    await page.getByTestId('flow-style').selectOption('streamlines');
+    await page.waitForTimeout(300);
+    assert.notDeepEqual(await shot(page), arrowsShot, 'streamlines are drawn differently from the flow arrows');
+    await page.screenshot({ path: join(artifactsDir, 'fields-flow-streamlines.png') });
+
     // K compares from the tile under the cursor.
     const p = await tileCenter(page, 3, 3);
     await page.mouse.move(p.x, p.y);

@@ -48,6 +48,7 @@ export function FieldsPage() {
   const [ranRow, setRanRow] = useState<ScenarioRow | null>(null);
   const [arrowKind, setArrowKind] = useState<ArrowKind>(link.arrowKind);
   const [flowRadius, setFlowRadius] = useState(0);
+  const [flowStyle, setFlowStyle] = useState<'arrows' | 'streamlines'>('arrows');
   /** Bumped when the grid was edited in place (painting, undo, redo): the field is brought up to date. */
   const [editVersion, setEditVersion] = useState(0);
   const engineState = useMapEngine(link.engine);
@@ -145,7 +146,7 @@ export function FieldsPage() {
   const pending = tools.pending;
   const overlayState = { shown, showArrows, showNumbers, points, markerKind, tool, brush, hover, params, grid };
   const { dirAt, drawOverlay } = useFieldsOverlay(
-    { ...overlayState, darkArrows, pending, flow, comparison: flow ? compare.comparison : null },
+    { ...overlayState, darkArrows, pending, flow, comparison: flow ? compare.comparison : null, flowStyle },
     units.roster,
     units.stepFraction,
     followers.list,
@@ -271,6 +272,8 @@ export function FieldsPage() {
           setKind={setArrowKind}
           radius={flowRadius}
           setRadius={setFlowRadius}
+          flowStyle={flowStyle}
+          setFlowStyle={setFlowStyle}
           flow={flowState}
           compare={compare}
           followers={followers.list.current}
@@ -317,7 +320,7 @@ export function FieldsPage() {
           points={points}
           info={info}
           engine={engine}
-          redrawExtra={`${followers.tick}:${flow ? 'flow' : 'eight'}:${compare.comparison?.x ?? -1}`}
+          redrawExtra={`${followers.tick}:${flow ? 'flow' : 'eight'}:${flowStyle}:${compare.comparison?.x ?? -1}`}
           arrowKind={flow ? 'flow' : 'eight'}
         />
         <FieldsFooter

@@ -12,6 +12,7 @@ import { isPaintTool, type Point, type Tool } from '../model/tools.js';
 import type { Walker } from '../model/walker.js';
 import { drawComparison, drawFlowArrows, drawFollowers } from './draw-flow.js';
 import { drawArrows, drawBrush, drawMarkers, drawTileNumbers, drawTrail, markerRadius } from './draw-overlays.js';
+import { drawStreamlines } from './draw-streamlines.js';
 
 /** What the Fields overlay draws, as of the latest render. */
 export interface FieldsOverlayState {
@@ -33,6 +34,8 @@ export interface FieldsOverlayState {
   flow: Flow | null;
   /** The three followers compared from one start (flow mode), or null. */
   comparison: FlowComparison | null;
+  /** How the flow is drawn: arrows per tile (block), or streamlines. */
+  flowStyle: 'arrows' | 'streamlines';
 }
 
 const css = (rgb: readonly number[]) => `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})`;
@@ -78,8 +81,10 @@ export function drawFieldsOverlay(
 ): void {
   if (!s.grid) return;
   drawPending(o, s.pending);
-  if (s.showArrows && s.shown && s.flow) drawFlowArrows(o, s.flow);
-  else if (s.showArrows && s.shown)
+  if (s.showArrows && s.shown && s.flow) {
+    if (s.flowStyle === 'streamlines') drawStreamlines(o, s.flow);
+    else drawFlowArrows(o, s.flow);
+  } else if (s.showArrows && s.shown)
     drawArrows(o, {
       gridWidth: s.grid.width,
       gridHeight: s.grid.height,

@@ -10,6 +10,8 @@ export interface FlowPanelProps {
   setKind: (kind: ArrowKind) => void;
   radius: number;
   setRadius: (radius: number) => void;
+  flowStyle: 'arrows' | 'streamlines';
+  setFlowStyle: (style: 'arrows' | 'streamlines') => void;
   flow: FlowState;
   compare: FlowCompareState;
   followers: readonly FlowFollower[];
@@ -71,6 +73,17 @@ export function FlowPanel(props: FlowPanelProps) {
       )}
       {kind === 'flow' && props.costField && (
         <>
+          <label className="row">
+            <span>Draw as</span>
+            <select
+              value={props.flowStyle}
+              onChange={(e) => props.setFlowStyle(e.target.value as 'arrows' | 'streamlines')}
+              data-testid="flow-style"
+            >
+              <option value="arrows">arrows</option>
+              <option value="streamlines">streamlines (sampleFlow)</option>
+            </select>
+          </label>
           <label className="row" title="The mover's radius: the flow rounds wall corners this far off them">
             <span>Radius</span>
             <input
