@@ -99,6 +99,13 @@ describe('Fields page: smooth flows', () => {
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="flow-panel"]')?.textContent.includes('Path lengths from (3, 3)'),
     );
+    // The readout gives the flow's unit vector at the hovered tile.
+    await page.waitForFunction(() => document.querySelector('[data-testid="readout-tile"]')?.textContent === '3, 3');
+    const [vx, vy] = (await page.getByTestId('readout-dir').textContent())
+      .match(/^flow (-?\d\.\d\d), (-?\d\.\d\d)$/)
+      .slice(1)
+      .map(Number);
+    assert.ok(Math.abs(Math.hypot(vx, vy) - 1) < 0.02, `unit vector ${vx}, ${vy}`);
     const fromCorner = await lengths(page);
     assert.ok(fromCorner.flow >= fromCorner.any - 1e-9 && fromCorner.eight >= fromCorner.flow - 1e-9);
 

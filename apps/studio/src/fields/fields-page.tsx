@@ -1,3 +1,4 @@
+import type { Flow } from '@fieldmarshal/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DropOverlay, MapFileDialogView } from '../shared/map-files/map-file-ui.js';
 import type { ScenarioRow } from '../shared/map-files/scenario.js';
@@ -18,11 +19,12 @@ import { useMapSource } from './hooks/use-map-source.js';
 import { useMapViewState } from './hooks/use-map-view-state.js';
 import { useWalkers } from './hooks/use-walkers.js';
 import { legendModel, scaleFor, shownResult } from './model/display.js';
+import { flowReadout } from './model/flow-compare.js';
 import type { MapResult } from './model/map-compute.js';
 import { type MapMode, type MapParams, modeInfo } from './model/map-modes.js';
 import { withTerrain } from './model/map-sources.js';
 import { markerKindFor } from './model/markers.js';
-import { tileReadout, timingRows } from './model/readout.js';
+import { type TileReadout, tileReadout, timingRows } from './model/readout.js';
 import type { Point } from './model/tools.js';
 import { walkTargetOf } from './model/walker.js';
 import { DisplayPanel } from './panels/display-panel.js';
@@ -36,6 +38,12 @@ import { ModePanel } from './panels/mode-panel.js';
 import { SCENARIO_RULES, ScenarioPanel } from './panels/scenario-panel.js';
 import { TimingPanel } from './panels/timing-panel.js';
 import { UnitsPanel } from './panels/units-panel.js';
+
+/** The readout with the flow's vector in place of the eight-arrow direction in flow mode. */
+function withFlow(readout: TileReadout | null, flow: Flow | null, hover: Point | null): TileReadout | null {
+  if (!readout || !flow || !hover) return readout;
+  return { ...readout, direction: flowReadout(flow, hover.x, hover.y) };
+}
 
 /** The Fields page: cost fields, scent, flee and safety maps as heatmaps and arrows, on any map, with units. */
 export function FieldsPage() {
@@ -328,7 +336,7 @@ export function FieldsPage() {
           legend={legend}
           shown={shown}
           range={heat.range}
-          readout={tileReadout(hover, grid, shown, dirAt)}
+          readout={withFlow(tileReadout(hover, grid, shown, dirAt), flow, hover)}
         />
       </div>
       <DropOverlay files={files.files} />

@@ -31,6 +31,14 @@ export interface FlowComparison {
   note: string | null;
 }
 
+/** The flow at the centre of tile (x, y) for the readout, e.g. `flow 0.97, -0.24` (`none` on goals and walls). */
+export function flowReadout(flow: Flow, x: number, y: number): string {
+  const i = y * flow.width + x;
+  const vx = flow.vx[i] as number;
+  const vy = flow.vy[i] as number;
+  return vx === 0 && vy === 0 ? 'flow: none' : `flow ${vx.toFixed(2)}, ${vy.toFixed(2)}`;
+}
+
 /** Largest map (tiles) the exact any-angle reference runs on: it is O(corners^2) in the worst case. */
 export const ANY_ANGLE_MAX_TILES = 1024 * 1024;
 
