@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { BenchPage } from './bench/bench-page.js';
 import { FieldsPage } from './fields/fields-page.js';
+import { SectorsPage } from './sectors/sectors-page.js';
 import { PageActiveContext } from './shared/page-activity.js';
 import { lastPageQuery, onPageQueries, pageHref, parseHash } from './shared/url-state.js';
 import { TacticsPage } from './tactics/tactics-page.js';
@@ -12,6 +13,7 @@ const PAGES: readonly { id: string; title: string; render: () => ReactNode }[] =
   { id: 'fields', title: 'Fields', render: () => <FieldsPage /> },
   { id: 'tactics', title: 'Tactics', render: () => <TacticsPage /> },
   { id: 'units', title: 'Units', render: () => <UnitsPage /> },
+  { id: 'sectors', title: 'Big maps', render: () => <SectorsPage /> },
   { id: 'bench', title: 'Bench', render: () => <BenchPage /> },
 ];
 

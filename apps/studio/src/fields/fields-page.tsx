@@ -1,3 +1,4 @@
+import type { Flow } from '@fieldmarshal/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DropOverlay, MapFileDialogView } from '../shared/map-files/map-file-ui.js';
 import type { ScenarioRow } from '../shared/map-files/scenario.js';
@@ -9,17 +10,21 @@ import { useFieldsFiles } from './hooks/use-fields-files.js';
 import { useFieldsKeys } from './hooks/use-fields-keys.js';
 import { useFieldsOverlay } from './hooks/use-fields-overlay.js';
 import { useFieldsLink, useWriteFieldsLink } from './hooks/use-fields-url.js';
+import { type ArrowKind, useFlow } from './hooks/use-flow.js';
+import { useFlowCompare } from './hooks/use-flow-compare.js';
+import { useFlowFollowers } from './hooks/use-flow-followers.js';
 import { useHeatmapImage } from './hooks/use-heatmap-image.js';
 import { useMapEngine } from './hooks/use-map-engine.js';
 import { useMapSource } from './hooks/use-map-source.js';
 import { useMapViewState } from './hooks/use-map-view-state.js';
 import { useWalkers } from './hooks/use-walkers.js';
 import { legendModel, scaleFor, shownResult } from './model/display.js';
+import { flowReadout } from './model/flow-compare.js';
 import type { MapResult } from './model/map-compute.js';
 import { type MapMode, type MapParams, modeInfo } from './model/map-modes.js';
 import { withTerrain } from './model/map-sources.js';
 import { markerKindFor } from './model/markers.js';
-import { tileReadout, timingRows } from './model/readout.js';
+import { type TileReadout, tileReadout, timingRows } from './model/readout.js';
 import type { Point } from './model/tools.js';
 import { walkTargetOf } from './model/walker.js';
 import { DisplayPanel } from './panels/display-panel.js';
@@ -27,11 +32,18 @@ import { ExportPanel } from './panels/export-panel.js';
 import { FieldsFooter } from './panels/fields-footer.js';
 import { FieldsMapArea } from './panels/fields-map-area.js';
 import { FieldsToolbar } from './panels/fields-toolbar.js';
+import { FlowPanel } from './panels/flow-panel.js';
 import { MapPanel } from './panels/map-panel.js';
 import { ModePanel } from './panels/mode-panel.js';
 import { SCENARIO_RULES, ScenarioPanel } from './panels/scenario-panel.js';
 import { TimingPanel } from './panels/timing-panel.js';
 import { UnitsPanel } from './panels/units-panel.js';
+
+/** The readout with the flow's vector in place of the eight-arrow direction in flow mode. */
+function withFlow(readout: TileReadout | null, flow: Flow | null, hover: Point | null): TileReadout | null {
+  if (!readout || !flow || !hover) return readout;
+  return { ...readout, direction: flowReadout(flow, hover.x, hover.y) };
+}
 
 /** The Fields page: cost fields, scent, flee and safety maps as heatmaps and arrows, on any map, with units. */
 export function FieldsPage() {
@@ -42,6 +54,9 @@ export function FieldsPage() {
   const [params, setParams] = useState<MapParams>(link.params);
   const [points, setPoints] = useState<Point[]>(link.points);
   const [ranRow, setRanRow] = useState<ScenarioRow | null>(null);
+  const [arrowKind, setArrowKind] = useState<ArrowKind>(link.arrowKind);
+  const [flowRadius, setFlowRadius] = useState(0);
+  const [flowStyle, setFlowStyle] = useState<'arrows' | 'streamlines'>('arrows');
   /** Bumped when the grid was edited in place (painting, undo, redo): the field is brought up to date. */
   const [editVersion, setEditVersion] = useState(0);
   const engineState = useMapEngine(link.engine);
@@ -103,7 +118,17 @@ export function FieldsPage() {
 
   const { neighbors, diagonal } = params;
   const target = useMemo(() => walkTargetOf(shown, { neighbors, diagonal }), [shown, neighbors, diagonal]);
-  const units = useWalkers(grid, target, viewRef);
+  // Smooth flows (issue 18): in flow mode the units follow the flow instead of stepping along the arrows.
+  const flowState = useFlow(grid, shown, arrowKind, engine, flowRadius);
+  const flow = arrowKind === 'flow' ? flowState.flow : null;
+  const flowField = flow ? flowState.field : null;
+  const units = useWalkers(grid, flow ? null : target, viewRef);
+  const followers = useFlowFollowers(grid, flowField, flow, units.walkers, units.running, units.speed, viewRef);
+  const newest = units.walkers[units.walkers.length - 1];
+  const compare = useFlowCompare(grid, flowField, flow, newest ? { x: newest.startX, y: newest.startY } : null, {
+    neighbors,
+    diagonal,
+  });
   const tools = useEditTools({
     grid,
     viewRef,
@@ -129,9 +154,10 @@ export function FieldsPage() {
   const pending = tools.pending;
   const overlayState = { shown, showArrows, showNumbers, points, markerKind, tool, brush, hover, params, grid };
   const { dirAt, drawOverlay } = useFieldsOverlay(
-    { ...overlayState, darkArrows, pending },
+    { ...overlayState, darkArrows, pending, flow, comparison: flow ? compare.comparison : null, flowStyle },
     units.roster,
     units.stepFraction,
+    followers.list,
   );
 
   useFieldsKeys({
@@ -149,6 +175,11 @@ export function FieldsPage() {
     setBrush: tools.setBrush,
     undo: tools.undo,
     redo: tools.redo,
+    toggleFlow: () => setArrowKind((k) => (k === 'flow' ? 'eight' : 'flow')),
+    pickCompare: () => {
+      const h = viewRef.current?.hoveredTile();
+      if (h && grid?.isPassable(h.x, h.y)) compare.pick(h);
+    },
   });
 
   // The link holds where the units were dropped (read on every render: at most 24 units).
@@ -166,6 +197,7 @@ export function FieldsPage() {
     showNumbers,
     fitView: view.fitView,
     engine: engineState.choice,
+    arrowKind,
   });
 
   const legend = legendModel({
@@ -243,7 +275,28 @@ export function FieldsPage() {
           setLayer={view.setLayer}
           hasTerrain={grid?.terrain != null}
         />
-        <UnitsPanel units={units} mode={mode} />
+        <FlowPanel
+          kind={arrowKind}
+          setKind={setArrowKind}
+          radius={flowRadius}
+          setRadius={setFlowRadius}
+          flowStyle={flowStyle}
+          setFlowStyle={setFlowStyle}
+          flow={flowState}
+          compare={compare}
+          followers={followers.list.current}
+          costField={shown?.mode === 'cost'}
+        />
+        <UnitsPanel
+          units={{
+            ...units,
+            restart: () => {
+              units.restart();
+              followers.restart();
+            },
+          }}
+          mode={mode}
+        />
         <TimingPanel
           timings={timings}
           repair={repair}
@@ -275,13 +328,15 @@ export function FieldsPage() {
           points={points}
           info={info}
           engine={engine}
+          redrawExtra={`${followers.tick}:${flow ? 'flow' : 'eight'}:${flowStyle}:${compare.comparison?.x ?? -1}`}
+          arrowKind={flow ? 'flow' : 'eight'}
         />
         <FieldsFooter
           mode={mode}
           legend={legend}
           shown={shown}
           range={heat.range}
-          readout={tileReadout(hover, grid, shown, dirAt)}
+          readout={withFlow(tileReadout(hover, grid, shown, dirAt), flow, hover)}
         />
       </div>
       <DropOverlay files={files.files} />

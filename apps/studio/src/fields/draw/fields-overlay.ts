@@ -1,5 +1,7 @@
-import { type Grid, NO_DIRECTION } from '@fieldmarshal/core';
+import { type Flow, type Grid, NO_DIRECTION } from '@fieldmarshal/core';
 import type { OverlayContext } from '../../shared/map-paint.js';
+import type { FlowComparison } from '../model/flow-compare.js';
+import type { FlowFollower } from '../model/flow-follower.js';
 import { bestNeighbor } from '../model/gradient.js';
 import { SPECIAL_COLORS, valueAt } from '../model/heatmap.js';
 import type { MapResult } from '../model/map-compute.js';
@@ -8,7 +10,9 @@ import type { MarkerKind } from '../model/markers.js';
 import { PENDING_TERRAIN, PENDING_WALL, type PendingTiles } from '../model/pending-tiles.js';
 import { isPaintTool, type Point, type Tool } from '../model/tools.js';
 import type { Walker } from '../model/walker.js';
+import { drawComparison, drawFlowArrows, drawFollowers } from './draw-flow.js';
 import { drawArrows, drawBrush, drawMarkers, drawTileNumbers, drawTrail, markerRadius } from './draw-overlays.js';
+import { drawStreamlines } from './draw-streamlines.js';
 
 /** What the Fields overlay draws, as of the latest render. */
 export interface FieldsOverlayState {
@@ -26,6 +30,12 @@ export interface FieldsOverlayState {
   darkArrows: boolean;
   /** Painted tiles not in the heatmap yet. */
   pending: PendingTiles;
+  /** The smooth flow when the page shows flows (arrows, followers and the comparison use it), else null. */
+  flow: Flow | null;
+  /** The three followers compared from one start (flow mode), or null. */
+  comparison: FlowComparison | null;
+  /** How the flow is drawn: arrows per tile (block), or streamlines. */
+  flowStyle: 'arrows' | 'streamlines';
 }
 
 const css = (rgb: readonly number[]) => `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})`;
@@ -57,8 +67,9 @@ export function directionAt(s: FieldsOverlayState, x: number, y: number): number
 }
 
 /**
- * Paints the Fields overlay: arrows, values on tiles, unit trails, the points, the units (between their last
- * two tiles at fraction `frac` of a step) and the brush outline under the cursor.
+ * Paints the Fields overlay: arrows (eight, or the smooth flow), values on tiles, unit trails, the points, the
+ * units (between their last two tiles at fraction `frac` of a step, or as flow followers with the compared
+ * paths in flow mode) and the brush outline under the cursor.
  */
 export function drawFieldsOverlay(
   o: OverlayContext,
@@ -66,10 +77,14 @@ export function drawFieldsOverlay(
   walkers: readonly Walker[],
   frac: number,
   dirAt: (x: number, y: number) => number,
+  followers: readonly FlowFollower[] = [],
 ): void {
   if (!s.grid) return;
   drawPending(o, s.pending);
-  if (s.showArrows && s.shown)
+  if (s.showArrows && s.shown && s.flow) {
+    if (s.flowStyle === 'streamlines') drawStreamlines(o, s.flow);
+    else drawFlowArrows(o, s.flow);
+  } else if (s.showArrows && s.shown)
     drawArrows(o, {
       gridWidth: s.grid.width,
       gridHeight: s.grid.height,
@@ -88,6 +103,15 @@ export function drawFieldsOverlay(
       },
       format: (v) => (Number.isInteger(v) ? String(v) : v.toFixed(1)),
     });
+  }
+  if (s.flow) {
+    // Flow mode: the compared paths, the points, then the units as flow followers.
+    if (s.comparison) drawComparison(o, s.comparison);
+    drawMarkers(o, s.points, s.markerKind);
+    drawFollowers(o, followers);
+    if (isPaintTool(s.tool) && s.hover)
+      drawBrush(o, s.hover.x, s.hover.y, s.brush, s.tool === 'wall' ? '#ffffff' : '#7dff6b');
+    return;
   }
   for (const w of walkers) drawTrail(o, w.trailX, w.trailY, w.color);
   drawMarkers(o, s.points, s.markerKind);

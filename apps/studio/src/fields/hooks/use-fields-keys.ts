@@ -21,6 +21,10 @@ export interface FieldsKeyActions {
   setBrush: (update: (old: number) => number) => void;
   undo: () => void;
   redo: () => void;
+  /** V: eight arrows or the smooth flow. */
+  toggleFlow: () => void;
+  /** K: compare the followers from the tile under the cursor. */
+  pickCompare: () => void;
 }
 
 /** Handles a key; returns false when the key is not one of the page's. */
@@ -43,6 +47,8 @@ function handleKey(e: KeyboardEvent, a: FieldsKeyActions): boolean {
   else if (key === 'c') a.clearPoints();
   else if (key === 'x') a.clearUnits();
   else if (key === 'p') a.toggleRunning();
+  else if (key === 'v') a.toggleFlow();
+  else if (key === 'k') a.pickCompare();
   else if (e.key === '[') a.setBrush(smallerBrush);
   else if (e.key === ']') a.setBrush(largerBrush);
   else return false;

@@ -13,6 +13,7 @@ import {
 import { DEFAULT_MAP_PARAMS, MAP_MODES, type MapMode, type MapParams } from '../model/map-modes.js';
 import { choiceFromParam, DEFAULT_GENERATED, type SourceChoice } from '../model/map-sources.js';
 import type { Point } from '../model/tools.js';
+import type { ArrowKind } from './use-flow.js';
 import type { EngineChoice } from './use-map-engine.js';
 
 /** What a Fields link holds: the map source, the computation and the display. */
@@ -28,6 +29,8 @@ export interface FieldsLinkState {
   showNumbers: boolean;
   fitView: boolean;
   engine: EngineChoice;
+  /** Eight arrows or the smooth flow (`dirs=flow`). */
+  arrowKind: ArrowKind;
 }
 
 const MODE_IDS = MAP_MODES.map((m) => m.id);
@@ -57,6 +60,7 @@ export function useFieldsLink(): FieldsLinkState {
       showNumbers: flagParam(q, 'nums', true),
       fitView: flagParam(q, 'fit', false),
       engine: q.get('engine') === 'main' ? 'main' : 'workers',
+      arrowKind: q.get('dirs') === 'flow' ? 'flow' : 'eight',
     };
   });
   return state;
@@ -64,7 +68,7 @@ export function useFieldsLink(): FieldsLinkState {
 
 /** Writes the Fields page's shareable state into its link whenever it changes. */
 export function useWriteFieldsLink(s: FieldsLinkState): void {
-  const { choice, gen, mode, params, points, units, scaleId, showArrows, showNumbers, fitView, engine } = s;
+  const { choice, gen, mode, params, points, units, scaleId, showArrows, showNumbers, fitView, engine, arrowKind } = s;
   useEffect(() => {
     writePageQuery('fields', {
       src: choice,
@@ -83,6 +87,7 @@ export function useWriteFieldsLink(s: FieldsLinkState): void {
       nums: showNumbers ? undefined : '0',
       fit: fitView ? '1' : undefined,
       engine: engine === 'main' ? 'main' : undefined,
+      dirs: arrowKind === 'flow' ? 'flow' : undefined,
     });
-  }, [choice, gen, mode, params, points, units, scaleId, showArrows, showNumbers, fitView, engine]);
+  }, [choice, gen, mode, params, points, units, scaleId, showArrows, showNumbers, fitView, engine, arrowKind]);
 }

@@ -53,6 +53,9 @@ export function ControlsHelp({
           {info.points} · <kbd>X</kbd> clear units · <kbd>P</kbd> pause units
         </li>
         <li>
+          <kbd>V</kbd> eight arrows / smooth flow · <kbd>K</kbd> compare path lengths from the tile at the cursor
+        </li>
+        <li>
           <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo · <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> or <kbd>Ctrl</kbd>+
           <kbd>Y</kbd> redo · <kbd>F</kbd>/<kbd>0</kbd> fit · <kbd>+</kbd>/<kbd>-</kbd> zoom · <kbd>H</kbd> this help
         </li>

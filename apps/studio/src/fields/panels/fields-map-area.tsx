@@ -28,6 +28,10 @@ export interface FieldsMapAreaProps {
   points: readonly Point[];
   info: MapModeInfo;
   engine: MapEngine;
+  /** More redraw triggers (flow followers, the flow mode). */
+  redrawExtra?: string;
+  /** What the arrows show now (the `data-arrows` end-to-end hook). */
+  arrowKind?: 'eight' | 'flow';
 }
 
 /**
@@ -47,6 +51,7 @@ export function FieldsMapArea(props: FieldsMapAreaProps) {
       data-busy={field.computing ? 'true' : 'false'}
       data-result-key={shown ? `${shown.mode}:${shown.gridVersion}:${field.resultCount}` : ''}
       data-image-key={heat.imageKey}
+      data-arrows={props.arrowKind ?? 'eight'}
     >
       {grid && (
         <MapView
@@ -54,7 +59,7 @@ export function FieldsMapArea(props: FieldsMapAreaProps) {
           gridHeight={grid.height}
           image={heat.rendered?.image ?? null}
           overview={overview}
-          redrawKey={`${heat.imageKey}:${showArrows}:${showNumbers}:${points.length}:${units.tick}:${tool}:${brush}`}
+          redrawKey={`${heat.imageKey}:${showArrows}:${showNumbers}:${points.length}:${units.tick}:${tool}:${brush}:${props.redrawExtra ?? ''}`}
           fitKey={props.fitKey}
           drawOverlay={props.drawOverlay}
           onHover={view.setHover}

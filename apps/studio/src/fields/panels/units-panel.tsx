@@ -16,6 +16,7 @@ export function UnitsPanel({ units, mode }: { units: WalkersState; mode: MapMode
           max={60}
           value={units.speed}
           onChange={(e) => units.setSpeed(Number(e.target.value))}
+          data-testid="units-speed"
         />
         <span className="num">{units.speed}/s</span>
       </label>

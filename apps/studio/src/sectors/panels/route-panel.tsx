@@ -1,0 +1,116 @@
+import { formatCount, formatValue } from '../../shared/format-value.js';
+import type { CorridorState } from '../hooks/use-corridor.js';
+import type { RouteAnswer, Tile } from '../hooks/use-sector-route.js';
+
+export interface RoutePanelProps {
+  start: Tile | null;
+  goal: Tile | null;
+  answer: RouteAnswer | null;
+  error: string | null;
+  corridor: CorridorState;
+  showCorridor: boolean;
+  setShowCorridor: (on: boolean) => void;
+  unitCount: number;
+  setUnitCount: (n: number) => void;
+  arrived: number;
+  units: number;
+  /** Units' speed, tiles per second. */
+  speed: number;
+  setSpeed: (speed: number) => void;
+}
+
+const at = (t: Tile | null) => (t ? `(${t.x}, ${t.y})` : '–');
+const ms = (v: number) => `${v < 10 ? v.toFixed(2) : formatValue(v)} ms`;
+
+/** The Route panel: start and goal, the route's and the path's costs and times, the corridor field, the units. */
+export function RoutePanel(props: RoutePanelProps) {
+  const { answer: a, corridor: c } = props;
+  return (
+    <div className="panel" data-testid="route-panel">
+      <h2>Route</h2>
+      <div className="small-text">
+        start {at(props.start)} · goal {at(props.goal)}
+      </div>
+      {!props.goal && <div className="muted small-text">Click the map to set the goal (Shift+click: the start).</div>}
+      {props.error && <div className="error">{props.error}</div>}
+      {a && !a.reachable && (
+        <div className="warning small-text" data-testid="route-unreachable">
+          the goal cannot be reached from the start (answered from the components in {ms(a.routeMs)})
+        </div>
+      )}
+      {a?.reachable && <div className="muted small-text">query times: best of 3 warm runs, main thread</div>}
+      {a?.reachable && (
+        <dl className="stats" data-testid="route-stats" data-cost={a.pathCost} data-route-cost={a.routeCost}>
+          <dt>first move</dt>
+          <dd>{ms(a.firstMoveMs)}</dd>
+          <dt>route (entrances)</dt>
+          <dd data-testid="route-cost">
+            cost {formatValue(a.routeCost)} · {a.waypoints ? (a.waypoints.length >> 1) - 2 : 0} entrances ·{' '}
+            {ms(a.routeMs)}
+          </dd>
+          <dt>path (tiles)</dt>
+          <dd data-testid="path-cost">
+            cost {formatValue(a.pathCost)} · {a.path ? formatCount(a.path.length >> 1) : 0} tiles · {ms(a.pathMs)} (
+            {a.info.refined})
+          </dd>
+          <dt>searched</dt>
+          <dd>
+            {formatCount(a.info.expanded)} entrances, {formatCount(a.info.corridorExpanded)} tiles
+          </dd>
+        </dl>
+      )}
+      <h3>Corridor field</h3>
+      <label className="row">
+        <span>Units</span>
+        <select
+          value={props.unitCount}
+          onChange={(e) => props.setUnitCount(Number(e.target.value))}
+          data-testid="unit-count"
+        >
+          {[1, 10, 100, 1000].map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="row">
+        <span>Speed</span>
+        <input
+          type="range"
+          min={5}
+          max={600}
+          step={5}
+          value={props.speed}
+          onChange={(e) => props.setSpeed(Number(e.target.value))}
+          data-testid="unit-speed"
+        />
+        <span className="num">{props.speed}/s</span>
+      </label>
+      <label className="row check">
+        <input type="checkbox" checked={props.showCorridor} onChange={(e) => props.setShowCorridor(e.target.checked)} />
+        <span>Heatmap of the corridor (H)</span>
+      </label>
+      {c.error && <div className="error">{c.error}</div>}
+      {c.field && (
+        <dl
+          className="stats"
+          data-testid="corridor-stats"
+          data-sectors={c.field.sectors}
+          data-done={c.progress === null && c.ms !== null ? 'true' : 'false'}
+        >
+          <dt>sectors</dt>
+          <dd>{formatCount(c.field.sectors)}</dd>
+          <dt>tiles reached</dt>
+          <dd>{formatCount(c.image?.reached ?? 0)}</dd>
+          <dt>time</dt>
+          <dd>{c.ms === null ? 'filling…' : `${ms(c.ms)} (plan + fill in the pool)`}</dd>
+          <dt>units at the goal</dt>
+          <dd data-testid="corridor-arrived" data-arrived={props.arrived}>
+            {props.arrived} of {props.units}
+          </dd>
+        </dl>
+      )}
+    </div>
+  );
+}

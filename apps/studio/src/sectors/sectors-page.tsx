@@ -1,0 +1,246 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { MapView, type MapViewHandle } from '../shared/map-view.js';
+import { Minimap } from '../shared/minimap.js';
+import { ProgressBar } from '../shared/progress-bar.js';
+import { drawSectorsOverlay, type SectorsOverlayState } from './draw/sectors-overlay.js';
+import { useBaseImage } from './hooks/use-base-image.js';
+import { useBigMap } from './hooks/use-big-map.js';
+import { useCorridor } from './hooks/use-corridor.js';
+import { useCorridorUnits } from './hooks/use-corridor-units.js';
+import { useSectorGraph } from './hooks/use-sector-graph.js';
+import { type Tile, useSectorRoute } from './hooks/use-sector-route.js';
+import { useSectorTools } from './hooks/use-sector-tools.js';
+import { useSectorsKeys } from './hooks/use-sectors-keys.js';
+import { useSectorsLink, useWriteSectorsLink } from './hooks/use-sectors-url.js';
+import { nearestWalkable } from './model/big-map.js';
+import { crowdStarts } from './model/crowd-starts.js';
+import { HUGE_MAP_TILES, ViewportPainter } from './model/huge-map-image.js';
+import { BigMapPanel } from './panels/big-map-panel.js';
+import { RoutePanel } from './panels/route-panel.js';
+import { SectorGraphPanel } from './panels/sector-graph-panel.js';
+import { SectorsFooter } from './panels/sectors-footer.js';
+import { SectorsHelp } from './panels/sectors-help.js';
+import './sectors.css';
+
+/**
+ * The Big maps page: maps up to 8192 x 8192 (generated, the city map scaled up, or Moving AI), the sector graph
+ * built across the worker pool with its borders and entrances, the route and path between a picked start and
+ * goal with their costs and times, the corridor field filling in for the units that follow it, and walls painted
+ * with the number of sectors each edit rebuilt.
+ */
+export function SectorsPage() {
+  const link = useSectorsLink();
+  const big = useBigMap(link.map);
+  const grid = big.map?.grid ?? null;
+  const [sectorSize, setSectorSize] = useState(link.sectorSize);
+  const [editVersion, setEditVersion] = useState(0);
+  const [hover, setHover] = useState<Tile | null>(null);
+  const [showBorders, setShowBorders] = useState(true);
+  const [showEntrances, setShowEntrances] = useState(true);
+  const [showCorridor, setShowCorridor] = useState(true);
+  const [showHelp, setShowHelp] = useState(true);
+  const [unitCount, setUnitCount] = useState(link.units);
+  const [speed, setSpeed] = useState(60);
+  const [viewTick, setViewTick] = useState(0);
+  const viewRef = useRef<MapViewHandle | null>(null);
+  const graph = useSectorGraph(grid, sectorSize);
+  const { base, key: baseKey } = useBaseImage(grid, editVersion);
+  const viewport = useMemo(() => (grid && grid.size > HUGE_MAP_TILES ? new ViewportPainter() : null), [grid]);
+  const tools = useSectorTools(grid, { start: link.start, goal: link.goal }, () => {
+    setEditVersion((v) => v + 1);
+    void graph.update();
+  });
+  const { start, goal, setStart, setGoal } = tools;
+
+  // A new map keeps the link's start and goal on the first map when they are walkable; otherwise the start goes
+  // near the top-left corner and the goal near the bottom-right one.
+  const firstMap = useRef(true);
+  useEffect(() => {
+    if (!grid) return;
+    const first = firstMap.current;
+    firstMap.current = false;
+    const keep = (t: Tile | null) => first && t !== null && grid.inBounds(t.x, t.y) && grid.isPassable(t.x, t.y);
+    if (!keep(link.start))
+      setStart(nearestWalkable(grid, Math.floor(grid.width / 8), Math.floor(grid.height / 8), grid.width >> 2));
+    if (!keep(link.goal))
+      setGoal(
+        nearestWalkable(grid, Math.floor((grid.width * 7) / 8), Math.floor((grid.height * 7) / 8), grid.width >> 2),
+      );
+  }, [grid, link.start, link.goal, setStart, setGoal]);
+
+  const route = useSectorRoute(graph.graph, graph.revision, start, goal);
+  const reachable = route.answer?.reachable === true;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: graph.revision: walls may have been painted over the units
+  const starts = useMemo(
+    () => (grid && start && reachable ? crowdStarts(grid, start.x, start.y, unitCount, sectorSize) : null),
+    [grid, start, reachable, unitCount, sectorSize, graph.revision],
+  );
+  const corridor = useCorridor(graph.graph, graph.revision, goal, starts);
+  const complete = corridor.field !== null && corridor.progress === null && corridor.ms !== null;
+  const units = useCorridorUnits(corridor.field, complete, starts, speed, viewRef);
+
+  // Painted tiles are drawn by the overlay until a map image that holds them arrives.
+  useEffect(() => {
+    if (grid && base && base.gridVersion === grid.version) tools.painted.current = [];
+  }, [base, grid, tools.painted]);
+
+  const overlay: SectorsOverlayState = {
+    grid,
+    sectorSize: graph.graph?.sectorSize ?? 0,
+    showBorders,
+    showEntrances,
+    entrances: graph.entrances,
+    corridorField: corridor.field,
+    corridorImage: corridor.image,
+    showCorridor,
+    answer: route.answer,
+    start,
+    goal,
+    units: { xy: units.xy.current, count: units.count },
+    painted: tools.painted.current,
+    brush: tools.tool === 'pick' ? 0 : tools.brush,
+    hover,
+    viewport,
+  };
+  const overlayRef = useRef(overlay);
+  overlayRef.current = overlay;
+  const drawOverlay = useCallback(
+    (o: Parameters<typeof drawSectorsOverlay>[0]) =>
+      drawSectorsOverlay(o, {
+        ...overlayRef.current,
+        units: { xy: units.xy.current, count: units.count },
+        painted: tools.painted.current,
+      }),
+    [units.xy, units.count, tools.painted],
+  );
+
+  useSectorsKeys({
+    pickAtCursor: (what) => {
+      const h = viewRef.current?.hoveredTile();
+      if (!h || !grid?.isPassable(h.x, h.y)) return;
+      if (what === 'goal') setGoal(h);
+      else setStart(h);
+    },
+    setTool: tools.setTool,
+    setBrush: tools.setBrush,
+    toggleBorders: () => setShowBorders((s) => !s),
+    toggleEntrances: () => setShowEntrances((s) => !s),
+    toggleCorridor: () => setShowCorridor((s) => !s),
+    toggleHelp: () => setShowHelp((s) => !s),
+    fit: () => viewRef.current?.fit(),
+  });
+  useWriteSectorsLink({ map: big.applied, sectorSize, start, goal, units: unitCount });
+
+  const overview = base?.overview ?? null;
+  const a = route.answer;
+  const redrawKey = [
+    baseKey,
+    corridor.imageKey,
+    graph.revision,
+    showBorders,
+    showEntrances,
+    showCorridor,
+    a?.pathCost,
+    start?.x,
+    start?.y,
+    goal?.x,
+    goal?.y,
+    tools.tool,
+    tools.brush,
+  ].join(':');
+  return (
+    <section className="fields-page" data-testid="sectors-page">
+      <aside className="sidebar fields-sidebar">
+        <BigMapPanel state={big} />
+        <SectorGraphPanel
+          state={graph}
+          sectorSize={sectorSize}
+          setSectorSize={setSectorSize}
+          tiles={grid?.size ?? 0}
+          showBorders={showBorders}
+          setShowBorders={setShowBorders}
+          showEntrances={showEntrances}
+          setShowEntrances={setShowEntrances}
+        />
+        <RoutePanel
+          start={start}
+          goal={goal}
+          answer={a}
+          error={route.error}
+          corridor={corridor}
+          showCorridor={showCorridor}
+          setShowCorridor={setShowCorridor}
+          unitCount={unitCount}
+          setUnitCount={setUnitCount}
+          arrived={units.arrived}
+          units={units.count}
+          speed={speed}
+          setSpeed={setSpeed}
+        />
+      </aside>
+      <div className="fields-main">
+        <div className="toolbar" role="toolbar">
+          {(['pick', 'wall', 'erase'] as const).map((t) => (
+            <button
+              key={t}
+              type="button"
+              className={tools.tool === t ? 'small active' : 'small'}
+              onClick={() => tools.setTool(t)}
+              data-testid={`sector-tool-${t}`}
+            >
+              {t === 'pick' ? 'Pick start/goal (P)' : t === 'wall' ? 'Paint walls (W)' : 'Erase walls (E)'}
+            </button>
+          ))}
+          <span className="muted small-text">
+            brush {tools.brush} x {tools.brush}
+          </span>
+        </div>
+        <div
+          className="map-wrap"
+          data-testid="map-wrap"
+          data-graph={graph.graph ? graph.revision : ''}
+          data-building={graph.building ? 'true' : 'false'}
+        >
+          {grid && (
+            <MapView
+              gridWidth={grid.width}
+              gridHeight={grid.height}
+              image={base?.image ?? null}
+              overview={overview}
+              redrawKey={redrawKey}
+              fitKey={big.map?.id}
+              drawOverlay={drawOverlay}
+              onHover={setHover}
+              onTilePointer={tools.onTilePointer}
+              onViewChange={() => setViewTick((t) => t + 1)}
+              cursor={tools.tool === 'pick' ? 'pointer' : 'crosshair'}
+              handleRef={viewRef}
+            />
+          )}
+          {grid && (
+            <Minimap
+              image={overview?.image ?? base?.image ?? null}
+              gridWidth={grid.width}
+              gridHeight={grid.height}
+              viewRef={viewRef}
+              redrawKey={`${baseKey}:${viewTick}`}
+            />
+          )}
+          {(big.loading || graph.progress !== null || corridor.progress !== null) && (
+            <div className="map-hud sectors-hud">
+              {big.loading && <ProgressBar value={null} label="making the map" />}
+              {graph.progress !== null && (
+                <ProgressBar value={graph.progress} label="building the sector graph" onCancel={graph.cancel} />
+              )}
+              {corridor.progress !== null && (
+                <ProgressBar value={corridor.progress} label="filling the corridor field" />
+              )}
+            </div>
+          )}
+          <SectorsHelp open={showHelp} setOpen={setShowHelp} />
+        </div>
+        <SectorsFooter grid={grid} graph={graph.graph} field={corridor.field} image={corridor.image} hover={hover} />
+      </div>
+    </section>
+  );
+}
