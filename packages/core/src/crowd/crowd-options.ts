@@ -9,7 +9,7 @@ export interface CrowdOptions {
   capacity: number;
   /** Number of groups (each with its own destination and vector field), 1 to {@link MAX_CROWD_GROUPS}. Default 2. */
   groups?: number;
-  /** Side of a level tile in pixels; units are squares of side `tileSize / 2 - 1` (the seed's wiggle room). Default 30. */
+  /** Side of a level tile in pixels; units are squares of side `tileSize / 2 - 1` (the flocking tutorial's wiggle room). Default 30. */
   tileSize?: number;
   /** Top speed of a unit in pixels per second, > 0. Default 90. */
   topSpeed?: number;
@@ -26,7 +26,7 @@ export interface CrowdOptions {
    * arrived too: it stands on the desired coordinates, jostled by the others.
    */
   arriveRadius?: number;
-  /** Seconds a stopped unit gets to move away when a moving unit bumps into it (the seed's 5 s). > 0. Default 5. */
+  /** Seconds a stopped unit gets to move away when a moving unit bumps into it (the flocking tutorial's 5 s). > 0. Default 5. */
   bumpTime?: number;
   /**
    * Keep a smooth flow per group (an anchor code per tile and group, 4 bytes each, in the crowd's buffer), so that
@@ -48,7 +48,7 @@ export const MAX_CROWD_CAPACITY = 1 << 20;
 export const MAX_CROWD_GROUPS = 16;
 /** Default number of groups (red and blue). */
 export const DEFAULT_CROWD_GROUPS = 2;
-/** Default tile side in pixels (the seed's 30 x 30 tiles). */
+/** Default tile side in pixels (the flocking tutorial's 30 x 30 tiles). */
 export const DEFAULT_CROWD_TILE_SIZE = 30;
 /** Default top speed in pixels per second. */
 export const DEFAULT_CROWD_TOP_SPEED = 90;

@@ -25,7 +25,7 @@ export interface SetMoveOptions {
   diagonal?: DiagonalRule;
 }
 
-/** Default {@link SetMoveOptions.neighbors}: 8, as the seed's fields. */
+/** Default {@link SetMoveOptions.neighbors}: 8, as the flanking tutorial's fields. */
 export const DEFAULT_SET_NEIGHBORS = 8;
 
 /** Cost stored in a Uint16 per-set field for a tile that cannot reach the set (and for walls). */

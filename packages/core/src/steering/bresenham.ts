@@ -3,14 +3,14 @@ import { checkInteger, MAX_INT32 } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 
 /**
- * Bresenham lines between two tiles (seed 003, "The Line of Sight Algorithm").
+ * Bresenham lines between two tiles (the chapter "Chasing, Evading, Intercepting, and Patterned Movement", "The Line of Sight Algorithm").
  *
  * Every tile of the line is produced, start included, in order from start to end. The axis with the larger
  * distance (the major axis) advances by exactly one tile per step and the other (minor) axis by at most one,
  * so consecutive tiles are 8-connected, the line never takes two steps in a row along the minor axis, and it
  * has `max(|dx|, |dy|) + 1` tiles.
  *
- * Unlike the seed's C++ (whose error term starts at twice the usual value), the minor coordinate is the
+ * Unlike the chapter's C++ (whose error term starts at twice the usual value), the minor coordinate is the
  * exact line position rounded to the nearest tile. Exact halves are always rounded towards the smaller
  * coordinate, whichever end the line starts from, so the line from B to A is the line from A to B reversed
  * (line of sight is symmetric).

@@ -45,12 +45,12 @@ export const DEFAULT_CHASE_OPTIONS: Readonly<Required<ChaseOptions>> = Object.fr
 /** Options of {@link interceptControl}. */
 export interface InterceptOptions extends ChaseOptions {
   /**
-   * `exact` (default): {@link exactIntercept} at the chaser's top speed. `closing`: the seed's closing
+   * `exact` (default): {@link exactIntercept} at the chaser's top speed. `closing`: the chapter's closing
    * velocity estimate {@link closingIntercept} from the current velocities.
    */
   method?: 'exact' | 'closing';
   /**
-   * When the target is behind the chaser (negative local y), chase it directly instead, as the seed advises,
+   * When the target is behind the chaser (negative local y), chase it directly instead, as the chapter advises,
    * and intercept again once it is ahead. Default true.
    */
   chaseWhenBehind?: boolean;
@@ -147,7 +147,7 @@ function closingSpeed(
 }
 
 /**
- * Continuous line-of-sight chase (seed 003, `LineOfSightChase`): turn towards the target (the physics limits
+ * Continuous line-of-sight chase (the chapter "Chasing, Evading, Intercepting, and Patterned Movement", `LineOfSightChase`): turn towards the target (the physics limits
  * the turn to maxTurnRate) and move at a speed chosen by {@link ChaseOptions}. Pure.
  * @throws OutOfRangeError for a field of `m` or `target` out of range (see {@link SteerTarget}) or a bad option;
  *   InvalidOptionError when an argument is not an object or a boolean option is not a boolean.
@@ -219,8 +219,8 @@ export function evadeControl(
 }
 
 /**
- * Interception (seed 003, `LineOfSightIntercept`): steer towards where the target will be. The prediction is
- * {@link exactIntercept} at the chaser's top speed (or the seed's {@link closingIntercept}); when there is
+ * Interception (the chapter "Chasing, Evading, Intercepting, and Patterned Movement", `LineOfSightIntercept`): steer towards where the target will be. The prediction is
+ * {@link exactIntercept} at the chaser's top speed (or the chapter's {@link closingIntercept}); when there is
  * none, or the target is behind the chaser (with `chaseWhenBehind`), it chases the target itself. Call it
  * every frame: the prediction is redone from the current state. Never yields NaN for finite input.
  * @throws as {@link chaseControl}; OutOfRangeError for an unknown `method`.
