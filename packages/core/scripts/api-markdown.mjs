@@ -136,7 +136,8 @@ function docText(doc) {
   for (const line of lines) {
     const tag = /^@(\w+)\s*(.*)$/.exec(line);
     if (tag) out.push(`- **@${tag[1]}** ${tag[2]}`);
-    else if (out.length && out.at(-1).startsWith('- **@') && /^\s+\S/.test(line)) out[out.length - 1] += ` ${line.trim()}`;
+    else if (out.length && out.at(-1).startsWith('- **@') && /^\s+\S/.test(line))
+      out[out.length - 1] += ` ${line.trim()}`;
     else out.push(line);
   }
   return out

@@ -35,7 +35,7 @@ export interface RtsPath {
   cost: number;
   /**
    * Tile coordinates as x, y pairs: the start, every tile where the direction changes, then the goal (the
-   * seed's waypoints). Consecutive waypoints are joined by straight 8-direction lines. One pair when
+   * RTS tutorial's waypoints). Consecutive waypoints are joined by straight 8-direction lines. One pair when
    * start = goal.
    */
   waypoints: Int32Array;

@@ -293,7 +293,7 @@ export function allocateSetFields(grid: Grid, sets: ConvexSets, options: SetFiel
 
 /**
  * Per-set fields of every set, on the calling thread: for each set a `steps` field from all its tiles, the
- * seed's "cost field beside the vector field". Memory and limit: see {@link SetFieldsOptions.maxCells}.
+ * flanking tutorial's "cost field beside the vector field". Memory and limit: see {@link SetFieldsOptions.maxCells}.
  * For large maps build them in the worker pool ({@link buildSetFieldsInPool}).
  */
 export function buildSetFields(

@@ -23,7 +23,7 @@ export interface ChaseOptions {
   /**
    * Brake near the target: the desired speed never exceeds what lets the chaser stop `stopDistance` short
    * of it at its `acceleration` (`sqrt(2 a d)`), plus the speed at which the target moves away. This is the
-   * seed's "if the distance is less than a predetermined amount, begin to slow down". Default true.
+   * chapter's "if the distance is less than a predetermined amount, begin to slow down". Default true.
    */
   arrive?: boolean;
   /** Distance (world units, >= 0) at which the chaser may stop short of the target. Default 0. */
