@@ -3,7 +3,8 @@
 // every public name of `@fieldmarshal/core` (followed from dist/index.d.ts through its re-exports) with its doc
 // comment and its declaration as the type checker sees it (interfaces and classes with their members' comments).
 // One page per folder of the source (grid, fields, flow, ...), plus an index. Run by `build` after `tsc`.
-// `--check` exits 1 when a public name has no doc comment.
+// `--check` exits 1 when a public name has no doc comment; `--members` lists the members of public interfaces and
+// classes that have none (a report, not a failure).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -220,6 +221,20 @@ for (const area of areas) {
 writeFileSync(join(outDir, 'README.md'), `${index.join('\n').trimEnd()}\n`);
 const count = areas.reduce((n, a) => n + byArea.get(a).size, 0);
 console.log(`api-markdown: ${count} names on ${areas.length} pages in ${relative(root, outDir)}`);
+if (process.argv.includes('--members')) {
+  const bare = [];
+  for (const area of areas) {
+    for (const [name, decl] of byArea.get(area)) {
+      if (!/^(interface|class)$/.test(decl.kind)) continue;
+      const lines = decl.texts.join('\n').split('\n');
+      lines.forEach((line, i) => {
+        const m = /^ {4}(?:readonly |static |protected |get |set )*([A-Za-z_$][\w$]*)\??[(:<]/.exec(line);
+        if (m && m[1] !== 'constructor' && !/\*\/\s*$/.test(lines[i - 1] ?? '')) bare.push(`${area}: ${name}.${m[1]}`);
+      });
+    }
+  }
+  console.log(`${bare.length} members without a doc comment:\n${bare.join('\n')}`);
+}
 if (process.argv.includes('--check') && undocumented.length) {
   console.error(`public names without a doc comment:\n${undocumented.join('\n')}`);
   process.exit(1);

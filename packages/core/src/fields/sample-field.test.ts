@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { computeField } from './compute-field.js';
 import { nextStep } from './follow.js';
@@ -67,6 +68,17 @@ describe('sampleField', () => {
     out.fill(9);
     sampleField(half, 3.2, 1.7, out);
     expect([...out]).toEqual([0, 0, 0]);
+  });
+
+  it('refuses what is not a field, non-numbers and a short out with typed errors', () => {
+    const out = new Float64Array(3);
+    expect(() => sampleField(null as never, 1, 1, out)).toThrow(InvalidOptionError);
+    expect(() => sampleField({ ...field, dir: new Uint8Array(3) }, 1, 1, out)).toThrow(InvalidOptionError);
+    expect(() => sampleField({ ...field, width: '7' as never }, 1, 1, out)).toThrow(InvalidOptionError);
+    expect(() => sampleField(field, 1n as never, 1, out)).toThrow(OutOfRangeError);
+    expect(() => sampleField(field, 1, '1' as never, out)).toThrow(OutOfRangeError);
+    expect(() => sampleField(field, 1, 1, new Float64Array(1))).toThrow(InvalidOptionError);
+    expect(() => sampleField(field, 1, 1, 5 as never)).toThrow(InvalidOptionError);
   });
 
   it('writes only two slots when out has two', () => {

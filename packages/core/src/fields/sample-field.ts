@@ -1,4 +1,7 @@
+import { InvalidOptionError } from '../errors.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
+import { checkNumber } from '../util/check-number.js';
+import { arrayLength } from '../util/own-options.js';
 import type { Field } from './types.js';
 
 /**
@@ -13,6 +16,9 @@ import type { Field } from './types.js';
  * straight way to the next centre stays in the tile, the next one and (for a diagonal step) the two tiles beside
  * it, which the field's diagonal rule allowed. The smooth counterpart over a `Flow` is `sampleFlow`; `nextStep`
  * gives the next tile as a new object.
+ * @throws InvalidOptionError when `field` is not a field (numeric `width` and `height`, a Float64Array `cost`
+ *   and a Uint8Array `dir` of `width * height` tiles) or `out` is not an array-like of at least 2 slots;
+ *   OutOfRangeError when x or y is not a number (NaN reads as outside).
  */
 export function sampleField<T extends { [index: number]: number }>(
   field: Pick<Field, 'width' | 'height' | 'cost' | 'dir'>,
@@ -20,12 +26,14 @@ export function sampleField<T extends { [index: number]: number }>(
   y: number,
   out: T,
 ): T {
-  const w = field.width;
+  const w = checkField(field);
+  checkNumber('x', x);
+  checkNumber('y', y);
+  const n = arrayLength(out, 'out', 'an array of 2 or 3 numbers');
+  if (n < 2) throw new InvalidOptionError('out', out, 'an array of 2 or 3 numbers');
+  const third = n > 2;
   const tx = Math.floor(x);
   const ty = Math.floor(y);
-  let third = false;
-  const n = (out as { length?: unknown }).length;
-  if (typeof n === 'number' && n > 2) third = true;
   if (!(tx >= 0 && ty >= 0 && tx < w && ty < field.height)) return still(out, third);
   const i = ty * w + tx;
   const d = field.dir[i] as number;
@@ -45,6 +53,27 @@ export function sampleField<T extends { [index: number]: number }>(
   out[1] = dy / len;
   if (third) out[2] = len;
   return out;
+}
+
+/** The field's width, after checking that `field` has the shape of a field (typed arrays of width x height). */
+function checkField(field: unknown): number {
+  if (field === null || typeof field !== 'object') throw new InvalidOptionError('field', field, 'a Field');
+  const { width, height, cost, dir } = field as Partial<Field>;
+  if (
+    typeof width !== 'number' ||
+    typeof height !== 'number' ||
+    !(ArrayBuffer.isView(cost) && cost instanceof Float64Array) ||
+    !(ArrayBuffer.isView(dir) && dir instanceof Uint8Array) ||
+    cost.length !== width * height ||
+    dir.length !== width * height
+  ) {
+    throw new InvalidOptionError(
+      'field',
+      field,
+      'a Field: width x height tiles of Float64Array cost and Uint8Array dir',
+    );
+  }
+  return width;
 }
 
 function still<T extends { [index: number]: number }>(out: T, third: boolean): T {

@@ -7,11 +7,14 @@ import type { DiagonalRule } from '../grid/directions.js';
  * - `weighted`: the terrain cost of the tile stepped into times the step length (1 or sqrt(2)).
  */
 export type Metric = 'steps' | 'octile' | 'weighted';
+/** Every `Metric`, in the order of the README's table. */
 export const METRICS: readonly Metric[] = ['steps', 'octile', 'weighted'];
 
 /** A goal tile of a field. `value` is its starting cost (default 0); several goals make a multi-source field. */
 export interface Goal {
+  /** Tile column. */
   x: number;
+  /** Tile row. */
   y: number;
   /** Starting cost at this goal, in cost units. Finite. Default 0. */
   value?: number;
@@ -54,13 +57,17 @@ export interface FieldOptions extends SeedFieldOptions {
 
 /** Arrays a caller may hand to a kernel to be filled in place (no allocation). Each is `grid.size` long. */
 export interface FieldOut {
+  /** Filled with the costs instead of a new array; `grid.size` long. */
   cost?: Float64Array;
+  /** Filled with the directions instead of a new array; `grid.size` long. */
   dir?: Uint8Array;
 }
 
 /** A computed field. Following `dir` from any reachable tile reaches a goal along a path of length `cost`. */
 export interface Field {
+  /** Width of the grid the field was computed on, in tiles. */
   width: number;
+  /** Height of that grid, in tiles. */
   height: number;
   /** Cost to the nearest goal per tile, `y * width + x`; Infinity where blocked or unreachable. */
   cost: Float64Array;

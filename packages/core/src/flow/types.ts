@@ -10,7 +10,9 @@ import type { Metric } from '../fields/types.js';
  * the centre on the shadow side of a corner may find that corner in its way: `followFlow` handles it.
  */
 export interface Flow {
+  /** Width of the grid the flow was computed on, in tiles. */
   width: number;
+  /** Height of that grid, in tiles. */
   height: number;
   /** x of the unit vector from each tile's centre towards its anchor, `y * width + x`; 0 at goals, walls and unreachable tiles. */
   vx: Float32Array;
@@ -54,8 +56,11 @@ export interface FlowOptions {
 
 /** Arrays a caller may hand to `computeFlow` to be filled in place (each `grid.size` long). */
 export interface FlowOut {
+  /** Filled with `Flow.vx` instead of a new array; `grid.size` long. */
   vx?: Float32Array;
+  /** Filled with `Flow.vy` instead of a new array; `grid.size` long. */
   vy?: Float32Array;
+  /** Filled with `Flow.anchor` instead of a new array; `grid.size` long. */
   anchor?: Int32Array;
 }
 

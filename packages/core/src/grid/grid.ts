@@ -34,6 +34,7 @@ export const sharedMemoryAvailable: boolean =
   typeof SharedArrayBuffer === 'function' &&
   (typeof globalThis.crossOriginIsolated !== 'boolean' || globalThis.crossOriginIsolated);
 
+/** Options of `Grid.create` and `Grid.open`. */
 export interface GridOptions {
   /** Allocate a per-tile terrain cost layer (used by the `weighted` metric). Default false. */
   terrain?: boolean;
@@ -118,7 +119,9 @@ function headerProblem(buffer: unknown): string | null {
  * fields computed before it are recomputed in full. One thread edits a grid at a time; any number read it.
  */
 export class Grid {
+  /** Width in tiles. */
   readonly width: number;
+  /** Height in tiles. */
   readonly height: number;
   /** The whole grid: header, passability, terrain, edit log. Hand this to a worker and call {@link Grid.from} there. */
   readonly buffer: ArrayBufferLike;
@@ -249,6 +252,7 @@ export class Grid {
     }
   }
 
+  /** Whether (x, y) are integers naming a tile of the grid. */
   inBounds(x: number, y: number): boolean {
     return Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < this.width && y < this.height;
   }
@@ -259,6 +263,7 @@ export class Grid {
     return y * this.width + x;
   }
 
+  /** Whether tile (x, y) is inside the grid and not blocked. */
   isPassable(x: number, y: number): boolean {
     return this.inBounds(x, y) && this.passable[y * this.width + x] !== BLOCKED;
   }

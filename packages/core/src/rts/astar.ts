@@ -21,6 +21,7 @@ export interface RtsPathOptions {
   maxExpansions?: number;
 }
 
+/** Defaults of `RtsPathOptions`: 8 neighbours, `if-both-free`, clearance 0, nothing blocked, no expansion limit. */
 export const DEFAULT_RTS_PATH_OPTIONS: Readonly<Required<RtsPathOptions>> = Object.freeze({
   neighbors: 8,
   diagonal: DEFAULT_DIAGONAL_RULE,

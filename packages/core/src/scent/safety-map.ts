@@ -8,7 +8,9 @@ import { bare, ownOptions } from '../util/own-options.js';
 
 /** A tile to get away from. */
 export interface Threat {
+  /** Tile column. */
   x: number;
+  /** Tile row. */
   y: number;
 }
 

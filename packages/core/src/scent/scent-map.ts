@@ -17,7 +17,9 @@ import {
 
 /** A tile that gives off scent. */
 export interface ScentSource {
+  /** Tile column. */
   x: number;
+  /** Tile row. */
   y: number;
   /** Scent at the source tile; one less per move, spreading stops at 0. An integer from 1 to 2^30 - 1. */
   strength: number;

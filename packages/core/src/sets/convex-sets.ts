@@ -37,6 +37,7 @@ export const DEFAULT_MAX_SET_SIDE = Number.POSITIVE_INFINITY;
 
 /** Ways {@link decomposeConvexSets} chooses rectangles. */
 export type DecomposeStrategy = 'auto' | 'max-area' | 'band-aware';
+/** Every `DecomposeStrategy`. */
 export const DECOMPOSE_STRATEGIES: readonly DecomposeStrategy[] = ['auto', 'max-area', 'band-aware'];
 /** Default {@link DecomposeOptions.strategy}. */
 export const DEFAULT_DECOMPOSE_STRATEGY: DecomposeStrategy = 'auto';

@@ -224,7 +224,9 @@ export function computeSetFieldsInto(
 export interface SetFields {
   /** Number of sets (slices). */
   count: number;
+  /** Grid width in tiles. */
   width: number;
+  /** Grid height in tiles. */
   height: number;
   /** Tiles per slice (`width * height`). */
   size: number;
