@@ -203,3 +203,60 @@ describe('browser-service/', () => {
     }
   });
 });
+
+describe('units-page/', () => {
+  const appRoot = join(root, 'units-page');
+  const outDir = join(work, 'units-page-dist');
+
+  /** Serves the built page (with or without the isolation headers) and waits until every unit has arrived. */
+  async function run(isolated) {
+    const port = await freePort();
+    const server = await preview({
+      root: appRoot,
+      ...(isolated ? {} : { configFile: false }),
+      logLevel: 'silent',
+      build: { outDir },
+      preview: { host: '127.0.0.1', port, strictPort: true },
+    });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+    });
+    try {
+      const page = await browser.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await page
+        .waitForFunction(() => document.getElementById('status')?.dataset.arrived === '500', null, {
+          timeout: 90_000,
+        })
+        .catch(async (error) => {
+          const status = await page.textContent('#status');
+          throw new Error(`${error.message}; status: ${status}; page errors: ${errors.join(' | ') || 'none'}`);
+        });
+      return { source: await page.getAttribute('#status', 'data-source'), errors };
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  }
+
+  it('builds with vite', async () => {
+    await build({ root: appRoot, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    assert.ok(existsSync(join(outDir, 'index.html')));
+  });
+
+  it('moves all 500 units to the goal along a field computed in a worker when isolated', async () => {
+    const { source, errors } = await run(true);
+    assert.deepEqual(errors, []);
+    assert.equal(source, 'worker');
+  });
+
+  it('does the same on the main thread without the isolation headers', async () => {
+    const { source, errors } = await run(false);
+    assert.deepEqual(errors, []);
+    assert.equal(source, 'main-thread');
+  });
+});

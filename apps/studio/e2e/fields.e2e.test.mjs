@@ -88,7 +88,7 @@ async function settled(page) {
 async function openSeedLevel(mode) {
   const { page, errors } = await openFields();
   await page.getByTestId('map-source').selectOption('seed-002');
-  await page.waitForFunction(() => document.body.textContent.includes('seed 002 level'));
+  await page.waitForFunction(() => document.body.textContent.includes('scent article level'));
   await page.click(`[data-mode="${mode}"]`);
   await page.getByTestId('neighbors').selectOption('4');
   return { page, errors };

@@ -188,7 +188,7 @@ describe('Fields page: own maps', () => {
     // Another map, then the saved field: the same map, goal and values come back.
     await page.getByTestId('map-source').selectOption('seed-002');
     await page.waitForFunction(() =>
-      document.querySelector('[data-testid="map-label"]')?.textContent.includes('seed 002'),
+      document.querySelector('[data-testid="map-label"]')?.textContent.includes('scent article level'),
     );
     await dropFiles(page, PAGE, [{ name: data.name, text: data.bytes.toString('utf8') }]);
     await page.waitForFunction(() =>

@@ -37,7 +37,9 @@ export class InvalidOptionError extends TypeError {
 export class OutOfRangeError extends RangeError {
   override readonly name = 'OutOfRangeError';
   constructor(
+    /** The option or argument, e.g. `maxCost` or `goals[2].value`. */
     readonly option: string,
+    /** The value given. */
     readonly value: unknown,
     expected: string,
   ) {
@@ -51,7 +53,9 @@ export class CoordinateError extends RangeError {
   constructor(
     /** What the coordinate was for, for example `goals[0]` or `start`. */
     readonly what: string,
+    /** Tile column given. */
     readonly x: number,
+    /** Tile row given. */
     readonly y: number,
     reason: string,
   ) {
@@ -63,7 +67,9 @@ export class CoordinateError extends RangeError {
 export class GridTooLargeError extends RangeError {
   override readonly name = 'GridTooLargeError';
   constructor(
+    /** The width asked for, in tiles. */
     readonly width: number,
+    /** The height asked for, in tiles. */
     readonly height: number,
     limit: string,
   ) {

@@ -13,7 +13,7 @@ export interface CrowdOptions {
    */
   groups?: number;
   /**
-   * Side of a level tile in pixels, at least 6; units are squares of side `tileSize / 2 - 1` (the seed's wiggle
+   * Side of a level tile in pixels, at least 6; units are squares of side `tileSize / 2 - 1` (the flocking tutorial's wiggle
    * room).
    * @defaultValue {@link DEFAULT_CROWD_TILE_SIZE} (30)
    */
@@ -42,7 +42,7 @@ export interface CrowdOptions {
    */
   arriveRadius?: number;
   /**
-   * Seconds a stopped unit gets to move away when a moving unit bumps into it (the seed's 5 s). > 0.
+   * Seconds a stopped unit gets to move away when a moving unit bumps into it (the flocking tutorial's 5 s). > 0.
    * @defaultValue {@link DEFAULT_CROWD_BUMP_TIME} (5)
    */
   bumpTime?: number;
@@ -66,7 +66,7 @@ export const MAX_CROWD_CAPACITY = 1 << 20;
 export const MAX_CROWD_GROUPS = 16;
 /** Default number of groups (red and blue). */
 export const DEFAULT_CROWD_GROUPS = 2;
-/** Default tile side in pixels (the seed's 30 x 30 tiles). */
+/** Default tile side in pixels (the flocking tutorial's 30 x 30 tiles). */
 export const DEFAULT_CROWD_TILE_SIZE = 30;
 /** Default top speed in pixels per second. */
 export const DEFAULT_CROWD_TOP_SPEED = 90;

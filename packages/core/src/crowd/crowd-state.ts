@@ -12,7 +12,7 @@ import {
 
 /** State code of a unit that has no destination and stands still. */
 export const CROWD_STOPPED = 0;
-/** State code of a unit moving towards its group's destination (the seed's `moving == true`). */
+/** State code of a unit moving towards its group's destination (the flocking tutorial's `moving == true`). */
 export const CROWD_MOVING = 1;
 /** State code of a stopped unit (no destination) that is moving out of someone's way on its stop timer. */
 export const CROWD_BUMPED = 2;
@@ -30,7 +30,7 @@ export interface CrowdFrame {
   vx: Float64Array;
   /** Velocity along y in pixels per second. */
   vy: Float64Array;
-  /** The seed's stop timer in seconds. */
+  /** The flocking tutorial's stop timer in seconds. */
   timer: Float64Array;
   /** The normalised avoidance vector of the last step, x part (0, 0 when the unit touched nobody). */
   avoidX: Float32Array;
@@ -394,7 +394,7 @@ export function clearCrowd(crowd: Crowd): void {
   crowd.header[H_COUNT] = 0;
 }
 
-/** Sets one unit moving towards its group's destination with a fresh stop timer (the seed's order to move). */
+/** Sets one unit moving towards its group's destination with a fresh stop timer (the flocking tutorial's order to move). */
 export function setCrowdUnitMoving(crowd: Crowd, unit: number): void {
   const n = crowdCount(crowd);
   if (!Number.isInteger(unit) || unit < 0 || unit >= n)

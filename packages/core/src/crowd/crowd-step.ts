@@ -1,21 +1,21 @@
 /**
- * The crowd step of seed 001. Per unit, reading only the previous frame of everyone:
+ * The crowd step of the "Group Movement / Flocking Behavior" tutorial. Per unit, reading only the previous frame of everyone:
  * 1. Contacts: every other square within `unitSize + contactMargin` on both axes, judged on predicted positions
  *    (position + velocity * dt for both), found through the hashed neighbour grid. Each contact adds the unit
  *    vector of the wall of the other square that was hit (walls run clockwise, y down: top (1,0), right (0,1),
  *    bottom (-1,0), left (0,-1)) to the avoidance vector, restarting from that wall when the sum cancels
  *    (|x|, |y| < 0.001); the sum is normalised. `collidedWithOpposite` is set when the other's moving flag differs.
- * 2. Stop timers exactly as the seed (./stop-timers.ts). A moving unit that arrives or times out becomes stopped
- *    with velocity and timer 0; a stopped unit whose timer says stop keeps velocity and timer 0 (the seed:
+ * 2. Stop timers exactly as the flocking tutorial (./stop-timers.ts). A moving unit that arrives or times out becomes stopped
+ *    with velocity and timer 0; a stopped unit whose timer says stop keeps velocity and timer 0 (the flocking tutorial:
  *    "ignore whatever value the timer has and just stop"; a timer left over would start it again, and be copied
  *    by its neighbours, the next time any unit touches it). A moving unit has arrived when its centre is within
  *    `arriveRadius` of the destination, or when it touches another unit while its square covers the destination
- *    (the seed's "standing on the desired coordinates": in a crowd converging on one point the units jostle the
+ *    (the flocking tutorial's "standing on the desired coordinates": in a crowd converging on one point the units jostle the
  *    one on the point, so that none may ever get within `arriveRadius`, and nobody stops while all move).
  *    For the moving unit's timer, a stopped square within `contactMargin + topSpeed * dt` counts as collided
  *    with: the speed limit below holds a unit up to one step short of the square that blocks it, where the
  *    contact test alone would see it touch, then not touch, then touch again (the timer would count up one
- *    frame and down the next ones, like the seed's units that swing out).
+ *    frame and down the next ones, like the flocking tutorial's units that swing out).
  * 3. Acceleration: the avoidance vector while colliding and (moving, or stopped with a positive timer), else
  *    steering towards the destination (down the group's vector field when it has one, or towards the anchor of
  *    its smooth flow when it has one). Stopped units that do
@@ -42,7 +42,7 @@ import { type CrowdStopTimerResult, crowdStopTimerMoving, crowdStopTimerStopped 
 
 /** Tile spans ignore overlaps thinner than this fraction of a tile, so a unit clamped against a wall is outside it. */
 const SPAN_EPS = 1e-7;
-/** The seed's test for an avoidance vector that cancelled out. */
+/** The flocking tutorial's test for an avoidance vector that cancelled out. */
 const CANCEL = 0.001;
 
 /**
@@ -379,7 +379,7 @@ function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: numbe
       }
     } else {
       crowdStopTimerStopped(timer, collision, opposite, otherTimer, dt, bumpTime, timerOut);
-      // Stopping forgets the timer (the seed: "ignore whatever value the timer has and just stop").
+      // Stopping forgets the timer (the flocking tutorial: "ignore whatever value the timer has and just stop").
       timer = timerOut.stop ? 0 : timerOut.timer;
       if (!timerOut.stop && collision && timer > 0) {
         accelerate = true;

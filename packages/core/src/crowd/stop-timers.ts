@@ -1,5 +1,5 @@
 /**
- * The two stop timers of seed 001, exactly as the seed gives them (`ai_stop_timer_moving` and
+ * The two stop timers of the "Group Movement / Flocking Behavior" tutorial, exactly as it gives them (`ai_stop_timer_moving` and
  * `ai_stop_timer_stopped`). The step inlines the same logic; these are the reference it is tested against.
  * Times in seconds, distances in pixels, speeds in pixels per second.
  */
@@ -13,7 +13,7 @@ export interface CrowdStopTimerResult {
 }
 
 /**
- * Timer of a moving unit. Colliding with a stopped unit (`collisionWithStopped`, the seed's
+ * Timer of a moving unit. Colliding with a stopped unit (`collisionWithStopped`, the flocking tutorial's
  * `collidedWithOpposite` for a moving unit) adds `dt` and asks to stop once the timer exceeds the straight-line
  * time to the target, (|dx| + |dy|) / topSpeed. Otherwise a positive timer decays by half of `dt`.
  */

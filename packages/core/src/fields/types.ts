@@ -2,11 +2,12 @@ import type { DiagonalRule } from '../grid/directions.js';
 
 /**
  * How a move is priced:
- * - `steps`: every move costs 1 (breadth-first waves, as the cost fields of seed 000).
+ * - `steps`: every move costs 1 (breadth-first waves, as the cost fields of the "Flanking / Retreating" tutorial).
  * - `octile`: straight moves cost 1, diagonal moves sqrt(2) (exact to Moving AI's published lengths).
  * - `weighted`: the terrain cost of the tile stepped into times the step length (1 or sqrt(2)).
  */
 export type Metric = 'steps' | 'octile' | 'weighted';
+/** Every `Metric`, in the order of the README's table. */
 export const METRICS: readonly Metric[] = ['steps', 'octile', 'weighted'];
 
 /** A goal tile of a field. `value` is its starting cost (default 0); several goals make a multi-source field. */

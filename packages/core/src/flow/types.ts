@@ -10,9 +10,9 @@ import type { Metric } from '../fields/types.js';
  * the centre on the shadow side of a corner may find that corner in its way: `followFlow` handles it.
  */
 export interface Flow {
-  /** Width of the grid, in tiles. */
+  /** Width of the grid the flow was computed on, in tiles. */
   width: number;
-  /** Height of the grid, in tiles. */
+  /** Height of that grid, in tiles. */
   height: number;
   /** x of the unit vector from each tile's centre towards its anchor, `y * width + x`; 0 at goals, walls and unreachable tiles. */
   vx: Float32Array;

@@ -59,6 +59,7 @@ export const MAPS = [
   { name: 'nextStep', make: (lib, h) => call(lib.nextStep, h.field(h.grid()), 7, 7) },
   { name: 'pathFromField', make: (lib, h) => call(lib.pathFromField, h.field(h.grid()), 7, 7, new Int32Array(200)) },
   { name: 'pathLength', make: (lib) => call(lib.pathLength, [0, 0, 1, 1, 2, 1]) },
+  { name: 'sampleField', make: (lib, h) => call(lib.sampleField, h.field(h.grid()), 3.5, 2.5, new Float64Array(3)) },
   { name: 'smoothPath', make: (lib, h) => call(lib.smoothPath, h.open(), [0, 0, 1, 1, 2, 1, 3, 1], moves()) },
   { name: 'walkableLine', make: (lib, h) => call(lib.walkableLine, h.grid(), 0, 0, 3, 0, moves()) },
   { name: 'isFieldStale', make: (lib, h) => call(lib.isFieldStale, h.field(h.grid()), h.grid()) },

@@ -13,6 +13,7 @@ export interface Direction {
   readonly name: 'N' | 'E' | 'S' | 'W' | 'NE' | 'SE' | 'SW' | 'NW';
 }
 
+/** The eight unit steps, indexed as in fields' `dir`: 0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW. */
 export const DIRECTIONS: readonly Direction[] = Object.freeze([
   Object.freeze({ x: 0, y: -1, name: 'N' }),
   Object.freeze({ x: 1, y: 0, name: 'E' }),
@@ -48,5 +49,7 @@ export function directionOf(dx: number, dy: number): number {
  * - `if-both-free`: both orthogonal neighbours are passable (the Moving AI rule; the default).
  */
 export type DiagonalRule = 'never' | 'always' | 'if-one-free' | 'if-both-free';
+/** Every `DiagonalRule`. */
 export const DIAGONAL_RULES: readonly DiagonalRule[] = ['never', 'always', 'if-one-free', 'if-both-free'];
+/** The default diagonal rule: `if-both-free`, the Moving AI rule. */
 export const DEFAULT_DIAGONAL_RULE: DiagonalRule = 'if-both-free';

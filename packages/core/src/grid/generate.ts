@@ -144,6 +144,7 @@ export function generateMaze(
 
 /** The generator kinds, by name, for the studio and the benchmark CLI. */
 export type MapKind = 'open' | 'random' | 'rooms' | 'maze';
+/** Every `MapKind` that `generateMap` makes. */
 export const MAP_KINDS: readonly MapKind[] = ['open', 'random', 'rooms', 'maze'];
 
 /**

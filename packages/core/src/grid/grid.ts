@@ -34,6 +34,7 @@ export const sharedMemoryAvailable: boolean =
   typeof SharedArrayBuffer === 'function' &&
   (typeof globalThis.crossOriginIsolated !== 'boolean' || globalThis.crossOriginIsolated);
 
+/** Options of `Grid.create` and `Grid.open`. */
 export interface GridOptions {
   /**
    * Allocate a per-tile terrain cost layer (used by the `weighted` metric), 4 bytes per tile.
@@ -258,6 +259,7 @@ export class Grid {
     }
   }
 
+  /** Whether (x, y) are integers naming a tile of the grid. */
   inBounds(x: number, y: number): boolean {
     return Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < this.width && y < this.height;
   }
@@ -268,6 +270,7 @@ export class Grid {
     return y * this.width + x;
   }
 
+  /** Whether tile (x, y) is inside the grid and not blocked. */
   isPassable(x: number, y: number): boolean {
     return this.inBounds(x, y) && this.passable[y * this.width + x] !== BLOCKED;
   }

@@ -34,7 +34,7 @@ export interface RtsPathOptions {
   maxExpansions?: number;
 }
 
-/** Defaults of {@link RtsPathOptions}. */
+/** Defaults of `RtsPathOptions`: 8 neighbours, `if-both-free`, clearance 0, nothing blocked, no expansion limit. */
 export const DEFAULT_RTS_PATH_OPTIONS: Readonly<Required<RtsPathOptions>> = Object.freeze({
   neighbors: 8,
   diagonal: DEFAULT_DIAGONAL_RULE,
@@ -49,7 +49,7 @@ export interface RtsPath {
   cost: number;
   /**
    * Tile coordinates as x, y pairs: the start, every tile where the direction changes, then the goal (the
-   * seed's waypoints). Consecutive waypoints are joined by straight 8-direction lines. One pair when
+   * RTS tutorial's waypoints). Consecutive waypoints are joined by straight 8-direction lines. One pair when
    * start = goal.
    */
   waypoints: Int32Array;

@@ -1,5 +1,5 @@
 /**
- * The fixed-step clock of the seed's prediction queue ("Fixed time step and interpolation"): real frame time is
+ * The fixed-step clock of the RTS tutorial's prediction queue ("Fixed time step and interpolation"): real frame time is
  * accumulated, whole fixed steps are taken from it, and the remainder, as a fraction of a step (`alpha`), places
  * the drawn positions between the last two fixed steps (the accumulator pattern of Glenn Fiedler's "Fix Your
  * Timestep!"). At most `maxSteps` steps run per frame, and time beyond them is dropped, so that a slow frame

@@ -2,7 +2,7 @@ import type { RtsUnit } from './unit.js';
 import type { RtsWorkspace } from './workspace.js';
 import type { RtsWorldView } from './world-view.js';
 
-// Proximity queries over the units' newest predicted positions (the seed predicts collisions there, one step
+// Proximity queries over the units' newest predicted positions (the RTS tutorial predicts collisions there, one step
 // ahead of the move). PERF: they go through the workspace's unit index, built once per fixed step, so a query
 // looks at nearby units only instead of all of them; every answer is the one a plain scan of `units` in order
 // would give (world-checks.test.ts checks firstCollision against that scan).
@@ -76,7 +76,7 @@ export function occupiedBy(
  * (bodies overlap, and the move brings them closer) first; with `soft`, else a soft one (u's personal space
  * touches a unit of another group that it moves towards), the nearest. Sets `w.hitHard`; null when nothing
  * collides. The segment from u's newest position is sampled every hard radius, so that a fast unit cannot jump
- * over a body (the seed's interpolation between updates).
+ * over a body (the RTS tutorial's interpolation between updates).
  */
 export function firstCollision(
   w: RtsWorldView,

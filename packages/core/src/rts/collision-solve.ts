@@ -7,9 +7,9 @@ import { type RtsUnit, type RtsUnitGroup, rtsOutranks } from './unit.js';
 import type { RtsWorkspace } from './workspace.js';
 import type { RtsWorldView } from './world-view.js';
 
-// Collision solving by priorities and collision states (seed 004, "Coordinating units" and "Priorities and
+// Collision solving by priorities and collision states (rodrigodpl's RTS group movement tutorial, "Coordinating units" and "Priorities and
 // collision solving"): local avoidance to the nearest free adjacent tile, pushing idle units, the recursive hard
-// push, and waiting, tried in the seed's order for a mover against an idle unit and for two movers.
+// push, and waiting, tried in the RTS tutorial's order for a mover against an idle unit and for two movers.
 
 const NONE = -1;
 
@@ -21,7 +21,7 @@ function slotLag(u: RtsUnit, commander: RtsUnit): number {
 }
 
 /**
- * The seed's decision order for a collision of mover `u` with `v`, predicted on u's next position (`hard`: the
+ * The RTS tutorial's decision order for a collision of mover `u` with `v`, predicted on u's next position (`hard`: the
  * bodies would overlap; else only u's personal space is touched).
  * - `v` idle: a higher-priority `v` is avoided (on a hard hit only); else push `v`, else (hard hit) avoid it,
  *   else hard push it.
@@ -92,7 +92,7 @@ export function routeTarget(ws: RtsWorkspace, u: RtsUnit): boolean {
 /**
  * Can `a` wait on its own tile for `from` to move away? Not when `from` is idle or waiting itself (it does not move
  * away), nor when it heads for a: its next target (a push, a dodge, its route) lies ahead of it within both hard
- * radii of a's newest position, so that waiting still collides with it (the seed predicts collisions on the
+ * radii of a's newest position, so that waiting still collides with it (the RTS tutorial predicts collisions on the
  * units' coming positions).
  */
 function mayWaitFor(ws: RtsWorkspace, a: RtsUnit, from: RtsUnit): boolean {
@@ -133,7 +133,7 @@ const OWN_TILE = 8;
 export type RtsAvoidResult = 'none' | 'wait' | 'dodge';
 
 /**
- * The seed's "pathfinding in miniature" (GetNearestAdj): of the unit's own tile and its eight neighbours, the one
+ * The RTS tutorial's "pathfinding in miniature" (GetNearestAdj): of the unit's own tile and its eight neighbours, the one
  * nearest to its next waypoint (Manhattan distance in tiles between the tile and the waypoint's tile; on a tie the
  * tile whose centre is nearer in a straight line, then the own tile, then the lower direction index) whose first
  * step collides with nobody and whose centre is free. So a unit never takes a tile farther from its waypoint than
@@ -169,7 +169,7 @@ export function tryAvoid(
   return wait ? 'wait' : 'dodge';
 }
 
-/** The tile {@link tryAvoid} picks as the seed's GetNearestAdj: a direction index, OWN_TILE, or -1. */
+/** The tile {@link tryAvoid} picks as the RTS tutorial's GetNearestAdj: a direction index, OWN_TILE, or -1. */
 function nearestAdjacent(w: RtsWorldView, ws: RtsWorkspace, a: RtsUnit, anyTile: boolean): number {
   const targetX = ws.routeX;
   const targetY = ws.routeY;
@@ -287,9 +287,9 @@ export function tryPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, mover: Rt
 }
 
 /**
- * The seed's hard push (HardPush): `v` steps left, right or straight on, relative to the mover's direction
+ * The RTS tutorial's hard push (HardPush): `v` steps left, right or straight on, relative to the mover's direction
  * (snapped to one of the 8 directions); when that tile holds a unit, that unit is hard-pushed first, recursively
- * (at most 16 deep, never through a unit twice). `v` may be idle, or moving (the seed's rule 4 for two moving
+ * (at most 16 deep, never through a unit twice). `v` may be idle, or moving (the RTS tutorial's rule 4 for two moving
  * units: the higher-priority unit hard-pushes the lower one); further down the chain only idle units and moving
  * units that `mover` outranks are pushed. Every idle unit of the chain records where it stood and returns along
  * those recorded positions later; a moving one goes on with its order from where it was pushed to.
@@ -335,7 +335,7 @@ function hardPush(
   ws.visitStamp[v.id] = ws.visitGen;
   const tx = Math.floor(v.tailX);
   const ty = Math.floor(v.tailY);
-  // Left, right, then straight on (the seed's order).
+  // Left, right, then straight on (the RTS tutorial's order).
   for (let k = 0; k < 3; k++) {
     const ox = k === 0 ? dy : k === 1 ? -dy : dx;
     const oy = k === 0 ? -dx : k === 1 ? dx : dy;

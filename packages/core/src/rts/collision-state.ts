@@ -1,7 +1,7 @@
 import type { RtsCollisionAction, RtsCollisionState, RtsUnit } from './unit.js';
 import type { RtsWorldView } from './world-view.js';
 
-// The seed's collision states ("Priorities and collision solving"): a pair of units shares one collision,
+// The RTS tutorial's collision states ("Priorities and collision solving"): a pair of units shares one collision,
 // unsolved, solving (one of them, the solver, acts on it) or solved, so that two units never act on the same
 // collision and units near a solved one leave it alone.
 

@@ -41,7 +41,7 @@ export interface RtsFormationGroup extends RtsUnitGroup {
  * built around the centre of the units' bounding box (moved off walls and idle units if needed), and the units,
  * sorted by distance to the centre, take the nearest free slots ({@link RtsFormationMarch.build}); once they
  * stand in them, the commander plans for the formation's width and every slot replays its motion
- * ({@link RtsFormationMarch.start}, {@link RtsFormationMarch.step}). Instead of the seed's stop-and-rebuild at
+ * ({@link RtsFormationMarch.start}, {@link RtsFormationMarch.step}). Instead of the RTS tutorial's stop-and-rebuild at
  * every waypoint, the formation wheels about the commander to face the direction of travel (looking ahead along
  * the path), pausing only for sharp turns; members whose slot falls inside a wall file in behind the commander
  * along its trail. One per formation group; it keeps the march's own state.

@@ -2,6 +2,7 @@ import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 
 /** Formation shapes. `box` fills rows of `columns` units. */
 export type RtsFormationKind = 'line' | 'column' | 'wedge' | 'box';
+/** Every `RtsFormationKind`. */
 export const RTS_FORMATION_KINDS: readonly RtsFormationKind[] = ['line', 'column', 'wedge', 'box'];
 
 /**

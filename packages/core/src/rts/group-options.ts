@@ -56,7 +56,7 @@ export interface RtsGroupOptions {
   formingTimeout?: number;
 }
 
-/** Defaults of {@link RtsGroupOptions}. */
+/** Defaults of `RtsGroupOptions` (each option's comment gives its default). */
 export const DEFAULT_RTS_GROUP_OPTIONS: Readonly<Required<RtsGroupOptions>> = Object.freeze({
   formation: null,
   spacing: 1,

@@ -6,7 +6,7 @@ import type { RtsGroupOptions } from './group-options.js';
 import { RtsTileSet } from './tile-set.js';
 import type { RtsUnit, RtsUnitGroup } from './unit.js';
 
-// Plain group movement (seed 004, "Group class"): the commander plans once, every member gets waypoints on the
+// Plain group movement (rodrigodpl's RTS group movement tutorial, "Group class"): the commander plans once, every member gets waypoints on the
 // nearest free tiles to the commander's waypoints, and speed adjustments keep the members level with the
 // commander so that the group arrives together.
 
@@ -32,7 +32,7 @@ export function groupFit(host: RtsGroupHost, maxRadius: number): RtsGroupFit {
  * code (diagonal steps need both orthogonal tiles), leaving out tiles where an idle unit of another group stands,
  * and (with `fit`, for bodies bigger than half a tile) tiles with too little clearance or too near a tile handed
  * out before. With `path`, (tx, ty) itself always comes first. Tiles are visited in the same order every time, as
- * the seed asks, so that members get their tiles in a stable order.
+ * the RTS tutorial asks, so that members get their tiles in a stable order.
  */
 export function freeTilesNear(
   grid: Grid,
@@ -187,7 +187,7 @@ export function remainingRoute(u: RtsUnit): number {
 }
 
 /**
- * The seed's speed adjustment, on the remaining route lengths: members ahead of the commander slow down and
+ * The RTS tutorial's speed adjustment, on the remaining route lengths: members ahead of the commander slow down and
  * members behind speed up, by `gain` per tile beyond the dead band, within [minMultiplier, maxMultiplier]. The
  * commander itself slows down for a member that lags and cannot go fast enough (its own top speed). Sets every
  * member's `speedMultiplier` (1 for members not moving, and for all when `speedAdjust` is off).

@@ -2,7 +2,7 @@ import type { RtsUnit } from './unit.js';
 import type { RtsWorkspace } from './workspace.js';
 import type { RtsWorldView } from './world-view.js';
 
-// The rolling queue of predicted positions (seed 004, "Position and collision prediction"): each unit keeps
+// The rolling queue of predicted positions (rodrigodpl's RTS group movement tutorial, "Position and collision prediction"): each unit keeps
 // `horizon` positions at the fixed step, from now (the front, `x, y`) to the newest prediction (`tailX, tailY`).
 // Every step pops the front and appends one new prediction at the tail.
 

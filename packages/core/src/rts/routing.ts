@@ -5,7 +5,7 @@ import type { RtsUnit } from './unit.js';
 import type { RtsWorkspace } from './workspace.js';
 import type { RtsWorldView } from './world-view.js';
 
-// High- and low-level pathfinding (seed 004): a unit's route is a list of waypoints from A* (or from a shared
+// High- and low-level pathfinding (rodrigodpl's RTS group movement tutorial): a unit's route is a list of waypoints from A* (or from a shared
 // vector field); when a wall appears on the straight way to the next waypoint, only that leg is re-planned.
 // Re-plans around units mark the tiles they stand on in the workspace's reused tile mask.
 

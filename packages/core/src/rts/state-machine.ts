@@ -6,7 +6,7 @@ import type { RtsWorkspace } from './workspace.js';
 import type { RtsWorldView } from './world-view.js';
 
 /**
- * The seed's unit state machine (waiting for path, moving, waypoint reached, destination reached, with the
+ * The RTS tutorial's unit state machine (waiting for path, moving, waypoint reached, destination reached, with the
  * patrol branch), run on the unit's newest prediction, below the moves imposed on it: a push or a hard push
  * first, then a local avoidance move, then the order; an idle unit walks to its formation slot or back along
  * its return stack. True with the point to head for in `w.targetX / w.targetY`; false when the unit holds still.

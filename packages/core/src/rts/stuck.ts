@@ -7,7 +7,7 @@ import type { RtsUnit } from './unit.js';
 import type { RtsWorkspace } from './workspace.js';
 import type { RtsWorldView } from './world-view.js';
 
-// Escalation for units that do not get on: the seed's collision rules are local, so a unit can wait behind a
+// Escalation for units that do not get on: the RTS tutorial's collision rules are local, so a unit can wait behind a
 // crowd, or dodge back and forth, forever. These guards count steps and escalate step by step, in units of
 // `stuckSeconds`, up to giving the order up after `giveUpSeconds`.
 

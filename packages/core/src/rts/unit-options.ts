@@ -34,7 +34,7 @@ export interface RtsUnitOptions {
 /** Largest {@link RtsUnitOptions.hardRadius}, tiles. */
 export const MAX_RTS_HARD_RADIUS = 4;
 
-/** Defaults of {@link RtsUnitOptions}. */
+/** Defaults of `RtsUnitOptions` (each option's comment gives its default). */
 export const DEFAULT_RTS_UNIT_OPTIONS: Readonly<Required<RtsUnitOptions>> = Object.freeze({
   hardRadius: 0.35,
   softRadius: 0.6,

@@ -109,7 +109,7 @@ export class RtsUnit {
   dodging = -1;
   /**
    * True while the avoidance move is a wait: the nearest free tile to the next waypoint was the unit's own
-   * (the seed's GetNearestAdj includes it), so it holds there for the other unit to move away.
+   * (the RTS tutorial's GetNearestAdj includes it), so it holds there for the other unit to move away.
    */
   holding = false;
   /** Moves imposed by a push or hard push (x, y pairs), done first to last. */

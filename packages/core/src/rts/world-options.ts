@@ -48,7 +48,7 @@ export interface RtsWorldOptions {
   maxStepsPerUpdate?: number;
 }
 
-/** Defaults of {@link RtsWorldOptions}. */
+/** Defaults of `RtsWorldOptions` (each option's comment gives its default). */
 export const DEFAULT_RTS_WORLD_OPTIONS: Readonly<Required<RtsWorldOptions>> = Object.freeze({
   stepSeconds: 1 / 20,
   horizon: 6,

@@ -57,14 +57,14 @@ export const DEFAULT_FLEE_MAP_OPTIONS: Readonly<Required<Omit<FleeMapOptions, 'o
   });
 
 /**
- * Seed 002's reverse ("flee") map of a scent map, to the letter. In row-major order: a tile whose scent equals
+ * The reverse ("flee") map of thrig's "Scent Map II: Vectoric Boogaloo", of a scent map, to the letter. In row-major order: a tile whose scent equals
  * `strength` (the player's own tile) becomes -2, a wall that is not crossed ("do not flee through the worst of
  * it"); a tile with positive scent is reset to unseen (-1); a tile with scent 0 or -1 is a seed with value
  * `2 * strength - scent` (so tiles the scent never reached outrank its rim by one) and is enqueued; anything
  * else (walls, -2) is copied. Grid walls are -2 whatever `scent` says. Then the same FIFO wave as
  * {@link scentMap} fills the reset tiles, each getting one less than the tile it was reached from; a tie at
  * equal depth goes to the seed that comes first in row-major order (even a `2 * strength` seed over a
- * `2 * strength + 1` one), as in the seed's FIFO.
+ * `2 * strength + 1` one), as in the post's FIFO.
  *
  * Units flee by climbing this map (higher is farther from the threat, along paths that avoid its tile).
  * Tiles the wave never reaches stay -1.

@@ -2,7 +2,7 @@ import { textOf } from '../util/describe-value.js';
 
 /**
  * {@link fleeMap} found no tile to flee to: no walkable tile has scent 0 or -1 (the scent covers every reachable
- * tile with a positive value, as on a small closed map with a strong scent). Seed 002 prints a warning there.
+ * tile with a positive value, as on a small closed map with a strong scent). thrig's "Scent Map II: Vectoric Boogaloo" prints a warning there.
  */
 export class NoFleeSeedError extends Error {
   override readonly name = 'NoFleeSeedError';

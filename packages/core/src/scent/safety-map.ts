@@ -38,7 +38,7 @@ export interface SafetyMapOptions extends MoveOptions {
    */
   maxCost?: number;
   /**
-   * Treat threat tiles as walls in the second pass (the seed's flee map does the same with the player's tile:
+   * Treat threat tiles as walls in the second pass (the flee map of thrig's post does the same with the player's tile:
    * "do not flee through the worst of it"), so no path runs through a threat; their cost is Infinity and dir
    * 255.
    * @defaultValue true
@@ -94,7 +94,7 @@ function blockedCopy(grid: Grid): Grid {
 }
 
 /**
- * Brogue's safety map, the better flee map that seed 002 points to. First an exact distance field from the
+ * Brogue's safety map, the better flee map that thrig's "Scent Map II: Vectoric Boogaloo" points to. First an exact distance field from the
  * nearest threat (`computeField`, any metric); each tile's distance times `coefficient` (negative) becomes its
  * starting cost; then a second Dijkstra pass (`computeFieldFromSeeds`) relaxes those seeds, so a tile's value
  * is the best "far from the threat" value reachable from it, minus the walk there. Units flee by DESCENDING

@@ -1,10 +1,10 @@
 /**
- * The breadth-first wave shared by scent and flee maps (seed 002), kept internal to src/scent.
+ * The breadth-first wave shared by scent and flee maps (thrig's "Scent Map II: Vectoric Boogaloo"), kept internal to src/scent.
  * PERF: flat Int32Array queue reused across calls, no allocation per tile, no objects.
  */
 
 /**
- * Seed 002's direction order (borrowed from Brogue): N, S, W, E, then NW, SW, NE, SE. It decides which tile
+ * The post's direction order (borrowed from Brogue): N, S, W, E, then NW, SW, NE, SE. It decides which tile
  * claims a neighbour first when two waves meet at the same depth (multi-source maps).
  */
 import { AbortError } from '../errors.js';

@@ -40,25 +40,25 @@ export interface ScentMapOptions extends ScentMoveOptions {
   control?: KernelControl;
 }
 
-/** Defaults of {@link ScentMapOptions}: 4 neighbours (as seed 002's tables), diagonal rule `if-both-free`. */
+/** Defaults of {@link ScentMapOptions}: 4 neighbours (as the tables of thrig's "Scent Map II: Vectoric Boogaloo"), diagonal rule `if-both-free`. */
 export const DEFAULT_SCENT_MAP_OPTIONS: Readonly<Required<Omit<ScentMapOptions, 'out' | 'control'>>> = Object.freeze({
   neighbors: DEFAULT_SCENT_NEIGHBORS,
   diagonal: 'if-both-free',
 });
 
 /**
- * Seed 002's breadth-first scent map. Every source tile gets its strength and is enqueued, in the order given;
+ * The breadth-first scent map of thrig's "Scent Map II: Vectoric Boogaloo". Every source tile gets its strength and is enqueued, in the order given;
  * then a FIFO wave pops a tile p and gives every still-unseen neighbour `map[p] - 1`, stopping where that
  * would be negative (so nothing lies farther than `strength` moves from its source: a range-limited map).
- * Neighbours are scanned in seed 002's (Brogue's) order N, S, W, E, NW, SW, NE, SE. A move needs both tiles to
+ * Neighbours are scanned in the post's (Brogue's) order N, S, W, E, NW, SW, NE, SE. A move needs both tiles to
  * have the same passability code (ground to ground, water to water) and, for diagonals, the diagonal rule.
  *
  * Many sources: each tile keeps the value of the wave that reaches it first, i.e. the nearest source in moves
  * whose wave still carries scent there (a wave stops spreading from its 0 tiles). The FIFO keeps every depth
  * grouped by source in the order the sources were given, so a tie at equal depth goes to the source listed
- * first, NOT to the stronger one, and a weak source shadows a stronger one behind it, exactly as in the seed.
+ * first, NOT to the stronger one, and a weak source shadows a stronger one behind it, exactly as in the post.
  * The direction order only changes the order tiles are visited, never a value (so it does not matter for the
- * seed's printed tables either). Two sources on one tile: the tile keeps the later strength, at the queue
+ * post's printed tables either). Two sources on one tile: the tile keeps the later strength, at the queue
  * position of the first.
  *
  * Result per tile `y * width + x`: the scent (0..strength), {@link SCENT_UNSEEN} (-1) where no scent reached

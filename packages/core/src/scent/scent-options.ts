@@ -4,7 +4,7 @@ import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
 import { typedArrayName } from '../util/describe-value.js';
 
-/** Value of a tile the scent never reached (seed 002's `SMELL_UNSEEN`), or not connected to any source. */
+/** Value of a tile the scent never reached (`SMELL_UNSEEN` of thrig's "Scent Map II: Vectoric Boogaloo"), or not connected to any source. */
 export const SCENT_UNSEEN = -1;
 /** Value of a wall in a scent or flee map (and of the player's tile in a flee map). */
 export const SCENT_BLOCKED = -2;
@@ -12,7 +12,7 @@ export const SCENT_BLOCKED = -2;
  * Largest source strength. Flee maps seed tiles with `2 * strength + 1`, which must still fit an Int32Array.
  */
 export const MAX_SCENT_STRENGTH = 2 ** 30 - 1;
-/** Default neighbourhood of scent and flee maps: 4, as in seed 002's printed tables. */
+/** Default neighbourhood of scent and flee maps: 4, as in the printed tables of thrig's "Scent Map II: Vectoric Boogaloo". */
 export const DEFAULT_SCENT_NEIGHBORS: 4 | 8 = 4;
 
 /** Move rules shared by scent and flee maps. */

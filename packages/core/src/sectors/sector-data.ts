@@ -38,6 +38,7 @@ export const HEADER_LENGTH = 20;
 /** Mate slots per node: the node one step away in each direction (`DIRECTIONS` order) in another sector, or -1. */
 export const MATES = 8;
 
+/** The typed arrays of a `SectorGraph` (shared when the grid is), as `SectorGraph.from` takes them back. */
 export interface SectorGraphData {
   /** Sizes, options, versions and counters of the graph (slots `H_*`). */
   header: Int32Array;

@@ -122,7 +122,7 @@ export interface ComputeFieldFromSeedsArgs {
   dir: Uint8Array;
 }
 
-/** Arguments of the `fleeMap` kernel: seed 002's reverse map of a scent map, written into the shared `out`. */
+/** Arguments of the `fleeMap` kernel: the flee map of "Scent Map II" (thrig): the reverse map of a scent map, written into the shared `out`. */
 export interface FleeMapArgs {
   /** The grid (on a SharedArrayBuffer). */
   grid: Grid;
@@ -151,7 +151,7 @@ export interface SafetyFieldArgs {
   dir: Uint8Array;
 }
 
-/** Arguments of the `scentMap` kernel (seed 002's BFS scent map of ../scent). */
+/** Arguments of the `scentMap` kernel (the breadth-first scent map of "Scent Map II" (thrig)). */
 export interface ScentMapArgs {
   /** The grid (on a SharedArrayBuffer). */
   grid: Grid;
@@ -238,7 +238,7 @@ export const KERNELS = {
   },
   /** Per-set steps fields of sets [firstSet, lastSet) written into their slices of shared `cost`/`dir` (../sets). */
   computeSetFields: (args: ComputeSetFieldsArgs, control: KernelControl): void => runSetFieldsRange(args, control),
-  /** One range of a crowd step (../crowd, seed 001): writes the next frame of units [from, to) in the shared crowd. */
+  /** One range of a crowd step (../crowd, the "Group Movement / Flocking Behavior" tutorial's avoidance): writes the next frame of units [from, to) in the shared crowd. */
   crowdStepRange: (args: CrowdStepRangeArgs, control: KernelControl): void => runCrowdStepRange(args, control),
   /** One phase of a sector graph build over a band of sectors, in the graph's shared arrays (../sectors). */
   sectorBuild: (args: SectorBuildArgs, control: KernelControl) => runSectorBuild(args, control),

@@ -39,7 +39,7 @@ export type JobReply = { ok: true; value: unknown } | { ok: false; error: Serial
 /** The API a pool worker exposes. */
 export interface WorkerApi {
   /** Applies the config; returns the kernel names the worker serves. */
-  init(config: WorkerConfig): string[];
+  init(config: WorkerConfig): Promise<string[]>;
   /** Runs one job. Never throws: kernel errors come back as `{ ok: false }`. */
   run(request: JobRequest): Promise<JobReply>;
   /** Forgets cached grids (their buffers were collected on the main thread). */

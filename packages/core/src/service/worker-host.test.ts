@@ -20,7 +20,7 @@ function failure(reply: JobReply): Error {
 describe('createWorkerApi (the worker side, run in-thread)', () => {
   it('caches a grid sent once and resolves later tokens to the same grid', async () => {
     const api = createWorkerApi();
-    const names = api.init({ testKernels: false });
+    const names = await api.init({ testKernels: false });
     expect(names).toEqual(Object.keys(KERNELS));
     expect(names).toEqual(expect.arrayContaining(['computeField', 'computeFieldFromSeeds', 'scentMap', 'fillShared']));
     expect(names.filter((name) => name.startsWith('__'))).toEqual([]);
@@ -56,17 +56,17 @@ describe('createWorkerApi (the worker side, run in-thread)', () => {
 
   it('rejects unknown kernels and hides the test kernels unless enabled', async () => {
     const api = createWorkerApi();
-    api.init({ testKernels: false });
+    await api.init({ testKernels: false });
     const job = (name: string): JobRequest => ({ id: 2, name, args: { ms: 0 }, control: control(), grids: [] });
     expect(failure(await api.run(job('__spin')))).toBeInstanceOf(InvalidOptionError);
     expect(failure(await api.run(job('toString')))).toBeInstanceOf(InvalidOptionError);
-    expect(api.init({ testKernels: true })).toContain('__spin');
+    expect(await api.init({ testKernels: true })).toContain('__spin');
     expect((await api.run(job('__spin'))).ok).toBe(true);
   });
 
   it('passes the control array to the kernel: a set abort flag makes it throw AbortError', async () => {
     const api = createWorkerApi();
-    api.init({ testKernels: true });
+    await api.init({ testKernels: true });
     const c = control();
     Atomics.store(c, ControlSlot.abort, 1);
     const reply = await api.run({ id: 3, name: '__spin', args: { ms: 10_000 }, control: c, grids: [] });

@@ -7,7 +7,6 @@ import { Grid } from '../grid/grid.js';
 import { serializeError } from './error-transport.js';
 import { KERNELS, type Kernel } from './kernels.js';
 import { GRID_TOKEN, type JobReply, type JobRequest, type WorkerApi, type WorkerConfig } from './protocol.js';
-import { TEST_KERNELS } from './test-kernels.js';
 
 type AnyKernel = Kernel<never, unknown>;
 
@@ -33,8 +32,10 @@ export function createWorkerApi(): WorkerApi {
   }
 
   return {
-    init(config: WorkerConfig): string[] {
-      registry = config.testKernels ? { ...KERNELS, ...TEST_KERNELS } : KERNELS;
+    async init(config: WorkerConfig): Promise<string[]> {
+      // The test kernels live in their own module, loaded only when asked for: a bundler puts them in a
+      // separate lazy chunk, so a production worker never carries them.
+      registry = config.testKernels ? { ...KERNELS, ...(await import('./test-kernels.js')).TEST_KERNELS } : KERNELS;
       return Object.keys(registry);
     },
     async run(request: JobRequest): Promise<JobReply> {

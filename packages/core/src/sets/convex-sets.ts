@@ -2,7 +2,7 @@ import { InvalidOptionError } from '../errors.js';
 import { BLOCKED, type Grid } from '../grid/grid.js';
 
 /**
- * A partition of the walkable tiles of a grid into axis-aligned rectangles ("convex sets" of seed 000).
+ * A partition of the walkable tiles of a grid into axis-aligned rectangles ("convex sets" of the "Flanking / Retreating" tutorial).
  * Every walkable tile belongs to exactly one rectangle, and all tiles of a rectangle share one passability
  * code, so a unit standing anywhere in a set can walk straight to any other tile of it.
  */
@@ -41,6 +41,7 @@ export const DEFAULT_MAX_SET_SIDE = Number.POSITIVE_INFINITY;
 
 /** Ways {@link decomposeConvexSets} chooses rectangles. */
 export type DecomposeStrategy = 'auto' | 'max-area' | 'band-aware';
+/** Every `DecomposeStrategy`. */
 export const DECOMPOSE_STRATEGIES: readonly DecomposeStrategy[] = ['auto', 'max-area', 'band-aware'];
 /** Default {@link DecomposeOptions.strategy}. */
 export const DEFAULT_DECOMPOSE_STRATEGY: DecomposeStrategy = 'auto';

@@ -31,7 +31,7 @@ export interface SetMoveOptions {
   diagonal?: DiagonalRule;
 }
 
-/** Default {@link SetMoveOptions.neighbors}: 8, as the seed's fields. */
+/** Default {@link SetMoveOptions.neighbors}: 8, as the flanking tutorial's fields. */
 export const DEFAULT_SET_NEIGHBORS = 8;
 
 /** Cost stored in a Uint16 per-set field for a tile that cannot reach the set (and for walls). */
@@ -307,7 +307,7 @@ export function allocateSetFields(grid: Grid, sets: ConvexSets, options: SetFiel
 
 /**
  * Per-set fields of every set, on the calling thread: for each set a `steps` field from all its tiles, the
- * seed's "cost field beside the vector field". Memory and limit: see {@link SetFieldsOptions.maxCells}.
+ * flanking tutorial's "cost field beside the vector field". Memory and limit: see {@link SetFieldsOptions.maxCells}.
  * For large maps build them in the worker pool ({@link buildSetFieldsInPool}).
  */
 export function buildSetFields(

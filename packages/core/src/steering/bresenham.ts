@@ -3,7 +3,7 @@ import { checkInteger, MAX_INT32 } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 
 /**
- * Bresenham lines between two tiles (seed 003, "The Line of Sight Algorithm").
+ * Bresenham lines between two tiles (the chapter "Chasing, Evading, Intercepting, and Patterned Movement", "The Line of Sight Algorithm").
  *
  * Every tile of the line is produced, start included, in order from start to end. The axis with the larger
  * distance (the major axis) advances by exactly one tile per step and the other (minor) axis by at most one,

@@ -7,7 +7,7 @@ import { PatternParseError } from './pattern-error.js';
 import { type PatternToken, parseNumberToken, tokenizePatternText } from './pattern-lines.js';
 
 /**
- * Continuous movement patterns (seed 003, "Patterned Movement in a Continuous Environment"): relative control
+ * Continuous movement patterns (the chapter "Chasing, Evading, Intercepting, and Patterned Movement", "Patterned Movement in a Continuous Environment"): relative control
  * records that the physics ({@link stepMover}) carries out over as many frames as it needs, honouring the
  * mover's turn rate and acceleration. Relative means "turn 90 degrees right", not "face east": the same
  * pattern runs from any position and heading.
@@ -23,7 +23,7 @@ export type ControlRecord =
   | { kind: 'wait'; seconds: number };
 
 /**
- * The execution state the seed describes ("the initial settings and the accumulated changes thus far"):
+ * The execution state the chapter describes ("the initial settings and the accumulated changes thus far"):
  * which record runs, what it started from, and how much of it is done. Plain data.
  */
 export interface ControlPatternState {

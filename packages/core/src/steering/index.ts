@@ -1,4 +1,4 @@
-// Public exports of src/steering (seed 003: chase, evade, line of sight, intercept, patterns).
+// Public exports of src/steering (the chapter "Chasing, Evading, Intercepting, and Patterned Movement": chase, evade, line of sight, intercept, patterns).
 // Listed again from ../index.ts.
 export {
   BRESENHAM_STYLES,

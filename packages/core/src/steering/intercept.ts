@@ -1,7 +1,7 @@
 /**
- * Interception in continuous space (seed 003, "Intercepting"): predict where the target will be and aim
+ * Interception in continuous space (the chapter "Chasing, Evading, Intercepting, and Patterned Movement", "Intercepting"): predict where the target will be and aim
  * there. Two predictions:
- * - {@link closingIntercept}: the seed's closing-velocity estimate `t = |D| / |Vtarget - Vchaser|`, then the
+ * - {@link closingIntercept}: the chapter's closing-velocity estimate `t = |D| / |Vtarget - Vchaser|`, then the
  *   target's position after t. Cheap, but only an estimate (it ignores the directions of the velocities).
  * - {@link exactIntercept}: the earliest time t at which a chaser moving in a straight line at its top speed
  *   can be where the target is, from `|D + Vt| = s t` (a quadratic in t).
@@ -42,7 +42,7 @@ function solution(x: number, y: number, vx: number, vy: number, t: number): Inte
 }
 
 /**
- * The seed's `LineOfSightIntercept` prediction. Closing velocity `Vc = Vtarget - Vchaser`, closing distance
+ * The chapter's `LineOfSightIntercept` prediction. Closing velocity `Vc = Vtarget - Vchaser`, closing distance
  * `D = Ptarget - Pchaser`, time `t = |D| / |Vc|`, predicted point `Ptarget + Vtarget t`. Returns null when the
  * closing speed is (relatively) zero or any result is not finite. Units: any consistent length and time.
  */

@@ -6,7 +6,7 @@ import { type SteerPoint, wrapDegrees } from './orientation.js';
 const DEG = Math.PI / 180;
 
 /**
- * The small physics model of seed 003's continuous environment: a body that can only turn at a limited rate
+ * The small physics model of the continuous environment of the chapter "Chasing, Evading, Intercepting, and Patterned Movement": a body that can only turn at a limited rate
  * and change speed at a limited acceleration. Plain data: step it with {@link stepMover}.
  */
 export interface Mover {

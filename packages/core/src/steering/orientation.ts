@@ -1,5 +1,5 @@
 /**
- * Orientation angles exactly as seed 003 defines them for screen space (x grows to the right, y grows
+ * Orientation angles exactly as the chapter "Chasing, Evading, Intercepting, and Patterned Movement" defines them for screen space (x grows to the right, y grows
  * downwards): degrees, 0 points straight up, 90 to the right (east), 180 straight down, 270 (or -90) to the
  * left. Positive angle changes turn clockwise on screen, that is to the right.
  *
@@ -68,7 +68,7 @@ function checkAngleAndPoint(orientation: number, x: number, y: number): void {
 }
 
 /**
- * Global to local coordinates (seed 003, "Conversion from Global Coordinates to Local Coordinates"): the
+ * Global to local coordinates (the chapter "Chasing, Evading, Intercepting, and Patterned Movement", "Conversion from Global Coordinates to Local Coordinates"): the
  * vector (x, y) in world coordinates, seen by a mover whose orientation is `orientation` degrees. Returns
  * `{ x: to the mover's right, y: ahead of the mover }`. Pass a relative position (target minus mover) to
  * get where the target lies from the mover's seat.
@@ -91,7 +91,7 @@ export function localToGlobal(orientation: number, x: number, y: number): SteerP
   return { x: x * c + y * s, y: x * s - y * c };
 }
 
-/** Left, none or right, as the seed's `TurnType`. Negative is left (counter-clockwise on screen). */
+/** Left, none or right, as the chapter's `TurnType`. Negative is left (counter-clockwise on screen). */
 export const TURN_LEFT = -1;
 /** No turn needed: the target is straight ahead (or exactly behind). */
 export const TURN_NONE = 0;
@@ -100,16 +100,16 @@ export const TURN_RIGHT = 1;
 /** A turn decision: {@link TURN_LEFT}, {@link TURN_NONE} or {@link TURN_RIGHT}. */
 export type TurnDirection = -1 | 0 | 1;
 
-/** Tolerance of {@link lineOfSightTurn} on the normalised local x (the seed's EPS, scaled for doubles). */
+/** Tolerance of {@link lineOfSightTurn} on the normalised local x (the chapter's EPS, scaled for doubles). */
 export const TURN_EPSILON = 1e-12;
 
 /**
- * The seed's `LineOfSightChase` decision: which way a mover at (x, y) facing `orientation` degrees must turn
+ * The chapter's `LineOfSightChase` decision: which way a mover at (x, y) facing `orientation` degrees must turn
  * to face the point (targetX, targetY). The relative position is converted to local coordinates and
- * normalised; its x decides: right when > TURN_EPSILON, left when < -TURN_EPSILON, otherwise none. (The seed's
+ * normalised; its x decides: right when > TURN_EPSILON, left when < -TURN_EPSILON, otherwise none. (The chapter's
  * listing compares `local.x < EPS` for left, which also turns left when the target is dead ahead; this
  * version does not.) A target exactly behind gives TURN_NONE as well: check local y for that case. Pass
- * `evade` true to get the opposite turn (the seed: "go left when closing suggests going right").
+ * `evade` true to get the opposite turn (the chapter: "go left when closing suggests going right").
  */
 export function lineOfSightTurn(
   x: number,

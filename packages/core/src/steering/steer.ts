@@ -33,7 +33,7 @@ export interface ChaseOptions {
   /**
    * Brake near the target: the desired speed never exceeds what lets the chaser stop `stopDistance` short
    * of it at its `acceleration` (`sqrt(2 a d)`), plus the speed at which the target moves away. This is the
-   * seed's "if the distance is less than a predetermined amount, begin to slow down".
+   * chapter's "if the distance is less than a predetermined amount, begin to slow down".
    * @defaultValue true
    */
   arrive?: boolean;
@@ -77,7 +77,7 @@ export interface InterceptOptions extends ChaseOptions {
    */
   fallback?: 'closing' | 'chase';
   /**
-   * When the target is behind the chaser (negative local y), chase it directly instead, as the seed advises,
+   * When the target is behind the chaser (negative local y), chase it directly instead, as the chapter advises,
    * and intercept again once it is ahead.
    * @defaultValue true
    */
@@ -184,7 +184,7 @@ function closingSpeed(
 }
 
 /**
- * Continuous line-of-sight chase (seed 003, `LineOfSightChase`): turn towards the target (the physics limits
+ * Continuous line-of-sight chase (the chapter "Chasing, Evading, Intercepting, and Patterned Movement", `LineOfSightChase`): turn towards the target (the physics limits
  * the turn to maxTurnRate) and move at a speed chosen by {@link ChaseOptions}. Pure.
  * @throws OutOfRangeError for a field of `m` or `target` out of range (see {@link SteerTarget}) or a bad option;
  *   InvalidOptionError when an argument is not an object or a boolean option is not a boolean.
@@ -256,8 +256,9 @@ export function evadeControl(
 }
 
 /**
- * Interception (seed 003, `LineOfSightIntercept`): steer towards where the target will be. The prediction is
- * {@link exactIntercept} at the chaser's top speed (or the seed's {@link closingIntercept}); when the exact one
+ * Interception (the chapter "Chasing, Evading, Intercepting, and Patterned
+ * Movement", `LineOfSightIntercept`): steer towards where the target will be. The prediction is
+ * {@link exactIntercept} at the chaser's top speed (or the chapter's {@link closingIntercept}); when the exact one
  * has none it uses the closing-velocity prediction (`fallback`, default `closing`); when there is still none,
  * or the target is behind the chaser (with `chaseWhenBehind`), it chases the target itself. Call it every
  * frame: the prediction is redone from the current state. Never yields NaN for finite input.

@@ -27,7 +27,7 @@ function checkPoints(x: number, y: number, otherX: number, otherY: number, other
 }
 
 /**
- * The seed's basic chase on tiles: step x and y each by one towards the target (`orcCol++` / `orcCol--`,
+ * The chapter's basic chase on tiles: step x and y each by one towards the target (`orcCol++` / `orcCol--`,
  * `orcRow++` / `orcRow--`). Returns the direction index (0..7, see DIRECTIONS) of the step, or
  * NO_DIRECTION when the chaser already stands on the target. Allocates nothing.
  */
@@ -37,7 +37,7 @@ export function basicChaseDirection(x: number, y: number, targetX: number, targe
 }
 
 /**
- * The seed's basic evasion on tiles: the chase step with increments and decrements reversed, so the evader
+ * The chapter's basic evasion on tiles: the chase step with increments and decrements reversed, so the evader
  * steps away from the threat on both axes. On an axis where the two are level the evader does not move along
  * it; when they stand on the same tile there is no direction (NO_DIRECTION).
  */
@@ -48,7 +48,7 @@ export function basicEvadeDirection(x: number, y: number, threatX: number, threa
 
 /**
  * One basic chase (`mode` 'chase', the default) or evade step from (x, y) relative to (targetX, targetY).
- * Returns the new tile. No walls are considered: this is the seed's algorithm as printed.
+ * Returns the new tile. No walls are considered: this is the chapter's algorithm as printed.
  */
 export function basicTileStep(
   x: number,
@@ -64,7 +64,7 @@ export function basicTileStep(
 }
 
 /**
- * A line-of-sight chaser on tiles (seed 003, Bresenham line-of-sight chasing): it walks the Bresenham line
+ * A line-of-sight chaser on tiles (the chapter "Chasing, Evading, Intercepting, and Patterned Movement", Bresenham line-of-sight chasing): it walks the Bresenham line
  * from where it stood to where the target stood, and recomputes that line whenever the target has moved or
  * the chaser has left its line (pushed, blocked, teleported). Each instance keeps its own line buffer, which
  * grows as needed and is reused, so steady chasing allocates nothing.

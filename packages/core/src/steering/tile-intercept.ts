@@ -20,7 +20,7 @@ export interface TileInterceptOptions {
   maxTurns?: number;
   /**
    * Map width in tiles (a number >= 0). When given, the search stops once the target's predicted tile leaves
-   * the map (the seed's Problem 1-1 ends the run at the screen's edge).
+   * the map (the chapter's Problem 1-1 ends the run at the screen's edge).
    * @defaultValue Infinity (unbounded)
    */
   width?: number;
@@ -51,7 +51,7 @@ export interface TileInterceptPoint {
 }
 
 /**
- * Interception on tiles (seed 003, Problem 1-1). The target is at (targetX, targetY) and moves
+ * Interception on tiles (the chapter "Chasing, Evading, Intercepting, and Patterned Movement", Problem 1-1). The target is at (targetX, targetY) and moves
  * (velocityX, velocityY) tiles per turn. Fractions are allowed for both (a target walking one tile every
  * other turn is at x + 0.5 t); its tile is always the rounded position. The chaser
  * moves up to `chaserSpeed` 8-connected tiles per turn, so it can reach any tile within Chebyshev distance

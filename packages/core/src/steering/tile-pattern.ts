@@ -7,7 +7,7 @@ import { PatternParseError } from './pattern-error.js';
 import { type PatternLine, type PatternToken, parseIntegerToken, tokenizePatternText } from './pattern-lines.js';
 
 /**
- * Tile movement patterns (seed 003, "Patterned Movement"), stored as text:
+ * Tile movement patterns (the chapter "Chasing, Evading, Intercepting, and Patterned Movement", "Patterned Movement"), stored as text:
  *
  * ```text
  * # guard around the orc camp: one segment "x0 y0 x1 y1" per line
@@ -21,7 +21,7 @@ import { type PatternLine, type PatternToken, parseIntegerToken, tokenizePattern
  * integers are read as the book's whitespace-separated stream, four per segment whatever the line breaks
  * ({@link TilePatternFormat}); the `lines` format wants one segment per line, each starting where the previous
  * one ended. The pattern is normalised relative to its first point, so it runs from
- * any origin; negative offsets are ordinary values (there is no -1 end marker as in the seed's C++). A text
+ * any origin; negative offsets are ordinary values (there is no -1 end marker as in the chapter's C++). A text
  * may hold several patterns, each introduced by a line `pattern <name>` (see {@link parseTilePatterns}).
  */
 
@@ -200,7 +200,7 @@ export function parseTilePattern(text: string, options?: TilePatternOptions): Ti
 }
 
 /**
- * Segments `[x0, y0, x1, y1, ...]` made relative to their first point (the seed's normalisation: subtract the
+ * Segments `[x0, y0, x1, y1, ...]` made relative to their first point (the chapter's normalisation: subtract the
  * first pair from every pair). Returns a new array; negative results are ordinary offsets.
  * @throws OutOfRangeError when the length is not a multiple of 4 or above `4 * MAX_PATTERN_TILES`, a value is not
  *   a safe integer, or an offset does not fit a 32-bit integer; InvalidOptionError when `segments` is not an

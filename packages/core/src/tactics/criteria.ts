@@ -4,13 +4,13 @@ import { ownOptions } from '../util/own-options.js';
 import { flankTest, retreatTest } from './keep-tests.js';
 
 /**
- * Sizes of the shapes in cost space (seed 000, figs 9-18), as multipliers of the average cost `c`:
+ * Sizes of the shapes in cost space (the "Flanking / Retreating" tutorial, figs 9-18), as multipliers of the average cost `c`:
  * `average = floor((cost(me, targetSet) + cost(target, mySet)) / 2)` and each constant is `floor(factor * c)`.
  */
 export interface TacticShapeOptions {
   /**
    * Hyperbola half-width `|m - t|` as a multiple of the average cost (a finite number >= 0, no unit).
-   * @defaultValue {@link DEFAULT_HYPERBOLA_FACTOR} (0.5, the seed's `average / 2`)
+   * @defaultValue {@link DEFAULT_HYPERBOLA_FACTOR} (0.5, the flanking tutorial's `average / 2`)
    */
   hyperbolaFactor?: number;
   /**
@@ -45,7 +45,7 @@ export interface TacticConstants {
   myCost: number;
   /** `cost(target, mySet)`: moves from the target's tile into the player's set. */
   targetCost: number;
-  /** `floor((myCost + targetCost) / 2)`, the seed's `c`. */
+  /** `floor((myCost + targetCost) / 2)`, the flanking tutorial's `c`. */
   average: number;
   /** Hyperbola half-width in moves: `floor(hyperbolaFactor * average)`. */
   hyperbola: number;
@@ -65,8 +65,8 @@ function factor(options: Partial<TacticShapeOptions>, key: keyof TacticShapeOpti
 }
 
 /**
- * The seed's constants with integer arithmetic: `average = floor((myCost + targetCost) / 2)`,
- * `hyperbola = floor(hyperbolaFactor * average)` (the seed's `average / 2`), `smallEllipse`, `largeEllipse`
+ * The flanking tutorial's constants with integer arithmetic: `average = floor((myCost + targetCost) / 2)`,
+ * `hyperbola = floor(hyperbolaFactor * average)` (the flanking tutorial's `average / 2`), `smallEllipse`, `largeEllipse`
  * and `circle` likewise (2, 8 and 2 times the average by default).
  * Options are read from own properties.
  * @throws OutOfRangeError when a cost is not a safe integer >= 0 or a factor is negative or not finite.

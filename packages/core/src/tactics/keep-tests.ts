@@ -1,4 +1,4 @@
-// The seed's flank and retreat tests without argument checks, for the search's loop over every set (the public
+// The flanking tutorial's flank and retreat tests without argument checks, for the search's loop over every set (the public
 // flankKeeps and retreatKeeps check their arguments and call these). Internal to src/tactics.
 
 /** The constants the tests read (a TacticConstants). */

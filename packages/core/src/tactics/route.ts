@@ -49,7 +49,9 @@ export interface TacticRouteOptions extends SetMoveOptions {
 
 /** Route phases for {@link routeDirection}: heading into `via`, into the target's set, to the target tile. */
 export const ROUTE_TO_VIA = 0;
+/** Route phase: heading into the target's set. */
 export const ROUTE_TO_TARGET_SET = 1;
+/** Route phase: heading to the target tile. */
 export const ROUTE_TO_TARGET = 2;
 
 /**

@@ -47,7 +47,7 @@ export type TacticCostSource = 'two-field' | SetFields | SetCostPair;
 /** Options of the flank/retreat searches. */
 export interface TacticSearchOptions extends TacticShapeOptions, SetMoveOptions {
   /**
-   * Stop after this many kept sets (the seed's 256-entry buffer), a count: an integer >= 1 or Infinity.
+   * Stop after this many kept sets (the flanking tutorial's 256-entry buffer), a count: an integer >= 1 or Infinity.
    * @defaultValue {@link DEFAULT_MAX_CANDIDATES} (256)
    */
   maxCandidates?: number;
@@ -67,7 +67,7 @@ export interface TacticTaskOptions extends TacticSearchOptions {
   setsPerStep?: number;
 }
 
-/** Default {@link TacticSearchOptions.maxCandidates}: 256, the size of the seed's buffer. */
+/** Default {@link TacticSearchOptions.maxCandidates}: 256, the size of the flanking tutorial's buffer. */
 export const DEFAULT_MAX_CANDIDATES = 256;
 /** Default {@link TacticTaskOptions.setsPerStep}: 2048 sets per slice. */
 export const DEFAULT_SETS_PER_STEP = 2048;
@@ -265,7 +265,7 @@ export function searchTactic(
 }
 
 /**
- * Ids of every set the seed's flank test keeps, ascending (at most `maxCandidates`, default 256): sets with
+ * Ids of every set the flanking tutorial's flank test keeps, ascending (at most `maxCandidates`, default 256): sets with
  * `|m - t| <= hyperbola`, `m + t >= smallEllipse` and `m + t <= largeEllipse`, `m` and `t` the moves from the
  * player and from the target into the set. Unreachable sets are never kept; empty when both share one set.
  */
@@ -280,7 +280,7 @@ export function flankCandidates(
 }
 
 /**
- * Ids of every set the seed's retreat test keeps, ascending (at most `maxCandidates`, default 256): sets with
+ * Ids of every set the flanking tutorial's retreat test keeps, ascending (at most `maxCandidates`, default 256): sets with
  * `m <= t`, `t - m >= hyperbola`, `t >= circle` and `m <= circle`. Unreachable sets are never kept; empty
  * when both share one set.
  */
@@ -295,7 +295,7 @@ export function retreatCandidates(
 }
 
 /**
- * Picks one candidate uniformly with `random`, or the player's own set when there is none (as the seed).
+ * Picks one candidate uniformly with `random`, or the player's own set when there is none (as the flanking tutorial).
  * @throws InvalidOptionError when `result` is not a search result or `random` not a function; OutOfRangeError
  *   when `random()` returns something outside [0, 1).
  */
@@ -322,7 +322,7 @@ function randomOption(options: ChooseSetOptions): RandomSource | undefined {
   return ownOptions(options, 'options').random;
 }
 
-/** The seed's `ai_flank_get_convex_set`: a random flank candidate, or the player's own set when none. */
+/** The flanking tutorial's `ai_flank_get_convex_set`: a random flank candidate, or the player's own set when none. */
 export function chooseFlankSet(
   grid: Grid,
   sets: ConvexSets,
@@ -333,7 +333,7 @@ export function chooseFlankSet(
   return pickCandidate(searchTactic(grid, sets, me, target, 'flank', options), randomOption(options));
 }
 
-/** The seed's `ai_retreat_get_convex_set`: a random retreat candidate, or the player's own set when none. */
+/** The flanking tutorial's `ai_retreat_get_convex_set`: a random retreat candidate, or the player's own set when none. */
 export function chooseRetreatSet(
   grid: Grid,
   sets: ConvexSets,

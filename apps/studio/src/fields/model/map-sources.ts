@@ -5,7 +5,7 @@ import { fetchMovingAiText, MOVING_AI_MAPS } from '../../shared/moving-ai.js';
 
 export { fetchScenarioText, MOVING_AI_MAPS } from '../../shared/moving-ai.js';
 
-/** The 9 x 9 level of seed 002 (scent maps): `@` the hero, `S` the snake, `+` the door; all three are floor. */
+/** The 9 x 9 level of the scent-map article ("Scent Map II", thrig): `@` the hero, `S` the snake, `+` the door; all three are floor. */
 export const SEED_002_LEVEL = `
 .........
 .#+###.#.
@@ -88,7 +88,8 @@ export async function loadMapSource(source: MapSource, signal?: AbortSignal): Pr
       const unitChar = source.name === 'seed-002' ? 'S' : 'U';
       return {
         grid,
-        label: source.name === 'seed-002' ? 'seed 002 level (9 x 9)' : `demo level (${grid.width} x ${grid.height})`,
+        label:
+          source.name === 'seed-002' ? 'scent article level (9 x 9)' : `demo level (${grid.width} x ${grid.height})`,
         goals: locateInAscii(text, goalChar),
         unit: locateInAscii(text, unitChar)[0] ?? null,
       };

@@ -34,7 +34,7 @@ export function MapPanel({ source, files }: { source: MapSourceState; files: Map
         >
           <optgroup label="Built-in">
             <option value="demo">Demo level (40 x 20)</option>
-            <option value="seed-002">Seed 002 level (9 x 9)</option>
+            <option value="seed-002">Scent article level (9 x 9)</option>
           </optgroup>
           <optgroup label="Moving AI">
             {MOVING_AI_MAPS.map((m) => (
