@@ -23,7 +23,7 @@ import { type CrowdStepRangeArgs, runCrowdStepRange } from '../crowd/crowd-paral
 import { computeField, computeFieldFromSeeds, type FieldUpdate, updateField } from '../fields/index.js';
 import type { FieldOptions, KernelControl, SeedFieldOptions } from '../fields/types.js';
 import { computeFlow, type FlowOptions } from '../flow/index.js';
-import type { Grid } from '../grid/grid.js';
+import { Grid } from '../grid/grid.js';
 import {
   type FleeMapOptions,
   fleeMap,
@@ -45,6 +45,24 @@ import {
   type SectorUpdateArgs,
 } from '../sectors/sector-pool-kernel.js';
 import { type ComputeSetFieldsArgs, runSetFieldsRange } from '../sets/set-fields-pool-kernel.js';
+
+/**
+ * The grid a kernel of `metric` reads. A `weighted` kernel on a shared grid with a terrain layer reads a private
+ * copy made when it starts: another thread editing the terrain while it runs cannot change the costs it sized
+ * its buckets by (which made it throw, or loop for ever). The copy carries the version it was taken at, which
+ * the result reports, so a field computed while the grid was edited is stale (`isFieldStale`), never
+ * inconsistent. Other grids are read in place (PERF: a copy costs 5 bytes per tile; the other metrics read the
+ * passability only, whose edits during a run leave the kernel safe).
+ */
+function stableGrid(grid: Grid, options: unknown): Grid {
+  if (grid.terrain === null || typeof SharedArrayBuffer !== 'function' || !(grid.buffer instanceof SharedArrayBuffer))
+    return grid;
+  const metric =
+    typeof options === 'object' && options !== null && Object.hasOwn(options, 'metric')
+      ? (options as { metric: unknown }).metric
+      : undefined;
+  return metric === 'weighted' && grid instanceof Grid ? grid.clone({ shared: false }) : grid;
+}
 
 /** A kernel: pure work over shared buffers, cancellable and observable through `control`. */
 export type Kernel<A, R> = (args: A, control: KernelControl) => R | Promise<R>;
@@ -151,7 +169,8 @@ export interface FillSharedArgs {
 export const KERNELS = {
   /** The field kernel of ../fields, writing into the shared `cost`/`dir` arrays. Returns the grid version used. */
   computeField: (args: ComputeFieldArgs, control: KernelControl): { gridVersion: number } => {
-    const field = computeField(args.grid, args.options, { cost: args.cost, dir: args.dir }, control);
+    const grid = stableGrid(args.grid, args.options);
+    const field = computeField(grid, args.options, { cost: args.cost, dir: args.dir }, control);
     return { gridVersion: field.gridVersion };
   },
   /**
@@ -170,7 +189,7 @@ export const KERNELS = {
       dir: args.dir,
       gridVersion: args.gridVersion,
     };
-    const result = updateField(args.grid, field, args.options, control);
+    const result = updateField(stableGrid(args.grid, args.options), field, args.options, control);
     return { ...result, gridVersion: field.gridVersion };
   },
   /** computeFlow of ../flow over the given field, writing into the shared `vx`/`vy`/`anchor`. */
@@ -183,12 +202,13 @@ export const KERNELS = {
       gridVersion: args.gridVersion,
     };
     const out = { vx: args.vx, vy: args.vy, anchor: args.anchor };
-    return { gridVersion: computeFlow(args.grid, field, args.options, out, control).gridVersion };
+    const grid = stableGrid(args.grid, args.options);
+    return { gridVersion: computeFlow(grid, field, args.options, out, control).gridVersion };
   },
   /** computeFieldFromSeeds of ../fields (safety maps, per-set fields), writing into the shared `cost`/`dir`. */
   computeFieldFromSeeds: (args: ComputeFieldFromSeedsArgs, control: KernelControl): { gridVersion: number } => {
     const field = computeFieldFromSeeds(
-      args.grid,
+      stableGrid(args.grid, args.options),
       args.seeds,
       args.options,
       { cost: args.cost, dir: args.dir },
@@ -207,7 +227,7 @@ export const KERNELS = {
   /** Brogue's safety map (../scent): distance from the threats, scaled, re-relaxed; into shared `cost`/`dir`. */
   safetyField: (args: SafetyFieldArgs, control: KernelControl): { gridVersion: number } => {
     const out = { cost: args.cost, dir: args.dir };
-    const field = safetyField(args.grid, args.threats, { ...args.options, out, control });
+    const field = safetyField(stableGrid(args.grid, args.options), args.threats, { ...args.options, out, control });
     return { gridVersion: field.gridVersion };
   },
   /** Per-set steps fields of sets [firstSet, lastSet) written into their slices of shared `cost`/`dir` (../sets). */
