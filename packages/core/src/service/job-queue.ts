@@ -250,10 +250,11 @@ export class JobQueue implements PoolEvents<Job> {
     }
     if (job.onProgress) {
       job.stopProgress = watchProgress(job.control, job.onProgress, (error) => {
-        // A throwing progress callback stops its job, which rejects with the callback's error.
-        if (job.done || job.progressError) return;
+        // A throwing progress callback stops its job, which rejects with the callback's error (also when it
+        // threw in the last report, made while the job settles).
+        if (job.progressError) return;
         job.progressError = { error };
-        this.stopRunning(job);
+        if (!job.done) this.stopRunning(job);
       });
     }
     const request = { id: job.id, name: job.name, args: job.args, control: job.control };
