@@ -220,7 +220,7 @@ describe('worker service hardening (issue 23, built package)', () => {
   });
 
   it('item 3: terrain edited while a weighted job runs gives a stale but consistent field', async () => {
-    const size = 2048;
+    const size = 1024;
     const options: Core.FieldOptions = { goals: [{ x: 0, y: 0 }], metric: 'weighted' };
     const makeGrid = () => {
       const g = c.Grid.open(size, size, { terrain: true });
