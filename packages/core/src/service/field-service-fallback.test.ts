@@ -82,7 +82,9 @@ describe("createFieldService without shared memory, fallback: 'main-thread'", ()
       }
       // Several jobs at once queue and run one after another, each exact.
       const many = await service.computeFields(grid, optionsList, { onProgress: () => {} });
-      many.forEach((field, i) => expectSameField(field, computeField(grid, optionsList[i] as FieldOptions)));
+      many.forEach((field, i) => {
+        expectSameField(field, computeField(grid, optionsList[i] as FieldOptions));
+      });
       expect(service.stats()).toMatchObject({ busy: 0, queued: 0, jobBufferBytes: 0 });
       // Any registered kernel runs through `run`.
       const out = new Int32Array(grid.size);
@@ -106,7 +108,11 @@ describe("createFieldService without shared memory, fallback: 'main-thread'", ()
     try {
       const grid = Grid.open(64, 64, { shared: false });
       const seen: number[][] = [];
-      const field = await service.computeField(grid, { goals: [{ x: 0, y: 0 }] }, { onProgress: (d, t) => seen.push([d, t]) });
+      const field = await service.computeField(
+        grid,
+        { goals: [{ x: 0, y: 0 }] },
+        { onProgress: (d, t) => seen.push([d, t]) },
+      );
       expect(seen.at(-1)).toEqual([grid.size, grid.size]);
       const controller = new AbortController();
       const first = service.computeField(grid, { goals: [{ x: 1, y: 1 }] });

@@ -197,7 +197,9 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         if (problem) return Promise.reject(new InvalidOptionError('field', field, problem));
         into =
           typeof jobOptions === 'object' && jobOptions !== null
-            ? (Object.hasOwn(jobOptions, 'into') ? jobOptions.into : undefined)
+            ? Object.hasOwn(jobOptions, 'into')
+              ? jobOptions.into
+              : undefined
             : undefined;
         if (into !== undefined) {
           const intoProblem = sharedFieldProblem(grid, into, shared);

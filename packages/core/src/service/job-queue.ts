@@ -9,8 +9,8 @@ import { CONTROL_LENGTH, ControlSlot } from '../fields/types.js';
 import { Grid } from '../grid/grid.js';
 import { reviveError } from './error-transport.js';
 import { ServiceClosedError, WorkerCrashedError } from './errors.js';
-import type { JobPool, PoolEvents, PoolSlot } from './job-pool.js';
 import { readJobOptions } from './job-options.js';
+import type { JobPool, PoolEvents, PoolSlot } from './job-pool.js';
 import { type ProgressCallback, watchProgress } from './progress.js';
 import type { JobReply } from './protocol.js';
 
@@ -111,7 +111,11 @@ export class JobQueue implements PoolEvents<Job> {
             const value = args[key];
             if (value instanceof Grid && !isShared(value.buffer)) {
               return fail(
-                new InvalidOptionError(key, 'ArrayBuffer', 'a Grid over a SharedArrayBuffer (Grid option shared: true)'),
+                new InvalidOptionError(
+                  key,
+                  'ArrayBuffer',
+                  'a Grid over a SharedArrayBuffer (Grid option shared: true)',
+                ),
               );
             }
           }
@@ -306,7 +310,9 @@ export class JobQueue implements PoolEvents<Job> {
   private takeControl(): Int32Array {
     const control =
       this.controls.pop() ??
-      new Int32Array(this.pool.shared ? new SharedArrayBuffer(CONTROL_LENGTH * 4) : new ArrayBuffer(CONTROL_LENGTH * 4));
+      new Int32Array(
+        this.pool.shared ? new SharedArrayBuffer(CONTROL_LENGTH * 4) : new ArrayBuffer(CONTROL_LENGTH * 4),
+      );
     control.fill(0);
     return control;
   }

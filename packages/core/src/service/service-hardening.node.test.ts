@@ -67,7 +67,9 @@ describe('worker service hardening (issue 23, built package)', () => {
       );
       expect(outcome).toBeInstanceOf(c.WorkerStartError);
       expect(outcome).toMatchObject({ name: 'WorkerStartError', reason: 'it did not answer within 300 ms' });
-      expect(String((outcome as Error).message)).toMatch(/worker [01] failed to start \(it did not answer within 300 ms\)/);
+      expect(String((outcome as Error).message)).toMatch(
+        /worker [01] failed to start \(it did not answer within 300 ms\)/,
+      );
       // The silent workers were terminated.
       if (before > 0) await until(() => threads() <= before, 'the silent workers to end');
       await expect(c.createFieldService({ workers: 1, startTimeoutMs: -1 })).rejects.toBeInstanceOf(c.OutOfRangeError);
@@ -105,7 +107,15 @@ describe('worker service hardening (issue 23, built package)', () => {
       expect(calls).toBe(1);
       // A short job whose only report (the last one) throws rejects too.
       const grid = c.Grid.open(8, 8);
-      const last = service.computeField(grid, { goals: [{ x: 0, y: 0 }] }, { onProgress: () => { throw boom; } });
+      const last = service.computeField(
+        grid,
+        { goals: [{ x: 0, y: 0 }] },
+        {
+          onProgress: () => {
+            throw boom;
+          },
+        },
+      );
       await expect(last).rejects.toBe(boom);
       // computeFields sums progress through its own callback: a throwing one rejects the batch the same way.
       const batch = service.computeFields(grid, [{ goals: [{ x: 1, y: 1 }] }, { goals: [{ x: 2, y: 2 }] }], {
@@ -163,7 +173,12 @@ describe('worker service hardening (issue 23, built package)', () => {
       const refused = await capped.computeField(grid, { goals: [{ x: 5, y: 5 }] }).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(c.MemoryLimitError);
       expect(refused).toBeInstanceOf(RangeError);
-      expect(refused).toMatchObject({ job: 'computeField', neededBytes: bytes, heldBytes: 3 * bytes, limitBytes: 3 * bytes });
+      expect(refused).toMatchObject({
+        job: 'computeField',
+        neededBytes: bytes,
+        heldBytes: 3 * bytes,
+        limitBytes: 3 * bytes,
+      });
       expect(String((refused as Error).message)).toMatch(/release fields you are done with/);
       expect(capped.stats()).toMatchObject({ issuedBytes: 3 * bytes, jobBufferBytes: 0, busy: 0 });
       // Released: its buffers are reused by the next field.
@@ -234,11 +249,9 @@ describe('worker service hardening (issue 23, built package)', () => {
       let settled = false;
       let started = false;
       // Low terrain when the job starts (the kernel sizes its buckets by it), edits once it runs.
-      const job = service
-        .computeField(grid, options, { onProgress: (done) => (started ||= done > 0) })
-        .finally(() => {
-          settled = true;
-        });
+      const job = service.computeField(grid, options, { onProgress: (done) => (started ||= done > 0) }).finally(() => {
+        settled = true;
+      });
       job.catch(() => {});
       let k = round * 7919;
       const start = Date.now();
@@ -275,7 +288,8 @@ describe('worker service hardening (issue 23, built package)', () => {
     expect(c.isFieldStale(exact, grid)).toBe(false);
     const sync = c.computeField(grid, options);
     let diff = 0;
-    for (let i = 0; i < grid.size; i++) if (!Object.is(exact.cost[i], sync.cost[i]) || exact.dir[i] !== sync.dir[i]) diff++;
+    for (let i = 0; i < grid.size; i++)
+      if (!Object.is(exact.cost[i], sync.cost[i]) || exact.dir[i] !== sync.dir[i]) diff++;
     expect(diff).toBe(0);
     service.release(exact);
   });
@@ -289,7 +303,10 @@ describe('worker service hardening (issue 23, built package)', () => {
     expect(symbol).toMatchObject({ option: 'options' });
     expect(await job({ goals: [{ x: 0, y: 0 }], maxCost: () => 3 })).toBeInstanceOf(c.InvalidOptionError);
     expect(await job({ goals: [{ x: 0, y: 0 }] }, null)).toBeInstanceOf(c.InvalidOptionError);
-    expect(await job({ goals: [{ x: 0, y: 0 }] }, { signal: 3 })).toMatchObject({ name: 'InvalidOptionError', option: 'signal' });
+    expect(await job({ goals: [{ x: 0, y: 0 }] }, { signal: 3 })).toMatchObject({
+      name: 'InvalidOptionError',
+      option: 'signal',
+    });
     const revoked = Proxy.revocable([], {});
     revoked.revoke();
     const transfer = await service
@@ -315,7 +332,18 @@ describe('worker service hardening (issue 23, built package)', () => {
       delete proto.signal;
       delete proto.onProgress;
     }
-    expect(service.release(new Proxy({}, { has: () => { throw new Error('trap'); } }) as never)).toBe(false);
+    expect(
+      service.release(
+        new Proxy(
+          {},
+          {
+            has: () => {
+              throw new Error('trap');
+            },
+          },
+        ) as never,
+      ),
+    ).toBe(false);
     expect(service.stats()).toMatchObject({ workers: 1, busy: 0, queued: 0 });
     const buffer = new SharedArrayBuffer(8);
     await expect(service.run('fillShared', { buffer, value: 4 })).resolves.toBe(2);

@@ -38,7 +38,10 @@ export function readServiceOptions(options: unknown): ServiceSettings {
     throw new InvalidOptionError('options', options, 'an object of FieldServiceOptions');
   }
   const workers = own(options, 'workers');
-  if (workers !== undefined && !(Number.isInteger(workers) && (workers as number) >= 1 && (workers as number) <= MAX_WORKERS)) {
+  if (
+    workers !== undefined &&
+    !(Number.isInteger(workers) && (workers as number) >= 1 && (workers as number) <= MAX_WORKERS)
+  ) {
     throw new OutOfRangeError('workers', workers, `an integer from 1 to ${MAX_WORKERS}`);
   }
   const workerUrl = own(options, 'workerUrl');

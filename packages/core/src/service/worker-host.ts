@@ -52,7 +52,9 @@ export function createWorkerApi(local = false): WorkerApi {
         });
         return { ok: true, value };
       } catch (error) {
-        return local ? { ok: false, error: serializeError(error), raw: error } : { ok: false, error: serializeError(error) };
+        return local
+          ? { ok: false, error: serializeError(error), raw: error }
+          : { ok: false, error: serializeError(error) };
       }
     },
     dropGrids(ids: number[]): void {
