@@ -97,13 +97,9 @@ export const EXPECTED_FAILURES: ExpectedFailure[] = [
   { item: 9, name: 'validateRtsGroupOptions', outcome: 'untyped', why: 'arg0=null: TypeError' },
   // service
   { item: 'fuzz', name: 'stepCrowdParallel', outcome: 'hang', why: 'arg1.tableSize=Infinity never returns' },
-  { item: 'fuzz', name: 'FrameScheduler#schedule', outcome: 'crash', why: 'task.progress not a function: tick throws' },
   { item: 11, name: 'buildSetFieldsInPool', outcome: 'polluted', why: 'inherited maxCells is read (throws)' },
   { item: 11, name: 'setCostPairInPool', outcome: 'polluted', why: 'inherited neighbors changes the result' },
   { item: 9, name: 'buildSetFieldsInPool', outcome: 'untyped', why: 'arg0=null: TypeError' },
-  { item: 9, name: 'createFrameScheduler', outcome: 'untyped', why: 'arg0=null: TypeError' },
-  { item: 9, name: 'FrameScheduler#schedule', outcome: 'untyped', why: 'arg1=null: TypeError' },
-  { item: 9, name: 'isFieldStale', outcome: 'untyped', why: 'arg0=null: TypeError' },
   { item: 9, name: 'setCostPairInPool', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
   { item: 9, name: 'stepCrowdParallel', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
   // sets

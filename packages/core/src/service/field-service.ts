@@ -64,7 +64,9 @@ function defaultWorkers(cores: number): number {
 
 /**
  * Starts a worker pool and resolves once every worker answered. Rejects with SharedMemoryUnavailableError
- * without cross-origin isolation, OutOfRangeError for a bad `workers`, or the start-up error of a worker.
+ * without cross-origin isolation (unless `fallback: 'main-thread'`, which then resolves to a service running its
+ * jobs on the calling thread), InvalidOptionError or OutOfRangeError for bad options, or WorkerStartError when
+ * a worker fails to load or does not answer within `startTimeoutMs`.
  *
  * Platforms: browsers start module Web Workers with `new Worker(new URL('../worker.js', import.meta.url),
  * { type: 'module' })`, which Vite bundles in dev and build (checked with Vite 8 on the packed dist; no
@@ -141,7 +143,13 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     },
 
     async computeFields(grid, optionsList, jobOptions) {
-      if (!Array.isArray(optionsList)) {
+      let isList: boolean;
+      try {
+        isList = Array.isArray(optionsList);
+      } catch {
+        isList = false; // A revoked Proxy.
+      }
+      if (!isList) {
         throw new InvalidOptionError('optionsList', optionsList, 'an array of FieldOptions');
       }
       const { signal: outer, onProgress: report } = readJobOptions(jobOptions);

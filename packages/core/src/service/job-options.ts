@@ -14,7 +14,7 @@ export function own(options: object, key: string): unknown {
 }
 
 /** True for an AbortSignal (or an object that behaves like one: `aborted` and the listener methods). */
-function isSignal(value: unknown): value is AbortSignal {
+export function isSignal(value: unknown): value is AbortSignal {
   if (typeof AbortSignal === 'function' && value instanceof AbortSignal) return true;
   if (typeof value !== 'object' || value === null) return false;
   const s = value as Record<string, unknown>;
