@@ -42,7 +42,10 @@ export interface ScheduleOptions {
 
 /** A task in a scheduler. */
 export interface ScheduledTask<T> {
-  /** Resolves with the task's result, or rejects with AbortError when cancelled or with what `step` threw. */
+  /**
+   * Resolves with the task's result, or rejects with AbortError when cancelled or with what `step`, `result`,
+   * `progress` or the `onProgress` listener threw. A task nobody awaits raises no unhandled rejection.
+   */
   readonly promise: Promise<T>;
   /** The task's progress in [0, 1] (1 once finished). */
   progress(): number;
