@@ -51,8 +51,8 @@ import { type ComputeSetFieldsArgs, runSetFieldsRange } from '../sets/set-fields
  * copy made when it starts: another thread editing the terrain while it runs cannot change the costs it sized
  * its buckets by (which made it throw, or loop for ever). The copy carries the version it was taken at, which
  * the result reports, so a field computed while the grid was edited is stale (`isFieldStale`), never
- * inconsistent. Other grids are read in place (PERF: a copy costs 5 bytes per tile; the other metrics read the
- * passability only, whose edits during a run leave the kernel safe).
+ * inconsistent. Other grids are read in place (the other metrics read the passability only, whose edits during
+ * a run leave the kernel safe).
  */
 function stableGrid(grid: Grid, options: unknown): Grid {
   if (grid.terrain === null || typeof SharedArrayBuffer !== 'function' || !(grid.buffer instanceof SharedArrayBuffer))
@@ -61,8 +61,24 @@ function stableGrid(grid: Grid, options: unknown): Grid {
     typeof options === 'object' && options !== null && Object.hasOwn(options, 'metric')
       ? (options as { metric: unknown }).metric
       : undefined;
-  return metric === 'weighted' && grid instanceof Grid ? grid.clone({ shared: false }) : grid;
+  if (metric !== 'weighted') return grid;
+  const bytes = grid.buffer.byteLength;
+  // PERF: one scratch buffer per thread, reused (the kernels that take a snapshot are synchronous): copying
+  // 1024x1024 tiles with terrain into it takes well under a millisecond, into a fresh buffer about 30 ms (the
+  // page faults of 5 MB). A scratch over 4 times what a job needs is replaced, so a thread does not keep the
+  // memory of its largest grid for ever.
+  if (snapshotScratch === null || snapshotScratch.byteLength < bytes || snapshotScratch.byteLength > 4 * bytes) {
+    snapshotScratch = new ArrayBuffer(bytes);
+  }
+  // Copied in aligned 4-byte units (a grid's buffer is a multiple of 4 bytes long), so that a terrain value
+  // written meanwhile is read whole, old or new, never torn.
+  if (bytes % 4 === 0) new Int32Array(snapshotScratch, 0, bytes / 4).set(new Int32Array(grid.buffer));
+  else new Uint8Array(snapshotScratch, 0, bytes).set(new Uint8Array(grid.buffer));
+  return Grid.from(snapshotScratch);
 }
+
+/** The scratch of {@link stableGrid}. */
+let snapshotScratch: ArrayBuffer | null = null;
 
 /** A kernel: pure work over shared buffers, cancellable and observable through `control`. */
 export type Kernel<A, R> = (args: A, control: KernelControl) => R | Promise<R>;
