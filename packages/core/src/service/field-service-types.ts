@@ -187,7 +187,9 @@ export interface FieldService {
    * Computes a field in a worker. Resolves to the same shape as the synchronous `computeField(grid, options)`
    * (bit-identical values), with `cost` and `dir` as views on SharedArrayBuffers the worker wrote into. The
    * field is never visible half-written: it is handed out only once the worker finished. `grid` must live in a
-   * SharedArrayBuffer. Bad options reject with the kernel's typed error (CoordinateError, InvalidOptionError...).
+   * SharedArrayBuffer (in `'main-thread'` mode any grid does, and the outputs are ordinary ArrayBuffers). Bad
+   * options reject with the kernel's typed error (CoordinateError, InvalidOptionError...); with MemoryLimitError
+   * past `maxFieldBytes`.
    * PERF: call {@link FieldService.release} on fields you are done with. Recycled buffers are already paged in;
    * fresh ones cost page faults and pile up as garbage that Node collects late (measured: 16 fields on
    * 1024x1024 about 2x slower per batch without release). LiveField releases for you.
