@@ -26,6 +26,8 @@ export const GRID_STEERING = [
     make: (lib) => call((...a) => new lib.SharedMemoryUnavailableError(...a), 'no'),
   },
   { name: 'new WorkerCrashedError', make: (lib) => call((...a) => new lib.WorkerCrashedError(...a), 'crashed') },
+  { name: 'new WorkerStartError', make: (lib) => call((...a) => new lib.WorkerStartError(...a), 0, 'silent') },
+  { name: 'new MemoryLimitError', make: (lib) => call((...a) => new lib.MemoryLimitError(...a), 'job', 9, 18, 20) },
 
   // util
   { name: 'createRandom', make: (lib) => call(lib.createRandom, 7) },

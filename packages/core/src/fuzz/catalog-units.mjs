@@ -423,6 +423,7 @@ function serviceMethods() {
     entry('ping', () => [], { pollute: false }),
     entry('stats', () => [], { pollute: false }),
     entry('size', () => [], { getter: true }),
+    { name: 'FieldService#mode', make: async (_, h) => getter(await h.service(), 'mode'), service: true },
     {
       name: 'FieldService#close',
       make: async (lib) => method(await lib.createFieldService({ workers: 1 }), 'close'),

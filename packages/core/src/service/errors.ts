@@ -1,3 +1,5 @@
+import { textOf as text } from '../util/describe-value.js';
+
 /**
  * Errors raised by the worker service itself (the kernels' own errors, such as CoordinateError, come from
  * ../errors.ts and are re-created with their class on the main thread).
@@ -20,7 +22,9 @@ export class WorkerCrashedError extends Error {
     /** What was seen: an exit code, an uncaught error message, `terminated`... */
     readonly reason: string,
   ) {
-    super(`job ${job}#${jobId} failed: ${worker >= 0 ? `worker ${worker} died (${reason})` : reason}`);
+    super(
+      `job ${text(job)}#${text(jobId)} failed: ${worker >= 0 ? `worker ${text(worker)} died (${text(reason)})` : text(reason)}`,
+    );
   }
 }
 
@@ -33,22 +37,66 @@ export class ServiceClosedError extends Error {
     /** Id of the job, or 0 when it was never queued. */
     readonly jobId: number,
   ) {
-    super(`job ${job}${jobId ? `#${jobId}` : ''} rejected: the field service is closed`);
+    super(`job ${text(job)}${jobId ? `#${text(jobId)}` : ''} rejected: the field service is closed`);
   }
 }
 
 /**
- * SharedArrayBuffer is not available: the page is not cross-origin isolated. The service shares grids and
- * fields between threads and has no copying fallback; serve the page with
- * `Cross-Origin-Opener-Policy: same-origin` and `Cross-Origin-Embedder-Policy: require-corp`.
+ * SharedArrayBuffer is not available: the page is not cross-origin isolated. The worker service shares grids and
+ * fields between threads; serve the page with `Cross-Origin-Opener-Policy: same-origin` and
+ * `Cross-Origin-Embedder-Policy: require-corp`, or create the service with `{ fallback: 'main-thread' }` to
+ * compute on the calling thread instead (see FieldServiceOptions.fallback).
  */
 export class SharedMemoryUnavailableError extends Error {
   override readonly name = 'SharedMemoryUnavailableError';
   constructor(detail: string) {
     super(
-      `${detail}: SharedArrayBuffer is not available. Serve the page cross-origin isolated ` +
+      `${text(detail)}: SharedArrayBuffer is not available. Serve the page cross-origin isolated ` +
         '(Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp) ' +
-        'and create grids with shared memory (the default when it is available).',
+        "and create grids with shared memory (the default when it is available), or pass { fallback: 'main-thread' } " +
+        'to createFieldService to compute on the calling thread.',
+    );
+  }
+}
+
+/**
+ * A worker of the pool could not start: its module failed to load or run, it died, or it did not answer within
+ * `startTimeoutMs` (a module that loads and stays silent). createFieldService rejects with it; the other workers
+ * are ended.
+ */
+export class WorkerStartError extends Error {
+  override readonly name = 'WorkerStartError';
+  constructor(
+    /** Index of the worker slot in the pool (0-based). */
+    readonly worker: number,
+    /** What was seen: an uncaught error message, an exit code, `it did not answer within 30000 ms`... */
+    readonly reason: string,
+  ) {
+    super(`worker ${text(worker)} failed to start (${text(reason)})`);
+  }
+}
+
+/**
+ * A job would take the service past its `maxFieldBytes`: the fields and flows it handed out and that were neither
+ * released nor collected, plus the outputs of running jobs, already hold too much memory. Release fields you are
+ * done with (`service.release`), or raise `maxFieldBytes`.
+ */
+export class MemoryLimitError extends RangeError {
+  override readonly name = 'MemoryLimitError';
+  constructor(
+    /** Name of the kernel of the refused job. */
+    readonly job: string,
+    /** Bytes of output buffers the job needs. */
+    readonly neededBytes: number,
+    /** Bytes held when it was refused (fields and flows handed out, outputs of running jobs). */
+    readonly heldBytes: number,
+    /** The service's `maxFieldBytes`. */
+    readonly limitBytes: number,
+  ) {
+    super(
+      `job ${text(job)} needs ${text(neededBytes)} bytes of output buffers, but fields and flows not released ` +
+        `(and running jobs) hold ${text(heldBytes)} of the service's maxFieldBytes ${text(limitBytes)}: ` +
+        'release fields you are done with (service.release) or raise maxFieldBytes',
     );
   }
 }

@@ -15,6 +15,20 @@ export const MAX_WORKERS = 64;
 export const DEFAULT_MAX_POOLED_BYTES = 128 * 1024 * 1024;
 /** Default {@link FieldServiceOptions.abortGraceMs}: 2 s for an aborted job to stop before its worker is replaced. */
 export const DEFAULT_ABORT_GRACE_MS = 2000;
+/** Default {@link FieldServiceOptions.startTimeoutMs}: 30 s for a new worker to load its module and answer. */
+export const DEFAULT_START_TIMEOUT_MS = 30_000;
+/** Default {@link FieldServiceOptions.maxFieldBytes}: 2 GiB of output buffers handed out and not given back. */
+export const DEFAULT_MAX_FIELD_BYTES = 2 * 1024 * 1024 * 1024;
+
+/**
+ * What createFieldService does where SharedArrayBuffer is unavailable (a page that is not cross-origin
+ * isolated, such as one on GitHub Pages): `'none'` rejects with SharedMemoryUnavailableError, `'main-thread'`
+ * computes on the calling thread. See {@link FieldServiceOptions.fallback}.
+ */
+export type FieldServiceFallback = 'none' | 'main-thread';
+
+/** Where a service computes: in worker threads over shared memory, or on the calling thread (the fallback). */
+export type FieldServiceMode = 'workers' | 'main-thread';
 
 /** Options of createFieldService. */
 export interface FieldServiceOptions {
@@ -37,6 +51,40 @@ export interface FieldServiceOptions {
    */
   maxPooledBytes?: number;
   /**
+   * Most bytes of output buffers the service may have out at once: those of the fields and flows it handed out
+   * that were neither released ({@link FieldService.release}) nor garbage-collected, plus those of running jobs
+   * (`stats().issuedBytes + stats().jobBufferBytes`). A job that would go past it is refused with
+   * MemoryLimitError when a worker picks it up (its field is never computed): release what you no longer read,
+   * and the next jobs reuse those buffers. Fields dropped without release count until the garbage collector
+   * reclaims them, which for shared memory can be late (engines do not count it as memory pressure): release
+   * is the way to bound memory. A number of bytes >= 0; `Infinity` turns the cap off.
+   * @defaultValue 2 GiB ({@link DEFAULT_MAX_FIELD_BYTES})
+   */
+  maxFieldBytes?: number;
+  /**
+   * Milliseconds each worker has to load its module and answer, at start-up and when it replaces a dead one. A
+   * worker silent past it is terminated: createFieldService rejects with WorkerStartError (a replacement that
+   * does not answer leaves its slot empty). `Infinity` waits for ever.
+   * @defaultValue 30000 ({@link DEFAULT_START_TIMEOUT_MS})
+   */
+  startTimeoutMs?: number;
+  /**
+   * What to do where SharedArrayBuffer is unavailable (a browser page without cross-origin isolation, for
+   * example on GitHub Pages or any static host that cannot send the COOP/COEP headers):
+   * - `'none'`: reject with SharedMemoryUnavailableError, so that you notice and fix the headers (or choose).
+   * - `'main-thread'`: a service with the same API and bit-identical results that runs every job on the calling
+   *   thread, one at a time, each in its own task (`mode` is `'main-thread'`, `size` 1, no workers started).
+   *   It costs what the synchronous kernels cost, on the thread that called: a job blocks it while it runs
+   *   (a field of 1024x1024 tiles takes tens of milliseconds, a frame's worth or more), progress is reported
+   *   once the job ends, and an abort takes effect only before a job starts. Grids need no shared memory
+   *   (create them with `shared: false`, the default there) and results come in ordinary ArrayBuffers.
+   *   Good for small and medium maps or occasional jobs; for big maps, serve the page cross-origin isolated
+   *   (a service worker such as coi-serviceworker can add the headers on a static host).
+   * Where shared memory is available the option has no effect: the service uses workers.
+   * @defaultValue 'none'
+   */
+  fallback?: FieldServiceFallback;
+  /**
    * Milliseconds a running job has to stop by itself after its signal aborts. Kernels check the abort flag every
    * few thousand cells, so they stop within milliseconds; a worker that has not answered by then is taken as
    * hung (stuck in a loop, or dead without telling): it is terminated and replaced, the job rejects with
@@ -51,16 +99,19 @@ export interface FieldServiceOptions {
   enableTestKernels?: boolean;
 }
 
-/** Per-job options. */
+/** Per-job options (read from the object's own properties only). */
 export interface JobOptions {
   /**
-   * Aborting sets the job's shared abort flag; the job rejects with AbortError.
+   * Aborting sets the job's shared abort flag; the job rejects with AbortError. One signal may serve any number
+   * of jobs.
    * @defaultValue undefined (meaning the job cannot be aborted)
    */
   signal?: AbortSignal;
   /**
    * Progress of the running job, polled from shared memory once per animation frame (browsers) or every
    * 16 ms (Node): `done` and `total` are in the kernel's units (tiles for fields); `total` is 0 while unknown.
+   * Should it throw, it is not called again, the job is stopped and its promise rejects with what it threw
+   * (the process and the pool carry on).
    * @defaultValue undefined (meaning no progress reports)
    */
   onProgress?: ProgressCallback;
@@ -122,24 +173,34 @@ export interface ServiceStats {
   crashes: number;
   /** Times a grid was handed to a worker (once per grid and worker; later jobs send a small id). */
   gridHandoffs: number;
-  /** Bytes of buffers kept for reuse. */
+  /** Bytes of output buffers kept for reuse (released fields and flows, outputs of failed jobs), at most `maxPooledBytes`. */
   pooledBytes: number;
   /**
-   * Bytes of output buffers held by running `computeField` jobs. They are taken when a worker picks the job up
-   * (not while it waits in the queue), then handed to the caller with the field or given back on failure.
+   * Bytes of output buffers held by running `computeField`, `updateField` and `computeFlow` jobs. They are taken
+   * when a worker picks the job up (not while it waits in the queue), then handed to the caller with the result
+   * or given back on failure.
    */
   jobBufferBytes: number;
+  /**
+   * Bytes of output buffers in the fields and flows this service handed out that were neither released nor
+   * garbage-collected yet. With `jobBufferBytes`, what `maxFieldBytes` caps.
+   */
+  issuedBytes: number;
 }
 
 /** A pool of workers computing fields and other kernels over shared memory. Create with createFieldService. */
 export interface FieldService {
-  /** Number of worker slots (the `workers` option). */
+  /** Number of worker slots (the `workers` option; 1 on the main thread). */
   readonly size: number;
+  /** `'workers'`, or `'main-thread'` for the fallback without shared memory ({@link FieldServiceOptions.fallback}). */
+  readonly mode: FieldServiceMode;
   /**
    * Computes a field in a worker. Resolves to the same shape as the synchronous `computeField(grid, options)`
    * (bit-identical values), with `cost` and `dir` as views on SharedArrayBuffers the worker wrote into. The
    * field is never visible half-written: it is handed out only once the worker finished. `grid` must live in a
-   * SharedArrayBuffer. Bad options reject with the kernel's typed error (CoordinateError, InvalidOptionError...).
+   * SharedArrayBuffer (in `'main-thread'` mode any grid does, and the outputs are ordinary ArrayBuffers). Bad
+   * options reject with the kernel's typed error (CoordinateError, InvalidOptionError...); with MemoryLimitError
+   * past `maxFieldBytes`.
    * PERF: call {@link FieldService.release} on fields you are done with. Recycled buffers are already paged in;
    * fresh ones cost page faults and pile up as garbage that Node collects late (measured: 16 fields on
    * 1024x1024 about 2x slower per batch without release). LiveField releases for you.
@@ -184,7 +245,9 @@ export interface FieldService {
   stats(): ServiceStats;
   /**
    * Terminates every worker. Queued and running jobs reject with ServiceClosedError; later calls reject the
-   * same way. Resolves once the workers are gone. Idempotent.
+   * same way. Resolves once the workers are gone. Idempotent. A service that becomes unreachable without
+   * close() (and has no job queued or running) is closed when the garbage collector reclaims it, so its threads
+   * end too; that may take long, so close services you are done with.
    */
   close(): Promise<void>;
 }

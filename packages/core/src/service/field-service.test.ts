@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { Grid } from '../grid/grid.js';
 import { SharedMemoryUnavailableError } from './errors.js';
 import { createFieldService } from './field-service.js';
+import { isFieldStale } from './field-stale.js';
 
 const scope = globalThis as { crossOriginIsolated?: boolean };
 
@@ -24,5 +26,14 @@ describe('createFieldService without shared memory', () => {
     await expect(createFieldService({ workers: 1, maxPooledBytes: Number.NaN })).rejects.toBeInstanceOf(
       OutOfRangeError,
     );
+  });
+});
+
+describe('isFieldStale against hostile input (issue 23)', () => {
+  it('refuses a missing field or grid with InvalidOptionError', () => {
+    const grid = Grid.open(2, 2, { shared: false });
+    expect(() => isFieldStale(null as never, grid)).toThrow(InvalidOptionError);
+    expect(() => isFieldStale({ width: 2, height: 2, gridVersion: 0 }, undefined as never)).toThrow(InvalidOptionError);
+    expect(isFieldStale({ width: 2, height: 2, gridVersion: grid.version }, grid)).toBe(false);
   });
 });

@@ -5,29 +5,43 @@
  * Sharing, not copying: a Grid's SharedArrayBuffer is handed to each worker once (cached by buffer identity),
  * and fields are written by the worker straight into shared output arrays that the caller then reads.
  *
- * Without cross-origin isolation there is NO copying fallback: createFieldService rejects with
- * SharedMemoryUnavailableError, and a job whose grid lives in an ordinary ArrayBuffer rejects with
- * InvalidOptionError. Run synchronous kernels (computeField of ../fields) on the main thread instead.
+ * Without cross-origin isolation there is no shared memory: createFieldService rejects with
+ * SharedMemoryUnavailableError, unless `fallback: 'main-thread'` asks for the same service running its jobs on
+ * the calling thread (./main-thread-pool.ts).
  */
-import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { InvalidOptionError } from '../errors.js';
 import type { Field, FieldOptions } from '../fields/types.js';
 import type { Flow } from '../flow/types.js';
 import { Grid } from '../grid/grid.js';
-import { SharedBufferPool } from './buffer-pool.js';
+import { OutputBuffers } from './buffer-pool.js';
 import { SharedMemoryUnavailableError } from './errors.js';
-import {
-  DEFAULT_ABORT_GRACE_MS,
-  DEFAULT_MAX_POOLED_BYTES,
-  type FieldService,
-  type FieldServiceOptions,
-  MAX_WORKERS,
-} from './field-service-types.js';
-import { JobQueue } from './job-queue.js';
+import { type FieldService, type FieldServiceOptions, MAX_WORKERS } from './field-service-types.js';
+import { readJobOptions } from './job-options.js';
+import { isShared, JobQueue } from './job-queue.js';
 import type { ComputeFlowArgs, UpdateFieldArgs } from './kernels.js';
+import { MainThreadPool } from './main-thread-pool.js';
+import { readServiceOptions } from './service-options.js';
 import { hardwareConcurrency } from './spawn.js';
+import { WorkerPool } from './worker-pool.js';
 
-/** Why `field` cannot be updated by a worker for `grid`, or null. */
-function sharedFieldProblem(grid: Grid, field: Field | undefined): string | null {
+/**
+ * Closes services that became unreachable without close(): their workers end (the held value is the queue,
+ * which never refers back to the service object).
+ */
+const forgotten = new FinalizationRegistry<JobQueue>((queue) => {
+  void queue.close();
+});
+
+/** True where this thread can share memory with workers. */
+function sharedMemoryHere(): boolean {
+  return (
+    typeof SharedArrayBuffer === 'function' &&
+    (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false
+  );
+}
+
+/** Why `field` cannot be updated by a worker for `grid`, or null. `shared`: the outputs must be shared. */
+function sharedFieldProblem(grid: Grid, field: Field | undefined, shared: boolean): string | null {
   if (typeof field !== 'object' || field === null) return 'a field';
   const size = grid.width * grid.height;
   if (!(field.cost instanceof Float64Array) || !(field.dir instanceof Uint8Array)) return 'a field { cost, dir }';
@@ -38,7 +52,7 @@ function sharedFieldProblem(grid: Grid, field: Field | undefined): string | null
     field.dir.length !== size
   )
     return `a field of this ${grid.width}x${grid.height} grid`;
-  if (!(field.cost.buffer instanceof SharedArrayBuffer && field.dir.buffer instanceof SharedArrayBuffer))
+  if (shared && !(isShared(field.cost.buffer) && isShared(field.dir.buffer)))
     return 'a field over SharedArrayBuffers (made by the service)';
   if (!Number.isInteger(field.gridVersion)) return 'a field with an integer gridVersion';
   return null;
@@ -50,7 +64,9 @@ function defaultWorkers(cores: number): number {
 
 /**
  * Starts a worker pool and resolves once every worker answered. Rejects with SharedMemoryUnavailableError
- * without cross-origin isolation, OutOfRangeError for a bad `workers`, or the start-up error of a worker.
+ * without cross-origin isolation (unless `fallback: 'main-thread'`, which then resolves to a service running its
+ * jobs on the calling thread), InvalidOptionError or OutOfRangeError for bad options, or WorkerStartError when
+ * a worker fails to load or does not answer within `startTimeoutMs`.
  *
  * Platforms: browsers start module Web Workers with `new Worker(new URL('../worker.js', import.meta.url),
  * { type: 'module' })`, which Vite bundles in dev and build (checked with Vite 8 on the packed dist; no
@@ -65,33 +81,39 @@ function defaultWorkers(cores: number): number {
  * await service.close();
  */
 export async function createFieldService(options: FieldServiceOptions = {}): Promise<FieldService> {
-  if (
-    typeof SharedArrayBuffer !== 'function' ||
-    (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === false
-  ) {
-    throw new SharedMemoryUnavailableError('createFieldService');
-  }
-  const size = options.workers ?? defaultWorkers(await hardwareConcurrency());
-  if (!Number.isInteger(size) || size < 1 || size > MAX_WORKERS) {
-    throw new OutOfRangeError('workers', options.workers, `an integer from 1 to ${MAX_WORKERS}`);
-  }
-  const maxPooledBytes = options.maxPooledBytes ?? DEFAULT_MAX_POOLED_BYTES;
-  if (!(maxPooledBytes >= 0)) throw new OutOfRangeError('maxPooledBytes', maxPooledBytes, 'a number >= 0');
-  const abortGraceMs = options.abortGraceMs ?? DEFAULT_ABORT_GRACE_MS;
-  if (!(abortGraceMs >= 0)) throw new OutOfRangeError('abortGraceMs', abortGraceMs, 'a number of milliseconds >= 0');
-  const testKernels = options.enableTestKernels ?? false;
-
-  const buffers = new SharedBufferPool(maxPooledBytes);
-  /** Output buffers handed out with fields, so release() only takes back what the service made. */
-  const issued = new WeakSet<SharedArrayBuffer>();
-  const queue = new JobQueue({ size, workerUrl: options.workerUrl, testKernels }, abortGraceMs);
+  const settings = readServiceOptions(options);
+  const shared = sharedMemoryHere();
+  if (!shared && settings.fallback !== 'main-thread') throw new SharedMemoryUnavailableError('createFieldService');
+  const size = shared ? (settings.workers ?? defaultWorkers(await hardwareConcurrency())) : 1;
+  const { testKernels, startTimeoutMs, workerUrl } = settings;
+  const buffers = new OutputBuffers(settings.maxPooledBytes, settings.maxFieldBytes, shared);
+  const queue = new JobQueue(
+    (events) =>
+      shared
+        ? new WorkerPool({ size, workerUrl, testKernels, startTimeoutMs }, events)
+        : new MainThreadPool(testKernels, events),
+    settings.abortGraceMs,
+  );
   const pool = queue.pool;
-  let jobBufferBytes = 0;
   let closing: Promise<void> | null = null;
+
+  /** Takes the output buffers of a job a worker picked up (or refuses it past maxFieldBytes). */
+  const takeOutputs = (job: string, bytes: number, lengths: readonly number[]): ArrayBufferLike[] => {
+    buffers.reserve(job, bytes);
+    return lengths.map((n) => buffers.take(n));
+  };
+  /** A job that took outputs settled: they go to the caller (ok), back to the pool, or to the GC (not reusable). */
+  const settleOutputs = (bytes: number, outputs: readonly ArrayBufferView[] | null, ok: boolean, reusable: boolean) => {
+    if (!outputs) return;
+    buffers.unreserve(bytes);
+    if (ok) buffers.issue(outputs.map((a) => a.buffer));
+    else if (reusable) for (const a of outputs) buffers.recycle(a.buffer);
+  };
 
   const service: FieldService = {
     size,
-    computeField(grid, fieldOptions, jobOptions = {}) {
+    mode: shared ? 'workers' : 'main-thread',
+    computeField(grid, fieldOptions, jobOptions) {
       if (!(grid instanceof Grid)) {
         return Promise.reject(new InvalidOptionError('grid', grid, 'a Grid'));
       }
@@ -105,46 +127,41 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         dir: null,
       };
       const onDispatch = () => {
-        args.cost = new Float64Array(buffers.take(cells * 8));
-        args.dir = new Uint8Array(buffers.take(cells));
-        jobBufferBytes += bytes;
+        const [cost, dir] = takeOutputs('computeField', bytes, [cells * 8, cells]);
+        args.cost = new Float64Array(cost as ArrayBufferLike);
+        args.dir = new Uint8Array(dir as ArrayBufferLike);
       };
       const onSettle = (ok: boolean, reusable: boolean) => {
-        const { cost, dir } = args;
-        if (!cost || !dir) return; // Never dispatched: nothing taken.
-        jobBufferBytes -= bytes;
-        if (ok) return; // The buffers go to the caller with the field.
-        args.cost = null;
-        args.dir = null;
-        if (!reusable) return; // A crashed worker may still write them: leave them to the GC.
-        buffers.give(cost.buffer as SharedArrayBuffer);
-        buffers.give(dir.buffer as SharedArrayBuffer);
+        settleOutputs(bytes, args.cost && args.dir && [args.cost, args.dir], ok, reusable);
       };
       return queue.submit('computeField', args, jobOptions, onSettle, onDispatch).then((value) => {
+        const { gridVersion } = value as { gridVersion: number };
         const cost = args.cost as Float64Array;
         const dir = args.dir as Uint8Array;
-        issued.add(cost.buffer as SharedArrayBuffer);
-        issued.add(dir.buffer as SharedArrayBuffer);
-        const { gridVersion } = value as { gridVersion: number };
         return { width: grid.width, height: grid.height, cost, dir, gridVersion };
       });
     },
 
-    async computeFields(grid, optionsList, jobOptions = {}) {
-      if (!Array.isArray(optionsList)) {
+    async computeFields(grid, optionsList, jobOptions) {
+      let isList: boolean;
+      try {
+        isList = Array.isArray(optionsList);
+      } catch {
+        isList = false; // A revoked Proxy.
+      }
+      if (!isList) {
         throw new InvalidOptionError('optionsList', optionsList, 'an array of FieldOptions');
       }
-      // One controller per job (an AbortSignal with many listeners makes Node warn), one listener outside.
+      const { signal: outer, onProgress: report } = readJobOptions(jobOptions);
+      // One controller per job, one listener on the caller's signal.
       const controllers = optionsList.map(() => new AbortController());
       const abortAll = () => {
         for (const controller of controllers) controller.abort();
       };
-      const outer = jobOptions.signal;
       if (outer?.aborted) abortAll();
       outer?.addEventListener('abort', abortAll, { once: true });
       const done = new Array<number>(optionsList.length).fill(0);
       const total = new Array<number>(optionsList.length).fill(0);
-      const report = jobOptions.onProgress;
       const jobs = optionsList.map((fieldOptions, i) =>
         service.computeField(grid, fieldOptions, {
           signal: (controllers[i] as AbortController).signal,
@@ -180,18 +197,28 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
       }
     },
 
-    updateField(grid, field, fieldOptions, jobOptions = {}) {
+    updateField(grid, field, fieldOptions, jobOptions) {
       if (!(grid instanceof Grid)) return Promise.reject(new InvalidOptionError('grid', grid, 'a Grid'));
-      const problem = sharedFieldProblem(grid, field);
-      if (problem) return Promise.reject(new InvalidOptionError('field', field, problem));
-      const into = jobOptions.into;
-      if (into !== undefined) {
-        const intoProblem = sharedFieldProblem(grid, into);
-        if (intoProblem) return Promise.reject(new InvalidOptionError('into', into, intoProblem));
-        if (!issued.has(into.cost.buffer as SharedArrayBuffer) || !issued.has(into.dir.buffer as SharedArrayBuffer))
-          return Promise.reject(new InvalidOptionError('into', into, 'a field this service made and still owns'));
-        if (into.cost.buffer === field.cost.buffer || into.dir.buffer === field.dir.buffer)
-          return Promise.reject(new InvalidOptionError('into', into, 'another field than the one updated'));
+      let into: Field | undefined;
+      try {
+        const problem = sharedFieldProblem(grid, field, shared);
+        if (problem) return Promise.reject(new InvalidOptionError('field', field, problem));
+        into =
+          typeof jobOptions === 'object' && jobOptions !== null
+            ? Object.hasOwn(jobOptions, 'into')
+              ? jobOptions.into
+              : undefined
+            : undefined;
+        if (into !== undefined) {
+          const intoProblem = sharedFieldProblem(grid, into, shared);
+          if (intoProblem) return Promise.reject(new InvalidOptionError('into', into, intoProblem));
+          if (!buffers.owns(into.cost.buffer) || !buffers.owns(into.dir.buffer))
+            return Promise.reject(new InvalidOptionError('into', into, 'a field this service made and still owns'));
+          if (into.cost.buffer === field.cost.buffer || into.dir.buffer === field.dir.buffer)
+            return Promise.reject(new InvalidOptionError('into', into, 'another field than the one updated'));
+        }
+      } catch (error) {
+        return Promise.reject(error);
       }
       const cells = grid.width * grid.height;
       // Repair `into` from its own version when it has one; otherwise start from a copy of `field`.
@@ -204,47 +231,40 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         gridVersion: fromInto ? (into as Field).gridVersion : field.gridVersion,
         ...(fromInto ? {} : { baseCost: field.cost, baseDir: field.dir }),
       };
-      const bytes = into ? 0 : cells * 9;
+      const bytes = cells * 9;
       let dispatched = false;
       const onDispatch = () => {
         dispatched = true;
         if (into) return;
-        args.cost = new Float64Array(buffers.take(cells * 8));
-        args.dir = new Uint8Array(buffers.take(cells));
-        jobBufferBytes += bytes;
+        const [cost, dir] = takeOutputs('updateField', bytes, [cells * 8, cells]);
+        args.cost = new Float64Array(cost as ArrayBufferLike);
+        args.dir = new Uint8Array(dir as ArrayBufferLike);
       };
       const onSettle = (ok: boolean, reusable: boolean) => {
-        const { cost, dir } = args;
-        if (!cost || !dir) return;
-        if (into) {
-          // A job that ran may have written part of `into`; one still queued did not touch it.
-          if (!ok && dispatched) into.gridVersion = -1;
-          if (!reusable) {
-            // A crashed worker may still write it: release() must not put it back in the pool.
-            issued.delete(into.cost.buffer as SharedArrayBuffer);
-            issued.delete(into.dir.buffer as SharedArrayBuffer);
-          }
+        if (!into) {
+          settleOutputs(bytes, args.cost && args.dir && [args.cost, args.dir], ok, reusable);
           return;
         }
-        jobBufferBytes -= bytes;
-        if (ok || !reusable) return;
-        buffers.give(cost.buffer as SharedArrayBuffer);
-        buffers.give(dir.buffer as SharedArrayBuffer);
+        // A job that ran may have written part of `into`; one still queued did not touch it.
+        if (!ok && dispatched) into.gridVersion = -1;
+        if (!reusable) {
+          // A crashed worker may still write it: release() must not put it back in the pool.
+          buffers.forget(into.cost.buffer);
+          buffers.forget(into.dir.buffer);
+        }
       };
       return queue
         .submit('updateField', args as unknown as Record<string, unknown>, jobOptions, onSettle, onDispatch)
         .then((value) => {
           const cost = args.cost as Float64Array;
           const dir = args.dir as Uint8Array;
-          issued.add(cost.buffer as SharedArrayBuffer);
-          issued.add(dir.buffer as SharedArrayBuffer);
           const { gridVersion, full, tiles } = value as { gridVersion: number; full: boolean; tiles: number };
           if (into) into.gridVersion = gridVersion;
           return { field: { width: grid.width, height: grid.height, cost, dir, gridVersion }, full, tiles };
         });
     },
 
-    computeFlow(grid, field, flowOptions, jobOptions = {}) {
+    computeFlow(grid, field, flowOptions, jobOptions) {
       if (!(grid instanceof Grid)) return Promise.reject(new InvalidOptionError('grid', grid, 'a Grid'));
       if (typeof field !== 'object' || field === null)
         return Promise.reject(new InvalidOptionError('field', field, 'a field made by computeField'));
@@ -266,21 +286,13 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
       };
       // As computeField: the output buffers are taken when a worker picks the job up.
       const onDispatch = () => {
-        args.vx = new Float32Array(buffers.take(cells * 4));
-        args.vy = new Float32Array(buffers.take(cells * 4));
-        args.anchor = new Int32Array(buffers.take(cells * 4));
-        jobBufferBytes += bytes;
+        const [vx, vy, anchor] = takeOutputs('computeFlow', bytes, [cells * 4, cells * 4, cells * 4]);
+        args.vx = new Float32Array(vx as ArrayBufferLike);
+        args.vy = new Float32Array(vy as ArrayBufferLike);
+        args.anchor = new Int32Array(anchor as ArrayBufferLike);
       };
       const onSettle = (ok: boolean, reusable: boolean) => {
-        const { vx, vy, anchor } = args;
-        if (!vx || !vy || !anchor) return;
-        jobBufferBytes -= bytes;
-        if (ok) return;
-        args.vx = null;
-        args.vy = null;
-        args.anchor = null;
-        if (!reusable) return;
-        for (const a of [vx, vy, anchor]) buffers.give(a.buffer as SharedArrayBuffer);
+        settleOutputs(bytes, args.vx && args.vy && args.anchor && [args.vx, args.vy, args.anchor], ok, reusable);
       };
       return queue
         .submit('computeFlow', args as unknown as Record<string, unknown>, jobOptions, onSettle, onDispatch)
@@ -288,34 +300,34 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
           const vx = args.vx as Float32Array;
           const vy = args.vy as Float32Array;
           const anchor = args.anchor as Int32Array;
-          for (const a of [vx, vy, anchor]) issued.add(a.buffer as SharedArrayBuffer);
           const radius = flowOptions?.radius ?? 0;
           const { gridVersion } = value as { gridVersion: number };
           return { width: grid.width, height: grid.height, vx, vy, anchor, radius, gridVersion };
         });
     },
 
-    run(name, args, runOptions = {}) {
+    run(name, args, runOptions) {
       return queue.submit(name, args as Record<string, unknown>, runOptions) as never;
     },
 
     release(item) {
-      const arrays: ArrayBufferView[] | null =
-        typeof item !== 'object' || item === null
-          ? null
-          : 'cost' in item
-            ? [item.cost, item.dir]
-            : 'vx' in item
-              ? [item.vx, item.vy, item.anchor]
-              : null;
-      if (arrays === null) return false;
-      const owned = arrays.map((a) => a?.buffer);
-      for (const b of owned) if (!(b instanceof SharedArrayBuffer && issued.has(b))) return false;
-      for (const b of owned as SharedArrayBuffer[]) {
-        issued.delete(b);
-        buffers.give(b);
+      try {
+        const arrays: unknown[] | null =
+          typeof item !== 'object' || item === null
+            ? null
+            : 'cost' in item
+              ? [item.cost, item.dir]
+              : 'vx' in item
+                ? [item.vx, item.vy, item.anchor]
+                : null;
+        if (arrays === null) return false;
+        const owned = arrays.map((a) => (ArrayBuffer.isView(a) ? a.buffer : null));
+        if (!owned.every((b) => buffers.owns(b))) return false;
+        buffers.giveBack(owned as ArrayBufferLike[]);
+        return true;
+      } catch {
+        return false; // A hostile object (a Proxy whose traps throw): not a field of this service.
       }
-      return true;
     },
 
     ping() {
@@ -332,13 +344,15 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         failed: queue.failed,
         crashes: pool.crashes,
         gridHandoffs: pool.gridHandoffs,
-        jobBufferBytes,
-        pooledBytes: buffers.bytes,
+        pooledBytes: buffers.pool.bytes,
+        jobBufferBytes: buffers.jobBytes,
+        issuedBytes: buffers.issuedBytes,
       };
     },
 
     close() {
       if (closing) return closing;
+      forgotten.unregister(queue);
       const ended = queue.close();
       buffers.clear();
       closing = ended;
@@ -353,5 +367,6 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     await service.close();
     throw error;
   }
+  forgotten.register(service, queue, queue);
   return service;
 }

@@ -1,5 +1,6 @@
+import { InvalidOptionError } from '../errors.js';
 import type { Field } from '../fields/types.js';
-import type { Grid } from '../grid/grid.js';
+import { Grid } from '../grid/grid.js';
 
 /**
  * True when `field` no longer describes `grid`: the grid was edited after the field was computed (its version
@@ -7,5 +8,9 @@ import type { Grid } from '../grid/grid.js';
  * just out of date; recompute it.
  */
 export function isFieldStale(field: Pick<Field, 'width' | 'height' | 'gridVersion'>, grid: Grid): boolean {
+  if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
+  if (typeof field !== 'object' || field === null) {
+    throw new InvalidOptionError('field', field, 'a field { width, height, gridVersion }');
+  }
   return field.gridVersion !== grid.version || field.width !== grid.width || field.height !== grid.height;
 }

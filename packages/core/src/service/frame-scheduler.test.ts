@@ -172,3 +172,43 @@ describe('createFrameScheduler', () => {
     await expect(scheduler.schedule(task).promise).resolves.toBe(50);
   });
 });
+
+describe('frame scheduler against hostile input (issue 23)', () => {
+  it('refuses bad options and tasks with typed errors, reading own properties only', () => {
+    expect(() => createFrameScheduler(null as never)).toThrow(InvalidOptionError);
+    expect(() => createFrameScheduler({ budgetMs: Symbol('b') as never })).toThrow(OutOfRangeError);
+    expect(() => createFrameScheduler({ now: 3 as never })).toThrow(InvalidOptionError);
+    const { scheduler, advance } = harness();
+    const task = counter(2, 1, advance);
+    expect(() => scheduler.schedule(task, null as never)).toThrow(InvalidOptionError);
+    expect(() => scheduler.schedule(task, { signal: 3 as never })).toThrow(InvalidOptionError);
+    expect(() => scheduler.schedule(task, { onProgress: 'x' as never })).toThrow(InvalidOptionError);
+    expect(() => scheduler.schedule(task, { key: 3 as never })).toThrow(InvalidOptionError);
+    expect(() => scheduler.schedule({ step: () => true, result: () => 1 } as never)).toThrow(InvalidOptionError);
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.budgetMs = -1;
+    try {
+      expect(() => createFrameScheduler({})).not.toThrow();
+    } finally {
+      delete proto.budgetMs;
+    }
+  });
+
+  it('a throwing progress listener fails its own task only; cancelled tasks nobody awaits raise nothing', async () => {
+    const { scheduler, advance, frame } = harness(10);
+    const boom = new Error('listener broke');
+    const bad = scheduler.schedule(counter(5, 1, advance), {
+      onProgress: () => {
+        throw boom;
+      },
+    });
+    const good = scheduler.schedule(counter(3, 1, advance));
+    const dropped = scheduler.schedule(counter(50, 1, advance), { key: 'k' });
+    scheduler.schedule(counter(1, 1, advance), { key: 'k' }); // supersedes `dropped`, whose promise nobody reads
+    while (frame()) {}
+    await expect(bad.promise).rejects.toBe(boom);
+    await expect(good.promise).resolves.toBe(30);
+    expect(dropped.settled).toBe(true);
+    expect(scheduler.pending).toBe(0);
+  });
+});

@@ -6,6 +6,7 @@
  */
 import { AbortError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { ResumableTask } from '../util/task.js';
+import { isSignal, own } from './job-options.js';
 
 /** Default time budget per frame, in milliseconds. */
 export const DEFAULT_FRAME_BUDGET_MS = 4;
@@ -54,7 +55,10 @@ export interface ScheduleOptions {
 
 /** A task in a scheduler. */
 export interface ScheduledTask<T> {
-  /** Resolves with the task's result, or rejects with AbortError when cancelled or with what `step` threw. */
+  /**
+   * Resolves with the task's result, or rejects with AbortError when cancelled or with what `step`, `result`,
+   * `progress` or the `onProgress` listener threw. A task nobody awaits raises no unhandled rejection.
+   */
   readonly promise: Promise<T>;
   /** The task's progress in [0, 1] (1 once finished). */
   progress(): number;
@@ -98,15 +102,23 @@ function defaultTick(): FrameTick {
 
 /** Creates a scheduler that runs resumable tasks for at most `budgetMs` per frame. */
 export function createFrameScheduler(options: FrameSchedulerOptions = {}): FrameScheduler {
-  const budgetMs = options.budgetMs ?? DEFAULT_FRAME_BUDGET_MS;
-  if (!(budgetMs > 0 && budgetMs < Number.POSITIVE_INFINITY)) {
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidOptionError('options', options, 'an object { budgetMs?, tick?, now? }');
+  }
+  const budgetMs = (own(options, 'budgetMs') ?? DEFAULT_FRAME_BUDGET_MS) as number;
+  if (typeof budgetMs !== 'number' || !(budgetMs > 0 && budgetMs < Number.POSITIVE_INFINITY)) {
     throw new OutOfRangeError('budgetMs', budgetMs, 'a finite number of milliseconds > 0');
   }
-  if (options.tick !== undefined && typeof options.tick !== 'function') {
-    throw new InvalidOptionError('tick', options.tick, 'a function');
+  const givenTick = own(options, 'tick');
+  if (givenTick !== undefined && typeof givenTick !== 'function') {
+    throw new InvalidOptionError('tick', givenTick, 'a function');
   }
-  const tick = options.tick ?? defaultTick();
-  const now = options.now ?? (() => performance.now());
+  const givenNow = own(options, 'now');
+  if (givenNow !== undefined && typeof givenNow !== 'function') {
+    throw new InvalidOptionError('now', givenNow, 'a function returning milliseconds');
+  }
+  const tick = (givenTick as FrameTick | undefined) ?? defaultTick();
+  const now = (givenNow as (() => number) | undefined) ?? (() => performance.now());
   const entries: Entry[] = [];
   const byKey = new Map<string, Entry>();
   let scheduled = false;
@@ -156,10 +168,22 @@ export function createFrameScheduler(options: FrameSchedulerOptions = {}): Frame
           continue;
         }
         entry.finished = true;
-        entry.onProgress?.(1);
+        try {
+          entry.onProgress?.(1);
+        } catch (error) {
+          entry.reject(error);
+          continue;
+        }
         entry.resolve(result);
       } else {
-        entry.onProgress?.(entry.task.progress());
+        try {
+          entry.onProgress?.(safeProgress(entry.task));
+        } catch (error) {
+          // A throwing progress (of the task or of the listener) fails that task only.
+          remove(entry);
+          entry.reject(error);
+          continue;
+        }
         cursor++;
       }
     }
@@ -174,20 +198,39 @@ export function createFrameScheduler(options: FrameSchedulerOptions = {}): Frame
 
   return {
     schedule<T>(task: ResumableTask<T>, scheduleOptions: ScheduleOptions = {}): ScheduledTask<T> {
-      if (!task || typeof task.step !== 'function' || typeof task.result !== 'function') {
+      if (
+        typeof task !== 'object' ||
+        task === null ||
+        typeof task.step !== 'function' ||
+        typeof task.result !== 'function' ||
+        typeof task.progress !== 'function'
+      ) {
         throw new InvalidOptionError('task', task, 'a ResumableTask with step, result and progress');
       }
-      const { key, signal, onProgress } = scheduleOptions;
+      if (typeof scheduleOptions !== 'object' || scheduleOptions === null) {
+        throw new InvalidOptionError('options', scheduleOptions, 'an object { key?, signal?, onProgress? }');
+      }
+      const key = own(scheduleOptions, 'key');
+      if (key !== undefined && typeof key !== 'string') throw new InvalidOptionError('key', key, 'a string');
+      const signal = own(scheduleOptions, 'signal');
+      if (signal !== undefined && !isSignal(signal)) throw new InvalidOptionError('signal', signal, 'an AbortSignal');
+      const onProgress = own(scheduleOptions, 'onProgress');
+      if (onProgress !== undefined && typeof onProgress !== 'function') {
+        throw new InvalidOptionError('onProgress', onProgress, 'a function (fraction) => void');
+      }
       let resolve!: (value: unknown) => void;
       let reject!: (error: unknown) => void;
       const promise = new Promise<T>((res, rej) => {
         resolve = res as (value: unknown) => void;
         reject = rej;
       });
+      // Cancelled and failed tasks are routine (a key superseded every frame): a task nobody awaits must not
+      // raise an unhandled rejection. Whoever reads `promise` sees the failure.
+      promise.catch(() => {});
       const entry: Entry = {
         task: task as ResumableTask<unknown>,
         key,
-        onProgress,
+        onProgress: onProgress as ((fraction: number) => void) | undefined,
         resolve,
         reject,
         settled: false,
@@ -202,20 +245,21 @@ export function createFrameScheduler(options: FrameSchedulerOptions = {}): Frame
           return entry.settled;
         },
       };
-      if (signal?.aborted) {
+      if ((signal as AbortSignal | undefined)?.aborted) {
         entry.settled = true;
         reject(new AbortError('the task was aborted before it started'));
         return handle;
       }
-      if (key !== undefined) {
+      if (typeof key === 'string') {
         const stale = byKey.get(key);
         if (stale) cancel(stale, `superseded by a new task for key ${JSON.stringify(key)}`);
         byKey.set(key, entry);
       }
       if (signal) {
         const onAbort = () => cancel(entry, 'the task was aborted');
-        signal.addEventListener('abort', onAbort, { once: true });
-        entry.cleanup = () => signal.removeEventListener('abort', onAbort);
+        const s = signal as AbortSignal;
+        s.addEventListener('abort', onAbort, { once: true });
+        entry.cleanup = () => s.removeEventListener('abort', onAbort);
       }
       entries.push(entry);
       wake();
@@ -230,7 +274,8 @@ export function createFrameScheduler(options: FrameSchedulerOptions = {}): Frame
   };
 }
 
+/** The task's progress clamped to [0, 1] (0 for NaN or a non-number). */
 function safeProgress(task: ResumableTask<unknown>): number {
   const p = task.progress();
-  return p >= 0 && p <= 1 ? p : p > 1 ? 1 : 0;
+  return typeof p !== 'number' ? 0 : p >= 0 && p <= 1 ? p : p > 1 ? 1 : 0;
 }

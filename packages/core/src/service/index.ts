@@ -1,10 +1,20 @@
 // Public exports of src/service. Listed again from ../index.ts.
-export { ServiceClosedError, SharedMemoryUnavailableError, WorkerCrashedError } from './errors.js';
+export {
+  MemoryLimitError,
+  ServiceClosedError,
+  SharedMemoryUnavailableError,
+  WorkerCrashedError,
+  WorkerStartError,
+} from './errors.js';
 export { createFieldService } from './field-service.js';
 export {
   DEFAULT_ABORT_GRACE_MS,
+  DEFAULT_MAX_FIELD_BYTES,
   DEFAULT_MAX_POOLED_BYTES,
+  DEFAULT_START_TIMEOUT_MS,
   type FieldService,
+  type FieldServiceFallback,
+  type FieldServiceMode,
   type FieldServiceOptions,
   type JobOptions,
   type KernelArgs,

@@ -23,7 +23,7 @@ import { type CrowdStepRangeArgs, runCrowdStepRange } from '../crowd/crowd-paral
 import { computeField, computeFieldFromSeeds, type FieldUpdate, updateField } from '../fields/index.js';
 import type { FieldOptions, KernelControl, SeedFieldOptions } from '../fields/types.js';
 import { computeFlow, type FlowOptions } from '../flow/index.js';
-import type { Grid } from '../grid/grid.js';
+import { Grid } from '../grid/grid.js';
 import {
   type FleeMapOptions,
   fleeMap,
@@ -45,6 +45,40 @@ import {
   type SectorUpdateArgs,
 } from '../sectors/sector-pool-kernel.js';
 import { type ComputeSetFieldsArgs, runSetFieldsRange } from '../sets/set-fields-pool-kernel.js';
+
+/**
+ * The grid a kernel of `metric` reads. A `weighted` kernel on a shared grid with a terrain layer reads a private
+ * copy made when it starts: another thread editing the terrain while it runs cannot change the costs it sized
+ * its buckets by (which made it throw, or loop for ever). The copy carries the version it was taken at, which
+ * the result reports, so a field computed while the grid was edited is stale (`isFieldStale`), never
+ * inconsistent. Other grids are read in place (the other metrics read the passability only, whose edits during
+ * a run leave the kernel safe).
+ */
+function stableGrid(grid: Grid, options: unknown): Grid {
+  if (grid.terrain === null || typeof SharedArrayBuffer !== 'function' || !(grid.buffer instanceof SharedArrayBuffer))
+    return grid;
+  const metric =
+    typeof options === 'object' && options !== null && Object.hasOwn(options, 'metric')
+      ? (options as { metric: unknown }).metric
+      : undefined;
+  if (metric !== 'weighted') return grid;
+  const bytes = grid.buffer.byteLength;
+  // PERF: one scratch buffer per thread, reused (the kernels that take a snapshot are synchronous): copying
+  // 1024x1024 tiles with terrain into it takes well under a millisecond, into a fresh buffer about 30 ms (the
+  // page faults of 5 MB). A scratch over 4 times what a job needs is replaced, so a thread does not keep the
+  // memory of its largest grid for ever.
+  if (snapshotScratch === null || snapshotScratch.byteLength < bytes || snapshotScratch.byteLength > 4 * bytes) {
+    snapshotScratch = new ArrayBuffer(bytes);
+  }
+  // Copied in aligned 4-byte units (a grid's buffer is a multiple of 4 bytes long), so that a terrain value
+  // written meanwhile is read whole, old or new, never torn.
+  if (bytes % 4 === 0) new Int32Array(snapshotScratch, 0, bytes / 4).set(new Int32Array(grid.buffer));
+  else new Uint8Array(snapshotScratch, 0, bytes).set(new Uint8Array(grid.buffer));
+  return Grid.from(snapshotScratch);
+}
+
+/** The scratch of {@link stableGrid}. */
+let snapshotScratch: ArrayBuffer | null = null;
 
 /** A kernel: pure work over shared buffers, cancellable and observable through `control`. */
 export type Kernel<A, R> = (args: A, control: KernelControl) => R | Promise<R>;
@@ -177,7 +211,8 @@ export interface FillSharedArgs {
 export const KERNELS = {
   /** The field kernel of ../fields, writing into the shared `cost`/`dir` arrays. Returns the grid version used. */
   computeField: (args: ComputeFieldArgs, control: KernelControl): { gridVersion: number } => {
-    const field = computeField(args.grid, args.options, { cost: args.cost, dir: args.dir }, control);
+    const grid = stableGrid(args.grid, args.options);
+    const field = computeField(grid, args.options, { cost: args.cost, dir: args.dir }, control);
     return { gridVersion: field.gridVersion };
   },
   /**
@@ -196,7 +231,7 @@ export const KERNELS = {
       dir: args.dir,
       gridVersion: args.gridVersion,
     };
-    const result = updateField(args.grid, field, args.options, control);
+    const result = updateField(stableGrid(args.grid, args.options), field, args.options, control);
     return { ...result, gridVersion: field.gridVersion };
   },
   /** computeFlow of ../flow over the given field, writing into the shared `vx`/`vy`/`anchor`. */
@@ -209,12 +244,13 @@ export const KERNELS = {
       gridVersion: args.gridVersion,
     };
     const out = { vx: args.vx, vy: args.vy, anchor: args.anchor };
-    return { gridVersion: computeFlow(args.grid, field, args.options, out, control).gridVersion };
+    const grid = stableGrid(args.grid, args.options);
+    return { gridVersion: computeFlow(grid, field, args.options, out, control).gridVersion };
   },
   /** computeFieldFromSeeds of ../fields (safety maps, per-set fields), writing into the shared `cost`/`dir`. */
   computeFieldFromSeeds: (args: ComputeFieldFromSeedsArgs, control: KernelControl): { gridVersion: number } => {
     const field = computeFieldFromSeeds(
-      args.grid,
+      stableGrid(args.grid, args.options),
       args.seeds,
       args.options,
       { cost: args.cost, dir: args.dir },
@@ -233,7 +269,7 @@ export const KERNELS = {
   /** Brogue's safety map (../scent): distance from the threats, scaled, re-relaxed; into shared `cost`/`dir`. */
   safetyField: (args: SafetyFieldArgs, control: KernelControl): { gridVersion: number } => {
     const out = { cost: args.cost, dir: args.dir };
-    const field = safetyField(args.grid, args.threats, { ...args.options, out, control });
+    const field = safetyField(stableGrid(args.grid, args.options), args.threats, { ...args.options, out, control });
     return { gridVersion: field.gridVersion };
   },
   /** Per-set steps fields of sets [firstSet, lastSet) written into their slices of shared `cost`/`dir` (../sets). */

@@ -3,6 +3,7 @@ import type { Field, FieldOptions } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
 import type { FieldService, JobOptions, UpdatedField } from './field-service-types.js';
 import { isFieldStale } from './field-stale.js';
+import { readJobOptions } from './job-options.js';
 
 /**
  * A field kept up to date by the worker service: a refresh or an update computes into buffers nobody reads
@@ -59,21 +60,21 @@ export class LiveField {
    * Recomputes the field (with new `options` when given) and publishes it. Rejects with AbortError when a
    * later refresh, `jobOptions.signal` or {@link LiveField.dispose} cancels it; the published field stays.
    */
-  async refresh(options?: FieldOptions, jobOptions: JobOptions = {}): Promise<Field> {
+  async refresh(options?: FieldOptions, jobOptions?: JobOptions): Promise<Field> {
     if (this.disposed) throw new AbortError('the live field was disposed');
+    const { signal: outer, onProgress } = readJobOptions(jobOptions);
     if (options) this.options = options;
     const fieldOptions = this.options;
     this.inFlight?.abort();
     const controller = new AbortController();
     this.inFlight = controller;
-    const outer = jobOptions.signal;
     const onOuterAbort = () => controller.abort();
     if (outer?.aborted) controller.abort();
     outer?.addEventListener('abort', onOuterAbort, { once: true });
     try {
       const field = await this.service.computeField(this.grid, fieldOptions, {
-        ...jobOptions,
         signal: controller.signal,
+        ...(onProgress && { onProgress }),
       });
       this.optionsOf.set(field, fieldOptions);
       if (controller.signal.aborted || this.disposed) {
@@ -101,8 +102,9 @@ export class LiveField {
    * at once with `tiles` 0. Rejects with AbortError when a later refresh or update, `jobOptions.signal` or
    * {@link LiveField.dispose} cancels it; the published field stays.
    */
-  async update(jobOptions: JobOptions = {}): Promise<UpdatedField> {
+  async update(jobOptions?: JobOptions): Promise<UpdatedField> {
     if (this.disposed) throw new AbortError('the live field was disposed');
+    const { signal: outer, onProgress } = readJobOptions(jobOptions);
     const base = this.current;
     if (base === null || this.optionsOf.get(base) !== this.options) {
       // Nothing to repair from (or a field of other options): compute it in full.
@@ -113,7 +115,6 @@ export class LiveField {
     this.inFlight?.abort();
     const controller = new AbortController();
     this.inFlight = controller;
-    const outer = jobOptions.signal;
     const onOuterAbort = () => controller.abort();
     if (outer?.aborted) controller.abort();
     outer?.addEventListener('abort', onOuterAbort, { once: true });
@@ -121,8 +122,8 @@ export class LiveField {
     this.spare = null;
     try {
       const result = await this.service.updateField(this.grid, base, this.options, {
-        ...jobOptions,
         signal: controller.signal,
+        ...(onProgress && { onProgress }),
         ...(into ? { into } : {}),
       });
       this.optionsOf.set(result.field, this.options);

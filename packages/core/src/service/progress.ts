@@ -9,12 +9,20 @@ export const PROGRESS_POLL_MS = 16;
 /**
  * Polls a control array (ControlSlot layout) once per animation frame (browsers) or every
  * {@link PROGRESS_POLL_MS} ms (elsewhere) and reports changes. Returns `stop`, which reports one last time.
+ * Should `onProgress` throw, it is not called again and `onError` gets what it threw (nothing is rethrown: an
+ * uncaught error would end a Node process).
  */
-export function watchProgress(control: Int32Array, onProgress: ProgressCallback): () => void {
+export function watchProgress(
+  control: Int32Array,
+  onProgress: ProgressCallback,
+  onError: (error: unknown) => void,
+): () => void {
   let lastDone = -1;
   let lastTotal = -1;
   let stopped = false;
+  let failed = false;
   const report = () => {
+    if (failed) return;
     const done = Atomics.load(control, ControlSlot.done);
     const total = Atomics.load(control, ControlSlot.total);
     if (done === lastDone && total === lastTotal) return;
@@ -23,10 +31,8 @@ export function watchProgress(control: Int32Array, onProgress: ProgressCallback)
     try {
       onProgress(done, total);
     } catch (error) {
-      // A faulty listener must not break the job; surface the error asynchronously.
-      queueMicrotask(() => {
-        throw error;
-      });
+      failed = true;
+      onError(error);
     }
   };
   const raf = (globalThis as { requestAnimationFrame?: (cb: () => void) => number }).requestAnimationFrame;

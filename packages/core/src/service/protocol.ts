@@ -34,7 +34,11 @@ export interface JobRequest {
   grids: [number, ArrayBufferLike][];
 }
 
-export type JobReply = { ok: true; value: unknown } | { ok: false; error: SerializedError };
+/**
+ * A job's outcome. `raw` is the error object itself when it never crossed a thread (a request that could not be
+ * sent, a job run on the calling thread): it is handed to the caller as is.
+ */
+export type JobReply = { ok: true; value: unknown } | { ok: false; error: SerializedError; raw?: unknown };
 
 /** The API a pool worker exposes. */
 export interface WorkerApi {

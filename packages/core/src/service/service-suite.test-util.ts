@@ -499,6 +499,8 @@ export function workerServiceSuite(
       try {
         expect(pool.size).toBe(Math.max(1, cores() - 1));
         expect(pool.stats().workers).toBe(pool.size);
+        // Shared memory is available here: the fallback option changes nothing.
+        expect(pool.mode).toBe('workers');
       } finally {
         await pool.close();
       }

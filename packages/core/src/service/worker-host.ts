@@ -10,8 +10,11 @@ import { GRID_TOKEN, type JobReply, type JobRequest, type WorkerApi, type Worker
 
 type AnyKernel = Kernel<never, unknown>;
 
-/** Builds the API a pool worker exposes. Pure: usable in a test on the main thread too. */
-export function createWorkerApi(): WorkerApi {
+/**
+ * Builds the API a pool worker exposes. Pure: usable on the main thread too (`local`: the service's main-thread
+ * fallback, whose error replies also carry the thrown object itself, since they cross no thread).
+ */
+export function createWorkerApi(local = false): WorkerApi {
   /** Grids by id, rebuilt once over the shared buffer the main thread sent. */
   const grids = new Map<number, Grid>();
   let registry: Record<string, AnyKernel> = KERNELS;
@@ -50,7 +53,9 @@ export function createWorkerApi(): WorkerApi {
         });
         return { ok: true, value };
       } catch (error) {
-        return { ok: false, error: serializeError(error) };
+        return local
+          ? { ok: false, error: serializeError(error), raw: error }
+          : { ok: false, error: serializeError(error) };
       }
     },
     dropGrids(ids: number[]): void {

@@ -6,19 +6,19 @@
  * it requests and hears about crashes through {@link PoolEvents}.
  */
 import { transfer as comlinkTransfer, type Remote, wrap } from 'comlink';
+import { InvalidOptionError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
 import { serializeError } from './error-transport.js';
-import { ServiceClosedError } from './errors.js';
+import { ServiceClosedError, WorkerStartError } from './errors.js';
+import type { JobPool, PoolEvents, PoolRequest, PoolSettings, PoolSlot } from './job-pool.js';
 import { GRID_TOKEN, type JobReply, type JobRequest, type WorkerApi } from './protocol.js';
 import { type SpawnedWorker, spawnWorker } from './spawn.js';
 
 /** One worker of the pool and what the main thread knows of it; `J` is the owner's job type. */
-export interface Slot<J> {
+export interface Slot<J> extends PoolSlot<J> {
   index: number;
   spawned: SpawnedWorker;
   remote: Remote<WorkerApi>;
-  /** The job the worker runs, or null when idle. */
-  job: J | null;
   /** Grid ids this worker has cached. */
   sentGrids: Set<number>;
   /** Jobs given to this worker so far (the least served idle worker takes the next job). */
@@ -27,30 +27,8 @@ export interface Slot<J> {
   alive: boolean;
 }
 
-/** What the pool tells its owner. None of these is called once the pool is closed. */
-export interface PoolEvents<J> {
-  /** The worker of slot `index` died or was given up on; `job` (the one it ran, if any) must fail. */
-  crashed(index: number, job: J | null, reason: string): void;
-  /** A replacement worker is ready to take jobs. */
-  replaced(): void;
-  /** A replacement for slot `index` could not start and no worker is left or starting. */
-  exhausted(index: number, why: string): void;
-}
-
-/** How the pool starts its workers. */
-export interface PoolSettings {
-  /** Number of slots. */
-  size: number;
-  /** The worker module, or undefined for this package's own. */
-  workerUrl: URL | string | undefined;
-  /** Register the test-only kernels in each worker. */
-  testKernels: boolean;
-}
-
-/** A request without its grids: the pool adds the grids the chosen worker has not seen yet. */
-export type PoolRequest = Omit<JobRequest, 'grids'>;
-
-export class WorkerPool<J> {
+export class WorkerPool<J> implements JobPool<J> {
+  readonly shared = true;
   /** The slots, in order; null while a slot's worker is starting or could not be replaced. */
   readonly slots: (Slot<J> | null)[];
   /** Kernel names the workers serve (as the last worker to start reported them). */
@@ -111,12 +89,21 @@ export class WorkerPool<J> {
   send(slot: Slot<J>, request: PoolRequest, transfer: Transferable[], done: (reply: JobReply) => void): void {
     const grids: [number, ArrayBufferLike][] = [];
     const full: JobRequest = { ...request, args: this.encode(slot, request.args, grids), grids };
-    slot.spawned.keepAlive(true);
-    slot.remote.run(transfer.length > 0 ? comlinkTransfer(full, transfer) : full).then(done, (error: unknown) => {
+    const unsent = (error: unknown) => {
       // The request never reached the worker: it did not cache these grids.
       for (const [id] of grids) slot.sentGrids.delete(id);
-      done({ ok: false, error: serializeError(error) });
-    });
+      const refused = unsendable(request.args, error);
+      done({ ok: false, error: serializeError(refused), raw: refused });
+    };
+    slot.spawned.keepAlive(true);
+    let sent: Promise<JobReply>;
+    try {
+      sent = slot.remote.run(transfer.length > 0 ? comlinkTransfer(full, transfer) : full);
+    } catch (error) {
+      unsent(error);
+      return;
+    }
+    sent.then(done, unsent);
   }
 
   /** Frees the slot if it still runs `job`; false when the job was already taken away (crash, close). */
@@ -210,11 +197,27 @@ export class WorkerPool<J> {
       const died = new Promise<never>((_, reject) => {
         spawned.onDeath = (reason) => {
           if (slot.alive) this.crash(slot, reason);
-          else reject(new Error(`worker ${index} failed to start (${reason})`));
+          else reject(new WorkerStartError(index, reason));
         };
       });
       died.catch(() => {});
-      const names = await Promise.race([slot.remote.init({ testKernels: this.settings.testKernels }), died]);
+      const limit = this.settings.startTimeoutMs;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const silent = new Promise<never>((_, reject) => {
+        if (!Number.isFinite(limit)) return;
+        timer = setTimeout(() => {
+          spawned.onDeath = null;
+          void spawned.terminate();
+          reject(new WorkerStartError(index, `it did not answer within ${limit} ms`));
+        }, limit);
+      });
+      silent.catch(() => {});
+      let names: string[];
+      try {
+        names = await Promise.race([slot.remote.init({ testKernels: this.settings.testKernels }), died, silent]);
+      } finally {
+        clearTimeout(timer);
+      }
       this.kernelNames = new Set(names);
       if (this.closed) {
         await spawned.terminate();
@@ -270,4 +273,29 @@ export class WorkerPool<J> {
       if (known.length > 0) slot.remote.dropGrids(known).catch(() => {});
     }
   }
+}
+
+/**
+ * The typed error of a request that could not be sent to a worker: a value structured cloning refuses (a
+ * function, a symbol, a Proxy...), named by its top-level argument, or a bad transfer list.
+ */
+function unsendable(args: Record<string, unknown>, error: unknown): Error {
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (/transfer/i.test(detail)) {
+    return new InvalidOptionError('transfer', detail, 'transferable objects (ArrayBuffers, MessagePorts) listed once');
+  }
+  let key = 'args';
+  try {
+    for (const k of Object.keys(args)) {
+      try {
+        structuredClone(args[k]);
+      } catch {
+        key = k;
+        break;
+      }
+    }
+  } catch {
+    // Hostile arguments: keep the generic name.
+  }
+  return new InvalidOptionError(key, detail, 'values a worker can receive (no functions, symbols or Proxies)');
 }

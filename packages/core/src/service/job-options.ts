@@ -1,0 +1,60 @@
+import { InvalidOptionError } from '../errors.js';
+import type { ProgressCallback } from './progress.js';
+
+/** The per-job options as the queue uses them, checked. */
+export interface CheckedJobOptions {
+  signal: AbortSignal | undefined;
+  onProgress: ProgressCallback | undefined;
+  transfer: Transferable[];
+}
+
+/** Reads `key` only when it is the object's own property (an option set on Object.prototype is ignored). */
+export function own(options: object, key: string): unknown {
+  return Object.hasOwn(options, key) ? (options as Record<string, unknown>)[key] : undefined;
+}
+
+/** True for an AbortSignal (or an object that behaves like one: `aborted` and the listener methods). */
+export function isSignal(value: unknown): value is AbortSignal {
+  if (typeof AbortSignal === 'function' && value instanceof AbortSignal) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const s = value as Record<string, unknown>;
+  return (
+    typeof s.aborted === 'boolean' &&
+    typeof s.addEventListener === 'function' &&
+    typeof s.removeEventListener === 'function'
+  );
+}
+
+function isArray(value: unknown): value is unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false; // A revoked Proxy.
+  }
+}
+
+/**
+ * Checks per-job options (`signal`, `onProgress`, `transfer`), reading own properties only.
+ * @throws InvalidOptionError naming the option that is wrong.
+ */
+export function readJobOptions(options: unknown): CheckedJobOptions {
+  if (options === undefined) return { signal: undefined, onProgress: undefined, transfer: [] };
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidOptionError('jobOptions', options, 'an object { signal?, onProgress?, transfer? }');
+  }
+  const signal = own(options, 'signal');
+  if (signal !== undefined && !isSignal(signal)) throw new InvalidOptionError('signal', signal, 'an AbortSignal');
+  const onProgress = own(options, 'onProgress');
+  if (onProgress !== undefined && typeof onProgress !== 'function') {
+    throw new InvalidOptionError('onProgress', onProgress, 'a function (done, total) => void');
+  }
+  const transfer = own(options, 'transfer');
+  if (transfer !== undefined && !isArray(transfer)) {
+    throw new InvalidOptionError('transfer', transfer, 'an array of transferable objects');
+  }
+  return {
+    signal: signal as AbortSignal | undefined,
+    onProgress: onProgress as ProgressCallback | undefined,
+    transfer: transfer === undefined ? [] : [...(transfer as Transferable[])],
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * What the job queue (./job-queue.ts) needs of the place its jobs run: worker threads over shared memory
+ * (./worker-pool.ts), or the calling thread itself when shared memory is unavailable (./main-thread-pool.ts).
+ */
+import type { JobReply, JobRequest } from './protocol.js';
+
+/** One place a job runs (a worker, or the calling thread) and the job it runs; `J` is the owner's job type. */
+export interface PoolSlot<J> {
+  readonly index: number;
+  /** The job it runs, or null when idle. */
+  job: J | null;
+}
+
+/** What the pool tells its owner. None of these is called once the pool is closed. */
+export interface PoolEvents<J> {
+  /** The worker of slot `index` died or was given up on; `job` (the one it ran, if any) must fail. */
+  crashed(index: number, job: J | null, reason: string): void;
+  /** A replacement worker is ready to take jobs. */
+  replaced(): void;
+  /** A replacement for slot `index` could not start and no worker is left or starting. */
+  exhausted(index: number, why: string): void;
+}
+
+/** How a worker pool starts its workers. */
+export interface PoolSettings {
+  /** Number of slots. */
+  size: number;
+  /** The worker module, or undefined for this package's own. */
+  workerUrl: URL | string | undefined;
+  /** Register the test-only kernels in each worker. */
+  testKernels: boolean;
+  /** Milliseconds a starting worker has to answer before it is given up on (`Infinity`: wait for ever). */
+  startTimeoutMs: number;
+}
+
+/** A request without its grids: a worker pool adds the grids the chosen worker has not seen yet. */
+export type PoolRequest = Omit<JobRequest, 'grids'>;
+
+/** The slots jobs run in, as the job queue sees them. */
+export interface JobPool<J> {
+  /** True when jobs run in other threads: grids, outputs and control arrays must be SharedArrayBuffers. */
+  readonly shared: boolean;
+  /** Kernel names the pool serves. */
+  readonly kernelNames: Set<string>;
+  /** Workers that died, or hung past an abort, and were replaced. */
+  readonly crashes: number;
+  /** Times a grid was handed to a worker. */
+  readonly gridHandoffs: number;
+  /** True when no slot can run a job and none is starting: a job would wait for ever. */
+  readonly empty: boolean;
+  /** Starts every slot; rejects with the first start-up error. */
+  start(): Promise<void>;
+  /** The least busy idle slot, or null. */
+  idleSlot(): PoolSlot<J> | null;
+  /** Gives `job` to the idle `slot`. */
+  assign(slot: PoolSlot<J>, job: J): void;
+  /** Runs the slot's job; `done` gets the reply (or the error of a request that could not be sent). */
+  send(slot: PoolSlot<J>, request: PoolRequest, transfer: Transferable[], done: (reply: JobReply) => void): void;
+  /** Frees the slot if it still runs `job`; false when the job was already taken away (crash, close). */
+  unassign(slot: PoolSlot<J>, job: J): boolean;
+  /** The slot is idle for now (Node: its worker may stop keeping the process alive). */
+  rest(slot: PoolSlot<J>): void;
+  /** Gives up on the slot's worker (dead, or hung) and replaces it. */
+  crash(slot: PoolSlot<J>, reason: string): void;
+  /** Round trip to every ready slot, ms each. */
+  ping(): Promise<number[]>;
+  /** Slots ready, and those of them running a job. */
+  counts(): { workers: number; busy: number };
+  /** Ends every slot, calling `onRunning` with each running job first. */
+  close(onRunning: (job: J) => void): Promise<void>;
+}
