@@ -45,7 +45,7 @@ export class MainThreadPool<J> implements JobPool<J> {
   }
 
   async start(): Promise<void> {
-    this.kernelNames = new Set(this.api.init({ testKernels: this.testKernels }));
+    this.kernelNames = new Set(await this.api.init({ testKernels: this.testKernels }));
   }
 
   idleSlot(): PoolSlot<J> | null {

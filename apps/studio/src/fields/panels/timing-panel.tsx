@@ -1,5 +1,6 @@
 import type { Grid } from '@fieldmarshal/core';
 import { formatCount } from '../../shared/format-value.js';
+import { ServiceMemory } from '../../shared/service-memory.js';
 import type { EngineChoice, MapEngineState } from '../hooks/use-map-engine.js';
 import type { Timing } from '../model/map-compute.js';
 import { formatMs } from '../model/readout.js';
@@ -63,6 +64,7 @@ export function TimingPanel({ timings, repair, grid, engineState, shownEngine }:
       <div className="muted small-text" data-testid="engine-used">
         last computed on: {shownEngine ?? engineState.engine.name}
       </div>
+      <ServiceMemory active={engineState.workers === 'ready'} />
       {engineState.error && <div className="warning">{engineState.error}</div>}
     </div>
   );
