@@ -1,5 +1,6 @@
-import { InvalidOptionError, OutOfRangeError } from '../../errors.js';
+import { InvalidOptionError } from '../../errors.js';
 import type { Grid } from '../../grid/grid.js';
+import { checkFieldValue } from '../compute-field.js';
 import type { Goal } from '../types.js';
 import type { SeedValues } from './repair-kernel.js';
 
@@ -30,8 +31,7 @@ export class GoalSeeds implements SeedValues {
         throw new InvalidOptionError(`goals[${g}]`, goal, 'an object { x, y, value? }');
       const { x, y, value = 0 } = goal as Goal;
       grid.assertWalkable(`goals[${g}]`, x, y);
-      if (typeof value !== 'number' || !Number.isFinite(value))
-        throw new OutOfRangeError(`goals[${g}].value`, value, 'a finite number');
+      checkFieldValue(`goals[${g}].value`, value);
       if (value > maxCost) continue;
       tiles[n] = y * grid.width + x;
       values[n++] = value;
