@@ -158,7 +158,9 @@ describe('terrain edited while a weighted field is computed (issue 23 item 3)', 
         return false;
       },
     };
-    const field = computeField(grid, { metric: 'weighted', goals: [{ x: 0, y: 0 }] }, undefined, { signal });
+    const field = computeField(grid, { metric: 'weighted', goals: [{ x: 0, y: 0 }] }, undefined, {
+      signal: signal as unknown as AbortSignal,
+    });
     expect(polls).toBeGreaterThan(1);
     expect(field.gridVersion).toBeLessThan(grid.version);
     expect(Array.from(field.cost)).toEqual(Array.from(before.cost));
