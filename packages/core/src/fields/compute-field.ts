@@ -81,7 +81,10 @@ export function computeField(grid: Grid, options: FieldOptions, out?: FieldOut, 
     const goal: unknown = goals[g];
     if (typeof goal !== 'object' || goal === null)
       throw new InvalidOptionError(`goals[${g}]`, goal, 'an object { x, y, value? }');
-    const { x, y, value = 0 } = goal as { x: number; y: number; value?: number };
+    const { x, y } = goal as { x: number; y: number };
+    // Own property only: a `value` inherited from a prototype is not the goal's value.
+    const own = ownOption(goal as { value?: number }, 'value');
+    const value = own === undefined ? 0 : own;
     grid.assertWalkable(`goals[${g}]`, x, y);
     checkFieldValue(`goals[${g}].value`, value);
     if (value > resolved.maxCost) continue;

@@ -1,4 +1,4 @@
-import { CoordinateError, InvalidOptionError } from '../errors.js';
+import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { arrayLength } from '../util/own-options.js';
@@ -79,6 +79,8 @@ export function pathFromField(field: Field, x: number, y: number, out?: Int32Arr
  */
 export function pathLength(path: ArrayLike<number>): number {
   const n = arrayLength(path, 'path', 'a flat array [x0, y0, x1, y1, ...]');
+  for (let k = 0; k < n; k++)
+    if (typeof path[k] !== 'number') throw new OutOfRangeError(`path[${k}]`, path[k], 'a number');
   let length = 0;
   for (let k = 2; k + 1 < n; k += 2) {
     const dx = (path[k] as number) - (path[k - 2] as number);

@@ -63,8 +63,10 @@ export function setCostsFrom(
 /** The same per-set costs as {@link setCostsFrom}, read from precomputed per-set fields (O(sets)). */
 export function setCostsFromFields(fields: SetFields, x: number, y: number, out?: Int32Array): Int32Array {
   checkSetFields(fields);
-  if (!(Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < fields.width && y < fields.height))
-    throw new OutOfRangeError('tile', `(${x}, ${y})`, `inside the ${fields.width}x${fields.height} grid`);
+  if (!(Number.isInteger(x) && x >= 0 && x < fields.width))
+    throw new OutOfRangeError('x', x, `an integer inside the ${fields.width}x${fields.height} grid`);
+  if (!(Number.isInteger(y) && y >= 0 && y < fields.height))
+    throw new OutOfRangeError('y', y, `an integer inside the ${fields.width}x${fields.height} grid`);
   const result = setCostsOut(out, fields.count);
   const t = y * fields.width + x;
   for (let s = 0; s < fields.count; s++) result[s] = fieldCostAt(fields, t, s);

@@ -89,8 +89,10 @@ export function computeSetFieldsInto(
   const { neighbors, diagonal } = resolveSetMoves(options);
   const control = readKernelControl(kernelControl) ?? {};
   const sliceBase = ownOptions(options, 'options').sliceBase ?? 0;
-  if (!(Number.isInteger(firstSet) && Number.isInteger(lastSet) && firstSet >= 0 && firstSet <= lastSet))
-    throw new OutOfRangeError('set range', `[${firstSet}, ${lastSet})`, `0 <= firstSet <= lastSet <= ${sets.count}`);
+  if (!(Number.isInteger(firstSet) && firstSet >= 0))
+    throw new OutOfRangeError('firstSet', firstSet, `an integer, 0 <= firstSet <= lastSet <= ${sets.count}`);
+  if (!(Number.isInteger(lastSet) && firstSet <= lastSet))
+    throw new OutOfRangeError('lastSet', lastSet, `an integer, 0 <= firstSet <= lastSet <= ${sets.count}`);
   if (lastSet > sets.count) throw new OutOfRangeError('lastSet', lastSet, `at most the number of sets (${sets.count})`);
   const { width, height, passable } = grid;
   const size = width * height;
