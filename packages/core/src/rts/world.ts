@@ -378,11 +378,16 @@ export class RtsWorld implements RtsGroupHost {
    * (bodies overlap) first; with `soft`, also a soft one (u's personal space touches a unit of another group it
    * moves towards), the nearest. Sets {@link RtsWorld.hitHard}; null when nothing collides.
    * The segment from u's newest position is sampled so a fast unit cannot jump over a body.
+   * @throws OutOfRangeError when (x, y) is not a position on the grid (0 to width, 0 to height);
+   *   InvalidOptionError for a unit of another world.
    */
   firstCollision(u: RtsUnit, x: number, y: number, soft: boolean): RtsUnit | null {
     this.checkUnit(u);
-    checkFinite('x', x);
-    checkFinite('y', y);
+    const { width, height } = this.grid;
+    if (typeof x !== 'number' || !(x >= 0 && x <= width))
+      throw new OutOfRangeError('x', x, `a number from 0 to ${width}`);
+    if (typeof y !== 'number' || !(y >= 0 && y <= height))
+      throw new OutOfRangeError('y', y, `a number from 0 to ${height}`);
     if (typeof soft !== 'boolean') throw new InvalidOptionError('soft', soft, 'true or false');
     return firstCollision(this, this.ws, u, x, y, soft);
   }

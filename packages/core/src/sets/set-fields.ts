@@ -87,7 +87,7 @@ export function computeSetFieldsInto(
 ): void {
   assertSetsMatch(grid, sets);
   const { neighbors, diagonal } = resolveSetMoves(options);
-  const control = readKernelControl(kernelControl) ?? {};
+  const control: KernelControl = readKernelControl(kernelControl) ?? Object.create(null);
   const sliceBase = ownOptions(options, 'options').sliceBase ?? 0;
   if (!(Number.isInteger(firstSet) && firstSet >= 0))
     throw new OutOfRangeError('firstSet', firstSet, `an integer, 0 <= firstSet <= lastSet <= ${sets.count}`);
