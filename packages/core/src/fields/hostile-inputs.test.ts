@@ -204,6 +204,16 @@ describe('untyped errors and inherited options of the field functions (issue 23 
     );
   });
 
+  it('reads a goal value from the goal itself, never from its prototype', () => {
+    const grid = Grid.open(4, 4);
+    const goal = Object.assign(Object.create({ value: 9 }), { x: 0, y: 0 });
+    expect(computeField(grid, { goals: [goal] }).cost[0]).toBe(0);
+    const field = computeField(grid, { goals: [{ x: 0, y: 0 }] });
+    grid.setPassable(2, 2, 0);
+    updateField(grid, field, { goals: [goal] });
+    expect(field.cost[0]).toBe(0);
+  });
+
   it('exports the bound', () => {
     expect(MAX_FIELD_COST).toBe(2 ** 53);
   });

@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { CoordinateError, InvalidOptionError } from '../errors.js';
+import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field } from '../fields/types.js';
 import { Grid } from '../grid/grid.js';
+import { RtsPathfinder, rtsCompressTiles, rtsWaypointLength } from './astar.js';
+import { computeRtsClearance } from './clearance.js';
+import { rtsFormationSlots } from './formation.js';
+import { RtsGroup } from './group.js';
+import { validateRtsGroupOptions } from './group-options.js';
+import { RtsUnit, rtsOutranks } from './unit.js';
 import { RtsWorld } from './world.js';
 
 /** A world with a bystander ordered across the map, and the unit under test. */
 function twoUnits() {
   const grid = Grid.open(24, 24);
-  const world = new RtsWorld(grid);
+  const world = new RtsWorld(grid, { giveUpSeconds: 2 });
   const other = world.addUnit(1, 20);
   const unit = world.addUnit(2, 2);
   world.moveUnit(other, 20, 20);
@@ -29,7 +35,9 @@ describe('one bad order never freezes an RTS world (issue 23 item 12)', () => {
     grid.setPassable(Math.floor(unit.tailX), Math.floor(unit.tailY), 0);
     grid.setPassable(Math.floor(unit.x), Math.floor(unit.y), 0);
     keepsStepping(world, other);
-    expect(unit.failed || unit.state === 'moving').toBe(true);
+    // Stuck in the wall, it gives its order up after giveUpSeconds (2 s here), a state the game can read.
+    expect(unit.failed).toBe(true);
+    expect(unit.state).toBe('destination-reached');
   });
 
   it('fails the order of a unit whose destination is walled', () => {
@@ -66,6 +74,42 @@ describe('one bad order never freezes an RTS world (issue 23 item 12)', () => {
     world.moveUnitsAlongField([unit], field);
     keepsStepping(world, other);
     expect(unit.failed).toBe(true);
+  });
+});
+
+describe('typed errors and own options of the RTS classes (issue 23 items 9, 11)', () => {
+  it('refuses non-grids, non-units, BigInts and bad counts with typed errors', () => {
+    expect(() => new RtsWorld(null as never)).toThrow(InvalidOptionError);
+    expect(() => new RtsPathfinder(null as never)).toThrow(InvalidOptionError);
+    expect(() => computeRtsClearance(null as never)).toThrow(InvalidOptionError);
+    expect(() => new RtsUnit(0, 3n as never, 1, {}, 6)).toThrow(OutOfRangeError);
+    expect(() => rtsOutranks(null as never, null as never)).toThrow(InvalidOptionError);
+    expect(() => rtsFormationSlots('box', 2 ** 31)).toThrow(OutOfRangeError);
+    expect(() => rtsCompressTiles(new Int32Array(4), Number.POSITIVE_INFINITY, 4)).toThrow(OutOfRangeError);
+    expect(() => rtsWaypointLength(null as never)).toThrow(InvalidOptionError);
+    expect(() => validateRtsGroupOptions(null as never)).toThrow(InvalidOptionError);
+    const { world, unit } = twoUnits();
+    expect(() => world.update(3n as never)).toThrow(OutOfRangeError);
+    expect(() => world.firstCollision(unit, Number.POSITIVE_INFINITY, 1, false)).toThrow(OutOfRangeError);
+    expect(() => world.firstCollision(unit, 2 ** 31, 1, false)).toThrow(OutOfRangeError);
+    expect(() => world.renderPosition(null as never)).toThrow(InvalidOptionError);
+    expect(() => unit.predicted(3n as never, { x: 0, y: 0 })).toThrow(OutOfRangeError);
+    expect(() => new RtsGroup(Number.NaN as never, [unit], 3, 3)).toThrow(InvalidOptionError);
+  });
+
+  it('reads unit, world, group and path options from own properties only', () => {
+    const grid = Grid.open(16, 16);
+    const inherited = Object.create({ hardRadius: 2, speed: 0.1, neighbors: 4, stepSeconds: 0.5 });
+    const world = new RtsWorld(grid, inherited);
+    expect(world.options.stepSeconds).toBe(1 / 20);
+    const unit = world.addUnit(1, 1, inherited);
+    expect(unit.hardRadius).toBe(0.35);
+    expect(unit.speed).toBe(3);
+    const path = world.pathfinder.findPath(0, 0, 5, 5, inherited);
+    expect(path?.waypoints.length).toBe(4);
+    const group = world.orderGroup([unit], 8, 8, Object.create({ formation: 'box', spacing: 9 }));
+    expect(group.options.spacing).toBe(1);
+    expect(group.options.formation).toBe(null);
   });
 });
 
