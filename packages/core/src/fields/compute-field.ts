@@ -1,9 +1,13 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { readKernelControl } from '../util/kernel-control.js';
+import { ownOption } from '../util/own-options.js';
+import { checkPassableCodes } from './kernels/check-codes.js';
 import { chooseKernel, runKernel } from './kernels/choose-kernel.js';
 import { finishControl, startControl } from './kernels/control.js';
 import type { KernelInput } from './kernels/kernel-input.js';
-import { paddedState } from './kernels/scratch.js';
+import { paddedState, terrainSnapshot } from './kernels/scratch.js';
 import { type SeedList, seedList } from './kernels/seed-list.js';
 import {
   METRIC_STEPS,
@@ -20,6 +24,21 @@ function assertGrid(grid: unknown): asserts grid is Grid {
 }
 
 /**
+ * Bound on goal values, seeds and costs: 2^53, past which a float no longer holds every whole number, so cost
+ * sums would stop being exact and the bucket kernels could no longer count their buckets (before this bound
+ * was checked, a goal value of 1e16 never returned). Goal values and seeds lie strictly between -2^53 and
+ * 2^53, and so must every cost the field can reach (see {@link computeField}).
+ */
+export const MAX_FIELD_COST = 2 ** 53;
+
+/** Throws OutOfRangeError naming `name` unless `value` is a number strictly between -2^53 and 2^53. */
+export function checkFieldValue(name: string, value: unknown, expected = 'a number between -2^53 and 2^53'): number {
+  if (typeof value !== 'number' || !(value > -MAX_FIELD_COST && value < MAX_FIELD_COST))
+    throw new OutOfRangeError(name, value, `${expected} (exclusive)`);
+  return value;
+}
+
+/**
  * Computes a cost field and a direction field towards one or many goals: `cost[i]` is the cost of the cheapest
  * walk from tile i to any goal (plus that goal's starting `value`), `dir[i]` the first step of such a walk as an
  * index into `DIRECTIONS` (255 at goals, walls and unreachable tiles). Following `dir` from any reachable tile
@@ -33,17 +52,27 @@ function assertGrid(grid: unknown): asserts grid is Grid {
  * Dijkstra with unit-width buckets (exact, no heap). `out` arrays (each `grid.size` long) are filled in place;
  * `control` lets a worker report progress and cancel (AbortError; the out arrays are then incomplete).
  *
+ * Goal values lie strictly between -2^53 and 2^53 ({@link MAX_FIELD_COST}), and so must every cost the field
+ * can reach: the largest goal value plus `width * height` times the largest step cost (capped by `maxCost`)
+ * stays below 2^53 and less than 2^53 above the smallest goal value, so that costs stay exact. Only fields with
+ * terrain costs above 2896 (computed with a binary heap on floats) are not held to the reach bound.
+ *
+ * Passability codes are 0, 1 or 2; codes written directly into `grid.passable` are checked at the next call
+ * after `touch()` (a scan of the grid, once per such edit).
+ *
  * @throws CoordinateError for a goal outside the grid or on a wall (`goals[2] (5, 7) is a wall`),
- *   OutOfRangeError for a non-finite goal value, a negative or NaN maxCost, wrong-sized out arrays or terrain
- *   below 1, InvalidOptionError for an unknown metric, neighbours other than 4/8, an unknown diagonal rule or
- *   an empty goal list.
+ *   OutOfRangeError for a goal value out of the bounds above, a negative or NaN maxCost, wrong-sized out
+ *   arrays, terrain below 1 or a passability code other than 0, 1 and 2 (naming the tile), InvalidOptionError
+ *   for an unknown metric, neighbours other than 4/8, an unknown diagonal rule, an empty goal list, `out`
+ *   arrays that overlap each other or the grid's buffer, or a `control` that is not an object.
  */
 export function computeField(grid: Grid, options: FieldOptions, out?: FieldOut, control?: KernelControl): Field {
   assertGrid(grid);
   if (typeof options !== 'object' || options === null)
     throw new InvalidOptionError('options', options, 'an object with goals');
   const resolved = resolveFieldOptions(options);
-  const goals = options.goals;
+  const checkedControl = readKernelControl(control);
+  const goals = ownOption(options, 'goals');
   if (!Array.isArray(goals)) throw new InvalidOptionError('goals', goals, 'an array of { x, y, value? }');
   if (goals.length === 0) throw new InvalidOptionError('goals', goals, 'at least one goal');
   const stride = grid.width + 2;
@@ -52,10 +81,12 @@ export function computeField(grid: Grid, options: FieldOptions, out?: FieldOut, 
     const goal: unknown = goals[g];
     if (typeof goal !== 'object' || goal === null)
       throw new InvalidOptionError(`goals[${g}]`, goal, 'an object { x, y, value? }');
-    const { x, y, value = 0 } = goal as { x: number; y: number; value?: number };
+    const { x, y } = goal as { x: number; y: number };
+    // Own property only: a `value` inherited from a prototype is not the goal's value.
+    const own = ownOption(goal as { value?: number }, 'value');
+    const value = own === undefined ? 0 : own;
     grid.assertWalkable(`goals[${g}]`, x, y);
-    if (typeof value !== 'number' || !Number.isFinite(value))
-      throw new OutOfRangeError(`goals[${g}].value`, value, 'a finite number');
+    checkFieldValue(`goals[${g}].value`, value);
     if (value > resolved.maxCost) continue;
     const n = seeds.n++;
     seeds.p[n] = (y + 1) * stride + x + 1;
@@ -63,7 +94,7 @@ export function computeField(grid: Grid, options: FieldOptions, out?: FieldOut, 
     seeds.v[n] = value;
   }
   const arrays = resolveOut(grid, out);
-  return run(grid, resolved, seeds, arrays, control);
+  return run(grid, resolved, seeds, arrays, checkedControl, 'goals[].value');
 }
 
 /**
@@ -71,8 +102,10 @@ export function computeField(grid: Grid, options: FieldOptions, out?: FieldOut, 
  * cost at tile i: any finite number, negative allowed (a safety map seeds every tile with -1.2 * distance);
  * `Infinity` means "not a seed". Seeds on walls are ignored, seeds above `maxCost` too. With no seed at all the
  * field is Infinity everywhere.
- * @throws OutOfRangeError for a seeds array of the wrong length or a NaN / -Infinity seed; the option errors of
- *   {@link computeField}.
+ * Seeds other than Infinity lie strictly between -2^53 and 2^53, with the same bound on the costs they reach
+ * as the goal values of {@link computeField}.
+ * @throws OutOfRangeError for a seeds array of the wrong length or a seed out of those bounds (NaN, -Infinity,
+ *   1e300); the option errors of {@link computeField}.
  */
 export function computeFieldFromSeeds(
   grid: Grid,
@@ -83,8 +116,9 @@ export function computeFieldFromSeeds(
 ): Field {
   assertGrid(grid);
   const resolved = resolveFieldOptions(options);
+  const checkedControl = readKernelControl(control);
   const size = grid.width * grid.height;
-  if (!(seeds instanceof Float64Array)) throw new InvalidOptionError('seeds', seeds, 'a Float64Array');
+  if (typedArrayName(seeds) !== 'Float64Array') throw new InvalidOptionError('seeds', seeds, 'a Float64Array');
   if (seeds.length !== size) throw new OutOfRangeError('seeds.length', seeds.length, `${size} (grid size)`);
   const arrays = resolveOut(grid, out);
   const { width, height, passable } = grid;
@@ -100,8 +134,8 @@ export function computeFieldFromSeeds(
     for (let x = 0; x < width; x++, i++, p++) {
       const v = seeds[i] as number;
       if (v === Number.POSITIVE_INFINITY) continue;
-      if (!(v > Number.NEGATIVE_INFINITY))
-        throw new OutOfRangeError(`seeds[${i}] at (${x}, ${y})`, v, 'a finite number, or Infinity for no seed');
+      if (!(v > -MAX_FIELD_COST && v < MAX_FIELD_COST))
+        checkFieldValue(`seeds[${i}] at (${x}, ${y})`, v, 'Infinity for no seed, or a number between -2^53 and 2^53');
       if (passable[i] === 0 || v > maxCost) continue;
       list.p[n] = p;
       list.i[n] = i;
@@ -110,12 +144,11 @@ export function computeFieldFromSeeds(
     }
   }
   list.n = n;
-  return run(grid, resolved, list, arrays, control);
+  return run(grid, resolved, list, arrays, checkedControl, 'seeds');
 }
 
 /** Largest terrain cost among walkable tiles; throws on terrain below 1 or not finite. */
-function maxTerrain(grid: Grid): number {
-  const terrain = grid.terrain;
+function maxTerrain(grid: Grid, terrain: Float32Array | null): number {
   if (terrain === null) return 1;
   const passable = grid.passable;
   let max = 1;
@@ -131,16 +164,33 @@ function maxTerrain(grid: Grid): number {
   return max;
 }
 
+/**
+ * Throws OutOfRangeError naming `name` when a cost the field can reach (the largest value plus `tiles` steps of
+ * `maxEdge`, capped by `maxCost`) is not below 2^53 or not less than 2^53 above the smallest value: the bucket
+ * kernels count whole cost units from the smallest value, which floats do exactly only below 2^53.
+ */
+function checkReach(name: string, maxCost: number, minValue: number, maxValue: number, tiles: number, maxEdge: number) {
+  const reach = Math.min(maxCost, maxValue + tiles * maxEdge);
+  if (reach < MAX_FIELD_COST && reach - minValue < MAX_FIELD_COST) return;
+  throw new OutOfRangeError(
+    name,
+    reach === maxCost ? minValue : maxValue,
+    `values whose reachable costs stay exact: min(maxCost, largest value + ${tiles} tiles x largest step ${maxEdge}) below 2^53 and less than 2^53 above the smallest value (${minValue})`,
+  );
+}
+
 function run(
   grid: Grid,
   options: ResolvedFieldOptions,
   seeds: SeedList,
   arrays: { cost: Float64Array; dir: Uint8Array },
   control: KernelControl | undefined,
+  valueName: string,
 ): Field {
   const { cost, dir } = arrays;
   const gridVersion = grid.version;
   const size = grid.width * grid.height;
+  checkPassableCodes(grid);
   startControl(control, size);
   let done = 0;
   if (seeds.n === 0) {
@@ -148,9 +198,11 @@ function run(
     dir.fill(255);
   } else {
     const step = options.rule === RULE_NEVER ? 1 : Math.SQRT2;
+    // A copy of the terrain, so that edits made meanwhile by another thread cannot break the kernel's buckets.
+    const terrain = options.metric === METRIC_WEIGHTED && grid.terrain !== null ? terrainSnapshot(grid.terrain) : null;
     let maxEdge: number;
     if (options.metric === METRIC_STEPS) maxEdge = 1;
-    else if (options.metric === METRIC_WEIGHTED) maxEdge = maxTerrain(grid) * step;
+    else if (options.metric === METRIC_WEIGHTED) maxEdge = maxTerrain(grid, terrain) * step;
     else maxEdge = step;
     let minValue = seeds.v[0] as number;
     let maxValue = minValue;
@@ -170,7 +222,7 @@ function run(
       height: grid.height,
       cost,
       dir,
-      terrain: options.metric === METRIC_WEIGHTED ? grid.terrain : null,
+      terrain,
       metric: options.metric,
       rule: options.rule,
       maxCost: options.maxCost,
@@ -180,6 +232,7 @@ function run(
       code,
     };
     const kernel = chooseKernel(options, { maxEdge, code, minValue, maxValue, tiles: size });
+    if (kernel !== 'heap') checkReach(valueName, options.maxCost, minValue, maxValue, size, maxEdge);
     done = runKernel(kernel, input, minValue);
   }
   finishControl(control, done);

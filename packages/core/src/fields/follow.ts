@@ -1,8 +1,12 @@
-import { CoordinateError, InvalidOptionError } from '../errors.js';
+import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { arrayLength } from '../util/own-options.js';
+import { checkField } from './check-field.js';
 import type { Field } from './types.js';
 
 function assertInField(field: Field, what: string, x: number, y: number): void {
+  checkField(field);
   if (!(Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < field.width && y < field.height)) {
     throw new CoordinateError(what, x, y, `is outside the ${field.width}x${field.height} field`);
   }
@@ -31,6 +35,8 @@ export function nextStep(field: Field, x: number, y: number): { x: number; y: nu
  */
 export function pathFromField(field: Field, x: number, y: number, out?: Int32Array): Int32Array {
   assertInField(field, 'start', x, y);
+  if (out !== undefined && typedArrayName(out) !== 'Int32Array')
+    throw new InvalidOptionError('out', out, 'an Int32Array');
   const { width, height, dir, cost } = field;
   let i = y * width + x;
   if (!((cost[i] as number) < Number.POSITIVE_INFINITY)) return (out ?? new Int32Array(0)).subarray(0, 0);
@@ -67,10 +73,16 @@ export function pathFromField(field: Field, x: number, y: number, out?: Int32Arr
   return path;
 }
 
-/** Euclidean length of a flat path `[x0, y0, x1, y1, ...]` (sum of its segment lengths), in tiles. */
+/**
+ * Euclidean length of a flat path `[x0, y0, x1, y1, ...]` (sum of its segment lengths), in tiles.
+ * @throws InvalidOptionError when `path` is not an array or typed array.
+ */
 export function pathLength(path: ArrayLike<number>): number {
+  const n = arrayLength(path, 'path', 'a flat array [x0, y0, x1, y1, ...]');
+  for (let k = 0; k < n; k++)
+    if (typeof path[k] !== 'number') throw new OutOfRangeError(`path[${k}]`, path[k], 'a number');
   let length = 0;
-  for (let k = 2; k + 1 < path.length; k += 2) {
+  for (let k = 2; k + 1 < n; k += 2) {
     const dx = (path[k] as number) - (path[k - 2] as number);
     const dy = (path[k + 1] as number) - (path[k - 1] as number);
     // Math.sqrt (not Math.hypot) so a diagonal step is exactly Math.SQRT2, as in the octile field.

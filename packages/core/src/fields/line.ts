@@ -1,5 +1,7 @@
 import { InvalidOptionError } from '../errors.js';
+import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
+import { arrayLength } from '../util/own-options.js';
 import { RULE_ALWAYS, RULE_BOTH_FREE, resolveMoves } from './options.js';
 import type { MoveOptions } from './types.js';
 
@@ -60,6 +62,7 @@ export function walkableLine(
   y1: number,
   options?: MoveOptions,
 ): boolean {
+  checkGrid(grid);
   grid.assertInside('line start', x0, y0);
   grid.assertInside('line end', x1, y1);
   return lineWalkable(grid, x0, y0, x1, y1, resolveMoves(options).rule);
@@ -74,13 +77,23 @@ export function walkableLine(
  * @throws InvalidOptionError for an odd-length path; CoordinateError for a tile outside the grid.
  */
 export function smoothPath(grid: Grid, path: ArrayLike<number>, options?: MoveOptions): Int32Array {
-  if (path === null || typeof path !== 'object' || typeof path.length !== 'number' || path.length % 2 !== 0) {
-    throw new InvalidOptionError('path', path, 'a flat array [x0, y0, x1, y1, ...] of even length');
-  }
+  checkGrid(grid);
+  const expected = 'a flat array [x0, y0, x1, y1, ...] of even length';
+  const length = arrayLength(path, 'path', expected);
+  if (length % 2 !== 0) throw new InvalidOptionError('path', path, expected);
   const rule = resolveMoves(options).rule;
-  const n = path.length / 2;
-  for (let k = 0; k < n; k++) grid.assertInside(`path[${k}]`, path[2 * k] as number, path[2 * k + 1] as number);
-  if (n <= 2) return Int32Array.from(path);
+  const n = length / 2;
+  // Each coordinate is read once: the checked value is the used one.
+  const tiles = new Int32Array(length);
+  for (let k = 0; k < n; k++) {
+    const x = path[2 * k] as number;
+    const y = path[2 * k + 1] as number;
+    grid.assertInside(`path[${k}]`, x, y);
+    tiles[2 * k] = x;
+    tiles[2 * k + 1] = y;
+  }
+  path = tiles;
+  if (n <= 2) return tiles;
   const kept: number[] = [path[0] as number, path[1] as number];
   let anchor = 0;
   while (anchor < n - 1) {

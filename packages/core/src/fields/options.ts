@@ -1,6 +1,8 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, type DiagonalRule } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { ownOption } from '../util/own-options.js';
 import {
   DEFAULT_MAX_COST,
   DEFAULT_METRIC,
@@ -45,9 +47,10 @@ function isObject(value: unknown): boolean {
 /** Validates neighbours and diagonal rule; throws InvalidOptionError naming the bad value. */
 export function resolveMoves(options: MoveOptions | undefined, prefix = ''): ResolvedMoves {
   if (options !== undefined && !isObject(options)) throw new InvalidOptionError('options', options, 'an object');
-  const neighbors = options?.neighbors ?? DEFAULT_NEIGHBORS;
+  // Own properties only: an option inherited from a prototype is not an option.
+  const neighbors = (options && ownOption(options, 'neighbors')) ?? DEFAULT_NEIGHBORS;
   if (neighbors !== 4 && neighbors !== 8) throw new InvalidOptionError(`${prefix}neighbors`, neighbors, '4 or 8');
-  const diagonal: DiagonalRule = options?.diagonal ?? DEFAULT_DIAGONAL_RULE;
+  const diagonal: DiagonalRule = (options && ownOption(options, 'diagonal')) ?? DEFAULT_DIAGONAL_RULE;
   const index = DIAGONAL_RULES.indexOf(diagonal);
   if (index < 0) throw new InvalidOptionError(`${prefix}diagonal`, diagonal, DIAGONAL_RULES.join(', '));
   let rule: number;
@@ -61,27 +64,42 @@ export function resolveMoves(options: MoveOptions | undefined, prefix = ''): Res
 /** Validates the options shared by both field kernels. */
 export function resolveFieldOptions(options: SeedFieldOptions | undefined): ResolvedFieldOptions {
   const moves = resolveMoves(options);
-  const metric: Metric = options?.metric ?? DEFAULT_METRIC;
+  const metric: Metric = (options && ownOption(options, 'metric')) ?? DEFAULT_METRIC;
   const m = METRICS.indexOf(metric);
   if (m < 0) throw new InvalidOptionError('metric', metric, METRICS.join(', '));
-  const maxCost = options?.maxCost ?? DEFAULT_MAX_COST;
+  const maxCost = (options && ownOption(options, 'maxCost')) ?? DEFAULT_MAX_COST;
   if (typeof maxCost !== 'number' || !(maxCost >= 0)) {
     throw new OutOfRangeError('maxCost', maxCost, 'a number >= 0 (Infinity for no limit)');
   }
   return { ...moves, metric: m === 0 ? METRIC_STEPS : m === 1 ? METRIC_OCTILE : METRIC_WEIGHTED, maxCost };
 }
 
-/** Returns the caller's arrays (checked) or new ones. */
-export function resolveOut(grid: Grid, out: FieldOut | undefined): { cost: Float64Array; dir: Uint8Array } {
+/** True when the typed arrays `a` and `b` share at least one byte of memory. */
+export function overlaps(a: ArrayBufferView, b: ArrayBufferView): boolean {
+  if (a.buffer !== b.buffer) return false;
+  return a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength;
+}
+
+/**
+ * Returns the caller's arrays (checked) or new ones. The arrays must be real typed arrays (a Proxy is refused)
+ * and must share no memory with each other nor with the grid's buffer: a kernel writes both while it reads the
+ * grid, so overlapping arrays would give garbage.
+ */
+export function resolveOut(grid: Grid, out: FieldOut | null | undefined): { cost: Float64Array; dir: Uint8Array } {
   const size = grid.width * grid.height;
+  if (out === null) out = undefined;
   if (out !== undefined && !isObject(out)) throw new InvalidOptionError('out', out, 'an object { cost?, dir? }');
-  let cost = out?.cost;
-  let dir = out?.dir;
+  let cost = out ? ownOption(out, 'cost') : undefined;
+  let dir = out ? ownOption(out, 'dir') : undefined;
   if (cost === undefined) cost = new Float64Array(size);
-  else if (!(cost instanceof Float64Array)) throw new InvalidOptionError('out.cost', cost, 'a Float64Array');
+  else if (typedArrayName(cost) !== 'Float64Array') throw new InvalidOptionError('out.cost', cost, 'a Float64Array');
   else if (cost.length !== size) throw new OutOfRangeError('out.cost.length', cost.length, `${size} (grid size)`);
   if (dir === undefined) dir = new Uint8Array(size);
-  else if (!(dir instanceof Uint8Array)) throw new InvalidOptionError('out.dir', dir, 'a Uint8Array');
+  else if (typedArrayName(dir) !== 'Uint8Array') throw new InvalidOptionError('out.dir', dir, 'a Uint8Array');
   else if (dir.length !== size) throw new OutOfRangeError('out.dir.length', dir.length, `${size} (grid size)`);
+  if (overlaps(cost, dir))
+    throw new InvalidOptionError('out', 'cost and dir over the same bytes', 'separate cost and dir arrays');
+  if (cost.buffer === grid.buffer || dir.buffer === grid.buffer)
+    throw new InvalidOptionError('out', "arrays in the grid's own buffer", 'arrays that share no memory with the grid');
   return { cost, dir };
 }

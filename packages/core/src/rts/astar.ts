@@ -1,6 +1,11 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkGrid } from '../grid/check-grid.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, DIR_DX, DIR_DY, type DiagonalRule } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
+import { MAX_GRID_SIDE } from '../grid/grid.js';
+import { checkInteger } from '../util/check-number.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { ownOptions } from '../util/own-options.js';
 import { computeRtsClearance } from './clearance.js';
 import { RtsIndexedHeap } from './heap.js';
 
@@ -107,7 +112,9 @@ export class RtsPathfinder {
   private clearanceMap: Int8Array | null = null;
   private clearanceVersion = -1;
 
+  /** @throws InvalidOptionError when `grid` is not a Grid. */
   constructor(grid: Grid) {
+    checkGrid(grid);
     this.grid = grid;
     const n = grid.width * grid.height;
     this.record = new Int32Array(4 * n);
@@ -142,24 +149,27 @@ export class RtsPathfinder {
    * @throws CoordinateError when start or goal is outside the grid or on a wall; InvalidOptionError /
    * OutOfRangeError for bad options.
    */
-  findPath(sx: number, sy: number, gx: number, gy: number, options: RtsPathOptions = {}): RtsPath | null {
+  findPath(sx: number, sy: number, gx: number, gy: number, options?: RtsPathOptions): RtsPath | null {
     const grid = this.grid;
     grid.assertWalkable('start', sx, sy);
     grid.assertWalkable('goal', gx, gy);
-    const neighbors = options.neighbors ?? 8;
+    // Own properties only: an option inherited from a prototype is not an option.
+    const own = ownOptions(options, 'options');
+    const neighbors = own.neighbors ?? 8;
     if (neighbors !== 4 && neighbors !== 8) throw new InvalidOptionError('neighbors', neighbors, '4 or 8');
-    const diagonal = options.diagonal ?? DEFAULT_DIAGONAL_RULE;
+    const diagonal = own.diagonal ?? DEFAULT_DIAGONAL_RULE;
     if (!DIAGONAL_RULES.includes(diagonal))
       throw new InvalidOptionError('diagonal', diagonal, DIAGONAL_RULES.join(' | '));
-    const clearance = options.clearance ?? 0;
+    const clearance = own.clearance ?? 0;
     if (!Number.isInteger(clearance) || clearance < 0 || clearance > 126)
       throw new OutOfRangeError('clearance', clearance, 'an integer from 0 to 126');
-    const blocked = options.blocked ?? null;
+    const blocked = own.blocked ?? null;
     const w = grid.width;
-    if (blocked && blocked.length !== w * grid.height)
+    if (blocked !== null && (typedArrayName(blocked) !== 'Uint8Array' || blocked.length !== w * grid.height))
       throw new InvalidOptionError('blocked', blocked, `a Uint8Array of ${w * grid.height} tiles`);
-    const maxExpansions = options.maxExpansions ?? Number.POSITIVE_INFINITY;
-    if (!(maxExpansions > 0)) throw new OutOfRangeError('maxExpansions', maxExpansions, 'a number > 0');
+    const maxExpansions = own.maxExpansions ?? Number.POSITIVE_INFINITY;
+    if (typeof maxExpansions !== 'number' || !(maxExpansions > 0))
+      throw new OutOfRangeError('maxExpansions', maxExpansions, 'a number > 0');
 
     const passable = grid.passable;
     const start = sy * w + sx;
@@ -334,6 +344,10 @@ function heuristic(x: number, y: number, gx: number, gy: number, octile: boolean
  * step direction changes, and the last tile. `reversed` reads `tiles[count-1]` first.
  */
 export function rtsCompressTiles(tiles: Int32Array, count: number, width: number, reversed = false): Int32Array {
+  if (typedArrayName(tiles) !== 'Int32Array') throw new InvalidOptionError('tiles', tiles, 'an Int32Array');
+  checkInteger('count', count, 0, tiles.length);
+  checkInteger('width', width, 1, MAX_GRID_SIDE);
+  if (typeof reversed !== 'boolean') throw new InvalidOptionError('reversed', reversed, 'true or false');
   const at = (k: number) => (reversed ? (tiles[count - 1 - k] as number) : (tiles[k] as number));
   const out: number[] = [];
   let px = -1;
@@ -361,6 +375,7 @@ export function rtsCompressTiles(tiles: Int32Array, count: number, width: number
 
 /** Length of a waypoint polyline (x, y pairs) in tiles, each segment a straight or diagonal run. */
 export function rtsWaypointLength(waypoints: Int32Array): number {
+  if (typedArrayName(waypoints) !== 'Int32Array') throw new InvalidOptionError('waypoints', waypoints, 'an Int32Array');
   let total = 0;
   for (let k = 2; k + 1 < waypoints.length; k += 2) {
     const dx = Math.abs((waypoints[k] as number) - (waypoints[k - 2] as number));

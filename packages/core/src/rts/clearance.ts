@@ -1,4 +1,7 @@
+import { InvalidOptionError } from '../errors.js';
+import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
+import { typedArrayName } from '../util/describe-value.js';
 
 /**
  * Clearance per tile: the largest radius r (in tiles) such that the (2r+1) x (2r+1) square centred on the tile
@@ -7,8 +10,11 @@ import type { Grid } from '../grid/grid.js';
  * blocks). Two chamfer passes, O(width x height), no allocation when `out` is given.
  */
 export function computeRtsClearance(grid: Grid, out?: Int8Array): Int8Array {
+  checkGrid(grid);
   const { width: w, height: h, passable } = grid;
   const n = w * h;
+  if (out !== undefined && typedArrayName(out) !== 'Int8Array')
+    throw new InvalidOptionError('out', out, 'an Int8Array');
   const d = out && out.length === n ? out : new Int8Array(n);
   // Chebyshev distance to the nearest blocked tile or to the outside, computed with two 8-neighbour passes.
   for (let y = 0; y < h; y++) {

@@ -143,7 +143,11 @@ export class RtsFormationMarch {
     g.slotOf = slotOf;
     g.units.forEach((u, i) => {
       const k = slotOf[i] as number;
-      world.setOrder(u, slotX[k] as number, slotY[k] as number);
+      const sx = slotX[k] as number;
+      const sy = slotY[k] as number;
+      // setOrder refuses a slot on a wall (the place is chosen so that slots fit; this keeps a step from throwing).
+      if (world.grid.isPassable(Math.floor(sx), Math.floor(sy))) world.setOrder(u, sx, sy);
+      else world.setOrder(u, u.tailX, u.tailY);
     });
     g.phase = 'forming';
     this.formingSteps = 0;

@@ -1,9 +1,14 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkInteger, checkNumber } from '../util/check-number.js';
+import { recordOf } from '../util/own-options.js';
 
 /** Formation shapes. `box` fills rows of `columns` units. */
 export type RtsFormationKind = 'line' | 'column' | 'wedge' | 'box';
 /** Every `RtsFormationKind`. */
 export const RTS_FORMATION_KINDS: readonly RtsFormationKind[] = ['line', 'column', 'wedge', 'box'];
+
+/** Most slots of one formation (`count` of {@link rtsFormationSlots}), columns included: 65536. */
+const MAX_FORMATION_SLOTS = 1 << 16;
 
 /**
  * Slot offsets of a formation of `count` units, as (forward, right) pairs in tiles, relative to the formation's
@@ -12,14 +17,16 @@ export const RTS_FORMATION_KINDS: readonly RtsFormationKind[] = ['line', 'column
  * then left first) so slot 0 is the central slot (the commander's).
  * @param spacing distance between neighbouring slots, tiles, >= 0.5. Default 1.
  * @param columns units per row of a `box`, >= 1. Default ceil(sqrt(count)).
+ * @throws OutOfRangeError for a `count` or `columns` that is not an integer from 1 to 65536.
  */
 export function rtsFormationSlots(kind: RtsFormationKind, count: number, spacing = 1, columns?: number): Float64Array {
   if (!RTS_FORMATION_KINDS.includes(kind))
     throw new InvalidOptionError('formation', kind, RTS_FORMATION_KINDS.join(' | '));
-  if (!Number.isInteger(count) || count < 1) throw new OutOfRangeError('count', count, 'an integer >= 1');
-  if (!(spacing >= 0.5 && spacing < Number.POSITIVE_INFINITY)) throw new OutOfRangeError('spacing', spacing, '>= 0.5');
+  checkInteger('count', count, 1, MAX_FORMATION_SLOTS);
+  if (typeof spacing !== 'number' || !(spacing >= 0.5 && spacing < Number.POSITIVE_INFINITY))
+    throw new OutOfRangeError('spacing', spacing, '>= 0.5');
   const cols = columns ?? Math.ceil(Math.sqrt(count));
-  if (!Number.isInteger(cols) || cols < 1) throw new OutOfRangeError('columns', cols, 'an integer >= 1');
+  checkInteger('columns', cols, 1, MAX_FORMATION_SLOTS);
   const f: number[] = [];
   const r: number[] = [];
   for (let i = 0; i < count; i++) {
@@ -71,6 +78,15 @@ export function rtsSlotPosition(
   right: number,
   out: { x: number; y: number },
 ): { x: number; y: number } {
+  for (const [name, value] of [
+    ['ax', ax],
+    ['ay', ay],
+    ['angle', angle],
+    ['forward', forward],
+    ['right', right],
+  ] as const)
+    checkNumber(name, value);
+  recordOf(out, 'out', 'an object { x, y }');
   const c = Math.cos(angle);
   const s = Math.sin(angle);
   out.x = ax + forward * c - right * s;

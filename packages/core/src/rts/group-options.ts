@@ -1,4 +1,6 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkNumber } from '../util/check-number.js';
+import { ownOptions, recordOf } from '../util/own-options.js';
 import { RTS_FORMATION_KINDS, type RtsFormationKind } from './formation.js';
 
 /** Options of a group order, see {@link RtsGroup} and {@link RtsWorld.orderGroup}. */
@@ -87,6 +89,18 @@ const finiteAtLeast = (name: string, value: number, min: number, open: boolean):
  * bad option of a group order. Done by the {@link RtsGroup} constructor.
  */
 export function validateRtsGroupOptions(o: Readonly<Required<RtsGroupOptions>>): void {
+  recordOf(o, 'options', 'resolved group options');
+  for (const key of [
+    'spacing',
+    'columns',
+    'adjustInterval',
+    'deadBand',
+    'gain',
+    'minMultiplier',
+    'maxMultiplier',
+    'formingTimeout',
+  ] as const)
+    checkNumber(key, o[key]);
   if (o.formation !== null && !RTS_FORMATION_KINDS.includes(o.formation))
     throw new InvalidOptionError(
       'formation',
@@ -108,8 +122,9 @@ export function validateRtsGroupOptions(o: Readonly<Required<RtsGroupOptions>>):
 }
 
 /** Applies the defaults and validates them (see {@link validateRtsGroupOptions}); the result is frozen. */
-export function resolveRtsGroupOptions(options: RtsGroupOptions): Readonly<Required<RtsGroupOptions>> {
-  const o = Object.freeze({ ...DEFAULT_RTS_GROUP_OPTIONS, ...options });
+export function resolveRtsGroupOptions(options: RtsGroupOptions | undefined): Readonly<Required<RtsGroupOptions>> {
+  // Own properties only: an option inherited from a prototype is not an option.
+  const o = Object.freeze({ ...DEFAULT_RTS_GROUP_OPTIONS, ...ownOptions(options, 'options') });
   validateRtsGroupOptions(o);
   return o;
 }

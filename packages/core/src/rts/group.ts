@@ -1,10 +1,14 @@
+import { InvalidOptionError } from '../errors.js';
+import { Grid } from '../grid/grid.js';
+import { checkNumber } from '../util/check-number.js';
+import { arrayLength, recordOf } from '../util/own-options.js';
 import { formationAnchor } from './formation.js';
 import { RtsFormationMarch } from './formation-march.js';
 import { rtsBodyClearance } from './geometry.js';
 import type { RtsGroupHost } from './group-host.js';
 import { type RtsGroupOptions, type RtsGroupPhase, resolveRtsGroupOptions } from './group-options.js';
 import { adjustGroupSpeeds, groupFit, planGroupRoutes } from './group-plan.js';
-import type { RtsUnit, RtsUnitGroup } from './unit.js';
+import { RtsUnit, type RtsUnitGroup } from './unit.js';
 
 /**
  * A group moving together ("Group movement" of rodrigodpl's RTS group movement tutorial). The commander (the
@@ -24,6 +28,12 @@ import type { RtsUnit, RtsUnitGroup } from './unit.js';
  *
  * A group works on any {@link RtsGroupHost} (an {@link RtsWorld}), which calls its `beforeStep` and `afterStep`.
  */
+/** Throws InvalidOptionError unless `world` looks like a group host (an {@link RtsWorld}): an object with a Grid. */
+function checkHost(world: unknown): asserts world is RtsGroupHost {
+  if (world === null || typeof world !== 'object' || !((world as RtsGroupHost).grid instanceof Grid))
+    throw new InvalidOptionError('world', world, 'an RtsWorld');
+}
+
 export class RtsGroup implements RtsUnitGroup {
   /** The group's members. */
   readonly units: RtsUnit[];
@@ -61,9 +71,20 @@ export class RtsGroup implements RtsUnitGroup {
    * Orders `units` to tile (tx, ty) as one group: they leave their old groups and patrols, the group registers
    * itself with the world, and plans (a plain group) or starts forming (a formation) at once.
    * @throws CoordinateError when the tile is outside or a wall; InvalidOptionError or OutOfRangeError for a bad
-   * option (the units are left alone then).
+   * option (the units are left alone then); InvalidOptionError when `world` is not a world, for an empty list,
+   * a list with something else than units, or a unit listed twice.
    */
-  constructor(world: RtsGroupHost, units: readonly RtsUnit[], tx: number, ty: number, options: RtsGroupOptions = {}) {
+  constructor(world: RtsGroupHost, units: readonly RtsUnit[], tx: number, ty: number, options?: RtsGroupOptions) {
+    checkHost(world);
+    const n = arrayLength(units, 'units', 'an array of units');
+    if (n === 0) throw new InvalidOptionError('units', units, 'at least one unit');
+    const seen = new Set<RtsUnit>();
+    for (let k = 0; k < n; k++) {
+      const u = units[k];
+      if (!(u instanceof RtsUnit)) throw new InvalidOptionError(`units[${k}]`, u, 'an RtsUnit');
+      if (seen.has(u)) throw new InvalidOptionError(`units[${k}]`, `unit ${u.id} twice`, 'each unit once');
+      seen.add(u);
+    }
     world.grid.assertWalkable('destination', tx, ty);
     this.world = world;
     this.options = resolveRtsGroupOptions(options);
@@ -91,11 +112,15 @@ export class RtsGroup implements RtsUnitGroup {
    * which may be off the centre (even rows or columns). (x, y) itself for a plain group.
    */
   anchorOf(x: number, y: number, out: { x: number; y: number }): { x: number; y: number } {
+    checkNumber('x', x);
+    checkNumber('y', y);
+    recordOf(out, 'out', 'an object { x, y }');
     return formationAnchor(this.slots, x, y, this.angle, out);
   }
 
   /** Called by the world at the start of every step: speed adjustment, forming, marching, arrival. */
   beforeStep(world: RtsGroupHost): void {
+    checkHost(world);
     if (this.units.length === 0) {
       world.removeGroup(this);
       return;

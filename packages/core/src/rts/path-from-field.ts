@@ -1,6 +1,8 @@
 import { CoordinateError, InvalidOptionError } from '../errors.js';
+import { checkField } from '../fields/check-field.js';
 import type { Field } from '../fields/types.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
+import { typedArrayName } from '../util/describe-value.js';
 import { type RtsPath, rtsCompressTiles } from './astar.js';
 
 /**
@@ -11,6 +13,9 @@ import { type RtsPath, rtsCompressTiles } from './astar.js';
  * @throws CoordinateError when (x, y) is outside the field; InvalidOptionError when the field's directions loop.
  */
 export function rtsPathFromField(field: Field, x: number, y: number, scratch?: Int32Array): RtsPath | null {
+  checkField(field);
+  if (scratch !== undefined && typedArrayName(scratch) !== 'Int32Array')
+    throw new InvalidOptionError('scratch', scratch, 'an Int32Array');
   const w = field.width;
   if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= w || y >= field.height)
     throw new CoordinateError('start', x, y, `is outside the ${w}x${field.height} field`);

@@ -1,3 +1,4 @@
+import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import { rtsBodyClearance, rtsSegmentClear, rtsTileOpen } from './geometry.js';
 import { rtsPathFromField } from './path-from-field.js';
@@ -28,6 +29,19 @@ export function arrive(w: RtsWorldView, u: RtsUnit, failed: boolean): void {
  * around units (`blocked`), which leaves the unit as it was.
  */
 export function planRoute(w: RtsWorldView, u: RtsUnit, blocked: Uint8Array | null = null): boolean {
+  try {
+    return planRouteOrThrow(w, u, blocked);
+  } catch (error) {
+    // One bad order fails on its own (its tile or destination walled meanwhile, a field whose directions run in
+    // a circle): the unit's order fails and the world goes on stepping the others.
+    if (!(error instanceof CoordinateError || error instanceof InvalidOptionError || error instanceof OutOfRangeError))
+      throw error;
+    if (!blocked) arrive(w, u, true);
+    return false;
+  }
+}
+
+function planRouteOrThrow(w: RtsWorldView, u: RtsUnit, blocked: Uint8Array | null): boolean {
   const sx = Math.floor(u.tailX);
   const sy = Math.floor(u.tailY);
   w.stats.paths++;

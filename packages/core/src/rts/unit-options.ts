@@ -1,4 +1,6 @@
 import { OutOfRangeError } from '../errors.js';
+import { checkNumber } from '../util/check-number.js';
+import { ownOptions } from '../util/own-options.js';
 
 /** Options of a unit, see {@link RtsWorld.addUnit}. */
 export interface RtsUnitOptions {
@@ -44,8 +46,12 @@ export const DEFAULT_RTS_UNIT_OPTIONS: Readonly<Required<RtsUnitOptions>> = Obje
 });
 
 /** Applies the defaults and checks the radii and the speed; throws OutOfRangeError naming the first bad option. */
-export function resolveRtsUnitOptions(options: RtsUnitOptions): Required<RtsUnitOptions> {
-  const o = { ...DEFAULT_RTS_UNIT_OPTIONS, ...options };
+export function resolveRtsUnitOptions(options: RtsUnitOptions | undefined): Required<RtsUnitOptions> {
+  // Own properties only: an option inherited from a prototype is not an option.
+  const o = { ...DEFAULT_RTS_UNIT_OPTIONS, ...ownOptions(options, 'options') };
+  for (const key of ['hardRadius', 'softRadius', 'speed', 'priority', 'team'] as const) checkNumber(key, o[key]);
+  if (!Number.isFinite(o.priority)) throw new OutOfRangeError('priority', o.priority, 'a finite number');
+  if (!Number.isFinite(o.team)) throw new OutOfRangeError('team', o.team, 'a finite number');
   if (!(o.hardRadius > 0 && o.hardRadius <= MAX_RTS_HARD_RADIUS))
     throw new OutOfRangeError('hardRadius', o.hardRadius, `(0, ${MAX_RTS_HARD_RADIUS}]`);
   if (!(o.softRadius >= o.hardRadius)) throw new OutOfRangeError('softRadius', o.softRadius, '>= hardRadius');

@@ -1,6 +1,9 @@
+import { InvalidOptionError } from '../errors.js';
 import type { Field } from '../fields/types.js';
+import { checkFinite, checkInteger } from '../util/check-number.js';
+import { recordOf } from '../util/own-options.js';
 import type { RtsGroupPhase } from './group-options.js';
-import type { RtsUnitOptions } from './unit-options.js';
+import { type RtsUnitOptions, resolveRtsUnitOptions } from './unit-options.js';
 
 /**
  * The unit state machine of rodrigodpl's RTS group movement tutorial. `idle` is a unit with no order (it may
@@ -155,7 +158,16 @@ export class RtsUnit {
   /** Formation slot target this step, tiles (NaN when not in a marching formation). */
   slotY = Number.NaN;
 
-  constructor(id: number, x: number, y: number, options: Required<RtsUnitOptions>, horizon: number) {
+  /**
+   * Made by {@link RtsWorld.addUnit}; options missing here take their defaults.
+   * @throws OutOfRangeError for a bad id, position, horizon (an integer from 1 to 64) or option.
+   */
+  constructor(id: number, x: number, y: number, unitOptions: RtsUnitOptions, horizon: number) {
+    checkInteger('id', id, 0, Number.MAX_SAFE_INTEGER);
+    checkFinite('x', x);
+    checkFinite('y', y);
+    checkInteger('horizon', horizon, 1, 64);
+    const options = resolveRtsUnitOptions(unitOptions);
     this.id = id;
     this.hardRadius = options.hardRadius;
     this.softRadius = options.softRadius;
@@ -180,6 +192,8 @@ export class RtsUnit {
   /** Predicted position k steps ahead (1 = next step, up to the horizon), written into `out`. */
   predicted(k: number, out: { x: number; y: number }): { x: number; y: number } {
     const n = this.queue.length / 4;
+    checkInteger('k', k, 1, n);
+    recordOf(out, 'out', 'an object { x, y }');
     const i = ((this.queueHead + k - 1) % n) * 4;
     out.x = this.queue[i] as number;
     out.y = this.queue[i + 1] as number;
@@ -189,5 +203,7 @@ export class RtsUnit {
 
 /** True when `a` keeps its course against `b` (higher priority; ties go to the lower id). */
 export function rtsOutranks(a: RtsUnit, b: RtsUnit): boolean {
+  if (!(a instanceof RtsUnit)) throw new InvalidOptionError('a', a, 'an RtsUnit');
+  if (!(b instanceof RtsUnit)) throw new InvalidOptionError('b', b, 'an RtsUnit');
   return a.priority > b.priority || (a.priority === b.priority && a.id < b.id);
 }

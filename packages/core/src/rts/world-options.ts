@@ -1,5 +1,7 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, type DiagonalRule } from '../grid/directions.js';
+import { checkNumber } from '../util/check-number.js';
+import { ownOptions } from '../util/own-options.js';
 
 /** Options of {@link RtsWorld}. */
 export interface RtsWorldOptions {
@@ -64,8 +66,19 @@ export const DEFAULT_RTS_WORLD_OPTIONS: Readonly<Required<RtsWorldOptions>> = Ob
  * Applies the defaults and checks every option; throws OutOfRangeError (a number out of range, NaN included) or
  * InvalidOptionError (an unknown diagonal rule) naming the first bad option. The result is frozen.
  */
-export function resolveRtsWorldOptions(options: RtsWorldOptions): Readonly<Required<RtsWorldOptions>> {
-  const o = { ...DEFAULT_RTS_WORLD_OPTIONS, ...options };
+export function resolveRtsWorldOptions(options: RtsWorldOptions | undefined): Readonly<Required<RtsWorldOptions>> {
+  // Own properties only: an option inherited from a prototype is not an option.
+  const o = { ...DEFAULT_RTS_WORLD_OPTIONS, ...ownOptions(options, 'options') };
+  for (const key of [
+    'stepSeconds',
+    'horizon',
+    'maxPathsPerStep',
+    'returnDelaySeconds',
+    'stuckSeconds',
+    'giveUpSeconds',
+    'maxStepsPerUpdate',
+  ] as const)
+    checkNumber(key, o[key]);
   if (!(o.stepSeconds > 0 && o.stepSeconds <= 0.5))
     throw new OutOfRangeError('stepSeconds', o.stepSeconds, 'a number in (0, 0.5]');
   if (!Number.isInteger(o.horizon) || o.horizon < 1 || o.horizon > 64)

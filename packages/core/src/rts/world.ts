@@ -1,6 +1,10 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkField } from '../fields/check-field.js';
 import type { Field } from '../fields/types.js';
+import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
+import { checkFinite, checkNonNegative, checkNumber } from '../util/check-number.js';
+import { arrayLength, recordOf } from '../util/own-options.js';
 import { RtsPathfinder } from './astar.js';
 import { RtsFixedStepClock } from './clock.js';
 import { firstCollision, rebuildUnitIndex } from './collision-query.js';
@@ -78,7 +82,8 @@ export class RtsWorld implements RtsGroupHost {
   /**
    * @throws OutOfRangeError or InvalidOptionError naming the first bad option (see {@link RtsWorldOptions}).
    */
-  constructor(grid: Grid, options: RtsWorldOptions = {}) {
+  constructor(grid: Grid, options?: RtsWorldOptions) {
+    checkGrid(grid);
     this.options = resolveRtsWorldOptions(options);
     this.grid = grid;
     this.pathfinder = new RtsPathfinder(grid);
@@ -88,6 +93,7 @@ export class RtsWorld implements RtsGroupHost {
 
   /** Seconds to steps (at least 1). */
   stepsFor(seconds: number): number {
+    checkNonNegative('seconds', seconds);
     return Math.max(1, Math.round(seconds / this.options.stepSeconds));
   }
 
@@ -102,7 +108,7 @@ export class RtsWorld implements RtsGroupHost {
    * clearance is too small), or the body would overlap another unit;
    * OutOfRangeError for a bad radius or speed (see {@link RtsUnitOptions}).
    */
-  addUnit(tx: number, ty: number, options: RtsUnitOptions = {}): RtsUnit {
+  addUnit(tx: number, ty: number, options?: RtsUnitOptions): RtsUnit {
     this.grid.assertWalkable('unit', tx, ty);
     const o = resolveRtsUnitOptions(options);
     const x = tx + 0.5;
@@ -153,10 +159,34 @@ export class RtsWorld implements RtsGroupHost {
    * @throws CoordinateError when the tile is outside or a wall.
    */
   moveUnit(unit: RtsUnit, tx: number, ty: number, keepPatrol = false): void {
+    this.checkUnit(unit);
     this.grid.assertWalkable('destination', tx, ty);
     if (unit.group) unit.group.remove(unit);
     if (!keepPatrol) unit.patrol = [];
-    this.setOrder(unit, tx + 0.5, ty + 0.5);
+    this.order(unit, tx + 0.5, ty + 0.5);
+  }
+
+  /**
+   * Throws InvalidOptionError naming `name` unless `unit` is an {@link RtsUnit} of this world (added with
+   * {@link RtsWorld.addUnit} and not removed): a unit of another world would corrupt both.
+   */
+  private checkUnit(unit: unknown, name = 'unit'): asserts unit is RtsUnit {
+    if (!(unit instanceof RtsUnit)) throw new InvalidOptionError(name, unit, 'an RtsUnit');
+    if (this.byId.get(unit.id) !== unit)
+      throw new InvalidOptionError(name, `unit ${unit.id} of another world`, 'a unit of this world (addUnit)');
+  }
+
+  /** Checks a list of units of this world, each listed once; returns its length. */
+  private checkUnits(units: readonly RtsUnit[]): number {
+    const n = arrayLength(units, 'units', 'an array of units');
+    const seen = new Set<RtsUnit>();
+    for (let k = 0; k < n; k++) {
+      const u = units[k];
+      this.checkUnit(u, `units[${k}]`);
+      if (seen.has(u)) throw new InvalidOptionError(`units[${k}]`, `unit ${u.id} twice`, 'each unit once');
+      seen.add(u);
+    }
+    return n;
   }
 
   /**
@@ -164,15 +194,19 @@ export class RtsWorld implements RtsGroupHost {
    * per unit): each unit follows the field from its tile to the goal the field leads it to (the nearest goal of a
    * multi-goal field). The field must have been computed on this world's grid (same size); a field computed
    * before the grid's last edit still works (walls found on the way are repaired with A*).
-   * @throws InvalidOptionError when the field's size differs from the grid's.
+   * A unit whose way along the field fails (the directions run in a circle or into a wall) fails its order on
+   * its own: `failed` true, state `destination-reached`; the others go on.
+   * @throws InvalidOptionError when the field's size differs from the grid's, or for units not of this world.
    */
   moveUnitsAlongField(units: readonly RtsUnit[], field: Field): void {
+    this.checkUnits(units);
+    checkField(field);
     if (field.width !== this.grid.width || field.height !== this.grid.height)
       throw new InvalidOptionError('field', field, `a field of ${this.grid.width}x${this.grid.height} tiles`);
     for (const unit of units) {
       if (unit.group) unit.group.remove(unit);
       unit.patrol = [];
-      this.setOrder(unit, Number.NaN, Number.NaN);
+      this.order(unit, Number.NaN, Number.NaN);
       unit.field = field;
     }
   }
@@ -183,7 +217,10 @@ export class RtsWorld implements RtsGroupHost {
    * @throws InvalidOptionError when the route is not a non-empty list of x, y pairs.
    */
   setRoute(unit: RtsUnit, route: number[]): void {
-    if (route.length < 2 || route.length % 2 !== 0) throw new InvalidOptionError('route', route, 'x, y pairs');
+    this.checkUnit(unit);
+    const n = arrayLength(route, 'route', 'x, y pairs');
+    if (n < 2 || n % 2 !== 0) throw new InvalidOptionError('route', route, 'x, y pairs');
+    for (let k = 0; k < n; k++) checkFinite(`route[${k}]`, route[k]);
     unit.destX = route[route.length - 2] as number;
     unit.destY = route[route.length - 1] as number;
     unit.route = route;
@@ -202,28 +239,36 @@ export class RtsWorld implements RtsGroupHost {
    * @throws CoordinateError when a patrol tile is outside or a wall; InvalidOptionError for fewer than two tiles.
    */
   patrolUnit(unit: RtsUnit, tiles: readonly { x: number; y: number }[]): void {
-    if (tiles.length < 2) throw new InvalidOptionError('patrol', tiles, 'at least two tiles');
-    tiles.forEach((t, k) => {
-      this.grid.assertWalkable(`patrol[${k}]`, t.x, t.y);
-    });
+    this.checkUnit(unit);
+    const n = arrayLength(tiles, 'patrol', 'an array of tiles { x, y }');
+    if (n < 2) throw new InvalidOptionError('patrol', tiles, 'at least two tiles');
+    const patrol: number[] = [];
+    for (let k = 0; k < n; k++) {
+      // Each tile is read once: the checked value is the used one.
+      const { x, y } = recordOf<{ x: number; y: number }>(tiles[k], `patrol[${k}]`, 'a tile { x, y }');
+      this.grid.assertWalkable(`patrol[${k}]`, x, y);
+      patrol.push(x + 0.5, y + 0.5);
+    }
     if (unit.group) unit.group.remove(unit);
-    unit.patrol = tiles.flatMap((t) => [t.x + 0.5, t.y + 0.5]);
+    unit.patrol = patrol;
     unit.patrolIndex = 0;
-    this.setOrder(unit, unit.patrol[0] as number, unit.patrol[1] as number);
+    this.order(unit, unit.patrol[0] as number, unit.patrol[1] as number);
   }
 
   /**
    * Orders units to tile (tx, ty) as one group (optionally in formation); they leave their old groups.
    * @throws CoordinateError when the tile is outside or a wall; InvalidOptionError for an empty list;
-   * InvalidOptionError or OutOfRangeError for a bad group option (see {@link RtsGroupOptions}).
+   * InvalidOptionError or OutOfRangeError for a bad group option (see {@link RtsGroupOptions}); InvalidOptionError
+   * for a unit of another world or a unit listed twice.
    */
-  orderGroup(units: readonly RtsUnit[], tx: number, ty: number, options: RtsGroupOptions = {}): RtsGroup {
-    if (units.length === 0) throw new InvalidOptionError('units', units, 'at least one unit');
+  orderGroup(units: readonly RtsUnit[], tx: number, ty: number, options?: RtsGroupOptions): RtsGroup {
+    if (this.checkUnits(units) === 0) throw new InvalidOptionError('units', units, 'at least one unit');
     return new RtsGroup(this, units, tx, ty, options);
   }
 
   /** Cancels a unit's order: it stops where its newest prediction is. */
   stopUnit(unit: RtsUnit): void {
+    this.checkUnit(unit);
     unit.route = [];
     unit.patrol = [];
     unit.state = 'destination-reached';
@@ -234,9 +279,22 @@ export class RtsWorld implements RtsGroupHost {
 
   /**
    * Orders a unit to an exact position (tiles; the tile under it must be walkable) keeping its group; used by
-   * groups and formations. Patrols go on. The path is planned on the unit's next step.
+   * groups and formations. Patrols go on. The path is planned on the unit's next step; when none is found then
+   * (the destination or the unit's own tile was walled meanwhile, or the unit cannot get there) the order fails
+   * on its own: the unit's `failed` becomes true and its state `destination-reached`, while the world goes on.
+   * @throws CoordinateError when (x, y) is not a finite position on a walkable tile of the grid (as
+   *   {@link RtsWorld.moveUnit}); InvalidOptionError for a unit of another world.
    */
   setOrder(unit: RtsUnit, x: number, y: number): void {
+    this.checkUnit(unit);
+    checkNumber('x', x);
+    checkNumber('y', y);
+    this.grid.assertWalkable('destination', Math.floor(x), Math.floor(y));
+    this.order(unit, x, y);
+  }
+
+  /** {@link RtsWorld.setOrder} without the checks (NaN, NaN for a unit that follows a field). */
+  private order(unit: RtsUnit, x: number, y: number): void {
     unit.field = null;
     unit.destX = x;
     unit.destY = y;
@@ -260,7 +318,7 @@ export class RtsWorld implements RtsGroupHost {
    * @throws OutOfRangeError when `seconds` is negative or NaN.
    */
   update(seconds: number): number {
-    if (!(seconds >= 0)) throw new OutOfRangeError('seconds', seconds, 'a number >= 0');
+    if (typeof seconds !== 'number' || !(seconds >= 0)) throw new OutOfRangeError('seconds', seconds, 'a number >= 0');
     const steps = this.clock.advance(seconds);
     for (let k = 0; k < steps; k++) this.step();
     this.alpha = this.clock.alpha;
@@ -269,6 +327,8 @@ export class RtsWorld implements RtsGroupHost {
 
   /** The position to draw: between the previous and the current fixed-step positions, at {@link alpha}. */
   renderPosition(unit: RtsUnit, out: { x: number; y: number } = { x: 0, y: 0 }): { x: number; y: number } {
+    if (!(unit instanceof RtsUnit)) throw new InvalidOptionError('unit', unit, 'an RtsUnit');
+    recordOf(out, 'out', 'an object { x, y }');
     out.x = unit.prevX + (unit.x - unit.prevX) * this.alpha;
     out.y = unit.prevY + (unit.y - unit.prevY) * this.alpha;
     return out;
@@ -300,6 +360,7 @@ export class RtsWorld implements RtsGroupHost {
 
   /** Effective top speed this step, tiles per second: the group speed times the speed adjustment. */
   speedOf(u: RtsUnit): number {
+    if (!(u instanceof RtsUnit)) throw new InvalidOptionError('unit', u, 'an RtsUnit');
     return rtsSpeedOf(u);
   }
 
@@ -309,11 +370,13 @@ export class RtsWorld implements RtsGroupHost {
    * timers and may plan its path: the world calls it once or twice per unit and step.
    */
   currentTarget(u: RtsUnit): boolean {
+    this.checkUnit(u);
     return currentTarget(this, this.ws, u);
   }
 
   /** If the straight line to the current waypoint crosses a wall, plans a detour to it with A*. */
   checkLine(u: RtsUnit): void {
+    this.checkUnit(u);
     checkLine(this, u);
   }
 
@@ -322,8 +385,17 @@ export class RtsWorld implements RtsGroupHost {
    * (bodies overlap) first; with `soft`, also a soft one (u's personal space touches a unit of another group it
    * moves towards), the nearest. Sets {@link RtsWorld.hitHard}; null when nothing collides.
    * The segment from u's newest position is sampled so a fast unit cannot jump over a body.
+   * @throws OutOfRangeError when (x, y) is not a position on the grid (0 to width, 0 to height);
+   *   InvalidOptionError for a unit of another world.
    */
   firstCollision(u: RtsUnit, x: number, y: number, soft: boolean): RtsUnit | null {
+    this.checkUnit(u);
+    const { width, height } = this.grid;
+    if (typeof x !== 'number' || !(x >= 0 && x <= width))
+      throw new OutOfRangeError('x', x, `a number from 0 to ${width}`);
+    if (typeof y !== 'number' || !(y >= 0 && y <= height))
+      throw new OutOfRangeError('y', y, `a number from 0 to ${height}`);
+    if (typeof soft !== 'boolean') throw new InvalidOptionError('soft', soft, 'true or false');
     return firstCollision(this, this.ws, u, x, y, soft);
   }
 }

@@ -1,5 +1,8 @@
-import { InvalidOptionError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkGrid } from '../grid/check-grid.js';
 import { BLOCKED, type Grid } from '../grid/grid.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { ownOptions } from '../util/own-options.js';
 
 /**
  * A partition of the walkable tiles of a grid into axis-aligned rectangles ("convex sets" of the "Flanking / Retreating" tutorial).
@@ -57,11 +60,13 @@ export const DEFAULT_DECOMPOSE_STRATEGY: DecomposeStrategy = 'auto';
  * is one set; a 1024x1024 map takes tens of milliseconds.
  * @throws InvalidOptionError when `maxSide` is not a positive integer (or Infinity) or `strategy` is unknown.
  */
-export function decomposeConvexSets(grid: Grid, options: DecomposeOptions = {}): ConvexSets {
-  const maxSide = options.maxSide ?? DEFAULT_MAX_SET_SIDE;
+export function decomposeConvexSets(grid: Grid, options?: DecomposeOptions): ConvexSets {
+  checkGrid(grid);
+  const own = ownOptions(options, 'options', 'an options object { maxSide?, strategy? }');
+  const maxSide = own.maxSide ?? DEFAULT_MAX_SET_SIDE;
   if (!(maxSide === Number.POSITIVE_INFINITY || (Number.isInteger(maxSide) && maxSide >= 1)))
     throw new InvalidOptionError('maxSide', maxSide, 'a positive integer or Infinity');
-  const strategy = options.strategy ?? DEFAULT_DECOMPOSE_STRATEGY;
+  const strategy = own.strategy ?? DEFAULT_DECOMPOSE_STRATEGY;
   if (!DECOMPOSE_STRATEGIES.includes(strategy))
     throw new InvalidOptionError('strategy', strategy, DECOMPOSE_STRATEGIES.join(', '));
   let best = sweep(grid, maxSide, strategy === 'band-aware');
@@ -137,18 +142,47 @@ function sweep(
   return { count, setOf, rects: rects.slice(0, count * 4) };
 }
 
-/** Throws {@link InvalidOptionError} unless `sets` was made for a grid of this size. */
+/**
+ * Throws a typed error unless `sets` looks like convex sets made by {@link decomposeConvexSets}: `count` a whole
+ * number, `setOf` and `rects` Int32Arrays (real ones, not Proxies), `rects` holding 4 entries per set. O(1).
+ * @throws InvalidOptionError naming `name` or the bad field.
+ */
+export function checkSets(sets: unknown, name = 'sets'): asserts sets is ConvexSets {
+  if (sets === null || typeof sets !== 'object') throw new InvalidOptionError(name, sets, 'convex sets');
+  const { count, setOf, rects } = sets as ConvexSets;
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0)
+    throw new InvalidOptionError(`${name}.count`, count, 'a whole number of sets');
+  if (typedArrayName(setOf) !== 'Int32Array') throw new InvalidOptionError(`${name}.setOf`, setOf, 'an Int32Array');
+  if (typedArrayName(rects) !== 'Int32Array' || rects.length < 4 * count)
+    throw new InvalidOptionError(`${name}.rects`, rects, `an Int32Array of 4 entries per set (${4 * count})`);
+}
+
+/**
+ * Throws a typed error unless `grid` is a Grid and `sets` was made for a grid of its size: {@link checkSets},
+ * `setOf` of one entry per tile, and every rectangle inside the grid (O(sets), so a forged rectangle cannot make
+ * a kernel write outside its slice).
+ */
 export function assertSetsMatch(grid: Grid, sets: ConvexSets): void {
-  if (
-    !(sets.setOf instanceof Int32Array) ||
-    sets.setOf.length !== grid.width * grid.height ||
-    !Number.isInteger(sets.count) ||
-    sets.count < 0 ||
-    sets.rects.length < 4 * sets.count
-  )
+  checkGrid(grid);
+  checkSets(sets);
+  const { width, height } = grid;
+  if (sets.setOf.length !== width * height || sets.count > width * height)
     throw new InvalidOptionError(
       'sets',
       sets,
-      `convex sets of a ${grid.width}x${grid.height} grid (setOf of ${grid.width * grid.height} tiles, 4 rect entries per set)`,
+      `convex sets of a ${width}x${height} grid (setOf of ${width * height} tiles, 4 rect entries per set)`,
     );
+  const rects = sets.rects;
+  for (let s = 0; s < sets.count; s++) {
+    const x = rects[4 * s] as number;
+    const y = rects[4 * s + 1] as number;
+    const w = rects[4 * s + 2] as number;
+    const h = rects[4 * s + 3] as number;
+    if (!(x >= 0 && y >= 0 && w >= 1 && h >= 1 && x + w <= width && y + h <= height))
+      throw new OutOfRangeError(
+        `sets.rects[${4 * s}..${4 * s + 3}]`,
+        `[${x}, ${y}, ${w}, ${h}]`,
+        `a rectangle inside the ${width}x${height} grid`,
+      );
+  }
 }

@@ -1,8 +1,17 @@
-import { OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { computeField } from '../fields/index.js';
 import type { Grid } from '../grid/grid.js';
-import { assertSetsMatch, type ConvexSets } from './convex-sets.js';
-import { resolveSetMoves, type SetFields, type SetMoveOptions, setFieldCost } from './set-fields.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { assertSetsMatch, type ConvexSets, checkSets } from './convex-sets.js';
+import { checkSetFields, fieldCostAt, resolveSetMoves, type SetFields, type SetMoveOptions } from './set-fields.js';
+
+/** `out` when it is an Int32Array of at least `count` entries, a new one when undefined; throws otherwise. */
+function setCostsOut(out: Int32Array | undefined, count: number): Int32Array {
+  if (out === undefined) return new Int32Array(count);
+  if (typedArrayName(out) !== 'Int32Array') throw new InvalidOptionError('out', out, 'an Int32Array');
+  if (out.length < count) throw new OutOfRangeError('out length', out.length, `at least ${count}`);
+  return out;
+}
 
 /**
  * Reduces a field computed FROM a tile to the cost of every set: the smallest cost over the set's tiles, i.e.
@@ -11,16 +20,17 @@ import { resolveSetMoves, type SetFields, type SetMoveOptions, setFieldCost } fr
  * Writes into `out` when given (length >= `sets.count`). One pass over the tiles, no allocation.
  */
 export function reduceFieldToSets(sets: ConvexSets, cost: Float64Array, out?: Int32Array): Int32Array {
+  checkSets(sets);
+  if (typedArrayName(cost) !== 'Float64Array') throw new InvalidOptionError('cost', cost, 'a Float64Array');
   if (cost.length !== sets.setOf.length)
     throw new OutOfRangeError('field length', cost.length, `${sets.setOf.length} (one entry per tile)`);
-  const result = out ?? new Int32Array(sets.count);
-  if (result.length < sets.count) throw new OutOfRangeError('out length', result.length, `at least ${sets.count}`);
+  const result = setCostsOut(out, sets.count);
   result.fill(0x7fffffff, 0, sets.count);
   const setOf = sets.setOf;
   // PERF: one linear pass, typed arrays only.
   for (let t = 0; t < setOf.length; t++) {
     const s = setOf[t] as number;
-    if (s < 0) continue;
+    if (s < 0 || s >= sets.count) continue;
     const c = cost[t] as number;
     if (c < (result[s] as number)) result[s] = c;
   }
@@ -39,22 +49,26 @@ export function setCostsFrom(
   sets: ConvexSets,
   x: number,
   y: number,
-  options: SetMoveOptions = {},
+  options?: SetMoveOptions,
   out?: Int32Array,
 ): Int32Array {
   assertSetsMatch(grid, sets);
   grid.assertWalkable('tile', x, y);
   const { neighbors, diagonal } = resolveSetMoves(options);
+  const result = setCostsOut(out, sets.count);
   const field = computeField(grid, { goals: [{ x, y }], metric: 'steps', neighbors, diagonal });
-  return reduceFieldToSets(sets, field.cost, out);
+  return reduceFieldToSets(sets, field.cost, result);
 }
 
 /** The same per-set costs as {@link setCostsFrom}, read from precomputed per-set fields (O(sets)). */
 export function setCostsFromFields(fields: SetFields, x: number, y: number, out?: Int32Array): Int32Array {
-  if (!(Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < fields.width && y < fields.height))
-    throw new OutOfRangeError('tile', `(${x}, ${y})`, `inside the ${fields.width}x${fields.height} grid`);
-  const result = out ?? new Int32Array(fields.count);
+  checkSetFields(fields);
+  if (!(Number.isInteger(x) && x >= 0 && x < fields.width))
+    throw new OutOfRangeError('x', x, `an integer inside the ${fields.width}x${fields.height} grid`);
+  if (!(Number.isInteger(y) && y >= 0 && y < fields.height))
+    throw new OutOfRangeError('y', y, `an integer inside the ${fields.width}x${fields.height} grid`);
+  const result = setCostsOut(out, fields.count);
   const t = y * fields.width + x;
-  for (let s = 0; s < fields.count; s++) result[s] = setFieldCost(fields, t, s);
+  for (let s = 0; s < fields.count; s++) result[s] = fieldCostAt(fields, t, s);
   return result;
 }

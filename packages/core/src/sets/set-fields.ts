@@ -2,6 +2,9 @@ import { AbortError, GridTooLargeError, InvalidOptionError, OutOfRangeError } fr
 import { ControlSlot, type KernelControl } from '../fields/types.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, type DiagonalRule } from '../grid/directions.js';
 import { BLOCKED, type Grid } from '../grid/grid.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { readKernelControl } from '../util/kernel-control.js';
+import { ownOptions } from '../util/own-options.js';
 import { assertSetsMatch, type ConvexSets } from './convex-sets.js';
 
 // Direction indices (as DIRECTIONS) written into `outDir`: the step from the discovered tile back to its parent.
@@ -50,10 +53,12 @@ export interface SetFieldKernelOptions extends SetMoveOptions {
 }
 
 /** Reads and checks the move options; throws {@link InvalidOptionError} naming the bad one. */
-export function resolveSetMoves(options: SetMoveOptions): { neighbors: 4 | 8; diagonal: DiagonalRule } {
-  const neighbors = options.neighbors ?? DEFAULT_SET_NEIGHBORS;
+export function resolveSetMoves(options: SetMoveOptions | undefined): { neighbors: 4 | 8; diagonal: DiagonalRule } {
+  // Own properties only: an option inherited from a prototype is not an option.
+  const own = ownOptions(options, 'options');
+  const neighbors = own.neighbors ?? DEFAULT_SET_NEIGHBORS;
   if (neighbors !== 4 && neighbors !== 8) throw new InvalidOptionError('neighbors', neighbors, '4 or 8');
-  const diagonal = options.diagonal ?? DEFAULT_DIAGONAL_RULE;
+  const diagonal = own.diagonal ?? DEFAULT_DIAGONAL_RULE;
   if (!DIAGONAL_RULES.includes(diagonal)) throw new InvalidOptionError('diagonal', diagonal, DIAGONAL_RULES.join(', '));
   return { neighbors, diagonal };
 }
@@ -84,23 +89,32 @@ export function computeSetFieldsInto(
   lastSet: number,
   outCost: Uint16Array | Int32Array,
   outDir: Uint8Array,
-  options: SetFieldKernelOptions = {},
-  control: KernelControl = {},
+  options?: SetFieldKernelOptions,
+  kernelControl?: KernelControl,
 ): void {
   assertSetsMatch(grid, sets);
   const { neighbors, diagonal } = resolveSetMoves(options);
-  const sliceBase = options.sliceBase ?? 0;
-  if (!(Number.isInteger(firstSet) && Number.isInteger(lastSet) && firstSet >= 0 && firstSet <= lastSet))
-    throw new OutOfRangeError('set range', `[${firstSet}, ${lastSet})`, `0 <= firstSet <= lastSet <= ${sets.count}`);
+  const control: KernelControl = readKernelControl(kernelControl) ?? Object.create(null);
+  const sliceBase = ownOptions(options, 'options').sliceBase ?? 0;
+  if (!(Number.isInteger(firstSet) && firstSet >= 0))
+    throw new OutOfRangeError('firstSet', firstSet, `an integer, 0 <= firstSet <= lastSet <= ${sets.count}`);
+  if (!(Number.isInteger(lastSet) && firstSet <= lastSet))
+    throw new OutOfRangeError('lastSet', lastSet, `an integer, 0 <= firstSet <= lastSet <= ${sets.count}`);
   if (lastSet > sets.count) throw new OutOfRangeError('lastSet', lastSet, `at most the number of sets (${sets.count})`);
   const { width, height, passable } = grid;
   const size = width * height;
   if (!Number.isInteger(sliceBase) || sliceBase > firstSet)
     throw new OutOfRangeError('sliceBase', sliceBase, `an integer <= firstSet (${firstSet})`);
+  const costKind = typedArrayName(outCost);
+  if (costKind !== 'Uint16Array' && costKind !== 'Int32Array')
+    throw new InvalidOptionError('outCost', outCost, 'a Uint16Array or an Int32Array');
+  if (typedArrayName(outDir) !== 'Uint8Array') throw new InvalidOptionError('outDir', outDir, 'a Uint8Array');
+  if (outCost.buffer === outDir.buffer || outCost.buffer === grid.buffer || outDir.buffer === grid.buffer)
+    throw new InvalidOptionError('outCost', 'arrays sharing a buffer', 'cost and dir arrays over separate memory');
   const need = (lastSet - sliceBase) * size;
   if (outCost.length < need || outDir.length < need)
     throw new OutOfRangeError('output length', Math.min(outCost.length, outDir.length), `at least ${need} entries`);
-  const u16 = outCost instanceof Uint16Array;
+  const u16 = costKind === 'Uint16Array';
   const unreachable = u16 ? SET_FIELD_UNREACHABLE_U16 : SET_FIELD_UNREACHABLE_I32;
   const maxCost = u16 ? SET_FIELD_UNREACHABLE_U16 - 1 : 0x7fffffff;
   const rects = sets.rects;
@@ -274,11 +288,13 @@ export const DEFAULT_MAX_SET_FIELD_CELLS = 2 ** 27;
  * Allocates (without filling) the per-set field arrays for `sets`, after checking the memory limit.
  * @throws GridTooLargeError when sets x tiles exceeds `maxCells`, naming the numbers, before allocating.
  */
-export function allocateSetFields(grid: Grid, sets: ConvexSets, options: SetFieldsOptions = {}): SetFields {
+export function allocateSetFields(grid: Grid, sets: ConvexSets, options?: SetFieldsOptions): SetFields {
   assertSetsMatch(grid, sets);
-  const maxCells = options.maxCells ?? DEFAULT_MAX_SET_FIELD_CELLS;
-  if (!(maxCells >= 0)) throw new OutOfRangeError('maxCells', maxCells, 'a number >= 0');
-  const costType = options.costType ?? 'uint16';
+  const own = ownOptions(options, 'options');
+  const maxCells = own.maxCells ?? DEFAULT_MAX_SET_FIELD_CELLS;
+  if (typeof maxCells !== 'number' || !(maxCells >= 0))
+    throw new OutOfRangeError('maxCells', maxCells, 'a number >= 0');
+  const costType = own.costType ?? 'uint16';
   if (costType !== 'uint16' && costType !== 'int32')
     throw new InvalidOptionError('costType', costType, "'uint16' or 'int32'");
   const size = grid.width * grid.height;
@@ -290,7 +306,8 @@ export function allocateSetFields(grid: Grid, sets: ConvexSets, options: SetFiel
       `per-set fields for ${sets.count} sets need ${sets.count} x ${size} = ${cells} entries, over maxCells ${maxCells}; ` +
         'use the two-field cost method (setCostsFrom) instead',
     );
-  const shared = options.shared ?? typeof SharedArrayBuffer === 'function';
+  const shared = own.shared ?? typeof SharedArrayBuffer === 'function';
+  if (typeof shared !== 'boolean') throw new InvalidOptionError('shared', shared, 'true or false');
   const bytes = costType === 'uint16' ? 2 : 4;
   const costBuffer = shared ? new SharedArrayBuffer(cells * bytes) : new ArrayBuffer(cells * bytes);
   const dirBuffer = shared ? new SharedArrayBuffer(cells) : new ArrayBuffer(cells);
@@ -313,11 +330,13 @@ export function allocateSetFields(grid: Grid, sets: ConvexSets, options: SetFiel
 export function buildSetFields(
   grid: Grid,
   sets: ConvexSets,
-  options: SetFieldsOptions = {},
-  control: KernelControl = {},
+  options?: SetFieldsOptions,
+  control?: KernelControl,
 ): SetFields {
-  const fields = allocateSetFields(grid, sets, options);
-  computeSetFieldsInto(grid, sets, 0, sets.count, fields.cost, fields.dir, options, control);
+  const own = ownOptions(options, 'options');
+  readKernelControl(control);
+  const fields = allocateSetFields(grid, sets, own);
+  computeSetFieldsInto(grid, sets, 0, sets.count, fields.cost, fields.dir, own, control);
   return fields;
 }
 
@@ -329,20 +348,58 @@ export function buildSetField(
   grid: Grid,
   sets: ConvexSets,
   set: number,
-  options: SetMoveOptions & { costType?: 'uint16' | 'int32' } = {},
+  options?: SetMoveOptions & { costType?: 'uint16' | 'int32' },
 ): { cost: Uint16Array | Int32Array; dir: Uint8Array } {
   assertSetsMatch(grid, sets);
+  const own = ownOptions(options, 'options');
   if (!(Number.isInteger(set) && set >= 0 && set < sets.count))
     throw new OutOfRangeError('set', set, `an integer from 0 to ${sets.count - 1}`);
+  const costType = own.costType ?? 'uint16';
+  if (costType !== 'uint16' && costType !== 'int32')
+    throw new InvalidOptionError('costType', costType, "'uint16' or 'int32'");
   const size = grid.width * grid.height;
-  const cost = options.costType === 'int32' ? new Int32Array(size) : new Uint16Array(size);
+  const cost = costType === 'int32' ? new Int32Array(size) : new Uint16Array(size);
   const dir = new Uint8Array(size);
-  computeSetFieldsInto(grid, sets, set, set + 1, cost, dir, { ...options, sliceBase: set });
+  computeSetFieldsInto(grid, sets, set, set + 1, cost, dir, { ...own, sliceBase: set });
   return { cost, dir };
+}
+
+/**
+ * Throws a typed error unless `fields` looks like per-set fields made by {@link allocateSetFields}: whole
+ * `width`, `height`, `size = width * height` and `count`, and `cost` (Uint16Array or Int32Array) and `dir`
+ * (Uint8Array) of `count * size` entries each. O(1).
+ */
+export function checkSetFields(fields: unknown, name = 'fields'): asserts fields is SetFields {
+  if (fields === null || typeof fields !== 'object')
+    throw new InvalidOptionError(name, fields, 'per-set fields made by buildSetFields');
+  const { count, width, height, size, cost, dir } = fields as SetFields;
+  for (const [key, value] of [
+    ['count', count],
+    ['width', width],
+    ['height', height],
+  ] as const)
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+      throw new InvalidOptionError(`${name}.${key}`, value, 'a whole number');
+  if (size !== width * height) throw new InvalidOptionError(`${name}.size`, size, `width x height (${width * height})`);
+  const kind = typedArrayName(cost);
+  if ((kind !== 'Uint16Array' && kind !== 'Int32Array') || cost.length < count * size)
+    throw new InvalidOptionError(`${name}.cost`, cost, `a Uint16Array or Int32Array of count x size (${count * size})`);
+  if (typedArrayName(dir) !== 'Uint8Array' || dir.length < count * size)
+    throw new InvalidOptionError(`${name}.dir`, dir, `a Uint8Array of count x size (${count * size})`);
 }
 
 /** Moves from tile index `tile` into set `set` read from per-set fields; -1 when unreachable or a wall. */
 export function setFieldCost(fields: SetFields, tile: number, set: number): number {
+  checkSetFields(fields);
+  if (!(Number.isInteger(tile) && tile >= 0 && tile < fields.size))
+    throw new OutOfRangeError('tile', tile, `a tile index from 0 to ${fields.size - 1}`);
+  if (!(Number.isInteger(set) && set >= 0 && set < fields.count))
+    throw new OutOfRangeError('set', set, `an integer from 0 to ${fields.count - 1}`);
+  return fieldCostAt(fields, tile, set);
+}
+
+/** {@link setFieldCost} without the checks (internal: callers check once, then read many). */
+export function fieldCostAt(fields: SetFields, tile: number, set: number): number {
   const c = fields.cost[set * fields.size + tile] as number;
-  return c === SET_FIELD_UNREACHABLE_U16 && fields.cost instanceof Uint16Array ? -1 : c;
+  return c === SET_FIELD_UNREACHABLE_U16 && typedArrayName(fields.cost) === 'Uint16Array' ? -1 : c;
 }

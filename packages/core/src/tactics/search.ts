@@ -4,11 +4,11 @@ import type { Grid } from '../grid/grid.js';
 import type { ConvexSets } from '../sets/convex-sets.js';
 import { setCostsFrom } from '../sets/set-costs.js';
 import {
+  fieldCostAt,
   SET_FIELD_UNREACHABLE_I32,
   SET_FIELD_UNREACHABLE_U16,
   type SetFields,
   type SetMoveOptions,
-  setFieldCost,
 } from '../sets/set-fields.js';
 import { checkNumber } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
@@ -164,7 +164,7 @@ export function createTacticSearch(
   let kept = 0;
 
   const costOf = (tile: number, set: number, mine: boolean): number =>
-    fields ? setFieldCost(fields, tile, set) : ((mine ? pair?.me[set] : pair?.target[set]) as number);
+    fields ? fieldCostAt(fields, tile, set) : ((mine ? pair?.me[set] : pair?.target[set]) as number);
 
   const start = (): void => {
     started = true;

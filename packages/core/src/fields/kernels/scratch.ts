@@ -188,3 +188,17 @@ export function fillOtherRows(
   dir.fill(255, r1 * width, height * width);
   return true;
 }
+
+let terrainBuffer = new Float32Array(0);
+
+/**
+ * A copy of the grid's terrain layer in this thread's scratch (valid until the next call), so that a kernel
+ * reads one consistent terrain even when another thread edits the grid meanwhile: the field is then stale (its
+ * `gridVersion` is older than the grid's) but consistent, never computed from half-edited costs.
+ */
+export function terrainSnapshot(terrain: Float32Array): Float32Array {
+  if (terrainBuffer.length < terrain.length) terrainBuffer = new Float32Array(terrain.length);
+  const copy = terrainBuffer.length === terrain.length ? terrainBuffer : terrainBuffer.subarray(0, terrain.length);
+  copy.set(terrain);
+  return copy;
+}

@@ -1,5 +1,7 @@
-import { InvalidOptionError, OutOfRangeError } from '../../errors.js';
+import { InvalidOptionError } from '../../errors.js';
 import type { Grid } from '../../grid/grid.js';
+import { ownOption } from '../../util/own-options.js';
+import { checkFieldValue } from '../compute-field.js';
 import type { Goal } from '../types.js';
 import type { SeedValues } from './repair-kernel.js';
 
@@ -28,10 +30,11 @@ export class GoalSeeds implements SeedValues {
       const goal: unknown = goals[g];
       if (typeof goal !== 'object' || goal === null)
         throw new InvalidOptionError(`goals[${g}]`, goal, 'an object { x, y, value? }');
-      const { x, y, value = 0 } = goal as Goal;
+      const { x, y } = goal as Goal;
+      const own = ownOption(goal as Goal, 'value');
+      const value = own === undefined ? 0 : own;
       grid.assertWalkable(`goals[${g}]`, x, y);
-      if (typeof value !== 'number' || !Number.isFinite(value))
-        throw new OutOfRangeError(`goals[${g}].value`, value, 'a finite number');
+      checkFieldValue(`goals[${g}].value`, value);
       if (value > maxCost) continue;
       tiles[n] = y * grid.width + x;
       values[n++] = value;

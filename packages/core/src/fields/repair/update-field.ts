@@ -1,8 +1,12 @@
-import { AbortError, InvalidOptionError, OutOfRangeError } from '../../errors.js';
+import { AbortError, InvalidOptionError } from '../../errors.js';
 import { EDITS_UNKNOWN } from '../../grid/edit-log.js';
 import { Grid } from '../../grid/grid.js';
+import { readKernelControl } from '../../util/kernel-control.js';
+import { ownOption } from '../../util/own-options.js';
+import { checkField } from '../check-field.js';
 import { computeField } from '../compute-field.js';
-import { METRIC_WEIGHTED, RULE_NEVER, resolveFieldOptions } from '../options.js';
+import { checkPassableCodes } from '../kernels/check-codes.js';
+import { METRIC_WEIGHTED, overlaps, RULE_NEVER, resolveFieldOptions } from '../options.js';
 import type { Field, FieldOptions, KernelControl } from '../types.js';
 import { GoalSeeds } from './goal-seeds.js';
 import { REPAIR_GAVE_UP, repairField } from './repair-kernel.js';
@@ -39,10 +43,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** Throws a typed error unless `field` is a field of `grid`'s size whose arrays do not overlap. */
 function assertFieldOf(grid: Grid, field: unknown): asserts field is Field {
-  if (!isObject(field)) throw new InvalidOptionError('field', field, 'a field made by computeField');
+  checkField(field);
   const { width, height, cost, dir, gridVersion } = field;
-  if (!(cost instanceof Float64Array)) throw new InvalidOptionError('field.cost', cost, 'a Float64Array');
-  if (!(dir instanceof Uint8Array)) throw new InvalidOptionError('field.dir', dir, 'a Uint8Array');
   if (width !== grid.width || height !== grid.height) {
     throw new InvalidOptionError(
       'field',
@@ -50,10 +52,8 @@ function assertFieldOf(grid: Grid, field: unknown): asserts field is Field {
       `a field of this ${grid.width}x${grid.height} grid`,
     );
   }
-  const size = grid.width * grid.height;
-  if (cost.length !== size) throw new OutOfRangeError('field.cost.length', cost.length, `${size} (grid size)`);
-  if (dir.length !== size) throw new OutOfRangeError('field.dir.length', dir.length, `${size} (grid size)`);
-  if (!Number.isInteger(gridVersion)) throw new InvalidOptionError('field.gridVersion', gridVersion, 'an integer');
+  if (typeof gridVersion !== 'number' || !Number.isInteger(gridVersion))
+    throw new InvalidOptionError('field.gridVersion', gridVersion, 'an integer');
   if ((gridVersion as number) > grid.version) {
     throw new InvalidOptionError(
       'field',
@@ -61,12 +61,14 @@ function assertFieldOf(grid: Grid, field: unknown): asserts field is Field {
       `a field of this grid, which is at version ${grid.version} (the field belongs to another grid)`,
     );
   }
-  if (cost.buffer === dir.buffer) {
-    const a0 = cost.byteOffset;
-    const b0 = dir.byteOffset;
-    if (a0 < b0 + dir.byteLength && b0 < a0 + cost.byteLength)
-      throw new InvalidOptionError('field', 'cost and dir over the same bytes', 'separate cost and dir arrays');
-  }
+  if (overlaps(cost, dir))
+    throw new InvalidOptionError('field', 'cost and dir over the same bytes', 'separate cost and dir arrays');
+  if (cost.buffer === grid.buffer || dir.buffer === grid.buffer)
+    throw new InvalidOptionError(
+      'field',
+      "arrays in the grid's own buffer",
+      'arrays that share no memory with the grid',
+    );
 }
 
 /**
@@ -88,14 +90,17 @@ function assertFieldOf(grid: Grid, field: unknown): asserts field is Field {
  *
  * @throws CoordinateError when a goal is now outside the grid or on a wall (the field is left as it was);
  *   InvalidOptionError when the field is not of this grid (another size, a newer version than the grid, cost
- *   and dir over the same bytes) or the options are invalid (as computeField).
+ *   and dir over the same bytes or in the grid's buffer) or the options are invalid (as computeField);
+ *   OutOfRangeError for a goal value out of computeField's bounds or a passability code other than 0, 1, 2.
  */
 export function updateField(grid: Grid, field: Field, options: FieldOptions, control?: KernelControl): FieldUpdate {
   if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
   assertFieldOf(grid, field);
   if (!isObject(options)) throw new InvalidOptionError('options', options, 'an object with goals');
   const resolved = resolveFieldOptions(options);
-  goals.load(grid, Object.hasOwn(options, 'goals') ? options.goals : undefined, resolved.maxCost);
+  const checkedControl = readKernelControl(control);
+  goals.load(grid, ownOption(options, 'goals'), resolved.maxCost);
+  checkPassableCodes(grid);
   const version = grid.version;
   const size = grid.width * grid.height;
   if (field.gridVersion === version) return { full: false, tiles: 0 };
@@ -123,7 +128,7 @@ export function updateField(grid: Grid, field: Field, options: FieldOptions, con
         changedCount: count,
         seeds: goals,
         limit,
-        control,
+        control: checkedControl,
       });
     } catch (error) {
       if (error instanceof AbortError) field.gridVersion = -1;
@@ -135,7 +140,7 @@ export function updateField(grid: Grid, field: Field, options: FieldOptions, con
     }
   }
   try {
-    field.gridVersion = computeField(grid, options, { cost: field.cost, dir: field.dir }, control).gridVersion;
+    field.gridVersion = computeField(grid, options, { cost: field.cost, dir: field.dir }, checkedControl).gridVersion;
   } catch (error) {
     field.gridVersion = -1;
     throw error;
