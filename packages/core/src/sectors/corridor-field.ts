@@ -6,6 +6,7 @@
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field, FieldOut, Goal, KernelControl } from '../fields/types.js';
+import { arrayLength, ownOptions } from '../util/own-options.js';
 import type { SectorContext } from './build-phases.js';
 import { startWork } from './control.js';
 import { Corridor } from './corridor.js';
@@ -147,13 +148,17 @@ interface PlannedGoal {
 }
 
 function resolveMargin(options: CorridorFieldOptions | undefined): { margin: number; maxCost: number } {
-  const margin = options?.margin ?? 1;
-  if (!Number.isInteger(margin) || margin < 0 || margin > 8)
+  const own = ownOptions(options, 'options', 'an object { margin?, maxCost? }');
+  const margin = own.margin ?? 1;
+  if (!Number.isInteger(margin) || (margin as number) < 0 || (margin as number) > 8)
     throw new OutOfRangeError('margin', margin, 'an integer from 0 to 8');
-  const maxCost = options?.maxCost ?? Number.POSITIVE_INFINITY;
+  const maxCost = own.maxCost ?? Number.POSITIVE_INFINITY;
   if (typeof maxCost !== 'number' || !(maxCost >= 0)) throw new OutOfRangeError('maxCost', maxCost, 'a number >= 0');
-  return { margin, maxCost };
+  return { margin: margin as number, maxCost };
 }
+
+/** Largest goal value accepted (beyond it, adding a step's cost would be lost to rounding). */
+const MAX_GOAL_VALUE = 2 ** 52;
 
 /**
  * Plans the corridor of the routes from `starts` (x, y pairs) to `goal` into `fq.corridor`. Returns the goal.
@@ -168,14 +173,16 @@ export function planCorridor(
   options: CorridorFieldOptions | undefined,
 ): PlannedGoal {
   const { grid, data, shift, sectorsX, sectorsY, width, height } = ctx;
-  if (typeof goal !== 'object' || goal === null)
-    throw new InvalidOptionError('goal', goal, 'an object { x, y, value? }');
+  const g = ownOptions(goal, 'goal', 'an object { x, y, value? }');
   const { margin, maxCost } = resolveMargin(options);
-  const value = goal.value ?? 0;
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    throw new OutOfRangeError('goal.value', value, 'a finite number');
-  grid.assertWalkable('goal', goal.x, goal.y);
-  if (starts === null || typeof starts !== 'object' || typeof starts.length !== 'number' || starts.length % 2 !== 0)
+  const value = g.value ?? 0;
+  if (typeof value !== 'number' || !(Math.abs(value) <= MAX_GOAL_VALUE))
+    throw new OutOfRangeError('goal.value', value, `a number from -2^52 to 2^52`);
+  const goalX = g.x as number;
+  const goalY = g.y as number;
+  grid.assertWalkable('goal', goalX, goalY);
+  const count = arrayLength(starts, 'starts', 'x, y pairs (an array or Int32Array of even length)');
+  if (count % 2 !== 0)
     throw new InvalidOptionError('starts', starts, 'x, y pairs (an array or Int32Array of even length)');
   const nodes = data.nodeTile.length;
   if (fq.targetMark.length < nodes) {
@@ -187,7 +194,7 @@ export function planCorridor(
   const mark = ++fq.mark;
   const corridor = fq.corridor;
   corridor.reset(sectors);
-  pq.goal.load(ctx, goal.x, goal.y, true, -1);
+  pq.goal.load(ctx, goalX, goalY, true, -1);
   const goalSector = pq.goal.sector;
   corridor.add(goalSector);
   let targets = 0;
@@ -195,7 +202,7 @@ export function planCorridor(
   let by0 = height;
   let bx1 = -1;
   let by1 = -1;
-  for (let i = 0; i < starts.length; i += 2) {
+  for (let i = 0; i < count; i += 2) {
     const x = starts[i] as number;
     const y = starts[i + 1] as number;
     grid.assertInside(`starts[${i / 2}]`, x, y);
@@ -239,7 +246,7 @@ export function planCorridor(
     }
   }
   corridor.dilate(margin, sectorsX, sectorsY);
-  return { x: goal.x, y: goal.y, value, maxCost };
+  return { x: goalX, y: goalY, value, maxCost };
 }
 
 /** Allocates the arrays of a corridor field for the planned corridor (shared when `shared`). */
