@@ -11,7 +11,7 @@ export interface CrowdOptions {
   groups?: number;
   /** Side of a level tile in pixels; units are squares of side `tileSize / 2 - 1` (the seed's wiggle room). Default 30. */
   tileSize?: number;
-  /** Top speed of a unit in pixels per second, > 0. Default 90. */
+  /** Top speed of a unit in pixels per second, > 0 and at most `tileSize / MAX_CROWD_DT` (one tile per step). Default 90. */
   topSpeed?: number;
   /** Acceleration of a unit in pixels per second squared, > 0. Default 360. */
   acceleration?: number;
@@ -88,6 +88,14 @@ export function resolveCrowdParams(options: CrowdOptions): CrowdParams {
   if (tileSize < 6) throw new OutOfRangeError('tileSize', tileSize, 'at least 6 pixels');
   const unitSize = tileSize / 2 - 1;
   const topSpeed = positive('topSpeed', options.topSpeed, DEFAULT_CROWD_TOP_SPEED);
+  // A unit moves at most one tile per step (MAX_CROWD_DT): the neighbour search looks at the cells it can reach
+  // and the wall test at the row or column it ends in, so a faster unit would skip cells and walls.
+  if (topSpeed > tileSize / MAX_CROWD_DT)
+    throw new OutOfRangeError(
+      'topSpeed',
+      topSpeed,
+      `at most tileSize / ${MAX_CROWD_DT} s = ${tileSize / MAX_CROWD_DT}`,
+    );
   const acceleration = positive('acceleration', options.acceleration, DEFAULT_CROWD_ACCELERATION);
   const contactMargin = options.contactMargin ?? DEFAULT_CROWD_CONTACT_MARGIN;
   if (typeof contactMargin !== 'number' || !(contactMargin >= 0 && contactMargin <= unitSize / 4))

@@ -125,8 +125,8 @@ export function followFlow(
     throw new InvalidOptionError('out', out, 'a Float64Array');
   const own = ownOptions(options, 'options');
   const stats = own.stats;
-  if (stats !== undefined && (stats === null || typeof stats !== 'object' || Array.isArray(stats)))
-    throw new InvalidOptionError('stats', stats, 'an object to fill');
+  if (stats !== undefined && !isPlainObject(stats))
+    throw new InvalidOptionError('stats', stats, 'a plain object to fill');
   const step = own.step ?? DEFAULT_FOLLOW_STEP;
   if (typeof step !== 'number' || !(step > 0 && step <= 1))
     throw new OutOfRangeError('step', step, 'tiles, > 0 and <= 1');
@@ -276,6 +276,13 @@ export function followFlow(
     py = qy;
     put(px, py);
   }
+}
+
+/** True for an object literal (or one without a prototype): something `stats` can be written into. */
+function isPlainObject(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 /** True when a square of half-side c centred at (x, y) overlaps no wall (touching allowed). */

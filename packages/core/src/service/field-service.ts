@@ -11,8 +11,12 @@
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field, FieldOptions } from '../fields/types.js';
+import { checkFieldOf } from '../flow/check-flow.js';
+import { resolveFlowOptions } from '../flow/compute-flow.js';
 import type { Flow } from '../flow/types.js';
+import { checkGrid } from '../grid/check-grid.js';
 import { Grid } from '../grid/grid.js';
+import { ownOptions } from '../util/own-options.js';
 import { SharedBufferPool } from './buffer-pool.js';
 import { SharedMemoryUnavailableError } from './errors.js';
 import {
@@ -20,6 +24,7 @@ import {
   DEFAULT_MAX_POOLED_BYTES,
   type FieldService,
   type FieldServiceOptions,
+  type JobOptions,
   MAX_WORKERS,
 } from './field-service-types.js';
 import { JobQueue } from './job-queue.js';
@@ -244,10 +249,19 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         });
     },
 
-    computeFlow(grid, field, flowOptions, jobOptions = {}) {
-      if (!(grid instanceof Grid)) return Promise.reject(new InvalidOptionError('grid', grid, 'a Grid'));
-      if (typeof field !== 'object' || field === null)
-        return Promise.reject(new InvalidOptionError('field', field, 'a field made by computeField'));
+    computeFlow(grid, field, flowOptions, jobOptionsGiven) {
+      // Checked on this thread with computeFlow's own checks (typed errors, own properties only), so that nothing
+      // that cannot be cloned is posted and the worker gets plain copies.
+      let jobOptions: JobOptions;
+      try {
+        checkGrid(grid);
+        checkFieldOf(field, grid.width, grid.height);
+        const { radius, weighted } = resolveFlowOptions(flowOptions);
+        flowOptions = { radius, metric: weighted ? 'weighted' : 'octile' };
+        jobOptions = readFlowJobOptions(jobOptionsGiven);
+      } catch (error) {
+        return Promise.reject(error);
+      }
       const cells = grid.width * grid.height;
       const bytes = cells * 12;
       const args: Omit<ComputeFlowArgs, 'vx' | 'vy' | 'anchor'> & {
@@ -258,8 +272,8 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         grid,
         cost: field.cost,
         dir: field.dir,
-        gridVersion: field.gridVersion,
-        ...(flowOptions === undefined ? {} : { options: flowOptions }),
+        gridVersion: Number.isInteger(field.gridVersion) ? field.gridVersion : -1,
+        options: flowOptions,
         vx: null,
         vy: null,
         anchor: null,
@@ -289,7 +303,7 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
           const vy = args.vy as Float32Array;
           const anchor = args.anchor as Int32Array;
           for (const a of [vx, vy, anchor]) issued.add(a.buffer as SharedArrayBuffer);
-          const radius = flowOptions?.radius ?? 0;
+          const radius = flowOptions.radius ?? 0;
           const { gridVersion } = value as { gridVersion: number };
           return { width: grid.width, height: grid.height, vx, vy, anchor, radius, gridVersion };
         });
@@ -354,4 +368,24 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     throw error;
   }
   return service;
+}
+
+/**
+ * The job options of `computeFlow` (own properties only): `signal` an AbortSignal, `onProgress` a function.
+ * @throws InvalidOptionError naming the bad option.
+ */
+function readFlowJobOptions(jobOptions: JobOptions | undefined): JobOptions {
+  const own = ownOptions(jobOptions, 'jobOptions');
+  const { signal, onProgress } = own;
+  if (
+    signal !== undefined &&
+    (signal === null || typeof signal !== 'object' || typeof signal.addEventListener !== 'function')
+  )
+    throw new InvalidOptionError('signal', signal, 'an AbortSignal');
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw new InvalidOptionError('onProgress', onProgress, 'a function (done, total)');
+  return Object.assign(Object.create(null) as JobOptions, {
+    ...(signal !== undefined && { signal }),
+    ...(onProgress !== undefined && { onProgress }),
+  });
 }
