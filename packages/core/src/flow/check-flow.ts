@@ -28,7 +28,14 @@ function checkSide(name: string, value: unknown): number {
  * radius from 0 to MAX_FLOW_RADIUS.
  */
 export function checkFlow(flow: unknown, width?: number, height?: number, name = 'flow'): asserts flow is Flow {
+  // PERF: a frozen flow that passed once cannot change its fields (its arrays cannot change length): O(1) after
+  // the first call, for sampleFlow in game loops (computeFlow and the service return frozen flows).
   if (typeof flow !== 'object' || flow === null) throw new InvalidOptionError(name, flow, 'a flow made by computeFlow');
+  if (
+    (flow as Branded)[CHECKED] === true &&
+    (width === undefined || ((flow as Flow).width === width && (flow as Flow).height === height))
+  )
+    return;
   const f = flow as Flow;
   const w = checkSide(`${name}.width`, f.width);
   const h = checkSide(`${name}.height`, f.height);
@@ -41,6 +48,16 @@ export function checkFlow(flow: unknown, width?: number, height?: number, name =
   const r = f.radius;
   if (typeof r !== 'number' || !(r >= 0 && r <= MAX_FLOW_RADIUS))
     throw new OutOfRangeError(`${name}.radius`, r, `tiles, from 0 to ${MAX_FLOW_RADIUS}`);
+}
+
+/** The brand of flows made by computeFlow (frozen, so their fields cannot lie): module-private, unforgeable. */
+const CHECKED = Symbol('checked flow');
+type Branded = { [CHECKED]?: boolean };
+
+/** Freezes a flow made by the package and brands it, so that checkFlow passes it in O(1). */
+export function sealFlow(flow: Flow): Flow {
+  Object.defineProperty(flow, CHECKED, { value: true });
+  return Object.freeze(flow);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Grid } from '../grid/grid.js';
 import { readKernelControl } from '../util/kernel-control.js';
 import { ownOptions } from '../util/own-options.js';
 import { flowClearance } from './anchor-code.js';
-import { checkFieldOf, checkTypedArray } from './check-flow.js';
+import { checkFieldOf, checkTypedArray, sealFlow } from './check-flow.js';
 import { runFlowKernel } from './flow-kernel.js';
 import { DEFAULT_FLOW_RADIUS, type Flow, type FlowOptions, type FlowOut, MAX_FLOW_RADIUS } from './types.js';
 
@@ -94,7 +94,8 @@ export function computeFlow(
     anchor,
     control: kernelControl,
   });
-  return {
+  // Frozen: its fields cannot be changed to lie, so sampleFlow checks it once (see checkFlow).
+  return sealFlow({
     width: grid.width,
     height: grid.height,
     vx,
@@ -102,5 +103,5 @@ export function computeFlow(
     anchor,
     radius: resolved.radius,
     gridVersion: Number.isInteger(field.gridVersion) ? field.gridVersion : -1,
-  };
+  });
 }

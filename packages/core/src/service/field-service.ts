@@ -11,7 +11,7 @@
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field, FieldOptions } from '../fields/types.js';
-import { checkFieldOf } from '../flow/check-flow.js';
+import { checkFieldOf, sealFlow } from '../flow/check-flow.js';
 import { resolveFlowOptions } from '../flow/compute-flow.js';
 import type { Flow } from '../flow/types.js';
 import { checkGrid } from '../grid/check-grid.js';
@@ -305,7 +305,7 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
           for (const a of [vx, vy, anchor]) issued.add(a.buffer as SharedArrayBuffer);
           const radius = flowOptions.radius ?? 0;
           const { gridVersion } = value as { gridVersion: number };
-          return { width: grid.width, height: grid.height, vx, vy, anchor, radius, gridVersion };
+          return sealFlow({ width: grid.width, height: grid.height, vx, vy, anchor, radius, gridVersion });
         });
     },
 
