@@ -39,6 +39,7 @@ import {
   H_CURRENT,
   H_STEPS,
 } from './crowd-state.js';
+import { columnBlocked, rowBlocked } from './crowd-walls.js';
 import { type CrowdStopTimerResult, crowdStopTimerMoving, crowdStopTimerStopped } from './stop-timers.js';
 
 /** Tile spans ignore overlaps thinner than this fraction of a tile, so a unit clamped against a wall is outside it. */
@@ -477,19 +478,6 @@ function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: numbe
     navx[i] = ax;
     navy[i] = ay;
   }
-}
-
-function columnBlocked(passable: Uint8Array, W: number, H: number, c: number, r0: number, r1: number): boolean {
-  if (c < 0 || c >= W || r0 < 0 || r1 >= H) return true;
-  for (let r = r0; r <= r1; r++) if (passable[r * W + c] === 0) return true;
-  return false;
-}
-
-function rowBlocked(passable: Uint8Array, W: number, H: number, r: number, c0: number, c1: number): boolean {
-  if (r < 0 || r >= H || c0 < 0 || c1 >= W) return true;
-  const base = r * W;
-  for (let c = c0; c <= c1; c++) if (passable[base + c] === 0) return true;
-  return false;
 }
 
 /** Makes the frame written by the last step current. Call once after every range of the step has run. */

@@ -58,8 +58,9 @@ function outArray<T extends Float32Array | Int32Array>(
  * (see the package README, "Smooth flows").
  * `out` arrays (each `grid.size` long) are filled in place; `control` reports progress and cancels (AbortError).
  *
- * @throws InvalidOptionError for a field of another size or bad options; OutOfRangeError for a bad radius or
- *   wrong-sized out arrays.
+ * The flow returned is frozen (its arrays are not), so that `sampleFlow` checks it once.
+ * @throws InvalidOptionError for a field of another size, bad options or control, or `out` arrays that overlap;
+ *   OutOfRangeError for a bad radius or wrong-sized out arrays.
  */
 export function computeFlow(
   grid: Grid,

@@ -104,7 +104,9 @@ function put(px: number, py: number): void {
  * Writes into `out` when it is long enough (no allocation but the returned view of its start); otherwise into a
  * new array.
  * @throws CoordinateError when the start is outside the grid; InvalidOptionError when grid, field and flow do
- *   not match; OutOfRangeError for a bad step or maxLength. From a wall or an unreachable tile: an empty path.
+ *   not match, or when the field's `dir` does not lead to a goal (a forged field: refused after at most
+ *   `width * height` steps along it, never followed for ever); OutOfRangeError for a bad step, maxLength, x or y.
+ *   From a wall or an unreachable tile: an empty path.
  */
 export function followFlow(
   grid: Grid,
