@@ -15,7 +15,7 @@ import {
 import { startWork } from './control.js';
 import { computeLandmarks } from './landmarks.js';
 import { allocateSectorArrays, int32Array } from './sector-data.js';
-import { SectorGraph } from './sector-graph.js';
+import { graphOf, type SectorGraph } from './sector-graph.js';
 import { resolveSectorOptions, type SectorGraphOptions } from './sector-options.js';
 
 /** True when the grid's buffer is shared (the graph's arrays are then shared too). */
@@ -57,5 +57,5 @@ export function buildSectorGraph(grid: Grid, options?: SectorGraphOptions, contr
   linkSectors(ctx, 0, sectors);
   computeComponents(ctx);
   computeLandmarks(ctx, rules.landmarks);
-  return SectorGraph.from(grid, data);
+  return graphOf(grid, data);
 }

@@ -33,6 +33,23 @@ import {
 import { type SectorGraphOptions, sectorOptionsOf } from './sector-options.js';
 import { type SectorUpdate, updateSectorGraph } from './update.js';
 
+/** True while {@link graphOf} runs. */
+let trusting = false;
+
+/**
+ * A graph over arrays this package has just built (buildSectorGraph, buildSectorGraphInPool): as
+ * `SectorGraph.from` without the O(size) check, so that a build in the pool never blocks the main thread for it.
+ * Internal.
+ */
+export function graphOf(grid: Grid, data: SectorGraphData): SectorGraph {
+  trusting = true;
+  try {
+    return SectorGraph.from(grid, data);
+  } finally {
+    trusting = false;
+  }
+}
+
 /** A route through entrances, for display: `SectorGraph.route`. */
 export interface SectorRoute {
   /** Cost of the route (the cost of the path `findPath` gives with `refine: 'sectors'`). */
@@ -99,7 +116,7 @@ export class SectorGraph {
    */
   static from(grid: Grid, data: SectorGraphData): SectorGraph {
     checkGrid(grid);
-    return new SectorGraph(grid, checkSectorData(grid, data));
+    return new SectorGraph(grid, trusting ? data : checkSectorData(grid, data));
   }
 
   /** The options the graph was built with. */

@@ -23,7 +23,7 @@ import {
   int32Array,
   type SectorGraphData,
 } from './sector-data.js';
-import { SectorGraph } from './sector-graph.js';
+import { graphOf, SectorGraph } from './sector-graph.js';
 import { resolveSectorOptions, type SectorGraphOptions } from './sector-options.js';
 import type {
   SectorBuildArgs,
@@ -216,7 +216,7 @@ export async function buildSectorGraphInPool(
     done();
   }
   if (failure.error !== undefined) throw failure.error;
-  return SectorGraph.from(grid, data);
+  return graphOf(grid, data);
 }
 
 /**
