@@ -1,7 +1,9 @@
 import { CoordinateError, InvalidOptionError } from '../errors.js';
 import { computeField } from '../fields/index.js';
 import { computeFlow } from '../flow/index.js';
-import { CROWD_MOVING, type Crowd, checkCrowdGroup, crowdCount, crowdFrame } from './crowd-state.js';
+import { checkNumber } from '../util/check-number.js';
+import { ownOptions } from '../util/own-options.js';
+import { CROWD_MOVING, type Crowd, checkCrowd, checkCrowdGroup, crowdCount, crowdFrame } from './crowd-state.js';
 
 /** Options of {@link commandCrowdGroup}. */
 export interface CrowdCommandOptions {
@@ -34,13 +36,17 @@ export function commandCrowdGroup(
   group: number,
   x: number,
   y: number,
-  options: CrowdCommandOptions = {},
+  options?: CrowdCommandOptions,
 ): void {
+  checkCrowd(crowd);
   checkCrowdGroup(crowd, group);
-  const useField = options.useField ?? DEFAULT_CROWD_USE_FIELD;
+  checkNumber('x', x);
+  checkNumber('y', y);
+  const own = ownOptions(options, 'options', 'an object { useField?, useFlow? }');
+  const useField = own.useField ?? DEFAULT_CROWD_USE_FIELD;
   if (typeof useField !== 'boolean') throw new InvalidOptionError('useField', useField, 'a boolean');
   const hasFlows = crowd.flowAnchor.length > 0;
-  const useFlow = options.useFlow ?? hasFlows;
+  const useFlow = own.useFlow ?? hasFlows;
   if (typeof useFlow !== 'boolean') throw new InvalidOptionError('useFlow', useFlow, 'a boolean');
   if (useFlow && useField && !hasFlows)
     throw new InvalidOptionError('useFlow', useFlow, 'false for a crowd created without flows: true');

@@ -19,7 +19,7 @@ export interface CrowdOptions {
    */
   tileSize?: number;
   /**
-   * Top speed of a unit in pixels per second, > 0.
+   * Top speed of a unit in pixels per second, > 0 and at most `tileSize / MAX_CROWD_DT` (one tile per step).
    * @defaultValue {@link DEFAULT_CROWD_TOP_SPEED} (90)
    */
   topSpeed?: number;
@@ -112,6 +112,14 @@ export function resolveCrowdParams(options: CrowdOptions): CrowdParams {
   if (tileSize < 6) throw new OutOfRangeError('tileSize', tileSize, 'at least 6 pixels');
   const unitSize = tileSize / 2 - 1;
   const topSpeed = positive('topSpeed', options.topSpeed, DEFAULT_CROWD_TOP_SPEED);
+  // A unit moves at most one tile per step (MAX_CROWD_DT): the neighbour search looks at the cells it can reach
+  // and the wall test at the row or column it ends in, so a faster unit would skip cells and walls.
+  if (topSpeed > tileSize / MAX_CROWD_DT)
+    throw new OutOfRangeError(
+      'topSpeed',
+      topSpeed,
+      `at most tileSize / ${MAX_CROWD_DT} s = ${tileSize / MAX_CROWD_DT}`,
+    );
   const acceleration = positive('acceleration', options.acceleration, DEFAULT_CROWD_ACCELERATION);
   const contactMargin = options.contactMargin ?? DEFAULT_CROWD_CONTACT_MARGIN;
   if (typeof contactMargin !== 'number' || !(contactMargin >= 0 && contactMargin <= unitSize / 4))

@@ -5,9 +5,10 @@
  * needs as {@link CrowdStepRunner}.
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { bare, ownOptions } from '../util/own-options.js';
 import { MAX_CROWD_DT } from './crowd-options.js';
 import type { CrowdStepRangeArgs } from './crowd-parallel-kernel.js';
-import { type Crowd, crowdCount } from './crowd-state.js';
+import { type Crowd, checkCrowd, crowdCount } from './crowd-state.js';
 import { prepareCrowdStep, swapCrowd } from './crowd-step.js';
 
 /**
@@ -18,7 +19,7 @@ export interface CrowdStepRunner {
   /** Number of workers (the default number of ranges). */
   readonly size: number;
   /** Runs one range of the step in a worker; resolves once the worker wrote it. */
-  run(name: 'crowdStepRange', args: CrowdStepRangeArgs): Promise<void>;
+  run(name: 'crowdStepRange', args: CrowdStepRangeArgs, options?: object): Promise<void>;
 }
 
 /** Options of {@link stepCrowdParallel}. */
@@ -41,14 +42,17 @@ export async function stepCrowdParallel(
   service: CrowdStepRunner,
   crowd: Crowd,
   dt: number,
-  options: CrowdParallelOptions = {},
+  options?: CrowdParallelOptions,
 ): Promise<void> {
+  if (service === null || typeof service !== 'object' || typeof service.run !== 'function')
+    throw new InvalidOptionError('service', service, 'a worker pool with run() and size (a FieldService)');
+  checkCrowd(crowd);
   if (typeof dt !== 'number' || !(dt > 0 && dt <= MAX_CROWD_DT))
     throw new OutOfRangeError('dt', dt, `seconds, > 0 and at most ${MAX_CROWD_DT}`);
   const buffer = crowd.buffer;
   if (typeof SharedArrayBuffer !== 'function' || !(buffer instanceof SharedArrayBuffer))
     throw new InvalidOptionError('crowd.buffer', buffer, 'a SharedArrayBuffer (create the crowd with shared: true)');
-  const parts = options.parts ?? service.size;
+  const parts = ownOptions(options, 'options', 'an object { parts? }').parts ?? service.size;
   if (!Number.isInteger(parts) || parts < 1 || parts > 256)
     throw new OutOfRangeError('parts', parts, 'an integer from 1 to 256');
   prepareCrowdStep(crowd);
@@ -59,7 +63,10 @@ export async function stepCrowdParallel(
     const to = Math.floor(((p + 1) * n) / parts);
     // PERF: blocks of the map's rows (the neighbour grid's order), so each worker reads its own part of the map.
     if (to > from)
-      jobs.push(service.run('crowdStepRange', { grid: crowd.grid, crowd: buffer, from, to, dt, order: 'grid' }));
+      jobs.push(
+        // No job options: an empty object without a prototype, so that nothing is inherited from Object.prototype.
+        service.run('crowdStepRange', { grid: crowd.grid, crowd: buffer, from, to, dt, order: 'grid' }, bare({})),
+      );
   }
   // Wait for EVERY range, even after one failed: the others still write the back frame, and the caller may
   // step on this thread (into the same frame) as soon as this promise settles.

@@ -1,6 +1,8 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { MAX_FLOW_RADIUS } from '../flow/types.js';
 import { Grid } from '../grid/grid.js';
+import { checkNumber } from '../util/check-number.js';
+import { ownOptions } from '../util/own-options.js';
 import {
   type CrowdOptions,
   type CrowdParams,
@@ -225,14 +227,14 @@ function view(buffer: ArrayBufferLike, grid: Grid, params: CrowdParams): Crowd {
       state: new Uint8Array(buffer, l.state[k] as number, capacity),
     };
   };
-  return {
+  const crowd: Crowd = {
     grid,
     buffer,
     capacity,
     groups,
-    params,
+    params: Object.freeze({ ...params }),
     header,
-    frames: [frame(0), frame(1)],
+    frames: Object.freeze([Object.freeze(frame(0)), Object.freeze(frame(1))] as const),
     unitGroup: new Uint8Array(buffer, l.unitGroup, capacity),
     groupTargetX: new Float64Array(buffer, l.targets[0] as number, groups),
     groupTargetY: new Float64Array(buffer, l.targets[1] as number, groups),
@@ -246,7 +248,7 @@ function view(buffer: ArrayBufferLike, grid: Grid, params: CrowdParams): Crowd {
     cellX: new Int32Array(buffer, l.cellX, capacity),
     cellY: new Int32Array(buffer, l.cellY, capacity),
     cellCursor: new Int32Array(buffer, l.cellCursor, l.table),
-    sorted: {
+    sorted: Object.freeze({
       x: new Float64Array(buffer, l.sortedF64[0] as number, capacity),
       y: new Float64Array(buffer, l.sortedF64[1] as number, capacity),
       vx: new Float64Array(buffer, l.sortedF64[2] as number, capacity),
@@ -255,9 +257,31 @@ function view(buffer: ArrayBufferLike, grid: Grid, params: CrowdParams): Crowd {
       state: new Uint8Array(buffer, l.sortedState, capacity),
       cellX: new Int32Array(buffer, l.sortedCells[0] as number, capacity),
       cellY: new Int32Array(buffer, l.sortedCells[1] as number, capacity),
-    },
+    }),
     tableSize: l.table,
   };
+  // Frozen and registered: the crowd functions check membership (O(1)) instead of every field of the object,
+  // and nobody can make a crowd's fields lie (its arrays' contents are checked where they could do harm).
+  CROWDS.add(Object.freeze(crowd));
+  return crowd;
+}
+
+/** Every crowd made by {@link createCrowd} or {@link crowdFromBuffers} (frozen objects). */
+const CROWDS = new WeakSet<Crowd>();
+
+/**
+ * Throws a typed error unless `crowd` is a crowd made by {@link createCrowd} or {@link crowdFromBuffers} whose
+ * unit count is within its capacity (the count lives in the shared header, which anyone may write). O(1).
+ * Returns the unit count. Internal: every crowd function starts with it.
+ */
+export function checkCrowd(crowd: unknown): number {
+  if (!CROWDS.has(crowd as Crowd))
+    throw new InvalidOptionError('crowd', crowd, 'a crowd made by createCrowd or crowdFromBuffers');
+  const c = crowd as Crowd;
+  const n = c.header[H_COUNT] as number;
+  if (!(n >= 0 && n <= c.capacity))
+    throw new OutOfRangeError('crowd unit count', n, `0 to the capacity ${c.capacity} (the header was overwritten)`);
+  return n;
 }
 
 const PARAM_ORDER = [
@@ -276,18 +300,22 @@ const PARAM_ORDER = [
  * group count or parameter.
  */
 export function createCrowd(options: CrowdOptions): Crowd {
-  const params = resolveCrowdParams(options);
-  const grid = options.grid;
+  const own = ownOptions(options, 'options', 'an object { grid, capacity, ... }') as CrowdOptions;
+  const grid = own.grid;
   if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
-  const capacity = options.capacity;
+  const params = resolveCrowdParams(own);
+  const capacity = own.capacity;
   if (!Number.isInteger(capacity) || capacity < 1 || capacity > MAX_CROWD_CAPACITY)
     throw new OutOfRangeError('capacity', capacity, `an integer from 1 to ${MAX_CROWD_CAPACITY}`);
-  const groups = options.groups ?? DEFAULT_CROWD_GROUPS;
+  const groups = own.groups ?? DEFAULT_CROWD_GROUPS;
   if (!Number.isInteger(groups) || groups < 1 || groups > MAX_CROWD_GROUPS)
     throw new OutOfRangeError('groups', groups, `an integer from 1 to ${MAX_CROWD_GROUPS}`);
   const gridShared = typeof SharedArrayBuffer === 'function' && grid.buffer instanceof SharedArrayBuffer;
-  const shared = options.shared ?? gridShared;
-  const flows = options.flows ?? false;
+  const shared = own.shared ?? gridShared;
+  if (typeof shared !== 'boolean') throw new InvalidOptionError('shared', shared, 'a boolean');
+  if (shared && typeof SharedArrayBuffer !== 'function')
+    throw new InvalidOptionError('shared', shared, 'false where SharedArrayBuffer is unavailable');
+  const flows = own.flows ?? false;
   if (typeof flows !== 'boolean') throw new InvalidOptionError('flows', flows, 'a boolean');
   const l = layout(capacity, groups, grid.width * grid.height, flows);
   const buffer = shared ? new SharedArrayBuffer(l.byteLength) : new ArrayBuffer(l.byteLength);
@@ -309,37 +337,67 @@ export function createCrowd(options: CrowdOptions): Crowd {
 
 /** The buffers to post to a worker; see {@link crowdFromBuffers}. */
 export function crowdBuffers(crowd: Crowd): CrowdBuffers {
+  checkCrowd(crowd);
   return { crowd: crowd.buffer, grid: crowd.grid.buffer };
 }
 
-/** Rebuilds a crowd view over buffers made by {@link createCrowd} (for example in a worker). No copy is made. */
+/**
+ * Rebuilds a crowd view over buffers made by {@link createCrowd} (for example in a worker). No copy is made. The
+ * buffer's header and parameters are checked as `createCrowd` checks its options (a forged or foreign buffer is
+ * refused before any view is made).
+ * @throws InvalidOptionError for buffers not made by createCrowd (or too short); OutOfRangeError for a header or
+ *   parameter out of range.
+ */
 export function crowdFromBuffers(buffers: CrowdBuffers): Crowd {
-  const header = new Int32Array(buffers.crowd, 0, HEADER_INTS);
-  if (header[H_MAGIC] !== MAGIC)
-    throw new InvalidOptionError('buffers.crowd', buffers.crowd, 'a buffer made by createCrowd');
-  const grid = buffers.grid instanceof Grid ? buffers.grid : Grid.from(buffers.grid);
-  const flows = ((header[H_FLAGS] as number) & FLAG_FLOWS) !== 0;
-  const l = layout(header[H_CAPACITY] as number, header[H_GROUPS] as number, grid.width * grid.height, flows);
-  const p = new Float64Array(buffers.crowd, l.params, PARAM_COUNT);
-  const params = {} as CrowdParams;
+  const own = ownOptions(buffers, 'buffers', 'an object { crowd, grid } (crowdBuffers)');
+  const buffer = own.crowd;
+  const isBuffer =
+    buffer instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && buffer instanceof SharedArrayBuffer);
+  if (!isBuffer || buffer.byteLength < HEADER_INTS * 4)
+    throw new InvalidOptionError('buffers.crowd', buffer, 'a buffer made by createCrowd');
+  const header = new Int32Array(buffer, 0, HEADER_INTS);
+  if (header[H_MAGIC] !== MAGIC) throw new InvalidOptionError('buffers.crowd', buffer, 'a buffer made by createCrowd');
+  const given = own.grid;
+  const grid = given instanceof Grid ? given : Grid.from(given as ArrayBufferLike);
+  const capacity = header[H_CAPACITY] as number;
+  if (!(capacity >= 1 && capacity <= MAX_CROWD_CAPACITY))
+    throw new OutOfRangeError('buffers.crowd capacity', capacity, `1 to ${MAX_CROWD_CAPACITY}`);
+  const groups = header[H_GROUPS] as number;
+  if (!(groups >= 1 && groups <= MAX_CROWD_GROUPS))
+    throw new OutOfRangeError('buffers.crowd groups', groups, `1 to ${MAX_CROWD_GROUPS}`);
+  const flags = header[H_FLAGS] as number;
+  if (flags !== 0 && flags !== FLAG_FLOWS) throw new OutOfRangeError('buffers.crowd flags', flags, '0 or 1');
+  const flows = flags === FLAG_FLOWS;
+  const l = layout(capacity, groups, grid.width * grid.height, flows);
+  if (header[H_TABLE] !== l.table || buffer.byteLength < l.byteLength)
+    throw new InvalidOptionError('buffers.crowd', buffer, `a crowd buffer of ${l.byteLength} bytes for this grid`);
+  const p = new Float64Array(buffer, l.params, PARAM_COUNT);
+  const values = Object.create(null) as Record<string, number>;
   PARAM_ORDER.forEach((name, i) => {
-    params[name] = p[i] as number;
+    values[name] = p[i] as number;
   });
-  return view(buffers.crowd, grid, params);
+  const params = resolveCrowdParams(values as unknown as CrowdOptions);
+  if (params.unitSize !== values.unitSize)
+    throw new OutOfRangeError('buffers.crowd unitSize', values.unitSize, `${params.unitSize} (tileSize / 2 - 1)`);
+  const crowd = view(buffer, grid, params);
+  checkCrowd(crowd);
+  return crowd;
 }
 
 /** Number of units in the crowd (indices 0 to count - 1). */
 export function crowdCount(crowd: Crowd): number {
-  return crowd.header[H_COUNT] as number;
+  return checkCrowd(crowd);
 }
 
 /** The frame holding the state after the last step (read this to draw the units). */
 export function crowdFrame(crowd: Crowd): CrowdFrame {
+  checkCrowd(crowd);
   return crowd.frames[(crowd.header[H_CURRENT] as number) & 1] as CrowdFrame;
 }
 
 /** Number of steps taken since the crowd was created. */
 export function crowdSteps(crowd: Crowd): number {
+  checkCrowd(crowd);
   return crowd.header[H_STEPS] as number;
 }
 
@@ -351,6 +409,14 @@ export function checkCrowdGroup(crowd: Crowd, group: number): void {
 
 /** True when a unit square centred at (x, y) overlaps no blocked tile and stays inside the map. */
 export function crowdSpotIsFree(crowd: Crowd, x: number, y: number): boolean {
+  checkCrowd(crowd);
+  checkNumber('x', x);
+  checkNumber('y', y);
+  return spotIsFree(crowd, x, y);
+}
+
+/** {@link crowdSpotIsFree} without the checks. */
+function spotIsFree(crowd: Crowd, x: number, y: number): boolean {
   const { tileSize, unitSize } = crowd.params;
   const h = unitSize / 2;
   const { width, height, passable } = crowd.grid;
@@ -369,10 +435,12 @@ export function crowdSpotIsFree(crowd: Crowd, x: number, y: number): boolean {
  * map edge. Units may overlap each other; the step pushes them apart.
  */
 export function addCrowdUnit(crowd: Crowd, x: number, y: number, group = 0): number {
+  const i = checkCrowd(crowd);
   checkCrowdGroup(crowd, group);
-  const i = crowd.header[H_COUNT] as number;
+  checkNumber('x', x);
+  checkNumber('y', y);
   if (i >= crowd.capacity) throw new OutOfRangeError('unit count', i + 1, `at most the capacity ${crowd.capacity}`);
-  if (!Number.isFinite(x) || !Number.isFinite(y) || !crowdSpotIsFree(crowd, x, y))
+  if (!Number.isFinite(x) || !Number.isFinite(y) || !spotIsFree(crowd, x, y))
     throw new CoordinateError('unit', x, y, 'overlaps a wall or the map edge');
   for (const f of crowd.frames) {
     f.x[i] = x;
@@ -391,6 +459,7 @@ export function addCrowdUnit(crowd: Crowd, x: number, y: number, group = 0): num
 
 /** Removes every unit (the groups keep their destinations and fields). */
 export function clearCrowd(crowd: Crowd): void {
+  checkCrowd(crowd);
   crowd.header[H_COUNT] = 0;
 }
 

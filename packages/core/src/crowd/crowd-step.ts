@@ -25,7 +25,7 @@
  *    (x then y). Level tiles do not add to the avoidance vector: the field steers around them.
  */
 import { OutOfRangeError } from '../errors.js';
-import { anchorCodeX, anchorCodeY, flowClearance } from '../flow/anchor-code.js';
+import { anchorCodeX, anchorCodeY, clearanceOf } from '../flow/anchor-code.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import { MAX_CROWD_DT } from './crowd-options.js';
 import {
@@ -34,10 +34,12 @@ import {
   CROWD_STOPPED,
   type Crowd,
   type CrowdFrame,
+  checkCrowd,
   crowdCount,
   H_CURRENT,
   H_STEPS,
 } from './crowd-state.js';
+import { columnBlocked, rowBlocked } from './crowd-walls.js';
 import { type CrowdStopTimerResult, crowdStopTimerMoving, crowdStopTimerStopped } from './stop-timers.js';
 
 /** Tile spans ignore overlaps thinner than this fraction of a tile, so a unit clamped against a wall is outside it. */
@@ -60,19 +62,29 @@ function bucket(cx: number, cy: number, cols: number, mask: number): number {
  * {@link stepCrowdRange}; {@link stepCrowd} and `stepCrowdParallel` do it for you.
  */
 export function prepareCrowdStep(crowd: Crowd): void {
-  const n = crowdCount(crowd);
+  const n = checkCrowd(crowd);
   const f = crowd.frames[(crowd.header[H_CURRENT] as number) & 1] as CrowdFrame;
   const { cellStart, cellItems, cellX, cellY, cellCursor, tableSize } = crowd;
   const mask = tableSize - 1;
   const cols = crowd.grid.width;
   const cs = crowd.params.tileSize;
+  const maxX = cols * cs;
+  const maxY = crowd.grid.height * cs;
   const x = f.x;
   const y = f.y;
   cellStart.fill(0);
   // PERF: counting sort into flat Int32Arrays, no per-step allocation.
+  const groups = crowd.groups;
+  const unitGroup = crowd.unitGroup;
   for (let i = 0; i < n; i++) {
-    const cx = Math.floor((x[i] as number) / cs);
-    const cy = Math.floor((y[i] as number) / cs);
+    const xi = x[i] as number;
+    const yi = y[i] as number;
+    // The state lives in a buffer anyone may write: a unit off the map (NaN, Infinity) or of no group would make
+    // the step read outside its arrays or search without end. One check per unit per step, here.
+    if (!(xi >= 0 && yi >= 0 && xi <= maxX && yi <= maxY && (unitGroup[i] as number) < groups))
+      throw new OutOfRangeError(`unit ${i}`, `(${xi}, ${yi}) group ${unitGroup[i]}`, 'a unit on the map, of a group');
+    const cx = Math.floor(xi / cs);
+    const cy = Math.floor(yi / cs);
     cellX[i] = cx;
     cellY[i] = cy;
     const b = bucket(cx, cy, cols, mask);
@@ -125,8 +137,8 @@ const timerOut: CrowdStopTimerResult = { timer: 0, stop: false };
  * after {@link swapCrowd} the result is bit-identical whatever the split.
  */
 export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: number): void {
+  const n = checkCrowd(crowd);
   checkDt(dt);
-  const n = crowdCount(crowd);
   checkRange(from, to, n);
   stepUnits(crowd, from, to, 0, n, dt);
 }
@@ -137,8 +149,8 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
  * {@link stepCrowdRange}: the blocks of one step may run in any order or on different threads.
  */
 export function stepCrowdGridRange(crowd: Crowd, from: number, to: number, dt: number): void {
+  const n = checkCrowd(crowd);
   checkDt(dt);
-  const n = crowdCount(crowd);
   checkRange(from, to, n);
   stepUnits(crowd, 0, n, from, to, dt);
 }
@@ -174,7 +186,7 @@ function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: numbe
   const navy = N.avoidY;
   const { cellStart, cellItems, unitGroup, groupTargetX, groupTargetY, groupHasField, fieldDir } = crowd;
   const { groupHasFlow, flowAnchor } = crowd;
-  const flowC = flowClearance(crowd.flowRadius);
+  const flowC = clearanceOf(crowd.flowRadius);
   const mask = crowd.tableSize - 1;
   const { tileSize: T, unitSize: S, topSpeed, acceleration: A, contactMargin, arriveRadius, bumpTime } = crowd.params;
   const h = S / 2;
@@ -468,27 +480,16 @@ function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: numbe
   }
 }
 
-function columnBlocked(passable: Uint8Array, W: number, H: number, c: number, r0: number, r1: number): boolean {
-  if (c < 0 || c >= W || r0 < 0 || r1 >= H) return true;
-  for (let r = r0; r <= r1; r++) if (passable[r * W + c] === 0) return true;
-  return false;
-}
-
-function rowBlocked(passable: Uint8Array, W: number, H: number, r: number, c0: number, c1: number): boolean {
-  if (r < 0 || r >= H || c0 < 0 || c1 >= W) return true;
-  const base = r * W;
-  for (let c = c0; c <= c1; c++) if (passable[base + c] === 0) return true;
-  return false;
-}
-
 /** Makes the frame written by the last step current. Call once after every range of the step has run. */
 export function swapCrowd(crowd: Crowd): void {
+  checkCrowd(crowd);
   crowd.header[H_CURRENT] = ((crowd.header[H_CURRENT] as number) ^ 1) & 1;
   crowd.header[H_STEPS] = (crowd.header[H_STEPS] as number) + 1;
 }
 
 /** One whole step on this thread: {@link prepareCrowdStep}, every unit by {@link stepCrowdRange}, {@link swapCrowd}. */
 export function stepCrowd(crowd: Crowd, dt: number): void {
+  checkCrowd(crowd);
   checkDt(dt);
   prepareCrowdStep(crowd);
   stepCrowdRange(crowd, 0, crowdCount(crowd), dt);

@@ -4,6 +4,9 @@
  * Times in seconds, distances in pixels, speeds in pixels per second.
  */
 
+import { InvalidOptionError } from '../errors.js';
+import { checkNumber } from '../util/check-number.js';
+
 /** Result of a stop timer: the new timer value and whether the unit should stop now. */
 export interface CrowdStopTimerResult {
   /** The new timer value in seconds. */
@@ -28,6 +31,15 @@ export function crowdStopTimerMoving(
   dt: number,
   out: CrowdStopTimerResult = { timer: 0, stop: false },
 ): CrowdStopTimerResult {
+  checkNumber('timer', timer);
+  checkFlag('collisionWithStopped', collisionWithStopped);
+  checkNumber('xMe', xMe);
+  checkNumber('yMe', yMe);
+  checkNumber('xTarget', xTarget);
+  checkNumber('yTarget', yTarget);
+  checkNumber('topSpeed', topSpeed);
+  checkNumber('dt', dt);
+  checkOut(out);
   out.stop = false;
   if (collisionWithStopped) {
     timer += dt;
@@ -53,6 +65,13 @@ export function crowdStopTimerStopped(
   bumpTime: number,
   out: CrowdStopTimerResult = { timer: 0, stop: false },
 ): CrowdStopTimerResult {
+  checkNumber('timer', timer);
+  checkFlag('collision', collision);
+  checkFlag('collisionWithMoving', collisionWithMoving);
+  checkNumber('otherStopTimer', otherStopTimer);
+  checkNumber('dt', dt);
+  checkNumber('bumpTime', bumpTime);
+  checkOut(out);
   out.stop = false;
   if (collisionWithMoving) timer = bumpTime;
   else if (timer > 0) {
@@ -64,4 +83,16 @@ export function crowdStopTimerStopped(
   } else if (collision && otherStopTimer > 0) timer = otherStopTimer - dt;
   out.timer = timer;
   return out;
+}
+
+function checkFlag(name: string, value: unknown): void {
+  if (typeof value !== 'boolean') throw new InvalidOptionError(name, value, 'a boolean');
+}
+
+/** `out` must be a plain object (the result is written into it). */
+function checkOut(out: unknown): void {
+  if (out === null || typeof out !== 'object') throw new InvalidOptionError('out', out, 'an object { timer, stop }');
+  const proto = Object.getPrototypeOf(out);
+  if ((proto !== Object.prototype && proto !== null) || !Object.isExtensible(out))
+    throw new InvalidOptionError('out', out, 'a plain object { timer, stop }');
 }

@@ -1,3 +1,6 @@
+import { CoordinateError } from '../errors.js';
+import { checkNumber } from '../util/check-number.js';
+import { checkFlow } from './check-flow.js';
 import { FLOW_MIN_CLEARANCE, type Flow, NO_ANCHOR } from './types.js';
 
 /** Kind bits of a corner anchor code: bit 0 set when the anchor lies at +x of its corner, bit 1 at +y. */
@@ -6,9 +9,28 @@ export const CORNER_PLUS_Y = 2;
 /** Kind of an anchor that is the corner itself (a diagonal gap between two walls, `always` rule). */
 export const CORNER_EXACT = 4;
 
-/** How far (tiles, along each axis) a flow of this radius puts its anchors off the wall corners. */
+/**
+ * How far (tiles, along each axis) a flow of this radius puts its anchors off the wall corners.
+ * @throws OutOfRangeError when `radius` is not a number (NaN gives NaN; the flow functions check the radius).
+ */
 export function flowClearance(radius: number): number {
+  return Math.max(checkNumber('radius', radius), FLOW_MIN_CLEARANCE);
+}
+
+/** The clearance of a flow whose radius was checked (no check: for the kernels). */
+export function clearanceOf(radius: number): number {
   return Math.max(radius, FLOW_MIN_CLEARANCE);
+}
+
+/** Checks `flow` and the tile index `i` of flowAnchorX / flowAnchorY. */
+function checkAnchorArgs(flow: Flow, i: number): void {
+  checkFlow(flow);
+  if (typeof i !== 'number' || !Number.isInteger(i) || i < 0 || i >= flow.anchor.length) {
+    const w = flow.width;
+    const x = typeof i === 'number' && Number.isInteger(i) ? i % w : Number.NaN;
+    const y = typeof i === 'number' && Number.isInteger(i) ? Math.floor(i / w) : Number.NaN;
+    throw new CoordinateError(`tile index ${typeof i === 'number' ? i : typeof i}`, x, y, 'is outside the flow');
+  }
 }
 
 /** The code of the anchor at the centre of tile `i`. */
@@ -49,12 +71,18 @@ export function anchorCodeY(code: number, width: number, clearance: number): num
   return Math.floor(i / width) + 0.5;
 }
 
-/** x, in tiles, of the point tile i of `flow` heads for; NaN for walls and unreachable tiles. */
+/**
+ * x, in tiles, of the point tile i of `flow` heads for; NaN for walls and unreachable tiles.
+ * @throws InvalidOptionError for a flow whose arrays do not match its sizes; CoordinateError when `i` is not the
+ *   index of a tile.
+ */
 export function flowAnchorX(flow: Flow, i: number): number {
-  return anchorCodeX(flow.anchor[i] as number, flow.width, flowClearance(flow.radius));
+  checkAnchorArgs(flow, i);
+  return anchorCodeX(flow.anchor[i] as number, flow.width, clearanceOf(flow.radius));
 }
 
-/** y, in tiles, of the point tile i of `flow` heads for; NaN for walls and unreachable tiles. */
+/** y, in tiles, of the point tile i of `flow` heads for; NaN for walls and unreachable tiles. As {@link flowAnchorX}. */
 export function flowAnchorY(flow: Flow, i: number): number {
-  return anchorCodeY(flow.anchor[i] as number, flow.width, flowClearance(flow.radius));
+  checkAnchorArgs(flow, i);
+  return anchorCodeY(flow.anchor[i] as number, flow.width, clearanceOf(flow.radius));
 }

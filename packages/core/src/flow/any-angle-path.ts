@@ -1,7 +1,10 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { computeField, type MoveOptions } from '../fields/index.js';
+import { checkGrid } from '../grid/check-grid.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES } from '../grid/directions.js';
-import { Grid } from '../grid/grid.js';
+import type { Grid } from '../grid/grid.js';
+import { checkNumber } from '../util/check-number.js';
+import { ownOptions } from '../util/own-options.js';
 import { SEG_RULE_ALWAYS, SEG_RULE_ONE_FREE, segmentClear } from './segment.js';
 
 /** Options of {@link anyAnglePath}. */
@@ -46,11 +49,12 @@ export function anyAnglePath(
   y0: number,
   x1: number,
   y1: number,
-  options: AnyAngleOptions = {},
+  options?: AnyAngleOptions,
 ): AnyAnglePath | null {
-  if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
+  checkGrid(grid);
   const { width: w, height: h, passable: pass } = grid;
-  const ends = [x0, y0, x1, y1];
+  const ends = [checkNumber('x0', x0), checkNumber('y0', y0), checkNumber('x1', x1), checkNumber('y1', y1)];
+  const own = ownOptions(options, 'options');
   for (let k = 0; k < 4; k += 2) {
     const x = ends[k] as number;
     const y = ends[k + 1] as number;
@@ -58,9 +62,9 @@ export function anyAnglePath(
     if (!(x >= 0 && y >= 0 && x < w && y < h)) throw new CoordinateError(what, x, y, `is outside the ${w}x${h} grid`);
     if (pass[Math.floor(y) * w + Math.floor(x)] === 0) throw new CoordinateError(what, x, y, 'is on a wall');
   }
-  const diagonal = options.diagonal ?? DEFAULT_DIAGONAL_RULE;
+  const diagonal = own.diagonal ?? DEFAULT_DIAGONAL_RULE;
   if (!DIAGONAL_RULES.includes(diagonal)) throw new InvalidOptionError('diagonal', diagonal, DIAGONAL_RULES.join(', '));
-  const neighbors = options.neighbors ?? 8;
+  const neighbors = own.neighbors ?? 8;
   if (neighbors !== 4 && neighbors !== 8) throw new InvalidOptionError('neighbors', neighbors, '4 or 8');
   const always = diagonal === 'always' && neighbors === 8;
   const rule = always ? SEG_RULE_ALWAYS : SEG_RULE_ONE_FREE;
@@ -70,7 +74,7 @@ export function anyAnglePath(
   const gy = Math.floor(y1);
   const code = pass[sy * w + sx] as number;
   if (pass[gy * w + gx] !== code) return null;
-  let bound = options.upperBound;
+  let bound = own.upperBound;
   if (bound === undefined) {
     const field = computeField(grid, { goals: [{ x: gx, y: gy }], neighbors, diagonal });
     const c = field.cost[sy * w + sx] as number;

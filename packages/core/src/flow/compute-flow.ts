@@ -1,31 +1,13 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { type Field, type KernelControl, METRICS, type Metric } from '../fields/index.js';
-import { Grid } from '../grid/grid.js';
+import { checkGrid } from '../grid/check-grid.js';
+import type { Grid } from '../grid/grid.js';
+import { readKernelControl } from '../util/kernel-control.js';
+import { ownOptions } from '../util/own-options.js';
 import { flowClearance } from './anchor-code.js';
+import { checkFieldOf, checkTypedArray, sealFlow } from './check-flow.js';
 import { runFlowKernel } from './flow-kernel.js';
 import { DEFAULT_FLOW_RADIUS, type Flow, type FlowOptions, type FlowOut, MAX_FLOW_RADIUS } from './types.js';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-/** Throws a typed error unless `field` is a field of `grid`'s size. */
-function assertField(grid: Grid, field: unknown): asserts field is Field {
-  if (!isObject(field)) throw new InvalidOptionError('field', field, 'a field made by computeField');
-  const { width, height, cost, dir } = field;
-  if (!(cost instanceof Float64Array)) throw new InvalidOptionError('field.cost', cost, 'a Float64Array');
-  if (!(dir instanceof Uint8Array)) throw new InvalidOptionError('field.dir', dir, 'a Uint8Array');
-  if (width !== grid.width || height !== grid.height) {
-    throw new InvalidOptionError(
-      'field',
-      `a ${String(width)}x${String(height)} field`,
-      `a field of this ${grid.width}x${grid.height} grid`,
-    );
-  }
-  const size = grid.width * grid.height;
-  if (cost.length !== size) throw new OutOfRangeError('field.cost.length', cost.length, `${size} (grid size)`);
-  if (dir.length !== size) throw new OutOfRangeError('field.dir.length', dir.length, `${size} (grid size)`);
-}
 
 /** Validated flow options. */
 export interface ResolvedFlowOptions {
@@ -37,13 +19,20 @@ export interface ResolvedFlowOptions {
 
 /** Checks the options of computeFlow; throws InvalidOptionError / OutOfRangeError naming the bad one. */
 export function resolveFlowOptions(options: FlowOptions | undefined): ResolvedFlowOptions {
-  if (options !== undefined && !isObject(options)) throw new InvalidOptionError('options', options, 'an object');
-  const radius = options?.radius ?? DEFAULT_FLOW_RADIUS;
+  const own = ownOptions(options, 'options', 'an object');
+  const radius = own.radius ?? DEFAULT_FLOW_RADIUS;
   if (typeof radius !== 'number' || !(radius >= 0 && radius <= MAX_FLOW_RADIUS))
     throw new OutOfRangeError('radius', radius, `tiles, from 0 to ${MAX_FLOW_RADIUS}`);
-  const metric: unknown = options?.metric ?? 'octile';
+  const metric: unknown = own.metric ?? 'octile';
   if (!METRICS.includes(metric as Metric)) throw new InvalidOptionError('metric', metric, METRICS.join(', '));
   return { radius, weighted: metric === 'weighted' };
+}
+
+/** True when two views share bytes. */
+function overlaps(a: ArrayBufferView, b: ArrayBufferView): boolean {
+  return (
+    a.buffer === b.buffer && a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength
+  );
 }
 
 function outArray<T extends Float32Array | Int32Array>(
@@ -53,9 +42,8 @@ function outArray<T extends Float32Array | Int32Array>(
   make: new (n: number) => T,
 ): T {
   if (given === undefined) return new make(size);
-  if (!(given instanceof make)) throw new InvalidOptionError(`out.${name}`, given, `a ${make.name}`);
-  if (given.length !== size) throw new OutOfRangeError(`out.${name}.length`, given.length, `${size} (grid size)`);
-  return given;
+  checkTypedArray(`out.${name}`, given, make.name, size);
+  return given as T;
 }
 
 /**
@@ -72,8 +60,9 @@ function outArray<T extends Float32Array | Int32Array>(
  * (see the package README, "Smooth flows").
  * `out` arrays (each `grid.size` long) are filled in place; `control` reports progress and cancels (AbortError).
  *
- * @throws InvalidOptionError for a field of another size or bad options; OutOfRangeError for a bad radius or
- *   wrong-sized out arrays.
+ * The flow returned is frozen (its arrays are not), so that `sampleFlow` checks it once.
+ * @throws InvalidOptionError for a field of another size, bad options or control, or `out` arrays that overlap;
+ *   OutOfRangeError for a bad radius or wrong-sized out arrays.
  */
 export function computeFlow(
   grid: Grid,
@@ -82,14 +71,19 @@ export function computeFlow(
   out?: FlowOut,
   control?: KernelControl,
 ): Flow {
-  if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
-  assertField(grid, field);
+  checkGrid(grid);
+  checkFieldOf(field, grid.width, grid.height);
   const resolved = resolveFlowOptions(options);
-  if (out !== undefined && !isObject(out)) throw new InvalidOptionError('out', out, 'an object { vx?, vy?, anchor? }');
+  const outs = ownOptions(out, 'out', 'an object { vx?, vy?, anchor? }');
+  const kernelControl = readKernelControl(control);
   const size = grid.width * grid.height;
-  const vx = outArray('vx', out?.vx, size, Float32Array);
-  const vy = outArray('vy', out?.vy, size, Float32Array);
-  const anchor = outArray('anchor', out?.anchor, size, Int32Array);
+  const vx = outArray('vx', outs.vx, size, Float32Array);
+  const vy = outArray('vy', outs.vy, size, Float32Array);
+  const anchor = outArray('anchor', outs.anchor, size, Int32Array);
+  if (vx.buffer === vy.buffer || vx.buffer === anchor.buffer || vy.buffer === anchor.buffer) {
+    if (overlaps(vx, vy) || overlaps(vx, anchor) || overlaps(vy, anchor))
+      throw new InvalidOptionError('out', 'arrays over the same bytes', 'separate vx, vy and anchor arrays');
+  }
   runFlowKernel({
     width: grid.width,
     height: grid.height,
@@ -101,9 +95,10 @@ export function computeFlow(
     vx,
     vy,
     anchor,
-    control,
+    control: kernelControl,
   });
-  return {
+  // Frozen: its fields cannot be changed to lie, so sampleFlow checks it once (see checkFlow).
+  return sealFlow({
     width: grid.width,
     height: grid.height,
     vx,
@@ -111,5 +106,5 @@ export function computeFlow(
     anchor,
     radius: resolved.radius,
     gridVersion: Number.isInteger(field.gridVersion) ? field.gridVersion : -1,
-  };
+  });
 }

@@ -1,8 +1,13 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field } from '../fields/index.js';
+import { checkGrid } from '../grid/check-grid.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
-import { Grid } from '../grid/grid.js';
-import { anchorCodeX, anchorCodeY, CORNER_EXACT, flowClearance } from './anchor-code.js';
+import type { Grid } from '../grid/grid.js';
+import { checkNumber } from '../util/check-number.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { ownOptions } from '../util/own-options.js';
+import { anchorCodeX, anchorCodeY, CORNER_EXACT, clearanceOf } from './anchor-code.js';
+import { checkFieldOf, checkFlow } from './check-flow.js';
 import { SIGHT, sweptClear } from './sight.js';
 import type { Flow } from './types.js';
 
@@ -102,7 +107,9 @@ function put(px: number, py: number): void {
  * Writes into `out` when it is long enough (no allocation but the returned view of its start); otherwise into a
  * new array.
  * @throws CoordinateError when the start is outside the grid; InvalidOptionError when grid, field and flow do
- *   not match; OutOfRangeError for a bad step or maxLength. From a wall or an unreachable tile: an empty path.
+ *   not match, or when the field's `dir` does not lead to a goal (a forged field: refused after at most
+ *   `width * height` steps along it, never followed for ever); OutOfRangeError for a bad step, maxLength, x or y.
+ *   From a wall or an unreachable tile: an empty path.
  */
 export function followFlow(
   grid: Grid,
@@ -111,19 +118,24 @@ export function followFlow(
   x: number,
   y: number,
   out?: Float64Array,
-  options: FollowFlowOptions = {},
+  options?: FollowFlowOptions,
 ): Float64Array {
-  if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
+  checkGrid(grid);
   const { width: w, height: h, passable: pass } = grid;
-  if (field?.width !== w || field.height !== h)
-    throw new InvalidOptionError('field', field, `a field of this ${w}x${h} grid`);
-  if (flow?.width !== w || flow.height !== h)
-    throw new InvalidOptionError('flow', flow, `a flow of this ${w}x${h} grid`);
-  const step = options.step ?? DEFAULT_FOLLOW_STEP;
+  checkFieldOf(field, w, h);
+  checkFlow(flow, w, h);
+  checkNumber('x', x);
+  checkNumber('y', y);
+  if (out !== undefined && typedArrayName(out) !== 'Float64Array')
+    throw new InvalidOptionError('out', out, 'a Float64Array');
+  const own = ownOptions(options, 'options');
+  const stats = own.stats;
+  if (stats !== undefined && !isPlainObject(stats))
+    throw new InvalidOptionError('stats', stats, 'a plain object to fill');
+  const step = own.step ?? DEFAULT_FOLLOW_STEP;
   if (typeof step !== 'number' || !(step > 0 && step <= 1))
     throw new OutOfRangeError('step', step, 'tiles, > 0 and <= 1');
   if (!(x >= 0 && y >= 0 && x < w && y < h)) throw new CoordinateError('start', x, y, `is outside the ${w}x${h} grid`);
-  const stats = options.stats;
   path.buf = out ?? new Float64Array(64);
   path.n = 0;
   path.length = 0;
@@ -133,10 +145,10 @@ export function followFlow(
   const code = pass[t] as number;
   const startCost = field.cost[t] as number;
   if (code === 0 || !(startCost < Number.POSITIVE_INFINITY)) return finish(stats, false, slides, fallbackSteps);
-  const maxLength = options.maxLength ?? 2 * startCost + 16;
+  const maxLength = own.maxLength ?? 2 * startCost + 16;
   if (typeof maxLength !== 'number' || !(maxLength >= 0))
     throw new OutOfRangeError('maxLength', maxLength, 'tiles, >= 0');
-  const c = flowClearance(flow.radius);
+  const c = clearanceOf(flow.radius);
   let px = x;
   let py = y;
   put(px, py);
@@ -151,6 +163,8 @@ export function followFlow(
   let steps = 0;
   const patienceSteps = Math.ceil(PATIENCE / step) + 1;
   let trusting = true;
+  let iterations = 0;
+  const guard = 2 * w * h * (patienceSteps + 2) + 64;
   // The anchor the mover is heading for (NaN: none), kept while the anchor of its tile is out of view.
   let targetX = Number.NaN;
   let targetY = Number.NaN;
@@ -172,7 +186,13 @@ export function followFlow(
       bestAt = path.length;
       bestStep = steps;
     }
-    if (trusting && (path.length - bestAt > PATIENCE || steps - bestStep > patienceSteps || path.length > maxLength)) {
+    // A bound no walk along a real flow reaches (the cost improves at most once per tile, and at least once
+    // per patience): a forged flow or field is refused instead of followed for ever.
+    if (++iterations > guard) throw new InvalidOptionError('flow', flow, 'a flow computed from this field');
+    if (
+      trusting &&
+      (!(path.length - bestAt <= PATIENCE) || steps - bestStep > patienceSteps || !(path.length <= maxLength))
+    ) {
       trusting = false;
       const cx = (t % w) + 0.5;
       const cy = Math.floor(t / w) + 0.5;
@@ -181,11 +201,13 @@ export function followFlow(
       py = cy;
     }
     if (!trusting) {
-      // Fallback: one field step, centre to centre.
-      px += DIR_DX[d] as number;
-      py += DIR_DY[d] as number;
+      // Fallback: one field step, centre to centre. A field's `dir` reaches a goal in fewer steps than tiles,
+      // inside the grid; one that does not (forged, or not this grid's) is refused rather than followed for ever.
+      px += (DIR_DX[d] as number | undefined) ?? Number.NaN;
+      py += (DIR_DY[d] as number | undefined) ?? Number.NaN;
+      if (!(px >= 0 && py >= 0 && px < w && py < h) || ++fallbackSteps > w * h)
+        throw new InvalidOptionError('field.dir', field.dir, 'directions that lead to a goal inside the grid');
       put(px, py);
-      fallbackSteps++;
       continue;
     }
     const code0 = flow.anchor[t] as number;
@@ -259,6 +281,13 @@ export function followFlow(
     py = qy;
     put(px, py);
   }
+}
+
+/** True for an object literal (or one without a prototype): something `stats` can be written into. */
+function isPlainObject(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 /** True when a square of half-side c centred at (x, y) overlaps no wall (touching allowed). */

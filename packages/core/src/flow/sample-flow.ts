@@ -1,4 +1,8 @@
-import { anchorCodeX, anchorCodeY, flowClearance } from './anchor-code.js';
+import { InvalidOptionError } from '../errors.js';
+import { checkNumber } from '../util/check-number.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { anchorCodeX, anchorCodeY, clearanceOf } from './anchor-code.js';
+import { checkFlow } from './check-flow.js';
 import type { Flow } from './types.js';
 
 /** Below this distance (tiles) from its anchor a point takes its tile's vector instead of the direction to the anchor. */
@@ -15,8 +19,17 @@ const AT_ANCHOR = 1e-9;
  * game loop should not step past the anchor (`out[2]`: the direction changes there) and, since a point off the
  * centre near the edge of a corner's shadow can find that corner in its way, should move with a collision step
  * (slide along walls, as the crowd's units do) or follow a path made by `followFlow`, which handles both.
+ *
+ * The flow and `out` are checked on every call in O(1) (sizes, array kinds; no tile is read).
+ * @throws InvalidOptionError for a flow whose arrays do not match its sizes, or an `out` that is not an array or
+ *   typed array; OutOfRangeError for x or y not a number.
  */
 export function sampleFlow<T extends { [index: number]: number }>(flow: Flow, x: number, y: number, out: T): T {
+  checkFlow(flow);
+  checkNumber('x', x);
+  checkNumber('y', y);
+  if (typedArrayName(out) === undefined && !Array.isArray(out))
+    throw new InvalidOptionError('out', out, 'an array or a typed array of at least 2 slots');
   const w = flow.width;
   const tx = Math.floor(x);
   const ty = Math.floor(y);
@@ -26,7 +39,7 @@ export function sampleFlow<T extends { [index: number]: number }>(flow: Flow, x:
   const vx = flow.vx[i] as number;
   const vy = flow.vy[i] as number;
   if (code === -1 || (vx === 0 && vy === 0)) return still(out);
-  const clearance = flowClearance(flow.radius);
+  const clearance = clearanceOf(flow.radius);
   const dx = anchorCodeX(code, w, clearance) - x;
   const dy = anchorCodeY(code, w, clearance) - y;
   const len = Math.sqrt(dx * dx + dy * dy);

@@ -1,7 +1,10 @@
 import { CoordinateError, InvalidOptionError } from '../errors.js';
 import type { MoveOptions } from '../fields/index.js';
+import { checkGrid } from '../grid/check-grid.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES } from '../grid/directions.js';
-import { Grid } from '../grid/grid.js';
+import type { Grid } from '../grid/grid.js';
+import { checkNumber } from '../util/check-number.js';
+import { ownOptions } from '../util/own-options.js';
 import { SEG_RULE_ALWAYS, SEG_RULE_BOTH_FREE, SEG_RULE_NEVER, SEG_RULE_ONE_FREE, segmentClear } from './segment.js';
 
 /**
@@ -21,15 +24,20 @@ export function walkableSegment(
   y1: number,
   options?: MoveOptions,
 ): boolean {
-  if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
+  checkGrid(grid);
+  checkNumber('x0', x0);
+  checkNumber('y0', y0);
+  checkNumber('x1', x1);
+  checkNumber('y1', y1);
+  const own = ownOptions(options, 'options');
   const { width: w, height: h, passable } = grid;
   if (!(x0 >= 0 && y0 >= 0 && x0 < w && y0 < h))
     throw new CoordinateError('segment start', x0, y0, `is outside the ${w}x${h} grid`);
   if (!(x1 >= 0 && y1 >= 0 && x1 <= w && y1 <= h))
     throw new CoordinateError('segment end', x1, y1, `is outside the ${w}x${h} grid`);
-  const diagonal = options?.diagonal ?? DEFAULT_DIAGONAL_RULE;
+  const diagonal = own.diagonal ?? DEFAULT_DIAGONAL_RULE;
   if (!DIAGONAL_RULES.includes(diagonal)) throw new InvalidOptionError('diagonal', diagonal, DIAGONAL_RULES.join(', '));
-  const neighbors = options?.neighbors ?? 8;
+  const neighbors = own.neighbors ?? 8;
   if (neighbors !== 4 && neighbors !== 8) throw new InvalidOptionError('neighbors', neighbors, '4 or 8');
   const rule =
     neighbors === 4 || diagonal === 'never'

@@ -3,6 +3,7 @@
 
 import { GRID_STEERING } from './catalog-grid-steering.mjs';
 import { MAPS } from './catalog-maps.mjs';
+import { SECTORS_FLOW } from './catalog-sectors-flow.mjs';
 import { UNITS } from './catalog-units.mjs';
 
 /**
@@ -23,7 +24,7 @@ import { UNITS } from './catalog-units.mjs';
  */
 
 /** @type {Entry[]} */
-export const ENTRIES = [...GRID_STEERING, ...MAPS, ...UNITS];
+export const ENTRIES = [...GRID_STEERING, ...MAPS, ...UNITS, ...SECTORS_FLOW];
 
 /** Exports that are constants: nothing to call, so no entry. A new export must be listed here or get an entry. */
 export const CONSTANTS = [
@@ -124,6 +125,21 @@ export const CONSTANTS = [
   'TURN_RIGHT',
   'WATER',
   'sharedMemoryAvailable',
+  // sectors, flow
+  'DEFAULT_CORRIDOR_MARGIN',
+  'DEFAULT_CORRIDOR_TILES',
+  'DEFAULT_ENTRANCE_SPACING',
+  'DEFAULT_ENTRANCE_SPLIT',
+  'DEFAULT_FLOW_RADIUS',
+  'DEFAULT_FOLLOW_STEP',
+  'DEFAULT_LANDMARKS',
+  'DEFAULT_SECTOR_SIZE',
+  'FLOW_MIN_CLEARANCE',
+  'MAX_FLOW_RADIUS',
+  'MAX_RTS_HARD_RADIUS',
+  'MAX_SECTOR_SIZE',
+  'MIN_SECTOR_SIZE',
+  'NO_ANCHOR',
 ];
 
 /**
@@ -133,6 +149,7 @@ export const CONSTANTS = [
 export const INTERFACE_MEMBERS = [
   'FieldService#computeField',
   'FieldService#computeFields',
+  'FieldService#computeFlow',
   'FieldService#run',
   'FieldService#release',
   'FieldService#ping',
@@ -249,4 +266,19 @@ export const POLLUTION = {
   clearance: 2,
   blocked: new Uint8Array(1),
   maxExpansions: 1,
+  sectorSize: 16,
+  entranceSplit: 2,
+  entranceSpacing: 4,
+  landmarks: 0,
+  refine: 'sectors',
+  corridorTiles: 1,
+  info: {},
+  radius: 0.4,
+  step: 1,
+  maxLength: 1,
+  stats: {},
+  upperBound: 0,
+  onStart: () => {
+    throw new Error('inherited onStart called');
+  },
 };

@@ -22,36 +22,6 @@ export interface ExpectedFailure {
 }
 
 export const EXPECTED_FAILURES: ExpectedFailure[] = [
-  // crowd
-  { item: 'fuzz', name: 'prepareCrowdStep', outcome: 'hang', why: 'arg0.tableSize=Infinity never returns' },
-  { item: 'fuzz', name: 'stepCrowd', outcome: 'hang', why: 'arg0.params.tileSize=-0 never returns' },
-  { item: 'fuzz', name: 'stepCrowdRange', outcome: 'hang', why: 'arg0.params.tileSize=-0 never returns' },
-  { item: 11, name: 'createCrowd', outcome: 'polluted', why: 'inherited groups changes the result' },
-  { item: 9, name: 'addCrowdUnit', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'clearCrowd', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'commandCrowdGroup', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'countMovingCrowdUnits', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'crowdBuffers', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'crowdCount', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'crowdFrame', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'crowdFromBuffers', outcome: 'untyped', why: 'arg0=null: TypeError' },
-  { item: 9, name: 'crowdSpotIsFree', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'crowdSteps', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'crowdStopTimerMoving', outcome: 'untyped', why: 'arg0=3n: TypeError' },
-  { item: 9, name: 'crowdStopTimerStopped', outcome: 'untyped', why: 'arg0=3n: TypeError' },
-  { item: 9, name: 'crowdTotalSpeed', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'prepareCrowdStep', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'setCrowdUnitMoving', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'stepCrowd', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'stepCrowdRange', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'swapCrowd', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  // service
-  { item: 'fuzz', name: 'stepCrowdParallel', outcome: 'hang', why: 'arg1.tableSize=Infinity never returns' },
-  { item: 11, name: 'buildSetFieldsInPool', outcome: 'polluted', why: 'inherited maxCells is read (throws)' },
-  { item: 11, name: 'setCostPairInPool', outcome: 'polluted', why: 'inherited neighbors changes the result' },
-  { item: 9, name: 'buildSetFieldsInPool', outcome: 'untyped', why: 'arg0=null: TypeError' },
-  { item: 9, name: 'setCostPairInPool', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
-  { item: 9, name: 'stepCrowdParallel', outcome: 'untyped', why: 'arg0=NaN: TypeError' },
 ];
 
 /** True when `f` is one of the failures `e` describes. */

@@ -108,7 +108,8 @@ export function stripKey(args, key) {
       for (const v of value) walk(v, depth + 1);
       return;
     }
-    if (Object.hasOwn(value, key)) {
+    // A frozen object is the package's own state (a crowd), not options: nothing to take out of it.
+    if (Object.hasOwn(value, key) && !Object.isFrozen(value)) {
       delete value[key];
       n++;
     }

@@ -1,6 +1,7 @@
 import { InvalidOptionError } from '../errors.js';
 import type { KernelControl } from '../fields/types.js';
 import { Grid } from '../grid/grid.js';
+import { readKernelControl } from '../util/kernel-control.js';
 import {
   buildSectors,
   computeComponents,
@@ -14,7 +15,7 @@ import {
 import { startWork } from './control.js';
 import { computeLandmarks } from './landmarks.js';
 import { allocateSectorArrays, int32Array } from './sector-data.js';
-import { SectorGraph } from './sector-graph.js';
+import { graphOf, type SectorGraph } from './sector-graph.js';
 import { resolveSectorOptions, type SectorGraphOptions } from './sector-options.js';
 
 /** True when the grid's buffer is shared (the graph's arrays are then shared too). */
@@ -39,6 +40,7 @@ export function gridIsShared(grid: Grid): boolean {
 export function buildSectorGraph(grid: Grid, options?: SectorGraphOptions, control?: KernelControl): SectorGraph {
   if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
   const rules = resolveSectorOptions(options);
+  const checked = readKernelControl(control);
   const shared = gridIsShared(grid);
   const sectorsX = Math.ceil(grid.width / rules.size);
   const sectorsY = Math.ceil(grid.height / rules.size);
@@ -46,14 +48,14 @@ export function buildSectorGraph(grid: Grid, options?: SectorGraphOptions, contr
   const data = allocateSectorArrays(sectors, rules.size, shared);
   writeHeader(data, grid, rules, grid.version);
   const ctx = contextOf(grid, data);
-  startWork(control, sectors);
+  startWork(checked, sectors);
   labelSectors(ctx, 0, sectors);
   const counts = int32Array(sectors, false);
   countEntrances(ctx, 0, sectors, counts);
   layoutSectors(data, counts);
-  buildSectors(ctx, 0, sectors, control);
+  buildSectors(ctx, 0, sectors, checked);
   linkSectors(ctx, 0, sectors);
   computeComponents(ctx);
   computeLandmarks(ctx, rules.landmarks);
-  return SectorGraph.from(grid, data);
+  return graphOf(grid, data);
 }

@@ -6,6 +6,10 @@
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field, FieldOut, Goal, KernelControl } from '../fields/types.js';
+import { type Grid, MAX_GRID_SIDE } from '../grid/grid.js';
+import { checkNumber } from '../util/check-number.js';
+import { typedArrayName } from '../util/describe-value.js';
+import { arrayLength, ownOptions } from '../util/own-options.js';
 import type { SectorContext } from './build-phases.js';
 import { startWork } from './control.js';
 import { Corridor } from './corridor.js';
@@ -72,12 +76,17 @@ export class CorridorField {
   private readonly shift: number;
   private readonly mask: number;
 
+  /**
+   * A corridor field over arrays made by `SectorGraph.corridorField` or `corridorFieldInPool` (for example in
+   * another thread). The arrays are checked once, in O(sectors): kinds, lengths, and every block index in range.
+   * @throws InvalidOptionError or OutOfRangeError naming the first field of `data` that is wrong.
+   */
   constructor(data: CorridorFieldData) {
-    this.data = data;
-    this.width = data.width;
-    this.height = data.height;
-    this.shift = data.shift;
-    this.sectorSize = 1 << data.shift;
+    this.data = checkCorridorData(data);
+    this.width = this.data.width;
+    this.height = this.data.height;
+    this.shift = this.data.shift;
+    this.sectorSize = 1 << this.shift;
     this.mask = this.sectorSize - 1;
   }
 
@@ -93,6 +102,9 @@ export class CorridorField {
 
   /** Slot of tile (x, y), or -1 outside the corridor or the map. */
   slotOf(x: number, y: number): number {
+    checkNumber('x', x);
+    checkNumber('y', y);
+    if (!Number.isInteger(x) || !Number.isInteger(y)) return -1;
     if (!(x >= 0 && y >= 0 && x < this.width && y < this.height)) return -1;
     const b = this.data.sectorBlock[(y >> this.shift) * this.data.sectorsX + (x >> this.shift)] as number;
     return b < 0 ? -1 : (b << (2 * this.shift)) | ((y & this.mask) << this.shift) | (x & this.mask);
@@ -117,8 +129,11 @@ export class CorridorField {
   toField(out?: FieldOut): Field {
     const { width, height } = this;
     const size = width * height;
-    const cost = out?.cost ?? new Float64Array(size);
-    const dir = out?.dir ?? new Uint8Array(size);
+    const own = ownOptions(out, 'out', 'an object { cost?, dir? }');
+    const cost = own.cost ?? new Float64Array(size);
+    const dir = own.dir ?? new Uint8Array(size);
+    if (typedArrayName(cost) !== 'Float64Array') throw new InvalidOptionError('out.cost', cost, 'a Float64Array');
+    if (typedArrayName(dir) !== 'Uint8Array') throw new InvalidOptionError('out.dir', dir, 'a Uint8Array');
     if (cost.length !== size) throw new OutOfRangeError('out.cost.length', cost.length, `${size} (grid size)`);
     if (dir.length !== size) throw new OutOfRangeError('out.dir.length', dir.length, `${size} (grid size)`);
     cost.fill(Number.POSITIVE_INFINITY);
@@ -143,6 +158,56 @@ export class CorridorField {
   }
 }
 
+/** Checks the data of a corridor field (see the CorridorField constructor); returns a plain copy of its fields. */
+function checkCorridorData(data: unknown): CorridorFieldData {
+  const d = ownOptions(data as CorridorFieldData, 'data', 'the data of a corridor field (CorridorField.data)');
+  const int = (name: keyof CorridorFieldData, lo: number, hi: number): number => {
+    const v = d[name];
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi)
+      throw new OutOfRangeError(`data.${name}`, v, `an integer from ${lo} to ${hi}`);
+    return v;
+  };
+  const typed = <T>(name: keyof CorridorFieldData, kind: string): T => {
+    if (typedArrayName(d[name]) !== kind) throw new InvalidOptionError(`data.${name}`, d[name], `a ${kind}`);
+    return d[name] as T;
+  };
+  const width = int('width', 1, MAX_GRID_SIDE);
+  const height = int('height', 1, MAX_GRID_SIDE);
+  const shift = int('shift', 3, 8);
+  const sectorsX = int('sectorsX', 1, MAX_GRID_SIDE);
+  if (sectorsX !== Math.ceil(width / (1 << shift)))
+    throw new OutOfRangeError('data.sectorsX', sectorsX, `${Math.ceil(width / (1 << shift))} (width / sector size)`);
+  const sectors = sectorsX * Math.ceil(height / (1 << shift));
+  const sectorBlock = typed<Int32Array>('sectorBlock', 'Int32Array');
+  const blockSector = typed<Int32Array>('blockSector', 'Int32Array');
+  const cost = typed<Float64Array>('cost', 'Float64Array');
+  const dir = typed<Uint8Array>('dir', 'Uint8Array');
+  if (sectorBlock.length !== sectors)
+    throw new OutOfRangeError('data.sectorBlock.length', sectorBlock.length, `${sectors} (one per sector)`);
+  const blocks = blockSector.length;
+  const slots = blocks << (2 * shift);
+  if (cost.length !== slots || dir.length !== slots)
+    throw new OutOfRangeError('data.cost.length', cost.length, `${slots} (a sector's tiles per block), as dir`);
+  for (let s = 0; s < sectors; s++) {
+    const b = sectorBlock[s] as number;
+    if (b !== -1 && !(b >= 0 && b < blocks && blockSector[b] === s))
+      throw new OutOfRangeError('data.sectorBlock', `sector ${s}: ${b}`, `-1 or a block of sector ${s}`);
+  }
+  for (let b = 0; b < blocks; b++) {
+    const s = blockSector[b] as number;
+    if (!(s >= 0 && s < sectors && sectorBlock[s] === b))
+      throw new OutOfRangeError('data.blockSector', `block ${b}: ${s}`, `the sector whose block it is`);
+  }
+  const goalX = d.goalX;
+  const goalY = d.goalY;
+  if (typeof goalX !== 'number' || typeof goalY !== 'number')
+    throw new OutOfRangeError('data.goalX', goalX, 'a number (with goalY)');
+  const gridVersion = d.gridVersion;
+  if (typeof gridVersion !== 'number' || !Number.isInteger(gridVersion))
+    throw new OutOfRangeError('data.gridVersion', gridVersion, 'an integer');
+  return { width, height, shift, sectorsX, sectorBlock, blockSector, cost, dir, goalX, goalY, gridVersion };
+}
+
 /** Scratch of the corridor planning of one graph (per thread). */
 export class CorridorFieldQuery {
   readonly corridor = new Corridor();
@@ -161,12 +226,47 @@ interface PlannedGoal {
 }
 
 function resolveMargin(options: CorridorFieldOptions | undefined): { margin: number; maxCost: number } {
-  const margin = options?.margin ?? 1;
-  if (!Number.isInteger(margin) || margin < 0 || margin > 8)
+  const own = ownOptions(options, 'options', 'an object { margin?, maxCost? }');
+  const margin = own.margin ?? 1;
+  if (!Number.isInteger(margin) || (margin as number) < 0 || (margin as number) > 8)
     throw new OutOfRangeError('margin', margin, 'an integer from 0 to 8');
-  const maxCost = options?.maxCost ?? Number.POSITIVE_INFINITY;
+  const maxCost = own.maxCost ?? Number.POSITIVE_INFINITY;
   if (typeof maxCost !== 'number' || !(maxCost >= 0)) throw new OutOfRangeError('maxCost', maxCost, 'a number >= 0');
-  return { margin, maxCost };
+  return { margin: margin as number, maxCost };
+}
+
+/** Largest goal value accepted (beyond it, adding a step's cost would be lost to rounding). */
+const MAX_GOAL_VALUE = 2 ** 52;
+
+/**
+ * Checks the arguments of a corridor field on the calling thread and returns plain copies of them (the goal and
+ * options as objects of own numbers, the starts as an Int32Array), ready to be posted to a worker.
+ * @throws as `SectorGraph.corridorField`.
+ */
+export function checkCorridorArgs(
+  grid: Grid,
+  goal: Goal,
+  starts: ArrayLike<number>,
+  options: CorridorFieldOptions | undefined,
+): { goal: Goal; starts: Int32Array; options: CorridorFieldOptions } {
+  const g = ownOptions(goal, 'goal', 'an object { x, y, value? }');
+  const value = g.value ?? 0;
+  if (typeof value !== 'number' || !(Math.abs(value) <= MAX_GOAL_VALUE))
+    throw new OutOfRangeError('goal.value', value, 'a number from -2^52 to 2^52');
+  grid.assertWalkable('goal', g.x as number, g.y as number);
+  const count = arrayLength(starts, 'starts', 'x, y pairs (an array or Int32Array of even length)');
+  if (count % 2 !== 0)
+    throw new InvalidOptionError('starts', starts, 'x, y pairs (an array or Int32Array of even length)');
+  const copy = new Int32Array(count);
+  for (let i = 0; i < count; i += 2) {
+    const x = starts[i] as number;
+    const y = starts[i + 1] as number;
+    grid.assertInside(`starts[${i / 2}]`, x, y);
+    copy[i] = x;
+    copy[i + 1] = y;
+  }
+  const { margin, maxCost } = resolveMargin(options);
+  return { goal: { x: g.x as number, y: g.y as number, value }, starts: copy, options: { margin, maxCost } };
 }
 
 /**
@@ -182,14 +282,16 @@ export function planCorridor(
   options: CorridorFieldOptions | undefined,
 ): PlannedGoal {
   const { grid, data, shift, sectorsX, sectorsY, width, height } = ctx;
-  if (typeof goal !== 'object' || goal === null)
-    throw new InvalidOptionError('goal', goal, 'an object { x, y, value? }');
+  const g = ownOptions(goal, 'goal', 'an object { x, y, value? }');
   const { margin, maxCost } = resolveMargin(options);
-  const value = goal.value ?? 0;
-  if (typeof value !== 'number' || !Number.isFinite(value))
-    throw new OutOfRangeError('goal.value', value, 'a finite number');
-  grid.assertWalkable('goal', goal.x, goal.y);
-  if (starts === null || typeof starts !== 'object' || typeof starts.length !== 'number' || starts.length % 2 !== 0)
+  const value = g.value ?? 0;
+  if (typeof value !== 'number' || !(Math.abs(value) <= MAX_GOAL_VALUE))
+    throw new OutOfRangeError('goal.value', value, `a number from -2^52 to 2^52`);
+  const goalX = g.x as number;
+  const goalY = g.y as number;
+  grid.assertWalkable('goal', goalX, goalY);
+  const count = arrayLength(starts, 'starts', 'x, y pairs (an array or Int32Array of even length)');
+  if (count % 2 !== 0)
     throw new InvalidOptionError('starts', starts, 'x, y pairs (an array or Int32Array of even length)');
   const nodes = data.nodeTile.length;
   if (fq.targetMark.length < nodes) {
@@ -201,7 +303,7 @@ export function planCorridor(
   const mark = ++fq.mark;
   const corridor = fq.corridor;
   corridor.reset(sectors);
-  pq.goal.load(ctx, goal.x, goal.y, true, -1);
+  pq.goal.load(ctx, goalX, goalY, true, -1);
   const goalSector = pq.goal.sector;
   corridor.add(goalSector);
   let targets = 0;
@@ -209,7 +311,7 @@ export function planCorridor(
   let by0 = height;
   let bx1 = -1;
   let by1 = -1;
-  for (let i = 0; i < starts.length; i += 2) {
+  for (let i = 0; i < count; i += 2) {
     const x = starts[i] as number;
     const y = starts[i + 1] as number;
     grid.assertInside(`starts[${i / 2}]`, x, y);
@@ -253,7 +355,7 @@ export function planCorridor(
     }
   }
   corridor.dilate(margin, sectorsX, sectorsY);
-  return { x: goal.x, y: goal.y, value, maxCost };
+  return { x: goalX, y: goalY, value, maxCost };
 }
 
 /** Allocates the arrays of a corridor field for the planned corridor (shared when `shared`). */

@@ -4,7 +4,8 @@
  * (abstract-search.ts), then turn it into tiles either by exact A* inside the corridor of the route's sectors
  * (refine-corridor.ts) or sector by sector (refine-sectors.ts). See {@link SectorPathOptions.refine}.
  */
-import { OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { ownOptions } from '../util/own-options.js';
 import { AbstractSearch } from './abstract-search.js';
 import type { SectorContext } from './build-phases.js';
 import { Corridor } from './corridor.js';
@@ -138,17 +139,22 @@ export function findRoute(ctx: SectorContext, q: PathQuery, sx: number, sy: numb
   return true;
 }
 
-/** Validates a query option; throws OutOfRangeError. */
+/** Validates the query options (own properties only); throws OutOfRangeError or InvalidOptionError. */
 function resolvePathOptions(options: SectorPathOptions | undefined) {
-  const refine = options?.refine ?? 'auto';
+  const own = ownOptions(options, 'options', 'an object { refine?, margin?, corridorTiles?, info? }');
+  const refine = own.refine ?? 'auto';
   if (refine !== 'auto' && refine !== 'corridor' && refine !== 'sectors')
     throw new OutOfRangeError('refine', refine, "'auto', 'corridor' or 'sectors'");
-  const margin = options?.margin ?? DEFAULT_CORRIDOR_MARGIN;
+  const margin = own.margin ?? DEFAULT_CORRIDOR_MARGIN;
   if (!Number.isInteger(margin) || margin < 0 || margin > 8)
     throw new OutOfRangeError('margin', margin, 'an integer from 0 to 8');
-  const corridorTiles = options?.corridorTiles ?? DEFAULT_CORRIDOR_TILES;
-  if (!(corridorTiles >= 0)) throw new OutOfRangeError('corridorTiles', corridorTiles, 'a number >= 0');
-  return { refine, margin, corridorTiles };
+  const corridorTiles = own.corridorTiles ?? DEFAULT_CORRIDOR_TILES;
+  if (typeof corridorTiles !== 'number' || !(corridorTiles >= 0))
+    throw new OutOfRangeError('corridorTiles', corridorTiles, 'a number >= 0');
+  const info = own.info;
+  if (info !== undefined && (info === null || typeof info !== 'object' || Array.isArray(info)))
+    throw new InvalidOptionError('info', info, 'an object to fill');
+  return { refine, margin, corridorTiles, info };
 }
 
 /** The path query: see `SectorGraph.findPath`. */
@@ -161,8 +167,7 @@ export function findSectorPath(
   gy: number,
   options?: SectorPathOptions,
 ): SectorPath | null {
-  const { refine, margin, corridorTiles } = resolvePathOptions(options);
-  const info = options?.info;
+  const { refine, margin, corridorTiles, info } = resolvePathOptions(options);
   if (info) {
     info.routeCost = INF;
     info.routeNodes = 0;

@@ -1,7 +1,10 @@
 import { InvalidOptionError } from '../errors.js';
 import type { Goal, KernelControl } from '../fields/types.js';
-import { Grid } from '../grid/grid.js';
+import { checkGrid } from '../grid/check-grid.js';
+import type { Grid } from '../grid/grid.js';
+import { readKernelControl } from '../util/kernel-control.js';
 import { contextOf, type SectorContext } from './build-phases.js';
+import { checkSectorData } from './check-sector-data.js';
 import { type CorridorField, type CorridorFieldOptions, CorridorFieldQuery, corridorField } from './corridor-field.js';
 import {
   findRoute,
@@ -29,6 +32,23 @@ import {
 } from './sector-data.js';
 import { type SectorGraphOptions, sectorOptionsOf } from './sector-options.js';
 import { type SectorUpdate, updateSectorGraph } from './update.js';
+
+/** True while {@link graphOf} runs. */
+let trusting = false;
+
+/**
+ * A graph over arrays this package has just built (buildSectorGraph, buildSectorGraphInPool): as
+ * `SectorGraph.from` without the O(size) check, so that a build in the pool never blocks the main thread for it.
+ * Internal.
+ */
+export function graphOf(grid: Grid, data: SectorGraphData): SectorGraph {
+  trusting = true;
+  try {
+    return SectorGraph.from(grid, data);
+  } finally {
+    trusting = false;
+  }
+}
 
 /** A route through entrances, for display: `SectorGraph.route`. */
 export interface SectorRoute {
@@ -94,11 +114,16 @@ export class SectorGraph {
   }
 
   /** A graph over arrays made by a build (for example in another thread, over the same shared buffers). */
+  /**
+   * A graph over arrays made by a build (for example in another thread, over the same shared buffers). The
+   * arrays are checked once here, in O(their size): every index they hold must point inside them and every cost
+   * must be a number >= 0, so that a forged or damaged graph is refused with a typed error instead of read out of
+   * bounds. (Arrays changed afterwards by another thread are not checked again.)
+   * @throws InvalidOptionError when `data` is not the data of a sector graph of `grid`.
+   */
   static from(grid: Grid, data: SectorGraphData): SectorGraph {
-    if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
-    if (typeof data !== 'object' || data === null || !(data.header instanceof Int32Array))
-      throw new InvalidOptionError('data', data, 'the data of a sector graph');
-    return new SectorGraph(grid, data);
+    checkGrid(grid);
+    return new SectorGraph(grid, trusting ? data : checkSectorData(grid, data));
   }
 
   /** The options the graph was built with. */
@@ -187,9 +212,10 @@ export class SectorGraph {
     options?: CorridorFieldOptions,
     control?: KernelControl,
   ): CorridorField {
+    const checked = readKernelControl(control);
     this.ensureCurrent();
     if (this.fieldQuery === null) this.fieldQuery = new CorridorFieldQuery();
-    return corridorField(this.ctx, this.fieldQuery, this.pathQuery(), goal, starts, options, control);
+    return corridorField(this.ctx, this.fieldQuery, this.pathQuery(), goal, starts, options, checked);
   }
 
   /**
@@ -198,7 +224,7 @@ export class SectorGraph {
    * components; a full rebuild when the edits are unknown (the log overflowed, or `touch()`).
    */
   update(control?: KernelControl): SectorUpdate {
-    return updateSectorGraph(this.ctx, control);
+    return updateSectorGraph(this.ctx, readKernelControl(control));
   }
 
   /**

@@ -7,9 +7,10 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Goal } from '../fields/types.js';
 import { Grid } from '../grid/grid.js';
+import { bare, ownOptions } from '../util/own-options.js';
 import { gridIsShared } from './build.js';
 import { writeHeader } from './build-phases.js';
-import { CorridorField, type CorridorFieldOptions } from './corridor-field.js';
+import { CorridorField, type CorridorFieldOptions, checkCorridorArgs } from './corridor-field.js';
 import {
   allocateSectorArrays,
   float32Array,
@@ -22,7 +23,7 @@ import {
   int32Array,
   type SectorGraphData,
 } from './sector-data.js';
-import { SectorGraph } from './sector-graph.js';
+import { graphOf, SectorGraph } from './sector-graph.js';
 import { resolveSectorOptions, type SectorGraphOptions } from './sector-options.js';
 import type {
   SectorBuildArgs,
@@ -85,6 +86,60 @@ function linkedAbort(outer: AbortSignal | undefined): { controller: AbortControl
   return { controller, done: () => outer?.removeEventListener('abort', onAbort) };
 }
 
+/** Job options read once, own properties only, checked. */
+interface PoolJob {
+  signal: AbortSignal | undefined;
+  onProgress: ((done: number, total: number) => void) | undefined;
+  onStart: ((field: CorridorField) => void) | undefined;
+  landmarks: boolean;
+}
+
+/**
+ * Reads and checks the job options of a pool function (own properties only). `onProgress` is wrapped: an error
+ * it throws is kept in `failure` (the call then rejects with it once its jobs have stopped) instead of escaping
+ * from a progress poll, where nothing could catch it.
+ * @throws InvalidOptionError naming the bad option.
+ */
+function readPoolJob(jobOptions: unknown, failure: { error?: unknown; abort?: () => void }): PoolJob {
+  const own = ownOptions(jobOptions as CorridorPoolJobOptions & { landmarks?: boolean }, 'jobOptions');
+  const { signal, onProgress, onStart } = own;
+  if (
+    signal !== undefined &&
+    (signal === null ||
+      typeof signal !== 'object' ||
+      typeof signal.addEventListener !== 'function' ||
+      typeof signal.removeEventListener !== 'function')
+  )
+    throw new InvalidOptionError('signal', signal, 'an AbortSignal');
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw new InvalidOptionError('onProgress', onProgress, 'a function (done, total)');
+  if (onStart !== undefined && typeof onStart !== 'function')
+    throw new InvalidOptionError('onStart', onStart, 'a function (field)');
+  const landmarks = own.landmarks ?? true;
+  if (typeof landmarks !== 'boolean') throw new InvalidOptionError('landmarks', landmarks, 'true or false');
+  const report =
+    onProgress &&
+    ((done: number, total: number) => {
+      if (failure.error !== undefined) return;
+      try {
+        onProgress(done, total);
+      } catch (error) {
+        failure.error = error ?? new Error('onProgress threw');
+        failure.abort?.();
+      }
+    });
+  return { signal, onProgress: report, onStart, landmarks };
+}
+
+/** Throws InvalidOptionError unless `runner` has a `run` method and a `size` from 1 up. */
+function checkRunner(runner: unknown): asserts runner is SectorRunner {
+  if (runner === null || typeof runner !== 'object')
+    throw new InvalidOptionError('runner', runner, 'a worker pool with run() and size (a FieldService)');
+  const r = runner as SectorRunner;
+  if (typeof r.run !== 'function') throw new InvalidOptionError('runner.run', r.run, 'a function');
+  if (!Number.isInteger(r.size) || r.size < 1) throw new OutOfRangeError('runner.size', r.size, 'an integer >= 1');
+}
+
 function assertSharedGrid(grid: unknown): asserts grid is Grid {
   if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
   if (!gridIsShared(grid))
@@ -103,9 +158,12 @@ export async function buildSectorGraphInPool(
   options: SectorPoolOptions = {},
   jobOptions: SectorPoolJobOptions = {},
 ): Promise<SectorGraph> {
+  checkRunner(runner);
   assertSharedGrid(grid);
   const rules = resolveSectorOptions(options);
-  const jobsPerWorker = options.jobsPerWorker ?? 4;
+  const jobsPerWorker = ownOptions(options, 'options').jobsPerWorker ?? 4;
+  const failure: { error?: unknown; abort?: () => void } = {};
+  const job = readPoolJob(jobOptions, failure);
   if (!(Number.isInteger(jobsPerWorker) && jobsPerWorker >= 1))
     throw new OutOfRangeError('jobsPerWorker', jobsPerWorker, 'an integer >= 1');
   const sectorsX = Math.ceil(grid.width / rules.size);
@@ -115,9 +173,10 @@ export async function buildSectorGraphInPool(
   writeHeader(data, grid, rules, grid.version);
   const counts = int32Array(sectors, true);
   const jobs = Math.max(1, Math.min(sectors, runner.size * jobsPerWorker));
-  const { controller, done } = linkedAbort(jobOptions.signal);
+  const { controller, done } = linkedAbort(job.signal);
+  failure.abort = () => controller.abort();
   const progress = new Float64Array(2 * jobs);
-  const report = jobOptions.onProgress;
+  const report = job.onProgress;
   const sum = () => progress.reduce((a, b) => a + b, 0);
   // One phase over all bands; `slot` is where its progress is kept (0 labels, 1 sectors, -1 none).
   const phase = (name: SectorBuildArgs['phase'], slot: number) =>
@@ -135,7 +194,7 @@ export async function buildSectorGraphInPool(
         return runner.run(
           'sectorBuild',
           { grid, data, phase: name, first, last, counts },
-          { signal: controller.signal, ...(onProgress && { onProgress }) },
+          bare({ signal: controller.signal, ...(onProgress && { onProgress }) }),
         );
       }),
     ).then(() => {
@@ -149,7 +208,7 @@ export async function buildSectorGraphInPool(
     runner.run(
       'sectorBuild',
       { grid, data, phase: name, first: 0, last: sectors, counts },
-      { signal: controller.signal },
+      bare({ signal: controller.signal }),
     );
   try {
     await phase('labels', 0);
@@ -162,11 +221,12 @@ export async function buildSectorGraphInPool(
     await landmarksInPool(runner, grid, data, controller.signal);
   } catch (error) {
     controller.abort();
-    throw error;
+    throw failure.error ?? error;
   } finally {
     done();
   }
-  return SectorGraph.from(grid, data);
+  if (failure.error !== undefined) throw failure.error;
+  return graphOf(grid, data);
 }
 
 /**
@@ -180,7 +240,7 @@ async function landmarksInPool(runner: SectorRunner, grid: Grid, data: SectorGra
   const picked = (await runner.run(
     'sectorBuild',
     { grid, data, phase: 'pick', first: 0, last: 0, counts },
-    { signal },
+    bare({ signal }),
   )) as Int32Array;
   const stride = data.nodeTile.length;
   const fresh: SectorGraphData = { ...data, landmarkCost: float32Array(picked.length * stride, true) };
@@ -192,7 +252,7 @@ async function landmarksInPool(runner: SectorRunner, grid: Grid, data: SectorGra
       runner.run(
         'sectorBuild',
         { grid, data: fresh, phase: 'landmark', first: 0, last: 0, counts, landmark: { slot, node } },
-        { signal },
+        bare({ signal }),
       ),
     ),
   );
@@ -212,9 +272,11 @@ export async function refreshLandmarksInPool(
   graph: SectorGraph,
   jobOptions: SectorPoolJobOptions = {},
 ): Promise<void> {
+  checkRunner(runner);
   if (!(graph instanceof SectorGraph)) throw new InvalidOptionError('graph', graph, 'a SectorGraph');
   assertSharedGrid(graph.grid);
-  const { controller, done } = linkedAbort(jobOptions.signal);
+  const job = readPoolJob(jobOptions, {});
+  const { controller, done } = linkedAbort(job.signal);
   try {
     await landmarksInPool(runner, graph.grid, graph.data, controller.signal);
   } finally {
@@ -236,14 +298,22 @@ export async function updateSectorGraphInPool(
   graph: SectorGraph,
   jobOptions: SectorPoolJobOptions & { landmarks?: boolean } = {},
 ): Promise<SectorUpdate> {
+  checkRunner(runner);
   if (!(graph instanceof SectorGraph)) throw new InvalidOptionError('graph', graph, 'a SectorGraph');
   assertSharedGrid(graph.grid);
+  const failure: { error?: unknown } = {};
+  const job = readPoolJob(jobOptions, failure);
   if (graph.gridVersion === graph.grid.version) return { full: false, sectors: 0, components: false };
-  const { data, update } = await runner.run('sectorUpdate', { grid: graph.grid, data: graph.data }, jobOptions);
+  const { data, update } = await runner.run(
+    'sectorUpdate',
+    { grid: graph.grid, data: graph.data },
+    bare({ ...(job.signal && { signal: job.signal }), ...(job.onProgress && { onProgress: job.onProgress }) }),
+  );
+  if (failure.error !== undefined) throw failure.error;
   // Keep the newer graph if this thread updated it meanwhile.
   if ((data.header[H_GRID_VERSION] as number) >= graph.gridVersion) {
     Object.assign(graph.data, data);
-    if (jobOptions.landmarks ?? true) await refreshLandmarksInPool(runner, graph, jobOptions);
+    if (job.landmarks) await refreshLandmarksInPool(runner, graph, bare({ ...(job.signal && { signal: job.signal }) }));
   }
   return update;
 }
@@ -271,24 +341,31 @@ export async function corridorFieldInPool(
   options: CorridorFieldOptions = {},
   jobOptions: CorridorPoolJobOptions = {},
 ): Promise<CorridorField> {
+  checkRunner(runner);
   if (!(graph instanceof SectorGraph)) throw new InvalidOptionError('graph', graph, 'a SectorGraph');
   assertSharedGrid(graph.grid);
-  const { signal } = jobOptions;
-  if (graph.gridVersion !== graph.grid.version)
-    await updateSectorGraphInPool(runner, graph, { ...(signal && { signal }) });
+  const failure: { error?: unknown } = {};
+  const job = readPoolJob(jobOptions, failure);
+  const { signal } = job;
   const grid = graph.grid;
+  // Checked here, so that a bad goal, start or option is refused with the planner's typed error before anything
+  // is posted to a worker (and a value that cannot be cloned never reaches postMessage).
+  const checked = checkCorridorArgs(grid, goal, starts, options);
+  if (graph.gridVersion !== graph.grid.version)
+    await updateSectorGraphInPool(runner, graph, bare({ ...(signal && { signal }) }));
   const plan = await runner.run(
     'sectorCorridorPlan',
-    { grid, data: graph.data, goal, starts, options },
-    { ...(signal && { signal }) },
+    { grid, data: graph.data, ...checked },
+    bare({ ...(signal && { signal }) }),
   );
   const data = plan.field;
   const field = new CorridorField(data);
-  jobOptions.onStart?.(field);
+  job.onStart?.(field);
   await runner.run(
     'sectorCorridorFill',
     { grid, data: graph.data, field: data, value: plan.value, maxCost: plan.maxCost },
-    jobOptions,
+    bare({ ...(signal && { signal }), ...(job.onProgress && { onProgress: job.onProgress }) }),
   );
+  if (failure.error !== undefined) throw failure.error;
   return field;
 }

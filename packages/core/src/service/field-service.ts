@@ -11,7 +11,10 @@
  */
 import { InvalidOptionError } from '../errors.js';
 import type { Field, FieldOptions } from '../fields/types.js';
+import { checkFieldOf, sealFlow } from '../flow/check-flow.js';
+import { resolveFlowOptions } from '../flow/compute-flow.js';
 import type { Flow } from '../flow/types.js';
+import { checkGrid } from '../grid/check-grid.js';
 import { Grid } from '../grid/grid.js';
 import { OutputBuffers } from './buffer-pool.js';
 import { SharedMemoryUnavailableError } from './errors.js';
@@ -265,9 +268,16 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     },
 
     computeFlow(grid, field, flowOptions, jobOptions) {
-      if (!(grid instanceof Grid)) return Promise.reject(new InvalidOptionError('grid', grid, 'a Grid'));
-      if (typeof field !== 'object' || field === null)
-        return Promise.reject(new InvalidOptionError('field', field, 'a field made by computeField'));
+      // Checked on this thread with computeFlow's own checks (typed errors, own properties only), so that nothing
+      // that cannot be cloned is posted and the worker gets plain copies; the queue checks the job options.
+      try {
+        checkGrid(grid);
+        checkFieldOf(field, grid.width, grid.height);
+        const { radius, weighted } = resolveFlowOptions(flowOptions);
+        flowOptions = { radius, metric: weighted ? 'weighted' : 'octile' };
+      } catch (error) {
+        return Promise.reject(error);
+      }
       const cells = grid.width * grid.height;
       const bytes = cells * 12;
       const args: Omit<ComputeFlowArgs, 'vx' | 'vy' | 'anchor'> & {
@@ -278,8 +288,8 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         grid,
         cost: field.cost,
         dir: field.dir,
-        gridVersion: field.gridVersion,
-        ...(flowOptions === undefined ? {} : { options: flowOptions }),
+        gridVersion: Number.isInteger(field.gridVersion) ? field.gridVersion : -1,
+        options: flowOptions,
         vx: null,
         vy: null,
         anchor: null,
@@ -300,9 +310,9 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
           const vx = args.vx as Float32Array;
           const vy = args.vy as Float32Array;
           const anchor = args.anchor as Int32Array;
-          const radius = flowOptions?.radius ?? 0;
+          const radius = flowOptions.radius ?? 0;
           const { gridVersion } = value as { gridVersion: number };
-          return { width: grid.width, height: grid.height, vx, vy, anchor, radius, gridVersion };
+          return sealFlow({ width: grid.width, height: grid.height, vx, vy, anchor, radius, gridVersion });
         });
     },
 

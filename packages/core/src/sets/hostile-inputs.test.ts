@@ -6,6 +6,9 @@ import { withPollutedPrototype } from '../util/pollute.test-util.js';
 import { decomposeConvexSets } from './convex-sets.js';
 import { reduceFieldToSets, setCostsFrom, setCostsFromFields } from './set-costs.js';
 import { allocateSetFields, buildSetField, buildSetFields, computeSetFieldsInto, setFieldCost } from './set-fields.js';
+import { buildSetFieldsInPool, type SetCostPairRunner, type SetFieldsRunner, setCostPairInPool } from './set-fields-pool.js';
+import { runSetFieldsRange } from './set-fields-pool-kernel.js';
+import { computeField } from '../fields/compute-field.js';
 
 const MAP = ['.....#....', '.....#....', '..........', '#####.####', '..........'].join('\n');
 
@@ -60,6 +63,39 @@ describe('convex sets and per-set fields refuse hostile input with typed errors 
       expect(Array.from(fields.cost)).toEqual(Array.from(clean.cost));
       expect(Array.from(setCostsFrom(grid, sets, 0, 0))).toEqual(Array.from(costs));
       expect(buildSetField(grid, sets, 0).cost.length).toBe(144);
+    });
+  });
+
+  it('the pool functions check their runner, grid, sets and options, and read options from own properties only', async () => {
+    const grid = Grid.open(12, 12);
+    grid.fillPassable(4, 0, 1, 10, 0);
+    const sets = decomposeConvexSets(grid);
+    // A runner that runs the kernels on this thread, as a FieldService would in its workers.
+    const runner: SetFieldsRunner & SetCostPairRunner = {
+      size: 2,
+      run: async (_name, args) => runSetFieldsRange(args, {}),
+      computeFields: async (g, list) => list.map((o) => computeField(g, o)),
+      release: () => true,
+    };
+    const clean = await buildSetFieldsInPool(runner, grid, sets);
+    expect(Array.from(clean.cost)).toEqual(Array.from(buildSetFields(grid, sets).cost));
+    expect(() => buildSetFieldsInPool(null as never, grid, sets)).toThrow(InvalidOptionError);
+    expect(() => buildSetFieldsInPool({ ...runner, size: Number.NaN }, grid, sets)).toThrow(InvalidOptionError);
+    expect(() => buildSetFieldsInPool(runner, null as never, sets)).toThrow(InvalidOptionError);
+    expect(() => buildSetFieldsInPool(runner, grid, null as never)).toThrow(InvalidOptionError);
+    expect(() => buildSetFieldsInPool(runner, grid, sets, {}, { signal: 3 as never })).toThrow(InvalidOptionError);
+    await expect(setCostPairInPool(null as never, grid, sets, { x: 0, y: 0 }, { x: 11, y: 11 })).rejects.toThrow(
+      InvalidOptionError,
+    );
+    await expect(setCostPairInPool(runner, grid, sets, Number.NaN as never, { x: 11, y: 11 })).rejects.toThrow(
+      InvalidOptionError,
+    );
+    const pair = await setCostPairInPool(runner, grid, sets, { x: 0, y: 0 }, { x: 11, y: 11 });
+    await withPollutedPrototype({ neighbors: 4, diagonal: 'never', maxCells: 1, jobsPerWorker: 0, signal: 3 }, async () => {
+      const fields = await buildSetFieldsInPool(runner, grid, sets);
+      expect(Array.from(fields.cost)).toEqual(Array.from(clean.cost));
+      const again = await setCostPairInPool(runner, grid, sets, { x: 0, y: 0 }, { x: 11, y: 11 });
+      expect(Array.from(again.me)).toEqual(Array.from(pair.me));
     });
   });
 });

@@ -4,10 +4,12 @@
  * results. This file does not import the service: it declares the little it needs as {@link SetFieldsRunner}
  * and {@link SetCostPairRunner}. The worker half is ./set-fields-pool-kernel.ts.
  */
-import { OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field, FieldOptions } from '../fields/types.js';
+import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
-import { assertSetsMatch, type ConvexSets } from './convex-sets.js';
+import { ownOptions } from '../util/own-options.js';
+import { assertSetsMatch, type ConvexSets, checkSets } from './convex-sets.js';
 import { reduceFieldToSets } from './set-costs.js';
 import {
   allocateSetFields,
@@ -55,6 +57,42 @@ export interface SetFieldsPoolOptions extends SetFieldsOptions {
   jobsPerWorker?: number;
 }
 
+/** The job options read from own properties only, in an object without a prototype; a signal must be one. */
+function readPoolJobOptions(jobOptions: unknown): SetPoolJobOptions {
+  const { signal } = ownOptions(jobOptions as SetPoolJobOptions, 'jobOptions');
+  const out = Object.create(null) as SetPoolJobOptions;
+  if (signal === undefined) return out;
+  if (
+    signal === null ||
+    typeof signal !== 'object' ||
+    typeof signal.addEventListener !== 'function' ||
+    typeof signal.removeEventListener !== 'function'
+  )
+    throw new InvalidOptionError('signal', signal, 'an AbortSignal');
+  out.signal = signal;
+  return out;
+}
+
+/** Throws InvalidOptionError unless `runner` has the named methods (and a worker count when `size`). */
+function checkRunner(runner: unknown, methods: readonly string[], size: boolean): void {
+  const expected = `a worker pool with ${methods.join(' and ')} (a FieldService)`;
+  if (runner === null || typeof runner !== 'object') throw new InvalidOptionError('service', runner, expected);
+  for (const m of methods)
+    if (typeof (runner as Record<string, unknown>)[m] !== 'function')
+      throw new InvalidOptionError('service', runner, expected);
+  if (size) {
+    const n = (runner as { size?: unknown }).size;
+    if (!(typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 1024))
+      throw new InvalidOptionError('service.size', n, 'an integer from 1 to 1024');
+  }
+}
+
+/** Checks a tile position given as `{ x, y }` (the tile itself is checked by the field computation). */
+function checkPoint(point: unknown, name: string): { x: number; y: number } {
+  const own = ownOptions(point as { x?: unknown; y?: unknown }, name, 'a tile position { x, y }');
+  return { x: own.x as number, y: own.y as number };
+}
+
 /** Copies an Int32Array into a SharedArrayBuffer unless it already lives in one. */
 function sharedCopy(a: Int32Array): Int32Array {
   if (typeof SharedArrayBuffer === 'function' && a.buffer instanceof SharedArrayBuffer) return a;
@@ -75,9 +113,14 @@ export function buildSetFieldsInPool(
   service: SetFieldsRunner,
   grid: Grid,
   sets: ConvexSets,
-  options: SetFieldsPoolOptions = {},
-  jobOptions: SetPoolJobOptions = {},
+  optionsGiven: SetFieldsPoolOptions = {},
+  jobOptionsGiven: SetPoolJobOptions = {},
 ): Promise<SetFields> {
+  checkRunner(service, ['run'], true);
+  checkGrid(grid);
+  checkSets(sets);
+  const options = ownOptions(optionsGiven, 'options') as SetFieldsPoolOptions;
+  const jobOptions = readPoolJobOptions(jobOptionsGiven);
   const jobsPerWorker = options.jobsPerWorker ?? 2;
   if (!(Number.isInteger(jobsPerWorker) && jobsPerWorker >= 1))
     throw new OutOfRangeError('jobsPerWorker', jobsPerWorker, 'an integer >= 1');
@@ -125,9 +168,15 @@ export async function setCostPairInPool(
   me: { x: number; y: number },
   target: { x: number; y: number },
   options: SetMoveOptions = {},
-  jobOptions: SetPoolJobOptions = {},
+  jobOptionsGiven: SetPoolJobOptions = {},
 ): Promise<{ me: Int32Array; target: Int32Array }> {
-  const { neighbors, diagonal } = resolveSetMoves(options);
+  checkRunner(service, ['computeFields', 'release'], false);
+  checkGrid(grid);
+  checkSets(sets);
+  me = checkPoint(me, 'me');
+  target = checkPoint(target, 'target');
+  const jobOptions = readPoolJobOptions(jobOptionsGiven);
+  const { neighbors, diagonal } = resolveSetMoves(ownOptions(options, 'options') as SetMoveOptions);
   // Checked before any field is computed, so a mismatch throws without taking pooled buffers.
   assertSetsMatch(grid, sets);
   const [a, b] = (await service.computeFields(

@@ -15,7 +15,8 @@ export function readKernelControl(control: unknown, name = 'control'): KernelCon
     throw new InvalidOptionError(name, control, '{ control?: Int32Array, signal?: AbortSignal }');
   const slots = Object.hasOwn(control, 'control') ? (control as KernelControl).control : undefined;
   const signal = Object.hasOwn(control, 'signal') ? (control as KernelControl).signal : undefined;
-  // No prototype: reading `out.control` never finds a property inherited from Object.prototype.
+  // No prototype: a kernel reading `control` or `signal` of a copy without one gets undefined, never a value
+  // inherited from Object.prototype.
   const out = Object.create(null) as KernelControl;
   if (slots !== undefined) {
     if (typedArrayName(slots) !== 'Int32Array' || slots.length < CONTROL_LENGTH)
