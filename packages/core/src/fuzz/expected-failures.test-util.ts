@@ -21,8 +21,7 @@ export interface ExpectedFailure {
   why: string;
 }
 
-export const EXPECTED_FAILURES: ExpectedFailure[] = [
-];
+export const EXPECTED_FAILURES: ExpectedFailure[] = [];
 
 /** True when `f` is one of the failures `e` describes. */
 export function matches(e: ExpectedFailure, f: FuzzFailure): boolean {

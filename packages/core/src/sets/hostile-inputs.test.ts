@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { computeField } from '../fields/compute-field.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { withPollutedPrototype } from '../util/pollute.test-util.js';
 import { decomposeConvexSets } from './convex-sets.js';
 import { reduceFieldToSets, setCostsFrom, setCostsFromFields } from './set-costs.js';
 import { allocateSetFields, buildSetField, buildSetFields, computeSetFieldsInto, setFieldCost } from './set-fields.js';
-import { buildSetFieldsInPool, type SetCostPairRunner, type SetFieldsRunner, setCostPairInPool } from './set-fields-pool.js';
+import {
+  buildSetFieldsInPool,
+  type SetCostPairRunner,
+  type SetFieldsRunner,
+  setCostPairInPool,
+} from './set-fields-pool.js';
 import { runSetFieldsRange } from './set-fields-pool-kernel.js';
-import { computeField } from '../fields/compute-field.js';
 
 const MAP = ['.....#....', '.....#....', '..........', '#####.####', '..........'].join('\n');
 
@@ -91,11 +96,14 @@ describe('convex sets and per-set fields refuse hostile input with typed errors 
       InvalidOptionError,
     );
     const pair = await setCostPairInPool(runner, grid, sets, { x: 0, y: 0 }, { x: 11, y: 11 });
-    await withPollutedPrototype({ neighbors: 4, diagonal: 'never', maxCells: 1, jobsPerWorker: 0, signal: 3 }, async () => {
-      const fields = await buildSetFieldsInPool(runner, grid, sets);
-      expect(Array.from(fields.cost)).toEqual(Array.from(clean.cost));
-      const again = await setCostPairInPool(runner, grid, sets, { x: 0, y: 0 }, { x: 11, y: 11 });
-      expect(Array.from(again.me)).toEqual(Array.from(pair.me));
-    });
+    await withPollutedPrototype(
+      { neighbors: 4, diagonal: 'never', maxCells: 1, jobsPerWorker: 0, signal: 3 },
+      async () => {
+        const fields = await buildSetFieldsInPool(runner, grid, sets);
+        expect(Array.from(fields.cost)).toEqual(Array.from(clean.cost));
+        const again = await setCostPairInPool(runner, grid, sets, { x: 0, y: 0 }, { x: 11, y: 11 });
+        expect(Array.from(again.me)).toEqual(Array.from(pair.me));
+      },
+    );
   });
 });
