@@ -3,8 +3,11 @@ import type { ProgressCallback } from './progress.js';
 
 /** The per-job options as the queue uses them, checked. */
 export interface CheckedJobOptions {
+  /** The caller's signal, checked to be an AbortSignal; undefined when none was given. */
   signal: AbortSignal | undefined;
+  /** The caller's progress callback, checked to be a function; undefined when none was given. */
   onProgress: ProgressCallback | undefined;
+  /** Buffers to transfer to the worker with the job (empty when none were given). */
   transfer: Transferable[];
 }
 
