@@ -10,6 +10,12 @@ import { type RtsGroupOptions, type RtsGroupPhase, resolveRtsGroupOptions } from
 import { adjustGroupSpeeds, groupFit, planGroupRoutes } from './group-plan.js';
 import { RtsUnit, type RtsUnitGroup } from './unit.js';
 
+/** Throws InvalidOptionError unless `world` looks like a group host (an {@link RtsWorld}): an object with a Grid. */
+function checkHost(world: unknown): asserts world is RtsGroupHost {
+  if (world === null || typeof world !== 'object' || !((world as RtsGroupHost).grid instanceof Grid))
+    throw new InvalidOptionError('world', world, 'an RtsWorld');
+}
+
 /**
  * A group moving together ("Group movement" of rodrigodpl's RTS group movement tutorial). The commander (the
  * unit nearest the group's centre) plans once, for the largest unit's size (the clearance its body needs: tiles
@@ -28,12 +34,6 @@ import { RtsUnit, type RtsUnitGroup } from './unit.js';
  *
  * A group works on any {@link RtsGroupHost} (an {@link RtsWorld}), which calls its `beforeStep` and `afterStep`.
  */
-/** Throws InvalidOptionError unless `world` looks like a group host (an {@link RtsWorld}): an object with a Grid. */
-function checkHost(world: unknown): asserts world is RtsGroupHost {
-  if (world === null || typeof world !== 'object' || !((world as RtsGroupHost).grid instanceof Grid))
-    throw new InvalidOptionError('world', world, 'an RtsWorld');
-}
-
 export class RtsGroup implements RtsUnitGroup {
   /** The group's members. */
   readonly units: RtsUnit[];
