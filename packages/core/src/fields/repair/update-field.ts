@@ -25,11 +25,12 @@ export interface FieldUpdate {
 
 /**
  * Fraction of the map a repair may touch before it gives up and the field is recomputed in full. A repaired
- * tile costs about ten times a tile of the full kernels (a binary heap in JavaScript against buckets in
- * WebAssembly), so past a few percent a fresh field is cheaper; the limit keeps any edit under about 1.3x a
- * full recompute.
+ * tile costs about twenty times a tile of the full kernels on big maps (a binary heap in JavaScript against
+ * cache-friendly buckets in WebAssembly: about 0.7 us against 33 ns per tile at 4096x4096), so a repair that
+ * gives up at 1/64 of the map has spent about a third of a full recompute: any edit stays near 1.3x a full
+ * recompute at worst (measured by `pnpm bench --suite repair`).
  */
-export const REPAIR_LIMIT_FRACTION = 1 / 32;
+export const REPAIR_LIMIT_FRACTION = 1 / 64;
 /** Smallest repair limit in tiles: below it a repair is always tried (small maps recompute in microseconds). */
 const MIN_REPAIR_LIMIT = 1024;
 
