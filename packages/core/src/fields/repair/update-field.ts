@@ -24,13 +24,17 @@ export interface FieldUpdate {
 }
 
 /**
- * Fraction of the map a repair may touch before it gives up and the field is recomputed in full. A repaired
- * tile costs about twenty times a tile of the full kernels on big maps (a binary heap in JavaScript against
- * cache-friendly buckets in WebAssembly: about 0.7 us against 33 ns per tile at 4096x4096), so a repair that
- * gives up at 1/64 of the map has spent about a third of a full recompute: any edit stays near 1.3x a full
+ * Fraction of the map a repair may touch before it gives up and the field is recomputed in full (half of it on
+ * maps of {@link REPAIR_BIG_MAP_TILES} tiles or more). A repaired tile costs about ten times a tile of the full
+ * kernels (a binary heap in JavaScript against buckets in WebAssembly), and about twenty times on big maps, where
+ * the kernels' cache-friendly layout makes each tile cheaper (about 0.7 us against 33 ns at 4096x4096); so a
+ * repair that gives up has spent about a third of a full recompute, and any edit stays near 1.3x a full
  * recompute at worst (measured by `pnpm bench --suite repair`).
  */
-export const REPAIR_LIMIT_FRACTION = 1 / 64;
+export const REPAIR_LIMIT_FRACTION = 1 / 32;
+
+/** Maps of at least this many tiles (2048x2048) repair at most half of {@link REPAIR_LIMIT_FRACTION}. */
+const REPAIR_BIG_MAP_TILES = 1 << 22;
 /** Smallest repair limit in tiles: below it a repair is always tried (small maps recompute in microseconds). */
 const MIN_REPAIR_LIMIT = 1024;
 
@@ -105,7 +109,8 @@ export function updateField(grid: Grid, field: Field, options: FieldOptions, con
   const version = grid.version;
   const size = grid.width * grid.height;
   if (field.gridVersion === version) return { full: false, tiles: 0 };
-  const limit = Math.max(MIN_REPAIR_LIMIT, Math.floor(size * REPAIR_LIMIT_FRACTION));
+  const fraction = size >= REPAIR_BIG_MAP_TILES ? REPAIR_LIMIT_FRACTION / 2 : REPAIR_LIMIT_FRACTION;
+  const limit = Math.max(MIN_REPAIR_LIMIT, Math.floor(size * fraction));
   let count = EDITS_UNKNOWN;
   if (field.gridVersion >= 0) {
     const capacity = grid.edits.capacity;
