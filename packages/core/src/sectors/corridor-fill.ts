@@ -7,8 +7,8 @@
  * of v times the step length), so following `dir` adds up to `cost`.
  */
 import type { KernelControl } from '../fields/types.js';
+import { KeyHeap } from '../util/key-heap.js';
 import { pollWork } from './control.js';
-import { KeyHeap } from './key-heap.js';
 import { DIR_OPPOSITE_LOCAL, DX, DY } from './moves.js';
 import { M_STEPS, M_WEIGHTED, R_ALWAYS, R_BOTH_FREE, R_NEVER } from './sector-options.js';
 

@@ -8,7 +8,7 @@
  *
  * Indices are padded: tile (x, y) of the rectangle is `(y - y0 + 1) * stride + (x - x0 + 1)`.
  */
-import { KeyHeap } from './key-heap.js';
+import { KeyHeap } from '../util/key-heap.js';
 import { DIR_OPPOSITE_LOCAL } from './moves.js';
 import type { PathBuffer } from './path-buffer.js';
 import { M_STEPS, M_WEIGHTED, R_ALWAYS, R_BOTH_FREE, R_NEVER } from './sector-options.js';

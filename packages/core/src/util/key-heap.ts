@@ -1,5 +1,6 @@
 /**
- * The binary min-heap of the weighted Dijkstra runs in the sectors (local-search.ts, corridor-fill.ts): entries
+ * The binary min-heap of the Dijkstra and A* runs that order by one key (field repair, the sectors' local
+ * searches, corridor fills and landmarks, any-angle paths): entries
  * (key, value) over two parallel typed arrays, lowest key first (equal keys in no promised order, the same order
  * for the same pushes). Grows by doubling; allocates nothing once warm. Stale entries are left in and skipped
  * by the caller (no decrease-key).
@@ -38,6 +39,11 @@ export class KeyHeap {
     }
     key[i] = c;
     at[i] = value;
+  }
+
+  /** The key of the top entry (the heap must not be empty). */
+  peekKey(): number {
+    return this.key[0] as number;
   }
 
   /** Removes the top entry (the heap must not be empty) and returns its value. */
