@@ -7,6 +7,7 @@
  * of v times the step length), so following `dir` adds up to `cost`.
  */
 import type { KernelControl } from '../fields/types.js';
+import { diagonalsAllowed } from '../util/diagonals.js';
 import { KeyHeap } from '../util/key-heap.js';
 import { pollWork } from './control.js';
 import { DIR_OPPOSITE_LOCAL, DX, DY } from './moves.js';
@@ -245,45 +246,29 @@ export function fillCorridor(k: CorridorFillInput, control?: KernelControl): num
           if (!diagonals) continue;
           const c2 = cu + wd;
           if (c2 > maxCost) continue;
-          let ne: boolean;
-          let se: boolean;
-          let sw: boolean;
-          let nw: boolean;
-          if (both) {
-            ne = fN && fE;
-            se = fS && fE;
-            sw = fS && fW;
-            nw = fN && fW;
-          } else if (always) {
-            ne = se = sw = nw = true;
-          } else {
-            ne = fN || fE;
-            se = fS || fE;
-            sw = fS || fW;
-            nw = fN || fW;
-          }
+          const diag = diagonalsAllowed(both, always, fN, fE, fS, fW);
           const bd = near ? b1 : b2;
           let ld = near ? l1 : l2;
           ns = s - side + 1;
-          if (ne && passable[t - width + 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
+          if ((diag & 1) !== 0 && passable[t - width + 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
             cost[ns] = c2;
             dir[ns] = 6;
             bd[ld++] = ns;
           }
           ns = s + side + 1;
-          if (se && passable[t + width + 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
+          if ((diag & 2) !== 0 && passable[t + width + 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
             cost[ns] = c2;
             dir[ns] = 7;
             bd[ld++] = ns;
           }
           ns = s + side - 1;
-          if (sw && passable[t + width - 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
+          if ((diag & 4) !== 0 && passable[t + width - 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
             cost[ns] = c2;
             dir[ns] = 4;
             bd[ld++] = ns;
           }
           ns = s - side - 1;
-          if (nw && passable[t - width - 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
+          if ((diag & 8) !== 0 && passable[t - width - 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
             cost[ns] = c2;
             dir[ns] = 5;
             bd[ld++] = ns;

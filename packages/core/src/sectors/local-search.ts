@@ -8,6 +8,7 @@
  *
  * Indices are padded: tile (x, y) of the rectangle is `(y - y0 + 1) * stride + (x - x0 + 1)`.
  */
+import { diagonalsAllowed } from '../util/diagonals.js';
 import { KeyHeap } from '../util/key-heap.js';
 import { DIR_OPPOSITE_LOCAL } from './moves.js';
 import type { PathBuffer } from './path-buffer.js';
@@ -268,26 +269,10 @@ export class LocalSearch {
         const fE = (aE & 7) === pu;
         const fS = (aS & 7) === pu;
         const fW = (aW & 7) === pu;
-        let ne: boolean;
-        let se: boolean;
-        let sw: boolean;
-        let nw: boolean;
-        if (both) {
-          ne = fN && fE;
-          se = fS && fE;
-          sw = fS && fW;
-          nw = fN && fW;
-        } else if (always) {
-          ne = se = sw = nw = true;
-        } else {
-          ne = fN || fE;
-          se = fS || fE;
-          sw = fS || fW;
-          nw = fN || fW;
-        }
+        const diag = diagonalsAllowed(both, always, fN, fE, fS, fW);
         // A diagonal lands one or two buckets ahead: decided once per settled tile.
         const near = c2 - K < 2;
-        if (ne) {
+        if ((diag & 1) !== 0) {
           t = p - stride + 1;
           if (st[t] === pu && c2 < (cost[t] as number)) {
             cost[t] = c2;
@@ -296,7 +281,7 @@ export class LocalSearch {
             else b2[l2++] = t;
           }
         }
-        if (se) {
+        if ((diag & 2) !== 0) {
           t = p + stride + 1;
           if (st[t] === pu && c2 < (cost[t] as number)) {
             cost[t] = c2;
@@ -305,7 +290,7 @@ export class LocalSearch {
             else b2[l2++] = t;
           }
         }
-        if (sw) {
+        if ((diag & 4) !== 0) {
           t = p + stride - 1;
           if (st[t] === pu && c2 < (cost[t] as number)) {
             cost[t] = c2;
@@ -314,7 +299,7 @@ export class LocalSearch {
             else b2[l2++] = t;
           }
         }
-        if (nw) {
+        if ((diag & 8) !== 0) {
           t = p - stride - 1;
           if (st[t] === pu && c2 < (cost[t] as number)) {
             cost[t] = c2;
