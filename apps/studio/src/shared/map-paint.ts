@@ -130,3 +130,15 @@ export function paintFrame(
     ctx.strokeRect(hover.x * s + v.offsetX, hover.y * s + v.offsetY, Math.max(s, 2), Math.max(s, 2));
   }
 }
+
+/** Strokes the current path twice with round caps: a `halo` 2 px wider than `width`, then `color` on top. */
+export function strokeWithHalo(ctx: CanvasRenderingContext2D, width: number, halo: string, color: string): void {
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.strokeStyle = halo;
+  ctx.lineWidth = width + 2;
+  ctx.stroke();
+  ctx.strokeStyle = color;
+  ctx.lineWidth = width;
+  ctx.stroke();
+}

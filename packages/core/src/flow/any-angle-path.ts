@@ -4,6 +4,7 @@ import { checkGrid } from '../grid/check-grid.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
 import { checkNumber } from '../util/check-number.js';
+import { KeyHeap } from '../util/key-heap.js';
 import { ownOptions } from '../util/own-options.js';
 import { SEG_RULE_ALWAYS, SEG_RULE_ONE_FREE, segmentClear } from './segment.js';
 
@@ -132,9 +133,9 @@ export function anyAnglePath(
   const g = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
   const from = new Int32Array(n).fill(-1);
   const closed = new Uint8Array(n);
-  const heap = new MinHeap();
+  const heap = new KeyHeap(64);
   g[0] = 0;
-  heap.push(0, toGoal[0] as number);
+  heap.push(toGoal[0] as number, 0);
   while (heap.size > 0) {
     const u = heap.pop();
     if (closed[u] === 1) continue;
@@ -154,7 +155,7 @@ export function anyAnglePath(
       if (!segmentClear(pass, w, h, code, rule, ux, uy, px[v] as number, py[v] as number)) continue;
       g[v] = gv;
       from[v] = u;
-      heap.push(v, gv + (toGoal[v] as number));
+      heap.push(gv + (toGoal[v] as number), v);
     }
   }
   if (!((g[1] as number) < Number.POSITIVE_INFINITY)) return null;
@@ -167,55 +168,4 @@ export function anyAnglePath(
     path[2 * k + 1] = py[v] as number;
   });
   return { length: g[1] as number, path };
-}
-
-/** A binary min-heap of (node, key) pairs; stale entries are skipped by the caller. */
-class MinHeap {
-  private nodes: number[] = [];
-  private keys: number[] = [];
-
-  get size(): number {
-    return this.nodes.length;
-  }
-
-  push(node: number, key: number): void {
-    const nodes = this.nodes;
-    const keys = this.keys;
-    let i = nodes.length;
-    nodes.push(node);
-    keys.push(key);
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if ((keys[parent] as number) <= key) break;
-      nodes[i] = nodes[parent] as number;
-      keys[i] = keys[parent] as number;
-      i = parent;
-    }
-    nodes[i] = node;
-    keys[i] = key;
-  }
-
-  pop(): number {
-    const nodes = this.nodes;
-    const keys = this.keys;
-    const top = nodes[0] as number;
-    const lastNode = nodes.pop() as number;
-    const lastKey = keys.pop() as number;
-    const n = nodes.length;
-    if (n > 0) {
-      let i = 0;
-      for (;;) {
-        let c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && (keys[c + 1] as number) < (keys[c] as number)) c++;
-        if ((keys[c] as number) >= lastKey) break;
-        nodes[i] = nodes[c] as number;
-        keys[i] = keys[c] as number;
-        i = c;
-      }
-      nodes[i] = lastNode;
-      keys[i] = lastKey;
-    }
-    return top;
-  }
 }

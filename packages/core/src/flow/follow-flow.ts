@@ -251,8 +251,8 @@ export function followFlow(
       slides++;
       targetX = Number.NaN;
       targetY = Number.NaN;
-      const nx = clampX(pass, w, h, code, c, px, py, qx);
-      const ny = clampY(pass, w, h, code, c, nx, py, qy);
+      const nx = clampAxis(pass, w, h, code, c, px, py, qx, false);
+      const ny = clampAxis(pass, w, h, code, c, py, nx, qy, true);
       if (Math.abs(nx - px) + Math.abs(ny - py) >= step / 8) {
         if (nx !== px && ny !== py) put(nx, py);
         qx = nx;
@@ -304,81 +304,54 @@ function squareFree(pass: Uint8Array, w: number, h: number, code: number, x: num
   return true;
 }
 
-/** Moves a square of half-side c at (x, y) along x towards `to`, stopping against the first wall; returns x. */
-function clampX(
+/**
+ * Moves a square of half-side c along one axis towards `to`, stopping against the first wall; returns the new
+ * coordinate. `a` is the square's centre on the axis of motion, `b` on the other axis; `alongY` picks the axis
+ * (false: x, the lines crossed are columns; true: y, they are rows).
+ */
+function clampAxis(
   pass: Uint8Array,
   w: number,
   h: number,
   code: number,
   c: number,
-  x: number,
-  y: number,
+  a: number,
+  b: number,
   to: number,
+  alongY: boolean,
 ): number {
-  const y0 = Math.floor(y - c + CLAMP_EPS);
-  const y1 = Math.ceil(y + c - CLAMP_EPS) - 1;
-  if (to > x) {
-    // Columns the square's right edge enters on its way.
-    for (let col = Math.ceil(x + c - CLAMP_EPS); col < to + c; col++) {
-      if (columnBlocked(pass, w, h, code, col, y0, y1)) return Math.max(x, col - c - CLAMP_EPS);
+  const b0 = Math.floor(b - c + CLAMP_EPS);
+  const b1 = Math.ceil(b + c - CLAMP_EPS) - 1;
+  if (to > a) {
+    // Lines the square's leading edge enters on its way.
+    for (let line = Math.ceil(a + c - CLAMP_EPS); line < to + c; line++) {
+      if (lineBlocked(pass, w, h, code, line, b0, b1, alongY)) return Math.max(a, line - c - CLAMP_EPS);
     }
-  } else if (to < x) {
-    for (let col = Math.floor(x - c + CLAMP_EPS) - 1; col + 1 > to - c; col--) {
-      if (columnBlocked(pass, w, h, code, col, y0, y1)) return Math.min(x, col + 1 + c + CLAMP_EPS);
+  } else if (to < a) {
+    for (let line = Math.floor(a - c + CLAMP_EPS) - 1; line + 1 > to - c; line--) {
+      if (lineBlocked(pass, w, h, code, line, b0, b1, alongY)) return Math.min(a, line + 1 + c + CLAMP_EPS);
     }
   }
   return to;
 }
 
-/** As {@link clampX} along y. */
-function clampY(
+/** True when column `line` (rows k0..k1) or, with `alongY`, row `line` (columns k0..k1) holds a wall or leaves the map. */
+function lineBlocked(
   pass: Uint8Array,
   w: number,
   h: number,
   code: number,
-  c: number,
-  x: number,
-  y: number,
-  to: number,
-): number {
-  const x0 = Math.floor(x - c + CLAMP_EPS);
-  const x1 = Math.ceil(x + c - CLAMP_EPS) - 1;
-  if (to > y) {
-    for (let row = Math.ceil(y + c - CLAMP_EPS); row < to + c; row++) {
-      if (rowBlocked(pass, w, h, code, row, x0, x1)) return Math.max(y, row - c - CLAMP_EPS);
-    }
-  } else if (to < y) {
-    for (let row = Math.floor(y - c + CLAMP_EPS) - 1; row + 1 > to - c; row--) {
-      if (rowBlocked(pass, w, h, code, row, x0, x1)) return Math.min(y, row + 1 + c + CLAMP_EPS);
-    }
-  }
-  return to;
-}
-
-function columnBlocked(
-  pass: Uint8Array,
-  w: number,
-  h: number,
-  code: number,
-  col: number,
-  y0: number,
-  y1: number,
+  line: number,
+  k0: number,
+  k1: number,
+  alongY: boolean,
 ): boolean {
-  if (col < 0 || col >= w) return true;
-  for (let row = y0; row <= y1; row++) if (!(row >= 0 && row < h && pass[row * w + col] === code)) return true;
-  return false;
-}
-
-function rowBlocked(
-  pass: Uint8Array,
-  w: number,
-  h: number,
-  code: number,
-  row: number,
-  x0: number,
-  x1: number,
-): boolean {
-  if (row < 0 || row >= h) return true;
-  for (let col = x0; col <= x1; col++) if (!(col >= 0 && col < w && pass[row * w + col] === code)) return true;
+  const lines = alongY ? h : w;
+  const across = alongY ? w : h;
+  const lineStep = alongY ? w : 1;
+  const kStep = alongY ? 1 : w;
+  if (line < 0 || line >= lines) return true;
+  const at = line * lineStep;
+  for (let k = k0; k <= k1; k++) if (!(k >= 0 && k < across && pass[at + k * kStep] === code)) return true;
   return false;
 }

@@ -13,6 +13,7 @@
  * per search object and grows with the graph; a search allocates nothing once warm.
  */
 import type { SectorContext } from './build-phases.js';
+import { FGHeap } from './fg-heap.js';
 import { landmarksValid } from './landmarks.js';
 import { distanceBound } from './moves.js';
 import { H_LANDMARK_STRIDE, H_LANDMARKS, MATES } from './sector-data.js';
@@ -41,10 +42,7 @@ export class AbstractSearch {
   expanded = 0;
   /** Cost from each landmark to the goal of the current route search. */
   private readonly toGoal = new Float64Array(32);
-  private heapF = new Float64Array(1024);
-  private heapG = new Float64Array(1024);
-  private heapN = new Int32Array(1024);
-  private size = 0;
+  private readonly heap = new FGHeap();
 
   /** Makes room for node indices below `capacity` plus the virtual goal (index `capacity`). */
   ensure(capacity: number): void {
@@ -64,76 +62,8 @@ export class AbstractSearch {
       this.stamp.fill(0);
       this.gen = 2;
     }
-    this.size = 0;
+    this.heap.size = 0;
     this.expanded = 0;
-  }
-
-  private push(f: number, g: number, n: number): void {
-    if (this.size === this.heapN.length) {
-      const c = this.size * 2;
-      const hf = new Float64Array(c);
-      hf.set(this.heapF);
-      this.heapF = hf;
-      const hg = new Float64Array(c);
-      hg.set(this.heapG);
-      this.heapG = hg;
-      const hn = new Int32Array(c);
-      hn.set(this.heapN);
-      this.heapN = hn;
-    }
-    const hf = this.heapF;
-    const hg = this.heapG;
-    const hn = this.heapN;
-    let i = this.size++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      const pf = hf[p] as number;
-      // Lower f first; on ties the larger g (deeper) first.
-      if (pf < f || (pf === f && (hg[p] as number) >= g)) break;
-      hf[i] = pf;
-      hg[i] = hg[p] as number;
-      hn[i] = hn[p] as number;
-      i = p;
-    }
-    hf[i] = f;
-    hg[i] = g;
-    hn[i] = n;
-  }
-
-  /** Removes the top entry; returns its node (its g is left in `popped`). */
-  private popped = 0;
-  private pop(): number {
-    const hf = this.heapF;
-    const hg = this.heapG;
-    const hn = this.heapN;
-    const top = hn[0] as number;
-    this.popped = hg[0] as number;
-    const size = --this.size;
-    if (size > 0) {
-      const f = hf[size] as number;
-      const g = hg[size] as number;
-      const n = hn[size] as number;
-      let i = 0;
-      for (;;) {
-        let c = 2 * i + 1;
-        if (c >= size) break;
-        if (c + 1 < size) {
-          const fa = hf[c] as number;
-          const fb = hf[c + 1] as number;
-          if (fb < fa || (fb === fa && (hg[c + 1] as number) > (hg[c] as number))) c++;
-        }
-        const fc = hf[c] as number;
-        if (fc > f || (fc === f && (hg[c] as number) <= g)) break;
-        hf[i] = fc;
-        hg[i] = hg[c] as number;
-        hn[i] = hn[c] as number;
-        i = c;
-      }
-      hf[i] = f;
-      hg[i] = g;
-      hn[i] = n;
-    }
-    return top;
   }
 
   /** Offers cost `gv` to node v (from `from`) with estimate `h`. */
@@ -144,7 +74,7 @@ export class AbstractSearch {
     this.stamp[v] = this.gen;
     this.g[v] = gv;
     this.parent[v] = from;
-    this.push(gv + h, gv, v);
+    this.heap.push(gv + h, gv, v);
   }
 
   /**
@@ -170,7 +100,7 @@ export class AbstractSearch {
     this.ensure(goal);
     this.begin();
     const { nodeTile, nodeMates, intra, sectorNodeFirst, sectorNodeCount, sectorMatrixFirst } = data;
-    const { g, stamp, parent, hval } = this;
+    const { g, stamp, parent, hval, heap } = this;
     const gen = this.gen;
     const closed = gen + 1;
     const straight = rule === R_NEVER;
@@ -223,7 +153,7 @@ export class AbstractSearch {
       }
       g[v] = gv;
       parent[v] = u;
-      this.push(gv + h, gv, v);
+      heap.push(gv + h, gv, v);
     };
     const first0 = sectorNodeFirst[startSector] as number;
     const k0 = sectorNodeCount[startSector] as number;
@@ -236,11 +166,11 @@ export class AbstractSearch {
       hval[goal] = 0;
       g[goal] = direct;
       parent[goal] = -1;
-      this.push(direct, direct, goal);
+      heap.push(direct, direct, goal);
     }
-    while (this.size > 0) {
-      const u = this.pop();
-      const gu = this.popped;
+    while (heap.size > 0) {
+      const u = heap.pop();
+      const gu = heap.popped;
       if (stamp[u] === closed || gu > (g[u] as number)) continue;
       if (u === goal) return gu;
       stamp[u] = closed;
@@ -270,7 +200,7 @@ export class AbstractSearch {
             hval[goal] = 0;
             g[goal] = gv;
             parent[goal] = u;
-            this.push(gv, gv, goal);
+            heap.push(gv, gv, goal);
           }
         }
       }
@@ -310,6 +240,7 @@ export class AbstractSearch {
       return distanceBound(metric, rule, dx, dy);
     };
     const gen = this.gen;
+    const heap = this.heap;
     const firstG = sectorNodeFirst[goalSector] as number;
     const kG = sectorNodeCount[goalSector] as number;
     for (let j = 0; j < kG; j++) {
@@ -317,9 +248,9 @@ export class AbstractSearch {
       if (c < INF) this.relax(firstG + j, c, -1, h(firstG + j));
     }
     let found = 0;
-    while (this.size > 0 && found < targets) {
-      const u = this.pop();
-      const gu = this.popped;
+    while (heap.size > 0 && found < targets) {
+      const u = heap.pop();
+      const gu = heap.popped;
       if (this.stamp[u] === gen + 1 || gu > (this.g[u] as number)) continue;
       this.stamp[u] = gen + 1;
       this.expanded++;

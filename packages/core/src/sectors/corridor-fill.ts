@@ -7,6 +7,8 @@
  * of v times the step length), so following `dir` adds up to `cost`.
  */
 import type { KernelControl } from '../fields/types.js';
+import { diagonalsAllowed } from '../util/diagonals.js';
+import { KeyHeap } from '../util/key-heap.js';
 import { pollWork } from './control.js';
 import { DIR_OPPOSITE_LOCAL, DX, DY } from './moves.js';
 import { M_STEPS, M_WEIGHTED, R_ALWAYS, R_BOTH_FREE, R_NEVER } from './sector-options.js';
@@ -38,8 +40,7 @@ export interface CorridorFillInput {
 
 // Per-thread scratch.
 const buckets: Int32Array[] = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)];
-let heapKey = new Float64Array(1024);
-let heapTile = new Int32Array(1024);
+const heap = new KeyHeap(1024);
 let done = new Uint8Array(0);
 
 function room(b: number, need: number, len: number): Int32Array {
@@ -49,46 +50,6 @@ function room(b: number, need: number, len: number): Int32Array {
   bigger.set(a.subarray(0, len));
   buckets[b] = bigger;
   return bigger;
-}
-
-function heapPush(size: number, c: number, t: number): void {
-  if (size === heapKey.length) {
-    const k = new Float64Array(size * 2);
-    k.set(heapKey);
-    heapKey = k;
-    const a = new Int32Array(size * 2);
-    a.set(heapTile);
-    heapTile = a;
-  }
-  let i = size;
-  while (i > 0) {
-    const p = (i - 1) >> 1;
-    if ((heapKey[p] as number) <= c) break;
-    heapKey[i] = heapKey[p] as number;
-    heapTile[i] = heapTile[p] as number;
-    i = p;
-  }
-  heapKey[i] = c;
-  heapTile[i] = t;
-}
-
-function heapPop(size: number): void {
-  const n = size - 1;
-  if (n === 0) return;
-  const c = heapKey[n] as number;
-  const t = heapTile[n] as number;
-  let i = 0;
-  for (;;) {
-    let ch = 2 * i + 1;
-    if (ch >= n) break;
-    if (ch + 1 < n && (heapKey[ch + 1] as number) < (heapKey[ch] as number)) ch++;
-    if ((heapKey[ch] as number) >= c) break;
-    heapKey[i] = heapKey[ch] as number;
-    heapTile[i] = heapTile[ch] as number;
-    i = ch;
-  }
-  heapKey[i] = c;
-  heapTile[i] = t;
 }
 
 /**
@@ -285,45 +246,29 @@ export function fillCorridor(k: CorridorFillInput, control?: KernelControl): num
           if (!diagonals) continue;
           const c2 = cu + wd;
           if (c2 > maxCost) continue;
-          let ne: boolean;
-          let se: boolean;
-          let sw: boolean;
-          let nw: boolean;
-          if (both) {
-            ne = fN && fE;
-            se = fS && fE;
-            sw = fS && fW;
-            nw = fN && fW;
-          } else if (always) {
-            ne = se = sw = nw = true;
-          } else {
-            ne = fN || fE;
-            se = fS || fE;
-            sw = fS || fW;
-            nw = fN || fW;
-          }
+          const diag = diagonalsAllowed(both, always, fN, fE, fS, fW);
           const bd = near ? b1 : b2;
           let ld = near ? l1 : l2;
           ns = s - side + 1;
-          if (ne && passable[t - width + 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
+          if ((diag & 1) !== 0 && passable[t - width + 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
             cost[ns] = c2;
             dir[ns] = 6;
             bd[ld++] = ns;
           }
           ns = s + side + 1;
-          if (se && passable[t + width + 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
+          if ((diag & 2) !== 0 && passable[t + width + 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
             cost[ns] = c2;
             dir[ns] = 7;
             bd[ld++] = ns;
           }
           ns = s + side - 1;
-          if (sw && passable[t + width - 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
+          if ((diag & 4) !== 0 && passable[t + width - 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
             cost[ns] = c2;
             dir[ns] = 4;
             bd[ld++] = ns;
           }
           ns = s - side - 1;
-          if (nw && passable[t - width - 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
+          if ((diag & 8) !== 0 && passable[t - width - 1] === code && done[ns] === 0 && c2 < (cost[ns] as number)) {
             cost[ns] = c2;
             dir[ns] = 5;
             bd[ld++] = ns;
@@ -343,16 +288,15 @@ export function fillCorridor(k: CorridorFillInput, control?: KernelControl): num
       slot = s1;
     }
   } else {
-    let size = 0;
-    heapPush(size++, k.goalValue, goalSlot);
-    while (size > 0) {
-      const s = heapTile[0] as number;
-      heapPop(size--);
+    heap.size = 0;
+    heap.push(k.goalValue, goalSlot);
+    while (heap.size > 0) {
+      const s = heap.pop();
       if (done[s] !== 0) continue;
       done[s] = 1;
       settled++;
       const n = r.relax(s, cost[s] as number);
-      for (let i = 0; i < n; i++) heapPush(size++, cost[outS[i] as number] as number, outS[i] as number);
+      for (let i = 0; i < n; i++) heap.push(cost[outS[i] as number] as number, outS[i] as number);
       if (settled >= nextPoll) {
         nextPoll = settled + 65536;
         pollWork(control, settled);

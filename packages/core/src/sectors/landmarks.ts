@@ -10,6 +10,7 @@
  * Dijkstra over the entrances: independent jobs in a pool. An update of the graph makes them stale (the route
  * search then uses the distance bound alone) until they are computed again.
  */
+import { KeyHeap } from '../util/key-heap.js';
 import type { SectorContext } from './build-phases.js';
 import {
   H_LANDMARK_REVISION,
@@ -76,8 +77,7 @@ export function pickLandmarks(ctx: SectorContext, count: number): Int32Array {
 
 // Per-thread Dijkstra scratch.
 let dist = new Float64Array(0);
-let heapKey = new Float64Array(1024);
-let heapNode = new Int32Array(1024);
+const heap = new KeyHeap(1024);
 
 /** Costs from node `source` to every entrance, by Dijkstra over the entrance graph, into `out` (Infinity: none). */
 export function landmarkCosts(ctx: SectorContext, source: number, out: Float32Array): void {
@@ -87,50 +87,12 @@ export function landmarkCosts(ctx: SectorContext, source: number, out: Float32Ar
   if (dist.length < n) dist = new Float64Array(n);
   dist.fill(Number.POSITIVE_INFINITY, 0, n);
   const wd = metric === M_STEPS ? 1 : Math.SQRT2;
-  let size = 0;
-  const push = (c: number, v: number): void => {
-    if (size === heapKey.length) {
-      const k = new Float64Array(size * 2);
-      k.set(heapKey);
-      heapKey = k;
-      const a = new Int32Array(size * 2);
-      a.set(heapNode);
-      heapNode = a;
-    }
-    let i = size++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if ((heapKey[p] as number) <= c) break;
-      heapKey[i] = heapKey[p] as number;
-      heapNode[i] = heapNode[p] as number;
-      i = p;
-    }
-    heapKey[i] = c;
-    heapNode[i] = v;
-  };
+  heap.size = 0;
   dist[source] = 0;
-  push(0, source);
-  while (size > 0) {
-    const c = heapKey[0] as number;
-    const u = heapNode[0] as number;
-    // Pop.
-    const last = --size;
-    if (last > 0) {
-      const lc = heapKey[last] as number;
-      const lv = heapNode[last] as number;
-      let i = 0;
-      for (;;) {
-        let ch = 2 * i + 1;
-        if (ch >= last) break;
-        if (ch + 1 < last && (heapKey[ch + 1] as number) < (heapKey[ch] as number)) ch++;
-        if ((heapKey[ch] as number) >= lc) break;
-        heapKey[i] = heapKey[ch] as number;
-        heapNode[i] = heapNode[ch] as number;
-        i = ch;
-      }
-      heapKey[i] = lc;
-      heapNode[i] = lv;
-    }
+  heap.push(0, source);
+  while (heap.size > 0) {
+    const c = heap.peekKey();
+    const u = heap.pop();
     if (c > (dist[u] as number)) continue;
     const t = nodeTile[u] as number;
     const ty = (t / width) | 0;
@@ -143,7 +105,7 @@ export function landmarkCosts(ctx: SectorContext, source: number, out: Float32Ar
       const v = first + j;
       if (w < Number.POSITIVE_INFINITY && c + w < (dist[v] as number)) {
         dist[v] = c + w;
-        push(c + w, v);
+        heap.push(c + w, v);
       }
     }
     for (let d = 0; d < MATES; d++) {
@@ -152,7 +114,7 @@ export function landmarkCosts(ctx: SectorContext, source: number, out: Float32Ar
       const w = c + (d < 4 ? 1 : wd);
       if (w < (dist[v] as number)) {
         dist[v] = w;
-        push(w, v);
+        heap.push(w, v);
       }
     }
   }

@@ -8,6 +8,8 @@
  *
  * Indices are padded: tile (x, y) of the rectangle is `(y - y0 + 1) * stride + (x - x0 + 1)`.
  */
+import { diagonalsAllowed } from '../util/diagonals.js';
+import { KeyHeap } from '../util/key-heap.js';
 import { DIR_OPPOSITE_LOCAL } from './moves.js';
 import type { PathBuffer } from './path-buffer.js';
 import { M_STEPS, M_WEIGHTED, R_ALWAYS, R_BOTH_FREE, R_NEVER } from './sector-options.js';
@@ -35,8 +37,7 @@ export class LocalSearch {
   private readonly sources = new Int32Array(1);
   /** True while `terrain` holds 1 everywhere. */
   private terrainOnes = false;
-  private heapKey = new Float64Array(256);
-  private heapAt = new Int32Array(256);
+  private readonly heap = new KeyHeap(256);
   stride = 0;
   x0 = 0;
   y0 = 0;
@@ -268,26 +269,10 @@ export class LocalSearch {
         const fE = (aE & 7) === pu;
         const fS = (aS & 7) === pu;
         const fW = (aW & 7) === pu;
-        let ne: boolean;
-        let se: boolean;
-        let sw: boolean;
-        let nw: boolean;
-        if (both) {
-          ne = fN && fE;
-          se = fS && fE;
-          sw = fS && fW;
-          nw = fN && fW;
-        } else if (always) {
-          ne = se = sw = nw = true;
-        } else {
-          ne = fN || fE;
-          se = fS || fE;
-          sw = fS || fW;
-          nw = fN || fW;
-        }
+        const diag = diagonalsAllowed(both, always, fN, fE, fS, fW);
         // A diagonal lands one or two buckets ahead: decided once per settled tile.
         const near = c2 - K < 2;
-        if (ne) {
+        if ((diag & 1) !== 0) {
           t = p - stride + 1;
           if (st[t] === pu && c2 < (cost[t] as number)) {
             cost[t] = c2;
@@ -296,7 +281,7 @@ export class LocalSearch {
             else b2[l2++] = t;
           }
         }
-        if (se) {
+        if ((diag & 2) !== 0) {
           t = p + stride + 1;
           if (st[t] === pu && c2 < (cost[t] as number)) {
             cost[t] = c2;
@@ -305,7 +290,7 @@ export class LocalSearch {
             else b2[l2++] = t;
           }
         }
-        if (sw) {
+        if ((diag & 4) !== 0) {
           t = p + stride - 1;
           if (st[t] === pu && c2 < (cost[t] as number)) {
             cost[t] = c2;
@@ -314,7 +299,7 @@ export class LocalSearch {
             else b2[l2++] = t;
           }
         }
-        if (nw) {
+        if ((diag & 8) !== 0) {
           t = p - stride - 1;
           if (st[t] === pu && c2 < (cost[t] as number)) {
             cost[t] = c2;
@@ -336,54 +321,13 @@ export class LocalSearch {
   private heapRun(source: number, rule: number, left: number, reverse: boolean): number {
     const { st, cost, dir, done, mark, off, stamp, terrain } = this;
     const stride = this.stride;
-    let size = 0;
-    const push = (c: number, p: number): void => {
-      if (size === this.heapKey.length) {
-        const k = new Float64Array(size * 2);
-        k.set(this.heapKey);
-        this.heapKey = k;
-        const a = new Int32Array(size * 2);
-        a.set(this.heapAt);
-        this.heapAt = a;
-      }
-      const key = this.heapKey;
-      const at = this.heapAt;
-      let i = size++;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if ((key[parent] as number) <= c) break;
-        key[i] = key[parent] as number;
-        at[i] = at[parent] as number;
-        i = parent;
-      }
-      key[i] = c;
-      at[i] = p;
-    };
-    push(0, source);
+    const heap = this.heap;
+    heap.size = 0;
+    heap.push(0, source);
     let settled = 0;
     const tracking = left > 0;
-    while (size > 0) {
-      const key = this.heapKey;
-      const at = this.heapAt;
-      const p = at[0] as number;
-      // Pop: move the last entry down from the root.
-      size--;
-      if (size > 0) {
-        const c = key[size] as number;
-        const q = at[size] as number;
-        let i = 0;
-        for (;;) {
-          let child = 2 * i + 1;
-          if (child >= size) break;
-          if (child + 1 < size && (key[child + 1] as number) < (key[child] as number)) child++;
-          if ((key[child] as number) >= c) break;
-          key[i] = key[child] as number;
-          at[i] = at[child] as number;
-          i = child;
-        }
-        key[i] = c;
-        at[i] = q;
-      }
+    while (heap.size > 0) {
+      const p = heap.pop();
       if (done[p] !== 0) continue;
       done[p] = 1;
       settled++;
@@ -409,7 +353,7 @@ export class LocalSearch {
         if (c < (cost[t] as number)) {
           cost[t] = c;
           dir[t] = DIR_OPPOSITE_LOCAL[d] as number;
-          push(c, t);
+          heap.push(c, t);
         }
       }
     }

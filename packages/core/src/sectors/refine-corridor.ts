@@ -7,6 +7,7 @@
  */
 import type { SectorContext } from './build-phases.js';
 import type { Corridor } from './corridor.js';
+import { FGHeap } from './fg-heap.js';
 import { DIR_OPPOSITE_LOCAL, DX, DY, distanceBound } from './moves.js';
 import type { PathBuffer } from './path-buffer.js';
 import { M_STEPS, R_ALWAYS, R_BOTH_FREE, R_NEVER } from './sector-options.js';
@@ -18,10 +19,7 @@ export class CorridorAStar {
   private stamp = new Int32Array(0);
   private back = new Uint8Array(0);
   private gen = 2;
-  private hf = new Float64Array(1024);
-  private hg = new Float64Array(1024);
-  private ht = new Int32Array(1024);
-  private size = 0;
+  private readonly heap = new FGHeap();
   /** Tiles expanded by the last search. */
   expanded = 0;
 
@@ -32,68 +30,6 @@ export class CorridorAStar {
     this.stamp = new Int32Array(n);
     this.back = new Uint8Array(n);
     this.gen = 2;
-  }
-
-  private push(f: number, g: number, t: number): void {
-    if (this.size === this.ht.length) {
-      const c = this.size * 2;
-      const a = new Float64Array(c);
-      a.set(this.hf);
-      this.hf = a;
-      const b = new Float64Array(c);
-      b.set(this.hg);
-      this.hg = b;
-      const d = new Int32Array(c);
-      d.set(this.ht);
-      this.ht = d;
-    }
-    const { hf, hg, ht } = this;
-    let i = this.size++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      const pf = hf[p] as number;
-      if (pf < f || (pf === f && (hg[p] as number) >= g)) break;
-      hf[i] = pf;
-      hg[i] = hg[p] as number;
-      ht[i] = ht[p] as number;
-      i = p;
-    }
-    hf[i] = f;
-    hg[i] = g;
-    ht[i] = t;
-  }
-
-  private popG = 0;
-  private pop(): number {
-    const { hf, hg, ht } = this;
-    const top = ht[0] as number;
-    this.popG = hg[0] as number;
-    const size = --this.size;
-    if (size > 0) {
-      const f = hf[size] as number;
-      const g = hg[size] as number;
-      const t = ht[size] as number;
-      let i = 0;
-      for (;;) {
-        let c = 2 * i + 1;
-        if (c >= size) break;
-        if (c + 1 < size) {
-          const fa = hf[c] as number;
-          const fb = hf[c + 1] as number;
-          if (fb < fa || (fb === fa && (hg[c + 1] as number) > (hg[c] as number))) c++;
-        }
-        const fc = hf[c] as number;
-        if (fc > f || (fc === f && (hg[c] as number) <= g)) break;
-        hf[i] = fc;
-        hg[i] = hg[c] as number;
-        ht[i] = ht[c] as number;
-        i = c;
-      }
-      hf[i] = f;
-      hg[i] = g;
-      ht[i] = t;
-    }
-    return top;
   }
 
   /**
@@ -111,9 +47,9 @@ export class CorridorAStar {
       this.gen = 2;
     }
     const gen = this.gen;
-    const { g, stamp, back } = this;
+    const { g, stamp, back, heap } = this;
     const sectorBlock = corridor.sectorBlock;
-    this.size = 0;
+    heap.size = 0;
     this.expanded = 0;
     const slotOf = (x: number, y: number): number => {
       const b = sectorBlock[(y >> shift) * sectorsX + (x >> shift)] as number;
@@ -124,13 +60,13 @@ export class CorridorAStar {
     g[s0] = 0;
     stamp[s0] = gen;
     back[s0] = 255;
-    this.push(distanceBound(metric, rule, Math.abs(sx - gx), Math.abs(sy - gy)), 0, sy * width + sx);
+    heap.push(distanceBound(metric, rule, Math.abs(sx - gx), Math.abs(sy - gy)), 0, sy * width + sx);
     const dirs = rule === R_NEVER ? 4 : 8;
     const wd = metric === M_STEPS ? 1 : Math.SQRT2;
     let found = INF;
-    while (this.size > 0) {
-      const t = this.pop();
-      const gt = this.popG;
+    while (heap.size > 0) {
+      const t = heap.pop();
+      const gt = heap.popped;
       const y = (t / width) | 0;
       const x = t - y * width;
       const slot = slotOf(x, y);
@@ -164,7 +100,7 @@ export class CorridorAStar {
         g[ns] = c;
         stamp[ns] = gen;
         back[ns] = DIR_OPPOSITE_LOCAL[d] as number;
-        this.push(c + distanceBound(metric, rule, Math.abs(nx - gx), Math.abs(ny - gy)), c, nt);
+        heap.push(c + distanceBound(metric, rule, Math.abs(nx - gx), Math.abs(ny - gy)), c, nt);
       }
     }
     if (!(found < INF)) return INF;

@@ -1,8 +1,8 @@
 import type { Flow } from '@fieldmarshal/core';
-import type { OverlayContext } from '../../shared/map-paint.js';
+import { type OverlayContext, strokeWithHalo } from '../../shared/map-paint.js';
 import type { FlowComparison } from '../model/flow-compare.js';
 import type { FlowFollower } from '../model/flow-follower.js';
-import { ARROW_MIN_SCALE, arrowStride, markerRadius } from './draw-overlays.js';
+import { ARROW_MIN_SCALE, arrowPath, arrowStride, markerRadius } from './draw-overlays.js';
 
 /** Colours of the three compared followers (the panel's swatches use the same). */
 export const COMPARE_COLORS = { eight: '#ff9f43', flow: '#35e0ff', anyAngle: '#ffffff' } as const;
@@ -53,25 +53,12 @@ export function drawFlowArrows(o: OverlayContext, flow: Flow): number {
       dy /= len;
       const cx = (bx + Math.min(k, width - bx) / 2) * view.scale + view.offsetX;
       const cy = (by + Math.min(k, height - by) / 2) * view.scale + view.offsetY;
-      const ex = cx + dx * half;
-      const ey = cy + dy * half;
-      ctx.moveTo(cx - dx * half, cy - dy * half);
-      ctx.lineTo(ex, ey);
-      ctx.moveTo(ex + (-dx * 0.866 - dy * 0.5) * head, ey + (-dy * 0.866 + dx * 0.5) * head);
-      ctx.lineTo(ex, ey);
-      ctx.lineTo(ex + (-dx * 0.866 + dy * 0.5) * head, ey + (-dy * 0.866 - dx * 0.5) * head);
+      arrowPath(ctx, cx, cy, dx, dy, half, head);
       count++;
     }
   }
   const lineWidth = Math.max(1, Math.min(1.8, cell / 16));
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
-  ctx.strokeStyle = 'rgba(0, 0, 0, 0.55)';
-  ctx.lineWidth = lineWidth + 2;
-  ctx.stroke();
-  ctx.strokeStyle = 'rgba(190, 250, 255, 0.95)';
-  ctx.lineWidth = lineWidth;
-  ctx.stroke();
+  strokeWithHalo(ctx, lineWidth, 'rgba(0, 0, 0, 0.55)', 'rgba(190, 250, 255, 0.95)');
   return count;
 }
 
@@ -94,15 +81,8 @@ export function drawPolyline(
   }
   if (options.tail) ctx.lineTo(options.tail.x * view.scale + view.offsetX, options.tail.y * view.scale + view.offsetY);
   const width = options.width ?? Math.max(1.5, Math.min(view.scale * 0.16, 4));
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
   ctx.setLineDash(options.dash ?? []);
-  ctx.strokeStyle = 'rgba(0, 0, 0, 0.6)';
-  ctx.lineWidth = width + 2;
-  ctx.stroke();
-  ctx.strokeStyle = color;
-  ctx.lineWidth = width;
-  ctx.stroke();
+  strokeWithHalo(ctx, width, 'rgba(0, 0, 0, 0.6)', color);
   ctx.setLineDash([]);
 }
 

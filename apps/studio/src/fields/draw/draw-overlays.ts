@@ -1,5 +1,5 @@
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '@fieldmarshal/core';
-import type { OverlayContext } from '../../shared/map-paint.js';
+import { type OverlayContext, strokeWithHalo } from '../../shared/map-paint.js';
 import { MARKER_COLORS, type MarkerKind } from '../model/markers.js';
 
 /** Options of {@link drawArrows}. */
@@ -99,27 +99,35 @@ export function drawArrows(o: OverlayContext, options: ArrowOptions): number {
         samples === 1
           ? (ty + 0.5) * view.scale + view.offsetY
           : (by + Math.min(k, options.gridHeight - by) / 2) * view.scale + view.offsetY;
-      const ex = cx + dx * half;
-      const ey = cy + dy * half;
-      ctx.moveTo(cx - dx * half, cy - dy * half);
-      ctx.lineTo(ex, ey);
-      // Head: two strokes at +-150 degrees from the arrow's direction.
-      ctx.moveTo(ex + (-dx * 0.866 - dy * 0.5) * head, ey + (-dy * 0.866 + dx * 0.5) * head);
-      ctx.lineTo(ex, ey);
-      ctx.lineTo(ex + (-dx * 0.866 + dy * 0.5) * head, ey + (-dy * 0.866 - dx * 0.5) * head);
+      arrowPath(ctx, cx, cy, dx, dy, half, head);
       count++;
     }
   }
   const width = Math.max(1, Math.min(2.2, cell / 14));
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
-  ctx.strokeStyle = options.halo ?? 'rgba(0, 0, 0, 0.55)';
-  ctx.lineWidth = width + 2;
-  ctx.stroke();
-  ctx.strokeStyle = options.color ?? 'rgba(245, 247, 250, 0.92)';
-  ctx.lineWidth = width;
-  ctx.stroke();
+  strokeWithHalo(ctx, width, options.halo ?? 'rgba(0, 0, 0, 0.55)', options.color ?? 'rgba(245, 247, 250, 0.92)');
   return count;
+}
+
+/**
+ * Adds an arrow to the current path: a shaft of half-length `half` centred at (cx, cy) along the unit vector
+ * (dx, dy), and a head of two strokes of length `head` at +-150 degrees from the arrow's direction.
+ */
+export function arrowPath(
+  ctx: CanvasRenderingContext2D,
+  cx: number,
+  cy: number,
+  dx: number,
+  dy: number,
+  half: number,
+  head: number,
+): void {
+  const ex = cx + dx * half;
+  const ey = cy + dy * half;
+  ctx.moveTo(cx - dx * half, cy - dy * half);
+  ctx.lineTo(ex, ey);
+  ctx.moveTo(ex + (-dx * 0.866 - dy * 0.5) * head, ey + (-dy * 0.866 + dx * 0.5) * head);
+  ctx.lineTo(ex, ey);
+  ctx.lineTo(ex + (-dx * 0.866 + dy * 0.5) * head, ey + (-dy * 0.866 - dx * 0.5) * head);
 }
 
 /** Radius in CSS pixels of a marker at this zoom: never below 7 px, so goals and units stay findable zoomed out. */

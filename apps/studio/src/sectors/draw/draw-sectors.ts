@@ -1,5 +1,5 @@
 import type { CorridorField } from '@fieldmarshal/core';
-import type { OverlayContext } from '../../shared/map-paint.js';
+import { type OverlayContext, strokeWithHalo } from '../../shared/map-paint.js';
 import type { CorridorImage } from '../model/corridor-image.js';
 
 /** Overlay colours (the legend's swatches use the same). */
@@ -110,15 +110,8 @@ export function drawTilePath(
     else ctx.lineTo(sx, sy);
   }
   const width = options.width ?? 2.5;
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
   ctx.setLineDash(options.dash ?? []);
-  ctx.strokeStyle = 'rgba(0, 0, 0, 0.65)';
-  ctx.lineWidth = width + 2;
-  ctx.stroke();
-  ctx.strokeStyle = color;
-  ctx.lineWidth = width;
-  ctx.stroke();
+  strokeWithHalo(ctx, width, 'rgba(0, 0, 0, 0.65)', color);
   ctx.setLineDash([]);
   if (!options.dots) return;
   ctx.fillStyle = color;

@@ -1,3 +1,4 @@
+import { diagonalsAllowed } from '../../util/diagonals.js';
 import { METRIC_OCTILE, METRIC_STEPS, RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from '../options.js';
 import { CONTROL_INTERVAL, pollControl } from './control.js';
 import type { KernelInput } from './kernel-input.js';
@@ -169,34 +170,18 @@ function settleBucket(k: KernelInput, slot: number, curBase: number, nb: number)
     const fE = (aE & 3) === pu;
     const fS = (aS & 3) === pu;
     const fW = (aW & 3) === pu;
-    let ne: boolean;
-    let se: boolean;
-    let sw: boolean;
-    let nw: boolean;
-    if (rule === RULE_BOTH_FREE) {
-      ne = fN && fE;
-      se = fS && fE;
-      sw = fS && fW;
-      nw = fN && fW;
-    } else if (rule === RULE_ALWAYS) {
-      ne = se = sw = nw = true;
-    } else {
-      ne = fN || fE;
-      se = fS || fE;
-      sw = fS || fW;
-      nw = fN || fW;
-    }
+    const diag = diagonalsAllowed(rule === RULE_BOTH_FREE, rule === RULE_ALWAYS, fN, fE, fS, fW);
     // Diagonal steps: one cost, one bucket (the straight steps' bucket or a later one).
     b = slot + ((cd - curBase) | 0);
     if (b >= nb) b -= nb;
     t = p + sN + 1;
-    if (ne && st[t] === pu) moved += relax(cost, dir, b, t, i + wN + 1, cd, SW);
+    if ((diag & 1) !== 0 && st[t] === pu) moved += relax(cost, dir, b, t, i + wN + 1, cd, SW);
     t = p + stride + 1;
-    if (se && st[t] === pu) moved += relax(cost, dir, b, t, i + width + 1, cd, NW);
+    if ((diag & 2) !== 0 && st[t] === pu) moved += relax(cost, dir, b, t, i + width + 1, cd, NW);
     t = p + stride - 1;
-    if (sw && st[t] === pu) moved += relax(cost, dir, b, t, i + width - 1, cd, NE);
+    if ((diag & 4) !== 0 && st[t] === pu) moved += relax(cost, dir, b, t, i + width - 1, cd, NE);
     t = p + sN - 1;
-    if (nw && st[t] === pu) moved += relax(cost, dir, b, t, i + wN - 1, cd, SE);
+    if ((diag & 8) !== 0 && st[t] === pu) moved += relax(cost, dir, b, t, i + wN - 1, cd, SE);
   }
   lengths[slot] = 0;
   SETTLE[0] = moved;

@@ -19,6 +19,8 @@
  * (returns {@link REPAIR_GAVE_UP}) so the caller recomputes the whole field instead; the arrays are then
  * partly rewritten and must not be used.
  */
+
+import { KeyHeap } from '../../util/key-heap.js';
 import { CONTROL_INTERVAL, finishControl, pollControl, startControl } from '../kernels/control.js';
 import { METRIC_STEPS, RULE_ALWAYS } from '../options.js';
 import type { KernelControl } from '../types.js';
@@ -48,8 +50,7 @@ export interface RepairInput extends MoveRules {
 // Per-thread scratch, grown on demand (PERF: no allocation per call once warm).
 let stack = new Int32Array(256);
 let invalid = new Int32Array(256);
-let heapKey = new Float64Array(256);
-let heapTile = new Int32Array(256);
+const heap = new KeyHeap(256);
 
 function grow(a: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuffer> {
   if (need <= a.length) return a;
@@ -63,17 +64,16 @@ export function repairField(k: RepairInput): number {
   startControl(k.control, k.limit);
   const nInvalid = invalidate(k);
   if (nInvalid < 0) return REPAIR_GAVE_UP;
-  let size = seed(k, nInvalid);
+  seed(k, nInvalid);
   const { cost, dir, width, maxCost, limit, control } = k;
   const dirs = directionCount(k);
   const straight = 1;
   const diagonal = k.metric === METRIC_STEPS ? 1 : Math.SQRT2;
   let settled = 0;
   let budget = CONTROL_INTERVAL;
-  while (size > 0) {
-    const key = heapKey[0] as number;
-    const u = heapTile[0] as number;
-    size = heapPop(size);
+  while (heap.size > 0) {
+    const key = heap.peekKey();
+    const u = heap.pop();
     if (key > (cost[u] as number)) continue; // a stale entry: u was improved after this push
     if (++settled > limit) return REPAIR_GAVE_UP;
     if (--budget === 0) {
@@ -90,7 +90,7 @@ export function repairField(k: RepairInput): number {
       if (c < (cost[v] as number) && c <= maxCost) {
         cost[v] = c;
         dir[v] = OPPOSITE[d] as number;
-        size = heapPush(size, c, v);
+        heap.push(c, v);
       }
     }
   }
@@ -169,28 +169,26 @@ function invalidateSubtree(k: RepairInput, root: number, n: number): number {
 }
 
 /** Step 2: every invalidated tile and every tile next to a changed one takes its best neighbour offer. */
-function seed(k: RepairInput, nInvalid: number): number {
+function seed(k: RepairInput, nInvalid: number): void {
   const { width, height, changed, changedCount } = k;
-  let size = 0;
-  for (let n = 0; n < nInvalid; n++) size = offer(k, invalid[n] as number, size);
+  heap.size = 0;
+  for (let n = 0; n < nInvalid; n++) offer(k, invalid[n] as number);
   for (let e = 0; e < changedCount; e++) {
     const t = changed[e] as number;
     const tx = t % width;
     const ty = (t - tx) / width;
     for (let ay = Math.max(0, ty - 1); ay <= Math.min(height - 1, ty + 1); ay++) {
-      for (let ax = Math.max(0, tx - 1); ax <= Math.min(width - 1, tx + 1); ax++)
-        size = offer(k, ay * width + ax, size);
+      for (let ax = Math.max(0, tx - 1); ax <= Math.min(width - 1, tx + 1); ax++) offer(k, ay * width + ax);
     }
   }
-  return size;
 }
 
 /** Lowers tile a's cost to the best of its goal value and its neighbours' offers; queues it if it improved. */
-function offer(k: RepairInput, a: number, size: number): number {
+function offer(k: RepairInput, a: number): void {
   const { cost, dir, width, passable, maxCost } = k;
   if (passable[a] === 0) {
     // A wall: no cost. (A wall with a cost was a reachable tile before the edit and is invalidated.)
-    return size;
+    return;
   }
   const dirs = directionCount(k);
   const diagonal = k.metric === METRIC_STEPS ? 1 : Math.SQRT2;
@@ -207,49 +205,8 @@ function offer(k: RepairInput, a: number, size: number): number {
       bestDir = d;
     }
   }
-  if (!(best < (cost[a] as number) && best <= maxCost)) return size;
+  if (!(best < (cost[a] as number) && best <= maxCost)) return;
   cost[a] = best;
   dir[a] = bestDir;
-  return heapPush(size, best, a);
-}
-
-function heapPush(size: number, key: number, tile: number): number {
-  if (size === heapKey.length) {
-    const keys = new Float64Array(size * 2);
-    keys.set(heapKey);
-    heapKey = keys;
-    heapTile = grow(heapTile, size * 2);
-  }
-  let at = size;
-  while (at > 0) {
-    const parent = (at - 1) >> 1;
-    if ((heapKey[parent] as number) <= key) break;
-    heapKey[at] = heapKey[parent] as number;
-    heapTile[at] = heapTile[parent] as number;
-    at = parent;
-  }
-  heapKey[at] = key;
-  heapTile[at] = tile;
-  return size + 1;
-}
-
-/** Removes the root; returns the new size. */
-function heapPop(size: number): number {
-  const last = size - 1;
-  if (last === 0) return 0;
-  const key = heapKey[last] as number;
-  const tile = heapTile[last] as number;
-  let at = 0;
-  for (;;) {
-    let child = 2 * at + 1;
-    if (child >= last) break;
-    if (child + 1 < last && (heapKey[child + 1] as number) < (heapKey[child] as number)) child++;
-    if ((heapKey[child] as number) >= key) break;
-    heapKey[at] = heapKey[child] as number;
-    heapTile[at] = heapTile[child] as number;
-    at = child;
-  }
-  heapKey[at] = key;
-  heapTile[at] = tile;
-  return last;
+  heap.push(best, a);
 }
