@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useFrameLoop } from './frame-loop.js';
 import { createRoom, SCREEN_H, SCREEN_W } from './orc-sim.js';
 import { useSceneKeys } from './scene-keys.js';
-import { SceneLayout, ScenePanel } from './scene-layout.js';
+import { SceneLayout, ScenePanel, TurnRateSlider } from './scene-layout.js';
 import { drawGlyph, drawTileDots, drawTileMap, TILE, tileAt } from './tile-draw.js';
 
 /** Frodo in the middle of the room, eight orcs close around him: they run (basic evasion). */
@@ -160,16 +160,7 @@ export function EvadeScene() {
             Reset
           </button>
         </div>
-        <label className="controls">
-          Turns per second {turnsPerSecond}
-          <input
-            type="range"
-            min={1}
-            max={40}
-            value={turnsPerSecond}
-            onChange={(e) => setTurnsPerSecond(Number(e.target.value))}
-          />
-        </label>
+        <TurnRateSlider value={turnsPerSecond} onChange={setTurnsPerSecond} />
       </ScenePanel>
       <ScenePanel title="Status" testId="evade-hud">
         <div data-testid="evade-turn">turn {hud.turn}</div>

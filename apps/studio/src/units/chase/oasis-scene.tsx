@@ -12,7 +12,7 @@ import { useFrameLoop } from './frame-loop.js';
 import { createRoom, SCREEN_H, SCREEN_W } from './orc-sim.js';
 import { PatternErrorBox } from './pattern-error-box.js';
 import { useSceneKeys } from './scene-keys.js';
-import { SceneLayout, ScenePanel } from './scene-layout.js';
+import { SceneLayout, ScenePanel, TurnRateSlider } from './scene-layout.js';
 import { drawGlyph, drawTileDots, drawTileMap, TILE } from './tile-draw.js';
 
 /** The book's oasis: six orcs, the first one (index 0) the guard whose start is the pattern's origin. */
@@ -190,16 +190,7 @@ export function OasisScene() {
             {playing ? 'Pause' : 'Play'}
           </button>
         </div>
-        <label className="controls">
-          Turns per second {turnsPerSecond}
-          <input
-            type="range"
-            min={1}
-            max={40}
-            value={turnsPerSecond}
-            onChange={(e) => setTurnsPerSecond(Number(e.target.value))}
-          />
-        </label>
+        <TurnRateSlider value={turnsPerSecond} onChange={setTurnsPerSecond} />
       </ScenePanel>
       <ScenePanel title="Status" testId="oasis-hud">
         <div

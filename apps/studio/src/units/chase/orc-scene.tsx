@@ -15,7 +15,7 @@ import {
   walkVelocity,
 } from './orc-sim.js';
 import { useSceneKeys } from './scene-keys.js';
-import { SceneLayout, ScenePanel } from './scene-layout.js';
+import { SceneLayout, ScenePanel, TurnRateSlider } from './scene-layout.js';
 import { drawGlyph, drawTileDots, drawTileLine, drawTileMap, TILE, tileAt } from './tile-draw.js';
 
 const ORC_COLORS = ['#ff6b6b', '#ffd84d', '#7dff6b', '#35e0ff', '#ff7ad9', '#ff9f43', '#b18cff', '#e6e8ee'];
@@ -219,16 +219,7 @@ export function OrcScene() {
             Clear walls
           </button>
         </div>
-        <label className="controls">
-          Turns per second {turnsPerSecond}
-          <input
-            type="range"
-            min={1}
-            max={40}
-            value={turnsPerSecond}
-            onChange={(e) => setTurnsPerSecond(Number(e.target.value))}
-          />
-        </label>
+        <TurnRateSlider value={turnsPerSecond} onChange={setTurnsPerSecond} />
         <label style={CHECK_LABEL}>
           <input type="checkbox" checked={showSight} onChange={(e) => setShowSight(e.target.checked)} /> sight lines
           (green: clear, red dashed: a wall is in the way)

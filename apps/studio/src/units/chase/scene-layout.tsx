@@ -76,3 +76,13 @@ export function ScenePanel({ title, testId, children }: ScenePanelProps) {
     </div>
   );
 }
+
+/** The tile scenes' speed slider: simulation turns per second, 1 to 40. */
+export function TurnRateSlider({ value, onChange }: { value: number; onChange: (turnsPerSecond: number) => void }) {
+  return (
+    <label className="controls">
+      Turns per second {value}
+      <input type="range" min={1} max={40} value={value} onChange={(e) => onChange(Number(e.target.value))} />
+    </label>
+  );
+}
