@@ -13,8 +13,12 @@ export interface RtsGroupHost {
   readonly grid: Grid;
   /** The pathfinder the group plans its routes with. */
   readonly pathfinder: RtsPathfinder;
-  /** The world's diagonal rule and fixed step (seconds). */
-  readonly options: Pick<Readonly<Required<RtsWorldOptions>>, 'diagonal' | 'stepSeconds'>;
+  /**
+   * The world's diagonal rule, fixed step (seconds) and whether plain groups follow smooth flows
+   * ({@link RtsWorldOptions.useFlow}; absent means false).
+   */
+  readonly options: Pick<Readonly<Required<RtsWorldOptions>>, 'diagonal' | 'stepSeconds'> &
+    Readonly<Pick<RtsWorldOptions, 'useFlow'>>;
   /** Every unit of the world. */
   readonly units: readonly RtsUnit[];
   /** The world's counters; the group counts its path searches in `paths`. */

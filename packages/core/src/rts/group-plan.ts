@@ -113,6 +113,17 @@ function fits(fit: RtsGroupFit | null, out: readonly number[], w: number, t: num
   return true;
 }
 
+/** The group's members in planning order: the commander first, then by distance to it, ties by id. */
+export function membersInOrder(group: RtsUnitGroup): RtsUnit[] {
+  const c = group.commander;
+  return [...group.units].sort(
+    (a, b) =>
+      (a === c ? -1 : 0) - (b === c ? -1 : 0) ||
+      Math.hypot(a.tailX - c.tailX, a.tailY - c.tailY) - Math.hypot(b.tailX - c.tailX, b.tailY - c.tailY) ||
+      a.id - b.id,
+  );
+}
+
 /**
  * Plans a plain group: the commander's A* path to (goalX, goalY), for a square of side 2 * clearance + 1 tiles
  * (the largest member); then every member, in a fixed order (the
@@ -139,12 +150,7 @@ export function planGroupRoutes(
   const path = host.pathfinder.findPath(sx, sy, gx, gy, { diagonal, clearance });
   host.stats.paths++;
   if (!path) return null;
-  const members = [...group.units].sort(
-    (a, b) =>
-      (a === c ? -1 : 0) - (b === c ? -1 : 0) ||
-      Math.hypot(a.tailX - c.tailX, a.tailY - c.tailY) - Math.hypot(b.tailX - c.tailX, b.tailY - c.tailY) ||
-      a.id - b.id,
-  );
+  const members = membersInOrder(group);
   const routes: number[][] = members.map(() => []);
   const wp = path.waypoints;
   const plan: number[] = [];

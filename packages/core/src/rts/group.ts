@@ -5,6 +5,7 @@ import { arrayLength, recordOf } from '../util/own-options.js';
 import { formationAnchor } from './formation.js';
 import { RtsFormationMarch } from './formation-march.js';
 import { rtsBodyClearance } from './geometry.js';
+import { planGroupFlowRoutes } from './group-flow.js';
 import type { RtsGroupHost } from './group-host.js';
 import { type RtsGroupOptions, type RtsGroupPhase, resolveRtsGroupOptions } from './group-options.js';
 import { adjustGroupSpeeds, groupFit, planGroupRoutes } from './group-plan.js';
@@ -195,14 +196,10 @@ export class RtsGroup implements RtsUnitGroup {
   /** Plain group: the commander plans once; members get the nearest free tiles to each commander waypoint. */
   private planGroup(): void {
     const r = this.maxRadius();
-    const plan = planGroupRoutes(
-      this.world,
-      this,
-      this.goalX,
-      this.goalY,
-      rtsBodyClearance(r),
-      groupFit(this.world, r),
-    );
+    const smooth = this.world.options.useFlow === true && rtsBodyClearance(r) === 0;
+    const plan =
+      (smooth ? planGroupFlowRoutes(this.world, this, this.goalX, this.goalY, r) : null) ??
+      planGroupRoutes(this.world, this, this.goalX, this.goalY, rtsBodyClearance(r), groupFit(this.world, r));
     if (!plan) {
       this.phase = 'failed';
       for (const u of this.units) this.world.stopUnit(u);

@@ -1,5 +1,6 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
+import { rtsFlowRadius, rtsFlowRoute, rtsFlowRouteAlong } from './flow-route.js';
 import { rtsBodyClearance, rtsSegmentClear, rtsTileOpen } from './geometry.js';
 import { rtsPathFromField } from './path-from-field.js';
 import type { RtsUnit } from './unit.js';
@@ -45,6 +46,10 @@ function planRouteOrThrow(w: RtsWorldView, u: RtsUnit, blocked: Uint8Array | nul
   const sx = Math.floor(u.tailX);
   const sy = Math.floor(u.tailY);
   w.stats.paths++;
+  if (w.options.useFlow && !blocked && rtsBodyClearance(u.hardRadius) === 0 && rtsTileOpen(w.grid, sx, sy)) {
+    // Along the goal's smooth flow; A* (or the field's arrows) when the flow gives no route.
+    if (planFlowRoute(w, u)) return true;
+  }
   if (u.field && !blocked && rtsTileOpen(w.grid, sx, sy)) {
     // High level from the shared field: its waypoints end at the goal it leads to.
     const shared = rtsPathFromField(u.field, sx, sy);
@@ -81,6 +86,35 @@ function planRouteOrThrow(w: RtsWorldView, u: RtsUnit, blocked: Uint8Array | nul
     return false;
   }
   return takePath(w, u, path.waypoints, sx, sy);
+}
+
+/** Sets the unit's route along a smooth flow (see `useFlow`); false (nothing changed) when there is none. */
+function planFlowRoute(w: RtsWorldView, u: RtsUnit): boolean {
+  const radius = rtsFlowRadius(u.hardRadius);
+  if (u.field) {
+    const route = rtsFlowRouteAlong(w.grid, u.field, u.tailX, u.tailY, radius);
+    if (!route) return false;
+    u.destX = route[route.length - 2] as number;
+    u.destY = route[route.length - 1] as number;
+    return takeRoute(u, route);
+  }
+  const gx = Math.floor(u.destX);
+  const gy = Math.floor(u.destY);
+  if (!rtsTileOpen(w.grid, gx, gy)) return false;
+  const route = rtsFlowRoute(w.grid, w.options.diagonal, u.tailX, u.tailY, gx, gy, radius);
+  if (!route) return false;
+  // The flow ends at the goal tile's centre; the exact destination may be off it (formation slots).
+  const lx = route[route.length - 2] as number;
+  const ly = route[route.length - 1] as number;
+  if (Math.hypot(lx - u.destX, ly - u.destY) > 1e-6) route.push(u.destX, u.destY);
+  return takeRoute(u, route);
+}
+
+function takeRoute(u: RtsUnit, route: number[]): boolean {
+  u.route = route;
+  u.routeIndex = 0;
+  u.state = 'moving';
+  return true;
 }
 
 /** Turns tile waypoints (x, y pairs, the first one the unit's tile) into the unit's route. */

@@ -48,6 +48,17 @@ export interface RtsWorldOptions {
    * @defaultValue 8
    */
   maxStepsPerUpdate?: number;
+  /**
+   * Route units ordered to a goal (moveUnit, setOrder, patrols, moveUnitsAlongField, plain groups) along a smooth
+   * flow instead of the eight-arrow tile path: the route is the polyline `followFlow` walks along the goal's flow
+   * (`computeFlow` over the goal's field, with the unit's hard radius as the flow's radius, at most
+   * `MAX_FLOW_RADIUS`, 0.45), its straight stretches merged into waypoints, so that units head straight for the
+   * corners they round. Collision solving, stop timers and route repairs work on these waypoints as on A*'s.
+   * Bodies bigger than half a tile, formations and re-plans around units keep A*. The fields and flows of the
+   * last few goals are cached per grid (recomputed after the grid changes).
+   * @defaultValue false
+   */
+  useFlow?: boolean;
 }
 
 /** Defaults of `RtsWorldOptions` (each option's comment gives its default). */
@@ -60,11 +71,12 @@ export const DEFAULT_RTS_WORLD_OPTIONS: Readonly<Required<RtsWorldOptions>> = Ob
   stuckSeconds: 1,
   giveUpSeconds: 30,
   maxStepsPerUpdate: 8,
+  useFlow: false,
 });
 
 /**
  * Applies the defaults and checks every option; throws OutOfRangeError (a number out of range, NaN included) or
- * InvalidOptionError (an unknown diagonal rule) naming the first bad option. The result is frozen.
+ * InvalidOptionError (an unknown diagonal rule, a `useFlow` that is not a boolean) naming the first bad option. The result is frozen.
  */
 export function resolveRtsWorldOptions(options: RtsWorldOptions | undefined): Readonly<Required<RtsWorldOptions>> {
   // Own properties only: an option inherited from a prototype is not an option.
@@ -93,6 +105,7 @@ export function resolveRtsWorldOptions(options: RtsWorldOptions | undefined): Re
     throw new OutOfRangeError('stuckSeconds', o.stuckSeconds, 'a finite number > 0');
   if (!(o.giveUpSeconds > 0 && o.giveUpSeconds < Number.POSITIVE_INFINITY))
     throw new OutOfRangeError('giveUpSeconds', o.giveUpSeconds, 'a finite number > 0');
+  if (typeof o.useFlow !== 'boolean') throw new InvalidOptionError('useFlow', o.useFlow, 'a boolean');
   if (!DIAGONAL_RULES.includes(o.diagonal))
     throw new InvalidOptionError('diagonal', o.diagonal, DIAGONAL_RULES.map((r) => `'${r}'`).join(', '));
   return Object.freeze(o);
