@@ -1,12 +1,14 @@
 import { rtsFlowRadius, rtsFlowRoute } from './flow-route.js';
-import { rtsSegmentClear } from './geometry.js';
+import { rtsSegmentClear, rtsTileOpen } from './geometry.js';
 import type { RtsGroupHost } from './group-host.js';
 import { freeTilesNear, membersInOrder } from './group-plan.js';
-import type { RtsUnitGroup } from './unit.js';
+import type { RtsUnit, RtsUnitGroup } from './unit.js';
 
-// Plain groups along a smooth flow (the world option `useFlow`): every member follows the goal's flow from where
-// it stands (one field and flow for the whole group) and, near the goal, leaves it for its own tile among the
-// nearest free tiles to the goal, so that the group does not crowd the goal's centre.
+// Plain groups along a smooth flow (the world option `useFlow`): the commander's route is the goal's flow
+// polyline; as with A* waypoints, every member gets, at each of the commander's waypoints, one of the nearest free
+// tiles to it (the same breadth-first order), and heads for the waypoint shifted by that tile's offset, so that the
+// members keep side-by-side lanes along the smooth route. A shifted point whose leg is not clear becomes its
+// tile's centre; the last waypoint is each member's own tile near the goal.
 
 /**
  * Plans a plain group of members no bigger than half a tile (hard radii up to `maxRadius` tiles) along the flow
@@ -23,53 +25,48 @@ export function planGroupFlowRoutes(
   const grid = host.grid;
   const w = grid.width;
   const c = group.commander;
-  const gx = Math.floor(goalX);
-  const gy = Math.floor(goalY);
-  const diagonal = host.options.diagonal;
-  const radius = rtsFlowRadius(maxRadius);
-  const plan = rtsFlowRoute(grid, diagonal, c.tailX, c.tailY, gx, gy, radius);
+  const plan = rtsFlowRoute(
+    grid,
+    host.options.diagonal,
+    c.tailX,
+    c.tailY,
+    Math.floor(goalX),
+    Math.floor(goalY),
+    rtsFlowRadius(maxRadius),
+  );
   host.stats.paths++;
   if (!plan) return null;
   const members = membersInOrder(group);
-  const tiles = freeTilesNear(grid, host.units, group, gx, gy, members.length, true);
-  const routes = members.map((u, i) => {
-    const t = tiles[Math.min(i, tiles.length - 1)] as number;
-    const fx = (t % w) + 0.5;
-    const fy = Math.floor(t / w) + 0.5;
-    const along = u === c ? [...plan] : rtsFlowRoute(grid, diagonal, u.tailX, u.tailY, gx, gy, radius);
-    host.stats.paths++;
-    return approach(host, along, goalX, goalY, fx, fy);
-  });
-  members.forEach((u, i) => {
+  const routes: number[][] = members.map(() => []);
+  for (let k = 0; k < plan.length; k += 2) {
+    const x = plan[k] as number;
+    const y = plan[k + 1] as number;
+    const tx = Math.floor(x);
+    const ty = Math.floor(y);
+    const last = k + 2 === plan.length;
+    const tiles = freeTilesNear(grid, host.units, group, tx, ty, members.length, true);
+    members.forEach((u, i) => {
+      const t = tiles[Math.min(i, tiles.length - 1)] as number;
+      const route = routes[i] as number[];
+      const cx = (t % w) + 0.5;
+      const cy = Math.floor(t / w) + 0.5;
+      if (last || i === 0) {
+        route.push(i === 0 ? x : cx, i === 0 ? y : cy);
+        return;
+      }
+      const px = x + cx - tx - 0.5;
+      const py = y + cy - ty - 0.5;
+      const n = route.length;
+      const fromX = n > 0 ? (route[n - 2] as number) : u.tailX;
+      const fromY = n > 0 ? (route[n - 1] as number) : u.tailY;
+      const open = rtsTileOpen(grid, Math.floor(px), Math.floor(py), grid.passable[t] as number);
+      if (open && rtsSegmentClear(grid, fromX, fromY, px, py)) route.push(px, py);
+      else route.push(cx, cy);
+    });
+  }
+  members.forEach((u: RtsUnit, i) => {
     host.setRoute(u, routes[i] as number[]);
     host.checkLine(u);
   });
   return plan;
-}
-
-/**
- * A member's route along the flow (null: none) cut where it first comes near the goal and sees its own tile's
- * centre (fx, fy), then straight to it.
- */
-function approach(
-  host: RtsGroupHost,
-  along: number[] | null,
-  goalX: number,
-  goalY: number,
-  fx: number,
-  fy: number,
-): number[] {
-  if (!along || along.length === 0) return [fx, fy];
-  const near = Math.hypot(fx - goalX, fy - goalY) + 1.5;
-  for (let k = 0; k < along.length; k += 2) {
-    const x = along[k] as number;
-    const y = along[k + 1] as number;
-    if (Math.hypot(x - goalX, y - goalY) <= near && rtsSegmentClear(host.grid, x, y, fx, fy)) {
-      const route = along.slice(0, k + 2);
-      if (Math.hypot(x - fx, y - fy) > 1e-6) route.push(fx, fy);
-      return route;
-    }
-  }
-  along.push(fx, fy);
-  return along;
 }
