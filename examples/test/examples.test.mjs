@@ -85,6 +85,22 @@ describe('units-follow-flow.mjs', () => {
   });
 });
 
+describe('rts-units-follow-flow.mjs', () => {
+  it('RTS units with useFlow all arrive, never stand in a wall and travel less than along A* waypoints', () => {
+    const r = runExample('rts-units-follow-flow.mjs', '12');
+    assert.equal(r.example, 'rts-units-follow-flow');
+    assert.equal(r.units, 12);
+    assert.equal(r.arrivedArrows, 12);
+    assert.equal(r.arrivedFlow, 12);
+    assert.equal(r.inWallArrows, 0);
+    assert.equal(r.inWallFlow, 0);
+    assert.ok(r.ratio < 0.99, `flow/A* length ratio ${r.ratio}`);
+    assert.equal(r.groupPhaseArrows, 'arrived');
+    assert.equal(r.groupPhaseFlow, 'arrived');
+    assert.equal(r.groupInWallFlow, 0);
+  });
+});
+
 describe('flank-across-frames.mjs', () => {
   it('the budgeted search over all sets equals the one-shot search and its route reaches the target', () => {
     const r = runExample('flank-across-frames.mjs', '256');

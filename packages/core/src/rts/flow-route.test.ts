@@ -59,12 +59,9 @@ const sum = (a: number[]) => a.reduce((s, v) => s + v, 0);
 function singles(useFlow: boolean): Run {
   const world = new RtsWorld(rockyMap(), { useFlow });
   const units = [world.addUnit(1, 22), world.addUnit(2, 20), world.addUnit(3, 18)];
-  const goals = [
-    [45, 1],
-    [44, 3],
-    [46, 4],
-  ] as const;
-  units.forEach((u, i) => world.moveUnit(u, (goals[i] as readonly number[])[0] as number, goals[i]?.[1] as number));
+  world.moveUnit(units[0] as RtsUnit, 45, 1);
+  world.moveUnit(units[1] as RtsUnit, 44, 3);
+  world.moveUnit(units[2] as RtsUnit, 46, 4);
   return simulate(world, units, 2000);
 }
 
@@ -81,7 +78,9 @@ describe('RTS units along smooth flows (useFlow)', () => {
       }
     }
     // Each unit's way is shorter, and all together by more than 4%.
-    smooth.lengths.forEach((l, i) => expect(l).toBeLessThan(arrows.lengths[i] as number));
+    smooth.lengths.forEach((l, i) => {
+      expect(l).toBeLessThan(arrows.lengths[i] as number);
+    });
     expect(sum(smooth.lengths) / sum(arrows.lengths)).toBeLessThan(0.96);
   });
 
