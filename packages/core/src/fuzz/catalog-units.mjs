@@ -13,6 +13,7 @@ const worldOptions = () => ({
   stuckSeconds: 2,
   giveUpSeconds: 6,
   maxStepsPerUpdate: 8,
+  useFlow: true,
 });
 const unitOptions = () => ({ hardRadius: 0.35, softRadius: 0.6, speed: 4, priority: 1, team: 0 });
 const groupOptions = () => ({ formation: 'box', spacing: 1, columns: 2, speedAdjust: true, formingTimeout: 5 });
