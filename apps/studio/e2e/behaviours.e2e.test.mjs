@@ -113,6 +113,46 @@ describe('Units page, RTS groups', () => {
   });
 });
 
+describe('Units page, RTS smooth routes', () => {
+  it('with smooth routes on, the blue army ordered as a plain group across the map arrives', async () => {
+    const { page, errors } = await openPage(browser, `${server.url}#/units`);
+    await page.click('[data-demo="rts"]');
+    const canvas = page.locator('[data-testid="rts-canvas"]');
+    await canvas.waitFor();
+    await page.check('[data-testid="rts-smooth"]');
+    const box = await canvas.boundingBox();
+    await page.waitForFunction(() =>
+      /units\s*40/.test(document.querySelector('[data-testid="rts-readout"]')?.textContent ?? ''),
+    );
+    assert.equal(await page.isChecked('[data-testid="rts-smooth"]'), true);
+    const tile = box.width / 48;
+    const at = (x, y) => [box.x + x * tile, box.y + y * tile];
+    await page.mouse.move(...at(2.2, 16.2));
+    await page.mouse.down();
+    await page.mouse.move(...at(5, 19), { steps: 4 });
+    await page.mouse.move(...at(8.8, 21.8), { steps: 4 });
+    await page.mouse.up();
+    await page
+      .waitForFunction(() => document.querySelector('[data-testid="rts-selected"]')?.textContent === '20', null, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined);
+    assert.equal(await page.textContent('[data-testid="rts-selected"]'), '20');
+    await page.selectOption('[data-testid="rts-formation"]', 'none');
+    // Through the pass at the top of the ridge, to the open ground on the right.
+    const [tx, ty] = at(31.5, 3.5);
+    await page.mouse.click(tx, ty, { button: 'right' });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="rts-phase"]')?.textContent === 'arrived',
+      null,
+      { timeout: 90_000 },
+    );
+    await page.screenshot({ path: join(artifactsDir, 'units-rts-smooth.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
 describe('Units page, RTS buildings', () => {
   it('B puts up a building on the way of a marching army, which re-routes round it', async () => {
     const { page, errors } = await openPage(browser, `${server.url}#/units?demo=rts`);

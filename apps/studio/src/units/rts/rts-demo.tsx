@@ -43,6 +43,9 @@ export function RtsDemo() {
   const drag = useRef<SelectionDrag | null>(null);
   const lastGroup = useRef<RtsGroup | null>(null);
   const [debug, setDebug] = useState(false);
+  // Smooth routes (RtsWorld's useFlow): a world option, so a change starts the scene again.
+  const [smooth, setSmooth] = useState(false);
+  const smoothRef = useRef(false);
   const [formation, setFormation] = useState<FormationChoice>('box');
   const [paused, setPaused] = useState(false);
   const [generation, setGeneration] = useState(0);
@@ -113,7 +116,7 @@ export function RtsDemo() {
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
     const own = ownMapRef.current;
-    const scene = own ? createRtsSceneOn(own.grid) : createRtsScene();
+    const scene = own ? createRtsSceneOn(own.grid, smoothRef.current) : createRtsScene(smoothRef.current);
     sceneRef.current = scene;
     selected.current.clear();
     lastGroup.current = null;
@@ -222,6 +225,19 @@ export function RtsDemo() {
                 </option>
               ))}
             </select>
+          </label>
+          <label className="row check">
+            <input
+              type="checkbox"
+              checked={smooth}
+              onChange={(e) => {
+                smoothRef.current = e.target.checked;
+                setSmooth(e.target.checked);
+                setGeneration((g) => g + 1);
+              }}
+              data-testid="rts-smooth"
+            />
+            <span>smooth routes (flow; restarts the scene)</span>
           </label>
           <label className="row check">
             <input

@@ -43,9 +43,12 @@ export function createRtsMap(): Grid {
   return grid;
 }
 
-/** The demo scene: about forty units in two armies, three canyon guards and a hero. */
-export function createRtsScene(): RtsScene {
-  const world = new RtsWorld(createRtsMap());
+/**
+ * The demo scene: about forty units in two armies, three canyon guards and a hero. With `useFlow`, orders follow
+ * smooth flows instead of A*'s eight-arrow tile paths (the world option of that name).
+ */
+export function createRtsScene(useFlow = false): RtsScene {
+  const world = new RtsWorld(createRtsMap(), { useFlow });
   const team = new Map<RtsUnit, RtsTeam>();
   for (let r = 0; r < 4; r++)
     for (let c = 0; c < 5; c++) team.set(world.addUnit(3 + c, 17 + r, { speed: 3, priority: 1 }), 'blue');
@@ -82,11 +85,12 @@ export const RTS_MAX_SIDE = 96;
 
 /**
  * A scene on a map of your own (a copy of it, since buildings edit the grid): twenty blue units near the left
- * and sixteen red ones near the right, on free ground, and the hero beside the blue army.
+ * and sixteen red ones near the right, on free ground, and the hero beside the blue army (`useFlow` as in
+ * {@link createRtsScene}).
  */
-export function createRtsSceneOn(map: Grid): RtsScene {
+export function createRtsSceneOn(map: Grid, useFlow = false): RtsScene {
   const grid = map.clone({ shared: false });
-  const world = new RtsWorld(grid);
+  const world = new RtsWorld(grid, { useFlow });
   const team = new Map<RtsUnit, RtsTeam>();
   const taken = new Uint8Array(grid.size);
   const cy = Math.floor(grid.height / 2);
