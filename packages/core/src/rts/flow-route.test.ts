@@ -118,6 +118,24 @@ describe('RTS units along smooth flows (useFlow)', () => {
     expect(sum(smooth.lengths) / sum(arrows.lengths)).toBeLessThan(0.99);
   });
 
+  it('formations keep A*: a formation order moves exactly as without flows', () => {
+    const trace = (useFlow: boolean) => {
+      const world = new RtsWorld(rockyMap(), { useFlow });
+      const units = [world.addUnit(1, 22), world.addUnit(2, 22), world.addUnit(1, 21), world.addUnit(3, 20)];
+      world.orderGroup(units, 40, 4, { formation: 'box' });
+      const out: number[] = [];
+      for (let k = 0; k < 400; k++) {
+        world.step();
+        for (const u of units) out.push(u.x, u.y);
+      }
+      return out;
+    };
+    const a = trace(false);
+    expect(trace(true)).toEqual(a);
+    // It did move.
+    expect(a[a.length - 8]).not.toBe(a[0]);
+  });
+
   it('units ordered along a shared field follow its flow to its nearest goal', () => {
     const grid = rockyMap();
     const field = computeField(grid, {

@@ -46,7 +46,7 @@ function planRouteOrThrow(w: RtsWorldView, u: RtsUnit, blocked: Uint8Array | nul
   const sx = Math.floor(u.tailX);
   const sy = Math.floor(u.tailY);
   w.stats.paths++;
-  if (w.options.useFlow && !blocked && rtsBodyClearance(u.hardRadius) === 0 && rtsTileOpen(w.grid, sx, sy)) {
+  if (w.options.useFlow && !blocked && smoothable(w, u, sx, sy)) {
     // Along the goal's smooth flow; A* (or the field's arrows) when the flow gives no route.
     if (planFlowRoute(w, u)) return true;
   }
@@ -86,6 +86,17 @@ function planRouteOrThrow(w: RtsWorldView, u: RtsUnit, blocked: Uint8Array | nul
     return false;
   }
   return takePath(w, u, path.waypoints, sx, sy);
+}
+
+/**
+ * May the unit's route follow a flow? Not for bodies bigger than half a tile (a flow's radius is at most 0.45),
+ * nor for members of a formation (their orders are short walks to their slots, one goal each: A* is cheaper than a
+ * field and flow over the whole map per slot), nor from a tile that is not walkable.
+ */
+function smoothable(w: RtsWorldView, u: RtsUnit, sx: number, sy: number): boolean {
+  if (rtsBodyClearance(u.hardRadius) !== 0) return false;
+  if (u.group !== null && u.group.slots.length > 0) return false;
+  return rtsTileOpen(w.grid, sx, sy);
 }
 
 /** Sets the unit's route along a smooth flow (see `useFlow`); false (nothing changed) when there is none. */

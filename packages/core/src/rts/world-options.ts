@@ -54,8 +54,9 @@ export interface RtsWorldOptions {
    * (`computeFlow` over the goal's field, with the unit's hard radius as the flow's radius, at most
    * `MAX_FLOW_RADIUS`, 0.45), its straight stretches merged into waypoints, so that units head straight for the
    * corners they round. Collision solving, stop timers and route repairs work on these waypoints as on A*'s.
-   * Bodies bigger than half a tile, formations and re-plans around units keep A*. The fields and flows of the
-   * last few goals are cached per grid (recomputed after the grid changes).
+   * Bodies bigger than half a tile, formations and re-plans around units keep A*. Each new goal costs a field and
+   * a flow over the whole map (O(tiles), against an A* search per unit); those of the last four goals are cached
+   * per grid (recomputed after the grid changes), so units and groups sent to one goal share them.
    * @defaultValue false
    */
   useFlow?: boolean;
