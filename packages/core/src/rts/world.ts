@@ -154,8 +154,8 @@ export class RtsWorld implements RtsGroupHost {
   }
 
   /**
-   * Orders one unit to tile (tx, ty) with a path from A* (planned on its next step). Takes the unit out of its
-   * group and stops patrolling unless `keepPatrol`.
+   * Orders one unit to tile (tx, ty) with a path from A*, or along the goal's smooth flow with the world option
+   * `useFlow` (planned on its next step). Takes the unit out of its group and stops patrolling unless `keepPatrol`.
    * @throws CoordinateError when the tile is outside or a wall.
    */
   moveUnit(unit: RtsUnit, tx: number, ty: number, keepPatrol = false): void {
@@ -192,7 +192,8 @@ export class RtsWorld implements RtsGroupHost {
   /**
    * Orders units down a shared vector field (high-level paths from a Field's `dir` instead of one A* search
    * per unit): each unit follows the field from its tile to the goal the field leads it to (the nearest goal of a
-   * multi-goal field). The field must have been computed on this world's grid (same size); a field computed
+   * multi-goal field), along the field's smooth flow with the world option `useFlow` (when the field describes the
+   * grid's current version; an older field is followed by its arrows). The field must have been computed on this world's grid (same size); a field computed
    * before the grid's last edit still works (walls found on the way are repaired with A*).
    * A unit whose way along the field fails (the directions run in a circle or into a wall) fails its order on
    * its own: `failed` true, state `destination-reached`; the others go on.
