@@ -174,6 +174,21 @@ describe('RTS units along smooth flows (useFlow)', () => {
     expect(u.failed).toBe(true);
   });
 
+  it('a route through a diagonal squeeze (the always rule) that steps may not take fails instead of spinning', () => {
+    // Checkerboard blocks of 4: the only way from (0, 0) to (8, 0) squeezes between two walls at a corner.
+    for (const useFlow of [false, true]) {
+      const grid = randomGrid(12, 10, [3, 3, 3, 3, 0, 0, 0, 0], false);
+      const world = new RtsWorld(grid, { useFlow, diagonal: 'always' });
+      const u = world.addUnit(0, 0, { hardRadius: 0.1 });
+      world.moveUnit(u, 8, 0);
+      const run = simulate(world, [u], 1500);
+      expect(run.inWalls).toBe(0);
+      expect(u.idle).toBe(true);
+      expect(u.failed).toBe(true);
+      expect(world.stats.repairs).toBeLessThan(100);
+    }
+  });
+
   it('checks the option: a boolean, explicit undefined meaning the default', () => {
     const grid = Grid.open(4, 4, { shared: false });
     expect(() => new RtsWorld(grid, { useFlow: 'yes' as unknown as boolean })).toThrow(InvalidOptionError);
@@ -188,6 +203,34 @@ describe('RTS units along smooth flows (useFlow)', () => {
     expect(mergeStraight(pts, 6)).toEqual([2, 2, 4.5, 2.0000001]);
     expect(mergeStraight(new Float64Array([0, 0, 1, 0]), 2)).toEqual([1, 0]);
     expect(mergeStraight(new Float64Array([0, 0, 1, 0, 1, 1]), 3)).toEqual([1, 0, 1, 1]);
+  });
+
+  it('property: rules that squeeze between walls: the order ends, off the walls, at the goal unless it failed', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 7, maxLength: 61 }),
+        fc.nat(1000),
+        fc.nat(1000),
+        fc.constantFrom('if-one-free', 'always'),
+        (bits, a, b, diagonal) => {
+          const grid = randomGrid(12, 10, bits, false);
+          const open: number[] = [];
+          for (let i = 0; i < grid.size; i++) if (grid.passable[i] !== 0) open.push(i);
+          if (open.length < 2) return;
+          const s = open[a % open.length] as number;
+          const t = open[b % open.length] as number;
+          const w = grid.width;
+          const world = new RtsWorld(grid, { useFlow: true, diagonal });
+          const u = world.addUnit(s % w, Math.floor(s / w));
+          world.moveUnit(u, t % w, Math.floor(t / w));
+          const run = simulate(world, [u], 1500);
+          expect(run.inWalls).toBe(0);
+          expect(u.idle).toBe(true);
+          if (!u.failed) expect(Math.hypot(u.x - ((t % w) + 0.5), u.y - (Math.floor(t / w) + 0.5))).toBeLessThan(1e-6);
+        },
+      ),
+      { numRuns: 100, seed: 11 },
+    );
   });
 
   it('property: on random small maps a unit with flows reaches its goal or fails an unreachable one, never entering a wall', () => {
