@@ -59,6 +59,24 @@ export interface WasmKernelExports {
   ): number;
   octileBuckets(): number;
   octileRows(cp: number, dp: number, stride: number, width: number, ya: number, yb: number, out: number): number;
+  /** The flow kernel's order (wasm/flow.ts). */
+  flowOrder(cost: number, order: number, counts: number, n: number): number;
+  /** The flow kernel's visit and outputs (wasm/flow.ts). */
+  flowRun(
+    pass: number,
+    dir: number,
+    terr: number,
+    weighted: number,
+    cost: number,
+    order: number,
+    ids: number,
+    cand: number,
+    table: number,
+    w: number,
+    h: number,
+    clearance: number,
+    reachable: number,
+  ): number;
 }
 
 const WASM_PAGE = 65536;

@@ -1,0 +1,18 @@
+import type { KernelControl } from '../fields/index.js';
+
+/** Inputs of the flow kernel (`runFlowKernel` in ./flow-kernel.ts, and its WebAssembly version). */
+export interface FlowKernelInput {
+  width: number;
+  height: number;
+  passable: Uint8Array;
+  /** Terrain per tile when the metric is `weighted` (anchors then stay within one terrain cost), else null. */
+  terrain: Float32Array | null;
+  cost: Float64Array;
+  dir: Uint8Array;
+  /** Distance of corner anchors from their corner along each axis, and of every ray from the walls, tiles. */
+  clearance: number;
+  vx: Float32Array;
+  vy: Float32Array;
+  anchor: Int32Array;
+  control?: KernelControl | undefined;
+}

@@ -1,0 +1,650 @@
+// The flow kernel compiled to WebAssembly with AssemblyScript (exported through wasm/kernels.ts). It is the
+// JavaScript kernel of src/flow (flow-order.ts, flow-kernel.ts, choose-anchor.ts, sight.ts, segment.ts) step for
+// step, with the same floating-point operations in the same order, so its flows are the same bit for bit; the
+// JavaScript kernel stays as the reference and the fallback. The host (src/flow/flow-kernel-wasm.ts) lays out the
+// memory: passability codes (u8), directions (u8), terrain (f32, weighted only), costs (f64; the kernel then
+// writes vx and vy there as f32), the visit order (i32; then the anchor codes), each tile's anchor id (i32), a
+// scratch block for the candidates, and last the anchor table, which grows at the end of the memory.
+
+/** Progress and cancellation, as the field kernels. */
+@external('env', 'poll')
+declare function poll(done: i32): void;
+
+/** Tiles between two polls (as the JavaScript flow kernel). */
+const FLOW_POLL_INTERVAL: i32 = 8192;
+
+/** Buckets per cost unit of the counting sort, and most buckets per tile (src/flow/flow-order.ts). */
+const BUCKETS_PER_UNIT: f64 = 4;
+const MAX_BUCKETS_PER_TILE: f64 = 4;
+
+/** Candidates per tile, tie between neighbours' anchors, longest exact walk (src/flow/choose-anchor.ts). */
+const MAX_CANDIDATES: i32 = 24;
+const TIE: f64 = 0.02;
+const MAX_WALK: f64 = 64;
+const RULE_DEPTH: i32 = 2;
+const CORNER_TOLERANCE: f64 = 1e-12;
+const LINE_TOLERANCE: f64 = 1e-12;
+
+/** Candidate states. */
+const UNCHECKED: u8 = 0;
+const SEEN: u8 = 1;
+const RULE_FAILED: u8 = 2;
+
+/** Kind bits of corner codes (src/flow/anchor-code.ts). */
+const CORNER_PLUS_X: i32 = 1;
+const CORNER_PLUS_Y: i32 = 2;
+const CORNER_EXACT: i32 = 4;
+
+/** Bytes per anchor of the table: x, y, g (f64) and the code (i32). */
+const ANCHOR_BYTES: i32 = 32;
+
+// The arrays of the current call.
+let fPass: usize = 0;
+let fTerr: usize = 0;
+let fWeighted: bool = false;
+let fIds: usize = 0;
+let fTable: usize = 0;
+let fCount: i32 = 0;
+let fCap: i32 = 0;
+let fW: i32 = 0;
+let fH: i32 = 0;
+let fClear: f64 = 0;
+/** The candidate scratch: MAX_CANDIDATES entries of each array below, at fixed offsets from `fCand`. */
+let fCand: usize = 0;
+let candCount: i32 = 0;
+/** The best estimate of a candidate that is surely seen (the last resort's). */
+let fBest: f64 = 0;
+// The two ends of a sight test and of a segment (src/flow/sight.ts SIGHT, src/flow/segment.ts SEGMENT).
+let s0: f64 = 0;
+let s1: f64 = 0;
+let s2: f64 = 0;
+let s3: f64 = 0;
+let g0: f64 = 0;
+let g1: f64 = 0;
+let g2: f64 = 0;
+let g3: f64 = 0;
+
+// Direction steps (0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW), packed 2 bits per direction, plus 1.
+@inline
+function dirDx(d: i32): i32 {
+  return ((2585 >> (d << 1)) & 3) - 1;
+}
+@inline
+function dirDy(d: i32): i32 {
+  return ((10340 >> (d << 1)) & 3) - 1;
+}
+
+@inline
+function passOf(i: i32): i32 {
+  return <i32>load<u8>(fPass + <usize>i);
+}
+@inline
+function terrOf(i: i32): f64 {
+  return <f64>load<f32>(fTerr + (<usize>i << 2));
+}
+@inline
+function idOf(i: i32): i32 {
+  return load<i32>(fIds + (<usize>i << 2));
+}
+@inline
+function ax(id: i32): f64 {
+  return load<f64>(fTable + (<usize>id << 5));
+}
+@inline
+function ay(id: i32): f64 {
+  return load<f64>(fTable + (<usize>id << 5), 8);
+}
+@inline
+function ag(id: i32): f64 {
+  return load<f64>(fTable + (<usize>id << 5), 16);
+}
+@inline
+function acode(id: i32): i32 {
+  return load<i32>(fTable + (<usize>id << 5), 24);
+}
+
+// Candidate arrays (offsets in bytes from fCand).
+const C_ID: usize = 0;
+const C_CODE: usize = 4 * 24;
+const C_NEXT: usize = 8 * 24;
+const C_RANK: usize = 12 * 24;
+const C_STATE: usize = 16 * 24;
+const C_X: usize = 20 * 24;
+const C_Y: usize = 28 * 24;
+const C_AG: usize = 36 * 24;
+const C_G: usize = 44 * 24;
+// The candidate scratch takes 52 * 24 = 1248 bytes (the host reserves 2048).
+
+@inline
+function getI(off: usize, k: i32): i32 {
+  return load<i32>(fCand + off + (<usize>k << 2));
+}
+@inline
+function setI(off: usize, k: i32, v: i32): void {
+  store<i32>(fCand + off + (<usize>k << 2), v);
+}
+@inline
+function getF(off: usize, k: i32): f64 {
+  return load<f64>(fCand + off + (<usize>k << 3));
+}
+@inline
+function setF(off: usize, k: i32, v: f64): void {
+  store<f64>(fCand + off + (<usize>k << 3), v);
+}
+@inline
+function getS(k: i32): u8 {
+  return load<u8>(fCand + C_STATE + <usize>k);
+}
+@inline
+function setS(k: i32, v: u8): void {
+  store<u8>(fCand + C_STATE + <usize>k, v);
+}
+
+@inline
+function dist(dx: f64, dy: f64): f64 {
+  return Math.sqrt(dx * dx + dy * dy);
+}
+
+/** Adds an anchor to the table (growing the memory when full); returns its id, or -1 when it cannot grow. */
+function addAnchor(code: i32, x: f64, y: f64, g: f64): i32 {
+  const id = fCount;
+  if (id === fCap) {
+    const have = <i64>memory.size() << 16;
+    const need = <i64>fTable + (<i64>id << 6) + 65536;
+    const pages = <i32>((need - have + 65535) >> 16);
+    if (pages > 0 && memory.grow(pages) < 0) return -1;
+    fCap = <i32>(((<i64>memory.size() << 16) - <i64>fTable) >> 5);
+  }
+  const at = fTable + (<usize>id << 5);
+  store<f64>(at, x);
+  store<f64>(at, y, 8);
+  store<f64>(at, g, 16);
+  store<i32>(at, code, 24);
+  fCount = id + 1;
+  return id;
+}
+
+@inline
+function cornerCode(vx: i32, vy: i32, kind: i32): i32 {
+  return ((vy * (fW + 1) + vx) << 3) | kind;
+}
+
+/**
+ * Writes the indices of the tiles with a finite cost (f64 at `cost`, `n` tiles) into `order` (i32), cheapest
+ * first, by the counting sort of src/flow/flow-order.ts, with its counts at `counts` (the memory grows for them).
+ * Returns how many there are; -1 when the cost range needs the comparison sort (the host does it), -2 when the
+ * memory cannot grow.
+ */
+export function flowOrder(cost: usize, order: usize, counts: usize, n: i32): i32 {
+  let min: f64 = Infinity;
+  let max: f64 = -Infinity;
+  let reachable: i32 = 0;
+  for (let i: i32 = 0; i < n; i++) {
+    const c = load<f64>(cost + (<usize>i << 3));
+    if (c < Infinity) {
+      reachable++;
+      if (c < min) min = c;
+      if (c > max) max = c;
+    }
+  }
+  if (reachable === 0) return 0;
+  const range = max - min;
+  if (!(range * BUCKETS_PER_UNIT <= MAX_BUCKETS_PER_TILE * <f64>n + 64)) return -1;
+  const buckets = <i32>Math.floor(range * BUCKETS_PER_UNIT) + 2;
+  const need = <i64>counts + (<i64>buckets << 2);
+  const have = <i64>memory.size() << 16;
+  if (need > have && memory.grow(<i32>((need - have + 65535) >> 16)) < 0) return -2;
+  memory.fill(counts, 0, <usize>buckets << 2);
+  for (let i: i32 = 0; i < n; i++) {
+    const c = load<f64>(cost + (<usize>i << 3));
+    if (c < Infinity) {
+      const b = counts + (<usize>(<i32>((c - min) * BUCKETS_PER_UNIT)) << 2);
+      store<i32>(b, load<i32>(b) + 1);
+    }
+  }
+  let sum: i32 = 0;
+  for (let b: i32 = 0; b < buckets; b++) {
+    const at = counts + (<usize>b << 2);
+    const v = load<i32>(at);
+    store<i32>(at, sum);
+    sum += v;
+  }
+  for (let i: i32 = 0; i < n; i++) {
+    const c = load<f64>(cost + (<usize>i << 3));
+    if (c < Infinity) {
+      const b = counts + (<usize>(<i32>((c - min) * BUCKETS_PER_UNIT)) << 2);
+      const at = load<i32>(b);
+      store<i32>(order + (<usize>at << 2), i);
+      store<i32>(b, at + 1);
+    }
+  }
+  return reachable;
+}
+
+@inline
+function sameTile(q: i32, code: i32, tv: f64): bool {
+  return passOf(q) === code && (!fWeighted || terrOf(q) === tv);
+}
+
+/** src/flow/sight.ts seesAt: the local rule. */
+function seesAt(i: i32, x: i32, y: i32, id: i32, code: i32, depth: i32): bool {
+  const w = fW;
+  const dx = ax(id) - <f64>x - 0.5;
+  const dy = ay(id) - <f64>y - 0.5;
+  const adx = dx < 0 ? -dx : dx;
+  const ady = dy < 0 ? -dy : dy;
+  let n1: i32;
+  let major: f64;
+  let minor: f64;
+  let side: i32;
+  const sx: i32 = dx > 0 ? 1 : -1;
+  const sy: i32 = dy > 0 ? 1 : -1;
+  const alongX = adx >= ady;
+  if (alongX) {
+    if (adx <= 0.5) return true;
+    n1 = i + sx;
+    major = adx;
+    minor = ady;
+    side = sy * w;
+  } else {
+    if (ady <= 0.5) return true;
+    n1 = i + sy * w;
+    major = ady;
+    minor = adx;
+    side = sx;
+  }
+  const tv: f64 = fWeighted ? terrOf(i) : 0;
+  if (
+    idOf(n1) !== id &&
+    !(
+      sameTile(n1, code, tv) &&
+      ((major <= 1.5 && minor <= 0.5) ||
+        (depth > 0 && seesAt(n1, alongX ? x + sx : x, alongX ? y : y + sy, id, code, depth - 1)))
+    )
+  )
+    return false;
+  const c = fClear;
+  if (minor <= 0.5 - c) return true;
+  const n2 = n1 + side;
+  if (
+    idOf(n2) !== id &&
+    !(
+      sameTile(n2, code, tv) &&
+      ((major <= 1.5 && minor <= 1.5) || (depth > 0 && seesAt(n2, x + sx, y + sy, id, code, depth - 1)))
+    )
+  )
+    return false;
+  if (minor * (0.5 + c) <= major * (0.5 - c)) return true;
+  return sameTile(i + side, code, tv);
+}
+
+@inline
+function seesByNeighbours(i: i32, x: i32, y: i32, id: i32): bool {
+  return seesAt(i, x, y, id, passOf(i), RULE_DEPTH);
+}
+
+/** src/flow/sight.ts firstStepOpen, for the point (s2, s3). */
+function firstStepOpen(i: i32, x: i32, y: i32): bool {
+  const dx = s2 - <f64>x - 0.5;
+  const dy = s3 - <f64>y - 0.5;
+  const adx = dx < 0 ? -dx : dx;
+  const ady = dy < 0 ? -dy : dy;
+  if (adx <= 0.5 && ady <= 0.5) return true;
+  const n1 = adx >= ady ? (dx > 0 ? i + 1 : i - 1) : dy > 0 ? i + fW : i - fW;
+  return passOf(n1) === passOf(i);
+}
+
+@inline
+function free(code: i32, x: i32, y: i32): bool {
+  return x >= 0 && y >= 0 && x < fW && y < fH && passOf(y * fW + x) === code;
+}
+
+/** src/flow/segment.ts alongLine. */
+function alongLine(code: i32, line: i32, from: f64, to: f64, vertical: bool): bool {
+  const lo = Math.min(from, to);
+  const hi = Math.max(from, to);
+  const first = <i32>Math.floor(lo + LINE_TOLERANCE);
+  const last = <i32>Math.ceil(hi - LINE_TOLERANCE) - 1;
+  let prevA = false;
+  let prevB = false;
+  for (let k = first; k <= last; k++) {
+    const a = vertical ? free(code, line - 1, k) : free(code, k, line - 1);
+    const b = vertical ? free(code, line, k) : free(code, k, line);
+    if (!(a || b)) return false;
+    if (k > first && !((a && prevA) || (b && prevB))) return false;
+    prevA = a;
+    prevB = b;
+  }
+  return true;
+}
+
+/** src/flow/segment.ts segmentClearAt with the if-both-free rule, for the segment (g0, g1) to (g2, g3). */
+function segmentClear(code: i32): bool {
+  const x0 = g0;
+  const y0 = g1;
+  const dx = g2 - x0;
+  const dy = g3 - y0;
+  // Ties (x.5) never count as on a line, so the rounding direction of ties does not matter.
+  const rx = nearest<f64>(x0);
+  const ry = nearest<f64>(y0);
+  const onX = Math.abs(x0 - rx) <= LINE_TOLERANCE;
+  const onY = Math.abs(y0 - ry) <= LINE_TOLERANCE;
+  if (dx === 0 && dy === 0) return onX || onY ? true : free(code, <i32>Math.floor(x0), <i32>Math.floor(y0));
+  if (dx === 0 && onX) return alongLine(code, <i32>rx, y0, g3, true);
+  if (dy === 0 && onY) return alongLine(code, <i32>ry, x0, g2, false);
+  const sx: i32 = dx > 0 ? 1 : dx < 0 ? -1 : 0;
+  const sy: i32 = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+  let cx: i32 = onX ? (sx > 0 ? <i32>rx : sx < 0 ? <i32>rx - 1 : <i32>rx) : <i32>Math.floor(x0);
+  let cy: i32 = onY ? (sy > 0 ? <i32>ry : sy < 0 ? <i32>ry - 1 : <i32>ry) : <i32>Math.floor(y0);
+  if (!free(code, cx, cy)) return false;
+  const length = Math.sqrt(dx * dx + dy * dy);
+  const tol = CORNER_TOLERANCE / length;
+  const ix: f64 = sx === 0 ? 0 : 1 / dx;
+  const iy: f64 = sy === 0 ? 0 : 1 / dy;
+  const nextX: i32 = sx > 0 ? 1 : 0;
+  const nextY: i32 = sy > 0 ? 1 : 0;
+  for (;;) {
+    const tX: f64 = sx === 0 ? Infinity : (<f64>(cx + nextX) - x0) * ix;
+    const tY: f64 = sy === 0 ? Infinity : (<f64>(cy + nextY) - y0) * iy;
+    if (Math.min(tX, tY) >= 1 - tol) return true;
+    if (Math.abs(tX - tY) <= tol) {
+      const a = free(code, cx + sx, cy);
+      const b = free(code, cx, cy + sy);
+      if (!(a && b)) return false;
+      cx += sx;
+      cy += sy;
+    } else if (tX < tY) cx += sx;
+    else cy += sy;
+    if (!(cx >= 0 && cy >= 0 && cx < fW && cy < fH && passOf(cy * fW + cx) === code)) return false;
+  }
+  return false; // unreachable
+}
+
+/** src/flow/sight.ts seesExactly (sweptClear with the kernel's clearance), from (s0, s1) to (s2, s3). */
+function seesExactly(code: i32): bool {
+  const c = fClear;
+  const fx = s0;
+  const fy = s1;
+  const tx = s2;
+  const ty = s3;
+  const ox = c;
+  const oy = (tx - fx) * (ty - fy) >= 0 ? -c : c;
+  g0 = fx + ox;
+  g1 = fy + oy;
+  g2 = tx + ox;
+  g3 = ty + oy;
+  if (!segmentClear(code)) return false;
+  g0 = fx - ox;
+  g1 = fy - oy;
+  g2 = tx - ox;
+  g3 = ty - oy;
+  return segmentClear(code);
+}
+
+/** src/flow/choose-anchor.ts addCorners. */
+function addCorners(i: i32, x: i32, y: i32, ux: i32, uy: i32): void {
+  const w = fW;
+  const h = fH;
+  const code = passOf(i);
+  const tv: f64 = fWeighted ? terrOf(i) : 1;
+  const best = fBest;
+  const clearance = fClear;
+  for (let k: i32 = 0; k < 4; k++) {
+    const vx = ux + (k & 1);
+    const vy = uy + (k >> 1);
+    if (vx <= 0 || vy <= 0 || vx >= w || vy >= h) continue;
+    const nw = (vy - 1) * w + vx - 1;
+    const ne = nw + 1;
+    const sw = nw + w;
+    const se = sw + 1;
+    const fNw = sameTile(nw, code, tv);
+    const fNe = sameTile(ne, code, tv);
+    const fSw = sameTile(sw, code, tv);
+    const fSe = sameTile(se, code, tv);
+    if (<i32>fNw + <i32>fNe + <i32>fSw + <i32>fSe !== 3) continue;
+    const o = !fNw ? se : !fNe ? sw : !fSw ? ne : nw;
+    if (o === i) continue;
+    const oid = idOf(o);
+    if (oid < 0) continue;
+    const qx: i32 = !fNw || !fSw ? 1 : -1;
+    const qy: i32 = !fNw || !fNe ? 1 : -1;
+    const px = <f64>vx + <f64>qx * clearance;
+    const py = <f64>vy + <f64>qy * clearance;
+    const anchorG = ag(oid) + tv * dist(ax(oid) - px, ay(oid) - py);
+    const g = anchorG + tv * dist(px - <f64>x - 0.5, py - <f64>y - 0.5);
+    if (!(g < best)) continue;
+    const kind = (qx > 0 ? CORNER_PLUS_X : 0) | (qy > 0 ? CORNER_PLUS_Y : 0);
+    const code2 = cornerCode(vx, vy, kind);
+    let dup = false;
+    for (let j: i32 = 0; j < candCount; j++) if (getI(C_ID, j) === -1 && getI(C_CODE, j) === code2) dup = true;
+    if (dup || candCount === MAX_CANDIDATES) continue;
+    const beside =
+      (o === i + 1 || o === i - 1 || o === i + w || o === i - w) &&
+      (vx === x || vx === x + 1) &&
+      (vy === y || vy === y + 1);
+    const c = candCount++;
+    setI(C_ID, c, -1);
+    setI(C_CODE, c, code2);
+    setF(C_X, c, px);
+    setF(C_Y, c, py);
+    setF(C_AG, c, anchorG);
+    setF(C_G, c, g);
+    setS(c, beside ? SEEN : UNCHECKED);
+    setI(C_NEXT, c, oid);
+  }
+}
+
+/** src/flow/choose-anchor.ts chooseAnchor: the anchor id of tile i at (x, y) with parent direction d (-1: full). */
+function chooseAnchor(i: i32, x: i32, y: i32, d: i32): i32 {
+  const w = fW;
+  const h = fH;
+  const code = passOf(i);
+  const weighted = fWeighted;
+  const tv: f64 = weighted ? terrOf(i) : 1;
+  const cx = <f64>x + 0.5;
+  const cy = <f64>y + 0.5;
+  candCount = 0;
+  let first: i32 = -1;
+  let firstG: f64 = Infinity;
+  for (let dd: i32 = 0; dd < 8; dd++) {
+    const nx = x + dirDx(dd);
+    const ny = y + dirDy(dd);
+    if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+    const q = ny * w + nx;
+    const id = idOf(q);
+    if (id < 0 || !sameTile(q, code, tv)) continue;
+    let dup = false;
+    for (let k: i32 = 0; k < candCount; k++) if (getI(C_ID, k) === id) dup = true;
+    if (dup) continue;
+    const g = ag(id) + tv * dist(ax(id) - cx, ay(id) - cy);
+    const c = candCount++;
+    setI(C_ID, c, id);
+    setF(C_G, c, g);
+    setS(c, UNCHECKED);
+    if (g < firstG) {
+      firstG = g;
+      first = c;
+    }
+  }
+  if (first >= 0) {
+    const id = getI(C_ID, first);
+    if (seesByNeighbours(i, x, y, id)) return id;
+    setS(first, RULE_FAILED);
+    for (let k: i32 = 0; k < candCount; k++) {
+      if (k === first || !(getF(C_G, k) <= firstG + TIE)) continue;
+      const other = getI(C_ID, k);
+      if (seesByNeighbours(i, x, y, other)) return other;
+      setS(k, RULE_FAILED);
+    }
+  }
+  for (let k: i32 = 0; k < candCount; k++) {
+    const id = getI(C_ID, k);
+    setI(C_CODE, k, acode(id));
+    setF(C_X, k, ax(id));
+    setF(C_Y, k, ay(id));
+    setF(C_AG, k, ag(id));
+  }
+  // The last resort.
+  const pdx = dirDx(d);
+  const pdy = dirDy(d);
+  const p = i + pdx + pdy * w;
+  const pid = idOf(p);
+  const pcx = cx + <f64>pdx;
+  const pcy = cy + <f64>pdy;
+  const pv: f64 = weighted ? terrOf(p) : 1;
+  const gp = ag(pid) + pv * dist(ax(pid) - pcx, ay(pid) - pcy);
+  let fX = pcx;
+  let fY = pcy;
+  let fCode = -2 - p;
+  let fG = gp;
+  if (pdx !== 0 && pdy !== 0) {
+    const freeA = passOf(i + pdx) === code;
+    const freeB = passOf(i + pdy * w) === code;
+    if (!(freeA && freeB)) {
+      const vxx = pdx > 0 ? x + 1 : x;
+      const vyy = pdy > 0 ? y + 1 : y;
+      if (freeA || freeB) {
+        const qx = freeA ? pdx : -pdx;
+        const qy = freeA ? -pdy : pdy;
+        fX = <f64>vxx + <f64>qx * fClear;
+        fY = <f64>vyy + <f64>qy * fClear;
+        fCode = cornerCode(vxx, vyy, (qx > 0 ? CORNER_PLUS_X : 0) | (qy > 0 ? CORNER_PLUS_Y : 0));
+      } else {
+        fX = <f64>vxx;
+        fY = <f64>vyy;
+        fCode = cornerCode(vxx, vyy, CORNER_EXACT);
+      }
+      fG = gp + tv * dist(pcx - fX, pcy - fY);
+    }
+  }
+  const best = fG + tv * dist(fX - cx, fY - cy);
+  fBest = best;
+  addCorners(i, x, y, x, y);
+  addCorners(i, x, y, x + pdx, y + pdy);
+  const pax = ax(pid);
+  const pay = ay(pid);
+  const along = Math.abs(pax - cx) >= Math.abs(pay - cy);
+  const sx: i32 = along ? (pax > cx ? 1 : -1) : 0;
+  const sy: i32 = along ? 0 : pay > cy ? 1 : -1;
+  if ((sx !== pdx || sy !== pdy) && x + sx >= 0 && x + sx < w && y + sy >= 0 && y + sy < h)
+    addCorners(i, x, y, x + sx, y + sy);
+  let n: i32 = 0;
+  for (let k: i32 = 0; k < candCount; k++) {
+    const g = getF(C_G, k);
+    if (!(g < best)) continue;
+    let at = n++;
+    while (at > 0 && getF(C_G, getI(C_RANK, at - 1)) > g) {
+      setI(C_RANK, at, getI(C_RANK, at - 1));
+      at--;
+    }
+    setI(C_RANK, at, k);
+  }
+  for (let r: i32 = 0; r < n; r++) {
+    const k = getI(C_RANK, r);
+    const id = getI(C_ID, k);
+    const state = getS(k);
+    const kx = getF(C_X, k);
+    const ky = getF(C_Y, k);
+    let seen = state === SEEN || (state === UNCHECKED && id >= 0 && seesByNeighbours(i, x, y, id));
+    if (!seen && !weighted && Math.abs(kx - cx) + Math.abs(ky - cy) <= MAX_WALK) {
+      s0 = cx;
+      s1 = cy;
+      s2 = kx;
+      s3 = ky;
+      seen = firstStepOpen(i, x, y) && seesExactly(code);
+    }
+    if (!seen) continue;
+    if (id >= 0) return id;
+    if (!weighted) {
+      const next = getI(C_NEXT, k);
+      s0 = kx;
+      s1 = ky;
+      s2 = ax(next);
+      s3 = ay(next);
+      if (!seesExactly(code)) continue;
+    }
+    return addAnchor(getI(C_CODE, k), kx, ky, getF(C_AG, k));
+  }
+  return addAnchor(fCode, fX, fY, fG);
+}
+
+/**
+ * The flow kernel (src/flow/flow-kernel.ts runFlowKernel after the order): visits the `reachable` tiles listed at
+ * `order`, choosing their anchors, then writes vx and vy (f32) at `cost` and `cost + 4 * w * h` and the anchor codes
+ * (i32) at `order`. `terr` is read only when `weighted` is 1. `ids` needs 4 bytes per tile, `cand`
+ * 1248 bytes; the anchor table starts at `table` and grows the memory as it needs. Returns the number of
+ * anchors, or -1 when the memory cannot grow (nothing useful is written then).
+ */
+export function flowRun(
+  pass: usize,
+  dir: usize,
+  terr: usize,
+  weighted: i32,
+  cost: usize,
+  order: usize,
+  ids: usize,
+  cand: usize,
+  table: usize,
+  w: i32,
+  h: i32,
+  clearance: f64,
+  reachable: i32,
+): i32 {
+  const size = w * h;
+  fPass = pass;
+  fTerr = terr;
+  fWeighted = weighted !== 0;
+  fIds = ids;
+  fTable = table;
+  fCount = 0;
+  fCap = 0;
+  fW = w;
+  fH = h;
+  fClear = clearance;
+  fCand = cand;
+  memory.fill(ids, 255, <usize>size << 2);
+  let next = FLOW_POLL_INTERVAL;
+  for (let k: i32 = 0; k < reachable; k++) {
+    if (k === next) {
+      poll(k);
+      next += FLOW_POLL_INTERVAL;
+    }
+    const t = load<i32>(order + (<usize>k << 2));
+    const y = t / w;
+    const x = t - y * w;
+    const d = <i32>load<u8>(dir + <usize>t);
+    const id =
+      d === 255
+        ? addAnchor(-2 - t, <f64>x + 0.5, <f64>y + 0.5, load<f64>(cost + (<usize>t << 3)))
+        : chooseAnchor(t, x, y, d);
+    if (id < 0) return -1;
+    store<i32>(ids + (<usize>t << 2), id);
+  }
+  const vxOut = cost;
+  const vyOut = cost + (<usize>size << 2);
+  const anchorOut = order;
+  for (let y: i32 = 0, t: i32 = 0; y < h; y++) {
+    for (let x: i32 = 0; x < w; x++, t++) {
+      const id = idOf(t);
+      const o4 = <usize>t << 2;
+      if (id < 0) {
+        store<f32>(vxOut + o4, 0);
+        store<f32>(vyOut + o4, 0);
+        store<i32>(anchorOut + o4, -1);
+        continue;
+      }
+      store<i32>(anchorOut + o4, acode(id));
+      if (load<u8>(dir + <usize>t) === 255) {
+        store<f32>(vxOut + o4, 0);
+        store<f32>(vyOut + o4, 0);
+        continue;
+      }
+      const dx = ax(id) - <f64>x - 0.5;
+      const dy = ay(id) - <f64>y - 0.5;
+      const len = Math.sqrt(dx * dx + dy * dy);
+      store<f32>(vxOut + o4, <f32>(dx / len));
+      store<f32>(vyOut + o4, <f32>(dy / len));
+    }
+  }
+  return fCount;
+}
