@@ -18,7 +18,6 @@ import { runFlowKernelWasm } from './flow-kernel-wasm.js';
 import { orderByCost } from './flow-order.js';
 import { setSightClearance } from './sight.js';
 
-
 /** Tiles between two looks at the control array. */
 const CONTROL_INTERVAL = 8192;
 
