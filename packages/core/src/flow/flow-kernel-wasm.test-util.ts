@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { computeField } from '../fields/compute-field.js';
 import { arbGrid, METRIC_LIST, RULE_LIST } from '../fields/field-check.test-util.js';
 import { setWasmKernelsEnabled } from '../fields/kernels/wasm-module.js';
-import type { Field, FieldOptions } from '../fields/types.js';
+import { ControlSlot, type Field, type FieldOptions } from '../fields/types.js';
 import type { DiagonalRule } from '../grid/directions.js';
 import { generateMap } from '../grid/generate.js';
 import { Grid } from '../grid/grid.js';
@@ -72,6 +72,35 @@ export function flowKernelWasmSuite(where: string): void {
       const { wasm, js } = bothFlows(grid, field, { metric: 'weighted' });
       expect(firstDifference(wasm, js)).toBe(-1);
       expect(wasm.anchor.filter((a) => a !== -1).length).toBeGreaterThan(300);
+    });
+
+    it('stops inside the kernel when the signal turns to aborted, as the JavaScript kernel, and runs again after', () => {
+      const grid = generateMap('random', 120, 100, { density: 0.2, seed: 3 });
+      let goal = 50 * 120 + 60;
+      while (grid.passable[goal] === 0) goal++;
+      const field = computeField(grid, { goals: [{ x: goal % 120, y: Math.floor(goal / 120) }] });
+      for (const wasm of [true, false]) {
+        setWasmKernelsEnabled(wasm);
+        try {
+          const control = new Int32Array(4);
+          let reads = 0;
+          // Not aborted at the first look (before the visit), aborted at the next (after 8192 tiles).
+          const signal = {
+            get aborted(): boolean {
+              return reads++ > 0;
+            },
+          } as AbortSignal;
+          expect(() => computeFlow(grid, field, {}, undefined, { control, signal })).toThrow(
+            'flow computation aborted',
+          );
+          expect(control[ControlSlot.done]).toBe(8192);
+          expect(control[ControlSlot.total]).toBe(grid.size);
+        } finally {
+          setWasmKernelsEnabled(true);
+        }
+      }
+      const { wasm, js } = bothFlows(grid, field, {});
+      expect(firstDifference(wasm, js)).toBe(-1);
     });
 
     it('gives the same flows on large generated maps (the anchor table grows the memory)', () => {
