@@ -6,13 +6,6 @@
 // writes vx and vy there as f32), the visit order (i32; then the anchor codes), each tile's anchor id (i32), a
 // scratch block for the candidates, and last the anchor table, which grows at the end of the memory.
 
-/** Progress and cancellation, as the field kernels. */
-@external('env', 'poll')
-declare function poll(done: i32): void;
-
-/** Tiles between two polls (as the JavaScript flow kernel). */
-const FLOW_POLL_INTERVAL: i32 = 8192;
-
 /** Buckets per cost unit of the counting sort, and most buckets per tile (src/flow/flow-order.ts). */
 const BUCKETS_PER_UNIT: f64 = 4;
 const MAX_BUCKETS_PER_TILE: f64 = 4;
@@ -581,14 +574,19 @@ function chooseAnchor(i: i32, x: i32, y: i32, d: i32): i32 {
   return addAnchor(fCode, fX, fY, fG);
 }
 
+// The outputs of the current call: vx and vy (f32) at fCost and fCost + 4 * w * h, the anchor codes at fOrder.
+let fDir: usize = 0;
+let fCost: usize = 0;
+let fOrder: usize = 0;
+
 /**
- * The flow kernel (src/flow/flow-kernel.ts runFlowKernel after the order): visits the `reachable` tiles listed at
- * `order`, choosing their anchors, then writes vx and vy (f32) at `cost` and `cost + 4 * w * h` and the anchor codes
- * (i32) at `order`. `terr` is read only when `weighted` is 1. `ids` needs 4 bytes per tile, `cand`
- * 1248 bytes; the anchor table starts at `table` and grows the memory as it needs. Returns the number of
- * anchors, or -1 when the memory cannot grow (nothing useful is written then).
+ * Starts the flow kernel (src/flow/flow-kernel.ts runFlowKernel after the order) over the tiles listed at
+ * `order`: `terr` is read only when `weighted` is 1; `ids` needs 4 bytes per tile, `cand` 1248 bytes; the anchor
+ * table starts at `table` and grows the memory as it needs. The host then calls {@link flowVisit} and
+ * {@link flowOutputs} in slices (PERF: a long call would run in the baseline compiler to its end, as WebAssembly
+ * has no on-stack replacement; between slices the engine switches to the optimized code).
  */
-export function flowRun(
+export function flowStart(
   pass: usize,
   dir: usize,
   terr: usize,
@@ -601,12 +599,13 @@ export function flowRun(
   w: i32,
   h: i32,
   clearance: f64,
-  reachable: i32,
-): i32 {
-  const size = w * h;
+): void {
   fPass = pass;
+  fDir = dir;
   fTerr = terr;
   fWeighted = weighted !== 0;
+  fCost = cost;
+  fOrder = order;
   fIds = ids;
   fTable = table;
   fCount = 0;
@@ -615,28 +614,41 @@ export function flowRun(
   fH = h;
   fClear = clearance;
   fCand = cand;
-  memory.fill(ids, 255, <usize>size << 2);
-  let next = FLOW_POLL_INTERVAL;
-  for (let k: i32 = 0; k < reachable; k++) {
-    if (k === next) {
-      poll(k);
-      next += FLOW_POLL_INTERVAL;
-    }
-    const t = load<i32>(order + (<usize>k << 2));
+  memory.fill(ids, 255, <usize>(w * h) << 2);
+}
+
+/**
+ * Visits the tiles at positions k0..k1 - 1 of the order, choosing their anchors. Returns 0, or -1 when the anchor
+ * table cannot grow the memory (the host then runs the JavaScript kernel).
+ */
+export function flowVisit(k0: i32, k1: i32): i32 {
+  const w = fW;
+  for (let k = k0; k < k1; k++) {
+    const t = load<i32>(fOrder + (<usize>k << 2));
     const y = t / w;
     const x = t - y * w;
-    const d = <i32>load<u8>(dir + <usize>t);
+    const d = <i32>load<u8>(fDir + <usize>t);
     const id =
       d === 255
-        ? addAnchor(-2 - t, <f64>x + 0.5, <f64>y + 0.5, load<f64>(cost + (<usize>t << 3)))
+        ? addAnchor(-2 - t, <f64>x + 0.5, <f64>y + 0.5, load<f64>(fCost + (<usize>t << 3)))
         : chooseAnchor(t, x, y, d);
     if (id < 0) return -1;
-    store<i32>(ids + (<usize>t << 2), id);
+    store<i32>(fIds + (<usize>t << 2), id);
   }
-  const vxOut = cost;
-  const vyOut = cost + (<usize>size << 2);
-  const anchorOut = order;
-  for (let y: i32 = 0, t: i32 = 0; y < h; y++) {
+  return 0;
+}
+
+/**
+ * Writes the outputs of rows y0..y1 - 1 (after the visit: the costs and the order are no longer read): vx and vy
+ * (f32) over the costs, the anchor codes (i32) over the order. Returns the number of anchors.
+ */
+export function flowOutputs(y0: i32, y1: i32): i32 {
+  const w = fW;
+  const vxOut = fCost;
+  const vyOut = fCost + (<usize>(w * fH) << 2);
+  const anchorOut = fOrder;
+  for (let y = y0; y < y1; y++) {
+    let t = y * w;
     for (let x: i32 = 0; x < w; x++, t++) {
       const id = idOf(t);
       const o4 = <usize>t << 2;
@@ -647,7 +659,7 @@ export function flowRun(
         continue;
       }
       store<i32>(anchorOut + o4, acode(id));
-      if (load<u8>(dir + <usize>t) === 255) {
+      if (load<u8>(fDir + <usize>t) === 255) {
         store<f32>(vxOut + o4, 0);
         store<f32>(vyOut + o4, 0);
         continue;

@@ -586,4 +586,4 @@ export function octileRows(cp: usize, dp: usize, stride: i32, width: i32, ya: i3
 }
 
 // The flow kernel (wasm/flow.ts) shares this module and its memory.
-export { flowOrder, flowRun } from './flow';
+export { flowOrder, flowOutputs, flowStart, flowVisit } from './flow';

@@ -7,9 +7,8 @@
  * local sight rule, line walks) whose double arithmetic and typed-array reads V8 cannot keep in registers across
  * calls; compiled to WebAssembly the same code runs several times faster (numbers in packages/core/CHANGELOG.md).
  */
-import { AbortError } from '../errors.js';
-import { claimLayout, wasmKernels, wasmMemory, withControl } from '../fields/kernels/wasm-module.js';
-import type { FlowKernelInput } from './flow-kernel-input.js';
+import { claimLayout, wasmKernels, wasmMemory } from '../fields/kernels/wasm-module.js';
+import { FLOW_CONTROL_INTERVAL, type FlowKernelInput, pollFlow } from './flow-kernel-input.js';
 import { sortByCost } from './flow-order.js';
 
 /** Bytes reserved for the kernel's candidate scratch (it uses 1248). */
@@ -54,30 +53,30 @@ export function runFlowKernelWasm(input: FlowKernelInput): number {
   if (reachable === -2) return -1;
   const mem = (): ArrayBuffer => wasmMemory(0) as ArrayBuffer;
   if (reachable === -1) reachable = sortByCost(cost, new Int32Array(mem(), orderAt, size));
-  let anchors: number;
-  try {
-    anchors = withControl(input.control, () =>
-      wasm.flowRun(
-        passAt,
-        dirAt,
-        terrAt,
-        weighted ? 1 : 0,
-        costAt,
-        orderAt,
-        idsAt,
-        candAt,
-        tableAt,
-        w,
-        h,
-        input.clearance,
-        reachable,
-      ),
-    );
-  } catch (error) {
-    if (error instanceof AbortError) throw new AbortError('flow computation aborted');
-    throw error;
+  wasm.flowStart(
+    passAt,
+    dirAt,
+    terrAt,
+    weighted ? 1 : 0,
+    costAt,
+    orderAt,
+    idsAt,
+    candAt,
+    tableAt,
+    w,
+    h,
+    input.clearance,
+  );
+  // PERF: slices of FLOW_CONTROL_INTERVAL tiles (the control is polled between them, at the same counts as the
+  // JavaScript kernel): WebAssembly has no on-stack replacement, so one long call would run in the baseline
+  // compiler to its end.
+  const control = input.control;
+  for (let k = 0; k < reachable; k += FLOW_CONTROL_INTERVAL) {
+    if (k > 0) pollFlow(control, k);
+    if (wasm.flowVisit(k, Math.min(reachable, k + FLOW_CONTROL_INTERVAL)) < 0) return -1;
   }
-  if (anchors < 0) return -1;
+  const rows = Math.max(1, Math.floor(FLOW_CONTROL_INTERVAL / w));
+  for (let y = 0; y < h; y += rows) wasm.flowOutputs(y, Math.min(h, y + rows));
   const out = mem();
   input.vx.set(new Float32Array(out, costAt, size));
   input.vy.set(new Float32Array(out, costAt + 4 * size, size));

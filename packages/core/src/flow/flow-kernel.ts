@@ -8,18 +8,14 @@
  * ./sight.ts, and where that rule cannot tell (a neighbour it reads chose another anchor) by an exact walk, as
  * Theta*'s line-of-sight test (./choose-anchor.ts).
  */
-import { AbortError } from '../errors.js';
-import { ControlSlot, type KernelControl } from '../fields/index.js';
+import { ControlSlot } from '../fields/index.js';
 import { centreCode } from './anchor-code.js';
 import { addAnchor, anchors } from './anchor-table.js';
 import { chooseAnchor, setChooseClearance } from './choose-anchor.js';
-import type { FlowKernelInput } from './flow-kernel-input.js';
+import { FLOW_CONTROL_INTERVAL, type FlowKernelInput, pollFlow } from './flow-kernel-input.js';
 import { runFlowKernelWasm } from './flow-kernel-wasm.js';
 import { orderByCost } from './flow-order.js';
 import { setSightClearance } from './sight.js';
-
-/** Tiles between two looks at the control array. */
-const CONTROL_INTERVAL = 8192;
 
 // Per-thread scratch, grown to the largest grid seen: the visit order and each tile's anchor id (-1: none yet).
 let order = new Int32Array(0);
@@ -37,7 +33,7 @@ export function runFlowKernel(input: FlowKernelInput): number {
     Atomics.store(c, ControlSlot.total, size);
     Atomics.store(c, ControlSlot.done, 0);
   }
-  poll(control, 0);
+  pollFlow(control, 0);
   // The same kernel in WebAssembly where available (the same outputs, several times faster).
   const fast = runFlowKernelWasm(input);
   if (fast >= 0) {
@@ -56,11 +52,11 @@ export function runFlowKernel(input: FlowKernelInput): number {
   table.count = 0;
   const reachable = orderByCost(cost, order);
   const ord = order;
-  let next = CONTROL_INTERVAL;
+  let next = FLOW_CONTROL_INTERVAL;
   for (let k = 0; k < reachable; k++) {
     if (k === next) {
-      poll(control, k);
-      next += CONTROL_INTERVAL;
+      pollFlow(control, k);
+      next += FLOW_CONTROL_INTERVAL;
     }
     const t = ord[k] as number;
     const y = (t / w) | 0;
@@ -100,14 +96,4 @@ export function runFlowKernel(input: FlowKernelInput): number {
   }
   if (c !== undefined) Atomics.store(c, ControlSlot.done, size);
   return reachable;
-}
-
-function poll(control: KernelControl | undefined, done: number): void {
-  if (control === undefined) return;
-  const c = control.control;
-  if (c !== undefined) {
-    Atomics.store(c, ControlSlot.done, done);
-    if (Atomics.load(c, ControlSlot.abort) !== 0) throw new AbortError('flow computation aborted');
-  }
-  if (control.signal?.aborted) throw new AbortError('flow computation aborted');
 }

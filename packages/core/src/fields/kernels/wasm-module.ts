@@ -61,8 +61,8 @@ export interface WasmKernelExports {
   octileRows(cp: number, dp: number, stride: number, width: number, ya: number, yb: number, out: number): number;
   /** The flow kernel's order (wasm/flow.ts). */
   flowOrder(cost: number, order: number, counts: number, n: number): number;
-  /** The flow kernel's visit and outputs (wasm/flow.ts). */
-  flowRun(
+  /** The flow kernel (wasm/flow.ts): its arrays, then its visit and its outputs in slices. */
+  flowStart(
     pass: number,
     dir: number,
     terr: number,
@@ -75,8 +75,9 @@ export interface WasmKernelExports {
     w: number,
     h: number,
     clearance: number,
-    reachable: number,
-  ): number;
+  ): void;
+  flowVisit(k0: number, k1: number): number;
+  flowOutputs(y0: number, y1: number): number;
 }
 
 const WASM_PAGE = 65536;
