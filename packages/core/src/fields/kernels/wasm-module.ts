@@ -1,6 +1,7 @@
 /**
- * The WebAssembly field kernels (wasm/kernels.ts, compiled with AssemblyScript into wasm-bytes.ts): one small
- * module instance and one memory per thread, created on first use. Where WebAssembly is missing or refused (a
+ * The WebAssembly field kernels (wasm/kernels.ts, compiled with AssemblyScript into wasm-bytes.ts), and the flow
+ * kernel (wasm/flow.ts, hosted by src/flow/flow-kernel-wasm.ts): one small module instance and one memory per
+ * thread, created on first use. Where WebAssembly is missing or refused (a
  * content security policy without 'wasm-unsafe-eval', say) or the memory cannot grow, the kernels fall back to
  * their JavaScript versions, which compute the same fields.
  *
