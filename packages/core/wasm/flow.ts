@@ -1,10 +1,35 @@
-// The flow kernel compiled to WebAssembly with AssemblyScript (exported through wasm/kernels.ts). It is the
+// The flow kernel compiled to WebAssembly with AssemblyScript (exported through wasm/kernels.ts; its lines of
+// sight in wasm/flow-sight.ts). It is the
 // JavaScript kernel of src/flow (flow-order.ts, flow-kernel.ts, choose-anchor.ts, sight.ts, segment.ts) step for
 // step, with the same floating-point operations in the same order, so its flows are the same bit for bit; the
 // JavaScript kernel stays as the reference and the fallback. The host (src/flow/flow-kernel-wasm.ts) lays out the
 // memory: passability codes (u8), directions (u8), terrain (f32, weighted only), costs (f64; the kernel then
 // writes vx and vy there as f32), the visit order (i32; then the anchor codes), each tile's anchor id (i32), a
 // scratch block for the candidates, and last the anchor table, which grows at the end of the memory.
+
+import {
+  ag,
+  acode,
+  ax,
+  ay,
+  dist,
+  fClear,
+  fH,
+  fIds,
+  fPass,
+  firstStepOpen,
+  fTable,
+  fW,
+  fWeighted,
+  idOf,
+  passOf,
+  sameTile,
+  seesByNeighbours,
+  seesExactly,
+  setSightArrays,
+  setSightEnds,
+  terrOf,
+} from './flow-sight';
 
 /** Buckets per cost unit of the counting sort, and most buckets per tile (src/flow/flow-order.ts). */
 const BUCKETS_PER_UNIT: f64 = 4;
@@ -14,9 +39,6 @@ const MAX_BUCKETS_PER_TILE: f64 = 4;
 const MAX_CANDIDATES: i32 = 24;
 const TIE: f64 = 0.02;
 const MAX_WALK: f64 = 64;
-const RULE_DEPTH: i32 = 2;
-const CORNER_TOLERANCE: f64 = 1e-12;
-const LINE_TOLERANCE: f64 = 1e-12;
 
 /** Candidate states. */
 const UNCHECKED: u8 = 0;
@@ -28,34 +50,13 @@ const CORNER_PLUS_X: i32 = 1;
 const CORNER_PLUS_Y: i32 = 2;
 const CORNER_EXACT: i32 = 4;
 
-/** Bytes per anchor of the table: x, y, g (f64) and the code (i32). */
-const ANCHOR_BYTES: i32 = 32;
-
-// The arrays of the current call.
-let fPass: usize = 0;
-let fTerr: usize = 0;
-let fWeighted: bool = false;
-let fIds: usize = 0;
-let fTable: usize = 0;
+// The table's state, the candidates of the current tile and the best estimate surely seen (the last resort's).
 let fCount: i32 = 0;
 let fCap: i32 = 0;
-let fW: i32 = 0;
-let fH: i32 = 0;
-let fClear: f64 = 0;
 /** The candidate scratch: MAX_CANDIDATES entries of each array below, at fixed offsets from `fCand`. */
 let fCand: usize = 0;
 let candCount: i32 = 0;
-/** The best estimate of a candidate that is surely seen (the last resort's). */
 let fBest: f64 = 0;
-// The two ends of a sight test and of a segment (src/flow/sight.ts SIGHT, src/flow/segment.ts SEGMENT).
-let s0: f64 = 0;
-let s1: f64 = 0;
-let s2: f64 = 0;
-let s3: f64 = 0;
-let g0: f64 = 0;
-let g1: f64 = 0;
-let g2: f64 = 0;
-let g3: f64 = 0;
 
 // Direction steps (0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW), packed 2 bits per direction, plus 1.
 @inline
@@ -65,35 +66,6 @@ function dirDx(d: i32): i32 {
 @inline
 function dirDy(d: i32): i32 {
   return ((10340 >> (d << 1)) & 3) - 1;
-}
-
-@inline
-function passOf(i: i32): i32 {
-  return <i32>load<u8>(fPass + <usize>i);
-}
-@inline
-function terrOf(i: i32): f64 {
-  return <f64>load<f32>(fTerr + (<usize>i << 2));
-}
-@inline
-function idOf(i: i32): i32 {
-  return load<i32>(fIds + (<usize>i << 2));
-}
-@inline
-function ax(id: i32): f64 {
-  return load<f64>(fTable + (<usize>id << 5));
-}
-@inline
-function ay(id: i32): f64 {
-  return load<f64>(fTable + (<usize>id << 5), 8);
-}
-@inline
-function ag(id: i32): f64 {
-  return load<f64>(fTable + (<usize>id << 5), 16);
-}
-@inline
-function acode(id: i32): i32 {
-  return load<i32>(fTable + (<usize>id << 5), 24);
 }
 
 // Candidate arrays (offsets in bytes from fCand).
@@ -131,11 +103,6 @@ function getS(k: i32): u8 {
 @inline
 function setS(k: i32, v: u8): void {
   store<u8>(fCand + C_STATE + <usize>k, v);
-}
-
-@inline
-function dist(dx: f64, dy: f64): f64 {
-  return Math.sqrt(dx * dx + dy * dy);
 }
 
 /** Adds an anchor to the table (growing the memory when full); returns its id, or -1 when it cannot grow. */
@@ -212,166 +179,6 @@ export function flowOrder(cost: usize, order: usize, counts: usize, n: i32): i32
     }
   }
   return reachable;
-}
-
-@inline
-function sameTile(q: i32, code: i32, tv: f64): bool {
-  return passOf(q) === code && (!fWeighted || terrOf(q) === tv);
-}
-
-/** src/flow/sight.ts seesAt: the local rule. */
-function seesAt(i: i32, x: i32, y: i32, id: i32, code: i32, depth: i32): bool {
-  const w = fW;
-  const dx = ax(id) - <f64>x - 0.5;
-  const dy = ay(id) - <f64>y - 0.5;
-  const adx = dx < 0 ? -dx : dx;
-  const ady = dy < 0 ? -dy : dy;
-  let n1: i32;
-  let major: f64;
-  let minor: f64;
-  let side: i32;
-  const sx: i32 = dx > 0 ? 1 : -1;
-  const sy: i32 = dy > 0 ? 1 : -1;
-  const alongX = adx >= ady;
-  if (alongX) {
-    if (adx <= 0.5) return true;
-    n1 = i + sx;
-    major = adx;
-    minor = ady;
-    side = sy * w;
-  } else {
-    if (ady <= 0.5) return true;
-    n1 = i + sy * w;
-    major = ady;
-    minor = adx;
-    side = sx;
-  }
-  const tv: f64 = fWeighted ? terrOf(i) : 0;
-  if (
-    idOf(n1) !== id &&
-    !(
-      sameTile(n1, code, tv) &&
-      ((major <= 1.5 && minor <= 0.5) ||
-        (depth > 0 && seesAt(n1, alongX ? x + sx : x, alongX ? y : y + sy, id, code, depth - 1)))
-    )
-  )
-    return false;
-  const c = fClear;
-  if (minor <= 0.5 - c) return true;
-  const n2 = n1 + side;
-  if (
-    idOf(n2) !== id &&
-    !(
-      sameTile(n2, code, tv) &&
-      ((major <= 1.5 && minor <= 1.5) || (depth > 0 && seesAt(n2, x + sx, y + sy, id, code, depth - 1)))
-    )
-  )
-    return false;
-  if (minor * (0.5 + c) <= major * (0.5 - c)) return true;
-  return sameTile(i + side, code, tv);
-}
-
-@inline
-function seesByNeighbours(i: i32, x: i32, y: i32, id: i32): bool {
-  return seesAt(i, x, y, id, passOf(i), RULE_DEPTH);
-}
-
-/** src/flow/sight.ts firstStepOpen, for the point (s2, s3). */
-function firstStepOpen(i: i32, x: i32, y: i32): bool {
-  const dx = s2 - <f64>x - 0.5;
-  const dy = s3 - <f64>y - 0.5;
-  const adx = dx < 0 ? -dx : dx;
-  const ady = dy < 0 ? -dy : dy;
-  if (adx <= 0.5 && ady <= 0.5) return true;
-  const n1 = adx >= ady ? (dx > 0 ? i + 1 : i - 1) : dy > 0 ? i + fW : i - fW;
-  return passOf(n1) === passOf(i);
-}
-
-@inline
-function free(code: i32, x: i32, y: i32): bool {
-  return x >= 0 && y >= 0 && x < fW && y < fH && passOf(y * fW + x) === code;
-}
-
-/** src/flow/segment.ts alongLine. */
-function alongLine(code: i32, line: i32, from: f64, to: f64, vertical: bool): bool {
-  const lo = Math.min(from, to);
-  const hi = Math.max(from, to);
-  const first = <i32>Math.floor(lo + LINE_TOLERANCE);
-  const last = <i32>Math.ceil(hi - LINE_TOLERANCE) - 1;
-  let prevA = false;
-  let prevB = false;
-  for (let k = first; k <= last; k++) {
-    const a = vertical ? free(code, line - 1, k) : free(code, k, line - 1);
-    const b = vertical ? free(code, line, k) : free(code, k, line);
-    if (!(a || b)) return false;
-    if (k > first && !((a && prevA) || (b && prevB))) return false;
-    prevA = a;
-    prevB = b;
-  }
-  return true;
-}
-
-/** src/flow/segment.ts segmentClearAt with the if-both-free rule, for the segment (g0, g1) to (g2, g3). */
-function segmentClear(code: i32): bool {
-  const x0 = g0;
-  const y0 = g1;
-  const dx = g2 - x0;
-  const dy = g3 - y0;
-  // Ties (x.5) never count as on a line, so the rounding direction of ties does not matter.
-  const rx = nearest<f64>(x0);
-  const ry = nearest<f64>(y0);
-  const onX = Math.abs(x0 - rx) <= LINE_TOLERANCE;
-  const onY = Math.abs(y0 - ry) <= LINE_TOLERANCE;
-  if (dx === 0 && dy === 0) return onX || onY ? true : free(code, <i32>Math.floor(x0), <i32>Math.floor(y0));
-  if (dx === 0 && onX) return alongLine(code, <i32>rx, y0, g3, true);
-  if (dy === 0 && onY) return alongLine(code, <i32>ry, x0, g2, false);
-  const sx: i32 = dx > 0 ? 1 : dx < 0 ? -1 : 0;
-  const sy: i32 = dy > 0 ? 1 : dy < 0 ? -1 : 0;
-  let cx: i32 = onX ? (sx > 0 ? <i32>rx : sx < 0 ? <i32>rx - 1 : <i32>rx) : <i32>Math.floor(x0);
-  let cy: i32 = onY ? (sy > 0 ? <i32>ry : sy < 0 ? <i32>ry - 1 : <i32>ry) : <i32>Math.floor(y0);
-  if (!free(code, cx, cy)) return false;
-  const length = Math.sqrt(dx * dx + dy * dy);
-  const tol = CORNER_TOLERANCE / length;
-  const ix: f64 = sx === 0 ? 0 : 1 / dx;
-  const iy: f64 = sy === 0 ? 0 : 1 / dy;
-  const nextX: i32 = sx > 0 ? 1 : 0;
-  const nextY: i32 = sy > 0 ? 1 : 0;
-  for (;;) {
-    const tX: f64 = sx === 0 ? Infinity : (<f64>(cx + nextX) - x0) * ix;
-    const tY: f64 = sy === 0 ? Infinity : (<f64>(cy + nextY) - y0) * iy;
-    if (Math.min(tX, tY) >= 1 - tol) return true;
-    if (Math.abs(tX - tY) <= tol) {
-      const a = free(code, cx + sx, cy);
-      const b = free(code, cx, cy + sy);
-      if (!(a && b)) return false;
-      cx += sx;
-      cy += sy;
-    } else if (tX < tY) cx += sx;
-    else cy += sy;
-    if (!(cx >= 0 && cy >= 0 && cx < fW && cy < fH && passOf(cy * fW + cx) === code)) return false;
-  }
-  return false; // unreachable
-}
-
-/** src/flow/sight.ts seesExactly (sweptClear with the kernel's clearance), from (s0, s1) to (s2, s3). */
-function seesExactly(code: i32): bool {
-  const c = fClear;
-  const fx = s0;
-  const fy = s1;
-  const tx = s2;
-  const ty = s3;
-  const ox = c;
-  const oy = (tx - fx) * (ty - fy) >= 0 ? -c : c;
-  g0 = fx + ox;
-  g1 = fy + oy;
-  g2 = tx + ox;
-  g3 = ty + oy;
-  if (!segmentClear(code)) return false;
-  g0 = fx - ox;
-  g1 = fy - oy;
-  g2 = tx - ox;
-  g3 = ty - oy;
-  return segmentClear(code);
 }
 
 /** src/flow/choose-anchor.ts addCorners. */
@@ -553,20 +360,14 @@ function chooseAnchor(i: i32, x: i32, y: i32, d: i32): i32 {
     const ky = getF(C_Y, k);
     let seen = state === SEEN || (state === UNCHECKED && id >= 0 && seesByNeighbours(i, x, y, id));
     if (!seen && !weighted && Math.abs(kx - cx) + Math.abs(ky - cy) <= MAX_WALK) {
-      s0 = cx;
-      s1 = cy;
-      s2 = kx;
-      s3 = ky;
+      setSightEnds(cx, cy, kx, ky);
       seen = firstStepOpen(i, x, y) && seesExactly(code);
     }
     if (!seen) continue;
     if (id >= 0) return id;
     if (!weighted) {
       const next = getI(C_NEXT, k);
-      s0 = kx;
-      s1 = ky;
-      s2 = ax(next);
-      s3 = ay(next);
+      setSightEnds(kx, ky, ax(next), ay(next));
       if (!seesExactly(code)) continue;
     }
     return addAnchor(getI(C_CODE, k), kx, ky, getF(C_AG, k));
@@ -600,19 +401,12 @@ export function flowStart(
   h: i32,
   clearance: f64,
 ): void {
-  fPass = pass;
+  setSightArrays(pass, terr, weighted !== 0, ids, table, w, h, clearance);
   fDir = dir;
-  fTerr = terr;
-  fWeighted = weighted !== 0;
   fCost = cost;
   fOrder = order;
-  fIds = ids;
-  fTable = table;
   fCount = 0;
   fCap = 0;
-  fW = w;
-  fH = h;
-  fClear = clearance;
   fCand = cand;
   memory.fill(ids, 255, <usize>(w * h) << 2);
 }
