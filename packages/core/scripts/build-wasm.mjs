@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Compiles the WebAssembly field kernels (wasm/kernels.ts, AssemblyScript) and writes them, base64, to
+// Compiles the WebAssembly field kernels (wasm/kernels.ts, AssemblyScript, with the flow kernel of wasm/flow.ts
+// that it re-exports) and writes them, base64, to
 // src/fields/kernels/wasm-bytes.ts, which is committed so that building and type-checking the package need no
 // compiler.
 // `node scripts/build-wasm.mjs --check` compiles again and exits 1 when the committed module differs from the

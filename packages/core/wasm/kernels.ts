@@ -584,3 +584,6 @@ export function octileRows(cp: usize, dp: usize, stride: i32, width: i32, ya: i3
   }
   return settled;
 }
+
+// The flow kernel (wasm/flow.ts) shares this module and its memory.
+export { flowOrder, flowOutputs, flowStart, flowVisit } from './flow';

@@ -57,7 +57,8 @@ function outArray<T extends Float32Array | Int32Array>(
  * `field` is any field of `grid` (computeField, computeFieldFromSeeds, updateField); the flow follows its costs
  * and directions and must be recomputed when the field changes. Runs in O(tiles): a counting sort of the tiles by
  * cost, then one visit per tile with an O(1) line-of-sight rule, and exact walks where that rule cannot tell
- * (see the package README, "Smooth flows").
+ * (see the package README, "Smooth flows"). The kernel runs in WebAssembly where available and in JavaScript
+ * otherwise (a content security policy without 'wasm-unsafe-eval', say); both give the same flows bit for bit.
  * `out` arrays (each `grid.size` long) are filled in place; `control` reports progress and cancels (AbortError).
  *
  * The flow returned is frozen (its arrays are not), so that `sampleFlow` checks it once.

@@ -8,33 +8,14 @@
  * ./sight.ts, and where that rule cannot tell (a neighbour it reads chose another anchor) by an exact walk, as
  * Theta*'s line-of-sight test (./choose-anchor.ts).
  */
-import { AbortError } from '../errors.js';
-import { ControlSlot, type KernelControl } from '../fields/index.js';
+import { ControlSlot } from '../fields/index.js';
 import { centreCode } from './anchor-code.js';
 import { addAnchor, anchors } from './anchor-table.js';
 import { chooseAnchor, setChooseClearance } from './choose-anchor.js';
+import { FLOW_CONTROL_INTERVAL, type FlowKernelInput, pollFlow } from './flow-kernel-input.js';
+import { runFlowKernelWasm } from './flow-kernel-wasm.js';
 import { orderByCost } from './flow-order.js';
 import { setSightClearance } from './sight.js';
-
-/** Inputs of {@link runFlowKernel}. */
-export interface FlowKernelInput {
-  width: number;
-  height: number;
-  passable: Uint8Array;
-  /** Terrain per tile when the metric is `weighted` (anchors then stay within one terrain cost), else null. */
-  terrain: Float32Array | null;
-  cost: Float64Array;
-  dir: Uint8Array;
-  /** Distance of corner anchors from their corner along each axis, and of every ray from the walls, tiles. */
-  clearance: number;
-  vx: Float32Array;
-  vy: Float32Array;
-  anchor: Int32Array;
-  control?: KernelControl | undefined;
-}
-
-/** Tiles between two looks at the control array. */
-const CONTROL_INTERVAL = 8192;
 
 // Per-thread scratch, grown to the largest grid seen: the visit order and each tile's anchor id (-1: none yet).
 let order = new Int32Array(0);
@@ -47,6 +28,18 @@ let aid = new Int32Array(0);
 export function runFlowKernel(input: FlowKernelInput): number {
   const { width: w, height: h, passable: pass, terrain: terr, cost, dir, vx, vy, anchor, control } = input;
   const size = w * h;
+  const c = control?.control;
+  if (c !== undefined) {
+    Atomics.store(c, ControlSlot.total, size);
+    Atomics.store(c, ControlSlot.done, 0);
+  }
+  pollFlow(control, 0);
+  // The same kernel in WebAssembly where available (the same outputs, several times faster).
+  const fast = runFlowKernelWasm(input);
+  if (fast >= 0) {
+    if (c !== undefined) Atomics.store(c, ControlSlot.done, size);
+    return fast;
+  }
   if (order.length < size) {
     order = new Int32Array(size);
     aid = new Int32Array(size);
@@ -57,19 +50,13 @@ export function runFlowKernel(input: FlowKernelInput): number {
   setChooseClearance(input.clearance);
   ids.fill(-1, 0, size);
   table.count = 0;
-  const c = control?.control;
-  if (c !== undefined) {
-    Atomics.store(c, ControlSlot.total, size);
-    Atomics.store(c, ControlSlot.done, 0);
-  }
-  poll(control, 0);
   const reachable = orderByCost(cost, order);
   const ord = order;
-  let next = CONTROL_INTERVAL;
+  let next = FLOW_CONTROL_INTERVAL;
   for (let k = 0; k < reachable; k++) {
     if (k === next) {
-      poll(control, k);
-      next += CONTROL_INTERVAL;
+      pollFlow(control, k);
+      next += FLOW_CONTROL_INTERVAL;
     }
     const t = ord[k] as number;
     const y = (t / w) | 0;
@@ -109,14 +96,4 @@ export function runFlowKernel(input: FlowKernelInput): number {
   }
   if (c !== undefined) Atomics.store(c, ControlSlot.done, size);
   return reachable;
-}
-
-function poll(control: KernelControl | undefined, done: number): void {
-  if (control === undefined) return;
-  const c = control.control;
-  if (c !== undefined) {
-    Atomics.store(c, ControlSlot.done, done);
-    if (Atomics.load(c, ControlSlot.abort) !== 0) throw new AbortError('flow computation aborted');
-  }
-  if (control.signal?.aborted) throw new AbortError('flow computation aborted');
 }

@@ -31,7 +31,7 @@ export function orderByCost(cost: Float64Array, order: Int32Array): number {
   }
   if (reachable === 0) return 0;
   const range = max - min;
-  if (!(range * BUCKETS_PER_UNIT <= MAX_BUCKETS_PER_TILE * n + 64)) return sortByCost(cost, order, reachable);
+  if (!(range * BUCKETS_PER_UNIT <= MAX_BUCKETS_PER_TILE * n + 64)) return sortByCost(cost, order);
   const buckets = Math.floor(range * BUCKETS_PER_UNIT) + 2;
   if (counts.length < buckets) counts = new Int32Array(buckets);
   const count = counts;
@@ -62,10 +62,13 @@ export function orderByCost(cost: Float64Array, order: Int32Array): number {
   return reachable;
 }
 
-/** Exact order by a comparison sort (ties by index): for cost ranges too wide for buckets. */
-function sortByCost(cost: Float64Array, order: Int32Array, reachable: number): number {
+/**
+ * Exact order by a comparison sort (ties by index): for cost ranges too wide for buckets. Returns the number of
+ * tiles with a finite cost.
+ */
+export function sortByCost(cost: Float64Array, order: Int32Array): number {
   let k = 0;
   for (let i = 0; i < cost.length; i++) if ((cost[i] as number) < Number.POSITIVE_INFINITY) order[k++] = i;
-  order.subarray(0, reachable).sort((a, b) => (cost[a] as number) - (cost[b] as number) || a - b);
-  return reachable;
+  order.subarray(0, k).sort((a, b) => (cost[a] as number) - (cost[b] as number) || a - b);
+  return k;
 }

@@ -1,6 +1,7 @@
 /**
- * The WebAssembly field kernels (wasm/kernels.ts, compiled with AssemblyScript into wasm-bytes.ts): one small
- * module instance and one memory per thread, created on first use. Where WebAssembly is missing or refused (a
+ * The WebAssembly field kernels (wasm/kernels.ts, compiled with AssemblyScript into wasm-bytes.ts), and the flow
+ * kernel (wasm/flow.ts, hosted by src/flow/flow-kernel-wasm.ts): one small module instance and one memory per
+ * thread, created on first use. Where WebAssembly is missing or refused (a
  * content security policy without 'wasm-unsafe-eval', say) or the memory cannot grow, the kernels fall back to
  * their JavaScript versions, which compute the same fields.
  *
@@ -59,6 +60,25 @@ export interface WasmKernelExports {
   ): number;
   octileBuckets(): number;
   octileRows(cp: number, dp: number, stride: number, width: number, ya: number, yb: number, out: number): number;
+  /** The flow kernel's order (wasm/flow.ts). */
+  flowOrder(cost: number, order: number, counts: number, n: number): number;
+  /** The flow kernel (wasm/flow.ts): its arrays, then its visit and its outputs in slices. */
+  flowStart(
+    pass: number,
+    dir: number,
+    terr: number,
+    weighted: number,
+    cost: number,
+    order: number,
+    ids: number,
+    cand: number,
+    table: number,
+    w: number,
+    h: number,
+    clearance: number,
+  ): void;
+  flowVisit(k0: number, k1: number): number;
+  flowOutputs(y0: number, y1: number): number;
 }
 
 const WASM_PAGE = 65536;

@@ -1,0 +1,3 @@
+import { flowKernelWasmSuite } from './flow-kernel-wasm.test-util.js';
+
+flowKernelWasmSuite('Node');
