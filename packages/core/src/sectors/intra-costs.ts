@@ -5,6 +5,7 @@
  * Dijkstra per entrance that stops as soon as the entrances after it are settled. With `weighted` costs (the
  * step into a tile is priced by that tile) every row needs its own Dijkstra.
  */
+import { CostDial } from './cost-dial.js';
 import { straightWalkExists } from './lines.js';
 import type { LocalSearch } from './local-search.js';
 import { distanceBound } from './moves.js';
@@ -18,6 +19,8 @@ export class IntraScratch {
   targets = new Int32Array(64);
   near = new Float64Array(64);
   resolved = new Uint8Array(64 * 64);
+  /** The searches of `steps` and `octile` rows. */
+  readonly dial = new CostDial();
 
   ensure(k: number): void {
     if (this.pad.length < k) {
@@ -117,12 +120,15 @@ export function fillIntraCosts(
       }
     }
   }
-  const cost = search.cost;
+  const dial = scratch.dial;
+  if (symmetric) dial.prepare(search);
   for (let i = 0; i < k; i++) {
     let n = 0;
     for (let j = symmetric ? i + 1 : 0; j < k; j++) if (resolved[i * k + j] === 0) targets[n++] = pad[j] as number;
     if (n === 0) continue;
-    settled += search.run(pad[i] as number, metric, rule, targets, n);
+    if (symmetric) settled += dial.run(pad[i] as number, metric, rule, targets, n);
+    else settled += search.run(pad[i] as number, metric, rule, targets, n);
+    const cost = symmetric ? dial.cost : search.cost;
     for (let j = symmetric ? i + 1 : 0; j < k; j++) {
       if (resolved[i * k + j] !== 0) continue;
       const c = cost[pad[j] as number] as number;
