@@ -2,8 +2,14 @@
  * The costs between the entrances of one sector: for each pair, the cost of the cheapest walk that stays inside
  * the sector (Infinity when there is none). With `steps` and `octile` costs are symmetric: a pair joined by a
  * straight walk (lines.ts) costs its distance bound and needs no search; the others are settled by one local
- * Dijkstra per entrance that stops as soon as the entrances after it are settled. With `weighted` costs (the
- * step into a tile is priced by that tile) every row needs its own Dijkstra.
+ * Dijkstra per entrance (cost-dial.ts, in WebAssembly where available) that stops as soon as the entrances not
+ * searched from yet are settled, in an order that keeps those close together (searchOrder). With `weighted`
+ * costs (the step into a tile is priced by that tile) every row needs its own Dijkstra.
+ *
+ * PERF: these searches are most of a build on maps with scattered obstacles. Random-1024 (20% walls, octile,
+ * sectors of 64), single thread, three builds each interleaved on a loaded machine, medians: 977 ms before
+ * (about 13x a full field), 503 ms with the WebAssembly search and the thinner entrances of entrances.ts (about
+ * 7x); random-2048 3812 ms to 1934 ms; city-1024 (Berlin_0_256 scaled 4x) 94 ms to 65 ms.
  */
 import { CostDial } from './cost-dial.js';
 import { straightWalkExists } from './lines.js';
@@ -17,6 +23,8 @@ export class IntraScratch {
   px = new Int32Array(64);
   py = new Int32Array(64);
   targets = new Int32Array(64);
+  order = new Int32Array(64);
+  key = new Float64Array(64);
   near = new Float64Array(64);
   resolved = new Uint8Array(64 * 64);
   /** The searches of `steps` and `octile` rows. */
@@ -29,6 +37,8 @@ export class IntraScratch {
       this.px = new Int32Array(n);
       this.py = new Int32Array(n);
       this.targets = new Int32Array(n);
+      this.order = new Int32Array(n);
+      this.key = new Float64Array(n);
       this.near = new Float64Array(n);
     }
     if (this.resolved.length < k * k) this.resolved = new Uint8Array(Math.max(k * k, this.resolved.length * 2));
@@ -122,14 +132,16 @@ export function fillIntraCosts(
   }
   const dial = scratch.dial;
   if (symmetric) dial.prepare(search);
-  for (let i = 0; i < k; i++) {
+  const order = searchOrder(scratch, px, py, k, symmetric);
+  for (let o = 0; o < k; o++) {
+    const i = order[o] as number;
     let n = 0;
-    for (let j = symmetric ? i + 1 : 0; j < k; j++) if (resolved[i * k + j] === 0) targets[n++] = pad[j] as number;
+    for (let j = 0; j < k; j++) if (resolved[i * k + j] === 0) targets[n++] = pad[j] as number;
     if (n === 0) continue;
     if (symmetric) settled += dial.run(pad[i] as number, metric, rule, targets, n);
     else settled += search.run(pad[i] as number, metric, rule, targets, n);
     const cost = symmetric ? dial.cost : search.cost;
-    for (let j = symmetric ? i + 1 : 0; j < k; j++) {
+    for (let j = 0; j < k; j++) {
       if (resolved[i * k + j] !== 0) continue;
       const c = cost[pad[j] as number] as number;
       intra[at + i * k + j] = c;
@@ -151,4 +163,35 @@ export function fillIntraCosts(
     region[regionAt + i] = r;
   }
   return settled;
+}
+
+/**
+ * The order of the searches (`steps` and `octile`): each search needs only the entrances not searched from yet,
+ * and stops once they are settled, so the order decides how far each one runs. Entrances farthest from the
+ * sector's north-west corner (Chebyshev, then Manhattan) go first, so the last searches run among entrances
+ * close to each other. PERF: random-1024 (20% walls, octile, sectors of 64): 12.98 million tiles settled
+ * instead of 13.86 million in the entrances' row-major order (6% fewer; the costs are the same).
+ */
+function searchOrder(scratch: IntraScratch, px: Int32Array, py: Int32Array, k: number, symmetric: boolean): Int32Array {
+  const order = scratch.order;
+  for (let i = 0; i < k; i++) order[i] = i;
+  if (!symmetric) return order;
+  const key = scratch.key;
+  for (let i = 0; i < k; i++) {
+    const x = px[i] as number;
+    const y = py[i] as number;
+    key[i] = -(Math.max(x, y) * 4096 + x + y);
+  }
+  // Insertion sort by key (k is a few dozen on cluttered maps).
+  for (let a = 1; a < k; a++) {
+    const v = order[a] as number;
+    const kv = key[v] as number;
+    let b = a - 1;
+    while (b >= 0 && (key[order[b] as number] as number) > kv) {
+      order[b + 1] = order[b] as number;
+      b--;
+    }
+    order[b + 1] = v;
+  }
+  return order;
 }
