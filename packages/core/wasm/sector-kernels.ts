@@ -63,7 +63,7 @@ export function costRun(
     for (let h: i32 = len - 1; h >= 0; h--) {
       const p = load<i32>(cur + (<usize>h << 2));
       const cu = load<f64>(cost + (<usize>p << 3));
-      // Stale: settled in an earlier bucket. (A tile pushed twice into this bucket is expanded twice, harmlessly.)
+      // Stale: settled in an earlier bucket (a tile has at most one entry per bucket).
       if (cu < base) continue;
       const m = load<u8>(mark + <usize>p);
       if (m !== 0) {
@@ -81,10 +81,12 @@ export function costRun(
       const cE = load<f64>(cost + (<usize>(p + 1) << 3));
       const cS = load<f64>(cost + (<usize>pS << 3));
       const cW = load<f64>(cost + (<usize>(p - 1) << 3));
-      l1 += relax(cost, n1, l1, pN, c1, cN);
-      l1 += relax(cost, n1, l1, p + 1, c1, cE);
-      l1 += relax(cost, n1, l1, pS, c1, cS);
-      l1 += relax(cost, n1, l1, p - 1, c1, cW);
+      // A tile already in the bucket it lands in (its old cost below `lim`) gets the lower cost but no new entry.
+      const lim = base + 2.0;
+      l1 += relax(cost, n1, l1, pN, c1, cN, lim);
+      l1 += relax(cost, n1, l1, p + 1, c1, cE, lim);
+      l1 += relax(cost, n1, l1, pS, c1, cS, lim);
+      l1 += relax(cost, n1, l1, p - 1, c1, cW, lim);
       if (!diagonals) continue;
       const c2 = cu + wd;
       const fN = <i32>(cN > NEVER);
@@ -97,15 +99,16 @@ export function costRun(
       const gSW = select<i32>(fS & fW, fS | fW, both) | always;
       const gNW = select<i32>(fN & fW, fN | fW, both) | always;
       if (c2 - base < 2.0) {
-        l1 += relaxGated(cost, n1, l1, pN + 1, c2, gNE);
-        l1 += relaxGated(cost, n1, l1, pS + 1, c2, gSE);
-        l1 += relaxGated(cost, n1, l1, pS - 1, c2, gSW);
-        l1 += relaxGated(cost, n1, l1, pN - 1, c2, gNW);
+        l1 += relaxGated(cost, n1, l1, pN + 1, c2, gNE, lim);
+        l1 += relaxGated(cost, n1, l1, pS + 1, c2, gSE, lim);
+        l1 += relaxGated(cost, n1, l1, pS - 1, c2, gSW, lim);
+        l1 += relaxGated(cost, n1, l1, pN - 1, c2, gNW, lim);
       } else {
-        l2 += relaxGated(cost, n2, l2, pN + 1, c2, gNE);
-        l2 += relaxGated(cost, n2, l2, pS + 1, c2, gSE);
-        l2 += relaxGated(cost, n2, l2, pS - 1, c2, gSW);
-        l2 += relaxGated(cost, n2, l2, pN - 1, c2, gNW);
+        const far = lim + 1.0;
+        l2 += relaxGated(cost, n2, l2, pN + 1, c2, gNE, far);
+        l2 += relaxGated(cost, n2, l2, pS + 1, c2, gSE, far);
+        l2 += relaxGated(cost, n2, l2, pS - 1, c2, gSW, far);
+        l2 += relaxGated(cost, n2, l2, pN - 1, c2, gNW, far);
       }
     }
     // Rotate: the next bucket becomes current, the emptied one the farthest.
@@ -126,22 +129,25 @@ function clearMarks(mark: usize, tg: usize, count: i32): void {
   for (let k: i32 = 0; k < count; k++) store<u8>(mark + <usize>load<i32>(tg + (<usize>k << 2)), 0);
 }
 
-/** Lowers the cost of `t` (whose cost is `old`) to `c` when cheaper; pushes t then. Returns 1 for a push. */
+/**
+ * Lowers the cost of `t` (whose cost is `old`) to `c` when cheaper; pushes t then, unless its old cost is below
+ * `lim` (it is in that bucket already). Returns 1 for a push.
+ */
 @inline
-function relax(cost: usize, b: usize, l: i32, t: i32, c: f64, old: f64): i32 {
+function relax(cost: usize, b: usize, l: i32, t: i32, c: f64, old: f64, lim: f64): i32 {
   const ok = <i32>(c < old);
   store<f64>(cost + (<usize>t << 3), select<f64>(c, old, ok));
   store<i32>(b + (<usize>l << 2), t);
-  return ok;
+  return ok & <i32>(old >= lim);
 }
 
 /** {@link relax} of a diagonal step allowed when `gate` is 1. */
 @inline
-function relaxGated(cost: usize, b: usize, l: i32, t: i32, c: f64, gate: i32): i32 {
+function relaxGated(cost: usize, b: usize, l: i32, t: i32, c: f64, gate: i32, lim: f64): i32 {
   const at = cost + (<usize>t << 3);
   const old = load<f64>(at);
   const ok = gate & <i32>(c < old);
   store<f64>(at, select<f64>(c, old, ok));
   store<i32>(b + (<usize>l << 2), t);
-  return ok;
+  return ok & <i32>(old >= lim);
 }

@@ -180,7 +180,7 @@ export class CostDial {
       for (let h = len - 1; h >= 0; h--) {
         const p = cur[h] as number;
         const cu = cost[p] as number;
-        // Stale: settled in an earlier bucket. (A tile pushed twice into this bucket is expanded twice, harmlessly.)
+        // Stale: settled in an earlier bucket (a tile has at most one entry per bucket).
         if (cu < base) continue;
         settled++;
         if (mark[p] !== 0) {
@@ -197,21 +197,23 @@ export class CostDial {
         const cE = cost[p + 1] as number;
         const cS = cost[pS] as number;
         const cW = cost[p - 1] as number;
+        // A tile already in the bucket it lands in (its old cost below `lim`) gets the lower cost, no new entry.
+        const lim = base + 2;
         if (c1 < cN) {
           cost[pN] = c1;
-          n1[l1++] = pN;
+          if (cN >= lim) n1[l1++] = pN;
         }
         if (c1 < cE) {
           cost[p + 1] = c1;
-          n1[l1++] = p + 1;
+          if (cE >= lim) n1[l1++] = p + 1;
         }
         if (c1 < cS) {
           cost[pS] = c1;
-          n1[l1++] = pS;
+          if (cS >= lim) n1[l1++] = pS;
         }
         if (c1 < cW) {
           cost[p - 1] = c1;
-          n1[l1++] = p - 1;
+          if (cW >= lim) n1[l1++] = p - 1;
         }
         if (!diagonals) continue;
         const c2 = cu + wd;
@@ -223,25 +225,30 @@ export class CostDial {
         const far = c2 - base >= 2;
         const b = far ? n2 : n1;
         let l = far ? l2 : l1;
+        const limD = far ? lim + 1 : lim;
         let t = pN + 1;
-        if ((always || (both ? fN && fE : fN || fE)) && c2 < (cost[t] as number)) {
+        let ct = cost[t] as number;
+        if ((always || (both ? fN && fE : fN || fE)) && c2 < ct) {
           cost[t] = c2;
-          b[l++] = t;
+          if (ct >= limD) b[l++] = t;
         }
         t = pS + 1;
-        if ((always || (both ? fS && fE : fS || fE)) && c2 < (cost[t] as number)) {
+        ct = cost[t] as number;
+        if ((always || (both ? fS && fE : fS || fE)) && c2 < ct) {
           cost[t] = c2;
-          b[l++] = t;
+          if (ct >= limD) b[l++] = t;
         }
         t = pS - 1;
-        if ((always || (both ? fS && fW : fS || fW)) && c2 < (cost[t] as number)) {
+        ct = cost[t] as number;
+        if ((always || (both ? fS && fW : fS || fW)) && c2 < ct) {
           cost[t] = c2;
-          b[l++] = t;
+          if (ct >= limD) b[l++] = t;
         }
         t = pN - 1;
-        if ((always || (both ? fN && fW : fN || fW)) && c2 < (cost[t] as number)) {
+        ct = cost[t] as number;
+        if ((always || (both ? fN && fW : fN || fW)) && c2 < ct) {
           cost[t] = c2;
-          b[l++] = t;
+          if (ct >= limD) b[l++] = t;
         }
         if (far) l2 = l;
         else l1 = l;
