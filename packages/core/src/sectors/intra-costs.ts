@@ -6,10 +6,12 @@
  * searched from yet are settled, in an order that keeps those close together (searchOrder). With `weighted`
  * costs (the step into a tile is priced by that tile) every row needs its own Dijkstra.
  *
- * PERF: these searches are most of a build on maps with scattered obstacles. Random-1024 (20% walls, octile,
- * sectors of 64), single thread, three builds each interleaved on a loaded machine, medians: 977 ms before
- * (about 13x a full field), 503 ms with the WebAssembly search and the thinner entrances of entrances.ts (about
- * 7x); random-2048 3812 ms to 1934 ms; city-1024 (Berlin_0_256 scaled 4x) 94 ms to 65 ms.
+ * PERF: these searches are most of a build on maps with scattered obstacles (72% of it before they moved to
+ * WebAssembly, 75-80% after). Single-thread builds, octile, sectors of 64, 20% random maps, before (LocalSearch's
+ * Dial run in JavaScript, every run's entrances) and after (cost-dial.ts, the thinner entrances of entrances.ts,
+ * searchOrder), interleaved in one process on a loaded machine, medians of 3: random-1024 1358 ms to 608 ms
+ * (2.2x; 14x a full field to 7x), random-2048 5644 ms to 2553 ms (2.2x), random-4096 18.8 s to 10.3 s (one
+ * build each, 1.8x); city-1024 (Berlin_0_256 scaled 4x) 48 ms to 40 ms.
  */
 import { CostDial } from './cost-dial.js';
 import { straightWalkExists } from './lines.js';
