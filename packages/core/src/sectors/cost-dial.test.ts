@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSectorGraph } from './build.js';
 import { CostDial } from './cost-dial.js';
-import { setSectorWasmEnabled } from './cost-dial-wasm.js';
+import { sectorWasm, setSectorWasmEnabled } from './cost-dial-wasm.js';
 import { LocalSearch } from './local-search.js';
 import { M_OCTILE, M_STEPS, R_ALWAYS, R_BOTH_FREE, R_NEVER, R_ONE_FREE } from './sector-options.js';
 import { randomGrid } from './sectors.test-util.js';
@@ -23,6 +23,13 @@ const caseArb = fc.record({
 
 describe('CostDial', () => {
   afterEach(() => setSectorWasmEnabled(true));
+
+  it('has the WebAssembly module on Node (so the comparisons below compare two searches)', () => {
+    setSectorWasmEnabled(true);
+    expect(sectorWasm()).not.toBeNull();
+    setSectorWasmEnabled(false);
+    expect(sectorWasm()).toBeNull();
+  });
 
   it('gives the costs of the reference local search bit for bit (WebAssembly and JavaScript)', () => {
     const search = new LocalSearch();
@@ -61,6 +68,18 @@ describe('CostDial', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('builds the same graph with and without WebAssembly as the sector size changes (the layout grows)', () => {
+    const grid = randomGrid(300, 280, 0.2, 11, { water: true });
+    for (const sectorSize of [8, 256, 16, 64]) {
+      setSectorWasmEnabled(true);
+      const a = buildSectorGraph(grid, { sectorSize }).data;
+      setSectorWasmEnabled(false);
+      const b = buildSectorGraph(grid, { sectorSize }).data;
+      expect(a.nodeTile).toEqual(b.nodeTile);
+      expect(a.intra).toEqual(b.intra);
+    }
   });
 
   it('builds the same graph with and without WebAssembly', () => {
