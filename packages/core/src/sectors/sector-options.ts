@@ -25,9 +25,9 @@ export interface SectorGraphOptions extends MoveOptions {
    */
   entranceSplit?: number;
   /**
-   * Thinning of short runs: a run shorter than `entranceSplit` gets no entrance of its own when the last
-   * entrance on its border joins the same two local regions and lies fewer than this many tiles back (see
-   * entrances.ts). 1 keeps every run's entrance (plain HPA*). Larger values mean fewer entrances on cluttered
+   * Thinning of runs: a run shorter than `entranceSplit` gets no entrance of its own, and a longer run no
+   * entrance at its first end, when the last entrance on its border joins the same two local regions and lies
+   * fewer than this many tiles back (see entrances.ts). 1 keeps every run's entrance (plain HPA*). Larger values mean fewer entrances on cluttered
    * maps: a faster build and route search, routes a little less direct. An integer from 1 to 1024, in tiles.
    * @defaultValue 16 ({@link DEFAULT_ENTRANCE_SPACING})
    */

@@ -1,0 +1,100 @@
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildSectorGraph } from './build.js';
+import { CostDial } from './cost-dial.js';
+import { sectorWasm, setSectorWasmEnabled } from './cost-dial-wasm.js';
+import { LocalSearch } from './local-search.js';
+import { M_OCTILE, M_STEPS, R_ALWAYS, R_BOTH_FREE, R_NEVER, R_ONE_FREE } from './sector-options.js';
+import { randomGrid } from './sectors.test-util.js';
+
+const INF = Number.POSITIVE_INFINITY;
+
+const caseArb = fc.record({
+  width: fc.integer({ min: 3, max: 40 }),
+  height: fc.integer({ min: 3, max: 40 }),
+  density: fc.double({ min: 0, max: 0.45, noNaN: true }),
+  seed: fc.integer({ min: 1, max: 2 ** 30 }),
+  water: fc.boolean(),
+  metric: fc.constantFrom(M_STEPS, M_OCTILE),
+  rule: fc.constantFrom(R_NEVER, R_ALWAYS, R_ONE_FREE, R_BOTH_FREE),
+  wasm: fc.boolean(),
+  pick: fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
+});
+
+describe('CostDial', () => {
+  afterEach(() => setSectorWasmEnabled(true));
+
+  it('has the WebAssembly module on Node (so the comparisons below compare two searches)', () => {
+    setSectorWasmEnabled(true);
+    expect(sectorWasm()).not.toBeNull();
+    setSectorWasmEnabled(false);
+    expect(sectorWasm()).toBeNull();
+  });
+
+  it('gives the costs of the reference local search bit for bit (WebAssembly and JavaScript)', () => {
+    const search = new LocalSearch();
+    const dial = new CostDial();
+    const targets = new Int32Array(8);
+    fc.assert(
+      fc.property(caseArb, (c) => {
+        const grid = randomGrid(c.width, c.height, c.density, c.seed, { water: c.water });
+        setSectorWasmEnabled(c.wasm);
+        search.load(grid.passable, null, c.width, 0, 0, c.width, c.height);
+        dial.prepare(search);
+        const open: number[] = [];
+        for (let i = 0; i < grid.size; i++) if (grid.passable[i] !== 0) open.push(search.padOf(i, c.width));
+        if (open.length === 0) return;
+        const source = open[(c.pick[0] as number) % open.length] as number;
+        // To exhaustion: every tile.
+        search.run(source, c.metric, c.rule, null, 0);
+        dial.run(source, c.metric, c.rule, targets, 0);
+        const size = search.stride * (c.height + 2);
+        for (let p = 0; p < size; p++) {
+          const want = search.cost[p] as number;
+          const got = dial.cost[p] as number;
+          if (want < INF) expect(got).toBe(want);
+          else expect(got === INF || got === -INF).toBe(true);
+        }
+        // Early exit: the targets' costs are exact once the search returns.
+        let n = 0;
+        for (const k of c.pick.slice(1)) targets[n++] = open[k % open.length] as number;
+        const want = Array.from(targets.subarray(0, n), (p) => search.cost[p] as number);
+        dial.run(source, c.metric, c.rule, targets, n);
+        const got = Array.from(targets.subarray(0, n), (p) => {
+          const v = dial.cost[p] as number;
+          return v === -INF ? INF : v;
+        });
+        expect(got).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('builds the same graph with and without WebAssembly as the sector size changes (the layout grows)', () => {
+    const grid = randomGrid(300, 280, 0.2, 11, { water: true });
+    for (const sectorSize of [8, 256, 16, 64]) {
+      setSectorWasmEnabled(true);
+      const a = buildSectorGraph(grid, { sectorSize }).data;
+      setSectorWasmEnabled(false);
+      const b = buildSectorGraph(grid, { sectorSize }).data;
+      expect(a.nodeTile).toEqual(b.nodeTile);
+      expect(a.intra).toEqual(b.intra);
+    }
+  });
+
+  it('builds the same graph with and without WebAssembly', () => {
+    const grid = randomGrid(150, 130, 0.25, 7, { water: true });
+    for (const diagonal of ['never', 'always', 'if-one-free', 'if-both-free'] as const) {
+      for (const metric of ['steps', 'octile'] as const) {
+        const options = { metric, diagonal, sectorSize: 32 };
+        setSectorWasmEnabled(true);
+        const a = buildSectorGraph(grid, options).data;
+        setSectorWasmEnabled(false);
+        const b = buildSectorGraph(grid, options).data;
+        expect(a.nodeTile).toEqual(b.nodeTile);
+        expect(a.intra).toEqual(b.intra);
+        expect(a.landmarkCost).toEqual(b.landmarkCost);
+      }
+    }
+  });
+});

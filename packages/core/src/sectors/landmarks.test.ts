@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildSectorGraph } from './build.js';
+import { contextOf } from './build-phases.js';
+import { landmarkCosts } from './landmarks.js';
+import { MATES, type SectorGraphData } from './sector-data.js';
+import { randomGrid } from './sectors.test-util.js';
+
+/** Costs from `source` over the entrance graph by Bellman-Ford relaxation rounds (the slow reference). */
+function referenceCosts(data: SectorGraphData, sectorOf: (node: number) => number, source: number, wd: number) {
+  const n = data.nodeTile.length;
+  const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  dist[source] = 0;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let u = 0; u < n; u++) {
+      const c = dist[u] as number;
+      if (c === Number.POSITIVE_INFINITY) continue;
+      const s = sectorOf(u);
+      const first = data.sectorNodeFirst[s] as number;
+      const k = data.sectorNodeCount[s] as number;
+      const edges: [number, number][] = [];
+      for (let j = 0; j < k; j++)
+        edges.push([first + j, data.intra[(data.sectorMatrixFirst[s] as number) + (u - first) * k + j] as number]);
+      for (let d = 0; d < MATES; d++) {
+        const v = data.nodeMates[u * MATES + d] as number;
+        if (v >= 0) edges.push([v, d < 4 ? 1 : wd]);
+      }
+      for (const [v, w] of edges) {
+        if (c + w < (dist[v] as number)) {
+          dist[v] = c + w;
+          changed = true;
+        }
+      }
+    }
+  }
+  return Float32Array.from(dist);
+}
+
+describe('landmarkCosts', () => {
+  it('gives the costs of a Bellman-Ford reference over the entrances, bit for bit', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          width: fc.integer({ min: 9, max: 60 }),
+          height: fc.integer({ min: 9, max: 60 }),
+          density: fc.double({ min: 0, max: 0.4, noNaN: true }),
+          seed: fc.integer({ min: 1, max: 2 ** 30 }),
+          water: fc.boolean(),
+          metric: fc.constantFrom('steps' as const, 'octile' as const),
+          diagonal: fc.constantFrom(
+            'never' as const,
+            'always' as const,
+            'if-one-free' as const,
+            'if-both-free' as const,
+          ),
+          pick: fc.nat(),
+        }),
+        (c) => {
+          const grid = randomGrid(c.width, c.height, c.density, c.seed, { water: c.water });
+          const graph = buildSectorGraph(grid, { metric: c.metric, diagonal: c.diagonal, sectorSize: 8, landmarks: 0 });
+          const data = graph.data;
+          const last = data.sectorNodeFirst.length - 1;
+          const n = (data.sectorNodeFirst[last] as number) + (data.sectorNodeCount[last] as number);
+          if (n === 0) return;
+          const sectorOf = (node: number) => {
+            const t = data.nodeTile[node] as number;
+            return graph.sectorOf(t % c.width, Math.floor(t / c.width));
+          };
+          const source = c.pick % n;
+          const out = new Float32Array(data.nodeTile.length);
+          landmarkCosts(contextOf(grid, data), source, out);
+          const want = referenceCosts(data, sectorOf, source, c.metric === 'steps' ? 1 : Math.SQRT2);
+          expect(out.subarray(0, n)).toEqual(want.subarray(0, n));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
