@@ -14,6 +14,7 @@ import type { SectorContext } from './build-phases.js';
 import { startWork } from './control.js';
 import { Corridor } from './corridor.js';
 import { fillCorridor } from './corridor-fill.js';
+import { fillFullField } from './corridor-full.js';
 import type { PathQuery } from './find-path.js';
 import { float64Array, int32Array, uint8Array } from './sector-data.js';
 
@@ -29,7 +30,21 @@ export interface CorridorFieldOptions {
    * @defaultValue Infinity (no limit)
    */
   maxCost?: number;
+  /**
+   * When the planned corridor holds more than this fraction of the map's sectors, one full field is computed
+   * instead (the field kernels of `computeField`, WebAssembly where available, over the whole map) and presented
+   * the same way, every sector covered ({@link CorridorField.fullField} is then true). Per tile, the corridor's
+   * search costs about 2.5 to 5 times the full field's kernels (measured on the scaled Berlin city map, 2048² to
+   * 8192²), so past about a quarter of the sectors the full field is as fast or faster; below it the corridor
+   * saves time and at least three quarters of the memory. A number from 0 to 1: 0 always computes the full
+   * field, 1 never does.
+   * @defaultValue 0.25
+   */
+  fullFieldAbove?: number;
 }
+
+/** The default of {@link CorridorFieldOptions.fullFieldAbove}: a fraction of the map's sectors. */
+export const DEFAULT_FULL_FIELD_ABOVE = 0.25;
 
 /** The arrays of a corridor field, shareable with workers (see {@link CorridorField}). */
 export interface CorridorFieldData {
@@ -55,6 +70,12 @@ export interface CorridorFieldData {
   goalY: number;
   /** The grid version the field was computed for. */
   gridVersion: number;
+  /**
+   * True when the field is one full field (see {@link CorridorFieldOptions.fullFieldAbove}): every sector has a
+   * block (block = sector) and the costs are the exact field's.
+   * @defaultValue false
+   */
+  full?: boolean;
 }
 
 /**
@@ -93,6 +114,14 @@ export class CorridorField {
   /** The grid version the field was computed for. */
   get gridVersion(): number {
     return this.data.gridVersion;
+  }
+
+  /**
+   * True when the planned corridor covered more than `fullFieldAbove` of the map's sectors and one full field was
+   * computed instead: every tile is covered and the costs are those of `computeField` with the graph's rules.
+   */
+  get fullField(): boolean {
+    return this.data.full === true;
   }
 
   /** Sectors in the corridor. */
@@ -205,7 +234,11 @@ function checkCorridorData(data: unknown): CorridorFieldData {
   const gridVersion = d.gridVersion;
   if (typeof gridVersion !== 'number' || !Number.isInteger(gridVersion))
     throw new OutOfRangeError('data.gridVersion', gridVersion, 'an integer');
-  return { width, height, shift, sectorsX, sectorBlock, blockSector, cost, dir, goalX, goalY, gridVersion };
+  const full = d.full ?? false;
+  if (typeof full !== 'boolean') throw new InvalidOptionError('data.full', full, 'true or false');
+  if (full && blocks !== sectors)
+    throw new OutOfRangeError('data.blockSector.length', blocks, `${sectors} (a full field covers every sector)`);
+  return { width, height, shift, sectorsX, sectorBlock, blockSector, cost, dir, goalX, goalY, gridVersion, full };
 }
 
 /** Scratch of the corridor planning of one graph (per thread). */
@@ -223,16 +256,25 @@ interface PlannedGoal {
   y: number;
   value: number;
   maxCost: number;
+  /** True when the corridor was replaced by every sector, for one full field. */
+  full: boolean;
 }
 
-function resolveMargin(options: CorridorFieldOptions | undefined): { margin: number; maxCost: number } {
-  const own = ownOptions(options, 'options', 'an object { margin?, maxCost? }');
+function resolveMargin(options: CorridorFieldOptions | undefined): {
+  margin: number;
+  maxCost: number;
+  fullFieldAbove: number;
+} {
+  const own = ownOptions(options, 'options', 'an object { margin?, maxCost?, fullFieldAbove? }');
   const margin = own.margin ?? 1;
   if (!Number.isInteger(margin) || (margin as number) < 0 || (margin as number) > 8)
     throw new OutOfRangeError('margin', margin, 'an integer from 0 to 8');
   const maxCost = own.maxCost ?? Number.POSITIVE_INFINITY;
   if (typeof maxCost !== 'number' || !(maxCost >= 0)) throw new OutOfRangeError('maxCost', maxCost, 'a number >= 0');
-  return { margin: margin as number, maxCost };
+  const fullFieldAbove = own.fullFieldAbove ?? DEFAULT_FULL_FIELD_ABOVE;
+  if (typeof fullFieldAbove !== 'number' || !(fullFieldAbove >= 0 && fullFieldAbove <= 1))
+    throw new OutOfRangeError('fullFieldAbove', fullFieldAbove, 'a number from 0 to 1');
+  return { margin: margin as number, maxCost, fullFieldAbove };
 }
 
 /** Largest goal value accepted (beyond it, adding a step's cost would be lost to rounding). */
@@ -265,8 +307,12 @@ export function checkCorridorArgs(
     copy[i] = x;
     copy[i + 1] = y;
   }
-  const { margin, maxCost } = resolveMargin(options);
-  return { goal: { x: g.x as number, y: g.y as number, value }, starts: copy, options: { margin, maxCost } };
+  const { margin, maxCost, fullFieldAbove } = resolveMargin(options);
+  return {
+    goal: { x: g.x as number, y: g.y as number, value },
+    starts: copy,
+    options: { margin, maxCost, fullFieldAbove },
+  };
 }
 
 /**
@@ -283,7 +329,7 @@ export function planCorridor(
 ): PlannedGoal {
   const { grid, data, shift, sectorsX, sectorsY, width, height } = ctx;
   const g = ownOptions(goal, 'goal', 'an object { x, y, value? }');
-  const { margin, maxCost } = resolveMargin(options);
+  const { margin, maxCost, fullFieldAbove } = resolveMargin(options);
   const value = g.value ?? 0;
   if (typeof value !== 'number' || !(Math.abs(value) <= MAX_GOAL_VALUE))
     throw new OutOfRangeError('goal.value', value, `a number from -2^52 to 2^52`);
@@ -355,7 +401,13 @@ export function planCorridor(
     }
   }
   corridor.dilate(margin, sectorsX, sectorsY);
-  return { x: goalX, y: goalY, value, maxCost };
+  // Too wide a corridor costs more than one full field: take every sector, block = sector (corridor-full.ts).
+  const full = corridor.blocks > fullFieldAbove * sectors;
+  if (full) {
+    corridor.clear();
+    for (let s = 0; s < sectors; s++) corridor.add(s);
+  }
+  return { x: goalX, y: goalY, value, maxCost, full };
 }
 
 /** Allocates the arrays of a corridor field for the planned corridor (shared when `shared`). */
@@ -378,6 +430,7 @@ export function allocateCorridorField(ctx: SectorContext, corridor: Corridor, go
     goalX: goal.x,
     goalY: goal.y,
     gridVersion: ctx.grid.version,
+    full: goal.full,
   };
   return data;
 }
@@ -389,6 +442,7 @@ export function fillCorridorField(
   goal: { value: number; maxCost: number },
   control?: KernelControl,
 ): number {
+  if (field.full === true) return fillFullField(ctx, field, goal, control);
   startWork(control, field.cost.length);
   return fillCorridor(
     {
