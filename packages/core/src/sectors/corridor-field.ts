@@ -60,7 +60,10 @@ export interface CorridorFieldData {
   sectorBlock: Int32Array;
   /** Sector of each block. */
   blockSector: Int32Array;
-  /** Cost to the goal per slot: slot `(block << 2 * shift) | (localY << shift) | localX`; Infinity where unreached. */
+  /**
+   * Cost to the goal per slot: slot `(block << 2 * shift) | (localY << shift) | localX` (in a full field, `full`:
+   * slot `y * width + x`, as in a `Field`); Infinity where unreached.
+   */
   cost: Float64Array;
   /** Direction index of the first step per slot; 255 at the goal, walls and unreached tiles. */
   dir: Uint8Array;
@@ -72,7 +75,8 @@ export interface CorridorFieldData {
   gridVersion: number;
   /**
    * True when the field is one full field (see {@link CorridorFieldOptions.fullFieldAbove}): every sector has a
-   * block (block = sector) and the costs are the exact field's.
+   * block (block = sector), the slots are the tiles row by row (`y * width + x`, `width * height` of them, the
+   * layout of a `Field`) and the costs are the exact field's.
    * @defaultValue false
    */
   full?: boolean;
@@ -136,6 +140,7 @@ export class CorridorField {
     if (!Number.isInteger(x) || !Number.isInteger(y)) return -1;
     if (!(x >= 0 && y >= 0 && x < this.width && y < this.height)) return -1;
     const b = this.data.sectorBlock[(y >> this.shift) * this.data.sectorsX + (x >> this.shift)] as number;
+    if (this.data.full === true) return y * this.width + x;
     return b < 0 ? -1 : (b << (2 * this.shift)) | ((y & this.mask) << this.shift) | (x & this.mask);
   }
 
@@ -165,6 +170,11 @@ export class CorridorField {
     if (typedArrayName(dir) !== 'Uint8Array') throw new InvalidOptionError('out.dir', dir, 'a Uint8Array');
     if (cost.length !== size) throw new OutOfRangeError('out.cost.length', cost.length, `${size} (grid size)`);
     if (dir.length !== size) throw new OutOfRangeError('out.dir.length', dir.length, `${size} (grid size)`);
+    if (this.data.full === true) {
+      cost.set(this.data.cost);
+      dir.set(this.data.dir);
+      return { width, height, cost, dir, gridVersion: this.data.gridVersion };
+    }
     cost.fill(Number.POSITIVE_INFINITY);
     dir.fill(255);
     const { blockSector, sectorsX } = this.data;
@@ -214,7 +224,11 @@ function checkCorridorData(data: unknown): CorridorFieldData {
   if (sectorBlock.length !== sectors)
     throw new OutOfRangeError('data.sectorBlock.length', sectorBlock.length, `${sectors} (one per sector)`);
   const blocks = blockSector.length;
-  const slots = blocks << (2 * shift);
+  const full = d.full ?? false;
+  if (typeof full !== 'boolean') throw new InvalidOptionError('data.full', full, 'true or false');
+  if (full && blocks !== sectors)
+    throw new OutOfRangeError('data.blockSector.length', blocks, `${sectors} (a full field covers every sector)`);
+  const slots = full ? width * height : blocks << (2 * shift);
   if (cost.length !== slots || dir.length !== slots)
     throw new OutOfRangeError('data.cost.length', cost.length, `${slots} (a sector's tiles per block), as dir`);
   for (let s = 0; s < sectors; s++) {
@@ -234,10 +248,6 @@ function checkCorridorData(data: unknown): CorridorFieldData {
   const gridVersion = d.gridVersion;
   if (typeof gridVersion !== 'number' || !Number.isInteger(gridVersion))
     throw new OutOfRangeError('data.gridVersion', gridVersion, 'an integer');
-  const full = d.full ?? false;
-  if (typeof full !== 'boolean') throw new InvalidOptionError('data.full', full, 'true or false');
-  if (full && blocks !== sectors)
-    throw new OutOfRangeError('data.blockSector.length', blocks, `${sectors} (a full field covers every sector)`);
   return { width, height, shift, sectorsX, sectorBlock, blockSector, cost, dir, goalX, goalY, gridVersion, full };
 }
 
@@ -248,6 +258,8 @@ export class CorridorFieldQuery {
   visitMark = new Int32Array(0);
   mark = 0;
   sectorMark = new Int32Array(0);
+  /** Sectors counted by `Corridor.dilatedCount`, stamped with `mark`. */
+  dilateMark = new Int32Array(0);
 }
 
 /** A validated goal tile and value. */
@@ -345,7 +357,10 @@ export function planCorridor(
     fq.visitMark = new Int32Array(nodes);
   }
   const sectors = data.sectorNodeFirst.length;
-  if (fq.sectorMark.length !== sectors) fq.sectorMark = new Int32Array(sectors);
+  if (fq.sectorMark.length !== sectors) {
+    fq.sectorMark = new Int32Array(sectors);
+    fq.dilateMark = new Int32Array(sectors);
+  }
   const mark = ++fq.mark;
   const corridor = fq.corridor;
   corridor.reset(sectors);
@@ -379,7 +394,11 @@ export function planCorridor(
     bx1 = Math.max(bx1, Math.min(width - 1, ((sx + 1) << shift) - 1));
     by1 = Math.max(by1, Math.min(height - 1, ((sy + 1) << shift) - 1));
   }
-  if (targets > 0) {
+  // The corridor holds at least the units' sectors and the goal's with their margin: when they alone are too many,
+  // the full field is decided without the route search.
+  const limit = fullFieldAbove * sectors;
+  let full = corridor.dilatedCount(margin, sectorsX, sectorsY, fq.dilateMark, mark) > limit;
+  if (targets > 0 && !full) {
     const search = pq.abstract;
     search.backward(ctx, goalSector, pq.goal.cost, fq.targetMark, mark, targets, bx0, by0, bx1, by1);
     // Follow each settled target's route to the goal; routes merge, so stop at a node already followed.
@@ -400,9 +419,11 @@ export function planCorridor(
       }
     }
   }
-  corridor.dilate(margin, sectorsX, sectorsY);
   // Too wide a corridor costs more than one full field: take every sector, block = sector (corridor-full.ts).
-  const full = corridor.blocks > fullFieldAbove * sectors;
+  if (!full) {
+    corridor.dilate(margin, sectorsX, sectorsY);
+    full = corridor.blocks > limit;
+  }
   if (full) {
     corridor.clear();
     for (let s = 0; s < sectors; s++) corridor.add(s);
@@ -417,7 +438,7 @@ export function allocateCorridorField(ctx: SectorContext, corridor: Corridor, go
   sectorBlock.set(corridor.sectorBlock);
   const blockSector = int32Array(corridor.blocks, shared);
   blockSector.set(corridor.blockSector.subarray(0, corridor.blocks));
-  const slots = corridor.blocks << (2 * ctx.shift);
+  const slots = goal.full ? ctx.width * ctx.height : corridor.blocks << (2 * ctx.shift);
   const data: CorridorFieldData = {
     width: ctx.width,
     height: ctx.height,
