@@ -8,6 +8,7 @@ import {
   type Grid,
   type SectorGraph,
   type SectorGraphOptions,
+  updateSectorGraphInPool,
 } from '@fieldmarshal/core';
 import { loadMovingAi } from '../maps.js';
 import { createPeer } from '../peers.js';
@@ -253,7 +254,7 @@ async function bigMaps(service: FieldService, options: SectorSuiteOptions, bar: 
       'build 1 thread ms',
       'build pool ms',
       'pool / field',
-      'main thread busy ms (loop delay max)',
+      'main thread: longest task / work ms (loop delay max)',
       'entrances',
       'bytes/tile',
       'findPath median ms',
@@ -274,8 +275,9 @@ async function bigMaps(service: FieldService, options: SectorSuiteOptions, bar: 
       'units',
       'sync ms',
       'pool ms',
-      'main blocked max ms',
+      'main thread: longest task / work ms (loop delay max)',
       '% of full field',
+      'full field fallback',
       'sectors',
       'tiles',
       'bytes',
@@ -298,6 +300,8 @@ async function bigMaps(service: FieldService, options: SectorSuiteOptions, bar: 
     bar.setLabel(`${spec}: build`);
     const { graph, field, build: oneThread } = buildAgainstField(grid, options.graph, grid.size > 1 << 24 ? 1 : 2);
     const pooled = await watchMainThread(() => buildSectorGraphInPool(service, grid, options.graph));
+    // The longest main-thread task of any pool call on this map (build, corridor fields, update).
+    let longestTask = pooled.longestTaskMs;
     const poolMs = await (async () => {
       const t0 = performance.now();
       await buildSectorGraphInPool(service, grid, options.graph);
@@ -323,7 +327,7 @@ async function bigMaps(service: FieldService, options: SectorSuiteOptions, bar: 
       ms(oneThread),
       ms(poolMs),
       `${(poolMs / fieldMs).toFixed(2)}x`,
-      `${pooled.activeMs.toFixed(1)} (${pooled.maxMs.toFixed(0)})`,
+      `${pooled.longestTaskMs.toFixed(1)} / ${pooled.workMs.toFixed(0)} (${pooled.maxMs.toFixed(0)})`,
       String(stats.entrances),
       (stats.bytes / grid.size).toFixed(3),
       ms(auto.times.median),
@@ -346,6 +350,8 @@ async function bigMaps(service: FieldService, options: SectorSuiteOptions, bar: 
         poolMs,
         busyMs: pooled.activeMs,
         loopDelayMs: pooled.maxMs,
+        longestTaskMs: pooled.longestTaskMs,
+        workMs: pooled.workMs,
         bytes: stats.bytes,
         first: firstMedian,
         avg: q.avg,
@@ -388,6 +394,7 @@ async function bigMaps(service: FieldService, options: SectorSuiteOptions, bar: 
       const syncMs = performance.now() - t0;
       const t1 = performance.now();
       const watched = await watchMainThread(() => corridorFieldInPool(service, graph, goal, starts));
+      longestTask = Math.max(longestTask, watched.longestTaskMs);
       const poolMs = performance.now() - t1;
       const bytes = sync.data.cost.byteLength + sync.data.dir.byteLength + sync.data.sectorBlock.byteLength;
       const label = clustered ? `${starts.length / 2} clustered` : `${starts.length / 2} spread`;
@@ -396,8 +403,9 @@ async function bigMaps(service: FieldService, options: SectorSuiteOptions, bar: 
         label,
         ms(syncMs),
         ms(poolMs),
-        `${watched.activeMs.toFixed(1)} (${watched.maxMs.toFixed(0)})`,
+        `${watched.longestTaskMs.toFixed(1)} / ${watched.workMs.toFixed(0)} (${watched.maxMs.toFixed(0)})`,
         `${((100 * syncMs) / fieldMs).toFixed(1)}%`,
+        sync.fullField ? 'yes' : 'no',
         `${sync.sectors} of ${graph.sectorsX * graph.sectorsY}`,
         String(sync.data.cost.length),
         `${(bytes / 2 ** 20).toFixed(1)} MiB (full: ${((grid.size * 9) / 2 ** 20).toFixed(0)} MiB)`,
@@ -413,6 +421,9 @@ async function bigMaps(service: FieldService, options: SectorSuiteOptions, bar: 
           fieldMs,
           busyMs: watched.activeMs,
           loopDelayMs: watched.maxMs,
+          longestTaskMs: watched.longestTaskMs,
+          workMs: watched.workMs,
+          fullField: sync.fullField ? 'yes' : 'no',
           sectors: sync.sectors,
           bytes,
         },
@@ -445,6 +456,23 @@ async function bigMaps(service: FieldService, options: SectorSuiteOptions, bar: 
         if (u.components) recomputes++;
       }
     }
+    // One update in the pool (with the landmarks computed again), watched.
+    {
+      let t: number;
+      do t = Math.floor(random() * grid.size);
+      while (!grid.passable[t]);
+      grid.setPassable(t % grid.width, Math.floor(t / grid.width), 0);
+      const watched = await watchMainThread(() => updateSectorGraphInPool(service, graph));
+      longestTask = Math.max(longestTask, watched.longestTaskMs);
+      grid.setPassable(t % grid.width, Math.floor(t / grid.width), 1);
+      graph.update();
+    }
+    if (spec.endsWith('-8192'))
+      targets.push([
+        `${spec}: main thread blocked <= 2 ms by the pool build, corridor fields and update (longest task)`,
+        ms(longestTask),
+        longestTask <= 2 ? 'met' : 'MISSED',
+      ]);
     const sorted = [...times].sort((a, b) => a - b);
     const us = summarize(times);
     updates.rows.push([
