@@ -33,10 +33,12 @@ export interface CorridorFieldOptions {
   /**
    * When the planned corridor holds more than this fraction of the map's sectors, one full field is computed
    * instead (the field kernels of `computeField`, WebAssembly where available, over the whole map) and presented
-   * the same way, every sector covered ({@link CorridorField.fullField} is then true). Per tile, the corridor's
-   * search costs about 2.5 to 5 times the full field's kernels (measured on the scaled Berlin city map, 2048² to
-   * 8192²), so past about a quarter of the sectors the full field is as fast or faster; below it the corridor
-   * saves time and at least three quarters of the memory. A number from 0 to 1: 0 always computes the full
+   * the same way, every tile covered ({@link CorridorField.fullField} is then true). Per tile, the corridor's
+   * search costs about 2 to 6 times the full field's kernels (measured on the Berlin city map scaled to 2048²,
+   * 4096² and 8192²), so a corridor over a quarter of the sectors costs about one full field, and one over all of
+   * them up to 6; with the fallback a corridor field costs at most about one full field (plus the route search,
+   * skipped when the units' own sectors and margins already pass the threshold). Below the threshold the
+   * corridor also saves at least three quarters of the memory. A number from 0 to 1: 0 always computes the full
    * field, 1 never does.
    * @defaultValue 0.25
    */
