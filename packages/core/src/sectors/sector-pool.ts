@@ -348,7 +348,9 @@ export async function updateSectorGraphInPool(
 /** Options of {@link corridorFieldInPool}. */
 export interface CorridorPoolJobOptions extends SectorPoolJobOptions {
   /**
-   * Called with the field once its corridor is known and its arrays exist, before they are filled.
+   * Called with the field once its corridor is known and its arrays exist, before they are filled (Infinity and
+   * 255 until then; a full field, `field.fullField`, is not filled with them first: read it once the promise
+   * resolves).
    * @defaultValue undefined (meaning no call)
    */
   onStart?: (field: CorridorField) => void;
@@ -357,7 +359,7 @@ export interface CorridorPoolJobOptions extends SectorPoolJobOptions {
 /**
  * `SectorGraph.corridorField` in the pool: one job plans the corridor (the backward route search) and makes the
  * field's shared arrays (Infinity and 255 at first; `onStart` hears about them, so a display can watch them
- * fill), a second job fills them. `onProgress` counts settled tiles. A graph older than its grid is updated in the
+ * fill), a second job fills them (or computes one full field into them: see `fullFieldAbove`). `onProgress` counts settled tiles. A graph older than its grid is updated in the
  * pool first.
  */
 export async function corridorFieldInPool(

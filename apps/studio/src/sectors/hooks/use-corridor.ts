@@ -55,6 +55,12 @@ export function useCorridor(
     let lastPaint = 0;
     const paint = (progress: number | null) => {
       if (!field || controller.signal.aborted) return;
+      // A full field (the corridor's fallback) is written in one go: paint it once done.
+      if (field.fullField && progress !== null) {
+        const f = field;
+        setState((s) => ({ ...s, field: f, image: null, imageKey: s.imageKey + 1, progress }));
+        return;
+      }
       const image = paintCorridor(field, VIRIDIS, imageRef.current);
       imageRef.current = image;
       lastPaint = performance.now();
