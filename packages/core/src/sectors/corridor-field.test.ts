@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CoordinateError, OutOfRangeError } from '../errors.js';
+import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { buildSectorGraph } from './build.js';
-import type { CorridorField } from './corridor-field.js';
+import { CorridorField } from './corridor-field.js';
 import { exactCosts, type Rules, randomGrid, referencePathCost, rulesArb } from './sectors.test-util.js';
 
 const INF = Number.POSITIVE_INFINITY;
@@ -240,5 +240,23 @@ describe('corridor fields: the full-field fallback', () => {
     const corridor = graph.corridorField(goal, spread, { fullFieldAbove: 1 });
     expect(corridor.fullField).toBe(false);
     expect(corridor.sectors).toBeGreaterThan(0.25 * 256);
+  });
+
+  it('checks the data of a full field given to the constructor', () => {
+    // 41 x 23 tiles, 6 x 3 sectors of 8: 943 tiles, 18 blocks of 64 slots.
+    const grid = randomGrid(41, 23, 0.2, 5, {});
+    const graph = buildSectorGraph(grid, { sectorSize: 8 });
+    let goal = 0;
+    while (grid.passable[goal] === 0) goal++;
+    const full = graph.corridorField({ x: goal % 41, y: Math.floor(goal / 41) }, [40, 22], { fullFieldAbove: 0 });
+    const data = full.data;
+    expect(data.cost.length).toBe(943);
+    expect(new CorridorField({ ...data }).costAt(40, 22)).toBe(full.costAt(40, 22));
+    expect(() => new CorridorField({ ...data, full: 'yes' as never })).toThrow(InvalidOptionError);
+    // A full field covers every sector, with one slot per tile.
+    expect(() => new CorridorField({ ...data, blockSector: data.blockSector.subarray(1) })).toThrow(OutOfRangeError);
+    expect(() => new CorridorField({ ...data, cost: data.cost.subarray(1) })).toThrow(OutOfRangeError);
+    // The same arrays read as a corridor's blocks are refused (a full field's slots are tiles, not blocks).
+    expect(() => new CorridorField({ ...data, full: false })).toThrow(OutOfRangeError);
   });
 });

@@ -7,7 +7,7 @@
 import { computeField } from '../fields/compute-field.js';
 import type { KernelControl } from '../fields/types.js';
 import type { SectorContext } from './build-phases.js';
-import type { CorridorFieldData } from './corridor-field.js';
+import type { CorridorFieldData } from './corridor-data.js';
 import { sectorOptionsOf } from './sector-options.js';
 
 /**
