@@ -78,7 +78,11 @@ describe('pool sector work leaves the main thread free (Node, built package)', (
     const warm = await core.buildSectorGraphInPool(service, small);
     let w = 100 * 200 + 100;
     while (small.passable[w] === 0) w++;
-    await core.corridorFieldInPool(service, warm, { x: w % 200, y: 100 }, [0, 0, 199, 199], { fullFieldAbove: 0 });
+    const warmGoal = { x: w % 200, y: Math.floor(w / 200) };
+    for (const fullFieldAbove of [0, 1])
+      await core.corridorFieldInPool(service, warm, warmGoal, [0, 0, 199, 199], { fullFieldAbove });
+    small.setPassable(warmGoal.x, warmGoal.y, false);
+    await core.updateSectorGraphInPool(service, warm);
 
     const build = await profiled(() => core.buildSectorGraphInPool(service, grid));
     const graph = build.value;
