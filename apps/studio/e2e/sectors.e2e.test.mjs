@@ -1,6 +1,6 @@
 // End-to-end tests of the Big maps page (issue 19): the sector graph built in the worker pool with its overlay,
 // the route and path between a start and a goal (cost checked against the exact optimum computed here in Node),
-// the corridor field as a heatmap with its readout, units that follow it, edits that rebuild a few sectors, and a
+// the corridor field as a heatmap with its readout (and its full-field fallback), units that follow it, edits that rebuild a few sectors, and a
 // 4096 x 4096 map with a progress bar and Cancel.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -83,7 +83,22 @@ describe('Big maps page', () => {
     assert.ok(routeCost >= optimum - 1e-6 && Number.isFinite(routeCost));
     assert.match(await page.getByTestId('path-cost').textContent(), /cost [\d.]+ · [\d,]+ tiles · [\d.]+ ms/);
 
-    // The corridor covers some sectors only; its cost at the start lies between the optimum and the path's cost.
+    // One far unit: its corridor would cover over a quarter of the 256 sectors, so one full field is computed
+    // instead (the full-field fallback, at its default 25%): every sector, the exact optimum at the start.
+    const stats = page.getByTestId('corridor-stats');
+    assert.equal(await stats.getAttribute('data-full-field'), 'true');
+    assert.equal(await stats.getAttribute('data-sectors'), '256');
+    assert.match(await page.getByTestId('corridor-kind').textContent(), /one full field/);
+    const atStartFull = Number(await readCorridor(page, sx, sy));
+    assert.ok(Math.abs(atStartFull - optimum) <= 0.05, `full field cost ${atStartFull}, optimum ${optimum}`);
+    assert.equal(await readCorridor(page, gx, gy), '0');
+
+    // Without the fallback, the corridor covers some sectors only; its cost at the start lies between the optimum
+    // and the path's cost.
+    await page.getByTestId('full-field-above').selectOption('1');
+    await page.waitForSelector('[data-testid="corridor-stats"][data-full-field="false"][data-done="true"]', {
+      timeout: 60_000,
+    });
     const corridorSectors = Number(await page.getByTestId('corridor-stats').getAttribute('data-sectors'));
     assert.ok(corridorSectors > 0 && corridorSectors < 256, `${corridorSectors} sectors in the corridor`);
     // (the readout rounds costs over 100 to one decimal)

@@ -40,6 +40,8 @@ export function SectorsPage() {
   const [showCorridor, setShowCorridor] = useState(true);
   const [showHelp, setShowHelp] = useState(true);
   const [unitCount, setUnitCount] = useState(link.units);
+  // The corridor field's full-field fallback: past this fraction of the sectors (1: never).
+  const [fullAbove, setFullAbove] = useState(0.25);
   const [speed, setSpeed] = useState(60);
   const [viewTick, setViewTick] = useState(0);
   const viewRef = useRef<MapViewHandle | null>(null);
@@ -75,7 +77,7 @@ export function SectorsPage() {
     () => (grid && start && reachable ? crowdStarts(grid, start.x, start.y, unitCount, sectorSize) : null),
     [grid, start, reachable, unitCount, sectorSize, graph.revision],
   );
-  const corridor = useCorridor(graph.graph, graph.revision, goal, starts);
+  const corridor = useCorridor(graph.graph, graph.revision, goal, starts, fullAbove);
   const complete = corridor.field !== null && corridor.progress === null && corridor.ms !== null;
   const units = useCorridorUnits(corridor.field, complete, starts, speed, viewRef);
 
@@ -172,6 +174,8 @@ export function SectorsPage() {
           setShowCorridor={setShowCorridor}
           unitCount={unitCount}
           setUnitCount={setUnitCount}
+          fullAbove={fullAbove}
+          setFullAbove={setFullAbove}
           arrived={units.arrived}
           units={units.count}
           speed={speed}

@@ -3,6 +3,7 @@
  * goal gives the optimum of every pair), clustered and spread unit starts, and the event-loop watch that
  * measures how long the main thread is blocked while pool jobs run.
  */
+import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { computeField, Grid } from '@fieldmarshal/core';
 import { type BenchMap, loadMap, loadMovingAi } from '../maps.js';
@@ -109,25 +110,98 @@ export function unitStarts(grid: Grid, count: number, seed: number, clustered: b
   return out.subarray(0, 2 * n);
 }
 
+/** What {@link watchMainThread} saw of the main thread. */
+export interface MainThreadWatch<T> {
+  value: T;
+  /**
+   * The longest event-loop delay, ms: how long the thread could not react. On a loaded machine this includes
+   * time the thread waited for a core (the workers of the pool take the cores) and garbage collection.
+   */
+  maxMs: number;
+  /** Time the event loop was active, ms (eventLoopUtilization: includes the time waiting for a core too). */
+  activeMs: number;
+  /**
+   * The longest stretch of main-thread work, ms: consecutive samples of a CPU profile of this thread that are
+   * not idle (JavaScript, garbage collection, native work). Time the thread sat idle or preempted waiting for a
+   * core does not count (a sample counts for at most 1 ms): this is what the library's own code blocks the
+   * thread for. NaN without `profile`.
+   */
+  longestTaskMs: number;
+  /** All non-idle samples of the profile, ms (NaN without `profile`). */
+  workMs: number;
+}
+
 /**
- * Watches the main thread while `work` runs: the longest event-loop delay in ms (how long the thread could not
- * react; on a loaded machine this includes time it was not scheduled at all), and the time the event loop was
- * busy in all (`activeMs`, from eventLoopUtilization: the main thread's own work, an upper bound of any block
- * it caused).
+ * Watches the main thread while `work` runs: the longest event-loop delay, the event loop's active time and,
+ * with `profile`, a CPU profile of the thread (sampled every 100 µs) for the longest stretch of work.
  */
-export async function watchMainThread<T>(
-  work: () => Promise<T>,
-): Promise<{ value: T; maxMs: number; activeMs: number }> {
+export async function watchMainThread<T>(work: () => Promise<T>, profile = true): Promise<MainThreadWatch<T>> {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
+  const session = profile ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.start');
+    // Let the profiler's own start (it logs every compiled function on this thread) pass before the work.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  }
   const before = performance.eventLoopUtilization();
   histogram.enable();
   try {
     const value = await work();
     const elu = performance.eventLoopUtilization(before);
-    return { value, maxMs: histogram.max / 1e6, activeMs: elu.active };
+    const maxMs = histogram.max / 1e6;
+    let longestTaskMs = Number.NaN;
+    let workMs = Number.NaN;
+    if (session) {
+      const { profile: p } = await session.post('Profiler.stop');
+      ({ longestTaskMs, workMs } = longestTask(p, SETTLE_MS * 1000));
+    }
+    return { value, maxMs, activeMs: elu.active, longestTaskMs, workMs };
   } finally {
     histogram.disable();
+    session?.disconnect();
   }
+}
+
+/** Time between the profiler's start and the work, ms; its samples are left out. */
+const SETTLE_MS = 20;
+
+/** The longest a sample of a CPU profile counts for, µs (the profile samples every 100 µs). */
+const MAX_SAMPLE_US = 1000;
+
+/** The longest run of non-idle samples of a CPU profile, and all of them, ms; the first `skipUs` µs left out. */
+export function longestTask(
+  p: {
+    nodes: { id: number; callFrame: { functionName: string } }[];
+    samples?: number[];
+    timeDeltas?: number[];
+  },
+  skipUs = 0,
+): { longestTaskMs: number; workMs: number } {
+  const idle = new Set(p.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  const samples = p.samples ?? [];
+  const deltas = p.timeDeltas ?? [];
+  let run = 0;
+  let longest = 0;
+  let total = 0;
+  // Sample i lasts until sample i + 1 (timeDeltas[i + 1] microseconds), counted up to 1 ms: a longer gap between
+  // two samples is time the thread was not running (preempted: the sampler could not interrupt it), not work.
+  let at = 0;
+  for (let i = 0; i < samples.length; i++) {
+    at += deltas[i] ?? 0;
+    if (at < skipUs) continue;
+    const dt = Math.min(MAX_SAMPLE_US, deltas[i + 1] ?? 0);
+    if (idle.has(samples[i] as number)) {
+      run = 0;
+      continue;
+    }
+    run += dt;
+    total += dt;
+    if (run > longest) longest = run;
+  }
+  return { longestTaskMs: longest / 1000, workMs: total / 1000 };
 }
 
 /** A walkable tile near the map's centre. */

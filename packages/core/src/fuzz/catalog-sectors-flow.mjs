@@ -180,7 +180,7 @@ export const SECTORS_FLOW = [
     // The data as a plain object, so that the fuzzer forges each of its fields.
     make: (lib) => call((...a) => new lib.CorridorField(...a), { ...corridor(lib).data }),
   },
-  ...['gridVersion', 'sectors'].map((name) => ({
+  ...['gridVersion', 'sectors', 'fullField'].map((name) => ({
     name: `CorridorField#${name}`,
     make: (lib) => getter(corridor(lib), name),
   })),

@@ -6,56 +6,25 @@
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field, FieldOut, Goal, KernelControl } from '../fields/types.js';
-import { type Grid, MAX_GRID_SIDE } from '../grid/grid.js';
+import type { Grid } from '../grid/grid.js';
 import { checkNumber } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { arrayLength, ownOptions } from '../util/own-options.js';
 import type { SectorContext } from './build-phases.js';
 import { startWork } from './control.js';
 import { Corridor } from './corridor.js';
+import {
+  type CorridorFieldData,
+  type CorridorFieldOptions,
+  checkCorridorData,
+  DEFAULT_FULL_FIELD_ABOVE,
+} from './corridor-data.js';
 import { fillCorridor } from './corridor-fill.js';
+import { fillFullField } from './corridor-full.js';
 import type { PathQuery } from './find-path.js';
 import { float64Array, int32Array, uint8Array } from './sector-data.js';
 
-/** Options of `SectorGraph.corridorField`. */
-export interface CorridorFieldOptions {
-  /**
-   * Sectors around the routes' sectors that the field covers too, an integer from 0 to 8.
-   * @defaultValue 1
-   */
-  margin?: number;
-  /**
-   * Tiles whose cost would exceed this stay outside (Infinity), in cost units; a number >= 0.
-   * @defaultValue Infinity (no limit)
-   */
-  maxCost?: number;
-}
-
-/** The arrays of a corridor field, shareable with workers (see {@link CorridorField}). */
-export interface CorridorFieldData {
-  /** Width of the grid, in tiles. */
-  width: number;
-  /** Height of the grid, in tiles. */
-  height: number;
-  /** log2 of the sector side. */
-  shift: number;
-  /** Sectors per row of the map. */
-  sectorsX: number;
-  /** Block of each sector (`sy * sectorsX + sx`), or -1 when the sector is outside the corridor. */
-  sectorBlock: Int32Array;
-  /** Sector of each block. */
-  blockSector: Int32Array;
-  /** Cost to the goal per slot: slot `(block << 2 * shift) | (localY << shift) | localX`; Infinity where unreached. */
-  cost: Float64Array;
-  /** Direction index of the first step per slot; 255 at the goal, walls and unreached tiles. */
-  dir: Uint8Array;
-  /** Column of the goal tile. */
-  goalX: number;
-  /** Row of the goal tile. */
-  goalY: number;
-  /** The grid version the field was computed for. */
-  gridVersion: number;
-}
+export type { CorridorFieldData, CorridorFieldOptions } from './corridor-data.js';
 
 /**
  * A field towards one goal over a corridor of sectors: cost and direction per tile as a `computeField` field,
@@ -95,6 +64,14 @@ export class CorridorField {
     return this.data.gridVersion;
   }
 
+  /**
+   * True when the planned corridor covered more than `fullFieldAbove` of the map's sectors and one full field was
+   * computed instead: every tile is covered and the costs are those of `computeField` with the graph's rules.
+   */
+  get fullField(): boolean {
+    return this.data.full === true;
+  }
+
   /** Sectors in the corridor. */
   get sectors(): number {
     return this.data.blockSector.length;
@@ -107,6 +84,7 @@ export class CorridorField {
     if (!Number.isInteger(x) || !Number.isInteger(y)) return -1;
     if (!(x >= 0 && y >= 0 && x < this.width && y < this.height)) return -1;
     const b = this.data.sectorBlock[(y >> this.shift) * this.data.sectorsX + (x >> this.shift)] as number;
+    if (this.data.full === true) return y * this.width + x;
     return b < 0 ? -1 : (b << (2 * this.shift)) | ((y & this.mask) << this.shift) | (x & this.mask);
   }
 
@@ -136,6 +114,11 @@ export class CorridorField {
     if (typedArrayName(dir) !== 'Uint8Array') throw new InvalidOptionError('out.dir', dir, 'a Uint8Array');
     if (cost.length !== size) throw new OutOfRangeError('out.cost.length', cost.length, `${size} (grid size)`);
     if (dir.length !== size) throw new OutOfRangeError('out.dir.length', dir.length, `${size} (grid size)`);
+    if (this.data.full === true) {
+      cost.set(this.data.cost);
+      dir.set(this.data.dir);
+      return { width, height, cost, dir, gridVersion: this.data.gridVersion };
+    }
     cost.fill(Number.POSITIVE_INFINITY);
     dir.fill(255);
     const { blockSector, sectorsX } = this.data;
@@ -158,56 +141,6 @@ export class CorridorField {
   }
 }
 
-/** Checks the data of a corridor field (see the CorridorField constructor); returns a plain copy of its fields. */
-function checkCorridorData(data: unknown): CorridorFieldData {
-  const d = ownOptions(data as CorridorFieldData, 'data', 'the data of a corridor field (CorridorField.data)');
-  const int = (name: keyof CorridorFieldData, lo: number, hi: number): number => {
-    const v = d[name];
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi)
-      throw new OutOfRangeError(`data.${name}`, v, `an integer from ${lo} to ${hi}`);
-    return v;
-  };
-  const typed = <T>(name: keyof CorridorFieldData, kind: string): T => {
-    if (typedArrayName(d[name]) !== kind) throw new InvalidOptionError(`data.${name}`, d[name], `a ${kind}`);
-    return d[name] as T;
-  };
-  const width = int('width', 1, MAX_GRID_SIDE);
-  const height = int('height', 1, MAX_GRID_SIDE);
-  const shift = int('shift', 3, 8);
-  const sectorsX = int('sectorsX', 1, MAX_GRID_SIDE);
-  if (sectorsX !== Math.ceil(width / (1 << shift)))
-    throw new OutOfRangeError('data.sectorsX', sectorsX, `${Math.ceil(width / (1 << shift))} (width / sector size)`);
-  const sectors = sectorsX * Math.ceil(height / (1 << shift));
-  const sectorBlock = typed<Int32Array>('sectorBlock', 'Int32Array');
-  const blockSector = typed<Int32Array>('blockSector', 'Int32Array');
-  const cost = typed<Float64Array>('cost', 'Float64Array');
-  const dir = typed<Uint8Array>('dir', 'Uint8Array');
-  if (sectorBlock.length !== sectors)
-    throw new OutOfRangeError('data.sectorBlock.length', sectorBlock.length, `${sectors} (one per sector)`);
-  const blocks = blockSector.length;
-  const slots = blocks << (2 * shift);
-  if (cost.length !== slots || dir.length !== slots)
-    throw new OutOfRangeError('data.cost.length', cost.length, `${slots} (a sector's tiles per block), as dir`);
-  for (let s = 0; s < sectors; s++) {
-    const b = sectorBlock[s] as number;
-    if (b !== -1 && !(b >= 0 && b < blocks && blockSector[b] === s))
-      throw new OutOfRangeError('data.sectorBlock', `sector ${s}: ${b}`, `-1 or a block of sector ${s}`);
-  }
-  for (let b = 0; b < blocks; b++) {
-    const s = blockSector[b] as number;
-    if (!(s >= 0 && s < sectors && sectorBlock[s] === b))
-      throw new OutOfRangeError('data.blockSector', `block ${b}: ${s}`, `the sector whose block it is`);
-  }
-  const goalX = d.goalX;
-  const goalY = d.goalY;
-  if (typeof goalX !== 'number' || typeof goalY !== 'number')
-    throw new OutOfRangeError('data.goalX', goalX, 'a number (with goalY)');
-  const gridVersion = d.gridVersion;
-  if (typeof gridVersion !== 'number' || !Number.isInteger(gridVersion))
-    throw new OutOfRangeError('data.gridVersion', gridVersion, 'an integer');
-  return { width, height, shift, sectorsX, sectorBlock, blockSector, cost, dir, goalX, goalY, gridVersion };
-}
-
 /** Scratch of the corridor planning of one graph (per thread). */
 export class CorridorFieldQuery {
   readonly corridor = new Corridor();
@@ -215,6 +148,8 @@ export class CorridorFieldQuery {
   visitMark = new Int32Array(0);
   mark = 0;
   sectorMark = new Int32Array(0);
+  /** Sectors counted by `Corridor.dilatedCount`, stamped with `mark`. */
+  dilateMark = new Int32Array(0);
 }
 
 /** A validated goal tile and value. */
@@ -223,16 +158,25 @@ interface PlannedGoal {
   y: number;
   value: number;
   maxCost: number;
+  /** True when the corridor was replaced by every sector, for one full field. */
+  full: boolean;
 }
 
-function resolveMargin(options: CorridorFieldOptions | undefined): { margin: number; maxCost: number } {
-  const own = ownOptions(options, 'options', 'an object { margin?, maxCost? }');
+function resolveMargin(options: CorridorFieldOptions | undefined): {
+  margin: number;
+  maxCost: number;
+  fullFieldAbove: number;
+} {
+  const own = ownOptions(options, 'options', 'an object { margin?, maxCost?, fullFieldAbove? }');
   const margin = own.margin ?? 1;
   if (!Number.isInteger(margin) || (margin as number) < 0 || (margin as number) > 8)
     throw new OutOfRangeError('margin', margin, 'an integer from 0 to 8');
   const maxCost = own.maxCost ?? Number.POSITIVE_INFINITY;
   if (typeof maxCost !== 'number' || !(maxCost >= 0)) throw new OutOfRangeError('maxCost', maxCost, 'a number >= 0');
-  return { margin: margin as number, maxCost };
+  const fullFieldAbove = own.fullFieldAbove ?? DEFAULT_FULL_FIELD_ABOVE;
+  if (typeof fullFieldAbove !== 'number' || !(fullFieldAbove >= 0 && fullFieldAbove <= 1))
+    throw new OutOfRangeError('fullFieldAbove', fullFieldAbove, 'a number from 0 to 1');
+  return { margin: margin as number, maxCost, fullFieldAbove };
 }
 
 /** Largest goal value accepted (beyond it, adding a step's cost would be lost to rounding). */
@@ -265,8 +209,12 @@ export function checkCorridorArgs(
     copy[i] = x;
     copy[i + 1] = y;
   }
-  const { margin, maxCost } = resolveMargin(options);
-  return { goal: { x: g.x as number, y: g.y as number, value }, starts: copy, options: { margin, maxCost } };
+  const { margin, maxCost, fullFieldAbove } = resolveMargin(options);
+  return {
+    goal: { x: g.x as number, y: g.y as number, value },
+    starts: copy,
+    options: { margin, maxCost, fullFieldAbove },
+  };
 }
 
 /**
@@ -283,7 +231,7 @@ export function planCorridor(
 ): PlannedGoal {
   const { grid, data, shift, sectorsX, sectorsY, width, height } = ctx;
   const g = ownOptions(goal, 'goal', 'an object { x, y, value? }');
-  const { margin, maxCost } = resolveMargin(options);
+  const { margin, maxCost, fullFieldAbove } = resolveMargin(options);
   const value = g.value ?? 0;
   if (typeof value !== 'number' || !(Math.abs(value) <= MAX_GOAL_VALUE))
     throw new OutOfRangeError('goal.value', value, `a number from -2^52 to 2^52`);
@@ -299,7 +247,10 @@ export function planCorridor(
     fq.visitMark = new Int32Array(nodes);
   }
   const sectors = data.sectorNodeFirst.length;
-  if (fq.sectorMark.length !== sectors) fq.sectorMark = new Int32Array(sectors);
+  if (fq.sectorMark.length !== sectors) {
+    fq.sectorMark = new Int32Array(sectors);
+    fq.dilateMark = new Int32Array(sectors);
+  }
   const mark = ++fq.mark;
   const corridor = fq.corridor;
   corridor.reset(sectors);
@@ -333,7 +284,11 @@ export function planCorridor(
     bx1 = Math.max(bx1, Math.min(width - 1, ((sx + 1) << shift) - 1));
     by1 = Math.max(by1, Math.min(height - 1, ((sy + 1) << shift) - 1));
   }
-  if (targets > 0) {
+  // The corridor holds at least the units' sectors and the goal's with their margin: when they alone are too many,
+  // the full field is decided without the route search.
+  const limit = fullFieldAbove * sectors;
+  let full = corridor.dilatedCount(margin, sectorsX, sectorsY, fq.dilateMark, mark) > limit;
+  if (targets > 0 && !full) {
     const search = pq.abstract;
     search.backward(ctx, goalSector, pq.goal.cost, fq.targetMark, mark, targets, bx0, by0, bx1, by1);
     // Follow each settled target's route to the goal; routes merge, so stop at a node already followed.
@@ -354,8 +309,16 @@ export function planCorridor(
       }
     }
   }
-  corridor.dilate(margin, sectorsX, sectorsY);
-  return { x: goalX, y: goalY, value, maxCost };
+  // Too wide a corridor costs more than one full field: take every sector, block = sector (corridor-full.ts).
+  if (!full) {
+    corridor.dilate(margin, sectorsX, sectorsY);
+    full = corridor.blocks > limit;
+  }
+  if (full) {
+    corridor.clear();
+    for (let s = 0; s < sectors; s++) corridor.add(s);
+  }
+  return { x: goalX, y: goalY, value, maxCost, full };
 }
 
 /** Allocates the arrays of a corridor field for the planned corridor (shared when `shared`). */
@@ -365,7 +328,7 @@ export function allocateCorridorField(ctx: SectorContext, corridor: Corridor, go
   sectorBlock.set(corridor.sectorBlock);
   const blockSector = int32Array(corridor.blocks, shared);
   blockSector.set(corridor.blockSector.subarray(0, corridor.blocks));
-  const slots = corridor.blocks << (2 * ctx.shift);
+  const slots = goal.full ? ctx.width * ctx.height : corridor.blocks << (2 * ctx.shift);
   const data: CorridorFieldData = {
     width: ctx.width,
     height: ctx.height,
@@ -378,6 +341,7 @@ export function allocateCorridorField(ctx: SectorContext, corridor: Corridor, go
     goalX: goal.x,
     goalY: goal.y,
     gridVersion: ctx.grid.version,
+    full: goal.full,
   };
   return data;
 }
@@ -389,6 +353,7 @@ export function fillCorridorField(
   goal: { value: number; maxCost: number },
   control?: KernelControl,
 ): number {
+  if (field.full === true) return fillFullField(ctx, field, goal, control);
   startWork(control, field.cost.length);
   return fillCorridor(
     {

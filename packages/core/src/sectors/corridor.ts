@@ -54,4 +54,31 @@ export class Corridor {
       for (let y = ya; y <= yb; y++) for (let x = xa; x <= xb; x++) this.add(y * sectorsX + x);
     }
   }
+
+  /**
+   * The number of blocks {@link Corridor.dilate} would leave, without adding them. `seen` (one slot per sector)
+   * marks the sectors counted with `stamp`, a value it does not hold yet.
+   */
+  dilatedCount(margin: number, sectorsX: number, sectorsY: number, seen: Int32Array, stamp: number): number {
+    if (margin <= 0) return this.blocks;
+    let count = this.blocks;
+    for (let b = 0; b < this.blocks; b++) {
+      const s = this.blockSector[b] as number;
+      const sx = s % sectorsX;
+      const sy = (s - sx) / sectorsX;
+      const ya = Math.max(0, sy - margin);
+      const yb = Math.min(sectorsY - 1, sy + margin);
+      const xa = Math.max(0, sx - margin);
+      const xb = Math.min(sectorsX - 1, sx + margin);
+      for (let y = ya; y <= yb; y++) {
+        for (let x = xa; x <= xb; x++) {
+          const n = y * sectorsX + x;
+          if ((this.sectorBlock[n] as number) >= 0 || seen[n] === stamp) continue;
+          seen[n] = stamp;
+          count++;
+        }
+      }
+    }
+    return count;
+  }
 }

@@ -72,7 +72,7 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
       graph,
       { x: 119, y: 89 },
       starts,
-      { margin: 1 },
+      { margin: 1, fullFieldAbove: 1 },
       {
         onStart: (f) => {
           started = f;
@@ -80,11 +80,20 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
       },
     );
     expect(started).toBe(field);
-    const local = graph.corridorField({ x: 119, y: 89 }, starts, { margin: 1 });
+    const local = graph.corridorField({ x: 119, y: 89 }, starts, { margin: 1, fullFieldAbove: 1 });
     expect([...field.data.blockSector]).toEqual([...local.data.blockSector]);
     expect([...field.data.cost]).toEqual([...local.data.cost]);
     expect([...field.data.dir]).toEqual([...local.data.dir]);
     expect(field.costAt(0, 0)).toBeLessThan(Number.POSITIVE_INFINITY);
+    expect(field.fullField).toBe(false);
+    // Past the threshold: one full field in a worker, the exact field's costs and directions on every tile.
+    const full = await core.corridorFieldInPool(service, graph, { x: 119, y: 89 }, starts, { fullFieldAbove: 0 });
+    expect(full.fullField).toBe(true);
+    expect(full.sectors).toBe(graph.sectorsX * graph.sectorsY);
+    const exact = core.computeField(grid, { goals: [{ x: 119, y: 89 }] });
+    const flat = full.toField();
+    expect([...flat.cost]).toEqual([...exact.cost]);
+    expect([...flat.dir]).toEqual([...exact.dir]);
 
     const before = graph.data.intra;
     grid.fillPassable(40, 30, 10, 3, false);

@@ -77,6 +77,29 @@ export interface SectorPoolOptions extends SectorGraphOptions {
   jobsPerWorker?: number;
 }
 
+/**
+ * Runs `job(0)` to `job(count - 1)` with at most `limit` of them submitted at a time (one more each time one
+ * ends), so that the main thread posts a job or two per event instead of every job of a phase at once (each post
+ * clones the graph's array handles: a phase of 8 jobs posted together blocked it for several ms). Rejects with
+ * the first failure at once (the caller aborts the jobs still in flight); no job starts after it.
+ */
+async function inFlight(count: number, limit: number, job: (index: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (next < count && !failed) {
+      const index = next++;
+      try {
+        await job(index);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, count)) }, lane));
+}
+
 /** An AbortController that follows `outer`; `done` removes the listener. */
 function linkedAbort(outer: AbortSignal | undefined): { controller: AbortController; done: () => void } {
   const controller = new AbortController();
@@ -179,31 +202,29 @@ export async function buildSectorGraphInPool(
   const report = job.onProgress;
   const sum = () => progress.reduce((a, b) => a + b, 0);
   // One phase over all bands; `slot` is where its progress is kept (0 labels, 1 sectors, -1 none).
-  const phase = (name: SectorBuildArgs['phase'], slot: number) =>
-    Promise.all(
-      Array.from({ length: jobs }, (_, j) => {
-        const first = Math.floor((sectors * j) / jobs);
-        const last = Math.floor((sectors * (j + 1)) / jobs);
-        const onProgress =
-          report && slot >= 0
-            ? (d: number) => {
-                progress[slot * jobs + j] = d;
-                report(sum(), 2 * sectors);
-              }
-            : undefined;
-        return runner.run(
-          'sectorBuild',
-          { grid, data, phase: name, first, last, counts },
-          bare({ signal: controller.signal, ...(onProgress && { onProgress }) }),
-        );
-      }),
-    ).then(() => {
-      if (slot < 0 || !report) return;
-      for (let j = 0; j < jobs; j++) {
-        progress[slot * jobs + j] = Math.floor((sectors * (j + 1)) / jobs) - Math.floor((sectors * j) / jobs);
-      }
-      report(sum(), 2 * sectors);
+  const phase = async (name: SectorBuildArgs['phase'], slot: number) => {
+    await inFlight(jobs, runner.size, (j) => {
+      const first = Math.floor((sectors * j) / jobs);
+      const last = Math.floor((sectors * (j + 1)) / jobs);
+      const onProgress =
+        report && slot >= 0
+          ? (d: number) => {
+              progress[slot * jobs + j] = d;
+              report(sum(), 2 * sectors);
+            }
+          : undefined;
+      return runner.run(
+        'sectorBuild',
+        { grid, data, phase: name, first, last, counts },
+        bare({ signal: controller.signal, ...(onProgress && { onProgress }) }),
+      );
     });
+    if (slot < 0 || !report) return;
+    for (let j = 0; j < jobs; j++) {
+      progress[slot * jobs + j] = Math.floor((sectors * (j + 1)) / jobs) - Math.floor((sectors * j) / jobs);
+    }
+    report(sum(), 2 * sectors);
+  };
   const single = (name: SectorBuildArgs['phase']) =>
     runner.run(
       'sectorBuild',
@@ -247,13 +268,19 @@ async function landmarksInPool(runner: SectorRunner, grid: Grid, data: SectorGra
   fresh.header = int32Array(HEADER_LENGTH, true);
   fresh.header.set(h);
   fresh.header[H_LANDMARK_STRIDE] = stride;
-  await Promise.all(
-    Array.from(picked, (node, slot) =>
-      runner.run(
-        'sectorBuild',
-        { grid, data: fresh, phase: 'landmark', first: 0, last: 0, counts, landmark: { slot, node } },
-        bare({ signal }),
-      ),
+  await inFlight(picked.length, runner.size, (slot) =>
+    runner.run(
+      'sectorBuild',
+      {
+        grid,
+        data: fresh,
+        phase: 'landmark',
+        first: 0,
+        last: 0,
+        counts,
+        landmark: { slot, node: picked[slot] as number },
+      },
+      bare({ signal }),
     ),
   );
   data.landmarkCost = fresh.landmarkCost;
@@ -321,7 +348,9 @@ export async function updateSectorGraphInPool(
 /** Options of {@link corridorFieldInPool}. */
 export interface CorridorPoolJobOptions extends SectorPoolJobOptions {
   /**
-   * Called with the field once its corridor is known and its arrays exist, before they are filled.
+   * Called with the field once its corridor is known and its arrays exist, before they are filled (Infinity and
+   * 255 until then; a full field, `field.fullField`, is not filled with them first: read it once the promise
+   * resolves).
    * @defaultValue undefined (meaning no call)
    */
   onStart?: (field: CorridorField) => void;
@@ -330,7 +359,7 @@ export interface CorridorPoolJobOptions extends SectorPoolJobOptions {
 /**
  * `SectorGraph.corridorField` in the pool: one job plans the corridor (the backward route search) and makes the
  * field's shared arrays (Infinity and 255 at first; `onStart` hears about them, so a display can watch them
- * fill), a second job fills them. `onProgress` counts settled tiles. A graph older than its grid is updated in the
+ * fill), a second job fills them (or computes one full field into them: see `fullFieldAbove`). `onProgress` counts settled tiles. A graph older than its grid is updated in the
  * pool first.
  */
 export async function corridorFieldInPool(

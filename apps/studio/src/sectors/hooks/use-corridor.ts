@@ -22,7 +22,8 @@ const REPAINT_MS = 120;
 
 /**
  * The corridor field towards `goal` for the units at `starts` (x, y pairs), computed in the pool
- * (`corridorFieldInPool`) whenever the goal, the units or the graph change. The heatmap is repainted while the
+ * (`corridorFieldInPool`, one full field instead past `fullFieldAbove` of the sectors) whenever the goal, the
+ * units, the graph or the threshold change. The heatmap is repainted while the
  * worker fills the field, so the corridor is seen filling in.
  */
 export function useCorridor(
@@ -30,6 +31,7 @@ export function useCorridor(
   revision: number,
   goal: Tile | null,
   starts: Int32Array | null,
+  fullFieldAbove: number,
 ): CorridorState {
   const [state, setState] = useState<CorridorState>({
     field: null,
@@ -53,6 +55,12 @@ export function useCorridor(
     let lastPaint = 0;
     const paint = (progress: number | null) => {
       if (!field || controller.signal.aborted) return;
+      // A full field (the corridor's fallback) is written in one go: paint it once done.
+      if (field.fullField && progress !== null) {
+        const f = field;
+        setState((s) => ({ ...s, field: f, image: null, imageKey: s.imageKey + 1, progress }));
+        return;
+      }
       const image = paintCorridor(field, VIRIDIS, imageRef.current);
       imageRef.current = image;
       lastPaint = performance.now();
@@ -68,7 +76,7 @@ export function useCorridor(
           graph,
           { x: gx, y: gy },
           starts,
-          {},
+          { fullFieldAbove },
           {
             signal: controller.signal,
             onStart: (f) => {
@@ -96,6 +104,6 @@ export function useCorridor(
     setState((s) => ({ ...s, progress: 0, ms: null }));
     void run();
     return () => controller.abort();
-  }, [graph, revision, gx, gy, starts]);
+  }, [graph, revision, gx, gy, starts, fullFieldAbove]);
   return state;
 }

@@ -22,7 +22,10 @@ export interface CorridorImage {
 /** Paints (or repaints, into `into` when its size fits) the corridor field `field` with `scale`. */
 export function paintCorridor(field: CorridorField, scale: ColorScale, into: CorridorImage | null): CorridorImage {
   const t0 = performance.now();
-  const { blockSector, cost } = field.data;
+  const { blockSector, cost, sectorsX } = field.data;
+  // A full field (the corridor's fallback) keeps its costs row by row, as a Field: read them by tile.
+  const full = field.fullField;
+  const width = field.width;
   const side = field.sectorSize;
   const blocks = blockSector.length;
   const columns = Math.max(1, Math.ceil(Math.sqrt(blocks)));
@@ -35,7 +38,7 @@ export function paintCorridor(field: CorridorField, scale: ColorScale, into: Cor
   }
   let max = 0;
   let reached = 0;
-  const slots = blocks * side * side;
+  const slots = cost.length;
   // PERF: two passes over the corridor's slots (range, then colours), no allocation per tile.
   for (let i = 0; i < slots; i++) {
     const c = cost[i] as number;
@@ -51,10 +54,15 @@ export function paintCorridor(field: CorridorField, scale: ColorScale, into: Cor
   for (let b = 0; b < blocks; b++) {
     const ax = (b % columns) * side;
     const ay = Math.floor(b / columns) * side;
-    for (let ly = 0; ly < side; ly++) {
+    const sector = blockSector[b] as number;
+    const x0 = (sector % sectorsX) * side;
+    const y0 = Math.floor(sector / sectorsX) * side;
+    const w = full ? Math.min(side, width - x0) : side;
+    const h = full ? Math.min(side, field.height - y0) : side;
+    for (let ly = 0; ly < h; ly++) {
       let o = ((ay + ly) * canvas.width + ax) * 4;
-      let s = b * area + ly * side;
-      for (let lx = 0; lx < side; lx++, s++, o += 4) {
+      let s = full ? (y0 + ly) * width + x0 : b * area + ly * side;
+      for (let lx = 0; lx < w; lx++, s++, o += 4) {
         const c = cost[s] as number;
         if (c - c !== 0) continue; // outside what is reached: transparent, the map shows through
         const e = 3 * Math.min(LUT_SIZE - 1, Math.round(c * k));

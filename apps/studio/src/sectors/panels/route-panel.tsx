@@ -12,6 +12,9 @@ export interface RoutePanelProps {
   setShowCorridor: (on: boolean) => void;
   unitCount: number;
   setUnitCount: (n: number) => void;
+  /** The corridor field's `fullFieldAbove`: a fraction of the sectors (1: never). */
+  fullAbove: number;
+  setFullAbove: (f: number) => void;
   arrived: number;
   units: number;
   /** Units' speed, tiles per second. */
@@ -87,6 +90,20 @@ export function RoutePanel(props: RoutePanelProps) {
         />
         <span className="num">{props.speed}/s</span>
       </label>
+      <label className="row" title="Past this share of the sectors, one full field is computed instead (faster)">
+        <span>Full field above</span>
+        <select
+          value={props.fullAbove}
+          onChange={(e) => props.setFullAbove(Number(e.target.value))}
+          data-testid="full-field-above"
+        >
+          {[0.25, 0.5, 1].map((f) => (
+            <option key={f} value={f}>
+              {f < 1 ? `${f * 100}% of the sectors` : 'never'}
+            </option>
+          ))}
+        </select>
+      </label>
       <label className="row check">
         <input type="checkbox" checked={props.showCorridor} onChange={(e) => props.setShowCorridor(e.target.checked)} />
         <span>Heatmap of the corridor (H)</span>
@@ -97,14 +114,23 @@ export function RoutePanel(props: RoutePanelProps) {
           className="stats"
           data-testid="corridor-stats"
           data-sectors={c.field.sectors}
+          data-full-field={c.field.fullField ? 'true' : 'false'}
           data-done={c.progress === null && c.ms !== null ? 'true' : 'false'}
         >
+          <dt>kind</dt>
+          <dd data-testid="corridor-kind">
+            {c.field.fullField ? 'one full field (the corridor was too wide)' : 'corridor of sectors'}
+          </dd>
           <dt>sectors</dt>
           <dd>{formatCount(c.field.sectors)}</dd>
           <dt>tiles reached</dt>
           <dd>{formatCount(c.image?.reached ?? 0)}</dd>
           <dt>time</dt>
-          <dd>{c.ms === null ? 'filling…' : `${ms(c.ms)} (plan + fill in the pool)`}</dd>
+          <dd>
+            {c.ms === null
+              ? 'filling…'
+              : `${ms(c.ms)} (plan + ${c.field.fullField ? 'full field' : 'fill'} in the pool)`}
+          </dd>
           <dt>units at the goal</dt>
           <dd data-testid="corridor-arrived" data-arrived={props.arrived}>
             {props.arrived} of {props.units}
