@@ -151,3 +151,5 @@ function relaxGated(cost: usize, b: usize, l: i32, t: i32, c: f64, gate: i32, li
   store<i32>(b + (<usize>l << 2), t);
   return ok & <i32>(old >= lim);
 }
+
+export { corridorRun } from './corridor';

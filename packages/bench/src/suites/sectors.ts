@@ -109,6 +109,9 @@ function peerQueries(grid: Grid, pairs: number[][]): number {
   return summarize(times).median;
 }
 
+/** Timed calls per corridor field case (sync and pool alternating); medians. */
+const CORRIDOR_REPS = 5;
+
 /** Builds `graph` and computes a full field alternately, `reps` times each; medians. */
 function buildAgainstField(grid: Grid, options: SectorGraphOptions, reps: number) {
   const goal = centralTile(grid);
@@ -269,7 +272,7 @@ async function bigMaps(service: FieldService, options: SectorSuiteOptions, bar: 
     data: [],
   };
   const fields: Section = {
-    title: `Corridor fields for ${options.units} units and one goal, against one full field`,
+    title: `Corridor fields for ${options.units} units and one goal, against one full field (medians of ${CORRIDOR_REPS} calls, 2 when spread)`,
     header: [
       'map',
       'units',
@@ -399,13 +402,21 @@ async function bigMaps(service: FieldService, options: SectorSuiteOptions, bar: 
     const goal = centralTile(grid);
     for (const clustered of [true, false]) {
       const starts = unitStarts(grid, options.units, 7, clustered);
-      graph.corridorField(goal, starts);
-      const t0 = performance.now();
-      const sync = graph.corridorField(goal, starts);
-      const syncMs = performance.now() - t0;
-      const t1 = performance.now();
-      await corridorFieldInPool(service, graph, goal, starts);
-      const poolMs = performance.now() - t1;
+      // Medians of CORRIDOR_REPS calls (2 for spread units, seconds each) after a warm-up call; each call
+      // allocates its field's arrays afresh.
+      let sync = graph.corridorField(goal, starts);
+      const syncTimes: number[] = [];
+      const poolTimes: number[] = [];
+      for (let r = 0; r < (clustered ? CORRIDOR_REPS : 2); r++) {
+        const t0 = performance.now();
+        sync = graph.corridorField(goal, starts);
+        syncTimes.push(performance.now() - t0);
+        const t1 = performance.now();
+        await corridorFieldInPool(service, graph, goal, starts);
+        poolTimes.push(performance.now() - t1);
+      }
+      const syncMs = summarize(syncTimes).median;
+      const poolMs = summarize(poolTimes).median;
       // Watched apart from the timing (the profiler's start and stop take time of their own).
       const watched = await watchMainThread(() => corridorFieldInPool(service, graph, goal, starts));
       longestTask = Math.max(longestTask, watched.longestTaskMs);

@@ -10,33 +10,11 @@ import type { KernelControl } from '../fields/types.js';
 import { diagonalsAllowed } from '../util/diagonals.js';
 import { KeyHeap } from '../util/key-heap.js';
 import { pollWork } from './control.js';
+import type { CorridorFillInput } from './corridor-fill-input.js';
+import { fillCorridorWasm } from './corridor-fill-wasm.js';
 import { DIR_OPPOSITE_LOCAL, DX, DY } from './moves.js';
-import { M_STEPS, M_WEIGHTED, R_ALWAYS, R_BOTH_FREE, R_NEVER } from './sector-options.js';
 
-/** What the fill reads and writes. */
-export interface CorridorFillInput {
-  width: number;
-  height: number;
-  shift: number;
-  sectorsX: number;
-  passable: Uint8Array;
-  terrain: Float32Array | null;
-  metric: number;
-  rule: number;
-  /** Block of each sector, -1 outside the corridor. */
-  sectorBlock: Int32Array;
-  /** Sector of each block. */
-  blockSector: Int32Array;
-  /** Output, `blocks << 2 * shift` slots; filled with Infinity / 255 first. */
-  cost: Float64Array;
-  dir: Uint8Array;
-  /** Goal tile and its starting cost. */
-  goalX: number;
-  goalY: number;
-  goalValue: number;
-  /** Stop expanding past this cost. */
-  maxCost: number;
-}
+import { M_STEPS, M_WEIGHTED, R_ALWAYS, R_BOTH_FREE, R_NEVER } from './sector-options.js';
 
 // Per-thread scratch.
 const buckets: Int32Array[] = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)];
@@ -149,9 +127,20 @@ class Relaxer {
   }
 }
 
-/** Fills the corridor's field. Returns the tiles settled. */
+/**
+ * Fills the corridor's field. Returns the tiles settled. Steps and octile run in WebAssembly where it can
+ * (./corridor-fill-wasm.ts, the same results bit for bit); this search is the reference and the fallback.
+ */
 export function fillCorridor(k: CorridorFillInput, control?: KernelControl): number {
   const { cost, dir, maxCost } = k;
+  const { shift, sectorsX, sectorBlock } = k;
+  const goalBlock = sectorBlock[(k.goalY >> shift) * sectorsX + (k.goalX >> shift)] as number;
+  if (goalBlock >= 0 && k.goalValue <= maxCost) {
+    const mask = (1 << shift) - 1;
+    const goalSlot = (goalBlock << (2 * shift)) | ((k.goalY & mask) << shift) | (k.goalX & mask);
+    const settled = fillCorridorWasm(k, goalSlot, control);
+    if (settled !== null) return settled;
+  }
   cost.fill(Number.POSITIVE_INFINITY);
   dir.fill(255);
   if (done.length < cost.length) done = new Uint8Array(cost.length);

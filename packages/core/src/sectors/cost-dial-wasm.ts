@@ -23,13 +23,44 @@ export interface SectorWasmExports {
     rule: number,
     wd: number,
   ): number;
+  corridorRun(
+    st: number,
+    nbr: number,
+    cost: number,
+    dir: number,
+    done: number,
+    bk: number,
+    cap: number,
+    state: number,
+    shift: number,
+    base: number,
+    maxCost: number,
+    rule: number,
+    wd: number,
+    budget: number,
+  ): number;
 }
 
 const WASM_PAGE = 65536;
 
-let status: 'untried' | 'ready' | 'unavailable' = 'untried';
-let kernels: SectorWasmExports | null = null;
-let memory: WebAssembly.Memory | null = null;
+/**
+ * Who uses an instance: the intra-sector searches ('dial', which keep arrays in their memory from one call to the
+ * next) and the corridor fields ('corridor') each have their own instance and memory, so neither overwrites the
+ * other's arrays.
+ */
+export type SectorWasmUser = 'dial' | 'corridor';
+
+interface Slot {
+  status: 'untried' | 'ready' | 'unavailable';
+  kernels: SectorWasmExports | null;
+  memory: WebAssembly.Memory | null;
+}
+
+const slots: Record<SectorWasmUser, Slot> = {
+  dial: { status: 'untried', kernels: null, memory: null },
+  corridor: { status: 'untried', kernels: null, memory: null },
+};
+let compiled: WebAssembly.Module | null = null;
 let enabled = true;
 
 /** Switches the WebAssembly sector kernels off (tests compare both searches) or back on, on this thread. */
@@ -37,32 +68,38 @@ export function setSectorWasmEnabled(on: boolean): void {
   enabled = on;
 }
 
-/** The kernels of this thread, or null where WebAssembly is unavailable or switched off. */
-export function sectorWasm(): SectorWasmExports | null {
+/** The kernels of this thread for `user`, or null where WebAssembly is unavailable or switched off. */
+export function sectorWasm(user: SectorWasmUser = 'dial'): SectorWasmExports | null {
   if (!enabled) return null;
-  if (status === 'untried') {
-    status = 'unavailable';
+  const slot = slots[user];
+  if (slot.status === 'untried') {
+    slot.status = 'unavailable';
     try {
-      const binary = atob(SECTOR_WASM_BASE64);
-      const bytes = new Uint8Array(binary.length);
-      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-      // Synchronous compile of a module of about 1.5 KiB (allowed on the main thread too).
-      const module = new WebAssembly.Module(bytes);
+      if (compiled === null) {
+        const binary = atob(SECTOR_WASM_BASE64);
+        const bytes = new Uint8Array(binary.length);
+        for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+        // Synchronous compile of a module of about 4 KiB (allowed on the main thread too).
+        compiled = new WebAssembly.Module(bytes);
+      }
       const mem = new WebAssembly.Memory({ initial: 1 });
-      const instance = new WebAssembly.Instance(module, { env: { memory: mem } });
-      memory = mem;
-      kernels = instance.exports as unknown as SectorWasmExports;
-      status = 'ready';
+      const instance = new WebAssembly.Instance(compiled, { env: { memory: mem } });
+      slot.memory = mem;
+      slot.kernels = instance.exports as unknown as SectorWasmExports;
+      slot.status = 'ready';
     } catch {
-      kernels = null;
+      slot.kernels = null;
     }
   }
-  return kernels;
+  return slot.kernels;
 }
 
-/** The module memory with room for `bytes` (grown, keeping its contents), or null when it cannot grow. */
-export function sectorWasmMemory(bytes: number): ArrayBuffer | null {
-  const mem = memory;
+/**
+ * The memory of `user`'s instance with room for `bytes` (grown, keeping its contents), or null when it cannot
+ * grow or the instance does not exist.
+ */
+export function sectorWasmMemory(bytes: number, user: SectorWasmUser = 'dial'): ArrayBuffer | null {
+  const mem = slots[user].memory;
   if (mem === null) return null;
   const have = mem.buffer.byteLength;
   if (have < bytes) {

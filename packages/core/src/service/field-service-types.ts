@@ -225,7 +225,8 @@ export interface FieldService {
    * SharedArrayBuffers, and resolves to the same shape as the synchronous `computeFlow(grid, field, options)`
    * (bit-identical values). A field made by this service is read in place; any other field's arrays are copied to
    * the worker. The flow depends on the field: after `updateField` (or {@link LiveField.update}), compute the flow
-   * again from the new field (a flow costs a fraction of a full field; it is not repaired tile by tile).
+   * again from the new field (it is not repaired tile by tile; a flow costs several full fields: about 5-10x on
+   * 1024x1024 maps, see the benchmark's "Smooth flows" table).
    * Release it with {@link FieldService.release} when done.
    */
   computeFlow(grid: Grid, field: Field, options?: FlowOptions, jobOptions?: JobOptions): Promise<Flow>;
