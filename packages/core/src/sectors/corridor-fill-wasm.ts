@@ -8,16 +8,31 @@
  * {@link MAX_WASM_SLOTS} slots, or if a bucket would overflow.
  *
  * Memory, per thread, kept for the next call: about 14 bytes per slot of the largest corridor so far (costs 8,
- * codes, directions and settled flags 1 each, buckets 3 x 4 bytes per 4 slots), at most 60 MiB.
+ * codes, directions and settled flags 1 each, buckets 3 x 4 bytes per 4 slots), at most 60 MiB. Like the field
+ * kernels' memory, it is swapped for a small fresh one after 16 calls in a row that each needed under a quarter
+ * of it (when it holds over 16 MiB).
  */
 import type { KernelControl } from '../fields/types.js';
 import { pollWork } from './control.js';
 import type { CorridorFillInput } from './corridor-fill-input.js';
-import { sectorWasm, sectorWasmMemory } from './cost-dial-wasm.js';
+import { dropSectorWasm, sectorWasm, sectorWasmMemory } from './cost-dial-wasm.js';
 import { M_STEPS, M_WEIGHTED } from './sector-options.js';
 
 /** Corridors of more slots than this (64 sectors of 256², 1024 of 64²) stay in JavaScript. */
 export const MAX_WASM_SLOTS = 1 << 22;
+
+/** Memory kept without a question, bytes; calls in a row that used under a quarter of a bigger memory. */
+const KEEP_BYTES = 16 << 20;
+let smallCalls = 0;
+
+/** Counts a call that needed `bytes` of a memory of `have` bytes; drops the instance after 16 small ones. */
+function shrinkLater(bytes: number, have: number): void {
+  smallCalls = have > KEEP_BYTES && bytes < have / 4 ? smallCalls + 1 : 0;
+  if (smallCalls >= 16) {
+    smallCalls = 0;
+    dropSectorWasm('corridor');
+  }
+}
 
 /** Settled tiles between two progress reports (and abort checks). */
 const SLICE = 65536;
@@ -64,8 +79,10 @@ export function fillCorridorWasm(k: CorridorFillInput, goalSlot: number, control
   const stAt = stateAt + 32;
   const dirAt = stAt + blocks * padded;
   const doneAt = dirAt + slots;
-  const buffer = sectorWasmMemory(align8(doneAt + slots), 'corridor');
+  const need = align8(doneAt + slots);
+  const buffer = sectorWasmMemory(need, 'corridor');
   if (buffer === null) return null;
+  shrinkLater(need, buffer.byteLength);
   const cost = new Float64Array(buffer, costAt, slots);
   const dir = new Uint8Array(buffer, dirAt, slots);
   cost.fill(Number.POSITIVE_INFINITY);

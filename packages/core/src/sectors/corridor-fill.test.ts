@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Grid } from '../grid/grid.js';
 import { buildSectorGraph } from './build.js';
 import { corridorWasmCounts, MAX_WASM_SLOTS, setCorridorBucketCap } from './corridor-fill-wasm.js';
-import { sectorWasm, setSectorWasmEnabled } from './cost-dial-wasm.js';
+import { sectorWasm, sectorWasmMemory, setSectorWasmEnabled } from './cost-dial-wasm.js';
 import { randomGrid, rulesArb, walkable } from './sectors.test-util.js';
 
 /** The corridor field of one case with the WebAssembly search on or off. */
@@ -82,6 +83,27 @@ describe('the corridor field search in WebAssembly', () => {
     const after = buildSectorGraph(grid, { sectorSize: 16 }).data;
     expect(after.intra).toEqual(before.intra);
     expect(after.nodeTile).toEqual(before.nodeTile);
+  });
+
+  it('gives back the memory of a huge corridor after 16 small ones in a row', () => {
+    setSectorWasmEnabled(true);
+    const big = Grid.open(1200, 1100);
+    const graph = buildSectorGraph(big, { sectorSize: 64 });
+    const everywhere: number[] = [];
+    for (let y = 0; y < 1100; y += 64) for (let x = 0; x < 1200; x += 64) everywhere.push(x, y);
+    graph.corridorField({ x: 600, y: 550 }, everywhere, { fullFieldAbove: 1 });
+    const huge = (sectorWasmMemory(0, 'corridor') as ArrayBuffer).byteLength;
+    expect(huge).toBeGreaterThan(16 << 20);
+    const small = randomGrid(40, 30, 0.1, 2, {});
+    const smallGraph = buildSectorGraph(small, { sectorSize: 8 });
+    const goal = { x: walkable(small)[0] as number, y: 0 };
+    goal.y = Math.floor(goal.x / 40);
+    goal.x %= 40;
+    for (let i = 0; i < 15; i++) smallGraph.corridorField(goal, [39, 29], { fullFieldAbove: 1 });
+    expect((sectorWasmMemory(0, 'corridor') as ArrayBuffer).byteLength).toBe(huge);
+    smallGraph.corridorField(goal, [39, 29], { fullFieldAbove: 1 });
+    expect(sectorWasm('corridor')).not.toBeNull();
+    expect((sectorWasmMemory(0, 'corridor') as ArrayBuffer).byteLength).toBeLessThan(huge / 4);
   });
 
   it('hands back to the JavaScript search when a bucket would overflow, with the same result', () => {

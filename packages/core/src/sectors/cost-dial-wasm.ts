@@ -94,6 +94,11 @@ export function sectorWasm(user: SectorWasmUser = 'dial'): SectorWasmExports | n
   return slot.kernels;
 }
 
+/** Drops `user`'s instance and its memory (which cannot shrink); the next call makes a small fresh one. */
+export function dropSectorWasm(user: SectorWasmUser): void {
+  slots[user] = { status: 'untried', kernels: null, memory: null };
+}
+
 /**
  * The memory of `user`'s instance with room for `bytes` (grown, keeping its contents), or null when it cannot
  * grow or the instance does not exist.
