@@ -1,0 +1,3 @@
+import { corridorFillSuite } from './corridor-fill.test-util.js';
+
+corridorFillSuite('Chromium');
