@@ -140,12 +140,31 @@ describe('followFlow', () => {
           if (!s.reached) continue;
           const best = anyAnglePath(grid, sx, sy, goal.x + 0.5, goal.y + 0.5);
           const length = best?.length ?? Number.NaN;
-          // Short paths: a fixed allowance for rounding a corner at the clearance and for the field's route.
-          expect(s.length).toBeLessThanOrEqual(length * 1.05 + 0.05);
+          // A fixed allowance on top: a start off its tile's centre may see past a corner that the centre cannot,
+          // and the flow (sampled between tile centres) takes the centre's way round (the case below; over 800,000
+          // generated cases the excess stayed under 0.3 tiles).
+          expect(s.length).toBeLessThanOrEqual(length * 1.05 + 0.5);
         }
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('takes the way of its tile centre from a start that sees further than the centre (a known, bounded excess)', () => {
+    // The straight line from (0.125, 2.72) to the goal's centre crosses only open tiles, but the line from the
+    // start tile's centre (0.5, 2.5) runs through the corner point (1, 2) of a wall, so the start tile's flow
+    // points up first: 3.47 tiles walked against 3.25 (1.066x), within the allowance above.
+    const grid = parseAsciiMap(['#..##', '..###', '.####'].join('\n'));
+    const goal = { x: 2, y: 0 };
+    const field = computeField(grid, { goals: [goal] });
+    const flow = computeFlow(grid, field);
+    const s = stats();
+    followFlow(grid, field, flow, 0.125, 2.71875, undefined, { stats: s });
+    const best = anyAnglePath(grid, 0.125, 2.71875, 2.5, 0.5)?.length ?? Number.NaN;
+    expect(best).toBeCloseTo(Math.hypot(2.375, 2.21875), 9);
+    expect(s.reached).toBe(true);
+    expect(s.length / best).toBeGreaterThan(1.05);
+    expect(s.length).toBeLessThanOrEqual(best * 1.05 + 0.5);
   });
 
   it('keeps a mover with a radius that far from the walls', () => {
