@@ -4,6 +4,7 @@
  * refused (a content security policy without 'wasm-unsafe-eval', say), switched off, or the memory cannot grow,
  * {@link CostDial} runs its JavaScript search instead, which gives the same costs.
  */
+import { decodeBase64, memoryWithRoom } from '../util/wasm-memory.js';
 import { SECTOR_WASM_BASE64 } from './sector-wasm-bytes.js';
 
 /** The module's exports (pointers are byte offsets into its memory). */
@@ -41,8 +42,6 @@ export interface SectorWasmExports {
   ): number;
 }
 
-const WASM_PAGE = 65536;
-
 /**
  * Who uses an instance: the intra-sector searches ('dial', which keep arrays in their memory from one call to the
  * next) and the corridor fields ('corridor') each have their own instance and memory, so neither overwrites the
@@ -76,11 +75,8 @@ export function sectorWasm(user: SectorWasmUser = 'dial'): SectorWasmExports | n
     slot.status = 'unavailable';
     try {
       if (compiled === null) {
-        const binary = atob(SECTOR_WASM_BASE64);
-        const bytes = new Uint8Array(binary.length);
-        for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
         // Synchronous compile of a module of about 4 KiB (allowed on the main thread too).
-        compiled = new WebAssembly.Module(bytes);
+        compiled = new WebAssembly.Module(decodeBase64(SECTOR_WASM_BASE64));
       }
       const mem = new WebAssembly.Memory({ initial: 1 });
       const instance = new WebAssembly.Instance(compiled, { env: { memory: mem } });
@@ -104,15 +100,5 @@ export function dropSectorWasm(user: SectorWasmUser): void {
  * grow or the instance does not exist.
  */
 export function sectorWasmMemory(bytes: number, user: SectorWasmUser = 'dial'): ArrayBuffer | null {
-  const mem = slots[user].memory;
-  if (mem === null) return null;
-  const have = mem.buffer.byteLength;
-  if (have < bytes) {
-    try {
-      mem.grow(Math.ceil((bytes - have) / WASM_PAGE));
-    } catch {
-      return null;
-    }
-  }
-  return mem.buffer;
+  return memoryWithRoom(slots[user].memory, bytes);
 }

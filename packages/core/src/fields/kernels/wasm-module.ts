@@ -10,6 +10,7 @@
  * 2048x2048 maps, close to the C versions (bench `native` suite, packages/bench/RESULTS.md).
  */
 
+import { decodeBase64, memoryWithRoom, WASM_PAGE } from '../../util/wasm-memory.js';
 import type { KernelControl } from '../types.js';
 import { pollControl } from './control.js';
 import { fillOtherRows } from './scratch.js';
@@ -81,8 +82,6 @@ export interface WasmKernelExports {
   flowOutputs(y0: number, y1: number): number;
 }
 
-const WASM_PAGE = 65536;
-
 /**
  * Rows per group of the kernels' scratch layout in WebAssembly (wasm/kernels.ts `G`): padded tile (x, y) is at
  * grouped index (y >> 3) * 8 * stride + 8 * x + (y & 7).
@@ -141,13 +140,6 @@ let activeControl: KernelControl | undefined;
 /** Which kernel last laid out the memory, and how: a kernel finds its scratch clean only after itself. */
 let layoutKey = '';
 
-function decodeBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
 /** A fresh instance of the module with a memory of `bytes` (rounded up to pages); throws where refused. */
 function instantiate(module: WebAssembly.Module, bytes: number): void {
   const mem = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / WASM_PAGE)) });
@@ -173,7 +165,7 @@ export function wasmKernels(bytes = 0): WasmKernelExports | null {
     try {
       // Synchronous compile, so the kernels stay synchronous: the module is about 8 KiB, and Chromium allows up to
       // 8 MiB on the main thread (older versions allowed 4 KiB; there this throws and the JavaScript kernels run).
-      compiled = new WebAssembly.Module(decodeBase64(KERNELS_WASM_BASE64) as Uint8Array<ArrayBuffer>);
+      compiled = new WebAssembly.Module(decodeBase64(KERNELS_WASM_BASE64));
       instantiate(compiled, WASM_PAGE);
       status = 'ready';
     } catch {
@@ -205,17 +197,7 @@ export function wasmMemoryBytes(): number {
  * cannot grow that far (the caller then uses the JavaScript kernel).
  */
 export function wasmMemory(bytes: number): ArrayBuffer | null {
-  const mem = memory;
-  if (mem === null) return null;
-  const have = mem.buffer.byteLength;
-  if (have < bytes) {
-    try {
-      mem.grow(Math.ceil((bytes - have) / WASM_PAGE));
-    } catch {
-      return null;
-    }
-  }
-  return mem.buffer;
+  return memoryWithRoom(memory, bytes);
 }
 
 /**
