@@ -53,6 +53,15 @@ function simulate(world: RtsWorld, units: RtsUnit[], maxSteps: number): Run {
   return { lengths, inWalls, units, steps };
 }
 
+/** A random 12 x 10 map from `bits` and two of its walkable tiles picked by `a` and `b`; null with fewer than 2. */
+function randomPair(bits: number[], a: number, b: number): { grid: Grid; s: number; t: number; w: number } | null {
+  const grid = randomGrid(12, 10, bits, false);
+  const open: number[] = [];
+  for (let i = 0; i < grid.size; i++) if (grid.passable[i] !== 0) open.push(i);
+  if (open.length < 2) return null;
+  return { grid, s: open[a % open.length] as number, t: open[b % open.length] as number, w: grid.width };
+}
+
 const sum = (a: number[]) => a.reduce((s, v) => s + v, 0);
 
 /** Three units from the bottom left ordered one by one to the top right of the rocky map. */
@@ -213,13 +222,9 @@ describe('RTS units along smooth flows (useFlow)', () => {
         fc.nat(1000),
         fc.constantFrom('if-one-free', 'always'),
         (bits, a, b, diagonal) => {
-          const grid = randomGrid(12, 10, bits, false);
-          const open: number[] = [];
-          for (let i = 0; i < grid.size; i++) if (grid.passable[i] !== 0) open.push(i);
-          if (open.length < 2) return;
-          const s = open[a % open.length] as number;
-          const t = open[b % open.length] as number;
-          const w = grid.width;
+          const pair = randomPair(bits, a, b);
+          if (pair === null) return;
+          const { grid, s, t, w } = pair;
           const world = new RtsWorld(grid, { useFlow: true, diagonal });
           const u = world.addUnit(s % w, Math.floor(s / w));
           world.moveUnit(u, t % w, Math.floor(t / w));
@@ -242,13 +247,9 @@ describe('RTS units along smooth flows (useFlow)', () => {
         fc.constantFrom('if-both-free', 'never'),
         fc.double({ min: 0.1, max: 0.5, noNaN: true }),
         (bits, a, b, diagonal, hardRadius) => {
-          const grid = randomGrid(12, 10, bits, false);
-          const open: number[] = [];
-          for (let i = 0; i < grid.size; i++) if (grid.passable[i] !== 0) open.push(i);
-          if (open.length < 2) return;
-          const s = open[a % open.length] as number;
-          const t = open[b % open.length] as number;
-          const w = grid.width;
+          const pair = randomPair(bits, a, b);
+          if (pair === null) return;
+          const { grid, s, t, w } = pair;
           const world = new RtsWorld(grid, { useFlow: true, diagonal });
           const u = world.addUnit(s % w, Math.floor(s / w), { hardRadius, softRadius: Math.max(0.6, hardRadius) });
           world.moveUnit(u, t % w, Math.floor(t / w));

@@ -43,16 +43,26 @@ export class Corridor {
   dilate(margin: number, sectorsX: number, sectorsY: number): void {
     if (margin <= 0) return;
     const n = this.blocks;
+    const box = this.box;
     for (let b = 0; b < n; b++) {
-      const s = this.blockSector[b] as number;
-      const sx = s % sectorsX;
-      const sy = (s - sx) / sectorsX;
-      const ya = Math.max(0, sy - margin);
-      const yb = Math.min(sectorsY - 1, sy + margin);
-      const xa = Math.max(0, sx - margin);
-      const xb = Math.min(sectorsX - 1, sx + margin);
-      for (let y = ya; y <= yb; y++) for (let x = xa; x <= xb; x++) this.add(y * sectorsX + x);
+      this.boxAround(b, margin, sectorsX, sectorsY);
+      for (let y = box[2] as number; y <= (box[3] as number); y++) {
+        for (let x = box[0] as number; x <= (box[1] as number); x++) this.add(y * sectorsX + x);
+      }
     }
+  }
+
+  /** The sectors within `margin` of block b's sector, clipped to the map: x from, x to, y from, y to (inclusive). */
+  private readonly box = new Int32Array(4);
+
+  private boxAround(b: number, margin: number, sectorsX: number, sectorsY: number): void {
+    const s = this.blockSector[b] as number;
+    const sx = s % sectorsX;
+    const sy = (s - sx) / sectorsX;
+    this.box[0] = Math.max(0, sx - margin);
+    this.box[1] = Math.min(sectorsX - 1, sx + margin);
+    this.box[2] = Math.max(0, sy - margin);
+    this.box[3] = Math.min(sectorsY - 1, sy + margin);
   }
 
   /**
@@ -62,16 +72,11 @@ export class Corridor {
   dilatedCount(margin: number, sectorsX: number, sectorsY: number, seen: Int32Array, stamp: number): number {
     if (margin <= 0) return this.blocks;
     let count = this.blocks;
+    const box = this.box;
     for (let b = 0; b < this.blocks; b++) {
-      const s = this.blockSector[b] as number;
-      const sx = s % sectorsX;
-      const sy = (s - sx) / sectorsX;
-      const ya = Math.max(0, sy - margin);
-      const yb = Math.min(sectorsY - 1, sy + margin);
-      const xa = Math.max(0, sx - margin);
-      const xb = Math.min(sectorsX - 1, sx + margin);
-      for (let y = ya; y <= yb; y++) {
-        for (let x = xa; x <= xb; x++) {
+      this.boxAround(b, margin, sectorsX, sectorsY);
+      for (let y = box[2] as number; y <= (box[3] as number); y++) {
+        for (let x = box[0] as number; x <= (box[1] as number); x++) {
           const n = y * sectorsX + x;
           if ((this.sectorBlock[n] as number) >= 0 || seen[n] === stamp) continue;
           seen[n] = stamp;
