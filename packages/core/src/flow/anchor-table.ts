@@ -2,6 +2,8 @@
  * The flow kernel's table of anchors (per thread, reused between calls): each anchor's code (see `Flow.anchor`),
  * position in tiles and path estimate G, the length of the flow's path from the anchor to a goal.
  */
+import { anchorCodeX, anchorCodeY } from './anchor-code.js';
+
 export interface AnchorTable {
   code: Int32Array;
   x: Float64Array;
@@ -59,4 +61,29 @@ export function addAnchor(code: number, x: number, y: number, g: number): number
   t.g[id] = g;
   t.count = id + 1;
   return id;
+}
+
+/**
+ * Loads `count` anchors kept by a flow's state (codes and estimates; positions decoded from the codes, the same
+ * values the kernel computed) into the table, for a repair.
+ */
+export function loadAnchors(code: Int32Array, g: Float64Array, count: number, width: number, clearance: number): void {
+  const t = anchors;
+  let cap = t.code.length;
+  while (cap < count) cap *= 2;
+  if (cap !== t.code.length) {
+    t.code = new Int32Array(cap);
+    t.x = new Float64Array(cap);
+    t.y = new Float64Array(cap);
+    t.g = new Float64Array(cap);
+  }
+  t.code.set(code.subarray(0, count));
+  t.g.set(g.subarray(0, count));
+  const { x, y } = t;
+  for (let k = 0; k < count; k++) {
+    const c = code[k] as number;
+    x[k] = anchorCodeX(c, width, clearance);
+    y[k] = anchorCodeY(c, width, clearance);
+  }
+  t.count = count;
 }

@@ -7,6 +7,7 @@ import { ownOptions } from '../util/own-options.js';
 import { flowClearance } from './anchor-code.js';
 import { checkFieldOf, checkTypedArray, sealFlow } from './check-flow.js';
 import { runFlowKernel } from './flow-kernel.js';
+import { keepStateOf, newFlowState } from './flow-state.js';
 import { DEFAULT_FLOW_RADIUS, type Flow, type FlowOptions, type FlowOut, MAX_FLOW_RADIUS } from './types.js';
 
 /** Validated flow options. */
@@ -15,6 +16,8 @@ export interface ResolvedFlowOptions {
   radius: number;
   /** True for the `weighted` metric. */
   weighted: boolean;
+  /** {@link FlowOptions.repairable}. */
+  repairable: boolean;
 }
 
 /** Checks the options of computeFlow; throws InvalidOptionError / OutOfRangeError naming the bad one. */
@@ -25,7 +28,9 @@ export function resolveFlowOptions(options: FlowOptions | undefined): ResolvedFl
     throw new OutOfRangeError('radius', radius, `tiles, from 0 to ${MAX_FLOW_RADIUS}`);
   const metric: unknown = own.metric ?? 'octile';
   if (!METRICS.includes(metric as Metric)) throw new InvalidOptionError('metric', metric, METRICS.join(', '));
-  return { radius, weighted: metric === 'weighted' };
+  const repairable = own.repairable ?? false;
+  if (typeof repairable !== 'boolean') throw new InvalidOptionError('repairable', repairable, 'true or false');
+  return { radius, weighted: metric === 'weighted', repairable };
 }
 
 /** True when two views share bytes. */
@@ -60,6 +65,7 @@ function outArray<T extends Float32Array | Int32Array>(
  * (see the package README, "Smooth flows"). The kernel runs in WebAssembly where available and in JavaScript
  * otherwise (a content security policy without 'wasm-unsafe-eval', say); both give the same flows bit for bit.
  * `out` arrays (each `grid.size` long) are filled in place; `control` reports progress and cancels (AbortError).
+ * With `repairable`, the flow can be brought up to date after edits by `updateFlow` at a fraction of the cost.
  *
  * The flow returned is frozen (its arrays are not), so that `sampleFlow` checks it once.
  * @throws InvalidOptionError for a field of another size, bad options or control, or `out` arrays that overlap;
@@ -85,6 +91,7 @@ export function computeFlow(
     if (overlaps(vx, vy) || overlaps(vx, anchor) || overlaps(vy, anchor))
       throw new InvalidOptionError('out', 'arrays over the same bytes', 'separate vx, vy and anchor arrays');
   }
+  const state = resolved.repairable ? newFlowState(size, resolved.weighted) : undefined;
   runFlowKernel({
     width: grid.width,
     height: grid.height,
@@ -97,9 +104,10 @@ export function computeFlow(
     vy,
     anchor,
     control: kernelControl,
+    state,
   });
   // Frozen: its fields cannot be changed to lie, so sampleFlow checks it once (see checkFlow).
-  return sealFlow({
+  const flow = sealFlow({
     width: grid.width,
     height: grid.height,
     vx,
@@ -108,4 +116,6 @@ export function computeFlow(
     radius: resolved.radius,
     gridVersion: Number.isInteger(field.gridVersion) ? field.gridVersion : -1,
   });
+  keepStateOf(flow, state);
+  return flow;
 }

@@ -1,5 +1,6 @@
 import { AbortError } from '../errors.js';
 import { ControlSlot, type KernelControl } from '../fields/index.js';
+import type { FlowState } from './flow-state.js';
 
 /** Inputs of the flow kernel (`runFlowKernel` in ./flow-kernel.ts, and its WebAssembly version). */
 export interface FlowKernelInput {
@@ -16,6 +17,8 @@ export interface FlowKernelInput {
   vy: Float32Array;
   anchor: Int32Array;
   control?: KernelControl | undefined;
+  /** Receives the run's anchor ids and table (for `updateFlow`); the caller completes it with finishState. */
+  state?: FlowState | undefined;
 }
 
 /** Tiles between two looks at the control array. */

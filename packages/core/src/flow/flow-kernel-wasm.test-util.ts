@@ -22,7 +22,7 @@ function bothFlows(grid: Grid, field: Field, options: FlowOptions): { wasm: Flow
 }
 
 /** The first tile where the two flows differ bit for bit (vx, vy as f32 bits, anchor), or -1. */
-function firstDifference(a: Flow, b: Flow): number {
+export function firstDifference(a: Flow, b: Flow): number {
   const ax = new Uint32Array(a.vx.buffer, a.vx.byteOffset, a.vx.length);
   const bx = new Uint32Array(b.vx.buffer, b.vx.byteOffset, b.vx.length);
   const ay = new Uint32Array(a.vy.buffer, a.vy.byteOffset, a.vy.length);

@@ -12,6 +12,7 @@
 import { claimLayout, wasmKernels, wasmMemory } from '../fields/kernels/wasm-module.js';
 import { FLOW_CONTROL_INTERVAL, type FlowKernelInput, pollFlow } from './flow-kernel-input.js';
 import { sortByCost } from './flow-order.js';
+import { StateSlot } from './flow-state.js';
 
 /** Bytes reserved for the kernel's candidate scratch (it uses 1248). */
 const CAND_BYTES = 2048;
@@ -78,10 +79,24 @@ export function runFlowKernelWasm(input: FlowKernelInput): number {
     if (wasm.flowVisit(k, Math.min(reachable, k + FLOW_CONTROL_INTERVAL)) < 0) return -1;
   }
   const rows = Math.max(1, Math.floor(FLOW_CONTROL_INTERVAL / w));
-  for (let y = 0; y < h; y += rows) wasm.flowOutputs(y, Math.min(h, y + rows));
+  let count = 0;
+  for (let y = 0; y < h; y += rows) count = wasm.flowOutputs(y, Math.min(h, y + rows));
   const out = mem();
   input.vx.set(new Float32Array(out, costAt, size));
   input.vy.set(new Float32Array(out, costAt + 4 * size, size));
   input.anchor.set(new Int32Array(out, orderAt, size));
+  const state = input.state;
+  if (state !== undefined) {
+    // The table's rows are 32 bytes: x, y, g (f64) and the code (i32).
+    state.ids.set(new Int32Array(out, idsAt, size));
+    const rowsF = new Float64Array(out, tableAt, count * 4);
+    const rowsI = new Int32Array(out, tableAt, count * 8);
+    const { code, g } = state;
+    for (let k = 0; k < count; k++) {
+      g[k] = rowsF[4 * k + 2] as number;
+      code[k] = rowsI[8 * k + 6] as number;
+    }
+    state.info[StateSlot.count] = count;
+  }
   return reachable;
 }

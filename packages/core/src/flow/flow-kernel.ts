@@ -15,6 +15,7 @@ import { chooseAnchor, setChooseClearance } from './choose-anchor.js';
 import { FLOW_CONTROL_INTERVAL, type FlowKernelInput, pollFlow } from './flow-kernel-input.js';
 import { runFlowKernelWasm } from './flow-kernel-wasm.js';
 import { orderByCost } from './flow-order.js';
+import { finishState, StateSlot } from './flow-state.js';
 import { setSightClearance } from './sight.js';
 
 // Per-thread scratch, grown to the largest grid seen: the visit order and each tile's anchor id (-1: none yet).
@@ -33,10 +34,12 @@ export function runFlowKernel(input: FlowKernelInput): number {
     Atomics.store(c, ControlSlot.total, size);
     Atomics.store(c, ControlSlot.done, 0);
   }
+  if (input.state !== undefined) input.state.info[StateSlot.valid] = 0;
   pollFlow(control, 0);
   // The same kernel in WebAssembly where available (the same outputs, several times faster).
   const fast = runFlowKernelWasm(input);
   if (fast >= 0) {
+    keepState(input);
     if (c !== undefined) Atomics.store(c, ControlSlot.done, size);
     return fast;
   }
@@ -94,6 +97,35 @@ export function runFlowKernel(input: FlowKernelInput): number {
       vy[t] = dy / len;
     }
   }
+  const state = input.state;
+  if (state !== undefined) {
+    state.ids.set(ids.subarray(0, size));
+    state.code.set(tc.subarray(0, table.count));
+    state.g.set(table.g.subarray(0, table.count));
+    state.info[StateSlot.count] = table.count;
+    keepState(input);
+  }
   if (c !== undefined) Atomics.store(c, ControlSlot.done, size);
   return reachable;
+}
+
+// Scratch for the order keys of finishState.
+let prim = new Float64Array(0);
+
+/** Completes `input.state` (when given) after a run that wrote its ids and table. */
+function keepState(input: FlowKernelInput): void {
+  const state = input.state;
+  if (state === undefined) return;
+  const size = input.width * input.height;
+  if (prim.length < size) prim = new Float64Array(size);
+  finishState(
+    state,
+    state.info[StateSlot.count] as number,
+    input.clearance,
+    input.cost,
+    input.dir,
+    input.passable,
+    input.terrain,
+    prim.subarray(0, size),
+  );
 }

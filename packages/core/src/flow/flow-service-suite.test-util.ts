@@ -84,6 +84,39 @@ export function flowServiceSuite(core: () => typeof Core, worker: () => URL | un
       for (const item of [flow, field, updated.field]) service.release(item);
     });
 
+    it('repairs a repairable flow after edits into new buffers, equal to computeFlow on the updated field', async () => {
+      const grid = c.generateMap('random', 120, 90, { seed: 11 });
+      grid.setPassable(3, 3, true);
+      const options = { goals: [{ x: 3, y: 3 }] };
+      let field = await service.computeField(grid, options);
+      let flow = await service.computeFlow(grid, field, { radius: 0.2, repairable: true });
+      let repairs = 0;
+      for (let k = 0; k < 6; k++) {
+        const at = (k * 2741 + 5000) % grid.size;
+        grid.setPassable(at % 120, Math.floor(at / 120), grid.passable[at] === 0);
+        const updated = await service.updateField(grid, field, options);
+        const next = await service.updateFlow(grid, updated.field, flow);
+        expect(next.flow).not.toBe(flow);
+        expect(next.flow.vx.buffer).not.toBe(flow.vx.buffer);
+        expect(next.flow.gridVersion).toBe(grid.version);
+        same(next.flow, c.computeFlow(grid, updated.field, { radius: 0.2 }));
+        if (!next.full) repairs++;
+        for (const item of [flow, field]) expect(service.release(item)).toBe(true);
+        flow = next.flow;
+        field = updated.field;
+      }
+      expect(repairs).toBeGreaterThanOrEqual(4);
+      // A flow made without `repairable`: computed in full, then repairable.
+      const plain = await service.computeFlow(grid, field);
+      const first = await service.updateFlow(grid, field, plain);
+      expect(first.full).toBe(true);
+      same(first.flow, c.computeFlow(grid, field));
+      for (const item of [flow, field, plain, first.flow]) service.release(item);
+      await expect(service.updateFlow(grid, field, { ...first.flow, width: 3 })).rejects.toBeInstanceOf(
+        c.InvalidOptionError,
+      );
+    });
+
     it('rejects bad options with the typed error and stops on abort', async () => {
       const grid = c.parseAsciiMap(MAP, { '.': 1, '~': 2, '#': 0 });
       const field = c.computeField(grid, { goals: [{ x: 0, y: 0 }] });

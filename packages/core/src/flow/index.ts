@@ -10,4 +10,5 @@ export {
 } from './follow-flow.js';
 export { sampleFlow } from './sample-flow.js';
 export * from './types.js';
+export { updateFlow } from './update-flow.js';
 export { walkableSegment } from './walkable-segment.js';

@@ -52,7 +52,36 @@ export interface FlowOptions {
    * @defaultValue {@link DEFAULT_FLOW_RADIUS} (0)
    */
   radius?: number;
+  /**
+   * Keep what the kernel needs to repair the flow after edits (`updateFlow`): each tile's anchor id, the anchors'
+   * estimates and a copy of the field and grid the flow was made from, about 39 bytes per tile (43 weighted) on
+   * top of the flow's 12.
+   * @defaultValue false
+   */
+  repairable?: boolean;
 }
+
+/** What `updateFlow` did. */
+export interface FlowUpdate {
+  /** The flow on the field's version: a new object over the same arrays as the flow given (which now hold it). */
+  flow: Flow;
+  /**
+   * True when the flow was computed in full instead of repaired: it kept no state (made without
+   * {@link FlowOptions.repairable}, or left incomplete by an abort), its radius or metric changed, the order of the
+   * field's costs shifted (its smallest cost changed), or the repair would have visited more than
+   * {@link FLOW_REPAIR_LIMIT_FRACTION} of the tiles.
+   */
+  full: boolean;
+  /** Tiles whose anchor was chosen again: the repaired ones, or every reachable tile after a full computation. */
+  tiles: number;
+}
+
+/**
+ * Fraction of the map a flow repair may visit before it gives up and the flow is computed in full (a repaired
+ * tile costs several times a tile of the full kernel: a heap in JavaScript against a counting sort in
+ * WebAssembly).
+ */
+export const FLOW_REPAIR_LIMIT_FRACTION = 1 / 8;
 
 /** Arrays a caller may hand to `computeFlow` to be filled in place (each `grid.size` long). */
 export interface FlowOut {

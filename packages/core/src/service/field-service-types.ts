@@ -3,7 +3,7 @@
  * {@link FieldService} interface that createFieldService (./field-service.ts) returns.
  */
 import type { Field, FieldOptions } from '../fields/types.js';
-import type { Flow, FlowOptions } from '../flow/types.js';
+import type { Flow, FlowOptions, FlowUpdate } from '../flow/types.js';
 import type { Grid } from '../grid/grid.js';
 import type { KERNELS } from './kernels.js';
 import type { ProgressCallback } from './progress.js';
@@ -224,12 +224,22 @@ export interface FieldService {
    * Computes the smooth flow of a field in a worker (`computeFlow` of the flow module), into new pooled
    * SharedArrayBuffers, and resolves to the same shape as the synchronous `computeFlow(grid, field, options)`
    * (bit-identical values). A field made by this service is read in place; any other field's arrays are copied to
-   * the worker. The flow depends on the field: after `updateField` (or {@link LiveField.update}), compute the flow
-   * again from the new field (it is not repaired tile by tile; a flow costs several full fields: about 5-10x on
-   * 1024x1024 maps, see the benchmark's "Smooth flows" table).
-   * Release it with {@link FieldService.release} when done.
+   * the worker. A flow costs several full fields (about 5-10x on 1024x1024 maps, see the benchmark's "Smooth
+   * flows" table); with `options.repairable` the service keeps the flow's state beside it, so that after
+   * `updateField` (or {@link LiveField.update}) {@link FieldService.updateFlow} repairs it instead.
+   * Release it with {@link FieldService.release} when done (its state goes with it).
    */
   computeFlow(grid: Grid, field: Field, options?: FlowOptions, jobOptions?: JobOptions): Promise<Flow>;
+  /**
+   * Brings a flow up to date with `field` in a worker (`updateFlow` of the flow module) and resolves to
+   * `{ flow, full, tiles }` with a NEW flow in fresh pooled buffers: `flow` itself is only read, so it can stay
+   * published while the repair runs, and the result is never visible half-written. A flow this service made with
+   * `repairable` (or returned by an earlier updateFlow) is repaired: a copy of it is brought up to date by
+   * visiting again only the tiles whose anchor may have changed; any other flow, or other options, is computed in
+   * full. Either way the result equals `computeFlow(grid, field, options)` bit for bit and is repairable. Release
+   * the old flow when done with it.
+   */
+  updateFlow(grid: Grid, field: Field, flow: Flow, options?: FlowOptions, jobOptions?: JobOptions): Promise<FlowUpdate>;
   /**
    * Runs any registered kernel (see ./kernels.ts) on the least busy worker, or queues it when all are busy.
    * Top-level Grid values in `args` are shared with each worker once, not copied.

@@ -11,17 +11,14 @@
  */
 import { InvalidOptionError } from '../errors.js';
 import type { Field, FieldOptions } from '../fields/types.js';
-import { checkFieldOf, sealFlow } from '../flow/check-flow.js';
-import { resolveFlowOptions } from '../flow/compute-flow.js';
-import type { Flow } from '../flow/types.js';
-import { checkGrid } from '../grid/check-grid.js';
 import { Grid } from '../grid/grid.js';
 import { OutputBuffers } from './buffer-pool.js';
 import { SharedMemoryUnavailableError } from './errors.js';
 import { type FieldService, type FieldServiceOptions, MAX_WORKERS } from './field-service-types.js';
+import { flowJobs } from './flow-jobs.js';
 import { readJobOptions } from './job-options.js';
 import { isShared, JobQueue } from './job-queue.js';
-import type { ComputeFlowArgs, UpdateFieldArgs } from './kernels.js';
+import type { UpdateFieldArgs } from './kernels.js';
 import { MainThreadPool } from './main-thread-pool.js';
 import { readServiceOptions } from './service-options.js';
 import { hardwareConcurrency } from './spawn.js';
@@ -112,6 +109,8 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     if (ok) buffers.issue(outputs.map((a) => a.buffer));
     else if (reusable) for (const a of outputs) buffers.recycle(a.buffer);
   };
+
+  const flows = flowJobs({ queue, takeOutputs, settleOutputs });
 
   const service: FieldService = {
     size,
@@ -267,54 +266,9 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         });
     },
 
-    computeFlow(grid, field, flowOptions, jobOptions) {
-      // Checked on this thread with computeFlow's own checks (typed errors, own properties only), so that nothing
-      // that cannot be cloned is posted and the worker gets plain copies; the queue checks the job options.
-      try {
-        checkGrid(grid);
-        checkFieldOf(field, grid.width, grid.height);
-        const { radius, weighted } = resolveFlowOptions(flowOptions);
-        flowOptions = { radius, metric: weighted ? 'weighted' : 'octile' };
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      const cells = grid.width * grid.height;
-      const bytes = cells * 12;
-      const args: Omit<ComputeFlowArgs, 'vx' | 'vy' | 'anchor'> & {
-        vx: Float32Array | null;
-        vy: Float32Array | null;
-        anchor: Int32Array | null;
-      } = {
-        grid,
-        cost: field.cost,
-        dir: field.dir,
-        gridVersion: Number.isInteger(field.gridVersion) ? field.gridVersion : -1,
-        options: flowOptions,
-        vx: null,
-        vy: null,
-        anchor: null,
-      };
-      // As computeField: the output buffers are taken when a worker picks the job up.
-      const onDispatch = () => {
-        const [vx, vy, anchor] = takeOutputs('computeFlow', bytes, [cells * 4, cells * 4, cells * 4]);
-        args.vx = new Float32Array(vx as ArrayBufferLike);
-        args.vy = new Float32Array(vy as ArrayBufferLike);
-        args.anchor = new Int32Array(anchor as ArrayBufferLike);
-      };
-      const onSettle = (ok: boolean, reusable: boolean) => {
-        settleOutputs(bytes, args.vx && args.vy && args.anchor && [args.vx, args.vy, args.anchor], ok, reusable);
-      };
-      return queue
-        .submit('computeFlow', args as unknown as Record<string, unknown>, jobOptions, onSettle, onDispatch)
-        .then((value): Flow => {
-          const vx = args.vx as Float32Array;
-          const vy = args.vy as Float32Array;
-          const anchor = args.anchor as Int32Array;
-          const radius = flowOptions.radius ?? 0;
-          const { gridVersion } = value as { gridVersion: number };
-          return sealFlow({ width: grid.width, height: grid.height, vx, vy, anchor, radius, gridVersion });
-        });
-    },
+    computeFlow: flows.computeFlow,
+
+    updateFlow: flows.updateFlow,
 
     run(name, args, runOptions) {
       return queue.submit(name, args as Record<string, unknown>, runOptions) as never;
@@ -333,7 +287,9 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         if (arrays === null) return false;
         const owned = arrays.map((a) => (ArrayBuffer.isView(a) ? a.buffer : null));
         if (!owned.every((b) => buffers.owns(b))) return false;
-        buffers.giveBack(owned as ArrayBufferLike[]);
+        // A repairable flow's state goes back with it.
+        const state = 'vx' in item ? flows.takeState(item).map((a) => a.buffer) : [];
+        buffers.giveBack([...(owned as ArrayBufferLike[]), ...state.filter((b) => buffers.owns(b))]);
         return true;
       } catch {
         return false; // A hostile object (a Proxy whose traps throw): not a field of this service.

@@ -22,7 +22,7 @@
 import { type CrowdStepRangeArgs, runCrowdStepRange } from '../crowd/crowd-parallel-kernel.js';
 import { computeField, computeFieldFromSeeds, type FieldUpdate, updateField } from '../fields/index.js';
 import type { FieldOptions, KernelControl, SeedFieldOptions } from '../fields/types.js';
-import { computeFlow, type FlowOptions } from '../flow/index.js';
+import { type FlowJobArgs, runFlowJob } from '../flow/flow-job-kernel.js';
 import { Grid } from '../grid/grid.js';
 import {
   type FleeMapOptions,
@@ -119,28 +119,8 @@ export interface UpdateFieldArgs {
   baseDir?: Uint8Array;
 }
 
-/** Arguments of the `computeFlow` kernel: a field's arrays in, the flow's shared arrays out. */
-export interface ComputeFlowArgs {
-  /** The grid (on a SharedArrayBuffer). */
-  grid: Grid;
-  /** The field's cost per tile (share it: a SharedArrayBuffer is read in place, anything else is copied). */
-  cost: Float64Array;
-  /** The field's directions per tile. */
-  dir: Uint8Array;
-  /** The field's grid version (the flow's `gridVersion`). */
-  gridVersion: number;
-  /**
-   * computeFlow's options (radius, metric).
-   * @defaultValue undefined (meaning computeFlow's defaults: radius 0, metric `'octile'`)
-   */
-  options?: FlowOptions;
-  /** Output x of the unit vectors, on a SharedArrayBuffer. */
-  vx: Float32Array;
-  /** Output y of the unit vectors, on a SharedArrayBuffer. */
-  vy: Float32Array;
-  /** Output anchor codes, on a SharedArrayBuffer. */
-  anchor: Int32Array;
-}
+/** Arguments of the `computeFlow` and `updateFlow` kernels (see ../flow/flow-job-kernel.ts). */
+export type ComputeFlowArgs = FlowJobArgs;
 
 /** Arguments of the `computeFieldFromSeeds` kernel. */
 export interface ComputeFieldFromSeedsArgs {
@@ -234,19 +214,15 @@ export const KERNELS = {
     const result = updateField(stableGrid(args.grid, args.options), field, args.options, control);
     return { ...result, gridVersion: field.gridVersion };
   },
-  /** computeFlow of ../flow over the given field, writing into the shared `vx`/`vy`/`anchor`. */
-  computeFlow: (args: ComputeFlowArgs, control: KernelControl): { gridVersion: number } => {
-    const field = {
-      width: args.grid.width,
-      height: args.grid.height,
-      cost: args.cost,
-      dir: args.dir,
-      gridVersion: args.gridVersion,
-    };
-    const out = { vx: args.vx, vy: args.vy, anchor: args.anchor };
-    const grid = stableGrid(args.grid, args.options);
-    return { gridVersion: computeFlow(grid, field, args.options, out, control).gridVersion };
-  },
+  /**
+   * computeFlow of ../flow over the given field, writing into the shared `vx`/`vy`/`anchor` (and `state` when
+   * given, for later repairs).
+   */
+  computeFlow: (args: FlowJobArgs, control: KernelControl) =>
+    runFlowJob({ ...args, grid: stableGrid(args.grid, args.options) }, control),
+  /** updateFlow of ../flow: repairs a copy of `base` (with its state) into the outputs, or computes it in full. */
+  updateFlow: (args: FlowJobArgs, control: KernelControl) =>
+    runFlowJob({ ...args, grid: stableGrid(args.grid, args.options) }, control),
   /** computeFieldFromSeeds of ../fields (safety maps, per-set fields), writing into the shared `cost`/`dir`. */
   computeFieldFromSeeds: (args: ComputeFieldFromSeedsArgs, control: KernelControl): { gridVersion: number } => {
     const field = computeFieldFromSeeds(

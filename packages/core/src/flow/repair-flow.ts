@@ -1,0 +1,354 @@
+/**
+ * Repair of a flow after its field and grid changed (`updateFlow`): the flow kernel's choices are made again only
+ * for the tiles whose inputs may have changed, in the kernel's own visit order, so that the result is the flow the
+ * kernel gives on the new field, bit for bit (the differential tests compare them).
+ *
+ * A tile's choice (./choose-anchor.ts) reads: its cost and direction (the visit order, its parent), the anchor ids
+ * of the tiles at most 3 away that come earlier in the order, the passability (and terrain) of the tiles at most 3
+ * away, and exact line walks towards the anchors of its neighbours and beyond the corners near it. Every such walk
+ * runs within about 3 tiles of the straight way from a tile at most 2 away to its anchor (the walk's ends lie on
+ * or next to those of that tile's way, and both ways are straight). So the tiles to visit again are:
+ * - within 3 tiles of a tile whose cost or direction changed (the order and the parents changed there);
+ * - within 3 tiles of a tile whose passability or terrain changed;
+ * - within 2 tiles of a tile whose way to its anchor (in the kept state) passes within 3 tiles of such an edit;
+ * - within 3 tiles of a visited tile whose anchor changed, and later in the order.
+ * They are visited in the kernel's order (a heap over the order's keys); while a tile chooses, the tiles near it
+ * that come later in the order are hidden, as they were not visited yet in a full run. A new anchor that equals the
+ * one the tile had created in the kept state takes back its old id, so that tiles which were not visited again
+ * still share it.
+ */
+import { centreCode } from './anchor-code.js';
+import { addAnchor, anchors, loadAnchors } from './anchor-table.js';
+import { chooseAnchor, setChooseClearance } from './choose-anchor.js';
+import { FLOW_CONTROL_INTERVAL, type FlowKernelInput, pollFlow } from './flow-kernel-input.js';
+import { type FlowState, later, orderKeys, StateSlot, stateCapacity } from './flow-state.js';
+import { setSightClearance } from './sight.js';
+
+/** Tiles around an edit whose straight ways count as passing near it (see the module comment). */
+const EDIT_MARGIN = 3;
+/** Most boxes the edits are grouped into for the test of the ways (more: one box around them all). */
+const MAX_BOXES = 32;
+/** Side of the blocks that group many edits into boxes. */
+const BLOCK = 32;
+
+// Per-thread scratch.
+let prim = new Float64Array(0);
+let mark = new Uint8Array(0);
+let heap = new Int32Array(0);
+let heapSize = 0;
+let edits = new Int32Array(0);
+let keyed = new Int32Array(0);
+const boxes = new Float64Array(4 * MAX_BOXES);
+let boxCount = 0;
+const maskQ = new Int32Array(49);
+const maskId = new Int32Array(49);
+
+const QUEUED = 1;
+const DONE = 2;
+
+function less(a: number, b: number): boolean {
+  const pa = prim[a] as number;
+  const pb = prim[b] as number;
+  return pa < pb || (pa === pb && a < b);
+}
+
+function heapPush(t: number): void {
+  let i = heapSize++;
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    const q = heap[p] as number;
+    if (!less(t, q)) break;
+    heap[i] = q;
+    i = p;
+  }
+  heap[i] = t;
+}
+
+function heapPop(): number {
+  const top = heap[0] as number;
+  const n = --heapSize;
+  if (n > 0) {
+    const t = heap[n] as number;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && less(heap[child + 1] as number, heap[child] as number)) child++;
+      if (!less(heap[child] as number, t)) break;
+      heap[i] = heap[child] as number;
+      i = child;
+    }
+    heap[i] = t;
+  }
+  return top;
+}
+
+/** Queues every not yet queued tile within `r` of (x, y) (those that come after `after` only, when >= 0). */
+function queueAround(x: number, y: number, r: number, w: number, h: number, after: number): void {
+  const y0 = Math.max(0, y - r);
+  const y1 = Math.min(h - 1, y + r);
+  const x0 = Math.max(0, x - r);
+  const x1 = Math.min(w - 1, x + r);
+  for (let yy = y0; yy <= y1; yy++) {
+    for (let q = yy * w + x0, end = yy * w + x1; q <= end; q++) {
+      if (mark[q] !== 0 || (after >= 0 && !later(prim, q, after))) continue;
+      mark[q] = QUEUED;
+      heapPush(q);
+    }
+  }
+}
+
+/** True when the segment (x0, y0)-(x1, y1) meets box b of {@link boxes} (Liang and Barsky's clipping). */
+function meetsBox(x0: number, y0: number, x1: number, y1: number, b: number): boolean {
+  const bx0 = boxes[4 * b] as number;
+  const by0 = boxes[4 * b + 1] as number;
+  const bx1 = boxes[4 * b + 2] as number;
+  const by1 = boxes[4 * b + 3] as number;
+  if (Math.max(x0, x1) < bx0 || Math.min(x0, x1) > bx1 || Math.max(y0, y1) < by0 || Math.min(y0, y1) > by1)
+    return false;
+  const dx = x1 - x0;
+  const dy = y1 - y0;
+  let lo = 0;
+  let hi = 1;
+  if (dx === 0) {
+    if (x0 < bx0 || x0 > bx1) return false;
+  } else {
+    const s0 = (bx0 - x0) / dx;
+    const s1 = (bx1 - x0) / dx;
+    lo = Math.max(lo, Math.min(s0, s1));
+    hi = Math.min(hi, Math.max(s0, s1));
+  }
+  if (dy === 0) {
+    if (y0 < by0 || y0 > by1) return false;
+  } else {
+    const s0 = (by0 - y0) / dy;
+    const s1 = (by1 - y0) / dy;
+    lo = Math.max(lo, Math.min(s0, s1));
+    hi = Math.min(hi, Math.max(s0, s1));
+  }
+  return lo <= hi;
+}
+
+function addBox(x0: number, y0: number, x1: number, y1: number): void {
+  const b = boxCount++;
+  boxes[4 * b] = x0 - EDIT_MARGIN;
+  boxes[4 * b + 1] = y0 - EDIT_MARGIN;
+  boxes[4 * b + 2] = x1 + 1 + EDIT_MARGIN;
+  boxes[4 * b + 3] = y1 + 1 + EDIT_MARGIN;
+}
+
+/** Groups the `n` edited tiles into at most MAX_BOXES boxes (one per tile, per block of tiles, or one). */
+function groupEdits(n: number, w: number): void {
+  boxCount = 0;
+  if (n <= MAX_BOXES) {
+    for (let k = 0; k < n; k++) {
+      const t = edits[k] as number;
+      const y = (t / w) | 0;
+      addBox(t - y * w, y, t - y * w, y);
+    }
+    return;
+  }
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = -1;
+  let y1 = -1;
+  const blocks = new Map<number, number[]>();
+  for (let k = 0; k < n; k++) {
+    const t = edits[k] as number;
+    const y = (t / w) | 0;
+    const x = t - y * w;
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+    const key = ((y / BLOCK) | 0) * 65536 + ((x / BLOCK) | 0);
+    const box = blocks.get(key);
+    if (box === undefined) blocks.set(key, [x, y, x, y]);
+    else {
+      box[0] = Math.min(box[0] as number, x);
+      box[1] = Math.min(box[1] as number, y);
+      box[2] = Math.max(box[2] as number, x);
+      box[3] = Math.max(box[3] as number, y);
+    }
+  }
+  if (blocks.size > MAX_BOXES) {
+    addBox(x0, y0, x1, y1);
+    return;
+  }
+  for (const box of blocks.values()) addBox(box[0] as number, box[1] as number, box[2] as number, box[3] as number);
+}
+
+/** Inputs of {@link repairFlow}: the kernel's, with the kept state of the flow in `vx`, `vy`, `anchor`. */
+export interface FlowRepairInput extends FlowKernelInput {
+  state: FlowState;
+  /** Most tiles to visit again before giving up (the caller then runs the full kernel). */
+  limit: number;
+}
+
+/**
+ * Repairs the flow in `vx`, `vy`, `anchor` and its state to what the kernel gives on the input's field and grid.
+ * Returns the number of tiles visited again, or -1 when it gave up (another order of visits, too many tiles, a
+ * full anchor table): the outputs and the state may then be partly written, and the caller runs the full kernel.
+ * Throws AbortError when the control asks to stop (the state is then marked invalid).
+ */
+export function repairFlow(input: FlowRepairInput): number {
+  const { width: w, height: h, passable: pass, terrain: terr, cost, dir, vx, vy, anchor, state, control } = input;
+  const size = w * h;
+  const info = state.info;
+  if (info[StateSlot.valid] !== 1 || info[StateSlot.clearance] !== input.clearance) return -1;
+  if (prim.length < size) {
+    prim = new Float64Array(size);
+    mark = new Uint8Array(size);
+    heap = new Int32Array(size);
+    edits = new Int32Array(size);
+    keyed = new Int32Array(size);
+  }
+  const [bucketed, min] = orderKeys(cost.subarray(0, size), prim);
+  if (bucketed !== info[StateSlot.bucketed] || (bucketed === 1 && min !== info[StateSlot.min])) return -1;
+  const { ids, cost: sCost, dir: sDir, pass: sPass, terr: sTerr, creator } = state;
+  // The tiles whose inputs changed.
+  let nEdit = 0;
+  let nKey = 0;
+  for (let t = 0; t < size; t++) {
+    if (pass[t] !== sPass[t] || (terr !== null && terr[t] !== sTerr[t])) edits[nEdit++] = t;
+    if (cost[t] !== sCost[t] || dir[t] !== sDir[t]) keyed[nKey++] = t;
+  }
+  if (nEdit + nKey > input.limit) return -1;
+  pollFlow(control, 0);
+  info[StateSlot.valid] = 0;
+  mark.fill(0, 0, size);
+  heapSize = 0;
+  for (let k = 0; k < nKey; k++) {
+    const t = keyed[k] as number;
+    const y = (t / w) | 0;
+    queueAround(t - y * w, y, 3, w, h, -1);
+  }
+  const oldCount = info[StateSlot.count] as number;
+  const clearance = input.clearance;
+  loadAnchors(state.code, state.g, oldCount, w, clearance);
+  const ax = anchors.x;
+  const ay = anchors.y;
+  if (nEdit > 0) {
+    for (let k = 0; k < nEdit; k++) {
+      const t = edits[k] as number;
+      const y = (t / w) | 0;
+      queueAround(t - y * w, y, 3, w, h, -1);
+    }
+    groupEdits(nEdit, w);
+    // The tiles whose straight way to their (kept) anchor passes near an edit, and the tiles near them.
+    for (let y = 0, o = 0; y < h; y++) {
+      for (let x = 0; x < w; x++, o++) {
+        const id = ids[o] as number;
+        if (id < 0) continue;
+        const px = x + 0.5;
+        const py = y + 0.5;
+        const qx = ax[id] as number;
+        const qy = ay[id] as number;
+        for (let b = 0; b < boxCount; b++) {
+          if (meetsBox(px, py, qx, qy, b)) {
+            queueAround(x, y, 2, w, h, -1);
+            break;
+          }
+        }
+      }
+    }
+  }
+  setSightClearance(clearance);
+  setChooseClearance(clearance);
+  const capacity = stateCapacity(size);
+  let visited = 0;
+  let next = FLOW_CONTROL_INTERVAL;
+  while (heapSize > 0) {
+    const t = heapPop();
+    mark[t] = DONE;
+    if (++visited > input.limit) return -1;
+    if (visited === next) {
+      pollFlow(control, visited);
+      next += FLOW_CONTROL_INTERVAL;
+    }
+    const y = (t / w) | 0;
+    const x = t - y * w;
+    const old = ids[t] as number;
+    let id = -1;
+    if ((cost[t] as number) < Number.POSITIVE_INFINITY) {
+      // Hide the tile itself and the tiles near it that a full run would not have visited yet.
+      let masked = 0;
+      for (let yy = Math.max(0, y - 3), y1 = Math.min(h - 1, y + 3); yy <= y1; yy++) {
+        for (let q = yy * w + Math.max(0, x - 3), end = yy * w + Math.min(w - 1, x + 3); q <= end; q++) {
+          const qid = ids[q] as number;
+          if (qid < 0 || (q !== t && !later(prim, q, t))) continue;
+          maskQ[masked] = q;
+          maskId[masked++] = qid;
+          ids[q] = -1;
+        }
+      }
+      const before = anchors.count;
+      if (before >= capacity) return -1;
+      const d = dir[t] as number;
+      id =
+        d === 255
+          ? addAnchor(centreCode(t), x + 0.5, y + 0.5, cost[t] as number)
+          : chooseAnchor(ids, t, x, y, d, w, h, pass, terr);
+      for (let k = 0; k < masked; k++) ids[maskQ[k] as number] = maskId[k] as number;
+      if (anchors.count > before) {
+        // A new anchor: the same as the one this tile created in the kept state takes back its id.
+        const tc = anchors.code;
+        const tg = anchors.g;
+        if (old >= 0 && creator[old] === t && tc[old] === tc[id] && tg[old] === tg[id]) {
+          anchors.count = before;
+          id = old;
+        } else creator[id] = t;
+      }
+    }
+    ids[t] = id;
+    writeOutput(t, x, y, id, dir, vx, vy, anchor);
+    if (id !== old) queueAround(x, y, 3, w, h, t);
+  }
+  // Keep the new anchors and the new inputs.
+  const count = anchors.count;
+  state.code.set(anchors.code.subarray(oldCount, count), oldCount);
+  state.g.set(anchors.g.subarray(oldCount, count), oldCount);
+  for (let k = 0; k < nEdit; k++) {
+    const t = edits[k] as number;
+    sPass[t] = pass[t] as number;
+    if (terr !== null) sTerr[t] = terr[t] as number;
+  }
+  for (let k = 0; k < nKey; k++) {
+    const t = keyed[k] as number;
+    sCost[t] = cost[t] as number;
+    sDir[t] = dir[t] as number;
+  }
+  info[StateSlot.count] = count;
+  info[StateSlot.valid] = 1;
+  return visited;
+}
+
+/** Writes tile t's outputs for anchor `id` as the full kernel does. */
+function writeOutput(
+  t: number,
+  x: number,
+  y: number,
+  id: number,
+  dir: Uint8Array,
+  vx: Float32Array,
+  vy: Float32Array,
+  anchor: Int32Array,
+): void {
+  if (id < 0) {
+    vx[t] = 0;
+    vy[t] = 0;
+    anchor[t] = -1;
+    return;
+  }
+  anchor[t] = anchors.code[id] as number;
+  if (dir[t] === 255) {
+    vx[t] = 0;
+    vy[t] = 0;
+    return;
+  }
+  const dx = (anchors.x[id] as number) - x - 0.5;
+  const dy = (anchors.y[id] as number) - y - 0.5;
+  const len = Math.sqrt(dx * dx + dy * dy);
+  vx[t] = dx / len;
+  vy[t] = dy / len;
+}

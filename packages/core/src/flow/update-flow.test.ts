@@ -1,0 +1,219 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AbortError, InvalidOptionError } from '../errors.js';
+import { computeField } from '../fields/compute-field.js';
+import { arbGrid, METRIC_LIST, RULE_LIST } from '../fields/field-check.test-util.js';
+import { setWasmKernelsEnabled } from '../fields/kernels/wasm-module.js';
+import { updateField } from '../fields/repair/update-field.js';
+import { CONTROL_LENGTH, ControlSlot, type FieldOptions } from '../fields/types.js';
+import type { DiagonalRule } from '../grid/directions.js';
+import { generateMap } from '../grid/generate.js';
+import type { Grid } from '../grid/grid.js';
+import { computeFlow } from './compute-flow.js';
+import { arbFlowCase } from './flow-check.test-util.js';
+import { firstDifference } from './flow-kernel-wasm.test-util.js';
+import type { Flow, FlowOptions } from './types.js';
+import { updateFlow } from './update-flow.js';
+
+/** One edit: a tile's passability code, or its terrain cost. */
+interface Edit {
+  at: number;
+  code: number;
+  terrain: number;
+}
+
+const arbEdits = fc.array(
+  fc.array(fc.record({ at: fc.nat(), code: fc.integer({ min: 0, max: 2 }), terrain: fc.integer({ min: 0, max: 8 }) }), {
+    minLength: 1,
+    maxLength: 4,
+  }),
+  { minLength: 1, maxLength: 4 },
+);
+
+/** Applies a batch of edits, leaving the goals walkable. */
+function apply(grid: Grid, batch: Edit[], goals: number[]): void {
+  for (const { at, code, terrain } of batch) {
+    const i = at % grid.size;
+    if (goals.includes(i)) continue;
+    const x = i % grid.width;
+    const y = Math.floor(i / grid.width);
+    if (terrain > 0 && grid.terrain !== null) grid.setTerrain(x, y, 1 + terrain / 2);
+    else grid.setPassable(x, y, code);
+  }
+}
+
+/**
+ * Edits the grid batch by batch; after each, updates the field and the flow and checks the flow against a fresh
+ * computeFlow of the updated field. Returns how many updates were repairs.
+ */
+function checkUpdates(
+  grid: Grid,
+  fieldOptions: FieldOptions & { goals: { x: number; y: number }[] },
+  flowOptions: FlowOptions,
+  batches: Edit[][],
+): number {
+  const goals = fieldOptions.goals.map((g) => g.y * grid.width + g.x);
+  const field = computeField(grid, fieldOptions);
+  let flow: Flow = computeFlow(grid, field, { ...flowOptions, repairable: true });
+  let repairs = 0;
+  for (const batch of batches) {
+    apply(grid, batch, goals);
+    updateField(grid, field, fieldOptions);
+    const update = updateFlow(grid, field, flow, flowOptions);
+    flow = update.flow;
+    if (!update.full) repairs++;
+    expect(flow.gridVersion).toBe(grid.version);
+    const fresh = computeFlow(grid, field, flowOptions);
+    expect(firstDifference(flow, fresh)).toBe(-1);
+  }
+  return repairs;
+}
+
+describe('updateFlow', () => {
+  it('repairs flows to what computeFlow gives on the updated field, bit for bit, on random maps and edits', () => {
+    let updates = 0;
+    let repairs = 0;
+    fc.assert(
+      fc.property(
+        arbGrid(24, 4),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 2 }),
+        fc.constantFrom(...METRIC_LIST),
+        fc.constantFrom<4 | 8>(4, 8),
+        fc.constantFrom<DiagonalRule>(...RULE_LIST),
+        fc.constantFrom(0, 0.25, 0.45),
+        arbEdits,
+        ({ grid, walkable }, picks, metric, neighbors, diagonal, radius, batches) => {
+          const goals = picks.map((pick) => {
+            const i = walkable[pick % walkable.length] as number;
+            return { x: i % grid.width, y: Math.floor(i / grid.width) };
+          });
+          repairs += checkUpdates(grid, { goals, metric, neighbors, diagonal }, { metric, radius }, batches);
+          updates += batches.length;
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // Most updates are repairs (the others changed the order of the costs or touched too much of a tiny map).
+    expect(repairs).toBeGreaterThan(updates / 2);
+  });
+
+  it('repairs flows on open maps where walls placed or removed cross long lines of sight', () => {
+    fc.assert(
+      fc.property(
+        arbFlowCase(40, 0.08),
+        fc.constantFrom(0, 0.25),
+        fc.constantFrom<DiagonalRule>('if-both-free', 'always'),
+        fc.array(
+          fc.array(fc.record({ at: fc.nat(), code: fc.constantFrom(0, 1), terrain: fc.constant(0) }), {
+            minLength: 1,
+            maxLength: 2,
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        ({ grid, goal }, radius, diagonal, batches) => {
+          checkUpdates(grid, { goals: [goal], diagonal }, { radius }, batches);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('repairs with the JavaScript kernel keeping the state, too', () => {
+    setWasmKernelsEnabled(false);
+    try {
+      fc.assert(
+        fc.property(
+          arbGrid(20, 4),
+          fc.nat(),
+          fc.constantFrom(0, 0.3),
+          arbEdits,
+          ({ grid, walkable }, pick, radius, batches) => {
+            const i = walkable[pick % walkable.length] as number;
+            const goals = [{ x: i % grid.width, y: Math.floor(i / grid.width) }];
+            checkUpdates(grid, { goals }, { radius }, batches);
+          },
+        ),
+        { numRuns: 100 },
+      );
+    } finally {
+      setWasmKernelsEnabled(true);
+    }
+  });
+
+  it('repairs most one-tile edits on generated 96x96 maps, visiting a small part of them', () => {
+    for (const kind of ['random', 'rooms', 'maze'] as const) {
+      const grid = generateMap(kind, 96, 96, { seed: 7 });
+      let goal = 48 * 96 + 48;
+      while (grid.passable[goal] === 0) goal++;
+      const fieldOptions = { goals: [{ x: goal % 96, y: Math.floor(goal / 96) }] };
+      const field = computeField(grid, fieldOptions);
+      let flow = computeFlow(grid, field, { repairable: true });
+      let visited = 0;
+      let repairs = 0;
+      for (let k = 0; k < 24; k++) {
+        const at = (k * 7919 + 1234) % grid.size;
+        if (at === goal) continue;
+        grid.setPassable(at % 96, Math.floor(at / 96), grid.passable[at] === 0 ? 1 : 0);
+        updateField(grid, field, fieldOptions);
+        const update = updateFlow(grid, field, flow);
+        flow = update.flow;
+        if (!update.full) {
+          repairs++;
+          visited += update.tiles;
+        }
+        expect(firstDifference(flow, computeFlow(grid, field))).toBe(-1);
+      }
+      // An edit that cuts a maze's corridor changes the costs of much of the map: computed in full.
+      expect(repairs).toBeGreaterThanOrEqual(18);
+      expect(visited / repairs).toBeLessThan(grid.size / 8);
+    }
+  });
+
+  it('computes a flow kept without state in full, then repairs it', () => {
+    const grid = generateMap('random', 40, 30, { seed: 3 });
+    grid.setPassable(1, 1, 1);
+    const options = { goals: [{ x: 1, y: 1 }] };
+    const field = computeField(grid, options);
+    const first = updateFlow(grid, field, computeFlow(grid, field));
+    expect(first.full).toBe(true);
+    grid.setPassable(20, 15, grid.passable[20 + 15 * 40] === 0 ? 1 : 0);
+    updateField(grid, field, options);
+    const second = updateFlow(grid, field, first.flow);
+    expect(second.full).toBe(false);
+    expect(firstDifference(second.flow, computeFlow(grid, field))).toBe(-1);
+    // Another radius: in full.
+    const third = updateFlow(grid, field, second.flow, { radius: 0.25 });
+    expect(third.full).toBe(true);
+    expect(firstDifference(third.flow, computeFlow(grid, field, { radius: 0.25 }))).toBe(-1);
+  });
+
+  it('after an abort, computes the next update in full', () => {
+    const grid = generateMap('random', 200, 200, { seed: 5 });
+    grid.setPassable(0, 0, 1);
+    const options = { goals: [{ x: 0, y: 0 }] };
+    const field = computeField(grid, options);
+    const flow = computeFlow(grid, field, { repairable: true });
+    grid.fillPassable(100, 100, 3, 3, 0);
+    updateField(grid, field, options);
+    const control = new Int32Array(CONTROL_LENGTH);
+    Atomics.store(control, ControlSlot.abort, 1);
+    expect(() => updateFlow(grid, field, flow, undefined, { control })).toThrow(AbortError);
+    const again = updateFlow(grid, field, flow);
+    expect(again.full).toBe(true);
+    expect(firstDifference(again.flow, computeFlow(grid, field))).toBe(-1);
+  });
+
+  it('refuses a flow or options that are not of this grid with typed errors', () => {
+    const grid = generateMap('random', 12, 10, { seed: 1 });
+    grid.setPassable(0, 0, 1);
+    const field = computeField(grid, { goals: [{ x: 0, y: 0 }] });
+    const flow = computeFlow(grid, field, { repairable: true });
+    const other = generateMap('random', 10, 10, { seed: 1 });
+    expect(() => updateFlow(other, field, flow)).toThrow(InvalidOptionError);
+    expect(() => updateFlow(grid, field, { ...flow, width: 11 } as Flow)).toThrow(InvalidOptionError);
+    expect(() => updateFlow(grid, field, flow, 'fast' as unknown as FlowOptions)).toThrow(InvalidOptionError);
+    expect(() => updateFlow(grid, field, flow, { repairable: 1 } as unknown as FlowOptions)).toThrow(
+      InvalidOptionError,
+    );
+  });
+});
