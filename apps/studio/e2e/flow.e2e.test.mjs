@@ -109,6 +109,30 @@ describe('Fields page: smooth flows', () => {
     const fromCorner = await lengths(page);
     assert.ok(fromCorner.flow >= fromCorner.any - 1e-9 && fromCorner.eight >= fromCorner.flow - 1e-9);
 
+    // Painting a wall repairs the flow (updateFlow in the worker) instead of computing it again.
+    let target = null;
+    for (const [x, y] of [
+      [6, 3],
+      [3, 6],
+      [6, 6],
+      [8, 4],
+      [4, 8],
+    ]) {
+      const value = await readTile(page, x, y);
+      if (value !== 'wall' && !value.startsWith('blocked') && value !== '0') {
+        target = [x, y];
+        break;
+      }
+    }
+    assert.ok(target, 'a walkable tile to wall');
+    await page.click('[data-tool="wall"]');
+    const at = await tileCenter(page, target[0], target[1]);
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction(() =>
+      /repaired, [\d,]+ tiles/.test(document.querySelector('[data-testid="flow-status"]')?.textContent ?? ''),
+    );
+    assert.equal(await readTile(page, target[0], target[1]), 'wall');
+
     // V goes back to the eight arrows: the units step along them again.
     await page.keyboard.press('v');
     await page.waitForFunction(

@@ -14,6 +14,7 @@ import { markdownTable, textTable } from './report.js';
 import { runCrowd } from './suites/crowd.js';
 import { runCrowdSettle } from './suites/crowd-settle.js';
 import { runFlowPaths, runFlowTime } from './suites/flow.js';
+import { runFlowRepair } from './suites/flow-repair.js';
 import { runKernels } from './suites/kernels.js';
 import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
@@ -73,6 +74,10 @@ const HELP = `usage: pnpm bench [options]
   --flow-starts N     random starts per goal (default 50; --quick 20)
   --flow-max-cost N   largest field cost of a start, tiles (default 400: the exact reference is slow on long paths)
   --flow-radius R     mover radius of the flows, tiles (default 0)
+  --flow-repair-maps LIST
+                      maps of the flow suite's repair table (default den520d, random-1024, rooms-1024; --quick
+                      arena, random-512)
+  --flow-edits N      one-tile edits per map of the repair table (default 100; --quick 20)
   --reps N            timed repetitions after warm-up (default 15)
   --warmup N          untimed warm-up runs (default 3)
   --rts-units LIST    unit counts of the rts suite (default 200,1000)
@@ -140,6 +145,8 @@ async function main(): Promise<void> {
       'flow-starts': { type: 'string' },
       'flow-max-cost': { type: 'string' },
       'flow-radius': { type: 'string' },
+      'flow-repair-maps': { type: 'string' },
+      'flow-edits': { type: 'string' },
       warmup: { type: 'string' },
       'rts-units': { type: 'string' },
       updates: { type: 'string' },
@@ -316,6 +323,16 @@ async function main(): Promise<void> {
       warmup,
     };
     sections.push(await runFlowTime(flowOptions));
+    sections.push(
+      await runFlowRepair({
+        maps: list(
+          values['flow-repair-maps'],
+          quick ? ['arena', 'random-512'] : ['den520d', 'random-1024', 'rooms-1024'],
+        ),
+        edits: int(values['flow-edits'], quick ? 20 : 100, 'flow-edits'),
+        radius,
+      }),
+    );
     sections.push(await runFlowPaths(flowOptions));
   }
 

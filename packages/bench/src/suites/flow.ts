@@ -45,7 +45,7 @@ export interface FlowSuiteOptions {
 }
 
 /** This process's CPU time in ms (user + system): less disturbed than wall time by other processes on the machine. */
-function cpuMs(): number {
+export function cpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 }
@@ -54,7 +54,7 @@ function cpuMs(): number {
 const WARMUP_MS = 1500;
 const MAX_WARMUP_RUNS = 500;
 
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
@@ -63,7 +63,7 @@ function rng(seed: number): () => number {
 }
 
 /** The walkable tile nearest the map's centre. */
-function centralGoal(grid: Grid): { x: number; y: number } {
+export function centralGoal(grid: Grid): { x: number; y: number } {
   const cx = grid.width >> 1;
   const cy = grid.height >> 1;
   for (let r = 0; r < Math.max(grid.width, grid.height); r++) {

@@ -63,12 +63,30 @@ export function addAnchor(code: number, x: number, y: number, g: number): number
   return id;
 }
 
+// The generation of the flow state the table holds (see loadAnchors), or -1.
+let loaded = -1;
+
+/** Marks the table as holding the anchors of the state of generation `generation` (-1: of none). */
+export function markAnchorsLoaded(generation: number): void {
+  loaded = generation;
+}
+
 /**
  * Loads `count` anchors kept by a flow's state (codes and estimates; positions decoded from the codes, the same
- * values the kernel computed) into the table, for a repair.
+ * values the kernel computed) into the table, for a repair. Skipped when the table already holds that state
+ * (`generation`, set by the last repair on this thread).
  */
-export function loadAnchors(code: Int32Array, g: Float64Array, count: number, width: number, clearance: number): void {
+export function loadAnchors(
+  code: Int32Array,
+  g: Float64Array,
+  count: number,
+  width: number,
+  clearance: number,
+  generation: number,
+): void {
   const t = anchors;
+  if (generation === loaded && t.count === count) return;
+  loaded = -1;
   let cap = t.code.length;
   while (cap < count) cap *= 2;
   if (cap !== t.code.length) {

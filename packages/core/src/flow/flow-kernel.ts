@@ -10,7 +10,7 @@
  */
 import { ControlSlot } from '../fields/index.js';
 import { centreCode } from './anchor-code.js';
-import { addAnchor, anchors } from './anchor-table.js';
+import { addAnchor, anchors, markAnchorsLoaded } from './anchor-table.js';
 import { chooseAnchor, setChooseClearance } from './choose-anchor.js';
 import { FLOW_CONTROL_INTERVAL, type FlowKernelInput, pollFlow } from './flow-kernel-input.js';
 import { runFlowKernelWasm } from './flow-kernel-wasm.js';
@@ -53,6 +53,7 @@ export function runFlowKernel(input: FlowKernelInput): number {
   setChooseClearance(input.clearance);
   ids.fill(-1, 0, size);
   table.count = 0;
+  markAnchorsLoaded(-1);
   const reachable = orderByCost(cost, order);
   const ord = order;
   let next = FLOW_CONTROL_INTERVAL;

@@ -20,7 +20,14 @@ export const StateSlot = {
   min: 4,
   /** 1 when the arrays describe a complete run (0: new, or left incomplete by an abort). */
   valid: 5,
+  /** A random tag of the anchor table's contents (a repair thread that still holds them skips loading them). */
+  generation: 6,
 } as const;
+
+/** A new tag for {@link StateSlot.generation}. */
+export function newGeneration(): number {
+  return Math.floor(Math.random() * 2 ** 52);
+}
 
 /** The states kept for flows made repairable (per thread; the service keeps its own on shared memory). */
 const kept = new WeakMap<Flow, FlowState>();
@@ -65,13 +72,13 @@ export function stateCapacity(size: number): number {
 
 /** Bytes of a flow state for a grid of `size` tiles (see {@link newFlowState}). */
 export function stateBytes(size: number, weighted: boolean): number {
-  return size * (4 + 8 + 1 + 1 + (weighted ? 4 : 0)) + stateCapacity(size) * 16 + (weighted ? 0 : 8) + 6 * 8;
+  return size * (4 + 8 + 1 + 1 + (weighted ? 4 : 0)) + stateCapacity(size) * 16 + (weighted ? 0 : 8) + 7 * 8;
 }
 
 /** The array lengths of a state, in the order {@link stateArrays} lists them. */
 export function stateLengths(size: number, weighted: boolean): number[] {
   const cap = stateCapacity(size);
-  return [size, cap, cap, cap, size, size, size, weighted ? size : 2, 6];
+  return [size, cap, cap, cap, size, size, size, weighted ? size : 2, 7];
 }
 
 /** A state over the given buffers (each exactly as long as {@link stateLengths} says, in its element type). */
@@ -198,5 +205,6 @@ export function finishState(
   info[StateSlot.weighted] = terr !== null ? 1 : 0;
   info[StateSlot.bucketed] = bucketed;
   info[StateSlot.min] = min;
+  info[StateSlot.generation] = newGeneration();
   info[StateSlot.valid] = 1;
 }

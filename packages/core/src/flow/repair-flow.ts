@@ -18,10 +18,10 @@
  * still share it.
  */
 import { centreCode } from './anchor-code.js';
-import { addAnchor, anchors, loadAnchors } from './anchor-table.js';
+import { addAnchor, anchors, loadAnchors, markAnchorsLoaded } from './anchor-table.js';
 import { chooseAnchor, setChooseClearance } from './choose-anchor.js';
 import { FLOW_CONTROL_INTERVAL, type FlowKernelInput, pollFlow } from './flow-kernel-input.js';
-import { type FlowState, later, orderKeys, StateSlot, stateCapacity } from './flow-state.js';
+import { type FlowState, newGeneration, StateSlot, stateCapacity } from './flow-state.js';
 import { setSightClearance } from './sight.js';
 
 /** Tiles around an edit whose straight ways count as passing near it (see the module comment). */
@@ -32,7 +32,6 @@ const MAX_BOXES = 32;
 const BLOCK = 32;
 
 // Per-thread scratch.
-let prim = new Float64Array(0);
 let mark = new Uint8Array(0);
 let heap = new Int32Array(0);
 let heapSize = 0;
@@ -46,10 +45,24 @@ const maskId = new Int32Array(49);
 const QUEUED = 1;
 const DONE = 2;
 
+// The visit order of the current repair (./flow-order.ts): by bucket of 1/4 cost unit above `keyMin` (or by cost
+// when `keyBucketed` is false), then by tile index; unreachable tiles last.
+let keyCost: Float64Array = new Float64Array(0);
+let keyMin = 0;
+let keyBucketed = true;
+
+/** The primary order key of tile t. */
+function key(t: number): number {
+  const c = keyCost[t] as number;
+  if (!(c < Number.POSITIVE_INFINITY)) return Number.POSITIVE_INFINITY;
+  return keyBucketed ? ((c - keyMin) * 4) | 0 : c;
+}
+
+/** True when tile a comes before tile b in the visit order. */
 function less(a: number, b: number): boolean {
-  const pa = prim[a] as number;
-  const pb = prim[b] as number;
-  return pa < pb || (pa === pb && a < b);
+  const ka = key(a);
+  const kb = key(b);
+  return ka < kb || (ka === kb && a < b);
 }
 
 function heapPush(t: number): void {
@@ -91,7 +104,7 @@ function queueAround(x: number, y: number, r: number, w: number, h: number, afte
   const x1 = Math.min(w - 1, x + r);
   for (let yy = y0; yy <= y1; yy++) {
     for (let q = yy * w + x0, end = yy * w + x1; q <= end; q++) {
-      if (mark[q] !== 0 || (after >= 0 && !later(prim, q, after))) continue;
+      if (mark[q] !== 0 || (after >= 0 && !less(after, q))) continue;
       mark[q] = QUEUED;
       heapPush(q);
     }
@@ -178,6 +191,83 @@ function groupEdits(n: number, w: number): void {
   for (const box of blocks.values()) addBox(box[0] as number, box[1] as number, box[2] as number, box[3] as number);
 }
 
+/** What {@link scanChanges} found: [edited tiles, tiles of changed cost or direction, least cost, largest cost]. */
+const SCAN = new Float64Array(4);
+
+/**
+ * Lists the tiles whose passability or terrain changed since the state's snapshot in `edits`, those whose cost or
+ * direction changed in `keyed`, and finds the range of the finite costs (see {@link SCAN}).
+ * PERF: a function of its own with local aliases, so that V8 keeps this one loop over every tile tight.
+ */
+function scanChanges(
+  size: number,
+  pass: Uint8Array,
+  terr: Float32Array | null,
+  cost: Float64Array,
+  dir: Uint8Array,
+  state: FlowState,
+): void {
+  const { cost: sCost, dir: sDir, pass: sPass, terr: sTerr } = state;
+  const e = edits;
+  const kd = keyed;
+  let nEdit = 0;
+  let nKey = 0;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let t = 0; t < size; t++) {
+    const c = cost[t] as number;
+    if (c < Number.POSITIVE_INFINITY) {
+      if (c < min) min = c;
+      if (c > max) max = c;
+    }
+    if (pass[t] !== sPass[t]) e[nEdit++] = t;
+    if (c !== sCost[t] || dir[t] !== sDir[t]) kd[nKey++] = t;
+  }
+  if (terr !== null) {
+    for (let t = 0; t < size; t++) if (terr[t] !== sTerr[t] && pass[t] === sPass[t]) e[nEdit++] = t;
+  }
+  SCAN[0] = nEdit;
+  SCAN[1] = nKey;
+  SCAN[2] = min;
+  SCAN[3] = max;
+}
+
+/**
+ * Queues the tiles within 2 of every tile whose straight way to its kept anchor meets one of the edit boxes.
+ * PERF: most ways lie wholly on one side of the boxes' union: one test each.
+ */
+function queueNearWays(ids: Int32Array, ax: Float64Array, ay: Float64Array, w: number, h: number): void {
+  let ux0 = Number.POSITIVE_INFINITY;
+  let uy0 = Number.POSITIVE_INFINITY;
+  let ux1 = Number.NEGATIVE_INFINITY;
+  let uy1 = Number.NEGATIVE_INFINITY;
+  const n = boxCount;
+  for (let b = 0; b < n; b++) {
+    ux0 = Math.min(ux0, boxes[4 * b] as number);
+    uy0 = Math.min(uy0, boxes[4 * b + 1] as number);
+    ux1 = Math.max(ux1, boxes[4 * b + 2] as number);
+    uy1 = Math.max(uy1, boxes[4 * b + 3] as number);
+  }
+  for (let y = 0, o = 0; y < h; y++) {
+    const py = y + 0.5;
+    for (let x = 0; x < w; x++, o++) {
+      const id = ids[o] as number;
+      if (id < 0) continue;
+      const px = x + 0.5;
+      const qx = ax[id] as number;
+      const qy = ay[id] as number;
+      if ((px < ux0 && qx < ux0) || (px > ux1 && qx > ux1) || (py < uy0 && qy < uy0) || (py > uy1 && qy > uy1))
+        continue;
+      for (let b = 0; b < n; b++) {
+        if (meetsBox(px, py, qx, qy, b)) {
+          queueAround(x, y, 2, w, h, -1);
+          break;
+        }
+      }
+    }
+  }
+}
+
 /** Inputs of {@link repairFlow}: the kernel's, with the kept state of the flow in `vx`, `vy`, `anchor`. */
 export interface FlowRepairInput extends FlowKernelInput {
   state: FlowState;
@@ -192,27 +282,39 @@ export interface FlowRepairInput extends FlowKernelInput {
  * Throws AbortError when the control asks to stop (the state is then marked invalid).
  */
 export function repairFlow(input: FlowRepairInput): number {
+  try {
+    return repair(input);
+  } finally {
+    keyCost = NO_COSTS; // do not keep the field alive
+  }
+}
+
+const NO_COSTS: Float64Array = new Float64Array(0);
+
+function repair(input: FlowRepairInput): number {
   const { width: w, height: h, passable: pass, terrain: terr, cost, dir, vx, vy, anchor, state, control } = input;
   const size = w * h;
   const info = state.info;
   if (info[StateSlot.valid] !== 1 || info[StateSlot.clearance] !== input.clearance) return -1;
-  if (prim.length < size) {
-    prim = new Float64Array(size);
+  if (mark.length < size) {
     mark = new Uint8Array(size);
     heap = new Int32Array(size);
     edits = new Int32Array(size);
     keyed = new Int32Array(size);
   }
-  const [bucketed, min] = orderKeys(cost.subarray(0, size), prim);
-  if (bucketed !== info[StateSlot.bucketed] || (bucketed === 1 && min !== info[StateSlot.min])) return -1;
   const { ids, cost: sCost, dir: sDir, pass: sPass, terr: sTerr, creator } = state;
-  // The tiles whose inputs changed.
-  let nEdit = 0;
-  let nKey = 0;
-  for (let t = 0; t < size; t++) {
-    if (pass[t] !== sPass[t] || (terr !== null && terr[t] !== sTerr[t])) edits[nEdit++] = t;
-    if (cost[t] !== sCost[t] || dir[t] !== sDir[t]) keyed[nKey++] = t;
-  }
+  // The tiles whose inputs changed, and the range of the costs (the order's mode and origin).
+  scanChanges(size, pass, terr, cost, dir, state);
+  const nEdit = SCAN[0] as number;
+  const nKey = SCAN[1] as number;
+  const min = SCAN[2] as number;
+  const max = SCAN[3] as number;
+  // The same test as orderByCost (4 buckets per cost unit, at most 4 per tile).
+  const bucketed = !(min < Number.POSITIVE_INFINITY) || (max - min) * 4 <= 4 * size + 64 ? 1 : 0;
+  if (bucketed !== info[StateSlot.bucketed] || (bucketed === 1 && min !== info[StateSlot.min])) return -1;
+  keyCost = cost;
+  keyMin = min;
+  keyBucketed = bucketed === 1;
   if (nEdit + nKey > input.limit) return -1;
   pollFlow(control, 0);
   info[StateSlot.valid] = 0;
@@ -225,9 +327,8 @@ export function repairFlow(input: FlowRepairInput): number {
   }
   const oldCount = info[StateSlot.count] as number;
   const clearance = input.clearance;
-  loadAnchors(state.code, state.g, oldCount, w, clearance);
-  const ax = anchors.x;
-  const ay = anchors.y;
+  loadAnchors(state.code, state.g, oldCount, w, clearance, info[StateSlot.generation] as number);
+  markAnchorsLoaded(-1);
   if (nEdit > 0) {
     for (let k = 0; k < nEdit; k++) {
       const t = edits[k] as number;
@@ -235,23 +336,7 @@ export function repairFlow(input: FlowRepairInput): number {
       queueAround(t - y * w, y, 3, w, h, -1);
     }
     groupEdits(nEdit, w);
-    // The tiles whose straight way to their (kept) anchor passes near an edit, and the tiles near them.
-    for (let y = 0, o = 0; y < h; y++) {
-      for (let x = 0; x < w; x++, o++) {
-        const id = ids[o] as number;
-        if (id < 0) continue;
-        const px = x + 0.5;
-        const py = y + 0.5;
-        const qx = ax[id] as number;
-        const qy = ay[id] as number;
-        for (let b = 0; b < boxCount; b++) {
-          if (meetsBox(px, py, qx, qy, b)) {
-            queueAround(x, y, 2, w, h, -1);
-            break;
-          }
-        }
-      }
-    }
+    queueNearWays(ids, anchors.x, anchors.y, w, h);
   }
   setSightClearance(clearance);
   setChooseClearance(clearance);
@@ -276,7 +361,7 @@ export function repairFlow(input: FlowRepairInput): number {
       for (let yy = Math.max(0, y - 3), y1 = Math.min(h - 1, y + 3); yy <= y1; yy++) {
         for (let q = yy * w + Math.max(0, x - 3), end = yy * w + Math.min(w - 1, x + 3); q <= end; q++) {
           const qid = ids[q] as number;
-          if (qid < 0 || (q !== t && !later(prim, q, t))) continue;
+          if (qid < 0 || (q !== t && !less(t, q))) continue;
           maskQ[masked] = q;
           maskId[masked++] = qid;
           ids[q] = -1;
@@ -319,6 +404,9 @@ export function repairFlow(input: FlowRepairInput): number {
     sDir[t] = dir[t] as number;
   }
   info[StateSlot.count] = count;
+  const generation = newGeneration();
+  info[StateSlot.generation] = generation;
+  markAnchorsLoaded(generation);
   info[StateSlot.valid] = 1;
   return visited;
 }

@@ -1,4 +1,4 @@
-import { computeFlow, type Field, type FieldService, type Flow, type Grid } from '@fieldmarshal/core';
+import { computeFlow, type Field, type FieldService, type Flow, type Grid, updateFlow } from '@fieldmarshal/core';
 import { useEffect, useRef, useState } from 'react';
 import { studioService } from '../../shared/studio-service.js';
 import type { MapEngine, MapResult } from '../model/map-compute.js';
@@ -13,7 +13,7 @@ export interface FlowState {
   field: Field | null;
   /** Milliseconds of the last flow (worker round trip, or on the main thread). */
   ms: number | null;
-  /** Where it ran. */
+  /** Where it ran, and whether the last flow was repaired from the one before (core's updateFlow) or computed in full. */
   where: string;
   error: string | null;
   computing: boolean;
@@ -22,8 +22,9 @@ export interface FlowState {
 /**
  * Computes the smooth flow of the shown cost field when the page shows flows: in the worker service
  * (`service.computeFlow`, read in place from the field's shared buffers) when the page computes there, else on
- * the main thread. A new field (a new goal, or a repair after painting) computes a new flow; the replaced one
- * goes back to the service.
+ * the main thread. Flows are made repairable: a new field (a repair after painting, or a new goal) updates the
+ * flow shown (core's updateFlow), which visits again only the tiles whose anchor may have changed, or computes
+ * it in full when too much changed; the replaced one goes back to the service.
  */
 export function useFlow(
   grid: Grid | null,
@@ -59,10 +60,24 @@ export function useFlow(
       try {
         let flow: Flow;
         let service: FieldService | null = null;
+        let how = 'computed in full';
+        // The flow shown before, when it can be brought up to date (same size, same place of computation).
+        const prev = owned.current;
+        const base = prev !== null && prev.flow.width === grid.width && prev.flow.height === grid.height ? prev : null;
         if (engine.offThread) {
           service = await studioService();
-          flow = await service.computeFlow(grid, field, { radius }, { signal: controller.signal });
-        } else flow = computeFlow(grid, field, { radius });
+          if (base?.service === service) {
+            const done = await service.updateFlow(grid, field, base.flow, { radius }, { signal: controller.signal });
+            flow = done.flow;
+            if (!done.full) how = `repaired, ${done.tiles.toLocaleString('en-US')} tiles`;
+          } else
+            flow = await service.computeFlow(grid, field, { radius, repairable: true }, { signal: controller.signal });
+        } else if (base !== null && base.service === null) {
+          // In place: the arrays shown are rewritten now, and the new flow object is shown by this render.
+          const done = updateFlow(grid, field, base.flow, { radius });
+          flow = done.flow;
+          if (!done.full) how = `repaired, ${done.tiles.toLocaleString('en-US')} tiles`;
+        } else flow = computeFlow(grid, field, { radius, repairable: true });
         const ms = performance.now() - t0;
         if (controller.signal.aborted) {
           service?.release(flow);
@@ -70,16 +85,17 @@ export function useFlow(
         }
         const old = owned.current;
         owned.current = { flow, service };
+        const replaced = old !== null && old.flow.vx !== flow.vx ? old : null;
         setState({
           flow,
           field,
           ms,
-          where: service ? 'worker, round trip' : 'main thread',
+          where: `${service ? 'worker, round trip' : 'main thread'}; ${how}`,
           error: null,
           computing: false,
         });
         // The overlay reads the old flow until this render is drawn; give it back a frame later.
-        if (old?.service) requestAnimationFrame(() => old.service?.release(old.flow));
+        if (replaced?.service) requestAnimationFrame(() => replaced.service?.release(replaced.flow));
       } catch (error) {
         if (controller.signal.aborted) return;
         setState({
