@@ -40,6 +40,15 @@ function overlaps(a: ArrayBufferView, b: ArrayBufferView): boolean {
   );
 }
 
+/**
+ * Throws InvalidOptionError naming `name` when two of a flow's arrays share bytes (a kernel writing one would
+ * overwrite another).
+ */
+export function checkSeparate(name: string, vx: Float32Array, vy: Float32Array, anchor: Int32Array): void {
+  if (overlaps(vx, vy) || overlaps(vx, anchor) || overlaps(vy, anchor))
+    throw new InvalidOptionError(name, 'arrays over the same bytes', 'separate vx, vy and anchor arrays');
+}
+
 function outArray<T extends Float32Array | Int32Array>(
   name: string,
   given: unknown,
@@ -87,10 +96,7 @@ export function computeFlow(
   const vx = outArray('vx', outs.vx, size, Float32Array);
   const vy = outArray('vy', outs.vy, size, Float32Array);
   const anchor = outArray('anchor', outs.anchor, size, Int32Array);
-  if (vx.buffer === vy.buffer || vx.buffer === anchor.buffer || vy.buffer === anchor.buffer) {
-    if (overlaps(vx, vy) || overlaps(vx, anchor) || overlaps(vy, anchor))
-      throw new InvalidOptionError('out', 'arrays over the same bytes', 'separate vx, vy and anchor arrays');
-  }
+  checkSeparate('out', vx, vy, anchor);
   const state = resolved.repairable ? newFlowState(size, resolved.weighted) : undefined;
   runFlowKernel({
     width: grid.width,

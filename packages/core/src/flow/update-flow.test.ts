@@ -212,6 +212,8 @@ describe('updateFlow', () => {
     expect(() => updateFlow(other, field, flow)).toThrow(InvalidOptionError);
     expect(() => updateFlow(grid, field, { ...flow, width: 11 } as Flow)).toThrow(InvalidOptionError);
     expect(() => updateFlow(grid, field, flow, 'fast' as unknown as FlowOptions)).toThrow(InvalidOptionError);
+    const shared = new Float32Array(grid.size);
+    expect(() => updateFlow(grid, field, { ...flow, vx: shared, vy: shared })).toThrow(InvalidOptionError);
     expect(() => updateFlow(grid, field, flow, { repairable: 1 } as unknown as FlowOptions)).toThrow(
       InvalidOptionError,
     );

@@ -5,7 +5,7 @@ import { readKernelControl } from '../util/kernel-control.js';
 import { ownOptions } from '../util/own-options.js';
 import { flowClearance } from './anchor-code.js';
 import { checkFieldOf, checkFlow, sealFlow } from './check-flow.js';
-import { resolveFlowOptions } from './compute-flow.js';
+import { checkSeparate, resolveFlowOptions } from './compute-flow.js';
 import { runFlowKernel } from './flow-kernel.js';
 import { type FlowState, keepStateOf, newFlowState, stateFits, stateOf } from './flow-state.js';
 import { repairFlow } from './repair-flow.js';
@@ -87,6 +87,7 @@ export function updateFlow(
   checkGrid(grid);
   checkFieldOf(field, grid.width, grid.height);
   checkFlow(flow, grid.width, grid.height);
+  checkSeparate('flow', flow.vx, flow.vy, flow.anchor);
   const own = ownOptions(options, 'options', 'an object');
   const resolved = resolveFlowOptions({ ...own, radius: own.radius ?? flow.radius });
   const kernelControl = readKernelControl(control);
