@@ -81,6 +81,17 @@ export const SECTORS_FLOW = [
     },
   },
   {
+    name: 'updateFlow',
+    make: (lib, h) => {
+      const grid = h.grid();
+      const field = lib.computeField(grid, { goals: [{ x: 7, y: 7 }] });
+      const flow = lib.computeFlow(grid, field, { radius: 0.2, repairable: true });
+      grid.setPassable(3, 3, false);
+      lib.updateField(grid, field, { goals: [{ x: 7, y: 7 }] });
+      return call(lib.updateFlow, grid, field, flow, { metric: 'octile', radius: 0.2 }, control());
+    },
+  },
+  {
     name: 'sampleFlow',
     make: (lib, h) => call(lib.sampleFlow, flowOf(lib, h).flow, 3.3, 4.7, new Float64Array(3)),
   },
@@ -249,7 +260,6 @@ export const SECTORS_FLOW = [
     },
     service: true,
   },
-
   // crowd: the grid half of a step
   {
     name: 'stepCrowdGridRange',
