@@ -12,6 +12,14 @@ const MAX_BUCKETS_PER_TILE = 4;
 let counts = new Int32Array(0);
 
 /**
+ * True when finite costs from `min` to `max` over `n` tiles are sorted by buckets (at most MAX_BUCKETS_PER_TILE
+ * buckets per tile), false when they need the comparison sort. No finite cost: true.
+ */
+export function bucketsFit(min: number, max: number, n: number): boolean {
+  return !(min < Number.POSITIVE_INFINITY) || (max - min) * BUCKETS_PER_UNIT <= MAX_BUCKETS_PER_TILE * n + 64;
+}
+
+/**
  * Writes the indices of the tiles with a finite cost into `order`, cheapest first, and returns how many there
  * are. Counting sort over buckets of 1/4 cost unit (three passes over the costs), stable within a bucket (index
  * order); when the costs span more than a bucket per tile allows, a comparison sort (exact order).
@@ -31,7 +39,7 @@ export function orderByCost(cost: Float64Array, order: Int32Array): number {
   }
   if (reachable === 0) return 0;
   const range = max - min;
-  if (!(range * BUCKETS_PER_UNIT <= MAX_BUCKETS_PER_TILE * n + 64)) return sortByCost(cost, order);
+  if (!bucketsFit(min, max, n)) return sortByCost(cost, order);
   const buckets = Math.floor(range * BUCKETS_PER_UNIT) + 2;
   if (counts.length < buckets) counts = new Int32Array(buckets);
   const count = counts;

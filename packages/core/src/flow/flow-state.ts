@@ -4,6 +4,7 @@
  * inputs the run read (costs, directions, passability, terrain when weighted). Plain typed arrays, so that the
  * service can keep them on SharedArrayBuffers and hand them to any worker. Internal.
  */
+import { bucketsFit } from './flow-order.js';
 import type { Flow } from './types.js';
 
 /** Slots of {@link FlowState.info}. */
@@ -156,20 +157,12 @@ export function orderKeys(cost: Float64Array, prim: Float64Array): [number, numb
       if (c > max) max = c;
     }
   }
-  // The same test as orderByCost (BUCKETS_PER_UNIT = MAX_BUCKETS_PER_TILE = 4).
-  const bucketed = !(min < Number.POSITIVE_INFINITY) || (max - min) * 4 <= 4 * n + 64;
+  const bucketed = bucketsFit(min, max, n);
   for (let i = 0; i < n; i++) {
     const c = cost[i] as number;
     prim[i] = !(c < Number.POSITIVE_INFINITY) ? Number.POSITIVE_INFINITY : bucketed ? ((c - min) * 4) | 0 : c;
   }
   return [bucketed ? 1 : 0, min];
-}
-
-/** True when tile a comes after tile b in the visit order of keys `prim`. */
-export function later(prim: Float64Array, a: number, b: number): boolean {
-  const pa = prim[a] as number;
-  const pb = prim[b] as number;
-  return pa > pb || (pa === pb && a > b);
 }
 
 /**

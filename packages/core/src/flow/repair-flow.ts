@@ -21,6 +21,7 @@ import { centreCode } from './anchor-code.js';
 import { addAnchor, anchors, loadAnchors, markAnchorsLoaded } from './anchor-table.js';
 import { chooseAnchor, setChooseClearance } from './choose-anchor.js';
 import { FLOW_CONTROL_INTERVAL, type FlowKernelInput, pollFlow } from './flow-kernel-input.js';
+import { bucketsFit } from './flow-order.js';
 import { type FlowState, newGeneration, StateSlot, stateCapacity } from './flow-state.js';
 import { setSightClearance } from './sight.js';
 
@@ -309,8 +310,7 @@ function repair(input: FlowRepairInput): number {
   const nKey = SCAN[1] as number;
   const min = SCAN[2] as number;
   const max = SCAN[3] as number;
-  // The same test as orderByCost (4 buckets per cost unit, at most 4 per tile).
-  const bucketed = !(min < Number.POSITIVE_INFINITY) || (max - min) * 4 <= 4 * size + 64 ? 1 : 0;
+  const bucketed = bucketsFit(min, max, size) ? 1 : 0;
   if (bucketed !== info[StateSlot.bucketed] || (bucketed === 1 && min !== info[StateSlot.min])) return -1;
   keyCost = cost;
   keyMin = min;
