@@ -271,6 +271,14 @@ export class JobQueue implements PoolEvents<Job> {
       this.settle(job, false, job.progressError.error, true);
     } else if (job.signal?.aborted) {
       this.settle(job, false, new AbortError(`job ${job.name}#${job.id} was aborted`), true);
+    } else if (typeof reply !== 'object' || reply === null) {
+      // Never expected (the worker always answers a JobReply); a job must settle whatever arrives.
+      this.settle(
+        job,
+        false,
+        new WorkerCrashedError(job.name, job.id, slot.index, 'its reply was not a job reply'),
+        true,
+      );
     } else if (reply.ok) {
       this.settle(job, true, reply.value, true);
     } else {

@@ -234,6 +234,25 @@ describe('worker service hardening (issue 23, built package)', () => {
     }
   });
 
+  it('an application that seeds Math.random still gets each job its own reply (requests in flight keep distinct names)', async () => {
+    const grid = c.Grid.open(256, 256);
+    const expected = c.computeField(grid, { goals: [{ x: 3, y: 5 }] });
+    const saved = Math.random;
+    // A deterministic game loop: the same "random" numbers for every call.
+    Math.random = () => 0.25;
+    try {
+      const job = service.computeField(grid, { goals: [{ x: 3, y: 5 }] });
+      const pings = service.ping();
+      const [field, times] = await Promise.all([within(job, 10_000), within(pings, 10_000)]);
+      expect(field).not.toBe('pending');
+      expect(times).not.toBe('pending');
+      expect(Array.from((field as Core.Field).cost)).toEqual(Array.from(expected.cost));
+      service.release(field as Core.Field);
+    } finally {
+      Math.random = saved;
+    }
+  });
+
   it('item 3: terrain edited while a weighted job runs gives a stale but consistent field', async () => {
     const size = 1024;
     const options: Core.FieldOptions = { goals: [{ x: 0, y: 0 }], metric: 'weighted' };

@@ -98,7 +98,7 @@ export class WorkerPool<J> implements JobPool<J> {
     slot.spawned.keepAlive(true);
     let sent: Promise<JobReply>;
     try {
-      sent = slot.remote.run(transfer.length > 0 ? comlinkTransfer(full, transfer) : full);
+      sent = withOwnIds(() => slot.remote.run(transfer.length > 0 ? comlinkTransfer(full, transfer) : full));
     } catch (error) {
       unsent(error);
       return;
@@ -148,7 +148,7 @@ export class WorkerPool<J> implements JobPool<J> {
     return Promise.all(
       ready.map(async (slot) => {
         const start = performance.now();
-        await slot.remote.ping();
+        await withOwnIds(() => slot.remote.ping());
         return performance.now() - start;
       }),
     );
@@ -214,7 +214,11 @@ export class WorkerPool<J> implements JobPool<J> {
       silent.catch(() => {});
       let names: string[];
       try {
-        names = await Promise.race([slot.remote.init({ testKernels: this.settings.testKernels }), died, silent]);
+        names = await Promise.race([
+          withOwnIds(() => slot.remote.init({ testKernels: this.settings.testKernels })),
+          died,
+          silent,
+        ]);
       } finally {
         clearTimeout(timer);
       }
@@ -270,8 +274,34 @@ export class WorkerPool<J> implements JobPool<J> {
     for (const slot of this.slots) {
       if (!slot?.alive) continue;
       const known = ids.filter((id) => slot.sentGrids.delete(id));
-      if (known.length > 0) slot.remote.dropGrids(known).catch(() => {});
+      if (known.length > 0) withOwnIds(() => slot.remote.dropGrids(known)).catch(() => {});
     }
+  }
+}
+
+/**
+ * A source of distinct numbers in [0, 1): each call a new one, whatever the application did to Math.random.
+ */
+let idCounter = 0;
+function distinctRandom(): number {
+  idCounter = (idCounter + 1) % 2 ** 52;
+  return idCounter / 2 ** 52;
+}
+
+/**
+ * Runs `call` (a comlink request) with Math.random replaced by {@link distinctRandom}. Comlink names each request
+ * by a few Math.random() numbers and matches replies by that name; an application that seeds Math.random (a
+ * deterministic game loop that resets it every frame, a test harness) would make two requests in flight share a
+ * name, and a reply would settle the wrong request (a job resolved with another call's answer, or never). The
+ * name is drawn synchronously inside the call, so nothing else sees the swap.
+ */
+function withOwnIds<T>(call: () => T): T {
+  const saved = Math.random;
+  Math.random = distinctRandom;
+  try {
+    return call();
+  } finally {
+    Math.random = saved;
   }
 }
 
