@@ -260,6 +260,17 @@ export const SECTORS_FLOW = [
     },
     service: true,
   },
+  {
+    name: 'FieldService#updateFlow',
+    make: async (lib, h) => {
+      const s = await h.service();
+      const grid = h.grid(true);
+      const field = lib.computeField(grid, { goals: [{ x: 7, y: 7 }] });
+      const flow = await s.computeFlow(grid, field, { radius: 0.2, repairable: true });
+      return method(s, 'updateFlow', grid, field, flow, { metric: 'octile', radius: 0.2 }, job());
+    },
+    service: true,
+  },
   // crowd: the grid half of a step
   {
     name: 'stepCrowdGridRange',

@@ -151,6 +151,7 @@ export const INTERFACE_MEMBERS = [
   'FieldService#computeField',
   'FieldService#computeFields',
   'FieldService#computeFlow',
+  'FieldService#updateFlow',
   'FieldService#run',
   'FieldService#release',
   'FieldService#ping',
