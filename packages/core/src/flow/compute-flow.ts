@@ -97,7 +97,7 @@ export function computeFlow(
   const vy = outArray('vy', outs.vy, size, Float32Array);
   const anchor = outArray('anchor', outs.anchor, size, Int32Array);
   checkSeparate('out', vx, vy, anchor);
-  const state = resolved.repairable ? newFlowState(size, resolved.weighted) : undefined;
+  const state = resolved.repairable ? newFlowState(grid.width, grid.height, resolved.weighted) : undefined;
   runFlowKernel({
     width: grid.width,
     height: grid.height,

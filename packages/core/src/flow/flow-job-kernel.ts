@@ -71,14 +71,13 @@ export function runFlowJob(
   }
   const radius = options.radius ?? 0;
   const weighted = options.metric === 'weighted';
-  const size = grid.width * grid.height;
   const state = stateOver(args.state.map((a) => a.buffer));
   let repair = false;
   const base = args.base;
   if (base !== undefined) {
     const kept = stateOver(base.state.map((a) => a.buffer));
     if (
-      stateFits(kept, size, weighted) &&
+      stateFits(kept, grid.width, grid.height, weighted) &&
       kept.info[StateSlot.valid] === 1 &&
       kept.info[StateSlot.clearance] === flowClearance(radius)
     ) {

@@ -122,6 +122,7 @@ function keepState(input: FlowKernelInput): void {
   finishState(
     state,
     state.info[StateSlot.count] as number,
+    input.width,
     input.clearance,
     input.cost,
     input.dir,

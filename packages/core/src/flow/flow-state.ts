@@ -5,6 +5,7 @@
  * service can keep them on SharedArrayBuffers and hand them to any worker. Internal.
  */
 import { bucketsFit } from './flow-order.js';
+import { measureReach, reachBlocks } from './flow-reach.js';
 import type { Flow } from './types.js';
 
 /** Slots of {@link FlowState.info}. */
@@ -23,7 +24,12 @@ export const StateSlot = {
   valid: 5,
   /** A random tag of the anchor table's contents (a repair thread that still holds them skips loading them). */
   generation: 6,
+  /** The largest finite cost (with {@link StateSlot.min}, the order's mode). */
+  max: 7,
 } as const;
+
+/** Slots of {@link FlowState.info}. */
+const INFO_SLOTS = 8;
 
 /** A new tag for {@link StateSlot.generation}. */
 export function newGeneration(): number {
@@ -62,6 +68,10 @@ export interface FlowState {
   pass: Uint8Array;
   /** Snapshot of the grid's terrain (weighted only; 2 unused slots otherwise). */
   terr: Float32Array;
+  /**
+   * Per block of tiles, a box that holds the straight ways of all its tiles to their anchors (./flow-reach.ts).
+   */
+  reach: Int32Array;
   /** See {@link StateSlot}. */
   info: Float64Array;
 }
@@ -71,15 +81,11 @@ export function stateCapacity(size: number): number {
   return size + (size >> 2) + 1024;
 }
 
-/** Bytes of a flow state for a grid of `size` tiles (see {@link newFlowState}). */
-export function stateBytes(size: number, weighted: boolean): number {
-  return size * (4 + 8 + 1 + 1 + (weighted ? 4 : 0)) + stateCapacity(size) * 16 + (weighted ? 0 : 8) + 7 * 8;
-}
-
-/** The array lengths of a state, in the order {@link stateArrays} lists them. */
-export function stateLengths(size: number, weighted: boolean): number[] {
+/** The array lengths of a state for a `width` x `height` grid, in the order {@link stateArrays} lists them. */
+export function stateLengths(width: number, height: number, weighted: boolean): number[] {
+  const size = width * height;
   const cap = stateCapacity(size);
-  return [size, cap, cap, cap, size, size, size, weighted ? size : 2, 7];
+  return [size, cap, cap, cap, size, size, size, weighted ? size : 2, 4 * reachBlocks(width, height), INFO_SLOTS];
 }
 
 /** A state over the given buffers (each exactly as long as {@link stateLengths} says, in its element type). */
@@ -94,26 +100,32 @@ export function stateOver(buffers: readonly ArrayBufferLike[]): FlowState {
     dir: new Uint8Array(b[5] as ArrayBufferLike),
     pass: new Uint8Array(b[6] as ArrayBufferLike),
     terr: new Float32Array(b[7] as ArrayBufferLike),
-    info: new Float64Array(b[8] as ArrayBufferLike),
+    reach: new Int32Array(b[8] as ArrayBufferLike),
+    info: new Float64Array(b[9] as ArrayBufferLike),
   };
 }
 
 /** The arrays of a state, in the order of {@link stateLengths}. */
 export function stateArrays(s: FlowState): ArrayBufferView[] {
-  return [s.ids, s.code, s.g, s.creator, s.cost, s.dir, s.pass, s.terr, s.info];
+  return [s.ids, s.code, s.g, s.creator, s.cost, s.dir, s.pass, s.terr, s.reach, s.info];
 }
 
 /** Bytes per element of a state's arrays, in the order of {@link stateLengths}. */
-const BYTES_PER = [4, 4, 8, 4, 8, 1, 1, 4, 8];
+const BYTES_PER = [4, 4, 8, 4, 8, 1, 1, 4, 4, 8];
 
 /** The byte lengths of a state's buffers, in the order of {@link stateLengths}. */
-export function stateByteLengths(size: number, weighted: boolean): number[] {
-  return stateLengths(size, weighted).map((n, k) => n * (BYTES_PER[k] as number));
+export function stateByteLengths(width: number, height: number, weighted: boolean): number[] {
+  return stateLengths(width, height, weighted).map((n, k) => n * (BYTES_PER[k] as number));
 }
 
-/** A new, empty (invalid) state for a grid of `size` tiles, on ordinary memory. */
-export function newFlowState(size: number, weighted: boolean): FlowState {
-  return stateOver(stateByteLengths(size, weighted).map((n) => new ArrayBuffer(n)));
+/** Bytes of a flow state for a `width` x `height` grid (see {@link newFlowState}). */
+export function stateBytes(width: number, height: number, weighted: boolean): number {
+  return stateByteLengths(width, height, weighted).reduce((a, b) => a + b, 0);
+}
+
+/** A new, empty (invalid) state for a `width` x `height` grid, on ordinary memory. */
+export function newFlowState(width: number, height: number, weighted: boolean): FlowState {
+  return stateOver(stateByteLengths(width, height, weighted).map((n) => new ArrayBuffer(n)));
 }
 
 /** Copies state `from` into `to` (same sizes): only the anchors in use. */
@@ -127,13 +139,17 @@ export function copyState(from: FlowState, to: FlowState): void {
   to.dir.set(from.dir);
   to.pass.set(from.pass);
   to.terr.set(from.terr);
+  to.reach.set(from.reach);
   to.info.set(from.info);
 }
 
-/** True when `state` fits a grid of `size` tiles and the given metric. */
-export function stateFits(state: FlowState, size: number, weighted: boolean): boolean {
+/** True when `state` fits a `width` x `height` grid and the given metric. */
+export function stateFits(state: FlowState, width: number, height: number, weighted: boolean): boolean {
+  const size = width * height;
   return (
     state.ids.length === size &&
+    state.reach.length === 4 * reachBlocks(width, height) &&
+    state.info.length === INFO_SLOTS &&
     state.code.length === stateCapacity(size) &&
     state.cost.length === size &&
     state.terr.length === (weighted ? size : 2) &&
@@ -144,9 +160,9 @@ export function stateFits(state: FlowState, size: number, weighted: boolean): bo
 /**
  * The primary keys of the kernel's visit order (./flow-order.ts): per tile its bucket of 1/4 cost unit above
  * `min`, or its cost when the range is too wide for buckets (the comparison sort); Infinity for unreachable
- * tiles. Ties go by tile index. Returns [bucketed (1/0), min].
+ * tiles. Ties go by tile index. Returns [bucketed (1/0), min, max] (min and max of the finite costs).
  */
-export function orderKeys(cost: Float64Array, prim: Float64Array): [number, number] {
+export function orderKeys(cost: Float64Array, prim: Float64Array): [number, number, number] {
   const n = cost.length;
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
@@ -162,16 +178,18 @@ export function orderKeys(cost: Float64Array, prim: Float64Array): [number, numb
     const c = cost[i] as number;
     prim[i] = !(c < Number.POSITIVE_INFINITY) ? Number.POSITIVE_INFINITY : bucketed ? ((c - min) * 4) | 0 : c;
   }
-  return [bucketed ? 1 : 0, min];
+  return [bucketed ? 1 : 0, min, max];
 }
 
 /**
  * Completes a state after a full run whose ids and table (code, g) were written into it: the creators (the
- * first holder of each anchor in the visit order), the order's mode and the snapshot of the inputs.
+ * first holder of each anchor in the visit order), the order's mode, the blocks' reach and the snapshot of the
+ * inputs.
  */
 export function finishState(
   state: FlowState,
   count: number,
+  width: number,
   clearance: number,
   cost: Float64Array,
   dir: Uint8Array,
@@ -179,7 +197,7 @@ export function finishState(
   terr: Float32Array | null,
   prim: Float64Array,
 ): void {
-  const [bucketed, min] = orderKeys(cost, prim);
+  const [bucketed, min, max] = orderKeys(cost, prim);
   const { ids, creator } = state;
   creator.fill(-1, 0, count);
   for (let t = 0; t < ids.length; t++) {
@@ -198,6 +216,8 @@ export function finishState(
   info[StateSlot.weighted] = terr !== null ? 1 : 0;
   info[StateSlot.bucketed] = bucketed;
   info[StateSlot.min] = min;
+  info[StateSlot.max] = max;
+  measureReach(state.ids, state.code, state.reach, width, ids.length / width, clearance);
   info[StateSlot.generation] = newGeneration();
   info[StateSlot.valid] = 1;
 }

@@ -21,7 +21,9 @@ import { centreCode } from './anchor-code.js';
 import { addAnchor, anchors, loadAnchors, markAnchorsLoaded } from './anchor-table.js';
 import { chooseAnchor, setChooseClearance } from './choose-anchor.js';
 import { FLOW_CONTROL_INTERVAL, type FlowKernelInput, pollFlow } from './flow-kernel-input.js';
+import { SCAN, scanChanges } from './flow-changes.js';
 import { bucketsFit } from './flow-order.js';
+import { extendReach, REACH_BLOCK, reachBlocks, reachRow } from './flow-reach.js';
 import { type FlowState, newGeneration, StateSlot, stateCapacity } from './flow-state.js';
 import { setSightClearance } from './sight.js';
 
@@ -192,52 +194,37 @@ function groupEdits(n: number, w: number): void {
   for (const box of blocks.values()) addBox(box[0] as number, box[1] as number, box[2] as number, box[3] as number);
 }
 
-/** What {@link scanChanges} found: [edited tiles, tiles of changed cost or direction, least cost, largest cost]. */
-const SCAN = new Float64Array(4);
-
-/**
- * Lists the tiles whose passability or terrain changed since the state's snapshot in `edits`, those whose cost or
- * direction changed in `keyed`, and finds the range of the finite costs (see {@link SCAN}).
- * PERF: a function of its own with local aliases, so that V8 keeps this one loop over every tile tight.
- */
-function scanChanges(
-  size: number,
-  pass: Uint8Array,
-  terr: Float32Array | null,
-  cost: Float64Array,
-  dir: Uint8Array,
-  state: FlowState,
-): void {
-  const { cost: sCost, dir: sDir, pass: sPass, terr: sTerr } = state;
-  const e = edits;
-  const kd = keyed;
-  let nEdit = 0;
-  let nKey = 0;
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  for (let t = 0; t < size; t++) {
-    const c = cost[t] as number;
-    if (c < Number.POSITIVE_INFINITY) {
-      if (c < min) min = c;
-      if (c > max) max = c;
-    }
-    if (pass[t] !== sPass[t]) e[nEdit++] = t;
-    if (c !== sCost[t] || dir[t] !== sDir[t]) kd[nKey++] = t;
+/** True when the box of block `b` of `reach` (./flow-reach.ts) meets one of the edit boxes. */
+function reachMeetsBoxes(reach: Int32Array, b: number): boolean {
+  const x0 = reach[4 * b] as number;
+  const y0 = reach[4 * b + 1] as number;
+  const x1 = reach[4 * b + 2] as number;
+  const y1 = reach[4 * b + 3] as number;
+  for (let k = 0; k < boxCount; k++) {
+    if (
+      x0 <= (boxes[4 * k + 2] as number) &&
+      x1 >= (boxes[4 * k] as number) &&
+      y0 <= (boxes[4 * k + 3] as number) &&
+      y1 >= (boxes[4 * k + 1] as number)
+    )
+      return true;
   }
-  if (terr !== null) {
-    for (let t = 0; t < size; t++) if (terr[t] !== sTerr[t] && pass[t] === sPass[t]) e[nEdit++] = t;
-  }
-  SCAN[0] = nEdit;
-  SCAN[1] = nKey;
-  SCAN[2] = min;
-  SCAN[3] = max;
+  return false;
 }
 
 /**
  * Queues the tiles within 2 of every tile whose straight way to its kept anchor meets one of the edit boxes.
- * PERF: most ways lie wholly on one side of the boxes' union: one test each.
+ * PERF: only the tiles of the blocks whose reach meets an edit box are tested (a few blocks around a small edit
+ * where anchors are near, more where they see far), and most ways lie wholly on one side of the boxes' union.
  */
-function queueNearWays(ids: Int32Array, ax: Float64Array, ay: Float64Array, w: number, h: number): void {
+function queueNearWays(
+  ids: Int32Array,
+  ax: Float64Array,
+  ay: Float64Array,
+  reach: Int32Array,
+  w: number,
+  h: number,
+): void {
   let ux0 = Number.POSITIVE_INFINITY;
   let uy0 = Number.POSITIVE_INFINITY;
   let ux1 = Number.NEGATIVE_INFINITY;
@@ -249,20 +236,27 @@ function queueNearWays(ids: Int32Array, ax: Float64Array, ay: Float64Array, w: n
     ux1 = Math.max(ux1, boxes[4 * b + 2] as number);
     uy1 = Math.max(uy1, boxes[4 * b + 3] as number);
   }
-  for (let y = 0, o = 0; y < h; y++) {
-    const py = y + 0.5;
-    for (let x = 0; x < w; x++, o++) {
-      const id = ids[o] as number;
-      if (id < 0) continue;
-      const px = x + 0.5;
-      const qx = ax[id] as number;
-      const qy = ay[id] as number;
-      if ((px < ux0 && qx < ux0) || (px > ux1 && qx > ux1) || (py < uy0 && qy < uy0) || (py > uy1 && qy > uy1))
-        continue;
-      for (let b = 0; b < n; b++) {
-        if (meetsBox(px, py, qx, qy, b)) {
-          queueAround(x, y, 2, w, h, -1);
-          break;
+  const row = reachRow(w);
+  const blocks = reachBlocks(w, h);
+  for (let b = 0; b < blocks; b++) {
+    if (!reachMeetsBoxes(reach, b)) continue;
+    const bx = (b % row) * REACH_BLOCK;
+    const by = ((b / row) | 0) * REACH_BLOCK;
+    for (let y = by, y1 = Math.min(h, by + REACH_BLOCK); y < y1; y++) {
+      const py = y + 0.5;
+      for (let x = bx, x1 = Math.min(w, bx + REACH_BLOCK), o = y * w + bx; x < x1; x++, o++) {
+        const id = ids[o] as number;
+        if (id < 0) continue;
+        const px = x + 0.5;
+        const qx = ax[id] as number;
+        const qy = ay[id] as number;
+        if ((px < ux0 && qx < ux0) || (px > ux1 && qx > ux1) || (py < uy0 && qy < uy0) || (py > uy1 && qy > uy1))
+          continue;
+        for (let k = 0; k < n; k++) {
+          if (meetsBox(px, py, qx, qy, k)) {
+            queueAround(x, y, 2, w, h, -1);
+            break;
+          }
         }
       }
     }
@@ -305,7 +299,7 @@ function repair(input: FlowRepairInput): number {
   }
   const { ids, cost: sCost, dir: sDir, pass: sPass, terr: sTerr, creator } = state;
   // The tiles whose inputs changed, and the range of the costs (the order's mode and origin).
-  scanChanges(size, pass, terr, cost, dir, state);
+  scanChanges(size, pass, terr, cost, dir, state, edits, keyed);
   const nEdit = SCAN[0] as number;
   const nKey = SCAN[1] as number;
   const min = SCAN[2] as number;
@@ -336,11 +330,12 @@ function repair(input: FlowRepairInput): number {
       queueAround(t - y * w, y, 3, w, h, -1);
     }
     groupEdits(nEdit, w);
-    queueNearWays(ids, anchors.x, anchors.y, w, h);
+    queueNearWays(ids, anchors.x, anchors.y, state.reach, w, h);
   }
   setSightClearance(clearance);
   setChooseClearance(clearance);
   const capacity = stateCapacity(size);
+  const row = reachRow(w);
   let visited = 0;
   let next = FLOW_CONTROL_INTERVAL;
   while (heapSize > 0) {
@@ -386,6 +381,7 @@ function repair(input: FlowRepairInput): number {
       }
     }
     ids[t] = id;
+    if (id >= 0 && id !== old) extendReach(state.reach, row, x, y, anchors.x[id] as number, anchors.y[id] as number);
     writeOutput(t, x, y, id, dir, vx, vy, anchor);
     if (id !== old) queueAround(x, y, 3, w, h, t);
   }
@@ -404,6 +400,7 @@ function repair(input: FlowRepairInput): number {
     sDir[t] = dir[t] as number;
   }
   info[StateSlot.count] = count;
+  info[StateSlot.max] = max;
   const generation = newGeneration();
   info[StateSlot.generation] = generation;
   markAnchorsLoaded(generation);

@@ -9,9 +9,12 @@ import { CONTROL_LENGTH, ControlSlot, type FieldOptions } from '../fields/types.
 import type { DiagonalRule } from '../grid/directions.js';
 import { generateMap } from '../grid/generate.js';
 import type { Grid } from '../grid/grid.js';
+import { anchorCodeX, anchorCodeY, flowClearance } from './anchor-code.js';
 import { computeFlow } from './compute-flow.js';
 import { arbFlowCase } from './flow-check.test-util.js';
 import { firstDifference } from './flow-kernel-wasm.test-util.js';
+import { REACH_BLOCK, reachRow } from './flow-reach.js';
+import { stateOf } from './flow-state.js';
 import type { Flow, FlowOptions } from './types.js';
 import { updateFlow } from './update-flow.js';
 
@@ -43,6 +46,44 @@ function apply(grid: Grid, batch: Edit[], goals: number[]): void {
 }
 
 /**
+ * Checks the kept state's reach: the box of every block holds each of its tiles' straight way to its anchor
+ * (what lets a repair skip the blocks far from the edits). Returns how many blocks reach beyond their own tiles.
+ */
+function expectReachHolds(flow: Flow): number {
+  const state = stateOf(flow);
+  expect(state).toBeDefined();
+  const { reach } = state as NonNullable<typeof state>;
+  const { width: w, height: h, anchor } = flow;
+  const clearance = flowClearance(flow.radius);
+  const row = reachRow(w);
+  const beyond = new Set<number>();
+  for (let t = 0; t < w * h; t++) {
+    const code = anchor[t] as number;
+    if (code === -1) continue;
+    const x = t % w;
+    const y = Math.floor(t / w);
+    const b = 4 * (Math.floor(y / REACH_BLOCK) * row + Math.floor(x / REACH_BLOCK));
+    const ax = anchorCodeX(code, w, clearance);
+    const ay = anchorCodeY(code, w, clearance);
+    for (const [px, py] of [
+      [x + 0.5, y + 0.5],
+      [ax, ay],
+    ] as const) {
+      if (
+        px < (reach[b] as number) ||
+        py < (reach[b + 1] as number) ||
+        px > (reach[b + 2] as number) ||
+        py > (reach[b + 3] as number)
+      )
+        throw new Error(`tile (${x}, ${y}): (${px}, ${py}) outside its block's reach`);
+    }
+    const bx = (b / 4) % row;
+    if (ax < bx * REACH_BLOCK || ax > (bx + 1) * REACH_BLOCK) beyond.add(b);
+  }
+  return beyond.size;
+}
+
+/**
  * Edits the grid batch by batch; after each, updates the field and the flow and checks the flow against a fresh
  * computeFlow of the updated field. Returns how many updates were repairs.
  */
@@ -55,6 +96,7 @@ function checkUpdates(
   const goals = fieldOptions.goals.map((g) => g.y * grid.width + g.x);
   const field = computeField(grid, fieldOptions);
   let flow: Flow = computeFlow(grid, field, { ...flowOptions, repairable: true });
+  expectReachHolds(flow);
   let repairs = 0;
   for (const batch of batches) {
     apply(grid, batch, goals);
@@ -63,6 +105,7 @@ function checkUpdates(
     flow = update.flow;
     if (!update.full) repairs++;
     expect(flow.gridVersion).toBe(grid.version);
+    expectReachHolds(flow);
     const fresh = computeFlow(grid, field, flowOptions);
     expect(firstDifference(flow, fresh)).toBe(-1);
   }
@@ -150,6 +193,7 @@ describe('updateFlow', () => {
       let flow = computeFlow(grid, field, { repairable: true });
       let visited = 0;
       let repairs = 0;
+      let beyond = expectReachHolds(flow);
       for (let k = 0; k < 24; k++) {
         const at = (k * 7919 + 1234) % grid.size;
         if (at === goal) continue;
@@ -162,7 +206,10 @@ describe('updateFlow', () => {
           visited += update.tiles;
         }
         expect(firstDifference(flow, computeFlow(grid, field))).toBe(-1);
+        beyond = Math.max(beyond, expectReachHolds(flow));
       }
+      // Some blocks' tiles see anchors in other blocks (so the reach is not just the block itself).
+      expect(beyond).toBeGreaterThan(0);
       // An edit that cuts a maze's corridor changes the costs of much of the map: computed in full.
       expect(repairs).toBeGreaterThanOrEqual(18);
       expect(visited / repairs).toBeLessThan(grid.size / 8);

@@ -91,10 +91,12 @@ export function updateFlow(
   const own = ownOptions(options, 'options', 'an object');
   const resolved = resolveFlowOptions({ ...own, radius: own.radius ?? flow.radius });
   const kernelControl = readKernelControl(control);
-  const size = grid.width * grid.height;
   const kept = stateOf(flow);
-  const repair = kept !== undefined && resolved.radius === flow.radius && stateFits(kept, size, resolved.weighted);
-  const state = repair ? (kept as FlowState) : newFlowState(size, resolved.weighted);
+  const repair =
+    kept !== undefined &&
+    resolved.radius === flow.radius &&
+    stateFits(kept, grid.width, grid.height, resolved.weighted);
+  const state = repair ? (kept as FlowState) : newFlowState(grid.width, grid.height, resolved.weighted);
   keepStateOf(flow, undefined);
   const { full, tiles } = renewFlow({
     grid,

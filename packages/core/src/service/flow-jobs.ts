@@ -45,8 +45,8 @@ export function flowJobs(ctx: FlowJobContext): FlowJobs {
     jobOptions: unknown,
   ): Promise<FlowUpdate> => {
     const cells = grid.width * grid.height;
-    const lengths = keep ? stateByteLengths(cells, weighted) : [];
-    const bytes = cells * 12 + (keep ? stateBytes(cells, weighted) : 0);
+    const lengths = keep ? stateByteLengths(grid.width, grid.height, weighted) : [];
+    const bytes = cells * 12 + (keep ? stateBytes(grid.width, grid.height, weighted) : 0);
     const baseState = base === null ? undefined : states.get(base);
     const args: Omit<FlowJobArgs, 'vx' | 'vy' | 'anchor'> & {
       vx: Float32Array | null;
