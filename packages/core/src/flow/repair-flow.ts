@@ -20,8 +20,8 @@
 import { centreCode } from './anchor-code.js';
 import { addAnchor, anchors, loadAnchors, markAnchorsLoaded } from './anchor-table.js';
 import { chooseAnchor, setChooseClearance } from './choose-anchor.js';
-import { FLOW_CONTROL_INTERVAL, type FlowKernelInput, pollFlow } from './flow-kernel-input.js';
 import { SCAN, scanChanges } from './flow-changes.js';
+import { FLOW_CONTROL_INTERVAL, type FlowKernelInput, pollFlow } from './flow-kernel-input.js';
 import { bucketsFit } from './flow-order.js';
 import { extendReach, REACH_BLOCK, reachBlocks, reachRow } from './flow-reach.js';
 import { type FlowState, newGeneration, StateSlot, stateCapacity } from './flow-state.js';
