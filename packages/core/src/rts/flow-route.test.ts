@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidOptionError } from '../errors.js';
 import { computeField } from '../fields/compute-field.js';
+import { updateField } from '../fields/repair/update-field.js';
 import { Grid } from '../grid/grid.js';
-import { mergeStraight } from './flow-route.js';
+import { mergeStraight, rtsFlowRepairs, rtsFlowRoute, rtsFlowRouteAlong } from './flow-route.js';
 import { randomGrid } from './rts.test-util.js';
 import type { RtsUnit } from './unit.js';
 import { RtsWorld } from './world.js';
@@ -170,6 +171,39 @@ describe('RTS units along smooth flows (useFlow)', () => {
       expect(Math.hypot(u.x - u.destX, u.y - u.destY)).toBeLessThan(1e-6);
     });
     expect(sum(smooth.lengths)).toBeLessThan(sum(arrows.lengths));
+  });
+
+  it('after edits, cached goal flows and the flows of shared fields are repaired into the routes of a fresh grid', () => {
+    const grid = rockyMap();
+    const copy = (): Grid => {
+      const fresh = Grid.open(grid.width, grid.height, { shared: false });
+      fresh.passable.set(grid.passable);
+      return fresh;
+    };
+    const goals = { goals: [{ x: 45, y: 20 }] };
+    const field = computeField(grid, goals);
+    const before = rtsFlowRepairs();
+    expect(rtsFlowRoute(grid, 'if-both-free', 2, 2, 45, 20, 0.3)).not.toBeNull();
+    expect(rtsFlowRouteAlong(grid, field, 1, 22, 0.3)).not.toBeNull();
+    // Walls put down and taken away near the middle of the map, routes asked again after each edit.
+    for (const [x, y, code] of [
+      [24, 10, 0],
+      [25, 11, 0],
+      [24, 10, 1],
+      [30, 14, 0],
+    ] as const) {
+      grid.setPassable(x, y, code);
+      updateField(grid, field, goals);
+      const route = rtsFlowRoute(grid, 'if-both-free', 2, 2, 45, 20, 0.3);
+      const along = rtsFlowRouteAlong(grid, field, 1, 22, 0.3);
+      const fresh = copy();
+      expect(route).toEqual(rtsFlowRoute(fresh, 'if-both-free', 2, 2, 45, 20, 0.3));
+      // The shared field's flow against a new flow of a copy of the same (repaired) field.
+      const same = { ...field, cost: field.cost.slice(), dir: field.dir.slice() };
+      expect(along).toEqual(rtsFlowRouteAlong(grid, same, 1, 22, 0.3));
+    }
+    // Both caches repaired their flows after every edit rather than computing them again.
+    expect(rtsFlowRepairs() - before).toBe(8);
   });
 
   it('an unreachable goal fails the order, as without flows', () => {

@@ -56,7 +56,9 @@ export interface RtsWorldOptions {
    * corners they round. Collision solving, stop timers and route repairs work on these waypoints as on A*'s.
    * Bodies bigger than half a tile, formations and re-plans around units keep A*. Each new goal costs a field and
    * a flow over the whole map (O(tiles), against an A* search per unit); those of the last four goals are cached
-   * per grid (recomputed after the grid changes), so units and groups sent to one goal share them.
+   * per grid, so units and groups sent to one goal share them. After the grid changes, the goal used last is
+   * repaired (`updateField` and `updateFlow`: a few ms on 1024x1024 for a small edit; its flow keeps about 39
+   * bytes per tile of repair state), the others are computed again when next used.
    * @defaultValue false
    */
   useFlow?: boolean;
