@@ -3,6 +3,7 @@
  * changed, those whose cost or direction changed, and the range of the new costs. The first step of
  * `updateFlow` (./repair-flow.ts), and on big maps most of its time: it reads every tile. Internal.
  */
+import { finiteRange, RANGE } from './flow-order.js';
 import { type FlowState, StateSlot } from './flow-state.js';
 
 /** What {@link scanChanges} found: [edited tiles, tiles of changed cost or direction, least cost, largest cost]. */
@@ -90,15 +91,9 @@ function costRange(
     }
   }
   if (lost) {
-    min = Number.POSITIVE_INFINITY;
-    max = Number.NEGATIVE_INFINITY;
-    for (let t = 0; t < size; t++) {
-      const c = cost[t] as number;
-      if (c < Number.POSITIVE_INFINITY) {
-        if (c < min) min = c;
-        if (c > max) max = c;
-      }
-    }
+    finiteRange(cost, size);
+    min = RANGE[0] as number;
+    max = RANGE[1] as number;
   }
   SCAN[2] = min;
   SCAN[3] = max;

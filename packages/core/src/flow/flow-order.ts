@@ -19,6 +19,27 @@ export function bucketsFit(min: number, max: number, n: number): boolean {
   return !(min < Number.POSITIVE_INFINITY) || (max - min) * BUCKETS_PER_UNIT <= MAX_BUCKETS_PER_TILE * n + 64;
 }
 
+/** What {@link finiteRange} found: [least finite cost, largest finite cost, how many are finite]. */
+export const RANGE = new Float64Array(3);
+
+/** Finds the range of the finite costs among the first `n` (see {@link RANGE}; Infinity, -Infinity, 0 for none). */
+export function finiteRange(cost: Float64Array, n: number): void {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  let finite = 0;
+  for (let i = 0; i < n; i++) {
+    const c = cost[i] as number;
+    if (c < Number.POSITIVE_INFINITY) {
+      finite++;
+      if (c < min) min = c;
+      if (c > max) max = c;
+    }
+  }
+  RANGE[0] = min;
+  RANGE[1] = max;
+  RANGE[2] = finite;
+}
+
 /**
  * Writes the indices of the tiles with a finite cost into `order`, cheapest first, and returns how many there
  * are. Counting sort over buckets of 1/4 cost unit (three passes over the costs), stable within a bucket (index
@@ -26,17 +47,10 @@ export function bucketsFit(min: number, max: number, n: number): boolean {
  */
 export function orderByCost(cost: Float64Array, order: Int32Array): number {
   const n = cost.length;
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  let reachable = 0;
-  for (let i = 0; i < n; i++) {
-    const c = cost[i] as number;
-    if (c < Number.POSITIVE_INFINITY) {
-      reachable++;
-      if (c < min) min = c;
-      if (c > max) max = c;
-    }
-  }
+  finiteRange(cost, n);
+  const min = RANGE[0] as number;
+  const max = RANGE[1] as number;
+  const reachable = RANGE[2] as number;
   if (reachable === 0) return 0;
   const range = max - min;
   if (!bucketsFit(min, max, n)) return sortByCost(cost, order);

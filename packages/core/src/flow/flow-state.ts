@@ -4,7 +4,7 @@
  * inputs the run read (costs, directions, passability, terrain when weighted). Plain typed arrays, so that the
  * service can keep them on SharedArrayBuffers and hand them to any worker. Internal.
  */
-import { bucketsFit } from './flow-order.js';
+import { bucketsFit, finiteRange, RANGE } from './flow-order.js';
 import { measureReach, reachBlocks } from './flow-reach.js';
 import type { Flow } from './types.js';
 
@@ -164,15 +164,9 @@ export function stateFits(state: FlowState, width: number, height: number, weigh
  */
 export function orderKeys(cost: Float64Array, prim: Float64Array): [number, number, number] {
   const n = cost.length;
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < n; i++) {
-    const c = cost[i] as number;
-    if (c < Number.POSITIVE_INFINITY) {
-      if (c < min) min = c;
-      if (c > max) max = c;
-    }
-  }
+  finiteRange(cost, n);
+  const min = RANGE[0] as number;
+  const max = RANGE[1] as number;
   const bucketed = bucketsFit(min, max, n);
   for (let i = 0; i < n; i++) {
     const c = cost[i] as number;
