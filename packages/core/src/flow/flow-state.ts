@@ -1,7 +1,8 @@
 /**
  * What the flow kernel keeps of a run so that `updateFlow` can repair the flow after edits (./repair-flow.ts):
- * each tile's anchor id, the anchor table's codes, path estimates and creating tiles, and a snapshot of the
- * inputs the run read (costs, directions, passability, terrain when weighted). Plain typed arrays, so that the
+ * each tile's anchor id, the anchor table's codes, path estimates and creating tiles, a box per block of tiles
+ * around their ways to their anchors, and a snapshot of the inputs the run read (costs, directions, passability,
+ * terrain when weighted). Plain typed arrays, so that the
  * service can keep them on SharedArrayBuffers and hand them to any worker. Internal.
  */
 import { bucketsFit, finiteRange, RANGE } from './flow-order.js';
@@ -28,7 +29,7 @@ export const StateSlot = {
   max: 7,
 } as const;
 
-/** Slots of {@link FlowState.info}. */
+/** Length of {@link FlowState.info}. */
 const INFO_SLOTS = 8;
 
 /** A new tag for {@link StateSlot.generation}. */
