@@ -54,6 +54,36 @@ describe('Bench page', () => {
     await page.close();
   });
 
+  it('times smooth flows beside their octile fields, on the main thread and in a worker', async () => {
+    const { page, errors } = await openPage(browser, `${server.url}#/bench`);
+    await page.waitForSelector('[data-testid="bench-run"]');
+    await page.getByLabel('1024²').uncheck();
+    await page.getByLabel('repetitions').fill('2');
+    await page.getByLabel('warm-up runs').fill('1');
+    await page.getByLabel('kernel').selectOption(['octile', 'flow']);
+    await page.click('[data-testid="bench-run"]');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="bench-status"]')?.textContent?.startsWith('finished'),
+      null,
+      { timeout: 90_000 },
+    );
+    const rows = await page.$$eval('[data-testid="bench-results"] tbody tr', (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+    );
+    assert.deepEqual(
+      rows.map((r) => [r[0], r[1], r[2]]),
+      [
+        ['512x512', 'octile', 'main thread'],
+        ['512x512', 'octile', '1 worker'],
+        ['512x512', 'flow', 'main thread'],
+        ['512x512', 'flow', '1 worker'],
+      ],
+    );
+    for (const r of rows) assert.ok(Number(r[4]) > 0, `median ${r[4]} is not a positive time`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('measures per-set fields where they fit and refuses them, with the reason, where they do not', async () => {
     const { page, errors } = await openPage(browser, `${server.url}#/bench`);
     await page.waitForSelector('[data-testid="bench-run"]');

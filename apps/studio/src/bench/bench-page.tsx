@@ -173,8 +173,9 @@ export function BenchPage() {
           <RepairTable rows={a?.repair ?? []} />
           <BehaviourBench />
           <p className="help">
-            Times are medians over the timed repetitions after warm-up, per field. This machine may be shared and noisy:
-            compare ratios, not absolute times.
+            Times are medians over the timed repetitions after warm-up, per field; fields and flows go into the arrays
+            of the previous repetition (the pool recycles its buffers), as a game would. This machine may be shared and
+            noisy: compare ratios, not absolute times.
           </p>
         </div>
       </div>

@@ -120,6 +120,12 @@ export function BenchSetup({ config, setConfig, running, files, fileNames }: Ben
           ))}
         </select>
         <p className="help">Ctrl-click (Cmd-click) picks several; each runs on every map and executor.</p>
+        {kernels.includes('flow') && (
+          <p className="help">
+            Smooth flow: computeFlow of an octile field to the same goal (the field is computed before the timed runs);
+            pick the octile field too to compare the two.
+          </p>
+        )}
         {kernels.includes('set-fields') && (
           <p className="help">
             Per-set fields: one field per convex set; memory grows with sets x tiles (3 bytes each); past{' '}

@@ -3,10 +3,14 @@ import {
   buildSetFieldsInPool,
   type ConvexSets,
   computeField,
+  computeFlow,
   createFrameScheduler,
   createTacticSearch,
   decomposeConvexSets,
+  type Field,
+  type FieldOut,
   type FieldService,
+  type FlowOut,
   type FrameScheduler,
   type Grid,
   GridTooLargeError,
@@ -43,11 +47,12 @@ export interface BenchConfig {
   peers: boolean;
 }
 
-export type KernelId = 'steps' | 'octile' | 'weighted' | 'scent' | 'set-fields' | 'flank';
+export type KernelId = 'steps' | 'octile' | 'weighted' | 'flow' | 'scent' | 'set-fields' | 'flank';
 export const KERNELS: { id: KernelId; label: string }[] = [
   { id: 'steps', label: 'steps field (BFS)' },
   { id: 'octile', label: 'octile field (exact)' },
   { id: 'weighted', label: 'weighted field (terrain 1-4)' },
+  { id: 'flow', label: 'smooth flow (of an octile field, not timed)' },
   { id: 'scent', label: 'scent map (4 neighbours)' },
   { id: 'set-fields', label: 'per-set fields (all convex sets)' },
   { id: 'flank', label: 'flank search (two fields + budgeted search)' },
@@ -206,12 +211,25 @@ export async function runFlank(
   return { result, longest: task.longest, slices: task.slices };
 }
 
-function runMain(grid: Grid, kernel: KernelId, goal: { x: number; y: number }, input: SetBenchInput | null) {
+/**
+ * One repetition on the main thread. Fields go into the arrays of the previous repetition (kept in `out`), as the
+ * pool recycles its buffers and a game would: the first touch of new memory is not the kernel's time.
+ */
+function runMain(
+  grid: Grid,
+  kernel: KernelId,
+  goal: { x: number; y: number },
+  input: SetBenchInput | null,
+  out: FieldOut,
+) {
   if (kernel === 'scent') scentMap(grid, [{ ...goal, strength: grid.width * 2 }], { neighbors: 4 });
   else if (kernel === 'set-fields')
     buildSetFields(grid, (input as SetBenchInput).sets, { maxCells: BENCH_MAX_SET_FIELD_CELLS });
-  else if (kernel === 'steps' || kernel === 'octile' || kernel === 'weighted')
-    computeField(grid, { goals: [goal], metric: kernel });
+  else if (kernel === 'steps' || kernel === 'octile' || kernel === 'weighted') {
+    const field = computeField(grid, { goals: [goal], metric: kernel }, out);
+    out.cost = field.cost;
+    out.dir = field.dir;
+  }
 }
 
 async function runWorker(
@@ -234,6 +252,47 @@ async function runWorker(
   // PERF: recycle the output buffers for the next repetition, as a game would.
   service.release(field);
   return field;
+}
+
+/**
+ * The octile fields the flow kernel smooths, one per goal, computed before the timed runs (on this thread, or in
+ * the pool when `service` is given: its flows then read them on shared memory).
+ */
+async function flowFields(
+  grid: Grid,
+  goals: readonly { x: number; y: number }[],
+  service: FieldService | null,
+  signal: AbortSignal,
+): Promise<Field[]> {
+  if (!service) return goals.map((g) => computeField(grid, { goals: [g] }));
+  return Promise.all(goals.map((g) => service.computeField(grid, { goals: [g] }, { signal })));
+}
+
+/**
+ * One timed repetition of the flow kernel: a flow per field; on this thread into the arrays of the previous
+ * repetition (kept in `out`), in the pool into its recycled buffers.
+ */
+async function runFlows(
+  grid: Grid,
+  fields: readonly Field[],
+  service: FieldService | null,
+  out: FlowOut,
+  signal: AbortSignal,
+): Promise<void> {
+  if (!service) {
+    const flow = computeFlow(grid, fields[0] as Field, {}, out);
+    out.vx = flow.vx;
+    out.vy = flow.vy;
+    out.anchor = flow.anchor;
+    return;
+  }
+  await Promise.all(
+    fields.map(async (field) => {
+      const flow = await service.computeFlow(grid, field, {}, { signal });
+      // PERF: the pooled buffers go back for the next repetition, as a game would recycle them.
+      service.release(flow);
+    }),
+  );
 }
 
 const nextFrame = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -338,6 +397,9 @@ async function runKernel(
     const service = executor === 'main' ? null : await createService(executor);
     let refused: string | null = null;
     const start = done;
+    const fields = kernel === 'flow' ? await flowFields(grid, goals, service, signal) : [];
+    const flowOut: FlowOut = {};
+    const fieldOut: FieldOut = {};
     try {
       for (let r = 0; r < perRun; r++) {
         if (signal.aborted) throw cancelled();
@@ -354,7 +416,8 @@ async function runKernel(
             longest = Math.max(longest, run.longest);
             slices = run.slices;
           }
-        } else if (kernel === 'set-fields' && service)
+        } else if (kernel === 'flow') await runFlows(grid, fields, service, flowOut, signal);
+        else if (kernel === 'set-fields' && service)
           await buildSetFieldsInPool(
             service,
             grid,
@@ -363,7 +426,7 @@ async function runKernel(
             { signal },
           );
         else if (service) await Promise.all(goals.map((g, k) => runWorker(service, grid, kernel, g, outs[k], signal)));
-        else runMain(grid, kernel, goals[0] ?? { x: 0, y: 0 }, input);
+        else runMain(grid, kernel, goals[0] ?? { x: 0, y: 0 }, input, fieldOut);
         const elapsed = performance.now() - t0;
         if (r >= config.warmup) samples.push(elapsed);
         done++;
