@@ -52,7 +52,7 @@ export const KERNELS: { id: KernelId; label: string }[] = [
   { id: 'steps', label: 'steps field (BFS)' },
   { id: 'octile', label: 'octile field (exact)' },
   { id: 'weighted', label: 'weighted field (terrain 1-4)' },
-  { id: 'flow', label: 'smooth flow (of an octile field, not timed)' },
+  { id: 'flow', label: 'smooth flow (its octile field made before the timing)' },
   { id: 'scent', label: 'scent map (4 neighbours)' },
   { id: 'set-fields', label: 'per-set fields (all convex sets)' },
   { id: 'flank', label: 'flank search (two fields + budgeted search)' },
@@ -397,10 +397,10 @@ async function runKernel(
     const service = executor === 'main' ? null : await createService(executor);
     let refused: string | null = null;
     const start = done;
-    const fields = kernel === 'flow' ? await flowFields(grid, goals, service, signal) : [];
     const flowOut: FlowOut = {};
     const fieldOut: FieldOut = {};
     try {
+      const fields = kernel === 'flow' ? await flowFields(grid, goals, service, signal) : [];
       for (let r = 0; r < perRun; r++) {
         if (signal.aborted) throw cancelled();
         const where = executor === 'main' ? 'main thread' : `${executor} worker${executor > 1 ? 's' : ''}`;
