@@ -19,7 +19,7 @@ export const StateSlot = {
   weighted: 2,
   /** 1 when the visit order is by buckets of 1/4 cost unit, 0 for the exact comparison sort. */
   bucketed: 3,
-  /** The smallest finite cost (the buckets' origin). */
+  /** The smallest finite cost (the buckets' origin, when bucketed). */
   min: 4,
   /** 1 when the arrays describe a complete run (0: new, or left incomplete by an abort). */
   valid: 5,

@@ -400,6 +400,8 @@ function repair(input: FlowRepairInput): number {
     sDir[t] = dir[t] as number;
   }
   info[StateSlot.count] = count;
+  // The range may have moved in the comparison sort's order (the buckets' order refused any change of min above).
+  info[StateSlot.min] = min;
   info[StateSlot.max] = max;
   const generation = newGeneration();
   info[StateSlot.generation] = generation;

@@ -216,6 +216,34 @@ describe('updateFlow', () => {
     }
   });
 
+  it("keeps the cost range up to date through repairs in the comparison order, so the order it repairs in stays the full run's", () => {
+    // Goal A alone in a walled pocket (its cost is its value, no other tile depends on it), goal B in the open:
+    // changing A's value changes one cost, and moves the least cost. Costs from 500 against a lower A's span more
+    // than a 12x12 map's buckets allow (the comparison sort) until A's value comes close to B's.
+    const grid = generateMap('open', 12, 12, { seed: 1 });
+    grid.fillPassable(0, 0, 3, 3, 0);
+    grid.setPassable(1, 1, 1);
+    const fieldWith = (a: number) =>
+      computeField(grid, {
+        goals: [
+          { x: 1, y: 1, value: a },
+          { x: 8, y: 8, value: 500 },
+        ],
+      });
+    let flow = computeFlow(grid, fieldWith(0), { repairable: true });
+    // 0 -> 300: still the comparison sort, one tile changed: repaired.
+    let field = fieldWith(300);
+    let update = updateFlow(grid, field, flow);
+    expect(update.full).toBe(false);
+    flow = update.flow;
+    expect(firstDifference(flow, computeFlow(grid, field))).toBe(-1);
+    // 300 -> 400: the costs now fit buckets (a full run visits in their order): computed in full, as it must.
+    field = fieldWith(400);
+    update = updateFlow(grid, field, flow);
+    expect(update.full).toBe(true);
+    expect(firstDifference(update.flow, computeFlow(grid, field))).toBe(-1);
+  });
+
   it('computes a flow kept without state in full, then repairs it', () => {
     const grid = generateMap('random', 40, 30, { seed: 3 });
     grid.setPassable(1, 1, 1);
