@@ -206,6 +206,29 @@ describe('RTS units along smooth flows (useFlow)', () => {
     expect(rtsFlowRepairs() - before).toBe(8);
   });
 
+  it('after edits, the two goals used last are repaired (a patrol), an older one is computed again', () => {
+    const grid = rockyMap();
+    const route = (gx: number, gy: number, on = grid) => rtsFlowRoute(on, 'if-both-free', 2, 2, gx, gy, 0);
+    const fresh = () => {
+      const copy = Grid.open(grid.width, grid.height, { shared: false });
+      copy.passable.set(grid.passable);
+      return copy;
+    };
+    const a = [45, 20] as const;
+    const b = [45, 1] as const;
+    const c = [30, 12] as const;
+    for (const g of [a, b, c]) route(...g);
+    const before = rtsFlowRepairs();
+    grid.setPassable(20, 8, 0);
+    // b and c were used last: repaired. a had lost its state: computed again (and keeps one from then on).
+    for (const g of [b, c, a]) expect(route(...g)).toEqual(route(...g, fresh()));
+    expect(rtsFlowRepairs() - before).toBe(2);
+    grid.setPassable(22, 14, 0);
+    // A patrol between a and c: both repaired after every edit; b, older now, is not asked for.
+    for (const g of [a, c, a, c]) expect(route(...g)).toEqual(route(...g, fresh()));
+    expect(rtsFlowRepairs() - before).toBe(4);
+  });
+
   it('an unreachable goal fails the order, as without flows', () => {
     const grid = Grid.open(10, 5, { shared: false });
     for (let y = 0; y < 5; y++) grid.passable[y * 10 + 5] = 0;

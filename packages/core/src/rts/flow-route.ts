@@ -14,12 +14,14 @@ import { rtsSegmentDistance } from './geometry.js';
 // `followFlow` walks along the goal's flow (`computeFlow` over the goal's field), with its collinear points merged,
 // so that the unit heads straight for the corners it rounds instead of taking the eight-arrow tile path. The
 // fields and flows are kept in a small cache per grid (a few goals at a time: units ordered to one goal, patrols).
-// After the grid changes, the goal used most recently is repaired (`updateField`, then `updateFlow`: on a
-// 1024x1024 map a few ms instead of some 300 ms for a new field and flow); it alone keeps the flow's repair state
-// (about 39 bytes per tile), the others are computed again when next used.
+// After the grid changes, a goal's field is repaired (`updateField`) and so is its flow (`updateFlow`: on a
+// 1024x1024 map a few ms instead of some 300 ms) when it is one of the two goals used last (a patrol's two ends),
+// which alone keep the flows' repair state (about 39 bytes per tile each); older goals' flows are computed again.
 
 /** Goals whose field and flow a grid's cache keeps (each about 21 bytes per tile). */
 const CACHE_SIZE = 4;
+/** The most recently used entries of a cache whose flows keep their repair state. */
+const REPAIRABLE = 2;
 /** Largest distance, tiles, of a merged point from the straight leg that replaces it. */
 const MERGE_EPS = 1e-3;
 
@@ -59,13 +61,16 @@ export function rtsFlowRepairs(): number {
   return repairs;
 }
 
-/** Makes `e` the most recently used entry of `list`: only its flow keeps the repair state. */
-function toFront<E extends { flow: Flow }>(list: E[], e: E, k: number): void {
+/** Drops the repair state of the flows of `list` past the {@link REPAIRABLE} most recently used. */
+function dropOldStates(list: readonly { flow: Flow }[]): void {
+  for (let k = REPAIRABLE; k < list.length; k++) keepStateOf((list[k] as { flow: Flow }).flow, undefined);
+}
+
+/** Makes entry `k` of `list` the most recently used one. */
+function toFront<E extends { flow: Flow }>(list: E[], k: number): void {
   if (k === 0) return;
-  const front = list[0] as E;
-  keepStateOf(front.flow, undefined);
-  list.splice(k, 1);
-  list.unshift(e);
+  list.unshift(...list.splice(k, 1));
+  dropOldStates(list);
 }
 
 /** The field and flow to goal tile (gx, gy) on the grid as it is now, from the cache (repaired) or computed. */
@@ -79,9 +84,9 @@ function goalFlow(grid: Grid, diagonal: DiagonalRule, gx: number, gy: number, ra
   for (let k = 0; k < list.length; k++) {
     const e = list[k] as GoalFlow;
     if (e.gx !== gx || e.gy !== gy || e.radius !== radius || e.diagonal !== diagonal) continue;
-    toFront(list, e, k);
+    toFront(list, k);
     if (e.version !== version) {
-      // A flow without its state (no longer the front entry) is computed in full by updateFlow.
+      // A flow without its state (an older entry) is computed in full by updateFlow, and keeps one from then on.
       updateField(grid, e.field, { goals: [{ x: gx, y: gy }], diagonal });
       const update = updateFlow(grid, e.field, e.flow, { radius });
       if (!update.full) repairs++;
@@ -90,12 +95,12 @@ function goalFlow(grid: Grid, diagonal: DiagonalRule, gx: number, gy: number, ra
     }
     return e;
   }
-  if (list.length > 0) keepStateOf((list[0] as GoalFlow).flow, undefined);
   const field = computeField(grid, { goals: [{ x: gx, y: gy }], diagonal });
   const flow = computeFlow(grid, field, { radius, repairable: true });
   const e: GoalFlow = { gx, gy, radius, diagonal, version, field, flow };
   list.unshift(e);
   if (list.length > CACHE_SIZE) list.length = CACHE_SIZE;
+  dropOldStates(list);
   return e;
 }
 
@@ -109,7 +114,7 @@ function flowOfField(grid: Grid, field: Field, radius: number): Flow {
   for (let k = 0; k < list.length; k++) {
     const e = list[k] as FieldFlow;
     if (e.radius !== radius) continue;
-    toFront(list, e, k);
+    toFront(list, k);
     if (e.gridVersion !== field.gridVersion) {
       const update = updateFlow(grid, field, e.flow, { radius });
       if (!update.full) repairs++;
@@ -118,10 +123,10 @@ function flowOfField(grid: Grid, field: Field, radius: number): Flow {
     }
     return e.flow;
   }
-  if (list.length > 0) keepStateOf((list[0] as FieldFlow).flow, undefined);
   const flow = computeFlow(grid, field, { radius, repairable: true });
   list.unshift({ radius, gridVersion: field.gridVersion, flow });
   if (list.length > 2) list.length = 2;
+  dropOldStates(list);
   return flow;
 }
 

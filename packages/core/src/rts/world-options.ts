@@ -56,9 +56,10 @@ export interface RtsWorldOptions {
    * corners they round. Collision solving, stop timers and route repairs work on these waypoints as on A*'s.
    * Bodies bigger than half a tile, formations and re-plans around units keep A*. Each new goal costs a field and
    * a flow over the whole map (O(tiles), against an A* search per unit); those of the last four goals are cached
-   * per grid, so units and groups sent to one goal share them. After the grid changes, the goal used last is
-   * repaired (`updateField` and `updateFlow`: a few ms on 1024x1024 for a small edit; its flow keeps about 39
-   * bytes per tile of repair state), the others are computed again when next used.
+   * per grid, so units and groups sent to one goal share them. After the grid changes, a goal's field is repaired
+   * (`updateField`), and so is its flow (`updateFlow`: a few ms on 1024x1024 for a small edit) when it is one of
+   * the two goals used last, a patrol's two ends (their flows keep about 39 bytes per tile of repair state);
+   * older goals' flows are computed again when next used.
    * @defaultValue false
    */
   useFlow?: boolean;
