@@ -208,7 +208,7 @@ describe('RTS units along smooth flows (useFlow)', () => {
 
   it('after edits, the two goals used last are repaired (a patrol), an older one is computed again', () => {
     const grid = rockyMap();
-    const route = (gx: number, gy: number, on = grid) => rtsFlowRoute(on, 'if-both-free', 2, 2, gx, gy, 0);
+    const route = ([gx, gy]: readonly [number, number], on = grid) => rtsFlowRoute(on, 'if-both-free', 2, 2, gx, gy, 0);
     const fresh = () => {
       const copy = Grid.open(grid.width, grid.height, { shared: false });
       copy.passable.set(grid.passable);
@@ -217,15 +217,15 @@ describe('RTS units along smooth flows (useFlow)', () => {
     const a = [45, 20] as const;
     const b = [45, 1] as const;
     const c = [30, 12] as const;
-    for (const g of [a, b, c]) route(...g);
+    for (const g of [a, b, c]) route(g);
     const before = rtsFlowRepairs();
     grid.setPassable(20, 8, 0);
     // b and c were used last: repaired. a had lost its state: computed again (and keeps one from then on).
-    for (const g of [b, c, a]) expect(route(...g)).toEqual(route(...g, fresh()));
+    for (const g of [b, c, a]) expect(route(g)).toEqual(route(g, fresh()));
     expect(rtsFlowRepairs() - before).toBe(2);
     grid.setPassable(22, 14, 0);
     // A patrol between a and c: both repaired after every edit; b, older now, is not asked for.
-    for (const g of [a, c, a, c]) expect(route(...g)).toEqual(route(...g, fresh()));
+    for (const g of [a, c, a, c]) expect(route(g)).toEqual(route(g, fresh()));
     expect(rtsFlowRepairs() - before).toBe(4);
   });
 
