@@ -122,27 +122,27 @@ function meetsBox(x0: number, y0: number, x1: number, y1: number, b: number): bo
   const by1 = boxes[4 * b + 3] as number;
   if (Math.max(x0, x1) < bx0 || Math.min(x0, x1) > bx1 || Math.max(y0, y1) < by0 || Math.min(y0, y1) > by1)
     return false;
-  const dx = x1 - x0;
-  const dy = y1 - y0;
-  let lo = 0;
-  let hi = 1;
-  if (dx === 0) {
-    if (x0 < bx0 || x0 > bx1) return false;
-  } else {
-    const s0 = (bx0 - x0) / dx;
-    const s1 = (bx1 - x0) / dx;
-    lo = Math.max(lo, Math.min(s0, s1));
-    hi = Math.min(hi, Math.max(s0, s1));
-  }
-  if (dy === 0) {
-    if (y0 < by0 || y0 > by1) return false;
-  } else {
-    const s0 = (by0 - y0) / dy;
-    const s1 = (by1 - y0) / dy;
-    lo = Math.max(lo, Math.min(s0, s1));
-    hi = Math.min(hi, Math.max(s0, s1));
-  }
-  return lo <= hi;
+  CLIP[0] = 0;
+  CLIP[1] = 1;
+  return (
+    clipAxis(x0, x1 - x0, bx0, bx1) && clipAxis(y0, y1 - y0, by0, by1) && (CLIP[0] as number) <= (CLIP[1] as number)
+  );
+}
+
+/** The part [CLIP[0], CLIP[1]] of the segment (as a fraction of its length) that {@link clipAxis} keeps. */
+const CLIP = new Float64Array(2);
+
+/**
+ * Narrows {@link CLIP} to the part of the segment whose coordinate along one axis (from `p`, changing by `d`)
+ * lies in [lo, hi]; false when no part does (a segment parallel to the axis and outside the slab).
+ */
+function clipAxis(p: number, d: number, lo: number, hi: number): boolean {
+  if (d === 0) return p >= lo && p <= hi;
+  const s0 = (lo - p) / d;
+  const s1 = (hi - p) / d;
+  CLIP[0] = Math.max(CLIP[0] as number, Math.min(s0, s1));
+  CLIP[1] = Math.min(CLIP[1] as number, Math.max(s0, s1));
+  return true;
 }
 
 function addBox(x0: number, y0: number, x1: number, y1: number): void {
