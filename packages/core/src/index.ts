@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './fields/index.js';
 export * from './flow/index.js';
 export * from './grid/index.js';
+export * from './jobs/index.js';
 export * from './rts/index.js';
 export * from './scent/index.js';
 export * from './sectors/index.js';

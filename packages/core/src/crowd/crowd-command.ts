@@ -3,7 +3,15 @@ import { computeField } from '../fields/index.js';
 import { computeFlow } from '../flow/index.js';
 import { checkNumber } from '../util/check-number.js';
 import { ownOptions } from '../util/own-options.js';
-import { CROWD_MOVING, type Crowd, checkCrowd, checkCrowdGroup, crowdCount, crowdFrame } from './crowd-state.js';
+import {
+  CROWD_MOVING,
+  type Crowd,
+  checkCrowd,
+  checkCrowdGroup,
+  crowdCount,
+  crowdFrame,
+  touchCrowdFields,
+} from './crowd-state.js';
 
 /** Options of {@link commandCrowdGroup}. */
 export interface CrowdCommandOptions {
@@ -74,6 +82,7 @@ export function commandCrowdGroup(
     crowd.groupHasField[group] = 0;
     crowd.groupHasFlow[group] = 0;
   }
+  touchCrowdFields(crowd);
   const n = crowdCount(crowd);
   const f = crowdFrame(crowd);
   for (let i = 0; i < n; i++) {

@@ -3,7 +3,7 @@ import { AbortError } from '../errors.js';
 import { CONTROL_LENGTH, ControlSlot } from '../fields/types.js';
 import { generateOpen } from '../grid/generate.js';
 import { type CrowdStepRunner, stepCrowdParallel } from './crowd-parallel.js';
-import { CROWD_CONTROL_INTERVAL, runCrowdStepRange } from './crowd-parallel-kernel.js';
+import { CROWD_CONTROL_INTERVAL, runCrowdStepRange } from './crowd-jobs.js';
 import { addCrowdUnit, type Crowd, createCrowd, crowdCount, crowdFrame } from './crowd-state.js';
 import { prepareCrowdStep } from './crowd-step.js';
 

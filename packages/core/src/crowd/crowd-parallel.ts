@@ -1,26 +1,15 @@
 /**
  * The main-thread half of the parallel crowd step: splits the units into ranges, runs the `crowdStepRange`
- * kernel (./crowd-parallel-kernel.ts) once per range through any runner that has it (the FieldService of
- * ../service does), then swaps the frames. This file does not import the service: it declares the little it
- * needs as {@link CrowdStepRunner}.
+ * job (./crowd-jobs.ts) once per range through any {@link JobRunner} (a FieldService in any mode), then swaps
+ * the frames. This file does not import the service.
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import type { JobRunner } from '../jobs/job-spec.js';
 import { bare, ownOptions } from '../util/own-options.js';
 import { MAX_CROWD_DT } from './crowd-options.js';
-import type { CrowdStepRangeArgs } from './crowd-parallel-kernel.js';
+import { crowdStepRangeJob } from './crowd-jobs.js';
 import { type Crowd, checkCrowd, crowdCount } from './crowd-state.js';
 import { prepareCrowdStep, swapCrowd } from './crowd-step.js';
-
-/**
- * What {@link stepCrowdParallel} needs of a worker pool: its size and a way to run the `crowdStepRange` kernel.
- * A FieldService satisfies it.
- */
-export interface CrowdStepRunner {
-  /** Number of workers (the default number of ranges). */
-  readonly size: number;
-  /** Runs one range of the step in a worker; resolves once the worker wrote it. */
-  run(name: 'crowdStepRange', args: CrowdStepRangeArgs, options?: object): Promise<void>;
-}
 
 /** Options of {@link stepCrowdParallel}. */
 export interface CrowdParallelOptions {
@@ -34,24 +23,24 @@ export interface CrowdParallelOptions {
 /**
  * One step of the crowd with its units split over the workers of `service`: builds the neighbour grid here,
  * runs one `crowdStepRange` job per range, then swaps the frames. The result is bit-identical to
- * {@link stepCrowd} whatever the number of workers or parts. The crowd must live in a SharedArrayBuffer (and
- * its grid too); do not touch the crowd until the promise settles. The promise settles only once every range
- * job settled; if any failed it rejects with the first failure (in range order) and the frames are not swapped.
+ * {@link stepCrowd} whatever the number of workers, parts or the service's mode. A crowd on shared memory is
+ * stepped in place; any other is carried by the job layer (the groups' fields and flows stay in the workers
+ * between steps while they are unchanged). Do not touch the crowd until the promise settles. The promise
+ * settles only once every range job settled; if any failed it rejects with the first failure (in range order)
+ * and the frames are not swapped.
  */
 export async function stepCrowdParallel(
-  service: CrowdStepRunner,
+  service: JobRunner,
   crowd: Crowd,
   dt: number,
   options?: CrowdParallelOptions,
 ): Promise<void> {
-  if (service === null || typeof service !== 'object' || typeof service.run !== 'function')
-    throw new InvalidOptionError('service', service, 'a worker pool with run() and size (a FieldService)');
+  if (service === null || typeof service !== 'object' || typeof service.submit !== 'function')
+    throw new InvalidOptionError('service', service, 'a worker pool with submit() and size (a FieldService)');
   checkCrowd(crowd);
   if (typeof dt !== 'number' || !(dt > 0 && dt <= MAX_CROWD_DT))
     throw new OutOfRangeError('dt', dt, `seconds, > 0 and at most ${MAX_CROWD_DT}`);
   const buffer = crowd.buffer;
-  if (typeof SharedArrayBuffer !== 'function' || !(buffer instanceof SharedArrayBuffer))
-    throw new InvalidOptionError('crowd.buffer', buffer, 'a SharedArrayBuffer (create the crowd with shared: true)');
   const parts = ownOptions(options, 'options', 'an object { parts? }').parts ?? service.size;
   if (!Number.isInteger(parts) || parts < 1 || parts > 256)
     throw new OutOfRangeError('parts', parts, 'an integer from 1 to 256');
@@ -65,7 +54,7 @@ export async function stepCrowdParallel(
     if (to > from)
       jobs.push(
         // No job options: an empty object without a prototype, so that nothing is inherited from Object.prototype.
-        service.run('crowdStepRange', { grid: crowd.grid, crowd: buffer, from, to, dt, order: 'grid' }, bare({})),
+        service.submit(crowdStepRangeJob, { grid: crowd.grid, crowd: buffer, from, to, dt, order: 'grid' }, bare({})),
       );
   }
   // Wait for EVERY range, even after one failed: the others still write the back frame, and the caller may

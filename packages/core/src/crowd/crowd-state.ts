@@ -136,6 +136,12 @@ export const H_COUNT = 3;
 export const H_CURRENT = 4;
 /** Number of steps taken. */
 export const H_STEPS = 8;
+/**
+ * Revision of the groups' fields and flows (`groupHasField`, `fieldDir`, `groupHasFlow`, `flowAnchor`): bumped by
+ * every crowd function that writes them ({@link touchCrowdFields} after writing them yourself), so that a worker
+ * without shared memory keeps its copy of them between steps while the revision holds.
+ */
+export const H_FIELDS_REVISION = 9;
 const H_MAGIC = 0;
 const H_CAPACITY = 1;
 const H_GROUPS = 2;
@@ -333,6 +339,39 @@ export function createCrowd(options: CrowdOptions): Crowd {
   crowd.fieldDir.fill(255);
   crowd.flowAnchor.fill(-1);
   return crowd;
+}
+
+/**
+ * Marks the groups' fields and flows as changed after writing `fieldDir`, `flowAnchor`, `groupHasField` or
+ * `groupHasFlow` directly (the crowd's own functions do it themselves): a worker pool without shared memory then
+ * sends them to its workers again at the next parallel step.
+ */
+export function touchCrowdFields(crowd: Crowd): void {
+  checkCrowd(crowd);
+  crowd.header[H_FIELDS_REVISION] = ((crowd.header[H_FIELDS_REVISION] as number) + 1) | 0;
+}
+
+/**
+ * Byte regions of a crowd buffer for the parallel step's job: the frame the step writes (the one after the
+ * current frame: its per-unit arrays) and the groups' fields and flows (see {@link H_FIELDS_REVISION}).
+ * Internal (the crowd's job spec); `cells` is the grid's tile count.
+ */
+export function crowdJobRegions(buffer: ArrayBufferLike, cells: number): { back: [number, number][]; fields: [number, number] } {
+  const header = new Int32Array(buffer, 0, HEADER_INTS);
+  const capacity = header[H_CAPACITY] as number;
+  const l = layout(capacity, header[H_GROUPS] as number, cells, ((header[H_FLAGS] as number) & FLAG_FLOWS) !== 0);
+  const back = ((header[H_CURRENT] as number) ^ 1) & 1;
+  const f64 = l.frameF64[back] as number[];
+  const f32 = l.frameF32[back] as number[];
+  const state = l.state[back] as number;
+  return {
+    back: [
+      [f64[0] as number, (f64[4] as number) + capacity * 8 - (f64[0] as number)],
+      [f32[0] as number, (f32[1] as number) + capacity * 4 - (f32[0] as number)],
+      [state, capacity],
+    ],
+    fields: [l.hasField, l.byteLength - l.hasField],
+  };
 }
 
 /** The buffers to post to a worker; see {@link crowdFromBuffers}. */

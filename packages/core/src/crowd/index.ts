@@ -15,7 +15,7 @@ export {
   MAX_CROWD_GROUPS,
 } from './crowd-options.js';
 export { type CrowdParallelOptions, stepCrowdParallel } from './crowd-parallel.js';
-export type { CrowdStepRangeArgs } from './crowd-parallel-kernel.js';
+export type { CrowdStepRangeArgs } from './crowd-jobs.js';
 export {
   addCrowdUnit,
   CROWD_BUMPED,

@@ -7,6 +7,7 @@ import { checkPassableCodes } from './kernels/check-codes.js';
 import { chooseKernel, runKernel } from './kernels/choose-kernel.js';
 import { finishControl, startControl } from './kernels/control.js';
 import type { KernelInput } from './kernels/kernel-input.js';
+import { isSharedBuffer } from '../jobs/arrays.js';
 import { paddedState, terrainSnapshot } from './kernels/scratch.js';
 import { type SeedList, seedList } from './kernels/seed-list.js';
 import {
@@ -198,8 +199,15 @@ function run(
     dir.fill(255);
   } else {
     const step = options.rule === RULE_NEVER ? 1 : Math.SQRT2;
-    // A copy of the terrain, so that edits made meanwhile by another thread cannot break the kernel's buckets.
-    const terrain = options.metric === METRIC_WEIGHTED && grid.terrain !== null ? terrainSnapshot(grid.terrain) : null;
+    // A copy of the terrain of a grid another thread may edit, so that its edits cannot break the kernel's
+    // buckets. A grid in an ordinary ArrayBuffer (a private snapshot made by the worker service included) cannot
+    // change while this synchronous kernel runs: read in place.
+    const terrain =
+      options.metric === METRIC_WEIGHTED && grid.terrain !== null
+        ? isSharedBuffer(grid.buffer)
+          ? terrainSnapshot(grid.terrain)
+          : grid.terrain
+        : null;
     let maxEdge: number;
     if (options.metric === METRIC_STEPS) maxEdge = 1;
     else if (options.metric === METRIC_WEIGHTED) maxEdge = maxTerrain(grid, terrain) * step;

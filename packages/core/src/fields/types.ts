@@ -111,6 +111,13 @@ export interface KernelControl {
    * @defaultValue undefined (meaning no signal)
    */
   signal?: AbortSignal;
+  /**
+   * Called at each look at `control` (every few thousand elements, on the kernel's thread), after the progress
+   * was stored: a host that cannot share memory with the caller (a worker in the service's `transfer` mode)
+   * forwards the progress from here. It may throw AbortError to stop the kernel.
+   * @defaultValue undefined (meaning no call)
+   */
+  tick?: () => void;
 }
 
 /** Slots of a {@link KernelControl.control} array. */

@@ -1,5 +1,5 @@
-import { AbortError } from '../errors.js';
-import { ControlSlot, type KernelControl } from '../fields/index.js';
+import type { KernelControl } from '../fields/index.js';
+import { pollKernel } from '../util/kernel-control.js';
 import type { FlowState } from './flow-state.js';
 
 /** Inputs of the flow kernel (`runFlowKernel` in ./flow-kernel.ts, and its WebAssembly version). */
@@ -26,11 +26,5 @@ export const FLOW_CONTROL_INTERVAL = 8192;
 
 /** Stores the flow kernel's progress and throws AbortError when the control asks to stop. */
 export function pollFlow(control: KernelControl | undefined, done: number): void {
-  if (control === undefined) return;
-  const c = control.control;
-  if (c !== undefined) {
-    Atomics.store(c, ControlSlot.done, done);
-    if (Atomics.load(c, ControlSlot.abort) !== 0) throw new AbortError('flow computation aborted');
-  }
-  if (control.signal?.aborted) throw new AbortError('flow computation aborted');
+  pollKernel(control, done, 'flow computation');
 }

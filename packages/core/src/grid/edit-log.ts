@@ -33,6 +33,33 @@ export class EditLog {
     return this.entries.length >> 1;
   }
 
+  /** The ring's `[version, tile]` slots (internal: grid replication copies the newest ones). */
+  get slots(): Int32Array {
+    return this.entries;
+  }
+
+  /** The ring position after the newest entry. */
+  get head(): number {
+    return Atomics.load(this.header, H_LOG_HEAD);
+  }
+
+  /**
+   * How many of the newest entries have versions above `since` (walking back from the head until an older one):
+   * the ring slots written since a copy of the grid at version `since` was taken.
+   */
+  newerThan(since: number): number {
+    const capacity = this.capacity;
+    const count = Atomics.load(this.header, H_LOG_COUNT);
+    let at = Atomics.load(this.header, H_LOG_HEAD);
+    let n = 0;
+    while (n < count) {
+      at = at === 0 ? capacity - 1 : at - 1;
+      if (Atomics.load(this.entries, 2 * at) <= since) break;
+      n++;
+    }
+    return n;
+  }
+
   /** Newest version whose edits are not all in the log (0 when none was lost). */
   get floor(): number {
     return Atomics.load(this.header, H_LOG_FLOOR);

@@ -7,8 +7,8 @@
  * The post's direction order (borrowed from Brogue): N, S, W, E, then NW, SW, NE, SE. It decides which tile
  * claims a neighbour first when two waves meet at the same depth (multi-source maps).
  */
-import { AbortError } from '../errors.js';
-import { ControlSlot, type KernelControl } from '../fields/types.js';
+import type { KernelControl } from '../fields/types.js';
+import { finishKernel, pollKernel } from '../util/kernel-control.js';
 
 /** Popped tiles between two looks at the control array / abort signal. PERF: keeps the check off the hot path. */
 export const SCENT_CONTROL_INTERVAL = 4096;
@@ -18,14 +18,7 @@ export const SCENT_CONTROL_INTERVAL = 4096;
  * abort slot is non-zero or the signal is aborted). No-op without a control.
  */
 export function pollScentControl(control: KernelControl | undefined, done: number, total?: number): void {
-  if (control === undefined) return;
-  const c = control.control;
-  if (c !== undefined) {
-    if (total !== undefined) Atomics.store(c, ControlSlot.total, total);
-    Atomics.store(c, ControlSlot.done, done);
-    if (Atomics.load(c, ControlSlot.abort) !== 0) throw new AbortError('scent/flee map aborted');
-  }
-  if (control.signal?.aborted) throw new AbortError('scent/flee map aborted');
+  pollKernel(control, done, 'scent/flee map', total);
 }
 
 export const SCENT_DX: Int8Array = Int8Array.from([0, 0, -1, 1, -1, -1, 1, 1]);
@@ -94,6 +87,5 @@ export function spreadScent(
       queue[end++] = q;
     }
   }
-  const c = control?.control;
-  if (c !== undefined) Atomics.store(c, ControlSlot.done, head);
+  finishKernel(control, head);
 }

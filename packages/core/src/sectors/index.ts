@@ -31,7 +31,6 @@ export {
   refreshLandmarksInPool,
   type SectorPoolJobOptions,
   type SectorPoolOptions,
-  type SectorRunner,
   updateSectorGraphInPool,
 } from './sector-pool.js';
 export type {
@@ -43,5 +42,5 @@ export type {
   SectorNodeArrays,
   SectorUpdateArgs,
   SectorUpdateResult,
-} from './sector-pool-kernel.js';
+} from './sector-jobs.js';
 export type { SectorUpdate } from './update.js';

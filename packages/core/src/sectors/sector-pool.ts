@@ -1,14 +1,17 @@
 /**
  * The main-thread half of the sector graph work in a worker pool: cuts the build into bands of sectors per
- * phase, plans and fills corridor fields, and updates graphs, through any runner that has the kernels (the
- * FieldService of ../service does). The main thread only allocates arrays and sums progress: O(sectors) at
- * most, never a search. This file does not import the service; the worker half is ./sector-pool-kernel.ts.
+ * phase, plans and fills corridor fields, and updates graphs, through any {@link JobRunner} (a FieldService in
+ * any mode). The main thread only allocates arrays and sums progress: O(sectors) at most, never a search. The
+ * graph's arrays are on shared memory where the runner shares memory, ordinary arrays elsewhere (the job layer
+ * then carries them). This file does not import the service; the worker half is ./sector-jobs.ts.
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Goal } from '../fields/types.js';
-import { Grid } from '../grid/grid.js';
+import { checkGrid } from '../grid/check-grid.js';
+import type { Grid } from '../grid/grid.js';
+import { sharesMemory } from '../jobs/arrays.js';
+import type { JobRunner } from '../jobs/job-spec.js';
 import { bare, ownOptions } from '../util/own-options.js';
-import { gridIsShared } from './build.js';
 import { writeHeader } from './build-phases.js';
 import { CorridorField, type CorridorFieldOptions, checkCorridorArgs } from './corridor-field.js';
 import {
@@ -25,15 +28,15 @@ import {
 } from './sector-data.js';
 import { graphOf, SectorGraph } from './sector-graph.js';
 import { resolveSectorOptions, type SectorGraphOptions } from './sector-options.js';
-import type {
-  SectorBuildArgs,
-  SectorCorridorFillArgs,
-  SectorCorridorPlan,
-  SectorCorridorPlanArgs,
-  SectorNodeArrays,
-  SectorUpdateArgs,
-  SectorUpdateResult,
-} from './sector-pool-kernel.js';
+import {
+  type SectorBuildArgs,
+  type SectorNodeArrays,
+  sectorBuildJob,
+  sectorCorridorFillJob,
+  sectorCorridorJob,
+  sectorCorridorPlanJob,
+  sectorUpdateJob,
+} from './sector-jobs.js';
 import type { SectorUpdate } from './update.js';
 
 /** Per-call options of the pool functions. */
@@ -48,24 +51,6 @@ export interface SectorPoolJobOptions {
    * @defaultValue undefined (meaning no progress reports)
    */
   onProgress?: (done: number, total: number) => void;
-}
-
-/** What the pool functions need of a worker pool: its size and a way to run the sector kernels. */
-export interface SectorRunner {
-  /** Number of workers. */
-  readonly size: number;
-  run(
-    name: 'sectorBuild',
-    args: SectorBuildArgs,
-    options?: SectorPoolJobOptions,
-  ): Promise<SectorNodeArrays | Int32Array | number>;
-  run(
-    name: 'sectorCorridorPlan',
-    args: SectorCorridorPlanArgs,
-    options?: SectorPoolJobOptions,
-  ): Promise<SectorCorridorPlan>;
-  run(name: 'sectorCorridorFill', args: SectorCorridorFillArgs, options?: SectorPoolJobOptions): Promise<number>;
-  run(name: 'sectorUpdate', args: SectorUpdateArgs, options?: SectorPoolJobOptions): Promise<SectorUpdateResult>;
 }
 
 /** Options of {@link buildSectorGraphInPool}. */
@@ -154,35 +139,29 @@ function readPoolJob(jobOptions: unknown, failure: { error?: unknown; abort?: ()
   return { signal, onProgress: report, onStart, landmarks };
 }
 
-/** Throws InvalidOptionError unless `runner` has a `run` method and a `size` from 1 up. */
-function checkRunner(runner: unknown): asserts runner is SectorRunner {
+/** Throws InvalidOptionError unless `runner` has a `submit` method and a `size` from 1 up. */
+function checkRunner(runner: unknown): asserts runner is JobRunner {
   if (runner === null || typeof runner !== 'object')
-    throw new InvalidOptionError('runner', runner, 'a worker pool with run() and size (a FieldService)');
-  const r = runner as SectorRunner;
-  if (typeof r.run !== 'function') throw new InvalidOptionError('runner.run', r.run, 'a function');
+    throw new InvalidOptionError('runner', runner, 'a worker pool with submit() and size (a FieldService)');
+  const r = runner as JobRunner;
+  if (typeof r.submit !== 'function') throw new InvalidOptionError('runner.submit', r.submit, 'a function');
   if (!Number.isInteger(r.size) || r.size < 1) throw new OutOfRangeError('runner.size', r.size, 'an integer >= 1');
-}
-
-function assertSharedGrid(grid: unknown): asserts grid is Grid {
-  if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
-  if (!gridIsShared(grid))
-    throw new InvalidOptionError('grid', 'a grid in an ArrayBuffer', 'a grid in a SharedArrayBuffer');
 }
 
 /**
  * Builds a sector graph in the worker pool: the same graph as {@link buildSectorGraph} (bit for bit), its phases
  * cut into bands of sectors run in parallel. The main thread only allocates and adds up progress.
  * `onProgress` counts sectors labelled plus sectors built (`total` = 2 x sectors). Aborting rejects with
- * AbortError. `grid` must live in a SharedArrayBuffer; the graph's arrays are shared too.
+ * AbortError. Any grid will do; the graph's arrays are shared where the runner shares memory.
  */
 export async function buildSectorGraphInPool(
-  runner: SectorRunner,
+  runner: JobRunner,
   grid: Grid,
   options: SectorPoolOptions = {},
   jobOptions: SectorPoolJobOptions = {},
 ): Promise<SectorGraph> {
   checkRunner(runner);
-  assertSharedGrid(grid);
+  checkGrid(grid);
   const rules = resolveSectorOptions(options);
   const jobsPerWorker = ownOptions(options, 'options').jobsPerWorker ?? 4;
   const failure: { error?: unknown; abort?: () => void } = {};
@@ -192,9 +171,10 @@ export async function buildSectorGraphInPool(
   const sectorsX = Math.ceil(grid.width / rules.size);
   const sectorsY = Math.ceil(grid.height / rules.size);
   const sectors = sectorsX * sectorsY;
-  const data = allocateSectorArrays(sectors, rules.size, true);
+  const shared = sharesMemory(runner.mode);
+  const data = allocateSectorArrays(sectors, rules.size, shared);
   writeHeader(data, grid, rules, grid.version);
-  const counts = int32Array(sectors, true);
+  const counts = int32Array(sectors, shared);
   const jobs = Math.max(1, Math.min(sectors, runner.size * jobsPerWorker));
   const { controller, done } = linkedAbort(job.signal);
   failure.abort = () => controller.abort();
@@ -213,8 +193,8 @@ export async function buildSectorGraphInPool(
               report(sum(), 2 * sectors);
             }
           : undefined;
-      return runner.run(
-        'sectorBuild',
+      return runner.submit(
+        sectorBuildJob,
         { grid, data, phase: name, first, last, counts },
         bare({ signal: controller.signal, ...(onProgress && { onProgress }) }),
       );
@@ -226,8 +206,8 @@ export async function buildSectorGraphInPool(
     report(sum(), 2 * sectors);
   };
   const single = (name: SectorBuildArgs['phase']) =>
-    runner.run(
-      'sectorBuild',
+    runner.submit(
+      sectorBuildJob,
       { grid, data, phase: name, first: 0, last: sectors, counts },
       bare({ signal: controller.signal }),
     );
@@ -254,23 +234,24 @@ export async function buildSectorGraphInPool(
  * Computes the graph's landmarks in the pool, one job per landmark, into a new array that replaces the old one
  * when every job is done; they are valid for the revision the graph had when they were picked.
  */
-async function landmarksInPool(runner: SectorRunner, grid: Grid, data: SectorGraphData, signal: AbortSignal) {
+async function landmarksInPool(runner: JobRunner, grid: Grid, data: SectorGraphData, signal: AbortSignal) {
   const h = data.header;
   const revision = h[H_REVISION] as number;
-  const counts = int32Array(0, true);
-  const picked = (await runner.run(
-    'sectorBuild',
+  const shared = sharesMemory(runner.mode);
+  const counts = int32Array(0, shared);
+  const picked = (await runner.submit(
+    sectorBuildJob,
     { grid, data, phase: 'pick', first: 0, last: 0, counts },
     bare({ signal }),
   )) as Int32Array;
   const stride = data.nodeTile.length;
-  const fresh: SectorGraphData = { ...data, landmarkCost: float32Array(picked.length * stride, true) };
-  fresh.header = int32Array(HEADER_LENGTH, true);
+  const fresh: SectorGraphData = { ...data, landmarkCost: float32Array(picked.length * stride, shared) };
+  fresh.header = int32Array(HEADER_LENGTH, shared);
   fresh.header.set(h);
   fresh.header[H_LANDMARK_STRIDE] = stride;
   await inFlight(picked.length, runner.size, (slot) =>
-    runner.run(
-      'sectorBuild',
+    runner.submit(
+      sectorBuildJob,
       {
         grid,
         data: fresh,
@@ -295,13 +276,12 @@ async function landmarksInPool(runner: SectorRunner, grid: Grid, data: SectorGra
  * is updated before the jobs end, the new landmarks are stale at once (and unused).
  */
 export async function refreshLandmarksInPool(
-  runner: SectorRunner,
+  runner: JobRunner,
   graph: SectorGraph,
   jobOptions: SectorPoolJobOptions = {},
 ): Promise<void> {
   checkRunner(runner);
   if (!(graph instanceof SectorGraph)) throw new InvalidOptionError('graph', graph, 'a SectorGraph');
-  assertSharedGrid(graph.grid);
   const job = readPoolJob(jobOptions, {});
   const { controller, done } = linkedAbort(job.signal);
   try {
@@ -321,18 +301,17 @@ export async function refreshLandmarksInPool(
  * @param jobOptions.landmarks - Recompute the landmarks after the update. Default: true.
  */
 export async function updateSectorGraphInPool(
-  runner: SectorRunner,
+  runner: JobRunner,
   graph: SectorGraph,
   jobOptions: SectorPoolJobOptions & { landmarks?: boolean } = {},
 ): Promise<SectorUpdate> {
   checkRunner(runner);
   if (!(graph instanceof SectorGraph)) throw new InvalidOptionError('graph', graph, 'a SectorGraph');
-  assertSharedGrid(graph.grid);
   const failure: { error?: unknown } = {};
   const job = readPoolJob(jobOptions, failure);
   if (graph.gridVersion === graph.grid.version) return { full: false, sectors: 0, components: false };
-  const { data, update } = await runner.run(
-    'sectorUpdate',
+  const { data, update } = await runner.submit(
+    sectorUpdateJob,
     { grid: graph.grid, data: graph.data },
     bare({ ...(job.signal && { signal: job.signal }), ...(job.onProgress && { onProgress: job.onProgress }) }),
   );
@@ -350,7 +329,8 @@ export interface CorridorPoolJobOptions extends SectorPoolJobOptions {
   /**
    * Called with the field once its corridor is known and its arrays exist, before they are filled (Infinity and
    * 255 until then; a full field, `field.fullField`, is not filled with them first: read it once the promise
-   * resolves).
+   * resolves). Only a runner that shares memory lets the arrays be watched while they fill; elsewhere it is
+   * called with the filled field, right before the promise resolves.
    * @defaultValue undefined (meaning no call)
    */
   onStart?: (field: CorridorField) => void;
@@ -359,11 +339,12 @@ export interface CorridorPoolJobOptions extends SectorPoolJobOptions {
 /**
  * `SectorGraph.corridorField` in the pool: one job plans the corridor (the backward route search) and makes the
  * field's shared arrays (Infinity and 255 at first; `onStart` hears about them, so a display can watch them
- * fill), a second job fills them (or computes one full field into them: see `fullFieldAbove`). `onProgress` counts settled tiles. A graph older than its grid is updated in the
- * pool first.
+ * fill), a second job fills them (or computes one full field into them: see `fullFieldAbove`). Without shared
+ * memory one job does both. `onProgress` counts settled tiles. A graph older than its grid is updated in the pool
+ * first.
  */
 export async function corridorFieldInPool(
-  runner: SectorRunner,
+  runner: JobRunner,
   graph: SectorGraph,
   goal: Goal,
   starts: ArrayLike<number>,
@@ -372,7 +353,6 @@ export async function corridorFieldInPool(
 ): Promise<CorridorField> {
   checkRunner(runner);
   if (!(graph instanceof SectorGraph)) throw new InvalidOptionError('graph', graph, 'a SectorGraph');
-  assertSharedGrid(graph.grid);
   const failure: { error?: unknown } = {};
   const job = readPoolJob(jobOptions, failure);
   const { signal } = job;
@@ -382,18 +362,28 @@ export async function corridorFieldInPool(
   const checked = checkCorridorArgs(grid, goal, starts, options);
   if (graph.gridVersion !== graph.grid.version)
     await updateSectorGraphInPool(runner, graph, bare({ ...(signal && { signal }) }));
-  const plan = await runner.run(
-    'sectorCorridorPlan',
+  const fillOptions = bare({ ...(signal && { signal }), ...(job.onProgress && { onProgress: job.onProgress }) });
+  if (!sharesMemory(runner.mode)) {
+    // Without shared memory the field's arrays cannot be watched while they fill: one job plans and fills them,
+    // and `onStart` hears about the finished field.
+    const done = await runner.submit(sectorCorridorJob, { grid, data: graph.data, ...checked }, fillOptions);
+    if (failure.error !== undefined) throw failure.error;
+    const field = new CorridorField(done.field);
+    job.onStart?.(field);
+    return field;
+  }
+  const plan = await runner.submit(
+    sectorCorridorPlanJob,
     { grid, data: graph.data, ...checked },
     bare({ ...(signal && { signal }) }),
   );
   const data = plan.field;
   const field = new CorridorField(data);
   job.onStart?.(field);
-  await runner.run(
-    'sectorCorridorFill',
+  await runner.submit(
+    sectorCorridorFillJob,
     { grid, data: graph.data, field: data, value: plan.value, maxCost: plan.maxCost },
-    bare({ ...(signal && { signal }), ...(job.onProgress && { onProgress: job.onProgress }) }),
+    fillOptions,
   );
   if (failure.error !== undefined) throw failure.error;
   return field;

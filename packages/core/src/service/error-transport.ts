@@ -6,8 +6,16 @@ import {
   MapParseError,
   OutOfRangeError,
 } from '../errors.js';
-import { NoFleeSeedError } from '../scent/index.js';
+import { NoFleeSeedError } from '../scent/no-flee-seed-error.js';
+import { PatternParseError } from '../steering/pattern-error.js';
 import { describeValue as describe } from '../util/describe-value.js';
+import {
+  MemoryLimitError,
+  ServiceClosedError,
+  SharedMemoryUnavailableError,
+  WorkerCrashedError,
+  WorkerStartError,
+} from './errors.js';
 
 /** An error as it crosses a thread boundary: its class name, message, stack and plain own fields. */
 export interface SerializedError {
@@ -24,7 +32,35 @@ type ErrorClass = abstract new (...args: never[]) => Error;
  * Error classes re-created by name on the receiving side, so `instanceof CoordinateError` and the error's own
  * fields survive the trip through a worker (comlink alone would hand back a plain Error).
  */
+/** The library's own error classes. */
+const LIBRARY_CLASSES: readonly ErrorClass[] = [
+  AbortError,
+  CoordinateError,
+  GridTooLargeError,
+  InvalidOptionError,
+  MapParseError,
+  OutOfRangeError,
+  NoFleeSeedError,
+  PatternParseError,
+  MemoryLimitError,
+  ServiceClosedError,
+  SharedMemoryUnavailableError,
+  WorkerCrashedError,
+  WorkerStartError,
+];
+
+/** True for an error of one of the library's own classes. */
+export function isLibraryError(error: unknown): boolean {
+  return LIBRARY_CLASSES.some((C) => error instanceof C);
+}
+
 const ERROR_CLASSES: Record<string, ErrorClass> = {
+  PatternParseError,
+  MemoryLimitError,
+  ServiceClosedError,
+  SharedMemoryUnavailableError,
+  WorkerCrashedError,
+  WorkerStartError,
   AbortError,
   CoordinateError,
   GridTooLargeError,

@@ -5,9 +5,9 @@
 import type { Field, FieldOptions } from '../fields/types.js';
 import type { Flow, FlowOptions, FlowUpdate } from '../flow/types.js';
 import type { Grid } from '../grid/grid.js';
-import type { KERNELS } from './kernels.js';
+import type { AnyJobSpec, ExecutionMode, JobRunner, JobSpec } from '../jobs/job-spec.js';
 import type { ProgressCallback } from './progress.js';
-import type { TEST_KERNELS } from './test-kernels.js';
+import type { JobName, KernelArgs, KernelResult } from './registry.js';
 
 /** Most workers a pool may have. */
 export const MAX_WORKERS = 64;
@@ -21,14 +21,18 @@ export const DEFAULT_START_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_FIELD_BYTES = 2 * 1024 * 1024 * 1024;
 
 /**
- * What createFieldService does where SharedArrayBuffer is unavailable (a page that is not cross-origin
- * isolated, such as one on GitHub Pages): `'none'` rejects with SharedMemoryUnavailableError, `'main-thread'`
- * computes on the calling thread. See {@link FieldServiceOptions.fallback}.
+ * Where a service computes:
+ * - `'shared'`: worker threads over SharedArrayBuffers (grids and results shared, nothing copied). Needs a
+ *   cross-origin-isolated page in browsers (COOP/COEP headers); always available in Node.
+ * - `'transfer'`: worker threads without shared memory, for pages that cannot send those headers (game portals,
+ *   static hosts): a grid is copied to each worker once and kept up to date by its edit log, other inputs are
+ *   copied, results come back by transfer (moved, not copied). Same results, bit for bit.
+ * - `'main-thread'`: the calling thread, one job at a time, each in its own task (where no worker can start).
  */
-export type FieldServiceFallback = 'none' | 'main-thread';
+export type FieldServiceMode = ExecutionMode;
 
-/** Where a service computes: in worker threads over shared memory, or on the calling thread (the fallback). */
-export type FieldServiceMode = 'workers' | 'main-thread';
+/** The `mode` option of createFieldService: a {@link FieldServiceMode}, or `'auto'` for the best one available. */
+export type FieldServiceModeOption = 'auto' | FieldServiceMode;
 
 /** Options of createFieldService. */
 export interface FieldServiceOptions {
@@ -69,34 +73,29 @@ export interface FieldServiceOptions {
    */
   startTimeoutMs?: number;
   /**
-   * What to do where SharedArrayBuffer is unavailable (a browser page without cross-origin isolation, for
-   * example on GitHub Pages or any static host that cannot send the COOP/COEP headers):
-   * - `'none'`: reject with SharedMemoryUnavailableError, so that you notice and fix the headers (or choose).
-   * - `'main-thread'`: a service with the same API and bit-identical results that runs every job on the calling
-   *   thread, one at a time, each in its own task (`mode` is `'main-thread'`, `size` 1, no workers started).
-   *   It costs what the synchronous kernels cost, on the thread that called: a job blocks it while it runs
-   *   (a field of 1024x1024 tiles takes tens of milliseconds, a frame's worth or more), progress is reported
-   *   once the job ends, and an abort takes effect only before a job starts. Grids need no shared memory
-   *   (create them with `shared: false`, the default there) and results come in ordinary ArrayBuffers.
-   *   Good for small and medium maps or occasional jobs; for big maps, serve the page cross-origin isolated
-   *   (a service worker such as coi-serviceworker can add the headers on a static host).
-   * Where shared memory is available the option has no effect: the service uses workers.
-   * @defaultValue 'none'
+   * Where jobs run (see {@link FieldServiceMode}). `'auto'` picks the best available: `'shared'` where
+   * SharedArrayBuffer works (Node; a cross-origin-isolated page), else `'transfer'` where workers can start (any
+   * other page), else `'main-thread'`. Forcing `'shared'` where shared memory is unavailable rejects with
+   * SharedMemoryUnavailableError. Every function that takes a service gives the same results in every mode.
+   * @defaultValue 'auto'
    */
-  fallback?: FieldServiceFallback;
+  mode?: FieldServiceModeOption;
   /**
-   * Milliseconds a running job has to stop by itself after its signal aborts. Kernels check the abort flag every
-   * few thousand cells, so they stop within milliseconds; a worker that has not answered by then is taken as
-   * hung (stuck in a loop, or dead without telling): it is terminated and replaced, the job rejects with
-   * AbortError, and the slot takes the next job. `Infinity` waits for ever. A number >= 0.
+   * Milliseconds a running job has to stop by itself after its signal aborts, in `shared` mode: kernels check the
+   * abort flag every few thousand cells, so they stop within milliseconds; a worker that has not answered by then
+   * is taken as hung (stuck in a loop, or dead without telling): it is terminated and replaced, the job rejects
+   * with AbortError, and the slot takes the next job. (In `transfer` mode a worker cannot see the flag while it
+   * computes: an aborted job's worker is replaced at once.) `Infinity` waits for ever. A number >= 0.
    * @defaultValue {@link DEFAULT_ABORT_GRACE_MS} (2000 ms)
    */
   abortGraceMs?: number;
   /**
-   * Register the test-only kernels (`__crash`, `__spin`, `__hang`, `__handshake`, `__throw`). Tests only.
-   * @defaultValue false
+   * Kernels of your own beyond the built-in ones (job specs made with `defineJob`, run with
+   * {@link FieldService.submit}). The workers must serve them too: point `workerUrl` at a worker module that calls
+   * `serveJobs([...yours])` from `@fieldmarshal/core/worker-runtime`.
+   * @defaultValue [] (meaning the built-in kernels only)
    */
-  enableTestKernels?: boolean;
+  jobs?: readonly AnyJobSpec[];
 }
 
 /** Per-job options (read from the object's own properties only). */
@@ -139,26 +138,24 @@ export interface UpdatedField {
   tiles: number;
 }
 
-/** Options of {@link FieldService.run}. */
+/** Options of {@link FieldService.run} and {@link FieldService.submit}. */
 export interface RunOptions extends JobOptions {
   /**
-   * Transferables moved (not copied) to the worker with the arguments (ordinary ArrayBuffers, ports).
-   * @defaultValue undefined (meaning everything is copied, shared memory shared)
+   * Arrays to write the kernel's outputs into, by output name (for example `{ out }` for `scentMap`), instead of
+   * new pooled buffers: each of the kernel's kind and length. Where they cannot be written in place (no shared
+   * memory), the outputs are copied into them before the job resolves; an array this service handed out and that
+   * fills its buffer is moved instead (its old views are then empty: read the result's arrays).
+   * @defaultValue undefined (meaning new pooled buffers, handed to the caller with the result)
    */
-  transfer?: Transferable[];
+  out?: Record<string, ArrayBufferView>;
 }
 
-/** Every kernel `run` accepts (the test kernels only work with `enableTestKernels`). */
-type AllKernels = typeof KERNELS & typeof TEST_KERNELS;
-/** Name of a kernel the service can run. */
-export type ServiceKernelName = keyof AllKernels;
-/** Arguments of kernel `K`. */
-export type KernelArgs<K extends ServiceKernelName> = Parameters<AllKernels[K]>[0];
-/** Result of kernel `K`. */
-export type KernelResult<K extends ServiceKernelName> = Awaited<ReturnType<AllKernels[K]>>;
+export type { JobName as ServiceKernelName, KernelArgs, KernelResult };
 
 /** Counters of a service, for diagnostics and progress displays. */
 export interface ServiceStats {
+  /** Where jobs run (the service's {@link FieldService.mode}). */
+  mode: FieldServiceMode;
   /** Workers ready to take jobs. */
   workers: number;
   /** Workers running a job now. */
@@ -171,7 +168,10 @@ export interface ServiceStats {
   failed: number;
   /** Workers that died, or hung past an abort, and were replaced. */
   crashes: number;
-  /** Times a grid was handed to a worker (once per grid and worker; later jobs send a small id). */
+  /**
+   * Times a grid was handed to a worker (once per grid and worker; later jobs send a small id, or in `transfer`
+   * mode the edits since the worker's copy), or copied to one in whole again.
+   */
   gridHandoffs: number;
   /** Bytes of output buffers kept for reuse (released fields and flows, outputs of failed jobs), at most `maxPooledBytes`. */
   pooledBytes: number;
@@ -188,19 +188,23 @@ export interface ServiceStats {
   issuedBytes: number;
 }
 
-/** A pool of workers computing fields and other kernels over shared memory. Create with createFieldService. */
-export interface FieldService {
+/**
+ * A pool of workers computing fields and other kernels, in one of three modes with the same API and the same
+ * results (see {@link FieldServiceMode}). Create with createFieldService.
+ */
+export interface FieldService extends JobRunner {
   /** Number of worker slots (the `workers` option; 1 on the main thread). */
   readonly size: number;
-  /** `'workers'`, or `'main-thread'` for the fallback without shared memory ({@link FieldServiceOptions.fallback}). */
+  /** Where jobs run: `'shared'`, `'transfer'` or `'main-thread'` (see {@link FieldServiceOptions.mode}). */
   readonly mode: FieldServiceMode;
   /**
    * Computes a field in a worker. Resolves to the same shape as the synchronous `computeField(grid, options)`
-   * (bit-identical values), with `cost` and `dir` as views on SharedArrayBuffers the worker wrote into. The
-   * field is never visible half-written: it is handed out only once the worker finished. `grid` must live in a
-   * SharedArrayBuffer (in `'main-thread'` mode any grid does, and the outputs are ordinary ArrayBuffers). Bad
-   * options reject with the kernel's typed error (CoordinateError, InvalidOptionError...); with MemoryLimitError
-   * past `maxFieldBytes`.
+   * (bit-identical values), with `cost` and `dir` the arrays the worker wrote: views on SharedArrayBuffers in
+   * `shared` mode, buffers moved from the worker in `transfer` mode, ordinary buffers on the main thread. The
+   * field is never visible half-written: it is handed out only once the worker finished. Any grid will do (one on
+   * shared memory is read in place; another is copied to each worker once, then kept up to date by its edits).
+   * Bad options reject with the kernel's typed error (CoordinateError, InvalidOptionError...); with
+   * MemoryLimitError past `maxFieldBytes`.
    * PERF: call {@link FieldService.release} on fields you are done with. Recycled buffers are already paged in;
    * fresh ones cost page faults and pile up as garbage that Node collects late (measured: 16 fields on
    * 1024x1024 about 2x slower per batch without release). LiveField releases for you.
@@ -221,10 +225,9 @@ export interface FieldService {
    */
   updateField(grid: Grid, field: Field, options: FieldOptions, jobOptions?: UpdateJobOptions): Promise<UpdatedField>;
   /**
-   * Computes the smooth flow of a field in a worker (`computeFlow` of the flow module), into new pooled
-   * SharedArrayBuffers, and resolves to the same shape as the synchronous `computeFlow(grid, field, options)`
-   * (bit-identical values). A field made by this service is read in place; any other field's arrays are copied to
-   * the worker. A flow costs several full fields (about 5-10x on 1024x1024 maps, see the benchmark's "Smooth
+   * Computes the smooth flow of a field in a worker (`computeFlow` of the flow module), into new pooled buffers,
+   * and resolves to the same shape as the synchronous `computeFlow(grid, field, options)` (bit-identical values).
+   * A field on shared memory is read in place; any other field's arrays are copied to the worker. A flow costs several full fields (about 5-10x on 1024x1024 maps, see the benchmark's "Smooth
    * flows" table); with `options.repairable` the service keeps the flow's state beside it, so that after
    * `updateField` (or {@link LiveField.update}) {@link FieldService.updateFlow} repairs it instead.
    * Release it with {@link FieldService.release} when done (its state goes with it).
@@ -241,15 +244,19 @@ export interface FieldService {
    */
   updateFlow(grid: Grid, field: Field, flow: Flow, options?: FlowOptions, jobOptions?: JobOptions): Promise<FlowUpdate>;
   /**
-   * Runs any registered kernel (see ./kernels.ts) on the least busy worker, or queues it when all are busy.
-   * Top-level Grid values in `args` are shared with each worker once, not copied.
+   * Runs a built-in kernel by name (see ./registry.ts) on the least busy worker, or queues it when all are busy,
+   * and resolves to what it returns (its output arrays made from the service's pool: release them when done).
+   * Grids are handed to each worker once (shared, or copied and then kept up to date by their edits).
    */
-  run<K extends ServiceKernelName>(name: K, args: KernelArgs<K>, options?: RunOptions): Promise<KernelResult<K>>;
+  run<K extends JobName>(name: K, args: KernelArgs<K>, options?: RunOptions): Promise<KernelResult<K>>;
+  /** Runs a job spec (a built-in one, or one of the service's `jobs` option): as {@link FieldService.run}. */
+  submit<In extends object, R, Out extends object>(spec: JobSpec<In, R, Out>, args: In, options?: RunOptions): Promise<Awaited<R>>;
   /**
-   * Gives a field's (or a flow's) buffers back to the service for reuse by later jobs. Only call it when nothing
-   * reads it any more. Returns false for fields and flows the service did not make (or released already).
+   * Gives the buffers of a result back to the service for reuse by later jobs: a field, a flow (its state goes
+   * with it), an output array, or an object holding output arrays. Only call it when nothing reads them any more.
+   * Returns false when the service made none of them (or they were released already).
    */
-  release(item: Field | Flow): boolean;
+  release(item: Field | Flow | ArrayBufferView | object): boolean;
   /** Round trip to every ready worker (ms each, in slot order). A busy worker answers after its job. */
   ping(): Promise<number[]>;
   /** Current counters. */

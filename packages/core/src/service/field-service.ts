@@ -1,35 +1,31 @@
 /**
- * The worker service: a pool of workers (Web Workers in browsers, worker_threads in Node) running the pure
- * kernels of ./kernels.ts over SharedArrayBuffers, with comlink as the transport.
- *
- * Sharing, not copying: a Grid's SharedArrayBuffer is handed to each worker once (cached by buffer identity),
- * and fields are written by the worker straight into shared output arrays that the caller then reads.
- *
- * Without cross-origin isolation there is no shared memory: createFieldService rejects with
- * SharedMemoryUnavailableError, unless `fallback: 'main-thread'` asks for the same service running its jobs on
- * the calling thread (./main-thread-pool.ts).
+ * The worker service: a thin typed front over the job layer (./job-layer.ts), which runs every kernel of the
+ * registry (./registry.ts) in one of three modes (see FieldServiceMode): workers over SharedArrayBuffers, workers
+ * fed with copies and moved results where memory cannot be shared, or the calling thread.
  */
 import { InvalidOptionError } from '../errors.js';
-import type { Field, FieldOptions } from '../fields/types.js';
+import { computeFieldJob, updateFieldJob } from '../fields/field-jobs.js';
+import type { Field } from '../fields/types.js';
 import { Grid } from '../grid/grid.js';
+import type { ExecutionMode } from '../jobs/job-spec.js';
 import { OutputBuffers } from './buffer-pool.js';
 import { SharedMemoryUnavailableError } from './errors.js';
 import { type FieldService, type FieldServiceOptions, MAX_WORKERS } from './field-service-types.js';
-import { flowJobs } from './flow-jobs.js';
+import { flowCalls } from './flow-calls.js';
 import { readJobOptions } from './job-options.js';
-import { isShared, JobQueue } from './job-queue.js';
-import type { UpdateFieldArgs } from './kernels.js';
+import { JobLayer } from './job-layer.js';
 import { MainThreadPool } from './main-thread-pool.js';
+import { jobTable } from './registry.js';
 import { readServiceOptions } from './service-options.js';
-import { hardwareConcurrency } from './spawn.js';
+import { hardwareConcurrency, hasWebWorkers } from './spawn.js';
 import { WorkerPool } from './worker-pool.js';
 
 /**
- * Closes services that became unreachable without close(): their workers end (the held value is the queue,
+ * Closes services that became unreachable without close(): their workers end (the held value is the layer,
  * which never refers back to the service object).
  */
-const forgotten = new FinalizationRegistry<JobQueue>((queue) => {
-  void queue.close();
+const forgotten = new FinalizationRegistry<JobLayer>((layer) => {
+  void layer.close();
 });
 
 /** True where this thread can share memory with workers. */
@@ -40,20 +36,18 @@ function sharedMemoryHere(): boolean {
   );
 }
 
-/** Why `field` cannot be updated by a worker for `grid`, or null. `shared`: the outputs must be shared. */
-function sharedFieldProblem(grid: Grid, field: Field | undefined, shared: boolean): string | null {
+/** True where this thread can start workers (Web Workers, or Node's worker_threads). */
+function workersHere(): boolean {
+  return hasWebWorkers() || (typeof process !== 'undefined' && typeof process.versions?.node === 'string');
+}
+
+/** Why `field` cannot be updated for `grid`, or null. */
+function fieldProblem(grid: Grid, field: Field | undefined): string | null {
   if (typeof field !== 'object' || field === null) return 'a field';
   const size = grid.width * grid.height;
   if (!(field.cost instanceof Float64Array) || !(field.dir instanceof Uint8Array)) return 'a field { cost, dir }';
-  if (
-    field.width !== grid.width ||
-    field.height !== grid.height ||
-    field.cost.length !== size ||
-    field.dir.length !== size
-  )
+  if (field.width !== grid.width || field.height !== grid.height || field.cost.length !== size || field.dir.length !== size)
     return `a field of this ${grid.width}x${grid.height} grid`;
-  if (shared && !(isShared(field.cost.buffer) && isShared(field.dir.buffer)))
-    return 'a field over SharedArrayBuffers (made by the service)';
   if (!Number.isInteger(field.gridVersion)) return 'a field with an integer gridVersion';
   return null;
 }
@@ -62,17 +56,36 @@ function defaultWorkers(cores: number): number {
   return Math.max(1, Math.min(MAX_WORKERS, cores - 1));
 }
 
+/** The own `into` of updateField's job options (checked by the caller), or undefined. */
+function intoOf(jobOptions: unknown): Field | undefined {
+  return typeof jobOptions === 'object' && jobOptions !== null && Object.hasOwn(jobOptions, 'into')
+    ? (jobOptions as { into?: Field }).into
+    : undefined;
+}
+
+/** The typed arrays `item` holds: itself, or its own properties (and arrays of them), one level down. */
+function arraysOf(item: object): ArrayBufferView[] {
+  if (ArrayBuffer.isView(item)) return [item];
+  const out: ArrayBufferView[] = [];
+  for (const key of Object.keys(item)) {
+    const value = (item as Record<string, unknown>)[key];
+    if (ArrayBuffer.isView(value)) out.push(value);
+    else if (Array.isArray(value)) for (const v of value) if (ArrayBuffer.isView(v)) out.push(v);
+  }
+  return out;
+}
+
 /**
- * Starts a worker pool and resolves once every worker answered. Rejects with SharedMemoryUnavailableError
- * without cross-origin isolation (unless `fallback: 'main-thread'`, which then resolves to a service running its
- * jobs on the calling thread), InvalidOptionError or OutOfRangeError for bad options, or WorkerStartError when
- * a worker fails to load or does not answer within `startTimeoutMs`.
+ * Starts a worker pool and resolves once every worker answered. The mode is chosen by `options.mode` (default
+ * `'auto'`: shared memory where it works, else workers fed by copies, else the calling thread). Rejects with
+ * SharedMemoryUnavailableError for `mode: 'shared'` where memory cannot be shared, InvalidOptionError or
+ * OutOfRangeError for bad options, or WorkerStartError when a worker fails to load or does not answer within
+ * `startTimeoutMs` (the workers that did start are ended).
  *
  * Platforms: browsers start module Web Workers with `new Worker(new URL('../worker.js', import.meta.url),
- * { type: 'module' })`, which Vite bundles in dev and build (checked with Vite 8 on the packed dist; no
- * `optimizeDeps.exclude` needed there, though it does no harm); other bundlers may need `workerUrl`. Node 20+
- * starts worker_threads running dist/worker.js and talks comlink over a MessageChannel port. In Node, idle
- * workers do not keep the process alive; call {@link FieldService.close} to end them early.
+ * { type: 'module' })`, which Vite bundles in dev and build; other bundlers may need `workerUrl`. Node 20+ starts
+ * worker_threads running dist/worker.js and talks comlink over a MessageChannel port. In Node, idle workers do
+ * not keep the process alive; call {@link FieldService.close} to end them early.
  *
  * @example
  * const service = await createFieldService({ workers: 2 });
@@ -83,65 +96,38 @@ function defaultWorkers(cores: number): number {
 export async function createFieldService(options: FieldServiceOptions = {}): Promise<FieldService> {
   const settings = readServiceOptions(options);
   const shared = sharedMemoryHere();
-  if (!shared && settings.fallback !== 'main-thread') throw new SharedMemoryUnavailableError('createFieldService');
-  const size = shared ? (settings.workers ?? defaultWorkers(await hardwareConcurrency())) : 1;
-  const { testKernels, startTimeoutMs, workerUrl } = settings;
-  const buffers = new OutputBuffers(settings.maxPooledBytes, settings.maxFieldBytes, shared);
-  const queue = new JobQueue(
+  let mode: ExecutionMode;
+  if (settings.mode === 'auto') mode = shared ? 'shared' : workersHere() ? 'transfer' : 'main-thread';
+  else mode = settings.mode;
+  if (mode === 'shared' && !shared) throw new SharedMemoryUnavailableError('createFieldService');
+  const size = mode === 'main-thread' ? 1 : (settings.workers ?? defaultWorkers(await hardwareConcurrency()));
+  const { startTimeoutMs, workerUrl } = settings;
+  const buffers = new OutputBuffers(settings.maxPooledBytes, settings.maxFieldBytes, mode === 'shared');
+  const specs = jobTable(settings.jobs);
+  const layer = new JobLayer(
     (events) =>
-      shared
-        ? new WorkerPool({ size, workerUrl, testKernels, startTimeoutMs }, events)
-        : new MainThreadPool(testKernels, events),
+      mode === 'main-thread'
+        ? new MainThreadPool(specs)
+        : new WorkerPool({ size, workerUrl, startTimeoutMs, mode }, events),
+    specs,
+    buffers,
     settings.abortGraceMs,
   );
-  const pool = queue.pool;
+  const pool = layer.pool;
   let closing: Promise<void> | null = null;
-
-  /** Takes the output buffers of a job a worker picked up (or refuses it past maxFieldBytes). */
-  const takeOutputs = (job: string, bytes: number, lengths: readonly number[]): ArrayBufferLike[] => {
-    buffers.reserve(job, bytes);
-    return lengths.map((n) => buffers.take(n));
-  };
-  /** A job that took outputs settled: they go to the caller (ok), back to the pool, or to the GC (not reusable). */
-  const settleOutputs = (bytes: number, outputs: readonly ArrayBufferView[] | null, ok: boolean, reusable: boolean) => {
-    if (!outputs) return;
-    buffers.unreserve(bytes);
-    if (ok) buffers.issue(outputs.map((a) => a.buffer));
-    else if (reusable) for (const a of outputs) buffers.recycle(a.buffer);
-  };
-
-  const flows = flowJobs({ queue, takeOutputs, settleOutputs });
+  const submit = (spec: unknown, args: unknown, jobOptions: unknown) =>
+    layer.submit(spec as never, args, jobOptions) as Promise<never>;
+  const flows = flowCalls(submit);
 
   const service: FieldService = {
     size,
-    mode: shared ? 'workers' : 'main-thread',
+    mode,
+    submit,
+    run: (name, args, runOptions) => submit(name, args, runOptions),
+
     computeField(grid, fieldOptions, jobOptions) {
-      if (!(grid instanceof Grid)) {
-        return Promise.reject(new InvalidOptionError('grid', grid, 'a Grid'));
-      }
-      const cells = grid.width * grid.height;
-      const bytes = cells * 9;
-      // The output buffers are taken only when a worker picks the job up: a long queue holds no field memory.
-      const args: { grid: Grid; options: FieldOptions; cost: Float64Array | null; dir: Uint8Array | null } = {
-        grid,
-        options: fieldOptions,
-        cost: null,
-        dir: null,
-      };
-      const onDispatch = () => {
-        const [cost, dir] = takeOutputs('computeField', bytes, [cells * 8, cells]);
-        args.cost = new Float64Array(cost as ArrayBufferLike);
-        args.dir = new Uint8Array(dir as ArrayBufferLike);
-      };
-      const onSettle = (ok: boolean, reusable: boolean) => {
-        settleOutputs(bytes, args.cost && args.dir && [args.cost, args.dir], ok, reusable);
-      };
-      return queue.submit('computeField', args, jobOptions, onSettle, onDispatch).then((value) => {
-        const { gridVersion } = value as { gridVersion: number };
-        const cost = args.cost as Float64Array;
-        const dir = args.dir as Uint8Array;
-        return { width: grid.width, height: grid.height, cost, dir, gridVersion };
-      });
+      if (!(grid instanceof Grid)) return Promise.reject(new InvalidOptionError('grid', grid, 'a Grid'));
+      return submit(computeFieldJob, { grid, options: fieldOptions }, jobOptions);
     },
 
     async computeFields(grid, optionsList, jobOptions) {
@@ -151,9 +137,7 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
       } catch {
         isList = false; // A revoked Proxy.
       }
-      if (!isList) {
-        throw new InvalidOptionError('optionsList', optionsList, 'an array of FieldOptions');
-      }
+      if (!isList) throw new InvalidOptionError('optionsList', optionsList, 'an array of FieldOptions');
       const { signal: outer, onProgress: report } = readJobOptions(jobOptions);
       // One controller per job, one listener on the caller's signal.
       const controllers = optionsList.map(() => new AbortController());
@@ -200,99 +184,66 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     },
 
     updateField(grid, field, fieldOptions, jobOptions) {
-      if (!(grid instanceof Grid)) return Promise.reject(new InvalidOptionError('grid', grid, 'a Grid'));
       let into: Field | undefined;
+      let checked: ReturnType<typeof readJobOptions>;
       try {
-        const problem = sharedFieldProblem(grid, field, shared);
-        if (problem) return Promise.reject(new InvalidOptionError('field', field, problem));
-        into =
-          typeof jobOptions === 'object' && jobOptions !== null
-            ? Object.hasOwn(jobOptions, 'into')
-              ? jobOptions.into
-              : undefined
-            : undefined;
+        if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
+        const problem = fieldProblem(grid, field);
+        if (problem) throw new InvalidOptionError('field', field, problem);
+        checked = readJobOptions(jobOptions);
+        into = intoOf(jobOptions);
         if (into !== undefined) {
-          const intoProblem = sharedFieldProblem(grid, into, shared);
-          if (intoProblem) return Promise.reject(new InvalidOptionError('into', into, intoProblem));
+          const intoProblem = fieldProblem(grid, into);
+          if (intoProblem) throw new InvalidOptionError('into', into, intoProblem);
           if (!buffers.owns(into.cost.buffer) || !buffers.owns(into.dir.buffer))
-            return Promise.reject(new InvalidOptionError('into', into, 'a field this service made and still owns'));
+            throw new InvalidOptionError('into', into, 'a field this service made and still owns');
           if (into.cost.buffer === field.cost.buffer || into.dir.buffer === field.dir.buffer)
-            return Promise.reject(new InvalidOptionError('into', into, 'another field than the one updated'));
+            throw new InvalidOptionError('into', into, 'another field than the one updated');
         }
       } catch (error) {
         return Promise.reject(error);
       }
-      const cells = grid.width * grid.height;
       // Repair `into` from its own version when it has one; otherwise start from a copy of `field`.
       const fromInto = into !== undefined && into.gridVersion >= 0 && into.gridVersion <= grid.version;
-      const args: Omit<UpdateFieldArgs, 'cost' | 'dir'> & { cost: Float64Array | null; dir: Uint8Array | null } = {
-        grid,
-        options: fieldOptions,
-        cost: into?.cost ?? null,
-        dir: into?.dir ?? null,
-        gridVersion: fromInto ? (into as Field).gridVersion : field.gridVersion,
-        ...(fromInto ? {} : { baseCost: field.cost, baseDir: field.dir }),
+      const args = fromInto
+        ? { grid, options: fieldOptions, gridVersion: (into as Field).gridVersion }
+        : { grid, options: fieldOptions, gridVersion: field.gridVersion, base: { cost: field.cost, dir: field.dir } };
+      const { signal, onProgress } = checked;
+      const runOptions = {
+        ...(signal && { signal }),
+        ...(onProgress && { onProgress }),
+        ...(into && { out: { cost: into.cost, dir: into.dir } }),
       };
-      const bytes = cells * 9;
-      let dispatched = false;
-      const onDispatch = () => {
-        dispatched = true;
-        if (into) return;
-        const [cost, dir] = takeOutputs('updateField', bytes, [cells * 8, cells]);
-        args.cost = new Float64Array(cost as ArrayBufferLike);
-        args.dir = new Uint8Array(dir as ArrayBufferLike);
-      };
-      const onSettle = (ok: boolean, reusable: boolean) => {
-        if (!into) {
-          settleOutputs(bytes, args.cost && args.dir && [args.cost, args.dir], ok, reusable);
-          return;
-        }
-        // A job that ran may have written part of `into`; one still queued did not touch it.
-        if (!ok && dispatched) into.gridVersion = -1;
-        if (!reusable) {
-          // A crashed worker may still write it: release() must not put it back in the pool.
-          buffers.forget(into.cost.buffer);
-          buffers.forget(into.dir.buffer);
-        }
-      };
-      return queue
-        .submit('updateField', args as unknown as Record<string, unknown>, jobOptions, onSettle, onDispatch)
-        .then((value) => {
-          const cost = args.cost as Float64Array;
-          const dir = args.dir as Uint8Array;
-          const { gridVersion, full, tiles } = value as { gridVersion: number; full: boolean; tiles: number };
-          if (into) into.gridVersion = gridVersion;
-          return { field: { width: grid.width, height: grid.height, cost, dir, gridVersion }, full, tiles };
-        });
+      return submit(updateFieldJob, args, runOptions).then(
+        (result: { field: Field; full: boolean; tiles: number }) => {
+          if (into) into.gridVersion = result.field.gridVersion;
+          return result;
+        },
+        (error: unknown) => {
+          // A job that ran may have written part of `into` (or moved it away): it is incomplete now.
+          if (into) into.gridVersion = -1;
+          throw error;
+        },
+      );
     },
 
     computeFlow: flows.computeFlow,
 
     updateFlow: flows.updateFlow,
 
-    run(name, args, runOptions) {
-      return queue.submit(name, args as Record<string, unknown>, runOptions) as never;
-    },
-
     release(item) {
       try {
-        const arrays: unknown[] | null =
-          typeof item !== 'object' || item === null
-            ? null
-            : 'cost' in item
-              ? [item.cost, item.dir]
-              : 'vx' in item
-                ? [item.vx, item.vy, item.anchor]
-                : null;
-        if (arrays === null) return false;
-        const owned = arrays.map((a) => (ArrayBuffer.isView(a) ? a.buffer : null));
-        if (!owned.every((b) => buffers.owns(b))) return false;
+        if (typeof item !== 'object' || item === null) return false;
+        const owned = arraysOf(item)
+          .map((a) => a.buffer)
+          .filter((b) => buffers.owns(b));
+        if (owned.length === 0) return false;
         // A repairable flow's state goes back with it.
-        const state = 'vx' in item ? flows.takeState(item).map((a) => a.buffer) : [];
-        buffers.giveBack([...(owned as ArrayBufferLike[]), ...state.filter((b) => buffers.owns(b))]);
+        const state = flows.takeState(item).map((a) => a.buffer);
+        buffers.giveBack([...new Set([...owned, ...state.filter((b) => buffers.owns(b))])]);
         return true;
       } catch {
-        return false; // A hostile object (a Proxy whose traps throw): not a field of this service.
+        return false; // A hostile object (a Proxy whose traps throw): not a result of this service.
       }
     },
 
@@ -303,11 +254,12 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     stats() {
       const { workers, busy } = pool.counts();
       return {
+        mode,
         workers,
         busy,
-        queued: queue.queued,
-        completed: queue.completed,
-        failed: queue.failed,
+        queued: layer.queued,
+        completed: layer.completed,
+        failed: layer.failed,
         crashes: pool.crashes,
         gridHandoffs: pool.gridHandoffs,
         pooledBytes: buffers.pool.bytes,
@@ -318,8 +270,8 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
 
     close() {
       if (closing) return closing;
-      forgotten.unregister(queue);
-      const ended = queue.close();
+      forgotten.unregister(layer);
+      const ended = layer.close();
       buffers.clear();
       closing = ended;
       return closing;
@@ -333,6 +285,7 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     await service.close();
     throw error;
   }
-  forgotten.register(service, queue, queue);
+  forgotten.register(service, layer, layer);
   return service;
 }
+

@@ -13,8 +13,8 @@ export {
   DEFAULT_MAX_POOLED_BYTES,
   DEFAULT_START_TIMEOUT_MS,
   type FieldService,
-  type FieldServiceFallback,
   type FieldServiceMode,
+  type FieldServiceModeOption,
   type FieldServiceOptions,
   type JobOptions,
   type KernelArgs,
@@ -36,17 +36,10 @@ export {
   type ScheduledTask,
   type ScheduleOptions,
 } from './frame-scheduler.js';
-export type {
-  ComputeFieldArgs,
-  ComputeFieldFromSeedsArgs,
-  ComputeFlowArgs,
-  FillSharedArgs,
-  FleeMapArgs,
-  Kernel,
-  KernelName,
-  SafetyFieldArgs,
-  ScentMapArgs,
-  UpdateFieldArgs,
-} from './kernels.js';
+export type { ComputeFieldArgs, ComputeFieldFromSeedsArgs, UpdateFieldArgs } from '../fields/field-jobs.js';
+export type { FlowJobArgs as ComputeFlowArgs } from '../flow/flow-jobs.js';
+export type { FleeMapArgs, SafetyFieldArgs, ScentMapArgs } from '../scent/scent-jobs.js';
+export type { FillSharedArgs } from './diagnostic-jobs.js';
+export { JOBS, type JobName } from './registry.js';
 export { LiveField } from './live-field.js';
 export { PROGRESS_POLL_MS, type ProgressCallback } from './progress.js';

@@ -7,8 +7,8 @@ export interface CheckedJobOptions {
   signal: AbortSignal | undefined;
   /** The caller's progress callback, checked to be a function; undefined when none was given. */
   onProgress: ProgressCallback | undefined;
-  /** Buffers to transfer to the worker with the job (empty when none were given). */
-  transfer: Transferable[];
+  /** The caller's output arrays by output key, or undefined when none were given. */
+  out: Record<string, unknown> | undefined;
 }
 
 /** Reads `key` only when it is the object's own property (an option set on Object.prototype is ignored). */
@@ -37,13 +37,13 @@ function isArray(value: unknown): value is unknown[] {
 }
 
 /**
- * Checks per-job options (`signal`, `onProgress`, `transfer`), reading own properties only.
+ * Checks per-job options (`signal`, `onProgress`, `out`), reading own properties only.
  * @throws InvalidOptionError naming the option that is wrong.
  */
 export function readJobOptions(options: unknown): CheckedJobOptions {
-  if (options === undefined) return { signal: undefined, onProgress: undefined, transfer: [] };
+  if (options === undefined) return { signal: undefined, onProgress: undefined, out: undefined };
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidOptionError('jobOptions', options, 'an object { signal?, onProgress?, transfer? }');
+    throw new InvalidOptionError('jobOptions', options, 'an object { signal?, onProgress?, out? }');
   }
   const signal = own(options, 'signal');
   if (signal !== undefined && !isSignal(signal)) throw new InvalidOptionError('signal', signal, 'an AbortSignal');
@@ -51,13 +51,15 @@ export function readJobOptions(options: unknown): CheckedJobOptions {
   if (onProgress !== undefined && typeof onProgress !== 'function') {
     throw new InvalidOptionError('onProgress', onProgress, 'a function (done, total) => void');
   }
-  const transfer = own(options, 'transfer');
-  if (transfer !== undefined && !isArray(transfer)) {
-    throw new InvalidOptionError('transfer', transfer, 'an array of transferable objects');
+  const out = own(options, 'out');
+  if (out !== undefined && (typeof out !== 'object' || out === null || isArray(out))) {
+    throw new InvalidOptionError('out', out, 'an object of output arrays by name');
   }
+  // Own properties only, read once, into an object without a prototype.
+  const outputs = out === undefined ? undefined : (Object.assign(Object.create(null), out) as Record<string, unknown>);
   return {
     signal: signal as AbortSignal | undefined,
     onProgress: onProgress as ProgressCallback | undefined,
-    transfer: transfer === undefined ? [] : [...(transfer as Transferable[])],
+    out: outputs,
   };
 }

@@ -1,52 +1,34 @@
 /**
- * The service's fallback where shared memory is unavailable (`fallback: 'main-thread'`): one slot that runs each
- * job's kernel on the calling thread, with the same registry (./kernels.ts) and dispatcher (./worker-host.ts) as
- * a worker. Jobs run one at a time, each in its own macrotask (so a queued job can still be aborted, and the
- * caller's code between jobs runs); a running job blocks the thread until it is done, so its abort flag and
- * progress are only seen before it starts and once it ends. Nothing is shared or copied: kernels read the
- * caller's grid and write into ordinary ArrayBuffers.
+ * The `main-thread` execution mode: one slot that runs each job's kernel on the calling thread, from the same
+ * registry as the workers. Jobs run one at a time, each in its own macrotask (so a queued job can still be
+ * aborted, and the caller's code between jobs runs); a running job blocks the thread until it is done, so its
+ * abort flag and progress are only seen before it starts and once it ends. Nothing is shared or copied: kernels
+ * read the caller's arguments and write into ordinary ArrayBuffers.
  */
-import type { JobPool, PoolEvents, PoolRequest, PoolSlot } from './job-pool.js';
-import type { JobReply, WorkerApi } from './protocol.js';
-import { createWorkerApi } from './worker-host.js';
+import { viewOf } from '../jobs/arrays.js';
+import type { AnyJobSpec } from '../jobs/job-spec.js';
+import { serializeError } from './error-transport.js';
+import type { JobPool, PoolJob, PoolSlot } from './job-pool.js';
+import { later } from './next-turn.js';
+import type { JobReply } from './protocol.js';
 
-/** Runs `task` in a later macrotask (a MessageChannel turn where there is one: no 4 ms timer clamping). */
-function later(task: () => void): void {
-  if (typeof MessageChannel === 'function') {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      task();
-    };
-    port2.postMessage(null);
-    port2.close();
-    return;
-  }
-  setTimeout(task, 0);
-}
-
-export class MainThreadPool<J> implements JobPool<J> {
-  readonly shared = false;
-  kernelNames = new Set<string>();
+export class MainThreadPool<J extends PoolJob> implements JobPool<J> {
+  readonly mode = 'main-thread' as const;
+  readonly kernelNames: Set<string>;
   readonly crashes = 0;
   readonly gridHandoffs = 0;
   private readonly slot: PoolSlot<J> = { index: 0, job: null };
-  private readonly api: WorkerApi = createWorkerApi(true);
   private closed = false;
 
-  constructor(
-    private readonly testKernels: boolean,
-    // The pool never crashes: its events are not needed.
-    _events: PoolEvents<J>,
-  ) {}
+  constructor(specs: ReadonlyMap<string, AnyJobSpec>) {
+    this.kernelNames = new Set(specs.keys());
+  }
 
   get empty(): boolean {
     return this.closed;
   }
 
-  async start(): Promise<void> {
-    this.kernelNames = new Set(await this.api.init({ testKernels: this.testKernels }));
-  }
+  async start(): Promise<void> {}
 
   idleSlot(): PoolSlot<J> | null {
     return this.closed || this.slot.job ? null : this.slot;
@@ -56,12 +38,22 @@ export class MainThreadPool<J> implements JobPool<J> {
     slot.job = job;
   }
 
-  send(slot: PoolSlot<J>, request: PoolRequest, _transfer: Transferable[], done: (reply: JobReply) => void): void {
-    const job = slot.job;
+  send(slot: PoolSlot<J>, job: J, done: (reply: JobReply) => void): void {
     later(() => {
-      if (slot.job !== job || this.closed) return; // Closed meanwhile: already settled.
-      // The same dispatcher as a worker's, given the caller's objects as they are (nothing to decode).
-      void this.api.run({ ...request, grids: [] }).then(done);
+      if (slot.job !== job || this.closed) return; // Closed or aborted meanwhile: already settled.
+      const args: Record<string, unknown> = { ...job.args };
+      for (const [key, plan] of Object.entries(job.outputs)) args[key] = viewOf(plan.kind, plan.buffer, 0, plan.length);
+      let value: unknown;
+      try {
+        value = job.spec.run(args, { control: job.control });
+      } catch (error) {
+        done({ ok: false, error: serializeError(error), raw: error });
+        return;
+      }
+      Promise.resolve(value).then(
+        (resolved) => done({ ok: true, value: resolved, outputs: {}, writes: [] }),
+        (error: unknown) => done({ ok: false, error: serializeError(error), raw: error }),
+      );
     });
   }
 

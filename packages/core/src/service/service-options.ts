@@ -1,10 +1,11 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import type { AnyJobSpec } from '../jobs/job-spec.js';
 import {
   DEFAULT_ABORT_GRACE_MS,
   DEFAULT_MAX_FIELD_BYTES,
   DEFAULT_MAX_POOLED_BYTES,
   DEFAULT_START_TIMEOUT_MS,
-  type FieldServiceFallback,
+  type FieldServiceModeOption,
   MAX_WORKERS,
 } from './field-service-types.js';
 import { own } from './job-options.js';
@@ -17,8 +18,32 @@ export interface ServiceSettings {
   maxFieldBytes: number;
   abortGraceMs: number;
   startTimeoutMs: number;
-  testKernels: boolean;
-  fallback: FieldServiceFallback;
+  mode: FieldServiceModeOption;
+  /** Kernels beyond the built-in ones (served by the worker module at `workerUrl`). */
+  jobs: AnyJobSpec[];
+}
+
+const MODES: readonly FieldServiceModeOption[] = ['auto', 'shared', 'transfer', 'main-thread'];
+
+/** The extra kernels: an array of job specs with distinct names. */
+function readJobs(value: unknown): AnyJobSpec[] {
+  if (value === undefined) return [];
+  let list: unknown[];
+  try {
+    if (!Array.isArray(value)) throw new TypeError();
+    list = [...value];
+  } catch {
+    throw new InvalidOptionError('jobs', value, 'an array of job specs (defineJob)');
+  }
+  const names = new Set<string>();
+  list.forEach((spec, i) => {
+    const s = spec as Partial<AnyJobSpec> | null;
+    if (s === null || typeof s !== 'object' || typeof s.name !== 'string' || typeof s.run !== 'function')
+      throw new InvalidOptionError(`jobs[${i}]`, spec, 'a job spec { name, run, outputs?, writes?, keep? }');
+    if (names.has(s.name)) throw new InvalidOptionError(`jobs[${i}].name`, s.name, 'a name no other job of the list has');
+    names.add(s.name);
+  });
+  return list as AnyJobSpec[];
 }
 
 /** A number of bytes or milliseconds >= 0 (`Infinity` allowed), or the default when absent. */
@@ -48,11 +73,9 @@ export function readServiceOptions(options: unknown): ServiceSettings {
   if (workerUrl !== undefined && typeof workerUrl !== 'string' && !(workerUrl instanceof URL)) {
     throw new InvalidOptionError('workerUrl', workerUrl, 'a URL or a string');
   }
-  const testKernels = own(options, 'enableTestKernels') ?? false;
-  if (typeof testKernels !== 'boolean') throw new InvalidOptionError('enableTestKernels', testKernels, 'a boolean');
-  const fallback = own(options, 'fallback') ?? 'none';
-  if (fallback !== 'none' && fallback !== 'main-thread') {
-    throw new InvalidOptionError('fallback', fallback, "'none' or 'main-thread'");
+  const mode = own(options, 'mode') ?? 'auto';
+  if (!MODES.includes(mode as FieldServiceModeOption)) {
+    throw new InvalidOptionError('mode', mode, MODES.map((m) => `'${m}'`).join(', '));
   }
   return {
     workers: workers as number | undefined,
@@ -61,7 +84,7 @@ export function readServiceOptions(options: unknown): ServiceSettings {
     maxFieldBytes: amount(options, 'maxFieldBytes', DEFAULT_MAX_FIELD_BYTES, 'bytes'),
     abortGraceMs: amount(options, 'abortGraceMs', DEFAULT_ABORT_GRACE_MS, 'milliseconds'),
     startTimeoutMs: amount(options, 'startTimeoutMs', DEFAULT_START_TIMEOUT_MS, 'milliseconds'),
-    testKernels,
-    fallback,
+    mode: mode as FieldServiceModeOption,
+    jobs: readJobs(own(options, 'jobs')),
   };
 }

@@ -3,6 +3,7 @@
  * in Node. Both run the same worker module (dist/worker.js, next to this file's folder).
  */
 import type { Endpoint } from 'comlink';
+import { WorkerStartError } from './errors.js';
 import { CLOSING_NOTICE, PORT_KEY } from './protocol.js';
 
 /** A started worker: the endpoint comlink talks over, a way to end it, and one death notice. */
@@ -51,9 +52,64 @@ export async function hardwareConcurrency(): Promise<number> {
   return nav?.hardwareConcurrency ?? 1;
 }
 
-/** Starts one worker running the worker module (or `url` when given). */
-export async function spawnWorker(url: URL | string | undefined): Promise<SpawnedWorker> {
-  return hasWebWorkers() ? spawnWebWorker(url) : spawnNodeWorker(url);
+/**
+ * Starts one worker (for slot `index`) running the worker module (or `url` when given).
+ * @throws WorkerStartError when the platform refuses to start it (a bad URL, a missing module...).
+ */
+export async function spawnWorker(url: URL | string | undefined, index: number): Promise<SpawnedWorker> {
+  try {
+    return hasWebWorkers() ? spawnWebWorker(url) : await spawnNodeWorker(url);
+  } catch (error) {
+    throw new WorkerStartError(index, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+  }
+}
+
+/**
+ * Flags of this process that a Node worker must not inherit: those that say how to read the main script
+ * (`node --input-type=module -e ...` would make every worker fail to load its module) or run code in place of it.
+ */
+const SCRIPT_FLAGS = /^(--input-type|--eval|-e|--print|-p|--check|-c|--interactive|-i|--test|--watch)(=|$)/;
+
+/**
+ * A Node worker: it inherits this process's flags, except those of {@link SCRIPT_FLAGS}. Without such flags
+ * nothing is passed (V8 flags, which a worker refuses in its own `execArgv`, apply to the whole process anyway);
+ * with them, the other flags are passed, less any the worker refuses.
+ */
+function startNodeWorker(
+  wt: WorkerThreads,
+  target: URL | string,
+  options: import('node:worker_threads').WorkerOptions,
+): import('node:worker_threads').Worker {
+  const all = process.execArgv;
+  let execArgv = workerExecArgv(all);
+  if (execArgv.length === all.length) return new wt.Worker(target, options);
+  for (let tries = 0; ; tries++) {
+    try {
+      return new wt.Worker(target, { ...options, execArgv });
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code !== 'ERR_WORKER_INVALID_EXEC_ARGV' || tries > 0) throw error;
+      // The worker names the flags it refuses: leave them out (all of them, if it cannot be read).
+      const refused = new Set(String((error as Error).message).split(': ')[1]?.split(', ') ?? []);
+      execArgv = refused.size > 0 ? execArgv.filter((flag) => !refused.has(flag.split('=')[0] as string) && !refused.has(flag)) : [];
+    }
+  }
+}
+
+/** `process.execArgv` without {@link SCRIPT_FLAGS} (and the values of those that take one). */
+export function workerExecArgv(execArgv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const flag = execArgv[i] as string;
+    const match = SCRIPT_FLAGS.exec(flag);
+    if (!match) {
+      out.push(flag);
+      continue;
+    }
+    // `--input-type module` and `-e code` take the next argument as their value.
+    if (match[2] === '' && /^(--input-type|--eval|-e|--print|-p)$/.test(flag)) i++;
+  }
+  return out;
 }
 
 function spawnWebWorker(url: URL | string | undefined): SpawnedWorker {
@@ -96,9 +152,10 @@ async function spawnNodeWorker(url: URL | string | undefined): Promise<SpawnedWo
   const wt = await loadNode();
   // A variable, not a literal, so bundlers do not treat this Node-only URL as an asset.
   const relative = '../worker.js';
-  const target = url ?? new URL(relative, import.meta.url);
+  // A `file:` URL given as a string (what import.meta.resolve returns) is a URL to Node, not a path.
+  const target = url === undefined ? new URL(relative, import.meta.url) : typeof url === 'string' && /^file:/i.test(url) ? new URL(url) : url;
   const { port1, port2 } = new wt.MessageChannel();
-  const worker = new wt.Worker(target, { workerData: { [PORT_KEY]: port2 }, transferList: [port2] });
+  const worker = startNodeWorker(wt, target, { workerData: { [PORT_KEY]: port2 }, transferList: [port2] });
   let dead = false;
   let exited: Promise<void> | null = null;
   const spawned: SpawnedWorker = {

@@ -1,17 +1,21 @@
 /**
  * The workers of the service: a fixed number of slots, each holding one started worker (./spawn.ts) and the
  * job it runs. The pool starts the workers, replaces the ones that die, picks the least busy idle one, and
- * hands each grid's SharedArrayBuffer to each worker once (cached by buffer identity; when the buffer is
- * collected, the workers forget it too). It knows nothing of what a job is: its owner (./job-queue.ts) gives
- * it requests and hears about crashes through {@link PoolEvents}.
+ * carries each job there and back: in `shared` mode grids and arrays on SharedArrayBuffers are handed over once
+ * and written in place; in `transfer` mode (no shared memory) the codec (./job-codec.ts) sends copies, in slices
+ * that never block this thread for long, and copies the kernel's writes back. It knows nothing of what a job
+ * means: its owner (./job-layer.ts) gives it jobs and hears about crashes through {@link PoolEvents}.
  */
-import { transfer as comlinkTransfer, type Remote, wrap } from 'comlink';
-import { InvalidOptionError } from '../errors.js';
-import { Grid } from '../grid/grid.js';
+import { type Remote, transfer as comlinkTransfer, wrap } from 'comlink';
+import { ControlSlot } from '../fields/types.js';
 import { serializeError } from './error-transport.js';
 import { ServiceClosedError, WorkerStartError } from './errors.js';
-import type { JobPool, PoolEvents, PoolRequest, PoolSettings, PoolSlot } from './job-pool.js';
-import { GRID_TOKEN, type JobReply, type JobRequest, type WorkerApi } from './protocol.js';
+import { CHUNK_BYTES, sendBulk, unsendable } from './job-channel.js';
+import { type EncodedJob, encodeJob, mergeWrite, writeBytes } from './job-codec.js';
+import type { JobPool, PoolEvents, PoolJob, PoolSettings, PoolSlot } from './job-pool.js';
+import { nextTurn, SLICE_MS } from './next-turn.js';
+import { DROP_KEY, type JobReply, PROGRESS_KEY, type WorkerApi, type WritePlan, type WriteResult } from './protocol.js';
+import { Replicas } from './replicas.js';
 import { type SpawnedWorker, spawnWorker } from './spawn.js';
 
 /** One worker of the pool and what the main thread knows of it; `J` is the owner's job type. */
@@ -19,43 +23,40 @@ export interface Slot<J> extends PoolSlot<J> {
   index: number;
   spawned: SpawnedWorker;
   remote: Remote<WorkerApi>;
-  /** Grid ids this worker has cached. */
-  sentGrids: Set<number>;
+  /** The calls to the worker, one after another (comlink's request names never collide then). */
+  chain: Promise<unknown>;
   /** Jobs given to this worker so far (the least served idle worker takes the next job). */
   served: number;
   /** Started and not dead (nor closed). */
   alive: boolean;
 }
 
-export class WorkerPool<J> implements JobPool<J> {
-  readonly shared = true;
+/** Times an encoded job is encoded again when its grid changed in a way only a whole copy can follow. */
+const ENCODE_TRIES = 4;
+
+export class WorkerPool<J extends PoolJob> implements JobPool<J> {
+  readonly mode: 'shared' | 'transfer';
   /** The slots, in order; null while a slot's worker is starting or could not be replaced. */
   readonly slots: (Slot<J> | null)[];
   /** Kernel names the workers serve (as the last worker to start reported them). */
   kernelNames = new Set<string>();
   /** Workers that died, or hung past an abort, and were replaced. */
   crashes = 0;
-  /** Times a grid was handed to a worker. */
+  /** Times a grid was handed to (or copied in whole to) a worker. */
   gridHandoffs = 0;
   private starting = 0;
   private closed = false;
-  // Grid ids by buffer identity; when a grid's buffer is collected, the workers forget it too.
-  private readonly gridIds = new WeakMap<object, number>();
-  private nextGridId = 1;
-  private dropped: number[] = [];
-  private readonly forget = new FinalizationRegistry<number>((id) => {
-    if (this.dropped.length === 0) queueMicrotask(() => this.flushDropped());
-    this.dropped.push(id);
-  });
+  private readonly replicas = new Replicas((slot, ids) => this.post(slot, { [DROP_KEY]: ids }));
 
   constructor(
     private readonly settings: PoolSettings,
     private readonly events: PoolEvents<J>,
   ) {
+    this.mode = settings.mode;
     this.slots = new Array(settings.size).fill(null);
   }
 
-  /** Starts every worker; once all settled, rejects with the first start-up error, if any. */
+  /** Starts every worker; once all settled, rejects with the first start-up error (the others are ended). */
   async start(): Promise<void> {
     const started = await Promise.allSettled(this.slots.map((_, index) => this.startSlot(index)));
     const failure = started.find((result) => result.status === 'rejected');
@@ -76,37 +77,44 @@ export class WorkerPool<J> implements JobPool<J> {
     return best;
   }
 
-  /** Gives `job` to the idle worker of `slot`. Send its request with {@link WorkerPool.send}. */
   assign(slot: Slot<J>, job: J): void {
     slot.job = job;
     slot.served++;
   }
 
   /**
-   * Sends the request of the slot's job, with `transfer` moved, and calls `done` with the worker's reply (or
-   * with the error when the request never reached the worker, e.g. a DataCloneError).
+   * Sends the slot's job (its big arguments first, in slices), and calls `done` with the worker's reply once the
+   * kernel's writes are copied back (or with the error of a request that never reached the worker).
    */
-  send(slot: Slot<J>, request: PoolRequest, transfer: Transferable[], done: (reply: JobReply) => void): void {
-    const grids: [number, ArrayBufferLike][] = [];
-    const full: JobRequest = { ...request, args: this.encode(slot, request.args, grids), grids };
-    const unsent = (error: unknown) => {
-      // The request never reached the worker: it did not cache these grids.
-      for (const [id] of grids) slot.sentGrids.delete(id);
-      const refused = unsendable(request.args, error);
+  send(slot: Slot<J>, job: J, done: (reply: JobReply) => void): void {
+    slot.spawned.keepAlive(true);
+    const fail = (error: unknown) => {
+      const refused = unsendable(job.args, error);
       done({ ok: false, error: serializeError(refused), raw: refused });
     };
-    slot.spawned.keepAlive(true);
-    let sent: Promise<JobReply>;
-    try {
-      sent = withOwnIds(() => slot.remote.run(transfer.length > 0 ? comlinkTransfer(full, transfer) : full));
-    } catch (error) {
-      unsent(error);
-      return;
-    }
-    sent.then(done, unsent);
+    const current = () => slot.alive && slot.job === job;
+    const run = async (): Promise<void> => {
+      let encoded: EncodedJob | null = null;
+      for (let tries = 0; encoded === null; tries++) {
+        encoded = this.encode(job, slot);
+        await sendBulk(encoded.bulk, (message, list) => this.post(slot.index, message, list), current);
+        if (!current()) return;
+        if (!encoded.finish()) encoded = tries + 1 < ENCODE_TRIES ? null : this.encodeWhole(job, slot);
+      }
+      const request = encoded.request;
+      const moved = this.mode === 'transfer' ? Object.values(request.outputs).map((o) => o.buffer as ArrayBuffer) : [];
+      const reply: JobReply = await this.call(slot, () =>
+        slot.remote.run(moved.length > 0 ? comlinkTransfer(request, moved) : request) as Promise<JobReply>,
+      );
+      if (!current()) return;
+      if (reply?.ok) await this.merge(job, slot.index, request.writes, reply.writes, current);
+      if (current()) done(reply);
+    };
+    run().catch((error: unknown) => {
+      if (current()) fail(error);
+    });
   }
 
-  /** Frees the slot if it still runs `job`; false when the job was already taken away (crash, close). */
   unassign(slot: Slot<J>, job: J): boolean {
     if (slot.job !== job) return false;
     slot.job = null;
@@ -118,15 +126,17 @@ export class WorkerPool<J> implements JobPool<J> {
     if (!slot.job) slot.spawned.keepAlive(false);
   }
 
-  /** Ends the worker of `slot` (dead, or hung), reports its job as crashed and starts a replacement. */
+  /** Ends the worker of `slot` (dead, hung, or running an aborted job), reports its job and starts a replacement. */
   crash(slot: Slot<J>, reason: string): void {
     if (!slot.alive) return;
     slot.alive = false;
     void slot.spawned.terminate();
+    this.replicas.forgetSlot(slot.index);
     const job = slot.job;
     slot.job = null;
     if (this.closed) return;
-    this.crashes++;
+    // An aborted job's worker in transfer mode is ended on purpose, not counted as a crash.
+    if (!(job && Atomics.load(job.control, ControlSlot.abort) !== 0 && this.mode === 'transfer')) this.crashes++;
     this.events.crashed(slot.index, job, reason);
     this.slots[slot.index] = null;
     this.startSlot(slot.index).then(
@@ -142,19 +152,23 @@ export class WorkerPool<J> implements JobPool<J> {
     );
   }
 
-  /** Round trip to every ready worker (ms each, in slot order). */
+  /** Round trip to every ready worker (ms each, in slot order); the process stays alive until they answer. */
   ping(): Promise<number[]> {
     const ready = this.slots.filter((slot): slot is Slot<J> => slot?.alive === true);
     return Promise.all(
       ready.map(async (slot) => {
         const start = performance.now();
-        await withOwnIds(() => slot.remote.ping());
+        slot.spawned.keepAlive(true);
+        try {
+          await this.call(slot, () => slot.remote.ping());
+        } finally {
+          this.rest(slot);
+        }
         return performance.now() - start;
       }),
     );
   }
 
-  /** Workers ready, and those of them running a job. */
   counts(): { workers: number; busy: number } {
     let workers = 0;
     let busy = 0;
@@ -181,21 +195,83 @@ export class WorkerPool<J> implements JobPool<J> {
     return Promise.all(ends).then(() => undefined);
   }
 
+  private encode(job: J, slot: Slot<J>): EncodedJob {
+    const { id, spec, args, outputs, writes, keep } = job;
+    const control = this.mode === 'shared' ? job.control : null;
+    return encodeJob({ id, name: spec.name, args, outputs, writes, keep, control }, slot.index, {
+      replicas: this.replicas,
+      onGridHandoff: () => this.gridHandoffs++,
+    });
+  }
+
+  /** The job encoded with its grids copied whole in the request itself (a grid edited through every try). */
+  private encodeWhole(job: J, slot: Slot<J>): EncodedJob {
+    this.replicas.forgetSlot(slot.index);
+    const encoded = this.encode(job, slot);
+    for (const piece of encoded.bulk) {
+      encoded.request.pieces.unshift({ id: piece.id, create: piece.create, offset: piece.offset, bytes: piece.source.slice().buffer });
+    }
+    encoded.bulk.length = 0;
+    encoded.finish();
+    return encoded;
+  }
+
+  /** Copies the kernel's writes into the caller's arrays, a slice at a time. */
+  private async merge(
+    job: J,
+    slot: number,
+    plans: readonly WritePlan[],
+    results: readonly WriteResult[],
+    current: () => boolean,
+  ): Promise<void> {
+    let start = performance.now();
+    let bytes = 0;
+    for (const result of results) {
+      const plan = plans[result.index];
+      if (!plan) continue;
+      mergeWrite(job.args, plan, result, slot, this.replicas);
+      bytes += writeBytes(result);
+      if (bytes >= CHUNK_BYTES && performance.now() - start >= SLICE_MS) {
+        await nextTurn();
+        if (!current()) return;
+        start = performance.now();
+        bytes = 0;
+      }
+    }
+  }
+
+  /** Runs `call` after the slot's previous calls (one request at a time per worker). */
+  private call<T>(slot: Slot<J>, call: () => Promise<T>): Promise<T> {
+    const next = slot.chain.then(call, call);
+    slot.chain = next.catch(() => {});
+    return next;
+  }
+
+  /** Posts a one-way message to the worker of slot `index` (dropped if it is gone). */
+  private post(index: number, message: unknown, list: Transferable[] = []): void {
+    const slot = this.slots[index];
+    if (!slot?.alive) return;
+    (slot.spawned.endpoint as unknown as { postMessage(m: unknown, t: Transferable[]): void }).postMessage(message, list);
+  }
+
   private async startSlot(index: number): Promise<Slot<J>> {
     this.starting++;
+    let spawned: SpawnedWorker | null = null;
     try {
-      const spawned = await spawnWorker(this.settings.workerUrl);
+      spawned = await spawnWorker(this.settings.workerUrl, index);
+      const worker = spawned;
       const slot: Slot<J> = {
         index,
-        spawned,
-        remote: wrap<WorkerApi>(spawned.endpoint),
+        spawned: worker,
+        remote: wrap<WorkerApi>(worker.endpoint),
+        chain: Promise.resolve(),
         job: null,
-        sentGrids: new Set(),
         served: 0,
         alive: false,
       };
+      worker.endpoint.addEventListener('message', ((event: MessageEvent) => this.progress(slot, event.data)) as never);
       const died = new Promise<never>((_, reject) => {
-        spawned.onDeath = (reason) => {
+        worker.onDeath = (reason) => {
           if (slot.alive) this.crash(slot, reason);
           else reject(new WorkerStartError(index, reason));
         };
@@ -205,127 +281,46 @@ export class WorkerPool<J> implements JobPool<J> {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const silent = new Promise<never>((_, reject) => {
         if (!Number.isFinite(limit)) return;
-        timer = setTimeout(() => {
-          spawned.onDeath = null;
-          void spawned.terminate();
-          reject(new WorkerStartError(index, `it did not answer within ${limit} ms`));
-        }, limit);
+        timer = setTimeout(() => reject(new WorkerStartError(index, `it did not answer within ${limit} ms`)), limit);
       });
       silent.catch(() => {});
       let names: string[];
       try {
         names = await Promise.race([
-          withOwnIds(() => slot.remote.init({ testKernels: this.settings.testKernels })),
+          this.call(slot, () => slot.remote.init({ progress: this.mode === 'transfer' })),
           died,
           silent,
         ]);
       } finally {
         clearTimeout(timer);
       }
+      if (this.closed) throw new ServiceClosedError('start', 0);
       this.kernelNames = new Set(names);
-      if (this.closed) {
-        await spawned.terminate();
-        throw new ServiceClosedError('start', 0);
-      }
       slot.alive = true;
-      spawned.keepAlive(false);
+      worker.keepAlive(false);
       this.slots[index] = slot;
       return slot;
+    } catch (error) {
+      // Whatever went wrong, the thread that was started ends here.
+      if (spawned) {
+        spawned.onDeath = null;
+        void spawned.terminate();
+      }
+      throw error instanceof WorkerStartError || error instanceof ServiceClosedError
+        ? error
+        : new WorkerStartError(index, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
     } finally {
       this.starting--;
     }
   }
 
-  /** The job's arguments with each top-level Grid replaced by its id; grids new to the worker go into `grids`. */
-  private encode(
-    slot: Slot<J>,
-    args: Record<string, unknown>,
-    grids: [number, ArrayBufferLike][],
-  ): Record<string, unknown> {
-    let encoded = args;
-    for (const key of Object.keys(args)) {
-      const value = args[key];
-      if (!(value instanceof Grid)) continue;
-      const id = this.gridId(value.buffer);
-      if (!slot.sentGrids.has(id)) {
-        slot.sentGrids.add(id);
-        grids.push([id, value.buffer]);
-        this.gridHandoffs++;
-      }
-      if (encoded === args) encoded = { ...args };
-      encoded[key] = { [GRID_TOKEN]: id };
-    }
-    return encoded;
+  /** A progress message of the slot's running job (transfer mode): stored where the job layer polls it. */
+  private progress(slot: Slot<J>, data: unknown): void {
+    if (typeof data !== 'object' || data === null || !Object.hasOwn(data, PROGRESS_KEY)) return;
+    const [id, done, total] = (data as Record<string, [number, number, number]>)[PROGRESS_KEY] as [number, number, number];
+    const job = slot.job;
+    if (!job || job.id !== id) return;
+    Atomics.store(job.control, ControlSlot.done, done);
+    Atomics.store(job.control, ControlSlot.total, total);
   }
-
-  private gridId(buffer: ArrayBufferLike): number {
-    let id = this.gridIds.get(buffer);
-    if (id === undefined) {
-      id = this.nextGridId++;
-      this.gridIds.set(buffer, id);
-      this.forget.register(buffer, id);
-    }
-    return id;
-  }
-
-  private flushDropped(): void {
-    const ids = this.dropped;
-    this.dropped = [];
-    for (const slot of this.slots) {
-      if (!slot?.alive) continue;
-      const known = ids.filter((id) => slot.sentGrids.delete(id));
-      if (known.length > 0) withOwnIds(() => slot.remote.dropGrids(known)).catch(() => {});
-    }
-  }
-}
-
-/**
- * A source of distinct numbers in [0, 1): each call a new one, whatever the application did to Math.random.
- */
-let idCounter = 0;
-function distinctRandom(): number {
-  idCounter = (idCounter + 1) % 2 ** 52;
-  return idCounter / 2 ** 52;
-}
-
-/**
- * Runs `call` (a comlink request) with Math.random replaced by {@link distinctRandom}. Comlink names each request
- * by a few Math.random() numbers and matches replies by that name; an application that seeds Math.random (a
- * deterministic game loop that resets it every frame, a test harness) would make two requests in flight share a
- * name, and a reply would settle the wrong request (a job resolved with another call's answer, or never). The
- * name is drawn synchronously inside the call, so nothing else sees the swap.
- */
-function withOwnIds<T>(call: () => T): T {
-  const saved = Math.random;
-  Math.random = distinctRandom;
-  try {
-    return call();
-  } finally {
-    Math.random = saved;
-  }
-}
-
-/**
- * The typed error of a request that could not be sent to a worker: a value structured cloning refuses (a
- * function, a symbol, a Proxy...), named by its top-level argument, or a bad transfer list.
- */
-function unsendable(args: Record<string, unknown>, error: unknown): Error {
-  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  if (/transfer/i.test(detail)) {
-    return new InvalidOptionError('transfer', detail, 'transferable objects (ArrayBuffers, MessagePorts) listed once');
-  }
-  let key = 'args';
-  try {
-    for (const k of Object.keys(args)) {
-      try {
-        structuredClone(args[k]);
-      } catch {
-        key = k;
-        break;
-      }
-    }
-  } catch {
-    // Hostile arguments: keep the generic name.
-  }
-  return new InvalidOptionError(key, detail, 'values a worker can receive (no functions, symbols or Proxies)');
 }

@@ -13,7 +13,7 @@ import {
   type SetFieldsRunner,
   setCostPairInPool,
 } from './set-fields-pool.js';
-import { runSetFieldsRange } from './set-fields-pool-kernel.js';
+import { runSetFieldsRange } from './set-jobs.js';
 
 const MAP = ['.....#....', '.....#....', '..........', '#####.####', '..........'].join('\n');
 

@@ -1,5 +1,6 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { computeField } from '../fields/index.js';
+import type { KernelControl } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { assertSetsMatch, type ConvexSets, checkSets } from './convex-sets.js';
@@ -52,11 +53,24 @@ export function setCostsFrom(
   options?: SetMoveOptions,
   out?: Int32Array,
 ): Int32Array {
+  return setCostsUnder(grid, sets, x, y, options, out);
+}
+
+/** {@link setCostsFrom} with a kernel control (cancellation and progress of its field; the worker job's form). */
+export function setCostsUnder(
+  grid: Grid,
+  sets: ConvexSets,
+  x: number,
+  y: number,
+  options?: SetMoveOptions,
+  out?: Int32Array,
+  control?: KernelControl,
+): Int32Array {
   assertSetsMatch(grid, sets);
   grid.assertWalkable('tile', x, y);
   const { neighbors, diagonal } = resolveSetMoves(options);
   const result = setCostsOut(out, sets.count);
-  const field = computeField(grid, { goals: [{ x, y }], metric: 'steps', neighbors, diagonal });
+  const field = computeField(grid, { goals: [{ x, y }], metric: 'steps', neighbors, diagonal }, undefined, control);
   return reduceFieldToSets(sets, field.cost, result);
 }
 

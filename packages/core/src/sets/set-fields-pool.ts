@@ -1,16 +1,15 @@
 /**
- * The main-thread half of the per-set fields and set costs built in a worker pool: cuts the work into jobs,
- * runs them through any runner that has the kernels (the FieldService of ../service does) and assembles the
- * results. This file does not import the service: it declares the little it needs as {@link SetFieldsRunner}
- * and {@link SetCostPairRunner}. The worker half is ./set-fields-pool-kernel.ts.
+ * The main-thread half of the per-set fields and set costs built in a worker pool: cuts the work into jobs and
+ * runs them through any {@link JobRunner} (a FieldService in any mode). This file does not import the service;
+ * the worker half is ./set-jobs.ts.
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
-import type { Field, FieldOptions } from '../fields/types.js';
 import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
+import { sharesMemory } from '../jobs/arrays.js';
+import type { JobRunner } from '../jobs/job-spec.js';
 import { ownOptions } from '../util/own-options.js';
 import { assertSetsMatch, type ConvexSets, checkSets } from './convex-sets.js';
-import { reduceFieldToSets } from './set-costs.js';
 import {
   allocateSetFields,
   resolveSetMoves,
@@ -18,7 +17,7 @@ import {
   type SetFieldsOptions,
   type SetMoveOptions,
 } from './set-fields.js';
-import type { ComputeSetFieldsArgs } from './set-fields-pool-kernel.js';
+import { computeSetFieldsJob, setCostsJob } from './set-jobs.js';
 
 /** Per-job options the pool functions pass on. */
 export interface SetPoolJobOptions {
@@ -29,26 +28,7 @@ export interface SetPoolJobOptions {
   signal?: AbortSignal;
 }
 
-/**
- * What {@link buildSetFieldsInPool} needs of a worker pool: its size and a way to run the `computeSetFields`
- * kernel. A FieldService satisfies it.
- */
-export interface SetFieldsRunner {
-  /** Number of workers (the jobs are `size * jobsPerWorker`). */
-  readonly size: number;
-  /** Runs one range of sets in a worker; resolves once the worker wrote their slices. */
-  run(name: 'computeSetFields', args: ComputeSetFieldsArgs, options: SetPoolJobOptions): Promise<void>;
-}
-
-/** What {@link setCostPairInPool} needs of a worker pool. A FieldService satisfies it. */
-export interface SetCostPairRunner {
-  /** Computes one field per options entry in the workers (rejecting with the first error). */
-  computeFields(grid: Grid, optionsList: readonly FieldOptions[], options: SetPoolJobOptions): Promise<Field[]>;
-  /** Gives a field's buffers back to the pool. */
-  release(field: Field): boolean;
-}
-
-/** Options of {@link buildSetFieldsInPool}. `shared` is ignored: the pool's arrays are always shared. */
+/** Options of {@link buildSetFieldsInPool}. `shared` is ignored: the arrays are shared where the runner shares memory. */
 export interface SetFieldsPoolOptions extends SetFieldsOptions {
   /**
    * Jobs per worker (the sets are cut into `workers * jobsPerWorker` ranges, for balance); an integer >= 1.
@@ -73,18 +53,15 @@ function readPoolJobOptions(jobOptions: unknown): SetPoolJobOptions {
   return out;
 }
 
-/** Throws InvalidOptionError unless `runner` has the named methods (and a worker count when `size`). */
-function checkRunner(runner: unknown, methods: readonly string[], size: boolean): void {
-  const expected = `a worker pool with ${methods.join(' and ')} (a FieldService)`;
+/** Throws InvalidOptionError unless `runner` is a worker pool: a `submit` method and a worker count. */
+function checkRunner(runner: unknown): asserts runner is JobRunner {
+  const expected = 'a worker pool with submit and size (a FieldService)';
   if (runner === null || typeof runner !== 'object') throw new InvalidOptionError('service', runner, expected);
-  for (const m of methods)
-    if (typeof (runner as Record<string, unknown>)[m] !== 'function')
-      throw new InvalidOptionError('service', runner, expected);
-  if (size) {
-    const n = (runner as { size?: unknown }).size;
-    if (!(typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 1024))
-      throw new InvalidOptionError('service.size', n, 'an integer from 1 to 1024');
-  }
+  if (typeof (runner as Record<string, unknown>).submit !== 'function')
+    throw new InvalidOptionError('service', runner, expected);
+  const n = (runner as { size?: unknown }).size;
+  if (!(typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 1024))
+    throw new InvalidOptionError('service.size', n, 'an integer from 1 to 1024');
 }
 
 /** Checks a tile position given as `{ x, y }` (the tile itself is checked by the field computation). */
@@ -93,43 +70,45 @@ function checkPoint(point: unknown, name: string): { x: number; y: number } {
   return { x: own.x as number, y: own.y as number };
 }
 
-/** Copies an Int32Array into a SharedArrayBuffer unless it already lives in one. */
-function sharedCopy(a: Int32Array): Int32Array {
-  if (typeof SharedArrayBuffer === 'function' && a.buffer instanceof SharedArrayBuffer) return a;
+/** `a` on shared memory when `shared` (copied unless it already lives there), else `a` itself. */
+function sharedCopy(a: Int32Array, shared: boolean): Int32Array {
+  if (!shared || a.buffer instanceof SharedArrayBuffer) return a;
   const out = new Int32Array(new SharedArrayBuffer(a.byteLength));
   out.set(a);
   return out;
 }
 
 /**
- * Builds the per-set fields of all sets in the worker pool: one shared buffer for all costs and one for all
- * directions (see SetFieldsOptions.maxCells for the memory: sets x tiles x 3 bytes with Uint16 costs), the sets
- * cut into contiguous ranges, each job (kernel `computeSetFields`) filling its own slices. Resolves once every
- * job finished; if one fails the others are aborted and the promise rejects with the first error.
- * `grid` must live in a SharedArrayBuffer.
- * @throws GridTooLargeError (synchronously, before allocating) past `maxCells`.
+ * Builds the per-set fields of all sets in the worker pool: one buffer for all costs and one for all directions
+ * (see SetFieldsOptions.maxCells for the memory: sets x tiles x 3 bytes with Uint16 costs; shared memory where
+ * the runner shares it), the sets cut into contiguous ranges, each job (`computeSetFields`) filling its own
+ * slices. Resolves once every job finished; if one fails the others are aborted and the promise rejects with the
+ * first error.
+ * @throws (rejects with) GridTooLargeError before allocating past `maxCells`; InvalidOptionError or
+ *   OutOfRangeError for a bad argument.
  */
-export function buildSetFieldsInPool(
-  service: SetFieldsRunner,
+export async function buildSetFieldsInPool(
+  service: JobRunner,
   grid: Grid,
   sets: ConvexSets,
   optionsGiven: SetFieldsPoolOptions = {},
-  jobOptionsGiven: SetPoolJobOptions = {},
+  jobOptions: SetPoolJobOptions = {},
 ): Promise<SetFields> {
-  checkRunner(service, ['run'], true);
+  checkRunner(service);
   checkGrid(grid);
   checkSets(sets);
   const options = ownOptions(optionsGiven, 'options') as SetFieldsPoolOptions;
-  const jobOptions = readPoolJobOptions(jobOptionsGiven);
+  const { signal: outer } = readPoolJobOptions(jobOptions);
   const jobsPerWorker = options.jobsPerWorker ?? 2;
   if (!(Number.isInteger(jobsPerWorker) && jobsPerWorker >= 1))
     throw new OutOfRangeError('jobsPerWorker', jobsPerWorker, 'an integer >= 1');
   const moves = resolveSetMoves(options);
-  const fields = allocateSetFields(grid, sets, { ...options, shared: true });
-  const shared: ConvexSets = { count: sets.count, setOf: sharedCopy(sets.setOf), rects: sharedCopy(sets.rects) };
+  const shared = sharesMemory(service.mode);
+  const fields = allocateSetFields(grid, sets, { ...options, shared });
+  const size = grid.width * grid.height;
+  const common = { count: sets.count, setOf: sharedCopy(sets.setOf, shared), rects: sharedCopy(sets.rects, shared) };
   const jobs = Math.max(1, Math.min(sets.count, service.size * jobsPerWorker));
   const abort = new AbortController();
-  const outer = jobOptions.signal;
   const onOuterAbort = () => abort.abort();
   // Already aborted: every job then rejects with AbortError before it starts (an 'abort' listener never fires).
   if (outer?.aborted) abort.abort();
@@ -139,59 +118,80 @@ export function buildSetFieldsInPool(
     const firstSet = Math.floor((sets.count * j) / jobs);
     const lastSet = Math.floor((sets.count * (j + 1)) / jobs);
     if (firstSet === lastSet) continue;
+    // Each job writes only its own sets' slices: views of them, the slice base its first set.
+    const slice = [firstSet * size, lastSet * size] as const;
     runs.push(
-      service.run(
-        'computeSetFields',
-        { grid, sets: shared, firstSet, lastSet, cost: fields.cost, dir: fields.dir, options: moves },
+      service.submit(
+        computeSetFieldsJob,
+        {
+          grid,
+          sets: common,
+          firstSet,
+          lastSet,
+          cost: fields.cost.subarray(...slice),
+          dir: fields.dir.subarray(...slice),
+          options: { ...moves, sliceBase: firstSet },
+        },
         { signal: abort.signal },
       ),
     );
   }
-  return Promise.all(runs)
-    .then(() => fields)
-    .catch((error: unknown) => {
-      abort.abort();
-      throw error;
-    })
-    .finally(() => outer?.removeEventListener('abort', onOuterAbort));
+  try {
+    await Promise.all(runs);
+    return fields;
+  } catch (error) {
+    abort.abort();
+    // Every job settles before the promise does: none writes the arrays afterwards.
+    await Promise.allSettled(runs);
+    throw error;
+  } finally {
+    outer?.removeEventListener('abort', onOuterAbort);
+  }
 }
 
 /**
- * The two-field method in the pool: the `steps` fields from both characters computed in parallel by workers,
- * then reduced per set on this thread (one pass over the tiles each). The result feeds the flank/retreat
- * searches (`costs` option) so their frame-budgeted steps only examine sets.
+ * The two-field method in the pool: both characters' costs into every set (`setCostsFrom`) computed in parallel
+ * by workers, each a `steps` field reduced per set in its worker. The result feeds the flank/retreat searches
+ * (`costs` option) so their frame-budgeted steps only examine sets.
  */
 export async function setCostPairInPool(
-  service: SetCostPairRunner,
+  service: JobRunner,
   grid: Grid,
   sets: ConvexSets,
   me: { x: number; y: number },
   target: { x: number; y: number },
   options: SetMoveOptions = {},
-  jobOptionsGiven: SetPoolJobOptions = {},
+  jobOptions: SetPoolJobOptions = {},
 ): Promise<{ me: Int32Array; target: Int32Array }> {
-  checkRunner(service, ['computeFields', 'release'], false);
+  checkRunner(service);
   checkGrid(grid);
   checkSets(sets);
-  me = checkPoint(me, 'me');
-  target = checkPoint(target, 'target');
-  const jobOptions = readPoolJobOptions(jobOptionsGiven);
-  const { neighbors, diagonal } = resolveSetMoves(ownOptions(options, 'options') as SetMoveOptions);
-  // Checked before any field is computed, so a mismatch throws without taking pooled buffers.
+  const from = checkPoint(me, 'me');
+  const to = checkPoint(target, 'target');
+  const { signal } = readPoolJobOptions(jobOptions);
+  const moves = resolveSetMoves(ownOptions(options, 'options') as SetMoveOptions);
+  // Checked before any job is posted, so that a mismatch throws here.
   assertSetsMatch(grid, sets);
-  const [a, b] = (await service.computeFields(
-    grid,
-    [
-      { goals: [me], metric: 'steps', neighbors, diagonal },
-      { goals: [target], metric: 'steps', neighbors, diagonal },
-    ],
-    jobOptions,
-  )) as [Field, Field];
+  grid.assertWalkable('me', from.x, from.y);
+  grid.assertWalkable('target', to.x, to.y);
+  // One job's failure stops the other.
+  const abort = new AbortController();
+  const onOuterAbort = () => abort.abort();
+  if (signal?.aborted) abort.abort();
+  signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const jobs = [from, to].map((p) =>
+    service.submit(setCostsJob, { grid, sets, x: p.x, y: p.y, options: moves }, { signal: abort.signal }),
+  );
+  let a: Int32Array;
+  let b: Int32Array;
   try {
-    return { me: reduceFieldToSets(sets, a.cost), target: reduceFieldToSets(sets, b.cost) };
+    [a, b] = (await Promise.all(jobs)) as [Int32Array, Int32Array];
+  } catch (error) {
+    abort.abort();
+    await Promise.allSettled(jobs);
+    throw error;
   } finally {
-    // Both fields go back to the pool even when the reduction throws.
-    service.release(a);
-    service.release(b);
+    signal?.removeEventListener('abort', onOuterAbort);
   }
+  return { me: a, target: b };
 }

@@ -1,9 +1,9 @@
-import { AbortError, GridTooLargeError, InvalidOptionError, OutOfRangeError } from '../errors.js';
-import { ControlSlot, type KernelControl } from '../fields/types.js';
+import { GridTooLargeError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import type { KernelControl } from '../fields/types.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, type DiagonalRule } from '../grid/directions.js';
 import { BLOCKED, type Grid } from '../grid/grid.js';
 import { typedArrayName } from '../util/describe-value.js';
-import { readKernelControl } from '../util/kernel-control.js';
+import { finishKernel, pollKernel, readKernelControl } from '../util/kernel-control.js';
 import { ownOptions } from '../util/own-options.js';
 import { assertSetsMatch, type ConvexSets } from './convex-sets.js';
 
@@ -121,11 +121,9 @@ export function computeSetFieldsInto(
   const queue = new Int32Array(size);
   const diagonals = neighbors === 8 && diagonal !== 'never';
   const rule = diagonal === 'if-both-free' ? RULE_BOTH : diagonal === 'if-one-free' ? RULE_ONE : RULE_ALWAYS;
-  const ctl = control.control;
-  if (ctl) Atomics.store(ctl, ControlSlot.total, (lastSet - firstSet) * size);
+  const total = (lastSet - firstSet) * size;
   for (let s = firstSet; s < lastSet; s++) {
-    if ((ctl && Atomics.load(ctl, ControlSlot.abort) !== 0) || control.signal?.aborted)
-      throw new AbortError('per-set field build aborted');
+    pollKernel(control, (s - firstSet) * size, 'per-set field build', total);
     const o = (s - sliceBase) * size;
     outCost.fill(unreachable, o, o + size);
     outDir.fill(255, o, o + size);
@@ -152,9 +150,7 @@ export function computeSetFieldsInto(
       if (head === nextPoll) {
         // One huge set must stay cancellable: look at the control every few thousand settled tiles too.
         nextPoll += SET_FIELD_CONTROL_INTERVAL;
-        if (ctl) Atomics.store(ctl, ControlSlot.done, (s - firstSet) * size + head);
-        if ((ctl && Atomics.load(ctl, ControlSlot.abort) !== 0) || control.signal?.aborted)
-          throw new AbortError('per-set field build aborted');
+        pollKernel(control, (s - firstSet) * size + head, 'per-set field build');
       }
       const u = queue[head++] as number;
       const uy = (u / width) | 0;
@@ -237,8 +233,8 @@ export function computeSetFieldsInto(
         queue[tail++] = v;
       }
     }
-    if (ctl) Atomics.store(ctl, ControlSlot.done, (s - firstSet + 1) * size);
   }
+  finishKernel(control, total);
 }
 
 /** Per-set fields of all sets of a grid: `count` slices of `size` tiles in one buffer each for cost and dir. */

@@ -2,3 +2,5 @@
 export * from './criteria.js';
 export * from './route.js';
 export * from './search.js';
+export * from './search-pool.js';
+export type { TacticScanArgs } from './tactic-jobs.js';

@@ -111,25 +111,37 @@ function checkCostPair(costs: SetCostPair, count: number): void {
     throw new InvalidOptionError('costs', costs, `a SetCostPair of two Int32Arrays with ${count} costs each`);
 }
 
+/** A flank or retreat search's arguments, checked and read once (own properties only). */
+export interface TacticSearchArgs {
+  kind: TacticKind;
+  mine: TilePoint;
+  theirs: TilePoint;
+  meTile: number;
+  targetTile: number;
+  mySet: number;
+  targetSet: number;
+  count: number;
+  maxCandidates: number;
+  setsPerStep: number;
+  source: TacticCostSource;
+  keeps: typeof flankTest;
+  options: Partial<TacticTaskOptions>;
+}
+
 /**
- * The full flank or retreat search over all sets as a {@link ResumableTask}: each `step(deadline)` examines at
- * most `setsPerStep` sets and stops early when `performance.now()` reaches `deadline`; the result equals the
- * one-shot search. With `costs: 'two-field'` the first step first computes both characters' fields (two BFS,
- * not split); pass precomputed costs (a {@link SetCostPair} from workers, or per-set fields) to keep every
- * step short. The work begins at the first `step`.
- * Options are read from own properties; `step(deadline)` takes a number (milliseconds on the `performance.now()`
- * clock).
- * @throws CoordinateError when `me` or `target` is outside the grid or on a wall (at creation);
- *   InvalidOptionError or OutOfRangeError for a bad argument or option.
+ * Checks and reads the arguments of a flank or retreat search (the one place both the frame-budgeted task and the
+ * worker pool's search do it).
+ * @throws CoordinateError when `me` or `target` is outside the grid or on a wall; InvalidOptionError or
+ *   OutOfRangeError for a bad argument or option.
  */
-export function createTacticSearch(
+export function readTacticSearch(
   grid: Grid,
   sets: ConvexSets,
   me: TilePoint,
   target: TilePoint,
   kind: TacticKind,
-  options: TacticTaskOptions = {},
-): ResumableTask<TacticSearchResult> {
+  options: TacticTaskOptions,
+): TacticSearchArgs {
   checkGrid(grid);
   checkSetsArg(grid, sets);
   if (kind !== 'flank' && kind !== 'retreat') throw new InvalidOptionError('kind', kind, "'flank' or 'retreat'");
@@ -153,6 +165,81 @@ export function createTacticSearch(
   if (!(mySet >= 0 && mySet < count && targetSet >= 0 && targetSet < count))
     throw new InvalidOptionError('sets', sets, `convex sets whose setOf holds set ids below count (${count})`);
   const keeps = kind === 'flank' ? flankTest : retreatTest;
+  return { kind, mine, theirs, meTile, targetTile, mySet, targetSet, count, maxCandidates, setsPerStep, source, keeps, options: o };
+}
+
+/**
+ * The two columns of per-set fields the scan reads: the costs from the player's and the target's tiles into every
+ * set (unreachable as -1, as setFieldCost). PERF: one strided read per set; the scan then reads two contiguous
+ * arrays whatever the source.
+ */
+export function setFieldColumns(fields: SetFields, meTile: number, targetTile: number, count: number): SetCostPair {
+  const mineCosts = new Int32Array(count);
+  const theirCosts = new Int32Array(count);
+  const raw = fields.cost;
+  const size = fields.size;
+  const gone = raw instanceof Uint16Array ? SET_FIELD_UNREACHABLE_U16 : SET_FIELD_UNREACHABLE_I32;
+  for (let set = 0, at = 0; set < count; set++, at += size) {
+    const m = raw[at + meTile] as number; // PERF: at + tile < count * size
+    const t = raw[at + targetTile] as number;
+    mineCosts[set] = m === gone ? -1 : m;
+    theirCosts[set] = t === gone ? -1 : t;
+  }
+  return { me: mineCosts, target: theirCosts };
+}
+
+/**
+ * Examines sets `[from, to)` of a cost pair, writing the kept ones into `found` from index `kept`, until
+ * `maxCandidates` are kept or `stop()` (asked every 128 sets) says so. Returns the next set and the count kept.
+ * PERF: two typed-array reads and a few integer comparisons per set.
+ */
+export function scanSets(
+  pair: SetCostPair,
+  c: TacticConstants,
+  keeps: typeof flankTest,
+  from: number,
+  to: number,
+  found: Int32Array,
+  kept: number,
+  maxCandidates: number,
+  stop: () => boolean,
+): { next: number; kept: number } {
+  const mine = pair.me;
+  const theirs = pair.target;
+  let s = from;
+  while (s < to) {
+    if (keeps(mine[s] as number, theirs[s] as number, c)) {
+      found[kept++] = s;
+      if (kept >= maxCandidates) return { next: s + 1, kept };
+    }
+    s++;
+    if ((s & (CLOCK_EVERY - 1)) === 0 && stop()) break;
+  }
+  return { next: s, kept };
+}
+
+/**
+ * The full flank or retreat search over all sets as a {@link ResumableTask}: each `step(deadline)` examines at
+ * most `setsPerStep` sets and stops early when `performance.now()` reaches `deadline`; the result equals the
+ * one-shot search. With `costs: 'two-field'` the first step first computes both characters' fields (two BFS,
+ * not split); pass precomputed costs (a {@link SetCostPair} from workers, or per-set fields) to keep every
+ * step short. The work begins at the first `step`.
+ * Options are read from own properties; `step(deadline)` takes a number (milliseconds on the `performance.now()`
+ * clock).
+ * @throws CoordinateError when `me` or `target` is outside the grid or on a wall (at creation);
+ *   InvalidOptionError or OutOfRangeError for a bad argument or option.
+ */
+export function createTacticSearch(
+  grid: Grid,
+  sets: ConvexSets,
+  me: TilePoint,
+  target: TilePoint,
+  kind: TacticKind,
+  options: TacticTaskOptions = {},
+): ResumableTask<TacticSearchResult> {
+  const a = readTacticSearch(grid, sets, me, target, kind, options);
+  const { mine, theirs, meTile, targetTile, mySet, targetSet, count, maxCandidates, setsPerStep, source, keeps } = a;
+  const o = a.options;
   const found = new Int32Array(Math.min(maxCandidates, Math.max(count, 1)));
 
   let fields: SetFields | null = null;
@@ -183,22 +270,7 @@ export function createTacticSearch(
       return;
     }
     constants = tacticConstants(myCost, targetCost, o);
-    if (fields) {
-      // The two columns of the per-set fields the scan reads (unreachable as -1, as setFieldCost). PERF: the
-      // scan then reads two contiguous arrays whatever the source; this pass is one strided read per set.
-      const mineCosts = new Int32Array(count);
-      const theirCosts = new Int32Array(count);
-      const raw = fields.cost;
-      const size = fields.size;
-      const gone = raw instanceof Uint16Array ? SET_FIELD_UNREACHABLE_U16 : SET_FIELD_UNREACHABLE_I32;
-      for (let set = 0, at = 0; set < count; set++, at += size) {
-        const m = raw[at + meTile] as number; // PERF: at + tile < count * size
-        const t = raw[at + targetTile] as number;
-        mineCosts[set] = m === gone ? -1 : m;
-        theirCosts[set] = t === gone ? -1 : t;
-      }
-      pair = { me: mineCosts, target: theirCosts };
-    }
+    if (fields) pair = setFieldColumns(fields, meTile, targetTile, count);
   };
 
   return {
@@ -206,26 +278,14 @@ export function createTacticSearch(
       checkNumber('deadline', deadline);
       if (!started) start();
       if (done) return true;
-      const c = constants as TacticConstants;
       const end = Math.min(count, next + setsPerStep);
-      let s = next;
-      // PERF: two typed-array reads and a few integer comparisons per set; the clock is read every 128 sets.
       // One loop for every cost source: start() put per-set field costs into a SetCostPair.
-      const p = pair as SetCostPair;
-      const mine = p.me;
-      const theirs = p.target;
-      while (s < end) {
-        if (keeps(mine[s] as number, theirs[s] as number, c)) {
-          found[kept++] = s;
-          if (kept >= maxCandidates) {
-            s++;
-            done = true;
-            break;
-          }
-        }
-        s++;
-        if ((s & (CLOCK_EVERY - 1)) === 0 && performance.now() >= deadline) break;
-      }
+      const scanned = scanSets(pair as SetCostPair, constants as TacticConstants, keeps, next, end, found, kept, maxCandidates, () =>
+        performance.now() >= deadline,
+      );
+      const s = scanned.next;
+      if (scanned.kept >= maxCandidates) done = true;
+      kept = scanned.kept;
       next = s;
       if (next >= count) done = true;
       return done;

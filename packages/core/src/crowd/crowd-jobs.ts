@@ -1,20 +1,25 @@
 /**
- * The worker half of the parallel crowd step: a pure kernel over a crowd rebuilt from its SharedArrayBuffer.
- * The service registers it as `crowdStepRange`; the main-thread half is ./crowd-parallel.ts. Neither imports
- * the service (the service imports this file, never the reverse).
+ * The worker half of the parallel crowd step, as a job (see ../jobs/job-spec.ts): a pure kernel over a crowd
+ * rebuilt from its buffer. The main-thread half is ./crowd-parallel.ts. Neither imports the service (the service
+ * imports this file, never the reverse).
+ *
+ * Where the workers cannot share memory, a worker keeps its copy of the groups' fields and flows between steps
+ * while their revision holds (`keep`), receives the rest of the crowd with each step, and returns the units it
+ * wrote in the next frame (`writes`: compared before and after).
  */
-import { AbortError } from '../errors.js';
-import { ControlSlot, type KernelControl } from '../fields/types.js';
+import type { KernelControl } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
-import { crowdFromBuffers } from './crowd-state.js';
+import { defineJob } from '../jobs/job-spec.js';
+import { finishKernel, pollKernel } from '../util/kernel-control.js';
+import { crowdFromBuffers, crowdJobRegions, H_FIELDS_REVISION } from './crowd-state.js';
 import { stepCrowdGridRange, stepCrowdRange } from './crowd-step.js';
 
 /** Arguments of the worker kernel `crowdStepRange` (registered in the service's kernel registry). */
 export interface CrowdStepRangeArgs {
   /** The crowd's grid (shared with each worker once by the service). */
   grid: Grid;
-  /** The crowd's SharedArrayBuffer (`Crowd.buffer`). */
-  crowd: SharedArrayBuffer;
+  /** The crowd's buffer (`Crowd.buffer`). */
+  crowd: ArrayBufferLike;
   /** First unit of the range (inclusive). */
   from: number;
   /** End of the range (exclusive). */
@@ -47,13 +52,26 @@ export function runCrowdStepRange(args: CrowdStepRangeArgs, control: KernelContr
     step(crowd, args.from, args.to, args.dt);
     return;
   }
-  const c = control.control;
-  if (c) Atomics.store(c, ControlSlot.total, args.to - args.from);
   for (let from = args.from; from < args.to; from += CROWD_CONTROL_INTERVAL) {
-    if (c) Atomics.store(c, ControlSlot.done, from - args.from);
-    if ((c && Atomics.load(c, ControlSlot.abort) !== 0) || control.signal?.aborted)
-      throw new AbortError('crowd step range aborted');
+    pollKernel(control, from - args.from, 'crowd step range', args.to - args.from);
     step(crowd, from, Math.min(args.to, from + CROWD_CONTROL_INTERVAL), args.dt);
   }
-  if (c) Atomics.store(c, ControlSlot.done, args.to - args.from);
+  finishKernel(control, args.to - args.from);
 }
+
+/** One range of a crowd step (the "Group Movement / Flocking Behavior" tutorial's avoidance) into the next frame. */
+export const crowdStepRangeJob = defineJob<CrowdStepRangeArgs, void>({
+  name: 'crowdStepRange',
+  keep: (args) => {
+    const { fields } = crowdJobRegions(args.crowd, args.grid.size);
+    const stamp = new Int32Array(args.crowd, 0, H_FIELDS_REVISION + 1)[H_FIELDS_REVISION] as number;
+    return [{ path: ['crowd'], stamp, byteOffset: fields[0], byteLength: fields[1] }];
+  },
+  writes: (args) =>
+    crowdJobRegions(args.crowd, args.grid.size).back.map(([start, bytes]) => ({
+      path: ['crowd'],
+      range: [start, start + bytes] as const,
+      diff: true,
+    })),
+  run: runCrowdStepRange,
+});

@@ -1,11 +1,16 @@
 /**
- * The worker half of the sector graph work in a pool: the kernels the service registers as `sectorBuild`,
- * `sectorCorridorPlan`, `sectorCorridorFill` and `sectorUpdate`, thin unpackings of the sector phases over the
- * graph's shared arrays. The main-thread half is ./sector-pool.ts. Neither imports the service (the service
- * imports this file, never the reverse).
+ * The worker half of the sector graph work in a pool, as jobs (see ../jobs/job-spec.ts): `sectorBuild`,
+ * `sectorCorridorPlan`, `sectorCorridorFill`, `sectorCorridor` and `sectorUpdate`, thin unpackings of the sector
+ * phases over the graph's arrays. The main-thread half is ./sector-pool.ts. Neither imports the service (the
+ * service imports this file, never the reverse).
+ *
+ * Where the workers cannot share memory, a worker keeps its copy of a graph's arrays between jobs while the
+ * graph's revision holds (`keep`), and each build phase returns the elements it changed (`writes`, compared before
+ * and after), which the job layer copies into the caller's arrays and on to the other workers.
  */
 import type { Goal, KernelControl } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
+import { defineJob, type KeepSpec, type WriteSpec } from '../jobs/job-spec.js';
 import {
   buildSectors,
   computeComponents,
@@ -30,7 +35,9 @@ import {
   float32Array,
   H_LANDMARK_OPTION,
   H_LANDMARK_STRIDE,
+  H_REVISION,
   int32Array,
+  isShared,
   type SectorGraphData,
   uint16Array,
 } from './sector-data.js';
@@ -127,7 +134,7 @@ const fieldQuery = new CorridorFieldQuery();
 export function runSectorCorridorPlan(args: SectorCorridorPlanArgs): SectorCorridorPlan {
   const ctx = contextOf(args.grid, args.data);
   const goal = planCorridor(ctx, fieldQuery, pathQuery, args.goal, args.starts, args.options);
-  const field = allocateCorridorField(ctx, fieldQuery.corridor, goal, true);
+  const field = allocateCorridorField(ctx, fieldQuery.corridor, goal, isShared(args.data));
   fieldQuery.corridor.clear();
   // PERF: a full field is written whole by its fill (computeField's kernels); filling its map-sized arrays here
   // first would touch every page twice (about a second on 8192², most of a fresh field's page faults).
@@ -172,42 +179,104 @@ export interface SectorUpdateResult {
   update: SectorUpdate;
 }
 
-/** Copies `data` into new shared arrays (dropping garbage slack) and updates the copy. */
+/** Copies `data` into new arrays (shared when `data`'s are) and updates the copy. */
 export function runSectorUpdate(args: SectorUpdateArgs, control: KernelControl): SectorUpdateResult {
-  const copy = copyData(args.data);
+  const copy = copyData(args.data, isShared(args.data));
   const update = updateSectorGraph(contextOf(args.grid, copy), control);
   return { data: copy, update };
 }
 
-function copyInt32(a: Int32Array): Int32Array {
-  const b = int32Array(a.length, true);
-  b.set(a);
-  return b;
-}
-
-function copyFloat32(a: Float32Array): Float32Array {
-  const b = float32Array(a.length, true);
-  b.set(a);
-  return b;
-}
-
-/** A copy of a graph's arrays in new SharedArrayBuffers. */
-function copyData(d: SectorGraphData): SectorGraphData {
-  const intra = copyFloat32(d.intra);
-  const labels = uint16Array(d.borderLabel.length, true);
+/** A copy of a graph's arrays in new buffers (SharedArrayBuffers when `shared`). */
+function copyData(d: SectorGraphData, shared: boolean): SectorGraphData {
+  const int32 = (a: Int32Array) => {
+    const b = int32Array(a.length, shared);
+    b.set(a);
+    return b;
+  };
+  const float32 = (a: Float32Array) => {
+    const b = float32Array(a.length, shared);
+    b.set(a);
+    return b;
+  };
+  const labels = uint16Array(d.borderLabel.length, shared);
   labels.set(d.borderLabel);
   return {
-    header: copyInt32(d.header),
-    sectorNodeFirst: copyInt32(d.sectorNodeFirst),
-    sectorNodeCount: copyInt32(d.sectorNodeCount),
-    sectorNodeCap: copyInt32(d.sectorNodeCap),
-    sectorMatrixFirst: copyInt32(d.sectorMatrixFirst),
-    nodeTile: copyInt32(d.nodeTile),
-    nodeRegion: copyInt32(d.nodeRegion),
-    nodeComp: copyInt32(d.nodeComp),
-    nodeMates: copyInt32(d.nodeMates),
-    intra,
+    header: int32(d.header),
+    sectorNodeFirst: int32(d.sectorNodeFirst),
+    sectorNodeCount: int32(d.sectorNodeCount),
+    sectorNodeCap: int32(d.sectorNodeCap),
+    sectorMatrixFirst: int32(d.sectorMatrixFirst),
+    nodeTile: int32(d.nodeTile),
+    nodeRegion: int32(d.nodeRegion),
+    nodeComp: int32(d.nodeComp),
+    nodeMates: int32(d.nodeMates),
+    intra: float32(d.intra),
     borderLabel: labels,
-    landmarkCost: copyFloat32(d.landmarkCost),
+    landmarkCost: float32(d.landmarkCost),
   };
 }
+
+/**
+ * The graph's arrays a worker may keep between jobs while the graph's revision holds (every array but the header,
+ * which is sent with each job; the revision changes with every update of the graph on any thread).
+ */
+function keepGraph(data: SectorGraphData): KeepSpec[] {
+  const stamp = data.header[H_REVISION] as number;
+  return Object.keys(data)
+    .filter((key) => key !== 'header')
+    .map((key) => ({ path: ['data', key], stamp }));
+}
+
+/** Every array of the graph (and the entrance counts), compared before and after a build phase. */
+function buildWrites(data: SectorGraphData, landmark: SectorBuildArgs['landmark'], phase: SectorBuildPhase): WriteSpec[] {
+  if (phase === 'landmark' && landmark !== undefined) {
+    // One landmark's slot of a fresh array: returned whole.
+    const stride = data.header[H_LANDMARK_STRIDE] as number;
+    return [{ path: ['data', 'landmarkCost'], range: [landmark.slot * stride, (landmark.slot + 1) * stride] }];
+  }
+  return [...Object.keys(data).map((key) => ({ path: ['data', key] })), { path: ['counts'] }];
+}
+
+/** One build phase over a band of sectors (see {@link runSectorBuild}). */
+export const sectorBuildJob = defineJob<SectorBuildArgs, SectorNodeArrays | Int32Array | number>({
+  name: 'sectorBuild',
+  keep: (args) => keepGraph(args.data),
+  writes: (args) => buildWrites(args.data, args.landmark, args.phase),
+  run: runSectorBuild,
+});
+
+/** Plans a corridor field: its sectors, and its arrays, not filled yet (see {@link runSectorCorridorPlan}). */
+export const sectorCorridorPlanJob = defineJob<SectorCorridorPlanArgs, SectorCorridorPlan>({
+  name: 'sectorCorridorPlan',
+  keep: (args) => keepGraph(args.data),
+  run: runSectorCorridorPlan,
+});
+
+/** Fills a planned corridor field's arrays in place. Returns the tiles settled. */
+export const sectorCorridorFillJob = defineJob<SectorCorridorFillArgs, number>({
+  name: 'sectorCorridorFill',
+  keep: (args) => keepGraph(args.data),
+  writes: () => [{ path: ['field', 'cost'] }, { path: ['field', 'dir'] }],
+  run: runSectorCorridorFill,
+});
+
+/**
+ * Plans and fills a corridor field in one job (where the field's arrays cannot be shared while they fill, they
+ * are made, filled and handed over by the worker). Resolves to the filled field and the tiles settled.
+ */
+export const sectorCorridorJob = defineJob<SectorCorridorPlanArgs, { field: CorridorFieldData; tiles: number }>({
+  name: 'sectorCorridor',
+  keep: (args) => keepGraph(args.data),
+  run: (args, control) => {
+    const plan = runSectorCorridorPlan(args);
+    const tiles = fillCorridorField(contextOf(args.grid, args.data), plan.field, plan, control);
+    return { field: plan.field, tiles };
+  },
+});
+
+/** A copy of a graph's arrays brought up to its grid's version (see {@link runSectorUpdate}). */
+export const sectorUpdateJob = defineJob<SectorUpdateArgs, SectorUpdateResult>({
+  name: 'sectorUpdate',
+  keep: (args) => keepGraph(args.data),
+  run: runSectorUpdate,
+});

@@ -1,0 +1,91 @@
+/**
+ * Replicating a grid into a thread that cannot share its memory (a worker of the service's `transfer` mode): a
+ * {@link GridDelta} brings a copy of the grid taken at one version up to the grid's current version, byte for
+ * byte (header, the edit-log slots written since, and the tiles those edits changed), so that the copy's own
+ * edit log lets fields be repaired there exactly as on the original.
+ */
+import { EDITS_UNKNOWN } from './edit-log.js';
+import { GRID_HEADER_BYTES, type Grid } from './grid.js';
+
+/** What changed in a grid since a copy of it was taken (see {@link gridDelta}). */
+export interface GridDelta {
+  /** The version the delta brings a copy to. */
+  version: number;
+  /** The grid's header bytes. */
+  header: ArrayBuffer;
+  /** First ring slot of `slots` in the edit log (the run may wrap past the ring's end). */
+  slotStart: number;
+  /** The newest edit-log entries, `[version, tile]` pairs, in ring order from `slotStart`. */
+  slots: Int32Array;
+  /** Tiles changed since the copy (a tile may appear more than once). */
+  tiles: Int32Array;
+  /** Passability code of each tile of `tiles`. */
+  passable: Uint8Array;
+  /** Terrain cost of each tile of `tiles`, or null when the grid has no terrain layer. */
+  terrain: Float32Array | null;
+}
+
+/** Bytes a delta of `tiles` changed tiles and `slots` log entries takes. */
+function deltaBytes(grid: Grid, tiles: number, slots: number): number {
+  return GRID_HEADER_BYTES + slots * 8 + tiles * (grid.terrain ? 9 : 5);
+}
+
+/**
+ * The changes that bring a copy of `grid` taken at version `since` to its current version, or null when the edit
+ * log cannot tell them (it overflowed, an unknown edit happened, `since` is not an older version of this grid) or
+ * when they would take more than `maxBytes` (send the whole grid then).
+ */
+export function gridDelta(grid: Grid, since: number, maxBytes: number): GridDelta | null {
+  const version = grid.version;
+  if (!(since <= version)) return null;
+  const log = grid.edits;
+  const newer = log.newerThan(since);
+  if (deltaBytes(grid, newer, newer) > maxBytes) return null;
+  const tiles = new Int32Array(newer);
+  const n = log.read(since, version, tiles);
+  if (n === EDITS_UNKNOWN) return null;
+  const passable = new Uint8Array(n);
+  const terrain = grid.terrain ? new Float32Array(n) : null;
+  for (let k = 0; k < n; k++) {
+    const t = tiles[k] as number;
+    passable[k] = grid.passable[t] as number;
+    if (terrain) terrain[k] = (grid.terrain as Float32Array)[t] as number;
+  }
+  const capacity = log.capacity;
+  const ring = log.slots;
+  const slotStart = capacity === 0 ? 0 : (log.head - newer + capacity) % capacity;
+  const slots = new Int32Array(newer * 2);
+  for (let k = 0; k < newer; k++) {
+    const at = (slotStart + k) % capacity;
+    slots[2 * k] = ring[2 * at] as number;
+    slots[2 * k + 1] = ring[2 * at + 1] as number;
+  }
+  return {
+    version,
+    header: grid.buffer.slice(0, GRID_HEADER_BYTES) as ArrayBuffer,
+    slotStart,
+    slots,
+    tiles: tiles.subarray(0, n),
+    passable,
+    terrain,
+  };
+}
+
+/** Applies a delta made by {@link gridDelta} to a copy of the grid (same size, layers and log capacity). */
+export function applyGridDelta(copy: Grid, delta: GridDelta): void {
+  const { tiles, passable, terrain } = delta;
+  for (let k = 0; k < tiles.length; k++) {
+    const t = tiles[k] as number;
+    copy.passable[t] = passable[k] as number;
+    if (terrain && copy.terrain) copy.terrain[t] = terrain[k] as number;
+  }
+  const ring = copy.edits.slots;
+  const capacity = ring.length >> 1;
+  for (let k = 0; 2 * k < delta.slots.length; k++) {
+    const at = (delta.slotStart + k) % capacity;
+    ring[2 * at] = delta.slots[2 * k] as number;
+    ring[2 * at + 1] = delta.slots[2 * k + 1] as number;
+  }
+  // The header last: the version it holds then describes every tile written above.
+  new Uint8Array(copy.buffer, 0, GRID_HEADER_BYTES).set(new Uint8Array(delta.header));
+}
