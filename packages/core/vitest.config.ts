@@ -30,7 +30,19 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['src/**/*.test.ts'],
-          exclude: ['src/**/*.browser.test.ts'],
+          exclude: ['src/**/*.browser.test.ts', 'src/**/*.noshare.test.ts', 'src/**/*.open.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // A process without SharedArrayBuffer (its workers inherit the flag): the Node side of a page that is
+          // not cross-origin isolated.
+          name: 'node-noshare',
+          environment: 'node',
+          include: ['src/**/*.noshare.test.ts'],
+          execArgv: ['--no-harmony-sharedarraybuffer'],
           testTimeout: 60_000,
         },
       },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { generateOpen } from '../grid/generate.js';
+import { localRunner } from '../jobs/local-runner.test-util.js';
 import { withPollutedPrototype } from '../util/pollute.test-util.js';
 import { commandCrowdGroup } from './crowd-command.js';
 import { stepCrowdParallel } from './crowd-parallel.js';
@@ -85,7 +86,7 @@ describe('crowds against hostile inputs', () => {
   it('stepCrowdParallel checks its service and options before any job', async () => {
     const c = crowd(true);
     await expect(stepCrowdParallel(Number.NaN as never, c, 1 / 60)).rejects.toThrow(InvalidOptionError);
-    const runner = { size: 1, run: async () => {} };
+    const runner = localRunner(1);
     await expect(stepCrowdParallel(runner, c, 1 / 60, null as never)).rejects.toThrow(InvalidOptionError);
     await expect(stepCrowdParallel(runner, { ...c }, 1 / 60)).rejects.toThrow(InvalidOptionError);
   });

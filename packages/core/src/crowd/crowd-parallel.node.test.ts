@@ -75,9 +75,21 @@ describe('stepCrowdParallel over Node worker_threads (built package)', () => {
     expect(f.avoidX.some((v, i) => v !== 0 || f.avoidY[i] !== 0)).toBe(true);
   });
 
-  it('rejects a crowd that is not in shared memory', async () => {
+  it('steps a crowd on ordinary memory too (the job layer carries it), as stepCrowd does', async () => {
     const grid = core.parseAsciiMap(MAP);
-    const crowd = core.createCrowd({ grid, capacity: 4, shared: false });
-    await expect(core.stepCrowdParallel(one, crowd, DT)).rejects.toBeInstanceOf(core.InvalidOptionError);
+    const make = () => {
+      const crowd = core.createCrowd({ grid, capacity: 4, shared: false });
+      core.addCrowdUnit(crowd, 45, 45);
+      core.addCrowdUnit(crowd, 75, 45);
+      core.commandCrowdGroup(crowd, 0, 800, 225);
+      return crowd;
+    };
+    const a = make();
+    const b = make();
+    for (let k = 0; k < 10; k++) {
+      core.stepCrowd(a, DT);
+      await core.stepCrowdParallel(one, b, DT);
+    }
+    expect(Array.from(new Uint8Array(b.buffer))).toEqual(Array.from(new Uint8Array(a.buffer)));
   });
 });

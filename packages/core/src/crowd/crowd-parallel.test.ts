@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { AbortError } from '../errors.js';
 import { CONTROL_LENGTH, ControlSlot } from '../fields/types.js';
 import { generateOpen } from '../grid/generate.js';
-import { type CrowdStepRunner, stepCrowdParallel } from './crowd-parallel.js';
+import type { JobRunner } from '../jobs/job-spec.js';
 import { CROWD_CONTROL_INTERVAL, runCrowdStepRange } from './crowd-jobs.js';
+import { stepCrowdParallel } from './crowd-parallel.js';
 import { addCrowdUnit, type Crowd, createCrowd, crowdCount, crowdFrame } from './crowd-state.js';
 import { prepareCrowdStep } from './crowd-step.js';
 
@@ -22,7 +23,8 @@ describe('stepCrowdParallel with a failing range (fake service, no workers)', ()
     let releaseSlow: () => void = () => {};
     const service = {
       size: 2,
-      run: (_name: string, args: { from: number }) =>
+      mode: 'main-thread',
+      submit: (_spec: unknown, args: { from: number }) =>
         args.from === 0
           ? Promise.reject(new RangeError('range 0 failed'))
           : new Promise<void>((resolve) => {
@@ -31,7 +33,7 @@ describe('stepCrowdParallel with a failing range (fake service, no workers)', ()
                 resolve();
               };
             }),
-    } as unknown as CrowdStepRunner;
+    } as unknown as JobRunner;
     let settled = false;
     const step = stepCrowdParallel(service, crowd, 1 / 60).finally(() => {
       settled = true;

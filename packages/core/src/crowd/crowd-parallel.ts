@@ -6,8 +6,8 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { JobRunner } from '../jobs/job-spec.js';
 import { bare, ownOptions } from '../util/own-options.js';
-import { MAX_CROWD_DT } from './crowd-options.js';
 import { crowdStepRangeJob } from './crowd-jobs.js';
+import { MAX_CROWD_DT } from './crowd-options.js';
 import { type Crowd, checkCrowd, crowdCount } from './crowd-state.js';
 import { prepareCrowdStep, swapCrowd } from './crowd-step.js';
 

@@ -356,7 +356,10 @@ export function touchCrowdFields(crowd: Crowd): void {
  * current frame: its per-unit arrays) and the groups' fields and flows (see {@link H_FIELDS_REVISION}).
  * Internal (the crowd's job spec); `cells` is the grid's tile count.
  */
-export function crowdJobRegions(buffer: ArrayBufferLike, cells: number): { back: [number, number][]; fields: [number, number] } {
+export function crowdJobRegions(
+  buffer: ArrayBufferLike,
+  cells: number,
+): { back: [number, number][]; fields: [number, number] } {
   const header = new Int32Array(buffer, 0, HEADER_INTS);
   const capacity = header[H_CAPACITY] as number;
   const l = layout(capacity, header[H_GROUPS] as number, cells, ((header[H_FLAGS] as number) & FLAG_FLOWS) !== 0);

@@ -1,5 +1,6 @@
 // Public exports of src/crowd. Listed again from ../index.ts.
 export * from './crowd-command.js';
+export type { CrowdStepRangeArgs } from './crowd-jobs.js';
 export {
   type CrowdOptions,
   type CrowdParams,
@@ -15,7 +16,6 @@ export {
   MAX_CROWD_GROUPS,
 } from './crowd-options.js';
 export { type CrowdParallelOptions, stepCrowdParallel } from './crowd-parallel.js';
-export type { CrowdStepRangeArgs } from './crowd-jobs.js';
 export {
   addCrowdUnit,
   CROWD_BUMPED,

@@ -1,5 +1,6 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
+import { isSharedBuffer } from '../jobs/arrays.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { readKernelControl } from '../util/kernel-control.js';
 import { ownOption } from '../util/own-options.js';
@@ -7,7 +8,6 @@ import { checkPassableCodes } from './kernels/check-codes.js';
 import { chooseKernel, runKernel } from './kernels/choose-kernel.js';
 import { finishControl, startControl } from './kernels/control.js';
 import type { KernelInput } from './kernels/kernel-input.js';
-import { isSharedBuffer } from '../jobs/arrays.js';
 import { paddedState, terrainSnapshot } from './kernels/scratch.js';
 import { type SeedList, seedList } from './kernels/seed-list.js';
 import {

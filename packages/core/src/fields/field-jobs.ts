@@ -37,7 +37,12 @@ export const computeFieldJob = defineJob<ComputeFieldArgs, Field, FieldArrays>({
   name: 'computeField',
   outputs: (args) => fieldOutputs(args.grid),
   run: (args, control) =>
-    computeField(stableGrid(args.grid, metricOf(args.options)), args.options, { cost: args.cost, dir: args.dir }, control),
+    computeField(
+      stableGrid(args.grid, metricOf(args.options)),
+      args.options,
+      { cost: args.cost, dir: args.dir },
+      control,
+    ),
 });
 
 /** Arguments of the `updateField` job. */
@@ -71,7 +76,13 @@ export const updateFieldJob = defineJob<UpdateFieldArgs, UpdatedFieldResult, Fie
       args.dir.set(args.base.dir);
     }
     const { grid } = args;
-    const field: Field = { width: grid.width, height: grid.height, cost: args.cost, dir: args.dir, gridVersion: args.gridVersion };
+    const field: Field = {
+      width: grid.width,
+      height: grid.height,
+      cost: args.cost,
+      dir: args.dir,
+      gridVersion: args.gridVersion,
+    };
     const update = updateField(stableGrid(grid, metricOf(args.options)), field, args.options, control);
     return { field, full: update.full, tiles: update.tiles };
   },

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Core from '../index.js';
+import type { ServiceEnv } from '../service/service-env.test-util.js';
 
 const MAP = [
   '................................',
@@ -16,14 +17,15 @@ const MAP = [
   '..~~~..........................#',
 ].join('\n');
 
-export function flowServiceSuite(core: () => typeof Core, worker: () => URL | undefined): void {
+export function flowServiceSuite(env: ServiceEnv): void {
   let service: Core.FieldService;
   let c: typeof Core;
+  const { mode } = env;
+  const own = (g: Core.Grid): Core.Grid => (env.sharedGrids ? g : g.clone({ shared: false }));
 
   beforeAll(async () => {
-    c = core();
-    const workerUrl = worker();
-    service = await c.createFieldService({ workers: 2, ...(workerUrl ? { workerUrl } : {}) });
+    c = env.core();
+    service = await c.createFieldService({ mode, workers: 2, workerUrl: env.urls().worker });
   });
   afterAll(async () => {
     await service?.close();
@@ -36,9 +38,9 @@ export function flowServiceSuite(core: () => typeof Core, worker: () => URL | un
     expect(Array.from(a.anchor)).toEqual(Array.from(b.anchor));
   }
 
-  describe('flows in the worker service', () => {
-    it('equal computeFlow on the main thread bit for bit, on SharedArrayBuffers', async () => {
-      const grid = c.parseAsciiMap(MAP, { '.': 1, '~': 2, '#': 0 });
+  describe(`flows in the worker service (${mode})`, () => {
+    it('equal computeFlow on the main thread bit for bit, on shared memory in shared mode', async () => {
+      const grid = own(c.parseAsciiMap(MAP, { '.': 1, '~': 2, '#': 0 }));
       const options = {
         goals: [
           { x: 30, y: 6 },
@@ -48,8 +50,8 @@ export function flowServiceSuite(core: () => typeof Core, worker: () => URL | un
       const field = await service.computeField(grid, options);
       for (const radius of [0, 0.25]) {
         const flow = await service.computeFlow(grid, field, { radius });
-        expect(flow.vx.buffer).toBeInstanceOf(SharedArrayBuffer);
-        expect(flow.anchor.buffer).toBeInstanceOf(SharedArrayBuffer);
+        const shared = typeof SharedArrayBuffer === 'function' && flow.vx.buffer instanceof SharedArrayBuffer;
+        expect(shared).toBe(mode === 'shared');
         same(flow, c.computeFlow(grid, c.computeField(grid, options), { radius }));
         expect(service.release(flow)).toBe(true);
         expect(service.release(flow)).toBe(false);
@@ -58,7 +60,7 @@ export function flowServiceSuite(core: () => typeof Core, worker: () => URL | un
     });
 
     it('reads a field made on the main thread (copied to the worker), many flows at once', async () => {
-      const grid = c.generateMap('rooms', 96, 64, { seed: 5 });
+      const grid = own(c.generateMap('rooms', 96, 64, { seed: 5 }));
       const goals = [5, 900, 3000, 5000].map((i) => {
         let k = i;
         while (grid.passable[k] === 0) k++;
@@ -73,7 +75,7 @@ export function flowServiceSuite(core: () => typeof Core, worker: () => URL | un
     });
 
     it('follows a repaired field: recompute the flow from the updated field', async () => {
-      const grid = c.parseAsciiMap(MAP, { '.': 1, '~': 2, '#': 0 });
+      const grid = own(c.parseAsciiMap(MAP, { '.': 1, '~': 2, '#': 0 }));
       const options = { goals: [{ x: 30, y: 6 }] };
       const field = await service.computeField(grid, options);
       grid.fillPassable(16, 0, 1, 4, false);
@@ -85,7 +87,7 @@ export function flowServiceSuite(core: () => typeof Core, worker: () => URL | un
     });
 
     it('repairs a repairable flow after edits into new buffers, equal to computeFlow on the updated field', async () => {
-      const grid = c.generateMap('random', 120, 90, { seed: 11 });
+      const grid = own(c.generateMap('random', 120, 90, { seed: 11 }));
       grid.setPassable(3, 3, true);
       const options = { goals: [{ x: 3, y: 3 }] };
       let field = await service.computeField(grid, options);
@@ -118,11 +120,11 @@ export function flowServiceSuite(core: () => typeof Core, worker: () => URL | un
     });
 
     it('rejects bad options with the typed error and stops on abort', async () => {
-      const grid = c.parseAsciiMap(MAP, { '.': 1, '~': 2, '#': 0 });
+      const grid = own(c.parseAsciiMap(MAP, { '.': 1, '~': 2, '#': 0 }));
       const field = c.computeField(grid, { goals: [{ x: 0, y: 0 }] });
       await expect(service.computeFlow(grid, field, { radius: 2 })).rejects.toBeInstanceOf(c.OutOfRangeError);
       await expect(service.computeFlow({} as Core.Grid, field)).rejects.toBeInstanceOf(c.InvalidOptionError);
-      const big = c.Grid.open(1024, 1024);
+      const big = own(c.Grid.open(1024, 1024));
       const bigField = c.computeField(big, { goals: [{ x: 0, y: 0 }] });
       const controller = new AbortController();
       const job = service.computeFlow(big, bigField, {}, { signal: controller.signal });

@@ -1,12 +1,10 @@
-/** Flows in the worker service in Chromium (module Web Workers bundled by Vite from source). */
+/** Flows in the worker service in Chromium (module Web Workers bundled by Vite from source), in each mode. */
 import { describe } from 'vitest';
-import * as core from '../index.js';
+import { browserEnv } from '../service/browser-env.test-util.js';
 import { flowServiceSuite } from './flow-service-suite.test-util.js';
 
-describe('flows in the worker service in the browser (Web Workers)', () => {
-  flowServiceSuite(
-    () => core,
-    // Vite's dev server compiles the .ts module on request.
-    () => new URL('../worker.ts', import.meta.url),
-  );
+describe('flows in the worker service in the browser', () => {
+  flowServiceSuite(browserEnv('shared', true));
+  flowServiceSuite(browserEnv('transfer', false));
+  flowServiceSuite(browserEnv('main-thread', false));
 });

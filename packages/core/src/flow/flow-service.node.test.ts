@@ -1,17 +1,13 @@
 /**
- * Flows in the worker service in Node worker_threads, against the BUILT package (dist): Node 20 cannot run the
- * .ts worker module, so `pnpm run build` must run first (the test pipeline builds before testing).
+ * Flows in the worker service in Node worker_threads, in each execution mode, against the BUILT package (dist):
+ * Node 20 cannot run the .ts worker module, so the package is built first (the test pipeline builds before testing).
  */
 import { describe } from 'vitest';
-import type * as Core from '../index.js';
+import { nodeEnv } from '../service/node-env.test-util.js';
 import { flowServiceSuite } from './flow-service-suite.test-util.js';
 
-const distEntry = new URL('../../dist/index.js', import.meta.url).href;
-const core = (await import(/* @vite-ignore */ distEntry)) as typeof Core;
-
-describe('flows in the worker service in Node (worker_threads, built package)', () => {
-  flowServiceSuite(
-    () => core,
-    () => undefined,
-  );
+describe('flows in the worker service in Node', () => {
+  flowServiceSuite(nodeEnv('shared', true));
+  flowServiceSuite(nodeEnv('transfer', false));
+  flowServiceSuite(nodeEnv('main-thread', false));
 });

@@ -5,7 +5,15 @@
 import type { ArgPath, ArrayKind, ExecutionMode } from './job-spec.js';
 
 /** A typed array of one of the {@link ArrayKind}s. */
-export type KindArray = Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
+export type KindArray =
+  | Uint8Array
+  | Int8Array
+  | Uint16Array
+  | Int16Array
+  | Uint32Array
+  | Int32Array
+  | Float32Array
+  | Float64Array;
 
 type KindConstructor = {
   new (buffer: ArrayBufferLike, byteOffset?: number, length?: number): KindArray;

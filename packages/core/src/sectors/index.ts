@@ -15,6 +15,16 @@ export {
 } from './find-path.js';
 export type { SectorGraphData } from './sector-data.js';
 export { SectorGraph, type SectorGraphStats, type SectorRoute } from './sector-graph.js';
+export type {
+  SectorBuildArgs,
+  SectorBuildPhase,
+  SectorCorridorFillArgs,
+  SectorCorridorPlan,
+  SectorCorridorPlanArgs,
+  SectorNodeArrays,
+  SectorUpdateArgs,
+  SectorUpdateResult,
+} from './sector-jobs.js';
 export {
   DEFAULT_ENTRANCE_SPACING,
   DEFAULT_ENTRANCE_SPLIT,
@@ -33,14 +43,4 @@ export {
   type SectorPoolOptions,
   updateSectorGraphInPool,
 } from './sector-pool.js';
-export type {
-  SectorBuildArgs,
-  SectorBuildPhase,
-  SectorCorridorFillArgs,
-  SectorCorridorPlan,
-  SectorCorridorPlanArgs,
-  SectorNodeArrays,
-  SectorUpdateArgs,
-  SectorUpdateResult,
-} from './sector-jobs.js';
 export type { SectorUpdate } from './update.js';

@@ -228,7 +228,11 @@ function keepGraph(data: SectorGraphData): KeepSpec[] {
 }
 
 /** Every array of the graph (and the entrance counts), compared before and after a build phase. */
-function buildWrites(data: SectorGraphData, landmark: SectorBuildArgs['landmark'], phase: SectorBuildPhase): WriteSpec[] {
+function buildWrites(
+  data: SectorGraphData,
+  landmark: SectorBuildArgs['landmark'],
+  phase: SectorBuildPhase,
+): WriteSpec[] {
   if (phase === 'landmark' && landmark !== undefined) {
     // One landmark's slot of a fresh array: returned whole.
     const stride = data.header[H_LANDMARK_STRIDE] as number;

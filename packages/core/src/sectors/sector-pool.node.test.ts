@@ -55,9 +55,13 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
     expect(small.sectorsX).toBe(5);
   });
 
-  it('refuses a grid in an ordinary ArrayBuffer', async () => {
-    const grid = core.Grid.open(20, 20, { shared: false });
-    await expect(core.buildSectorGraphInPool(service, grid)).rejects.toBeInstanceOf(core.InvalidOptionError);
+  it('builds over a grid in an ordinary ArrayBuffer too (copied to the workers), the same graph', async () => {
+    const grid = core.Grid.open(40, 20, { shared: false });
+    grid.fillPassable(10, 0, 1, 15, false);
+    const pooled = await core.buildSectorGraphInPool(service, grid, { sectorSize: 16 });
+    const local = core.buildSectorGraph(grid, { sectorSize: 16 });
+    expect(Array.from(pooled.data.intra)).toEqual(Array.from(local.data.intra));
+    expect(pooled.findPath(0, 0, 39, 0)).toEqual(local.findPath(0, 0, 39, 0));
   });
 
   it('fills a corridor field like the single-thread one, and updates a graph into new arrays', async () => {

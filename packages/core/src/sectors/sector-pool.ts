@@ -27,7 +27,6 @@ import {
   type SectorGraphData,
 } from './sector-data.js';
 import { graphOf, SectorGraph } from './sector-graph.js';
-import { resolveSectorOptions, type SectorGraphOptions } from './sector-options.js';
 import {
   type SectorBuildArgs,
   type SectorNodeArrays,
@@ -37,6 +36,7 @@ import {
   sectorCorridorPlanJob,
   sectorUpdateJob,
 } from './sector-jobs.js';
+import { resolveSectorOptions, type SectorGraphOptions } from './sector-options.js';
 import type { SectorUpdate } from './update.js';
 
 /** Per-call options of the pool functions. */

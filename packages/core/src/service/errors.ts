@@ -42,19 +42,18 @@ export class ServiceClosedError extends Error {
 }
 
 /**
- * SharedArrayBuffer is not available: the page is not cross-origin isolated. The worker service shares grids and
- * fields between threads; serve the page with `Cross-Origin-Opener-Policy: same-origin` and
- * `Cross-Origin-Embedder-Policy: require-corp`, or create the service with `{ fallback: 'main-thread' }` to
- * compute on the calling thread instead (see FieldServiceOptions.fallback).
+ * SharedArrayBuffer is not available (the page is not cross-origin isolated) and shared memory was asked for
+ * (`mode: 'shared'`). Serve the page with `Cross-Origin-Opener-Policy: same-origin` and
+ * `Cross-Origin-Embedder-Policy: require-corp`, or let the service pick its mode (the default, `'auto'`: workers fed
+ * by transfer where memory cannot be shared).
  */
 export class SharedMemoryUnavailableError extends Error {
   override readonly name = 'SharedMemoryUnavailableError';
   constructor(detail: string) {
     super(
       `${text(detail)}: SharedArrayBuffer is not available. Serve the page cross-origin isolated ` +
-        '(Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp) ' +
-        "and create grids with shared memory (the default when it is available), or pass { fallback: 'main-thread' } " +
-        'to createFieldService to compute on the calling thread.',
+        '(Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp), ' +
+        "or leave out mode: 'shared' to compute in workers by transfer (mode 'auto', the default).",
     );
   }
 }

@@ -250,7 +250,11 @@ export interface FieldService extends JobRunner {
    */
   run<K extends JobName>(name: K, args: KernelArgs<K>, options?: RunOptions): Promise<KernelResult<K>>;
   /** Runs a job spec (a built-in one, or one of the service's `jobs` option): as {@link FieldService.run}. */
-  submit<In extends object, R, Out extends object>(spec: JobSpec<In, R, Out>, args: In, options?: RunOptions): Promise<Awaited<R>>;
+  submit<In extends object, R, Out extends object>(
+    spec: JobSpec<In, R, Out>,
+    args: In,
+    options?: RunOptions,
+  ): Promise<Awaited<R>>;
   /**
    * Gives the buffers of a result back to the service for reuse by later jobs: a field, a flow (its state goes
    * with it), an output array, or an object holding output arrays. Only call it when nothing reads them any more.

@@ -12,9 +12,9 @@ describe('createFieldService without shared memory', () => {
     delete scope.crossOriginIsolated;
   });
 
-  it('rejects with SharedMemoryUnavailableError naming the isolation headers (no copying fallback)', async () => {
+  it("rejects mode: 'shared' with SharedMemoryUnavailableError naming the isolation headers", async () => {
     scope.crossOriginIsolated = false;
-    const error = await createFieldService({ workers: 1 }).catch((e: unknown) => e);
+    const error = await createFieldService({ workers: 1, mode: 'shared' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SharedMemoryUnavailableError);
     expect((error as Error).message).toMatch(/Cross-Origin-Opener-Policy: same-origin/);
     expect((error as Error).message).toMatch(/Cross-Origin-Embedder-Policy: require-corp/);

@@ -12,8 +12,8 @@ import { OutputBuffers } from './buffer-pool.js';
 import { SharedMemoryUnavailableError } from './errors.js';
 import { type FieldService, type FieldServiceOptions, MAX_WORKERS } from './field-service-types.js';
 import { flowCalls } from './flow-calls.js';
-import { readJobOptions } from './job-options.js';
 import { JobLayer } from './job-layer.js';
+import { readJobOptions } from './job-options.js';
 import { MainThreadPool } from './main-thread-pool.js';
 import { jobTable } from './registry.js';
 import { readServiceOptions } from './service-options.js';
@@ -46,7 +46,12 @@ function fieldProblem(grid: Grid, field: Field | undefined): string | null {
   if (typeof field !== 'object' || field === null) return 'a field';
   const size = grid.width * grid.height;
   if (!(field.cost instanceof Float64Array) || !(field.dir instanceof Uint8Array)) return 'a field { cost, dir }';
-  if (field.width !== grid.width || field.height !== grid.height || field.cost.length !== size || field.dir.length !== size)
+  if (
+    field.width !== grid.width ||
+    field.height !== grid.height ||
+    field.cost.length !== size ||
+    field.dir.length !== size
+  )
     return `a field of this ${grid.width}x${grid.height} grid`;
   if (!Number.isInteger(field.gridVersion)) return 'a field with an integer gridVersion';
   return null;
@@ -288,4 +293,3 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
   forgotten.register(service, layer, layer);
   return service;
 }
-

@@ -22,7 +22,9 @@ export interface FlowCalls {
 }
 
 /** The flow calls of one service, submitting through `submit`. */
-export function flowCalls(submit: (spec: AnyJobSpec, args: unknown, jobOptions: unknown) => Promise<unknown>): FlowCalls {
+export function flowCalls(
+  submit: (spec: AnyJobSpec, args: unknown, jobOptions: unknown) => Promise<unknown>,
+): FlowCalls {
   const states = new WeakMap<object, ArrayBufferView[]>();
 
   const run = (spec: AnyJobSpec, args: FlowJobArgs, jobOptions: unknown): Promise<FlowUpdate> =>

@@ -1,4 +1,9 @@
 // Public exports of src/service. Listed again from ../index.ts.
+
+export type { ComputeFieldArgs, ComputeFieldFromSeedsArgs, UpdateFieldArgs } from '../fields/field-jobs.js';
+export type { FlowJobArgs as ComputeFlowArgs } from '../flow/flow-jobs.js';
+export type { FleeMapArgs, SafetyFieldArgs, ScentMapArgs } from '../scent/scent-jobs.js';
+export type { FillSharedArgs } from './diagnostic-jobs.js';
 export {
   MemoryLimitError,
   ServiceClosedError,
@@ -36,10 +41,6 @@ export {
   type ScheduledTask,
   type ScheduleOptions,
 } from './frame-scheduler.js';
-export type { ComputeFieldArgs, ComputeFieldFromSeedsArgs, UpdateFieldArgs } from '../fields/field-jobs.js';
-export type { FlowJobArgs as ComputeFlowArgs } from '../flow/flow-jobs.js';
-export type { FleeMapArgs, SafetyFieldArgs, ScentMapArgs } from '../scent/scent-jobs.js';
-export type { FillSharedArgs } from './diagnostic-jobs.js';
-export { JOBS, type JobName } from './registry.js';
 export { LiveField } from './live-field.js';
 export { PROGRESS_POLL_MS, type ProgressCallback } from './progress.js';
+export { JOBS, type JobName } from './registry.js';

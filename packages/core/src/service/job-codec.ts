@@ -4,9 +4,10 @@
  * the writes that come back copied into the caller's arrays. Memory on SharedArrayBuffers is passed as it is
  * (the worker writes it in place); everything else travels as copies (see ./replicas.ts for what a worker keeps).
  */
-import { gridDelta } from '../grid/grid-delta.js';
+
 import { Grid } from '../grid/grid.js';
-import { type KindArray, atPath, isSharedBuffer, kindOf } from '../jobs/arrays.js';
+import { gridDelta } from '../grid/grid-delta.js';
+import { atPath, isSharedBuffer, type KindArray, kindOf } from '../jobs/arrays.js';
 import type { ArgPath, KeepSpec, WriteSpec } from '../jobs/job-spec.js';
 import type { ArgToken, JobRequest, SyncPiece, WritePlan, WriteResult } from './protocol.js';
 import { TOKEN } from './protocol.js';
@@ -131,12 +132,14 @@ export function encodeJob(job: Job, slot: number, ctx: CodecContext): EncodedJob
   const encode = (value: unknown, path: string[], depth: number): unknown => {
     if (value === null || typeof value !== 'object' || depth > 4) return value;
     if (value instanceof Grid) return encodeGrid(value);
-    if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || isSharedBuffer(value)) return encodeArray(value, path);
+    if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || isSharedBuffer(value))
+      return encodeArray(value, path);
     if (Array.isArray(value)) return value.map((v, i) => encode(v, [...path, String(i)], depth + 1));
     const proto = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) return value;
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) out[key] = encode((value as Record<string, unknown>)[key], [...path, key], depth + 1);
+    for (const key of Object.keys(value))
+      out[key] = encode((value as Record<string, unknown>)[key], [...path, key], depth + 1);
     return out;
   };
 
@@ -146,7 +149,16 @@ export function encodeJob(job: Job, slot: number, ctx: CodecContext): EncodedJob
     const buffer = ArrayBuffer.isView(target) ? target.buffer : target;
     return { path: w.path, fresh: w.fresh, range: w.range, diff: w.diff, skip: isSharedBuffer(buffer) };
   });
-  const request: JobRequest = { id: job.id, name: job.name, args, outputs: job.outputs, writes, control: job.control, pieces, drop };
+  const request: JobRequest = {
+    id: job.id,
+    name: job.name,
+    args,
+    outputs: job.outputs,
+    writes,
+    control: job.control,
+    pieces,
+    drop,
+  };
   return {
     request,
     bulk,

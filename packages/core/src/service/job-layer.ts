@@ -14,7 +14,7 @@ import { ServiceClosedError, WorkerCrashedError } from './errors.js';
 import { readJobOptions } from './job-options.js';
 import type { JobPool, PoolEvents, PoolJob, PoolSlot } from './job-pool.js';
 import { type ProgressCallback, watchProgress } from './progress.js';
-import type { JobReply, OutputPlan } from './protocol.js';
+import { type JobReply, type OutputPlan, type OutputToken, TOKEN } from './protocol.js';
 
 /** Where an output array comes from, and what happens to it when the job settles. */
 type OutputSource =
@@ -119,6 +119,7 @@ export class JobLayer implements PoolEvents<Job> {
           spec: known,
           args: args as Record<string, unknown>,
           outputs: {},
+          views: {},
           writes: [],
           keep: [],
           control: this.takeControl(),
@@ -296,6 +297,7 @@ export class JobLayer implements PoolEvents<Job> {
         if (source.kind === 'write-back') viewOf(kind, buffer, 0, length).set(source.given as never);
       } else buffer = source.given.buffer;
       job.outputs[key] = { kind, length, buffer };
+      job.views[key] = source.kind === 'in-place' ? source.given : viewOf(kind, buffer, 0, length);
     }
   }
 
@@ -310,7 +312,9 @@ export class JobLayer implements PoolEvents<Job> {
     // An array of ours that nothing reads any more (and fills its buffer) moves into the job; any other is copied
     // back afterwards.
     const whole = view.byteOffset === 0 && view.byteLength === view.buffer.byteLength;
-    return whole && this.buffers.owns(view.buffer) ? { kind: 'moved', given: view } : { kind: 'write-back', given: view };
+    return whole && this.buffers.owns(view.buffer)
+      ? { kind: 'moved', given: view }
+      : { kind: 'write-back', given: view };
   }
 
   private finish(slot: PoolSlot<Job>, job: Job, reply: JobReply): void {
@@ -318,7 +322,8 @@ export class JobLayer implements PoolEvents<Job> {
     // Outputs moved to a worker come back with its reply, successful or not.
     for (const key of Object.keys(job.outputs)) {
       const back = (reply as { outputs?: Record<string, ArrayBufferLike> }).outputs?.[key];
-      if (back) (job.outputs[key] as OutputPlan).buffer = back;
+      // Shared memory stays where it was (what comes back is another handle to it).
+      if (back && !isSharedBuffer(back)) (job.outputs[key] as OutputPlan).buffer = back;
     }
     if (job.progressError) {
       this.settle(job, false, job.progressError.error, true);
@@ -326,43 +331,62 @@ export class JobLayer implements PoolEvents<Job> {
       this.settle(job, false, new AbortError(`job ${job.name}#${job.id} was aborted`), true);
     } else if (typeof reply !== 'object' || reply === null) {
       // Never expected (the worker always answers a JobReply); a job must settle whatever arrives.
-      this.settle(job, false, new WorkerCrashedError(job.name, job.id, slot.index, 'its reply was not a job reply'), true);
+      this.settle(
+        job,
+        false,
+        new WorkerCrashedError(job.name, job.id, slot.index, 'its reply was not a job reply'),
+        true,
+      );
     } else if (reply.ok) {
       this.settle(job, true, reply.value, true);
     } else {
-      this.settle(job, false, 'raw' in reply ? reply.raw : reviveError(reply.error), true);
+      // A thrown object of this module's classes as it is; anything else as the worker modes give it (the class of
+      // that name, so that a kernel loaded from another copy of the library still throws ours).
+      const raw = 'raw' in reply && isLibraryError(reply.raw) ? reply.raw : reviveError(reply.error);
+      this.settle(job, false, raw, true);
     }
     this.pump();
     this.pool.rest(slot);
   }
 
-  /** Hands the outputs to the caller (`ok`), or back to the pool when no thread can write them (`reusable`). */
+  /**
+   * Hands the outputs to the caller (`ok`), or back to the pool when no thread can write them (`reusable`).
+   * Returns the job's value with the caller's views of the outputs in it.
+   */
   private settleOutputs(job: Job, ok: boolean, reusable: boolean, value: unknown): unknown {
     this.buffers.unreserve(job.reserved);
     job.reserved = 0;
-    const swaps = new Map<ArrayBufferLike, ArrayBufferView>();
+    const finals: Record<string, ArrayBufferView> = {};
     for (const key of Object.keys(job.outputs)) {
       const plan = job.outputs[key] as OutputPlan;
       const source = job.sources[key] as OutputSource;
+      const view = job.views[key] as ArrayBufferView;
+      const made = () => (plan.buffer === view.buffer ? view : viewOf(plan.kind, plan.buffer, 0, plan.length));
       if (source.kind === 'pool') {
-        if (ok) this.buffers.issue([plan.buffer]);
-        else if (reusable && plan.buffer.byteLength > 0) this.buffers.recycle(plan.buffer);
+        if (ok) {
+          this.buffers.issue([plan.buffer]);
+          finals[key] = made();
+        } else if (reusable && plan.buffer.byteLength > 0) this.buffers.recycle(plan.buffer);
       } else if (source.kind === 'write-back') {
         if (ok) {
-          (source.given as unknown as { set(a: ArrayLike<number>): void }).set(viewOf(plan.kind, plan.buffer, 0, plan.length));
-          swaps.set(plan.buffer, source.given);
+          (source.given as unknown as { set(a: ArrayLike<number>): void }).set(made() as unknown as ArrayLike<number>);
+          finals[key] = source.given;
         }
         if (reusable && plan.buffer.byteLength > 0) this.buffers.recycle(plan.buffer);
       } else if (source.kind === 'moved') {
         // The caller's old views are detached now; the buffer that came back is theirs.
-        this.buffers.forget(source.given.buffer);
-        if (ok) this.buffers.issue([plan.buffer]);
-      } else if (!reusable && this.buffers.owns(source.given.buffer)) {
+        if (plan.buffer !== source.given.buffer) this.buffers.forget(source.given.buffer);
+        if (ok) {
+          this.buffers.issue([plan.buffer]);
+          finals[key] = made();
+        }
+      } else {
+        finals[key] = source.given;
         // A crashed worker may still write it: release() must not put it back in the pool.
-        this.buffers.forget(source.given.buffer);
+        if (!reusable && this.buffers.owns(source.given.buffer)) this.buffers.forget(source.given.buffer);
       }
     }
-    return swaps.size > 0 ? swapArrays(value, swaps, 0) : value;
+    return ok ? placeOutputs(value, finals, job.views, 0) : value;
   }
 
   private settle(job: Job, ok: boolean, value: unknown, reusable: boolean): void {
@@ -400,14 +424,38 @@ export class JobLayer implements PoolEvents<Job> {
   }
 }
 
-/** `value` with every typed array over a buffer of `swaps` replaced by the caller's array (plain objects, 4 deep). */
-function swapArrays(value: unknown, swaps: Map<ArrayBufferLike, ArrayBufferView>, depth: number): unknown {
+/**
+ * `value` with the caller's views of the outputs in place of the output tokens a worker sent back, and of the
+ * calling thread's own views (plain objects and arrays, 4 deep). A part of an output becomes a part of the view.
+ */
+function placeOutputs(
+  value: unknown,
+  finals: Record<string, ArrayBufferView>,
+  views: Record<string, ArrayBufferView>,
+  depth: number,
+): unknown {
   if (value === null || typeof value !== 'object' || depth > 4) return value;
-  if (ArrayBuffer.isView(value)) return swaps.get(value.buffer) ?? value;
-  if (Array.isArray(value)) return value.map((v) => swapArrays(v, swaps, depth + 1));
+  const part = (key: string, start: number, length: number): ArrayBufferView => {
+    const final = finals[key] as ArrayBufferView & { length: number; subarray(a: number, b: number): ArrayBufferView };
+    return start === 0 && length === final.length ? final : final.subarray(start, start + length);
+  };
+  if (ArrayBuffer.isView(value)) {
+    for (const key of Object.keys(views)) {
+      const view = views[key] as ArrayBufferView & { BYTES_PER_ELEMENT: number };
+      if (value.buffer !== view.buffer || !finals[key]) continue;
+      const start = (value.byteOffset - view.byteOffset) / view.BYTES_PER_ELEMENT;
+      return part(key, start, (value as unknown as { length: number }).length);
+    }
+    return value;
+  }
+  if (Object.hasOwn(value, TOKEN) && (value as { [TOKEN]: unknown })[TOKEN] === 'output') {
+    const token = value as OutputToken;
+    return finals[token.key] ? part(token.key, token.start, token.length) : value;
+  }
+  if (Array.isArray(value)) return value.map((v) => placeOutputs(v, finals, views, depth + 1));
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = swapArrays((value as Record<string, unknown>)[key], swaps, depth + 1);
+  for (const key of Object.keys(value)) out[key] = placeOutputs((value as Record<string, unknown>)[key], finals, views, depth + 1);
   return out;
 }

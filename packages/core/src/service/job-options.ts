@@ -56,7 +56,12 @@ export function readJobOptions(options: unknown): CheckedJobOptions {
     throw new InvalidOptionError('out', out, 'an object of output arrays by name');
   }
   // Own properties only, read once, into an object without a prototype.
-  const outputs = out === undefined ? undefined : (Object.assign(Object.create(null), out) as Record<string, unknown>);
+  let outputs: Record<string, unknown> | undefined;
+  try {
+    outputs = out === undefined ? undefined : (Object.assign(Object.create(null), out) as Record<string, unknown>);
+  } catch {
+    throw new InvalidOptionError('out', out, 'an object of output arrays by name'); // A revoked Proxy, a throwing getter.
+  }
   return {
     signal: signal as AbortSignal | undefined,
     onProgress: onProgress as ProgressCallback | undefined,

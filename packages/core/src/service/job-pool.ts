@@ -22,6 +22,8 @@ export interface PoolJob {
   readonly args: Record<string, unknown>;
   /** The output arrays made for the job, by argument key. */
   outputs: Record<string, OutputPlan>;
+  /** The calling thread's views of the outputs (the caller's own arrays where they are written in place). */
+  views: Record<string, ArrayBufferView>;
   /** The spec's declared writes and kept arrays for these arguments. */
   writes: readonly WriteSpec[];
   keep: readonly KeepSpec[];

@@ -5,7 +5,6 @@
  * abort flag and progress are only seen before it starts and once it ends. Nothing is shared or copied: kernels
  * read the caller's arguments and write into ordinary ArrayBuffers.
  */
-import { viewOf } from '../jobs/arrays.js';
 import type { AnyJobSpec } from '../jobs/job-spec.js';
 import { serializeError } from './error-transport.js';
 import type { JobPool, PoolJob, PoolSlot } from './job-pool.js';
@@ -41,8 +40,7 @@ export class MainThreadPool<J extends PoolJob> implements JobPool<J> {
   send(slot: PoolSlot<J>, job: J, done: (reply: JobReply) => void): void {
     later(() => {
       if (slot.job !== job || this.closed) return; // Closed or aborted meanwhile: already settled.
-      const args: Record<string, unknown> = { ...job.args };
-      for (const [key, plan] of Object.entries(job.outputs)) args[key] = viewOf(plan.kind, plan.buffer, 0, plan.length);
+      const args: Record<string, unknown> = { ...job.args, ...job.views };
       let value: unknown;
       try {
         value = job.spec.run(args, { control: job.control });

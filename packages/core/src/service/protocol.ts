@@ -6,8 +6,9 @@
  * filled by {@link SyncPiece}s sent before the job (in chunks, so that no message copies much on the main thread)
  * or with it.
  */
-import type { ArrayKind } from '../jobs/job-spec.js';
+
 import type { GridDelta } from '../grid/grid-delta.js';
+import type { ArrayKind } from '../jobs/job-spec.js';
 import type { SerializedError } from './error-transport.js';
 
 /** Key of the marker of an argument token. */
@@ -31,6 +32,17 @@ export type ArgToken =
   | { [TOKEN]: 'array'; id: number; kind: ArrayKind | null; byteOffset: number; length: number }
   /** A new zeroed array the kernel fills (`kind` null: an ArrayBuffer of `length` bytes). */
   | { [TOKEN]: 'fresh'; kind: ArrayKind | null; length: number };
+
+/**
+ * An output array in a kernel's result, as it travels back: the main thread puts its own view of output `key` in
+ * its place (elements `[start, start + length)` of it), so that the caller gets the arrays the service handed out.
+ */
+export interface OutputToken {
+  [TOKEN]: 'output';
+  key: string;
+  start: number;
+  length: number;
+}
 
 /** Part of a worker buffer's contents, or the buffer itself. */
 export interface SyncPiece {

@@ -50,7 +50,8 @@ export const JOB_LIST: readonly AnyJobSpec[] = Object.values(JOBS);
 /** Arguments of built-in job `K` (what `service.run(K, args)` takes). */
 export type KernelArgs<K extends JobName> = (typeof JOBS)[K] extends JobSpec<infer In, unknown, object> ? In : never;
 /** What built-in job `K` resolves to. */
-export type KernelResult<K extends JobName> = (typeof JOBS)[K] extends JobSpec<object, infer R, object> ? Awaited<R> : never;
+export type KernelResult<K extends JobName> =
+  (typeof JOBS)[K] extends JobSpec<object, infer R, object> ? Awaited<R> : never;
 
 /** The built-in jobs and `extra` by name; throws InvalidOptionError-worthy text for a clash (checked by the caller). */
 export function jobTable(extra: readonly AnyJobSpec[]): Map<string, AnyJobSpec> {

@@ -11,9 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Core from '../index.js';
-
-const distEntry = new URL('../../dist/index.js', import.meta.url).href;
-const c = (await import(/* @vite-ignore */ distEntry)) as typeof Core;
+import { core as c, TEST_JOBS, testWorker } from './node-env.test-util.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -44,7 +42,7 @@ async function until(predicate: () => boolean, what: string, giveUpMs = 20_000):
 describe('worker service hardening (issue 23, built package)', () => {
   let service: Core.FieldService;
   beforeAll(async () => {
-    service = await c.createFieldService({ workers: 1, enableTestKernels: true, abortGraceMs: 1000 });
+    service = await c.createFieldService({ workers: 1, workerUrl: testWorker, jobs: TEST_JOBS, abortGraceMs: 1000 });
   });
   afterAll(async () => {
     await service?.close();
@@ -85,16 +83,12 @@ describe('worker service hardening (issue 23, built package)', () => {
     try {
       const boom = new Error('progress bar broke');
       let calls = 0;
-      const running = service.run(
-        '__spin',
-        { ms: 20_000 },
-        {
-          onProgress: () => {
-            calls++;
-            throw boom;
-          },
+      const running = service.run('__spin' as never, { ms: 20_000 } as never, {
+        onProgress: () => {
+          calls++;
+          throw boom;
         },
-      );
+      });
       const outcome = await within(
         running.then(
           () => 'resolved',
@@ -224,7 +218,7 @@ describe('worker service hardening (issue 23, built package)', () => {
       expect(fields).toHaveLength(30);
       for (const f of fields) service.release(f);
       const more = Array.from({ length: 30 }, () =>
-        service.run('__spin', { ms: 10_000 }, { signal: controller.signal }).then(
+        service.run('__spin' as never, { ms: 10_000 } as never, { signal: controller.signal }).then(
           () => 'resolved',
           (e: unknown) => e,
         ),
@@ -330,16 +324,16 @@ describe('worker service hardening (issue 23, built package)', () => {
       name: 'InvalidOptionError',
       option: 'signal',
     });
-    const revoked = Proxy.revocable([], {});
+    const revoked = Proxy.revocable({}, {});
     revoked.revoke();
-    const transfer = await service
-      .run('fillShared', { buffer: new SharedArrayBuffer(4), value: 1 }, { transfer: revoked.proxy as never })
+    const out = await service
+      .run('scentMap', { grid, sources: [{ x: 0, y: 0, strength: 3 }] }, { out: revoked.proxy as never })
       .catch((e: unknown) => e);
-    expect(transfer).toMatchObject({ name: 'InvalidOptionError', option: 'transfer' });
+    expect(out).toMatchObject({ name: 'InvalidOptionError', option: 'out' });
     const listed = await service
-      .run('fillShared', { buffer: new SharedArrayBuffer(4), value: 1 }, { transfer: ['3' as never] })
+      .run('scentMap', { grid, sources: [{ x: 0, y: 0, strength: 3 }] }, { out: { out: [1, 2] as never } })
       .catch((e: unknown) => e);
-    expect(listed).toMatchObject({ name: 'InvalidOptionError', option: 'transfer' });
+    expect(listed).toMatchObject({ name: 'InvalidOptionError', option: 'out.out' });
     // Inherited options are not read.
     const proto = Object.prototype as Record<string, unknown>;
     const aborted = new AbortController();

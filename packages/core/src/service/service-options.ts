@@ -40,7 +40,8 @@ function readJobs(value: unknown): AnyJobSpec[] {
     const s = spec as Partial<AnyJobSpec> | null;
     if (s === null || typeof s !== 'object' || typeof s.name !== 'string' || typeof s.run !== 'function')
       throw new InvalidOptionError(`jobs[${i}]`, spec, 'a job spec { name, run, outputs?, writes?, keep? }');
-    if (names.has(s.name)) throw new InvalidOptionError(`jobs[${i}].name`, s.name, 'a name no other job of the list has');
+    if (names.has(s.name))
+      throw new InvalidOptionError(`jobs[${i}].name`, s.name, 'a name no other job of the list has');
     names.add(s.name);
   });
   return list as AnyJobSpec[];

@@ -1,52 +1,71 @@
 /**
- * The worker service in Node worker_threads, against the BUILT package (dist): Node 20 cannot run the .ts
- * worker module, so `pnpm run build` must run first (the test pipeline builds before testing).
+ * The worker service in Node worker_threads, in each execution mode, against the BUILT package (dist): Node 20
+ * cannot run the .ts worker module, so the package is built first (the test pipeline builds before testing).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type * as Core from '../index.js';
+import { core, distWorker, nodeEnv } from './node-env.test-util.js';
+import { poolSuite } from './pool-suite.test-util.js';
 import { repairSuite } from './repair-suite.test-util.js';
-import { workerServiceSuite } from './service-suite.test-util.js';
+import { serviceSuite } from './service-suite.test-util.js';
 
-const distEntry = new URL('../../dist/index.js', import.meta.url).href;
-const core = (await import(/* @vite-ignore */ distEntry)) as typeof Core;
-const distWorker = new URL('../../dist/worker.js', import.meta.url);
-
-describe('worker service in Node (worker_threads, built package)', () => {
+describe('worker service in Node: shared mode (SharedArrayBuffers)', () => {
   repairSuite(() => core);
-  workerServiceSuite(
-    () => core,
-    () => availableParallelism(),
-    () => ({ worker: distWorker, missing: new URL('../../dist/no-such-worker.js', import.meta.url) }),
-  );
+  serviceSuite(nodeEnv('shared', true));
+  poolSuite(nodeEnv('shared', true));
+});
 
-  it('fails jobs with WorkerCrashedError once a dead worker cannot be replaced', async () => {
-    // A wrapper module that loads the real worker; deleting it makes every restart fail.
-    const dir = mkdtempSync(join(tmpdir(), 'fm-worker-'));
-    const wrapper = join(dir, 'worker.mjs');
-    writeFileSync(wrapper, `import ${JSON.stringify(distWorker.href)};\n`);
-    const service = await core.createFieldService({
-      workers: 1,
-      workerUrl: pathToFileURL(wrapper),
-      enableTestKernels: true,
+describe('worker service in Node: transfer mode (grids and arrays on ordinary memory)', () => {
+  serviceSuite(nodeEnv('transfer', false));
+  poolSuite(nodeEnv('transfer', false));
+});
+
+describe('worker service in Node: main-thread mode', () => {
+  serviceSuite(nodeEnv('main-thread', false));
+  poolSuite(nodeEnv('main-thread', false));
+});
+
+describe('worker service in Node: a pool with no worker left', () => {
+  for (const mode of ['shared', 'transfer'] as const) {
+    it(`fails jobs with WorkerCrashedError once a dead worker cannot be replaced (${mode})`, async () => {
+      // A wrapper module that loads the test worker; deleting it makes every restart fail.
+      const env = nodeEnv(mode, false);
+      const dir = mkdtempSync(join(tmpdir(), 'fm-worker-'));
+      const wrapper = join(dir, 'worker.mjs');
+      writeFileSync(wrapper, `import ${JSON.stringify(env.testService().workerUrl?.href)};\n`);
+      const service = await core.createFieldService({
+        mode,
+        workers: 1,
+        workerUrl: pathToFileURL(wrapper),
+        jobs: env.testJobs(),
+      });
+      try {
+        rmSync(dir, { recursive: true, force: true });
+        await expect(service.run('__crash' as never, { mode: 'exit' } as never)).rejects.toBeInstanceOf(
+          core.WorkerCrashedError,
+        );
+        const next = await service.run('fillShared', { buffer: new ArrayBuffer(4), value: 1 }).catch((e) => e);
+        expect(next).toBeInstanceOf(core.WorkerCrashedError);
+        expect((next as Error).message).toMatch(
+          /fillShared#\d+ failed: .*(no worker is running|no worker could be restarted)/,
+        );
+        expect(service.stats().workers).toBe(0);
+      } finally {
+        await service.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
+  }
+
+  it('starts from a file: URL given as a string (what import.meta.resolve returns)', async () => {
+    const service = await core.createFieldService({ workers: 1, workerUrl: distWorker.href });
     try {
-      rmSync(dir, { recursive: true, force: true });
-      await expect(service.run('__crash', { mode: 'exit' })).rejects.toBeInstanceOf(core.WorkerCrashedError);
-      const next = await service.run('fillShared', { buffer: new SharedArrayBuffer(4), value: 1 }).catch((e) => e);
-      expect(next).toBeInstanceOf(core.WorkerCrashedError);
-      expect((next as Error).message).toMatch(
-        /fillShared#\d+ failed: .*(no worker is running|no worker could be restarted)/,
-      );
-      const later = await service.run('fillShared', { buffer: new SharedArrayBuffer(4), value: 1 }).catch((e) => e);
-      expect(later).toBeInstanceOf(core.WorkerCrashedError);
-      expect(service.stats().workers).toBe(0);
+      expect(await service.ping()).toHaveLength(1);
     } finally {
       await service.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -90,8 +90,15 @@ function startNodeWorker(
       const code = (error as { code?: unknown }).code;
       if (code !== 'ERR_WORKER_INVALID_EXEC_ARGV' || tries > 0) throw error;
       // The worker names the flags it refuses: leave them out (all of them, if it cannot be read).
-      const refused = new Set(String((error as Error).message).split(': ')[1]?.split(', ') ?? []);
-      execArgv = refused.size > 0 ? execArgv.filter((flag) => !refused.has(flag.split('=')[0] as string) && !refused.has(flag)) : [];
+      const refused = new Set(
+        String((error as Error).message)
+          .split(': ')[1]
+          ?.split(', ') ?? [],
+      );
+      execArgv =
+        refused.size > 0
+          ? execArgv.filter((flag) => !refused.has(flag.split('=')[0] as string) && !refused.has(flag))
+          : [];
     }
   }
 }
@@ -153,7 +160,12 @@ async function spawnNodeWorker(url: URL | string | undefined): Promise<SpawnedWo
   // A variable, not a literal, so bundlers do not treat this Node-only URL as an asset.
   const relative = '../worker.js';
   // A `file:` URL given as a string (what import.meta.resolve returns) is a URL to Node, not a path.
-  const target = url === undefined ? new URL(relative, import.meta.url) : typeof url === 'string' && /^file:/i.test(url) ? new URL(url) : url;
+  const target =
+    url === undefined
+      ? new URL(relative, import.meta.url)
+      : typeof url === 'string' && /^file:/i.test(url)
+        ? new URL(url)
+        : url;
   const { port1, port2 } = new wt.MessageChannel();
   const worker = startNodeWorker(wt, target, { workerData: { [PORT_KEY]: port2 }, transferList: [port2] });
   let dead = false;

@@ -3,10 +3,18 @@ import { AbortError, InvalidOptionError } from '../errors.js';
 import { computeField } from '../fields/index.js';
 import { ControlSlot } from '../fields/types.js';
 import { generateRandom } from '../grid/generate.js';
+import { Grid } from '../grid/grid.js';
+import { gridDelta } from '../grid/grid-delta.js';
+import type { AnyJobSpec } from '../jobs/job-spec.js';
 import { reviveError } from './error-transport.js';
-import { KERNELS } from './kernels.js';
-import { GRID_TOKEN, type JobReply, type JobRequest } from './protocol.js';
+import { encodeJob } from './job-codec.js';
+import type { JobReply, JobRequest, SyncPiece } from './protocol.js';
+import { TOKEN } from './protocol.js';
+import { JOB_LIST } from './registry.js';
+import { Replicas } from './replicas.js';
+import { TEST_JOBS } from './testing/test-jobs.js';
 import { createWorkerApi } from './worker-host.js';
+import { changedRanges, copyRanges } from './write-ranges.js';
 
 function control(): Int32Array {
   return new Int32Array(new SharedArrayBuffer(16));
@@ -17,59 +25,145 @@ function failure(reply: JobReply): Error {
   return reviveError(reply.error);
 }
 
+function api(posted: unknown[] = []) {
+  return createWorkerApi({ jobs: [...JOB_LIST, ...TEST_JOBS], post: (m) => posted.push(m) });
+}
+
+const request = (name: string, args: Record<string, unknown>, extra: Partial<JobRequest> = {}): JobRequest => ({
+  id: 1,
+  name,
+  args,
+  outputs: {},
+  writes: [],
+  control: control(),
+  pieces: [],
+  drop: [],
+  ...extra,
+});
+
 describe('createWorkerApi (the worker side, run in-thread)', () => {
-  it('caches a grid sent once and resolves later tokens to the same grid', async () => {
-    const api = createWorkerApi();
-    const names = await api.init({ testKernels: false });
-    expect(names).toEqual(Object.keys(KERNELS));
-    expect(names).toEqual(expect.arrayContaining(['computeField', 'computeFieldFromSeeds', 'scentMap', 'fillShared']));
-    expect(names.filter((name) => name.startsWith('__'))).toEqual([]);
-    const grid = generateRandom(20, 10, 0.2, { seed: 2 });
-    grid.setPassable(0, 0, true);
-    const n = grid.size;
-    const request = (grids: JobRequest['grids']): JobRequest => ({
-      id: 1,
-      name: 'computeField',
-      args: {
-        grid: { [GRID_TOKEN]: 7 },
-        options: { goals: [{ x: 0, y: 0 }] },
-        cost: new Float64Array(new SharedArrayBuffer(n * 8)),
-        dir: new Uint8Array(new SharedArrayBuffer(n)),
-      },
-      control: control(),
-      grids,
-    });
-    const first = request([[7, grid.buffer]]);
-    expect(await api.run(first)).toEqual({ ok: true, value: { gridVersion: grid.version } });
-    expect(api.ping()).toBe(1);
-    const second = request([]);
-    expect((await api.run(second)).ok).toBe(true);
-    const sync = computeField(grid, { goals: [{ x: 0, y: 0 }] });
-    expect([...(second.args.cost as Float64Array)]).toEqual([...sync.cost]);
-    expect([...(second.args.dir as Uint8Array)]).toEqual([...sync.dir]);
-    api.dropGrids([7]);
-    expect(api.ping()).toBe(0);
-    const unknown = failure(await api.run(request([])));
-    expect(unknown).toBeInstanceOf(InvalidOptionError);
-    expect(unknown.message).toMatch(/grid/);
+  it('serves the registry: every built-in job by its name, the test jobs only when given', async () => {
+    const names = await api().init({ progress: false });
+    expect(names).toEqual([...JOB_LIST, ...TEST_JOBS].map((s) => s.name));
+    const plain = createWorkerApi({ jobs: JOB_LIST, post: () => {} });
+    expect((await plain.init({ progress: false })).filter((n) => n.startsWith('__'))).toEqual([]);
+    expect(failure(await plain.run(request('__spin', { ms: 0 })))).toBeInstanceOf(InvalidOptionError);
+    expect(failure(await plain.run(request('toString', {})))).toBeInstanceOf(InvalidOptionError);
   });
 
-  it('rejects unknown kernels and hides the test kernels unless enabled', async () => {
-    const api = createWorkerApi();
-    await api.init({ testKernels: false });
-    const job = (name: string): JobRequest => ({ id: 2, name, args: { ms: 0 }, control: control(), grids: [] });
-    expect(failure(await api.run(job('__spin')))).toBeInstanceOf(InvalidOptionError);
-    expect(failure(await api.run(job('toString')))).toBeInstanceOf(InvalidOptionError);
-    expect(await api.init({ testKernels: true })).toContain('__spin');
-    expect((await api.run(job('__spin'))).ok).toBe(true);
+  it('keeps a grid copy sent in pieces, brings it up to date with edit-log deltas, fills outputs it was given', async () => {
+    const worker = api();
+    const grid = generateRandom(20, 10, 0.2, { seed: 2, shared: false });
+    grid.setPassable(0, 0, true);
+    const bytes = new Uint8Array(grid.buffer);
+    const half = bytes.length >> 1;
+    worker.sync([{ id: 7, create: bytes.length, offset: 0, bytes: bytes.slice(0, half).buffer }]);
+    worker.sync([{ id: 7, offset: half, bytes: bytes.slice(half).buffer }]);
+    const n = grid.size;
+    const run = async (): Promise<Float64Array> => {
+      const cost = new ArrayBuffer(n * 8);
+      const reply = await worker.run(
+        request(
+          'computeField',
+          { grid: { [TOKEN]: 'grid', id: 7 }, options: { goals: [{ x: 0, y: 0 }] } },
+          {
+            outputs: {
+              cost: { kind: 'f64', length: n, buffer: cost },
+              dir: { kind: 'u8', length: n, buffer: new ArrayBuffer(n) },
+            },
+          },
+        ),
+      );
+      expect(reply.ok).toBe(true);
+      return new Float64Array((reply as { outputs: Record<string, ArrayBuffer> }).outputs.cost as ArrayBuffer);
+    };
+    expect([...(await run())]).toEqual([...computeField(grid, { goals: [{ x: 0, y: 0 }] }).cost]);
+    const version = grid.version;
+    for (let k = 0; k < 12; k++) grid.setPassable(3 + k, 5, k % 2 === 0);
+    const delta = gridDelta(grid, version, 1 << 20);
+    expect(delta).not.toBeNull();
+    worker.sync([{ id: 7, delta } as SyncPiece]);
+    expect([...(await run())]).toEqual([...computeField(grid, { goals: [{ x: 0, y: 0 }] }).cost]);
+    expect(worker.ping()).toBe(1);
+    worker.drop([7]);
+    expect(worker.ping()).toBe(0);
+    const unknown = failure(
+      await worker.run(request('computeField', { grid: { [TOKEN]: 'grid', id: 7 }, options: {} })),
+    );
+    expect(unknown).toBeInstanceOf(InvalidOptionError);
+  });
+
+  it('encodes a job for a worker without shared memory: big arrays as pieces, writes compared and copied back', async () => {
+    const replicas = new Replicas(() => {});
+    const grid = Grid.open(30, 30, { shared: false });
+    const values = Float64Array.from({ length: 70_000 }, (_, i) => i % 300);
+    const counts = new Int32Array(256);
+    const prefix = TEST_JOBS.find((j) => j.name === '__prefix') as AnyJobSpec | undefined;
+    const args = { grid, values, counts, scale: 2 };
+    const encoded = encodeJob(
+      {
+        id: 5,
+        name: '__prefix',
+        args,
+        outputs: { sums: { kind: 'f64', length: values.length, buffer: new ArrayBuffer(values.length * 8) } },
+        writes: prefix?.writes?.(args) ?? [],
+        keep: [],
+        control: null,
+      },
+      0,
+      { replicas, onGridHandoff: () => {} },
+    );
+    // The grid (new to the worker) and the values (over 64 KiB) go ahead in pieces; the counts ride along.
+    expect(encoded.bulk.map((p) => p.source.length)).toEqual([grid.buffer.byteLength, values.byteLength]);
+    expect(encoded.finish()).toBe(true);
+    const worker = api();
+    worker.sync(
+      encoded.bulk.map((p) => ({ id: p.id, create: p.create, offset: p.offset, bytes: p.source.slice().buffer })),
+    );
+    const reply = await worker.run(encoded.request);
+    if (!reply.ok) throw reviveError(reply.error);
+    // Only the counts that changed came back, as byte ranges.
+    const [write] = reply.writes;
+    expect(write?.ranges).not.toBeNull();
+    const target = new Uint8Array(counts.buffer);
+    copyRanges(
+      target,
+      write?.ranges as Int32Array,
+      new Uint8Array(write?.data as ArrayBuffer),
+      0,
+      (write?.ranges?.length ?? 0) >> 1,
+      0,
+    );
+    const direct = new Int32Array(256);
+    for (const v of values) direct[v & 255] = (direct[v & 255] as number) + 1;
+    expect([...counts]).toEqual([...direct]);
+  });
+
+  it('compares to the byte: a byte written by one worker is never sent back by another', () => {
+    const before = new Uint8Array(16);
+    const now = before.slice();
+    now[5] = 1; // one byte of a word whose other bytes another worker writes
+    now[6] = 2;
+    now[12] = 3;
+    const { ranges, data } = changedRanges(before, now);
+    expect([...ranges]).toEqual([5, 2, 12, 1]);
+    expect([...new Uint8Array(data)]).toEqual([1, 2, 3]);
   });
 
   it('passes the control array to the kernel: a set abort flag makes it throw AbortError', async () => {
-    const api = createWorkerApi();
-    await api.init({ testKernels: true });
     const c = control();
     Atomics.store(c, ControlSlot.abort, 1);
-    const reply = await api.run({ id: 3, name: '__spin', args: { ms: 10_000 }, control: c, grids: [] });
+    const reply = await api().run(request('__spin', { ms: 10_000 }, { control: c }));
     expect(failure(reply)).toBeInstanceOf(AbortError);
+  });
+
+  it('without a shared control, posts the progress of a running job now and then', async () => {
+    const posted: unknown[] = [];
+    const worker = api(posted);
+    await worker.init({ progress: true });
+    const reply = await worker.run(request('__spin', { ms: 120 }, { control: null }));
+    expect(reply.ok).toBe(true);
+    expect(posted.length).toBeGreaterThan(1);
+    expect(posted.every((m) => Array.isArray(Object.values(m as object)[0]))).toBe(true);
   });
 });

@@ -7,14 +7,16 @@
 import { transfer } from 'comlink';
 import { InvalidOptionError } from '../errors.js';
 import { CONTROL_LENGTH, ControlSlot, type KernelControl } from '../fields/types.js';
-import { applyGridDelta } from '../grid/grid-delta.js';
 import { Grid } from '../grid/grid.js';
+import { applyGridDelta } from '../grid/grid-delta.js';
 import { atPath, bytesPerElement, isSharedBuffer, viewOf } from '../jobs/arrays.js';
 import type { AnyJobSpec } from '../jobs/job-spec.js';
+import { serializeError } from './error-transport.js';
 import { PROGRESS_POLL_MS } from './progress.js';
 import {
   type ArgToken,
   type JobReply,
+  type OutputToken,
   type JobRequest,
   PROGRESS_KEY,
   type SyncPiece,
@@ -23,7 +25,6 @@ import {
   type WorkerConfig,
   type WriteResult,
 } from './protocol.js';
-import { serializeError } from './error-transport.js';
 import { byteView, changedRanges } from './write-ranges.js';
 
 /** How the worker talks back outside replies (progress). */
@@ -54,7 +55,8 @@ export function createWorkerApi(options: WorkerHostOptions): WorkerApi {
       else if (piece.create) held.set(piece.id, { buffer: new ArrayBuffer(piece.create), grid: null });
       const entry = held.get(piece.id);
       if (!entry) throw new InvalidOptionError('buffer', piece.id, 'a buffer this worker holds');
-      if (piece.bytes) new Uint8Array(entry.buffer, piece.offset ?? 0, piece.bytes.byteLength).set(new Uint8Array(piece.bytes));
+      if (piece.bytes)
+        new Uint8Array(entry.buffer, piece.offset ?? 0, piece.bytes.byteLength).set(new Uint8Array(piece.bytes));
       if (piece.delta) applyGridDelta(gridOf(entry), piece.delta);
     }
   };
@@ -89,16 +91,20 @@ export function createWorkerApi(options: WorkerHostOptions): WorkerApi {
 
   const run = async (request: JobRequest): Promise<JobReply> => {
     const outputs: Record<string, ArrayBufferLike> = {};
-    for (const key of Object.keys(request.outputs)) outputs[key] = (request.outputs[key] as { buffer: ArrayBufferLike }).buffer;
+    for (const key of Object.keys(request.outputs))
+      outputs[key] = (request.outputs[key] as { buffer: ArrayBufferLike }).buffer;
     try {
       apply(request.pieces);
       const spec = registry.get(request.name);
       if (!spec) throw new InvalidOptionError('kernel', request.name, `one of ${[...registry.keys()].join(', ')}`);
       const args = decode(request.args, 0) as Record<string, unknown>;
-      for (const [key, plan] of Object.entries(request.outputs)) args[key] = viewOf(plan.kind, plan.buffer, 0, plan.length);
+      for (const [key, plan] of Object.entries(request.outputs))
+        args[key] = viewOf(plan.kind, plan.buffer, 0, plan.length);
       // Snapshots of the arrays whose changes return (compared once the kernel is done).
       const targets = request.writes.map((plan) => (plan.skip ? null : atPath(args, plan.path)));
-      const before = request.writes.map((plan, i) => (plan.diff || (!plan.fresh && !plan.range) ? snapshot(targets[i], plan.range) : null));
+      const before = request.writes.map((plan, i) =>
+        plan.diff || (!plan.fresh && !plan.range) ? snapshot(targets[i], plan.range) : null,
+      );
       const value = await spec.run(args, controlFor(request));
       const writes: WriteResult[] = [];
       request.writes.forEach((plan, index) => {
@@ -108,7 +114,7 @@ export function createWorkerApi(options: WorkerHostOptions): WorkerApi {
         const result = collect(index, plan, target, before[index] ?? null);
         if (result) writes.push(result);
       });
-      const reply: JobReply = { ok: true, value, outputs, writes };
+      const reply: JobReply = { ok: true, value: tokenizeOutputs(value, args, request, 0), outputs, writes };
       return transfer(reply, transferables(reply, held));
     } catch (error) {
       const reply: JobReply = { ok: false, error: serializeError(error), outputs };
@@ -151,6 +157,29 @@ export function createWorkerApi(options: WorkerHostOptions): WorkerApi {
   };
 }
 
+/**
+ * The kernel's result with every view of an output array replaced by an {@link OutputToken} (plain objects and
+ * arrays, 4 deep): the main thread's own views go in their place.
+ */
+function tokenizeOutputs(value: unknown, args: Record<string, unknown>, request: JobRequest, depth: number): unknown {
+  if (value === null || typeof value !== 'object' || depth > 4) return value;
+  if (ArrayBuffer.isView(value)) {
+    for (const key of Object.keys(request.outputs)) {
+      const output = args[key] as ArrayBufferView & { BYTES_PER_ELEMENT: number; length: number };
+      if (value.buffer !== output.buffer || value.constructor !== output.constructor) continue;
+      const start = (value.byteOffset - output.byteOffset) / output.BYTES_PER_ELEMENT;
+      return { [TOKEN]: 'output', key, start, length: (value as unknown as { length: number }).length } satisfies OutputToken;
+    }
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => tokenizeOutputs(v, args, request, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = tokenizeOutputs((value as Record<string, unknown>)[key], args, request, depth + 1);
+  return out;
+}
+
 /** A copy of the bytes of `target` (elements `range` when given) to compare with after the job. */
 function snapshot(target: unknown, range: readonly [number, number] | undefined): Uint8Array | null {
   const bytes = byteView(target, range);
@@ -158,7 +187,12 @@ function snapshot(target: unknown, range: readonly [number, number] | undefined)
 }
 
 /** What a declared write returns: the whole array, the range, or the changed byte ranges. */
-function collect(index: number, plan: JobRequest['writes'][number], target: unknown, before: Uint8Array | null): WriteResult | null {
+function collect(
+  index: number,
+  plan: JobRequest['writes'][number],
+  target: unknown,
+  before: Uint8Array | null,
+): WriteResult | null {
   if (before !== null) {
     const now = byteView(target, plan.range);
     if (!now) return null;
@@ -172,7 +206,12 @@ function collect(index: number, plan: JobRequest['writes'][number], target: unkn
   if (!bytes) return null;
   // A fresh array that fills its buffer moves back whole; anything else is copied.
   const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !isSharedBuffer(bytes.buffer);
-  return { index, start: plan.range ? plan.range[0] : 0, ranges: null, data: (whole ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer };
+  return {
+    index,
+    start: plan.range ? plan.range[0] : 0,
+    ranges: null,
+    data: (whole ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer,
+  };
 }
 
 function elementBytes(target: unknown): number {

@@ -6,7 +6,7 @@
  * that never block this thread for long, and copies the kernel's writes back. It knows nothing of what a job
  * means: its owner (./job-layer.ts) gives it jobs and hears about crashes through {@link PoolEvents}.
  */
-import { type Remote, transfer as comlinkTransfer, wrap } from 'comlink';
+import { transfer as comlinkTransfer, type Remote, wrap } from 'comlink';
 import { ControlSlot } from '../fields/types.js';
 import { serializeError } from './error-transport.js';
 import { ServiceClosedError, WorkerStartError } from './errors.js';
@@ -103,14 +103,17 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
       }
       const request = encoded.request;
       const moved = this.mode === 'transfer' ? Object.values(request.outputs).map((o) => o.buffer as ArrayBuffer) : [];
-      const reply: JobReply = await this.call(slot, () =>
-        slot.remote.run(moved.length > 0 ? comlinkTransfer(request, moved) : request) as Promise<JobReply>,
+      const reply: JobReply = await this.call(
+        slot,
+        () => slot.remote.run(moved.length > 0 ? comlinkTransfer(request, moved) : request) as Promise<JobReply>,
       );
       if (!current()) return;
       if (reply?.ok) await this.merge(job, slot.index, request.writes, reply.writes, current);
       if (current()) done(reply);
     };
     run().catch((error: unknown) => {
+      // What the worker holds is unknown now (the request may not have reached it): it gets everything again.
+      this.replicas.forgetSlot(slot.index);
       if (current()) fail(error);
     });
   }
@@ -209,7 +212,12 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
     this.replicas.forgetSlot(slot.index);
     const encoded = this.encode(job, slot);
     for (const piece of encoded.bulk) {
-      encoded.request.pieces.unshift({ id: piece.id, create: piece.create, offset: piece.offset, bytes: piece.source.slice().buffer });
+      encoded.request.pieces.unshift({
+        id: piece.id,
+        create: piece.create,
+        offset: piece.offset,
+        bytes: piece.source.slice().buffer,
+      });
     }
     encoded.bulk.length = 0;
     encoded.finish();
@@ -251,7 +259,10 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
   private post(index: number, message: unknown, list: Transferable[] = []): void {
     const slot = this.slots[index];
     if (!slot?.alive) return;
-    (slot.spawned.endpoint as unknown as { postMessage(m: unknown, t: Transferable[]): void }).postMessage(message, list);
+    (slot.spawned.endpoint as unknown as { postMessage(m: unknown, t: Transferable[]): void }).postMessage(
+      message,
+      list,
+    );
   }
 
   private async startSlot(index: number): Promise<Slot<J>> {
@@ -317,7 +328,11 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
   /** A progress message of the slot's running job (transfer mode): stored where the job layer polls it. */
   private progress(slot: Slot<J>, data: unknown): void {
     if (typeof data !== 'object' || data === null || !Object.hasOwn(data, PROGRESS_KEY)) return;
-    const [id, done, total] = (data as Record<string, [number, number, number]>)[PROGRESS_KEY] as [number, number, number];
+    const [id, done, total] = (data as Record<string, [number, number, number]>)[PROGRESS_KEY] as [
+      number,
+      number,
+      number,
+    ];
     const job = slot.job;
     if (!job || job.id !== id) return;
     Atomics.store(job.control, ControlSlot.done, done);

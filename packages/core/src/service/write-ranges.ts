@@ -5,7 +5,10 @@
 
 /** The bytes of a typed array (elements `range` when given) or of an ArrayBuffer, or null for anything else. */
 export function byteView(target: unknown, range?: readonly [number, number]): Uint8Array | null {
-  if (target instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && target instanceof SharedArrayBuffer)) {
+  if (
+    target instanceof ArrayBuffer ||
+    (typeof SharedArrayBuffer === 'function' && target instanceof SharedArrayBuffer)
+  ) {
     const all = new Uint8Array(target);
     return range ? all.subarray(range[0], range[1]) : all;
   }
@@ -68,7 +71,14 @@ export function changedRanges(before: Uint8Array, now: Uint8Array): { ranges: In
  * Copies changed ranges made by {@link changedRanges} into `target` (the caller's bytes), ranges `[from, to)` of
  * the list; `at` is where range `from`'s bytes start in `data`. Returns the offset after range `to - 1`.
  */
-export function copyRanges(target: Uint8Array, ranges: Int32Array, data: Uint8Array, from: number, to: number, at: number): number {
+export function copyRanges(
+  target: Uint8Array,
+  ranges: Int32Array,
+  data: Uint8Array,
+  from: number,
+  to: number,
+  at: number,
+): number {
   for (let k = 2 * from; k < 2 * to; k += 2) {
     const start = ranges[k] as number;
     const length = ranges[k + 1] as number;

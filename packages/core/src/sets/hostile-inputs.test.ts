@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
-import { computeField } from '../fields/compute-field.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
+import { localRunner } from '../jobs/local-runner.test-util.js';
 import { withPollutedPrototype } from '../util/pollute.test-util.js';
 import { decomposeConvexSets } from './convex-sets.js';
 import { reduceFieldToSets, setCostsFrom, setCostsFromFields } from './set-costs.js';
 import { allocateSetFields, buildSetField, buildSetFields, computeSetFieldsInto, setFieldCost } from './set-fields.js';
-import {
-  buildSetFieldsInPool,
-  type SetCostPairRunner,
-  type SetFieldsRunner,
-  setCostPairInPool,
-} from './set-fields-pool.js';
-import { runSetFieldsRange } from './set-jobs.js';
+import { buildSetFieldsInPool, setCostPairInPool } from './set-fields-pool.js';
 
 const MAP = ['.....#....', '.....#....', '..........', '#####.####', '..........'].join('\n');
 
@@ -76,19 +70,16 @@ describe('convex sets and per-set fields refuse hostile input with typed errors 
     grid.fillPassable(4, 0, 1, 10, 0);
     const sets = decomposeConvexSets(grid);
     // A runner that runs the kernels on this thread, as a FieldService would in its workers.
-    const runner: SetFieldsRunner & SetCostPairRunner = {
-      size: 2,
-      run: async (_name, args) => runSetFieldsRange(args, {}),
-      computeFields: async (g, list) => list.map((o) => computeField(g, o)),
-      release: () => true,
-    };
+    const runner = localRunner(2);
     const clean = await buildSetFieldsInPool(runner, grid, sets);
     expect(Array.from(clean.cost)).toEqual(Array.from(buildSetFields(grid, sets).cost));
-    expect(() => buildSetFieldsInPool(null as never, grid, sets)).toThrow(InvalidOptionError);
-    expect(() => buildSetFieldsInPool({ ...runner, size: Number.NaN }, grid, sets)).toThrow(InvalidOptionError);
-    expect(() => buildSetFieldsInPool(runner, null as never, sets)).toThrow(InvalidOptionError);
-    expect(() => buildSetFieldsInPool(runner, grid, null as never)).toThrow(InvalidOptionError);
-    expect(() => buildSetFieldsInPool(runner, grid, sets, {}, { signal: 3 as never })).toThrow(InvalidOptionError);
+    await expect(buildSetFieldsInPool(null as never, grid, sets)).rejects.toThrow(InvalidOptionError);
+    await expect(buildSetFieldsInPool({ ...runner, size: Number.NaN }, grid, sets)).rejects.toThrow(InvalidOptionError);
+    await expect(buildSetFieldsInPool(runner, null as never, sets)).rejects.toThrow(InvalidOptionError);
+    await expect(buildSetFieldsInPool(runner, grid, null as never)).rejects.toThrow(InvalidOptionError);
+    await expect(buildSetFieldsInPool(runner, grid, sets, {}, { signal: 3 as never })).rejects.toThrow(
+      InvalidOptionError,
+    );
     await expect(setCostPairInPool(null as never, grid, sets, { x: 0, y: 0 }, { x: 11, y: 11 })).rejects.toThrow(
       InvalidOptionError,
     );

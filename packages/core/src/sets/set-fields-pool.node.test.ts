@@ -31,10 +31,12 @@ describe('per-set fields in the worker pool (Node, built package)', () => {
     expect({ costDiff, dirDiff }).toEqual({ costDiff: -1, dirDiff: -1 });
   });
 
-  it('refuses past maxCells before starting any job', () => {
+  it('refuses past maxCells before starting any job', async () => {
     const grid = core.generateRandom(64, 64, 0.2, { seed: 2, shared: true });
     const sets = core.decomposeConvexSets(grid);
-    expect(() => core.buildSetFieldsInPool(service, grid, sets, { maxCells: 10 })).toThrow(core.GridTooLargeError);
+    await expect(core.buildSetFieldsInPool(service, grid, sets, { maxCells: 10 })).rejects.toBeInstanceOf(
+      core.GridTooLargeError,
+    );
     expect(service.stats().busy).toBe(0);
   });
 

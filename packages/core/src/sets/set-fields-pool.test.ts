@@ -1,33 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { AbortError, InvalidOptionError, OutOfRangeError } from '../errors.js';
-import type { Field } from '../fields/types.js';
 import { Grid } from '../grid/grid.js';
+import type { JobRunner } from '../jobs/job-spec.js';
 import { decomposeConvexSets } from './convex-sets.js';
-import {
-  buildSetFieldsInPool,
-  type SetCostPairRunner,
-  type SetFieldsRunner,
-  setCostPairInPool,
-} from './set-fields-pool.js';
+import { buildSetFieldsInPool, setCostPairInPool } from './set-fields-pool.js';
 
-/** A fake service: `run` records whether each job's signal was aborted when submitted. */
-function recordingService(fields: () => Field[]) {
-  const calls = { runs: [] as boolean[], computeFields: 0, released: [] as Field[] };
+/** A fake service: records whether each job's signal was aborted when submitted; `fail` makes a job reject. */
+function recordingService(fail: (args: { x?: number }) => Error | null = () => null) {
+  const calls = { submits: [] as boolean[], settled: 0 };
   const service = {
     size: 2,
-    run: (_name: string, _args: unknown, options: { signal?: AbortSignal } = {}) => {
-      calls.runs.push(options.signal?.aborted === true);
-      return options.signal?.aborted ? Promise.reject(new AbortError('aborted before start')) : Promise.resolve();
+    mode: 'main-thread',
+    submit: (_spec: unknown, args: { x?: number }, options: { signal?: AbortSignal } = {}) => {
+      calls.submits.push(options.signal?.aborted === true);
+      if (options.signal?.aborted) return Promise.reject(new AbortError('aborted before start'));
+      const error = fail(args);
+      // A job that fails at once, or one that waits until its signal aborts.
+      if (error) return Promise.reject(error);
+      return new Promise((_, reject) => {
+        options.signal?.addEventListener('abort', () => {
+          calls.settled++;
+          reject(new AbortError('aborted'));
+        });
+      });
     },
-    computeFields: async () => {
-      calls.computeFields++;
-      return fields();
-    },
-    release: (field: Field) => {
-      calls.released.push(field);
-      return true;
-    },
-  } as unknown as SetFieldsRunner & SetCostPairRunner;
+  } as unknown as JobRunner;
   return { service, calls };
 }
 
@@ -36,43 +33,34 @@ describe('set fields in the pool (fake service)', () => {
   const sets = decomposeConvexSets(grid, { maxSide: 2 });
 
   it('buildSetFieldsInPool honours an already-aborted signal: every job is submitted aborted', async () => {
-    const { service, calls } = recordingService(() => []);
+    const { service, calls } = recordingService();
     const outer = new AbortController();
     outer.abort();
     await expect(buildSetFieldsInPool(service, grid, sets, {}, { signal: outer.signal })).rejects.toBeInstanceOf(
       AbortError,
     );
-    expect(calls.runs.length).toBeGreaterThan(0);
-    expect(calls.runs.every((aborted) => aborted)).toBe(true);
+    expect(calls.submits.length).toBeGreaterThan(0);
+    expect(calls.submits.every((aborted) => aborted)).toBe(true);
   });
 
-  it('setCostPairInPool releases both fields when the reduction throws', async () => {
-    const bad = (): Field => ({
-      width: 1,
-      height: 1,
-      cost: new Float64Array(1),
-      dir: new Uint8Array(1),
-      gridVersion: 0,
-    });
-    const made: Field[] = [];
-    const { service, calls } = recordingService(() => {
-      made.push(bad(), bad());
-      return made.slice(-2);
-    });
+  it("setCostPairInPool: one character's failed job aborts the other's before the call rejects", async () => {
+    const { service, calls } = recordingService((args) => (args.x === 0 ? new OutOfRangeError('x', 0, 'test') : null));
     await expect(setCostPairInPool(service, grid, sets, { x: 0, y: 0 }, { x: 5, y: 3 })).rejects.toBeInstanceOf(
       OutOfRangeError,
     );
-    expect(calls.released).toEqual(made);
-    expect(calls.released[0]).toBe(made[0]);
-    expect(calls.released[1]).toBe(made[1]);
+    expect(calls.submits).toEqual([false, false]);
+    expect(calls.settled).toBe(1);
   });
 
-  it('setCostPairInPool checks the sets before computing any field', async () => {
-    const { service, calls } = recordingService(() => []);
+  it('setCostPairInPool checks the sets and tiles before any job', async () => {
+    const { service, calls } = recordingService();
     const other = decomposeConvexSets(Grid.open(3, 3));
     await expect(setCostPairInPool(service, grid, other, { x: 0, y: 0 }, { x: 5, y: 3 })).rejects.toBeInstanceOf(
       InvalidOptionError,
     );
-    expect(calls.computeFields).toBe(0);
+    await expect(setCostPairInPool(service, grid, sets, { x: 9, y: 0 }, { x: 5, y: 3 })).rejects.toBeInstanceOf(
+      RangeError,
+    );
+    expect(calls.submits).toEqual([]);
   });
 });

@@ -105,20 +105,31 @@ export async function searchTacticInPool(
   const constants = tacticConstants(myCost, targetCost, a.options);
   const jobs = Math.max(1, Math.min(count, service.size * perWorker));
   const done = new Array<number>(jobs).fill(0);
-  const ranges = Array.from({ length: jobs }, (_, j) => [Math.floor((count * j) / jobs), Math.floor((count * (j + 1)) / jobs)] as const);
+  const ranges = Array.from(
+    { length: jobs },
+    (_, j) => [Math.floor((count * j) / jobs), Math.floor((count * (j + 1)) / jobs)] as const,
+  );
   const found = await Promise.all(
     ranges.map(([first, last], j) =>
       service
         .submit(tacticScanJob, { costs: pair, constants, kind, first, last, maxCandidates }, submit)
         .then((kept) => {
           done[j] = last - first;
-          onProgress?.(done.reduce((x, y) => x + y, 0), count);
+          onProgress?.(
+            done.reduce((x, y) => x + y, 0),
+            count,
+          );
           return kept;
         }),
     ),
   );
   // The ranges' kept sets in order, up to the buffer's size: the calling-thread search's candidates.
-  const candidates = new Int32Array(Math.min(maxCandidates, found.reduce((n, k) => n + k.length, 0)));
+  const candidates = new Int32Array(
+    Math.min(
+      maxCandidates,
+      found.reduce((n, k) => n + k.length, 0),
+    ),
+  );
   let kept = 0;
   for (const k of found) {
     const take = Math.min(k.length, candidates.length - kept);
@@ -127,5 +138,12 @@ export async function searchTacticInPool(
     if (kept === candidates.length) break;
   }
   const full = kept >= maxCandidates;
-  return { kind, mySet, targetSet, constants, candidates, examined: full ? (candidates[kept - 1] as number) + 1 : count };
+  return {
+    kind,
+    mySet,
+    targetSet,
+    constants,
+    candidates,
+    examined: full ? (candidates[kept - 1] as number) + 1 : count,
+  };
 }

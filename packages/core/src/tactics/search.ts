@@ -165,7 +165,21 @@ export function readTacticSearch(
   if (!(mySet >= 0 && mySet < count && targetSet >= 0 && targetSet < count))
     throw new InvalidOptionError('sets', sets, `convex sets whose setOf holds set ids below count (${count})`);
   const keeps = kind === 'flank' ? flankTest : retreatTest;
-  return { kind, mine, theirs, meTile, targetTile, mySet, targetSet, count, maxCandidates, setsPerStep, source, keeps, options: o };
+  return {
+    kind,
+    mine,
+    theirs,
+    meTile,
+    targetTile,
+    mySet,
+    targetSet,
+    count,
+    maxCandidates,
+    setsPerStep,
+    source,
+    keeps,
+    options: o,
+  };
 }
 
 /**
@@ -280,8 +294,16 @@ export function createTacticSearch(
       if (done) return true;
       const end = Math.min(count, next + setsPerStep);
       // One loop for every cost source: start() put per-set field costs into a SetCostPair.
-      const scanned = scanSets(pair as SetCostPair, constants as TacticConstants, keeps, next, end, found, kept, maxCandidates, () =>
-        performance.now() >= deadline,
+      const scanned = scanSets(
+        pair as SetCostPair,
+        constants as TacticConstants,
+        keeps,
+        next,
+        end,
+        found,
+        kept,
+        maxCandidates,
+        () => performance.now() >= deadline,
       );
       const s = scanned.next;
       if (scanned.kept >= maxCandidates) done = true;

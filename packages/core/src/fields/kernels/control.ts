@@ -1,5 +1,5 @@
-import type { KernelControl } from '../types.js';
 import { finishKernel, pollKernel } from '../../util/kernel-control.js';
+import type { KernelControl } from '../types.js';
 
 /** Settled tiles between two looks at the control array / abort signal. PERF: keeps the check off the hot path. */
 export const CONTROL_INTERVAL = 4096;

@@ -1,0 +1,112 @@
+/**
+ * Every public function that takes a service, in one execution mode, against the calling thread's result bit for
+ * bit: the sector graph in the pool (build, landmarks, update, corridor fields), the per-set fields and set costs,
+ * the flank and retreat searches, and the parallel crowd step.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Core from '../index.js';
+import { type ServiceEnv, sameBits, walkable } from './service-env.test-util.js';
+
+type CoreModule = typeof Core;
+
+/** Registers the suite for `env.mode`. */
+export function poolSuite(env: ServiceEnv): void {
+  const { mode } = env;
+  let c: CoreModule;
+  let service: Core.FieldService;
+  const grid = (g: Core.Grid): Core.Grid => (env.sharedGrids ? g : g.clone({ shared: false }));
+
+  beforeAll(async () => {
+    c = env.core();
+    service = await c.createFieldService({ mode, workers: 2 });
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  /** Expects two sector graphs to hold the same arrays. */
+  const sameGraph = (a: Core.SectorGraph, b: Core.SectorGraph) => {
+    for (const key of Object.keys(b.data) as (keyof Core.SectorGraphData)[]) {
+      expect(sameBits(a.data[key], b.data[key]), key).toBe(true);
+    }
+  };
+
+  describe(`functions that take a service (${mode})`, () => {
+    it('builds, updates and queries a sector graph in the pool as on this thread', async () => {
+      const g = grid(c.generateMap('rooms', 160, 96, { seed: 5 }));
+      const pooled = await c.buildSectorGraphInPool(service, g, { sectorSize: 16 });
+      const local = c.buildSectorGraph(g, { sectorSize: 16 });
+      sameGraph(pooled, local);
+      const a = walkable(g, 3);
+      const b = walkable(g, g.size - 7);
+      expect(pooled.findPath(a.x, a.y, b.x, b.y)).toEqual(local.findPath(a.x, a.y, b.x, b.y));
+      // Edits: the pool's update equals this thread's.
+      for (let k = 0; k < 12; k++) g.setPassable((k * 37) % g.width, (k * 11) % g.height, k % 2 === 0);
+      const update = await c.updateSectorGraphInPool(service, pooled);
+      expect(update).toEqual(local.update());
+      local.refreshLandmarks();
+      sameGraph(pooled, local);
+      await c.refreshLandmarksInPool(service, pooled);
+      sameGraph(pooled, local);
+      const starts = [b.x, b.y, a.x, a.y];
+      let started = 0;
+      const field = await c.corridorFieldInPool(service, pooled, a, starts, {}, { onStart: () => started++ });
+      const ref = local.corridorField(a, starts);
+      expect(started).toBe(1);
+      for (let y = 0; y < g.height; y += 3) {
+        for (let x = 0; x < g.width; x += 3) expect(field.costAt(x, y)).toBe(ref.costAt(x, y));
+      }
+    });
+
+    it('builds per-set fields and set costs in the pool as on this thread', async () => {
+      const g = grid(c.generateRandom(90, 70, 0.2, { seed: 12 }));
+      const sets = c.decomposeConvexSets(g);
+      const pooled = await c.buildSetFieldsInPool(service, g, sets);
+      const local = c.buildSetFields(g, sets);
+      expect(sameBits(pooled.cost, local.cost)).toBe(true);
+      expect(sameBits(pooled.dir, local.dir)).toBe(true);
+      const me = walkable(g, 5);
+      const target = walkable(g, 4000);
+      const pair = await c.setCostPairInPool(service, g, sets, me, target);
+      expect([...pair.me]).toEqual([...c.setCostsFrom(g, sets, me.x, me.y)]);
+      expect([...pair.target]).toEqual([...c.setCostsFrom(g, sets, target.x, target.y)]);
+      for (const kind of ['flank', 'retreat'] as const) {
+        for (const options of [{}, { maxCandidates: 3 }, { costs: local }, { costs: pair, maxCandidates: 1 }]) {
+          const a = await c.searchTacticInPool(service, g, sets, me, target, kind, options);
+          const b = c.searchTactic(g, sets, me, target, kind, options);
+          expect({ ...a, candidates: [...a.candidates] }).toEqual({ ...b, candidates: [...b.candidates] });
+        }
+      }
+    });
+
+    it('steps a crowd in the pool as on this thread, bit for bit, with its groups retargeted midway', async () => {
+      const g = grid(c.generateRandom(100, 80, 0.15, { seed: 2 }));
+      const make = () => c.createCrowd({ grid: g, capacity: 600, groups: 3, flows: true, shared: mode === 'shared' });
+      const a = make();
+      const b = make();
+      const spots = [0, 1, 2, 3, 4, 5].map((k) => walkable(g, k * 1301));
+      for (const crowd of [a, b]) {
+        const T = crowd.params.tileSize;
+        for (let i = 0; i < 500; i++) {
+          const t = spots[i % 6] as Core.Goal;
+          c.addCrowdUnit(crowd, (t.x + 0.5) * T + (i % 5) - 2, (t.y + 0.5) * T + ((i * 3) % 5) - 2, i % 3);
+        }
+        for (let group = 0; group < 3; group++) {
+          const t = spots[(group + 3) % 6] as Core.Goal;
+          c.commandCrowdGroup(crowd, group, (t.x + 0.5) * T, (t.y + 0.5) * T, { useFlow: group !== 1 });
+        }
+      }
+      for (let step = 0; step < 40; step++) {
+        c.stepCrowd(a, 1 / 30);
+        await c.stepCrowdParallel(service, b, 1 / 30, { parts: 1 + (step % 4) });
+        if (step === 20) {
+          for (const crowd of [a, b]) {
+            const t = spots[0] as Core.Goal;
+            c.commandCrowdGroup(crowd, 2, (t.x + 0.5) * crowd.params.tileSize, (t.y + 0.5) * crowd.params.tileSize);
+          }
+        }
+      }
+      expect(sameBits(new Uint8Array(b.buffer), new Uint8Array(a.buffer))).toBe(true);
+    });
+  });
+}
