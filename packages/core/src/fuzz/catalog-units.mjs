@@ -1,4 +1,5 @@
 // Fuzz entries: RTS movement, crowds, the worker service and the frame scheduler.
+import { OPAQUE } from './fuzz-paths.mjs';
 
 const call = (fn, ...args) => ({ fn, args });
 const method = (self, name, ...args) => ({ fn: (...a) => self[name](...a), args });
@@ -258,7 +259,7 @@ export const UNITS = [
         workers: 1,
         maxPooledBytes: 1 << 20,
         abortGraceMs: 100,
-        enableTestKernels: false,
+        mode: 'auto',
       }),
     // Every accepted call starts a worker thread (about 0.2 s): a short list of values.
     values: ['NaN', '-1', '"3"', 'null', 'symbol', 'throwing proxy'],
@@ -308,6 +309,30 @@ export const UNITS = [
       );
     },
     service: true,
+  },
+  {
+    name: 'searchTacticInPool',
+    make: async (lib, h) => {
+      const g = h.grid(true);
+      return call(
+        lib.searchTacticInPool,
+        await h.service(),
+        g,
+        h.sets(g),
+        { x: 0, y: 0 },
+        { x: 7, y: 7 },
+        'flank',
+        { maxCandidates: 3, jobsPerWorker: 2 },
+        { signal: new AbortController().signal, onProgress: () => {} },
+      );
+    },
+    // The same candidates as the search on this thread.
+    check: (r) => (Array.isArray(r?.candidates) || ArrayBuffer.isView(r?.candidates) ? null : 'no candidates'),
+    service: true,
+  },
+  {
+    name: 'defineJob',
+    make: (lib) => call(lib.defineJob, { name: 'fuzzJob', run: () => 1 }),
   },
   {
     name: 'setCostPairInPool',
@@ -405,14 +430,20 @@ function serviceMethods() {
     entry('computeFields', (_, h) => [h.grid(true), [options(), { goals: [{ x: 7, y: 7 }] }], job()]),
     entry('run', (_, h) => [
       'scentMap',
-      {
-        grid: h.grid(true),
-        sources: [{ x: 0, y: 0, strength: 4 }],
-        options: { neighbors: 4 },
-        out: new Int32Array(new SharedArrayBuffer(256)),
-      },
-      { ...job(), transfer: [] },
+      { grid: h.grid(true), sources: [{ x: 0, y: 0, strength: 4 }], options: { neighbors: 4 } },
+      { ...job(), out: { out: new Int32Array(64) } },
     ]),
+    entry('submit', (lib, h) => [
+      opaque(lib.JOBS.computeField),
+      { grid: h.grid(true), options: options() },
+      { ...job(), out: { cost: new Float64Array(64), dir: new Uint8Array(64) } },
+    ]),
+    entry('updateField', (lib, h) => {
+      const g = h.grid(true);
+      const field = lib.computeField(g, options());
+      g.setPassable(3, 3, false);
+      return [g, field, options(), job()];
+    }),
     {
       name: 'FieldService#release',
       make: async (_, h) => {
@@ -433,4 +464,10 @@ function serviceMethods() {
       settle: true,
     },
   ].map((e) => (e.getter ? { ...e, make: async (_, h) => getter(await h.service(), 'size') } : e));
+}
+
+/** `value`, which the fuzzer passes on as it is (a registry object shared by every call must not be mutated). */
+function opaque(value) {
+  OPAQUE.add(value);
+  return value;
 }

@@ -7,19 +7,24 @@ import { OPAQUE } from './fuzz-paths.mjs';
 const MAP = ['....#...', '.##.#.~~', '....#.~~', '.#......', '.#..##..', '........', '..#..#..', '........'];
 const CODES = { '.': 1, '#': 0, '~': 2 };
 
-/** @param {typeof import('../../dist/index.js')} lib */
-export function helpers(lib) {
+/**
+ * @param {typeof import('../../dist/index.js')} lib
+ * @param {'shared' | 'transfer' | 'main-thread'} mode The worker service's execution mode (its grids and crowds are
+ *   on shared memory only in `shared` mode, as a page without cross-origin isolation makes them).
+ */
+export function helpers(lib, mode = 'shared') {
   let service = null;
   let fields = null;
+  const forService = (shared) => shared && mode === 'shared';
   const h = {
     /** The 8x8 map with walls and water (shared: for the worker service). */
     grid: (shared = false) => {
-      const g = lib.Grid.create(8, 8, { shared, editLog: 16 });
+      const g = lib.Grid.create(8, 8, { shared: forService(shared), editLog: 16 });
       for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) g.passable[y * 8 + x] = CODES[MAP[y][x]];
       return g;
     },
     /** An open grid. */
-    open: (w = 8, hh = 8, shared = false) => lib.Grid.open(w, hh, { shared, editLog: 16 }),
+    open: (w = 8, hh = 8, shared = false) => lib.Grid.open(w, hh, { shared: forService(shared), editLog: 16 }),
     /** An open 8x8 grid with a terrain layer (one tile costs 5). */
     terrain: () => {
       const g = lib.Grid.open(8, 8, { terrain: true, shared: false, editLog: 16 });
@@ -50,7 +55,7 @@ export function helpers(lib) {
     },
     /** A crowd of three units on an open 8x8 grid (shared: for the worker service). */
     crowd: (shared = false) => {
-      const crowd = lib.createCrowd({ grid: h.open(8, 8, shared), capacity: 8, shared });
+      const crowd = lib.createCrowd({ grid: h.open(8, 8, shared), capacity: 8, shared: forService(shared) });
       lib.addCrowdUnit(crowd, 40, 40);
       lib.addCrowdUnit(crowd, 80, 40);
       lib.addCrowdUnit(crowd, 40, 120, 1);
@@ -58,7 +63,7 @@ export function helpers(lib) {
     },
     /** One worker service per fuzz worker, made on first use (its calls are sequential). */
     service: () => {
-      service ??= lib.createFieldService({ workers: 1, abortGraceMs: 200 }).then((s) => {
+      service ??= lib.createFieldService({ mode, workers: 1, abortGraceMs: 200 }).then((s) => {
         OPAQUE.add(s);
         return s;
       });

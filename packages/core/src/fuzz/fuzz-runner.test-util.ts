@@ -83,6 +83,8 @@ export function runFuzzLane(
   names: string[],
   deadlineMs: number,
   planDeadlineMs: number,
+  /** The execution mode of the worker service the `service` entries get. @defaultValue 'shared' */
+  serviceMode: 'shared' | 'transfer' | 'main-thread' = 'shared',
 ): Promise<FuzzRun> {
   const failures: FuzzFailure[] = [];
   const counts: Record<string, number> = {};
@@ -100,7 +102,7 @@ export function runFuzzLane(
       const progress = new SharedArrayBuffer(8 * 4);
       const view = new Int32Array(progress);
       const worker = new Worker(WORKER, {
-        workerData: { distUrl, names, startEntry, startItem, progress, skipPaths },
+        workerData: { distUrl, names, startEntry, startItem, progress, skipPaths, serviceMode },
         resourceLimits: { maxOldGenerationSizeMb: 512 },
         stdout: true,
         stderr: true,

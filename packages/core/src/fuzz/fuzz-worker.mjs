@@ -15,7 +15,7 @@ import { helpers } from './fuzz-helpers.mjs';
 import { mutationPaths, pathLabel, seedOf, setPath, stripKey, summarize } from './fuzz-paths.mjs';
 import { HOSTILE, isPropagated, LIGHT } from './hostile-values.mjs';
 
-const { distUrl, names, startEntry, startItem, progress, describeOnly, skipPaths } = workerData;
+const { distUrl, names, startEntry, startItem, progress, describeOnly, skipPaths, serviceMode } = workerData;
 const lib = await import(distUrl);
 
 function kindOf(value) {
@@ -216,7 +216,7 @@ process.on('unhandledRejection', (error) => {
 });
 
 async function run() {
-  const h = helpers(lib);
+  const h = helpers(lib, serviceMode ?? 'shared');
   // Keeps the event loop alive while calls are awaited: a call whose promise waits only on unreferenced handles
   // (a worker service's threads) must show as a hang the parent sees, not end this worker.
   const keepAlive = setInterval(() => {}, 1000);

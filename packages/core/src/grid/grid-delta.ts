@@ -5,7 +5,12 @@
  * edit log lets fields be repaired there exactly as on the original.
  */
 import { EDITS_UNKNOWN } from './edit-log.js';
-import { GRID_HEADER_BYTES, type Grid } from './grid.js';
+import type { Grid } from './grid.js';
+
+/** Bytes of a grid's header: everything before its passability codes, at the start of its buffer. */
+function headerBytes(grid: Grid): number {
+  return grid.passable.byteOffset;
+}
 
 /** What changed in a grid since a copy of it was taken (see {@link gridDelta}). */
 export interface GridDelta {
@@ -27,7 +32,7 @@ export interface GridDelta {
 
 /** Bytes a delta of `tiles` changed tiles and `slots` log entries takes. */
 function deltaBytes(grid: Grid, tiles: number, slots: number): number {
-  return GRID_HEADER_BYTES + slots * 8 + tiles * (grid.terrain ? 9 : 5);
+  return headerBytes(grid) + slots * 8 + tiles * (grid.terrain ? 9 : 5);
 }
 
 /**
@@ -62,7 +67,7 @@ export function gridDelta(grid: Grid, since: number, maxBytes: number): GridDelt
   }
   return {
     version,
-    header: grid.buffer.slice(0, GRID_HEADER_BYTES) as ArrayBuffer,
+    header: grid.buffer.slice(0, headerBytes(grid)) as ArrayBuffer,
     slotStart,
     slots,
     tiles: tiles.subarray(0, n),
@@ -87,5 +92,5 @@ export function applyGridDelta(copy: Grid, delta: GridDelta): void {
     ring[2 * at + 1] = delta.slots[2 * k + 1] as number;
   }
   // The header last: the version it holds then describes every tile written above.
-  new Uint8Array(copy.buffer, 0, GRID_HEADER_BYTES).set(new Uint8Array(delta.header));
+  new Uint8Array(copy.buffer, 0, headerBytes(copy)).set(new Uint8Array(delta.header));
 }

@@ -16,8 +16,6 @@ export const WATER = 2;
 const MAGIC = 0x464d4752; // 'FMGR'
 const HEADER_INTS = 16;
 const HEADER_BYTES = HEADER_INTS * 4;
-/** Bytes of a grid's header, at the start of its buffer (internal: grid replication copies them). */
-export const GRID_HEADER_BYTES = HEADER_BYTES;
 const H_MAGIC = 0;
 const H_WIDTH = 1;
 const H_HEIGHT = 2;

@@ -8,7 +8,9 @@
  * - `main-thread`: the calling thread runs the kernel on the caller's objects.
  * Algorithm folders import this file (never ../service); the service imports their specs.
  */
+import { InvalidOptionError } from '../errors.js';
 import type { KernelControl } from '../fields/types.js';
+import { ownOptions } from '../util/own-options.js';
 
 /** Element kinds of the typed arrays a job allocates. */
 export type ArrayKind = 'u8' | 'i8' | 'u16' | 'i16' | 'u32' | 'i32' | 'f32' | 'f64';
@@ -124,9 +126,28 @@ export interface JobRunner {
   ): Promise<Awaited<R>>;
 }
 
-/** Defines a job spec (an identity function that checks the spec's types). */
+/**
+ * Defines a job spec: checks it, and returns a frozen copy of its own properties (a registry shares it with every
+ * call, so nothing may change it).
+ * @throws InvalidOptionError unless `spec` is an object with a string `name`, a function `run`, and functions (or
+ *   nothing) for `outputs`, `writes` and `keep`.
+ */
 export function defineJob<In extends object, R, Out extends object = object>(
   spec: JobSpec<In, R, Out>,
 ): JobSpec<In, R, Out> {
-  return spec;
+  const expected = 'a job spec { name, run, outputs?, writes?, keep? }';
+  if (spec === null || typeof spec !== 'object' || Array.isArray(spec) || ArrayBuffer.isView(spec))
+    throw new InvalidOptionError('spec', spec, expected);
+  const own = ownOptions(spec, 'spec', expected);
+  if (typeof own.name !== 'string' || own.name === '') throw new InvalidOptionError('spec.name', own.name, 'a non-empty string');
+  if (typeof own.run !== 'function') throw new InvalidOptionError('spec.run', own.run, 'a function (args, control)');
+  for (const key of ['outputs', 'writes', 'keep'] as const) {
+    if (own[key] !== undefined && typeof own[key] !== 'function')
+      throw new InvalidOptionError(`spec.${key}`, own[key], 'a function (args) or nothing');
+  }
+  const copy: JobSpec<In, R, Out> = { name: own.name, run: own.run };
+  if (own.outputs) (copy as { outputs?: unknown }).outputs = own.outputs;
+  if (own.writes) (copy as { writes?: unknown }).writes = own.writes;
+  if (own.keep) (copy as { keep?: unknown }).keep = own.keep;
+  return Object.freeze(copy);
 }

@@ -54,6 +54,11 @@ export function isLibraryError(error: unknown): boolean {
   return LIBRARY_CLASSES.some((C) => error instanceof C);
 }
 
+/** True when `name` names one of the library's own error classes. */
+export function isLibraryErrorName(name: string): boolean {
+  return LIBRARY_CLASSES.some((C) => C.name === name);
+}
+
 const ERROR_CLASSES: Record<string, ErrorClass> = {
   PatternParseError,
   MemoryLimitError,

@@ -9,7 +9,7 @@ import { CONTROL_LENGTH, ControlSlot } from '../fields/types.js';
 import { bytesPerElement, isArrayKind, isSharedBuffer, kindOf, viewOf } from '../jobs/arrays.js';
 import type { AnyJobSpec, OutputSpec } from '../jobs/job-spec.js';
 import type { OutputBuffers } from './buffer-pool.js';
-import { isLibraryError, reviveError } from './error-transport.js';
+import { isLibraryError, isLibraryErrorName, reviveError } from './error-transport.js';
 import { ServiceClosedError, WorkerCrashedError } from './errors.js';
 import { readJobOptions } from './job-options.js';
 import type { JobPool, PoolEvents, PoolJob, PoolSlot } from './job-pool.js';
@@ -340,10 +340,10 @@ export class JobLayer implements PoolEvents<Job> {
     } else if (reply.ok) {
       this.settle(job, true, reply.value, true);
     } else {
-      // A thrown object of this module's classes as it is; anything else as the worker modes give it (the class of
-      // that name, so that a kernel loaded from another copy of the library still throws ours).
-      const raw = 'raw' in reply && isLibraryError(reply.raw) ? reply.raw : reviveError(reply.error);
-      this.settle(job, false, raw, true);
+      // What the calling thread's kernel threw as it is, unless it is an error of another copy of this library
+      // (a kernel of a worker module built apart): then, as from a worker, one of this copy's classes.
+      const foreign = 'raw' in reply && !isLibraryError(reply.raw) && isLibraryErrorName(reply.error.name);
+      this.settle(job, false, 'raw' in reply && !foreign ? reply.raw : reviveError(reply.error), true);
     }
     this.pump();
     this.pool.rest(slot);

@@ -20,7 +20,7 @@ import { tacticScanJob } from '../tactics/tactic-jobs.js';
 import { fillSharedJob } from './diagnostic-jobs.js';
 
 /** The built-in jobs, by name. */
-export const JOBS = {
+export const JOBS = Object.freeze({
   computeField: computeFieldJob,
   updateField: updateFieldJob,
   computeFieldFromSeeds: computeFieldFromSeedsJob,
@@ -39,7 +39,7 @@ export const JOBS = {
   sectorCorridor: sectorCorridorJob,
   sectorUpdate: sectorUpdateJob,
   fillShared: fillSharedJob,
-} as const;
+} as const);
 
 /** Names of the built-in jobs. */
 export type JobName = keyof typeof JOBS;

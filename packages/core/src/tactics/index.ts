@@ -1,6 +1,24 @@
 // Public exports of src/tactics. Listed again from ../index.ts.
 export * from './criteria.js';
 export * from './route.js';
-export * from './search.js';
-export * from './search-pool.js';
+export {
+  type ChooseSetOptions,
+  chooseFlankSet,
+  chooseRetreatSet,
+  createTacticSearch,
+  DEFAULT_MAX_CANDIDATES,
+  DEFAULT_SETS_PER_STEP,
+  flankCandidates,
+  pickCandidate,
+  retreatCandidates,
+  type SetCostPair,
+  searchTactic,
+  type TacticCostSource,
+  type TacticKind,
+  type TacticSearchOptions,
+  type TacticSearchResult,
+  type TacticTaskOptions,
+  type TilePoint,
+} from './search.js';
+export { searchTacticInPool, type TacticPoolJobOptions, type TacticPoolOptions } from './search-pool.js';
 export type { TacticScanArgs } from './tactic-jobs.js';
