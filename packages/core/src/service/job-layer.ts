@@ -44,6 +44,12 @@ interface Job extends PoolJob {
   done: boolean;
 }
 
+/**
+ * Milliseconds a worker without shared memory (`transfer` mode) has to answer after its job was aborted before it
+ * is replaced (it cannot see the abort while it computes): a job that ends by then costs no restart.
+ */
+export const TRANSFER_DRAIN_MS = 100;
+
 /** Creates the pool a layer runs its jobs on; the layer hears the pool's events. */
 export type PoolFactory = (events: PoolEvents<Job>) => JobPool<Job>;
 
@@ -224,15 +230,22 @@ export class JobLayer implements PoolEvents<Job> {
 
   /**
    * Asks a running job to stop: through its shared abort flag (the kernel sees it within a few thousand cells and
-   * the job settles on its reply; its worker is replaced if it has not answered within the grace time), or, where
-   * the worker cannot see the flag (no shared memory), by replacing the worker at once.
+   * the job settles on its reply; its worker is replaced if it has not answered within the grace time). Where the
+   * worker cannot see the flag (no shared memory), the job settles at once, and its worker is replaced unless it
+   * answers within {@link TRANSFER_DRAIN_MS} (a short job just finishes; a long one is not waited for).
    */
   private stopRunning(job: Job): void {
     Atomics.store(job.control, ControlSlot.abort, 1);
     const slot = job.slot;
     if (!slot) return;
     if (this.pool.mode === 'transfer') {
-      this.pool.crash(slot, 'was stopped (the job was aborted)');
+      const drain = Math.min(this.abortGraceMs, TRANSFER_DRAIN_MS);
+      setTimeout(() => {
+        if (slot.job === job) this.pool.crash(slot, 'was stopped (the job was aborted)');
+      }, drain);
+      const reason = job.progressError ? job.progressError.error : new AbortError(`job ${job.name}#${job.id} was aborted`);
+      // Its outputs stay with the worker: not reusable.
+      this.settle(job, false, reason, false);
       return;
     }
     const grace = this.abortGraceMs;

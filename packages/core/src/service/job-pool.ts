@@ -29,6 +29,8 @@ export interface PoolJob {
   keep: readonly KeepSpec[];
   /** Control slots (ControlSlot layout): shared with the worker in `shared` mode; elsewhere progress lands here. */
   readonly control: Int32Array;
+  /** True once the job's promise settled (an abort may settle it before its worker answers). */
+  readonly done: boolean;
 }
 
 /** What the pool tells its owner. None of these is called once the pool is closed. */

@@ -108,7 +108,8 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
         () => slot.remote.run(moved.length > 0 ? comlinkTransfer(request, moved) : request) as Promise<JobReply>,
       );
       if (!current()) return;
-      if (reply?.ok) await this.merge(job, slot.index, request.writes, reply.writes, current);
+      // A job settled meanwhile (aborted) writes nothing more into the caller's arrays.
+      if (reply?.ok && !job.done) await this.merge(job, slot.index, request.writes, reply.writes, () => current() && !job.done);
       if (current()) done(reply);
     };
     run().catch((error: unknown) => {
