@@ -65,8 +65,8 @@ export class OutputBuffers {
   issuedBytes = 0;
   /** Buffers handed out that `release` may take back. */
   private readonly issued = new WeakSet<ArrayBufferLike>();
-  /** Buffers counted in `issuedBytes`. */
-  private readonly counted = new WeakSet<ArrayBufferLike>();
+  /** Buffers counted in `issuedBytes`, with the bytes counted (a buffer moved to a worker reads 0 bytes after). */
+  private readonly counted = new WeakMap<ArrayBufferLike, number>();
   private readonly collected = new FinalizationRegistry<number>((bytes) => {
     this.issuedBytes -= bytes;
   });
@@ -107,7 +107,7 @@ export class OutputBuffers {
     for (const b of buffers) {
       this.issued.add(b);
       if (this.counted.has(b)) continue;
-      this.counted.add(b);
+      this.counted.set(b, b.byteLength);
       this.issuedBytes += b.byteLength;
       this.collected.register(b, b.byteLength, b);
     }
@@ -123,15 +123,28 @@ export class OutputBuffers {
     this.issued.delete(buffer);
   }
 
+  /** `buffer` was moved away (to a worker, which sent its memory back in another buffer): no longer counted. */
+  retire(buffer: ArrayBufferLike): void {
+    this.issued.delete(buffer);
+    const bytes = this.counted.get(buffer);
+    if (bytes === undefined) return;
+    this.counted.delete(buffer);
+    this.collected.unregister(buffer);
+    this.issuedBytes -= bytes;
+  }
+
   /** Takes back buffers the caller released (all owned, checked by the caller) into the pool. */
   giveBack(buffers: readonly ArrayBufferLike[]): void {
     for (const b of buffers) {
       this.issued.delete(b);
-      if (this.counted.delete(b)) {
+      const bytes = this.counted.get(b);
+      if (bytes !== undefined) {
+        this.counted.delete(b);
         this.collected.unregister(b);
-        this.issuedBytes -= b.byteLength;
+        this.issuedBytes -= bytes;
       }
-      this.pool.give(b);
+      // A buffer moved to a worker for good (detached) holds nothing to reuse.
+      if (b.byteLength > 0) this.pool.give(b);
     }
   }
 

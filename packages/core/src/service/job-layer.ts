@@ -387,8 +387,9 @@ export class JobLayer implements PoolEvents<Job> {
         }
         if (reusable && plan.buffer.byteLength > 0) this.buffers.recycle(plan.buffer);
       } else if (source.kind === 'moved') {
-        // The caller's old views are detached now; the buffer that came back is theirs.
-        if (plan.buffer !== source.given.buffer) this.buffers.forget(source.given.buffer);
+        // The caller's old views are detached now; the buffer that came back (if any) is theirs.
+        const detached = source.given.buffer.byteLength === 0 && plan.length > 0;
+        if (plan.buffer !== source.given.buffer || detached) this.buffers.retire(source.given.buffer);
         if (ok) {
           this.buffers.issue([plan.buffer]);
           finals[key] = made();

@@ -25,6 +25,8 @@ export interface Slot<J> extends PoolSlot<J> {
   remote: Remote<WorkerApi>;
   /** The calls to the worker, one after another (comlink's request names never collide then). */
   chain: Promise<unknown>;
+  /** Calls made and not answered yet (the worker keeps a Node process alive while there are any, or a job). */
+  pending: number;
   /** Jobs given to this worker so far (the least served idle worker takes the next job). */
   served: number;
   /** Started and not dead (nor closed). */
@@ -125,9 +127,9 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
     return true;
   }
 
-  /** Lets an idle worker stop keeping the process alive (Node). */
+  /** Lets a worker with no job and no call pending stop keeping the process alive (Node). */
   rest(slot: Slot<J>): void {
-    if (!slot.job) slot.spawned.keepAlive(false);
+    if (!slot.job && slot.pending === 0) slot.spawned.keepAlive(false);
   }
 
   /** Ends the worker of `slot` (dead, hung, or running an aborted job), reports its job and starts a replacement. */
@@ -162,12 +164,7 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
     return Promise.all(
       ready.map(async (slot) => {
         const start = performance.now();
-        slot.spawned.keepAlive(true);
-        try {
-          await this.call(slot, () => slot.remote.ping());
-        } finally {
-          this.rest(slot);
-        }
+        await this.call(slot, () => slot.remote.ping());
         return performance.now() - start;
       }),
     );
@@ -249,10 +246,19 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
     }
   }
 
-  /** Runs `call` after the slot's previous calls (one request at a time per worker). */
+  /**
+   * Runs `call` after the slot's previous calls (one request at a time per worker); the worker keeps the process
+   * alive until the answer comes.
+   */
   private call<T>(slot: Slot<J>, call: () => Promise<T>): Promise<T> {
+    slot.pending++;
+    slot.spawned.keepAlive(true);
     const next = slot.chain.then(call, call);
-    slot.chain = next.catch(() => {});
+    const after = next.finally(() => {
+      slot.pending--;
+      this.rest(slot);
+    });
+    slot.chain = after.catch(() => {});
     return next;
   }
 
@@ -277,6 +283,7 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
         spawned: worker,
         remote: wrap<WorkerApi>(worker.endpoint),
         chain: Promise.resolve(),
+        pending: 0,
         job: null,
         served: 0,
         alive: false,
