@@ -2,10 +2,21 @@
 // Vite app) and checks that each computes a field through the worker service, equal to the direct kernel.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -68,6 +79,17 @@ describe('the packed core package', () => {
       assert.ok(files.includes(f), `${f} is missing from the tarball`);
     }
     assert.ok(!files.some((f) => f.includes('.test.')), 'tests were packed');
+    // The tests' own kernels (crash, spin, hang...) are registered by the tests alone: none ships.
+    assert.ok(!files.some((f) => /testing\/|test-(kernels|jobs|worker)/.test(f)), 'test kernels were packed');
+    const unpacked = join(work, 'unpacked');
+    rmSync(unpacked, { recursive: true, force: true });
+    mkdirSync(unpacked);
+    sh('tar', ['-xzf', tarball, '-C', unpacked], work);
+    const named = (dir) =>
+      readdirSync(dir, { recursive: true })
+        .map((f) => join(dir, String(f)))
+        .filter((f) => /\.js$/.test(f) && /__(crash|spin|hang)\b/.test(readFileSync(f, 'utf8')));
+    assert.deepEqual(named(join(unpacked, 'package', 'dist')), [], 'a packed file names a test kernel');
   });
 
   it('works from a fresh Node app through worker_threads', async () => {
@@ -83,15 +105,23 @@ describe('the packed core package', () => {
       }),
     );
     npmInstall(app);
-    const result = JSON.parse(sh(process.execPath, ['main.mjs'], app).trim().split('\n').pop());
+    const lines = sh(process.execPath, ['main.mjs'], app).trim().split('\n');
     const want = await expected();
-    assert.equal(result.same, true, 'worker field differs from computeField');
-    assert.equal(result.shared, true, 'the field is not on shared memory');
-    assert.equal(result.reachable, want.reachable);
-    assert.equal(result.checksum, want.checksum);
+    const results = lines.slice(-3).map((line) => JSON.parse(line));
+    assert.deepEqual(
+      results.map((r) => r.mode),
+      ['shared', 'transfer', 'main-thread'],
+    );
+    for (const result of results) {
+      assert.equal(result.same, true, `${result.mode}: worker field differs from computeField`);
+      assert.equal(result.shared, result.mode === 'shared', `${result.mode}: the field's memory`);
+      assert.equal(result.reachable, want.reachable);
+      assert.equal(result.checksum, want.checksum);
+      assert.equal(result.runtime, 'function', 'the worker-runtime entry has no serveJobs');
+    }
   });
 
-  it('works from a fresh Vite app in Chromium through Web Workers', async () => {
+  it('works from a fresh Vite app in Chromium through Web Workers, with and without isolation headers', async () => {
     const app = join(work, 'vite-app');
     cpSync(join(fixtures, 'vite'), app, { recursive: true });
     const vite = JSON.parse(
@@ -109,13 +139,51 @@ describe('the packed core package', () => {
     );
     npmInstall(app);
     sh(process.execPath, [join(app, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], app);
-    const port = await new Promise((r) => {
-      const s = createServer();
-      s.listen(0, '127.0.0.1', () => {
-        const { port: p } = s.address();
-        s.close(() => r(p));
-      });
+    // No test kernel is bundled into the app.
+    const bundled = readdirSync(join(app, 'dist'), { recursive: true })
+      .map((f) => join(app, 'dist', String(f)))
+      .filter((f) => /\.js$/.test(f) && /__(crash|spin|hang)\b/.test(readFileSync(f, 'utf8')));
+    assert.deepEqual(bundled, [], 'the app bundle names a test kernel');
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
+    const want = await expected();
+    /** Loads the app from `url` and returns what it printed. */
+    const run = async (url) => {
+      const page = await browser.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      for (let i = 0; i < 100; i++) {
+        try {
+          await page.goto(url);
+          break;
+        } catch {
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+      await page.waitForFunction(() => document.getElementById('out')?.textContent !== 'running', null, {
+        timeout: 30_000,
+      });
+      const result = JSON.parse(await page.textContent('#out'));
+      assert.equal(result.error, undefined, result.error);
+      assert.equal(result.same, true, 'worker field differs from computeField');
+      assert.equal(result.reachable, want.reachable);
+      assert.equal(result.checksum, want.checksum);
+      assert.deepEqual(errors, []);
+      await page.close();
+      return result;
+    };
+    const port = await freePort();
     const server = spawn(
       process.execPath,
       [
@@ -129,46 +197,45 @@ describe('the packed core package', () => {
       ],
       { cwd: app, stdio: 'ignore' },
     );
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    // The same files from a server that sends no isolation headers (a game portal, a static host).
+    const plain = await serveStatic(join(app, 'dist'));
     try {
-      const page = await browser.newPage();
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-      for (let i = 0; i < 100; i++) {
-        try {
-          await page.goto(`http://127.0.0.1:${port}/`);
-          break;
-        } catch {
-          await new Promise((r) => setTimeout(r, 200));
-        }
-      }
-      await page.waitForFunction(() => document.getElementById('out')?.textContent !== 'running', null, {
-        timeout: 30_000,
-      });
-      const result = JSON.parse(await page.textContent('#out'));
-      const want = await expected();
-      assert.equal(result.error, undefined, result.error);
-      assert.equal(result.isolated, true);
-      assert.equal(result.same, true, 'worker field differs from computeField');
-      assert.equal(result.shared, true, 'the field is not on shared memory');
-      assert.equal(result.reachable, want.reachable);
-      assert.equal(result.checksum, want.checksum);
-      assert.deepEqual(errors, []);
+      const isolated = await run(`http://127.0.0.1:${port}/`);
+      assert.equal(isolated.isolated, true);
+      assert.equal(isolated.mode, 'shared');
+      assert.equal(isolated.shared, true, 'the field is not on shared memory');
+      const open = await run(plain.url);
+      assert.equal(open.isolated, false);
+      assert.equal(open.mode, 'transfer', 'without isolation the service computes in workers by transfer');
+      assert.equal(open.shared, false);
     } finally {
       await browser.close();
       server.kill('SIGTERM');
+      plain.close();
     }
   });
 });
+
+/** A free loopback port. */
+function freePort() {
+  return new Promise((r) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => r(port));
+    });
+  });
+}
+
+/** Serves `dir` on a free loopback port with no headers beyond the content type. */
+async function serveStatic(dir) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+  const server = createHttpServer((req, res) => {
+    const path = join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    const file = existsSync(path) && statSync(path).isFile() ? path : join(dir, 'index.html');
+    res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+}

@@ -138,11 +138,17 @@ describe('hostile inputs against every public function and method (issue 23)', (
     const only = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : null;
     const names = info.entries.filter((e) => e.service && (only === null || only.test(e.name))).map((e) => e.name);
     const runs = await Promise.all(
-      (['transfer', 'main-thread'] as const).map((mode) => runFuzzLane(distUrl, names, DEADLINE_MS, PLAN_DEADLINE_MS, mode)),
+      (['transfer', 'main-thread'] as const).map((mode) =>
+        runFuzzLane(distUrl, names, DEADLINE_MS, PLAN_DEADLINE_MS, mode),
+      ),
     );
-    const failures = runs.flatMap((r, i) => r.failures.map((f) => ({ ...f, mode: i === 0 ? 'transfer' : 'main-thread' })));
+    const failures = runs.flatMap((r, i) =>
+      r.failures.map((f) => ({ ...f, mode: i === 0 ? 'transfer' : 'main-thread' })),
+    );
     const unexpected = failures.filter((f) => !EXPECTED_FAILURES.some((e) => matches(e, f)));
-    console.info(`fuzz (transfer, main-thread): ${names.length} service entries, ${runs.reduce((n, r) => n + r.calls, 0)} calls`);
+    console.info(
+      `fuzz (transfer, main-thread): ${names.length} service entries, ${runs.reduce((n, r) => n + r.calls, 0)} calls`,
+    );
     expect(
       unexpected.map((f) => `${f.mode} ${f.outcome}: ${f.name} [${f.label}]${f.detail ? ` ${f.detail}` : ''}`),
       'failures of the service entries in the other modes',

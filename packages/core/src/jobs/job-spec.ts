@@ -139,7 +139,8 @@ export function defineJob<In extends object, R, Out extends object = object>(
   if (spec === null || typeof spec !== 'object' || Array.isArray(spec) || ArrayBuffer.isView(spec))
     throw new InvalidOptionError('spec', spec, expected);
   const own = ownOptions(spec, 'spec', expected);
-  if (typeof own.name !== 'string' || own.name === '') throw new InvalidOptionError('spec.name', own.name, 'a non-empty string');
+  if (typeof own.name !== 'string' || own.name === '')
+    throw new InvalidOptionError('spec.name', own.name, 'a non-empty string');
   if (typeof own.run !== 'function') throw new InvalidOptionError('spec.run', own.run, 'a function (args, control)');
   for (const key of ['outputs', 'writes', 'keep'] as const) {
     if (own[key] !== undefined && typeof own[key] !== 'function')

@@ -243,7 +243,9 @@ export class JobLayer implements PoolEvents<Job> {
       setTimeout(() => {
         if (slot.job === job) this.pool.crash(slot, 'was stopped (the job was aborted)');
       }, drain);
-      const reason = job.progressError ? job.progressError.error : new AbortError(`job ${job.name}#${job.id} was aborted`);
+      const reason = job.progressError
+        ? job.progressError.error
+        : new AbortError(`job ${job.name}#${job.id} was aborted`);
       // Its outputs stay with the worker: not reusable.
       this.settle(job, false, reason, false);
       return;
@@ -470,6 +472,7 @@ function placeOutputs(
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = placeOutputs((value as Record<string, unknown>)[key], finals, views, depth + 1);
+  for (const key of Object.keys(value))
+    out[key] = placeOutputs((value as Record<string, unknown>)[key], finals, views, depth + 1);
   return out;
 }

@@ -156,7 +156,7 @@ export function repairSuite(core: () => CoreModule): void {
       for (const live of lives) live.dispose();
     });
 
-    it('repairs any field of the grid (one made here is copied to the worker); refuses another grid\'s field and an `into` it did not make', async () => {
+    it("repairs any field of the grid (one made here is copied to the worker); refuses another grid's field and an `into` it did not make", async () => {
       const grid = c.Grid.open(20, 20);
       const options: Core.FieldOptions = { goals: [{ x: 1, y: 1 }] };
       const local = c.computeField(grid, options);
@@ -171,7 +171,9 @@ export function repairSuite(core: () => CoreModule): void {
       await expect(service.updateField(grid, shared, options, { into: shared })).rejects.toThrow(
         'another field than the one updated',
       );
-      await expect(service.updateField(grid, shared, options, { into: local })).rejects.toThrow('a field this service made');
+      await expect(service.updateField(grid, shared, options, { into: local })).rejects.toThrow(
+        'a field this service made',
+      );
       service.release(shared);
     });
   });

@@ -16,8 +16,8 @@ import { PROGRESS_POLL_MS } from './progress.js';
 import {
   type ArgToken,
   type JobReply,
-  type OutputToken,
   type JobRequest,
+  type OutputToken,
   PROGRESS_KEY,
   type SyncPiece,
   TOKEN,
@@ -168,7 +168,12 @@ function tokenizeOutputs(value: unknown, args: Record<string, unknown>, request:
       const output = args[key] as ArrayBufferView & { BYTES_PER_ELEMENT: number; length: number };
       if (value.buffer !== output.buffer || value.constructor !== output.constructor) continue;
       const start = (value.byteOffset - output.byteOffset) / output.BYTES_PER_ELEMENT;
-      return { [TOKEN]: 'output', key, start, length: (value as unknown as { length: number }).length } satisfies OutputToken;
+      return {
+        [TOKEN]: 'output',
+        key,
+        start,
+        length: (value as unknown as { length: number }).length,
+      } satisfies OutputToken;
     }
     return value;
   }
@@ -176,7 +181,8 @@ function tokenizeOutputs(value: unknown, args: Record<string, unknown>, request:
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = tokenizeOutputs((value as Record<string, unknown>)[key], args, request, depth + 1);
+  for (const key of Object.keys(value))
+    out[key] = tokenizeOutputs((value as Record<string, unknown>)[key], args, request, depth + 1);
   return out;
 }
 

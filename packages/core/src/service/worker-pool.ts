@@ -111,7 +111,8 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
       );
       if (!current()) return;
       // A job settled meanwhile (aborted) writes nothing more into the caller's arrays.
-      if (reply?.ok && !job.done) await this.merge(job, slot.index, request.writes, reply.writes, () => current() && !job.done);
+      if (reply?.ok && !job.done)
+        await this.merge(job, slot.index, request.writes, reply.writes, () => current() && !job.done);
       if (current()) done(reply);
     };
     run().catch((error: unknown) => {
