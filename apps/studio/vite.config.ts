@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 
 /** Cross-origin isolation, so that SharedArrayBuffer exists and workers share memory with the page. */
 const isolation = {
@@ -8,20 +8,13 @@ const isolation = {
 };
 
 /**
- * `vite build --mode static` (`pnpm build:static`): files for static hosting without headers (GitHub Pages).
- * Relative asset paths (the site may live under a sub-path) and public/isolation-sw.js loaded first, which
- * makes the page cross-origin isolated through a service worker after one reload.
+ * `vite build --mode static` (`pnpm build:static`): files for static hosting without headers (GitHub Pages, game
+ * portals): relative asset paths, as the site may live under a sub-path. Such a page is not cross-origin isolated:
+ * the worker service then computes in workers by transfer (no service worker or header trick needed).
  */
-function isolationServiceWorker(): Plugin {
-  return {
-    name: 'fieldmarshal-isolation-service-worker',
-    transformIndexHtml: () => [{ tag: 'script', attrs: { src: './isolation-sw.js' }, injectTo: 'head-prepend' }],
-  };
-}
-
 export default defineConfig(({ mode }) => ({
   base: mode === 'static' ? './' : '/',
-  plugins: mode === 'static' ? [react(), isolationServiceWorker()] : [react()],
+  plugins: [react()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true, headers: isolation },
   preview: { host: '127.0.0.1', port: 5173, strictPort: true, headers: isolation },
   worker: { format: 'es' },

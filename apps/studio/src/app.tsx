@@ -81,7 +81,7 @@ export function App() {
         </nav>
         <WorkerCheck />
         <span className="isolation" data-testid="isolation">
-          {globalThis.crossOriginIsolated ? 'cross-origin isolated' : 'NOT isolated: shared memory unavailable'}
+          {globalThis.crossOriginIsolated ? 'cross-origin isolated' : 'not cross-origin isolated'}
         </span>
       </header>
       {PAGES.filter((p) => visited.has(p.id)).map((p) => (

@@ -237,12 +237,14 @@ async function runWorker(
   grid: Grid,
   kernel: KernelId,
   goal: { x: number; y: number },
-  out: Int32Array | undefined,
   signal: AbortSignal,
 ): Promise<unknown> {
-  if (kernel === 'scent' && out) {
+  if (kernel === 'scent') {
     const sources = [{ ...goal, strength: grid.width * 2 }];
-    return service.run('scentMap', { grid, sources, options: { neighbors: 4 }, out }, { signal });
+    const map = await service.run('scentMap', { grid, sources, options: { neighbors: 4 } }, { signal });
+    // PERF: recycle the output buffer for the next repetition, as a game would.
+    service.release(map);
+    return map;
   }
   const field = await service.computeField(
     grid,
@@ -389,11 +391,6 @@ async function runKernel(
     const samples: number[] = [];
     let longest = 0;
     let slices = 0;
-    // The scent kernel writes into an Int32Array on shared memory, one per concurrent job.
-    const outs =
-      kernel === 'scent' && executor !== 'main'
-        ? goals.map(() => new Int32Array(new SharedArrayBuffer(grid.size * 4)))
-        : [];
     const service = executor === 'main' ? null : await createService(executor);
     let refused: string | null = null;
     const start = done;
@@ -425,7 +422,7 @@ async function runKernel(
             { maxCells: BENCH_MAX_SET_FIELD_CELLS },
             { signal },
           );
-        else if (service) await Promise.all(goals.map((g, k) => runWorker(service, grid, kernel, g, outs[k], signal)));
+        else if (service) await Promise.all(goals.map((g) => runWorker(service, grid, kernel, g, signal)));
         else runMain(grid, kernel, goals[0] ?? { x: 0, y: 0 }, input, fieldOut);
         const elapsed = performance.now() - t0;
         if (r >= config.warmup) samples.push(elapsed);

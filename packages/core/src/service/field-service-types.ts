@@ -186,6 +186,14 @@ export interface ServiceStats {
    * garbage-collected yet. With `jobBufferBytes`, what `maxFieldBytes` caps.
    */
   issuedBytes: number;
+  /**
+   * Milliseconds the service kept the calling thread busy so far: carrying jobs to the workers and back (encoding,
+   * copying big arguments in chunks, copying writes back, handing out outputs) and, in `main-thread` mode, running
+   * the kernels. Compare it with the jobs' time to see what the workers take off this thread.
+   */
+  mainThreadMs: number;
+  /** The longest of those slices so far, ms: how long the service blocked the calling thread at most at once. */
+  longestMainThreadMs: number;
 }
 
 /**

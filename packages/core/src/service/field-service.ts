@@ -270,6 +270,8 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         pooledBytes: buffers.pool.bytes,
         jobBufferBytes: buffers.jobBytes,
         issuedBytes: buffers.issuedBytes,
+        mainThreadMs: pool.clock.total,
+        longestMainThreadMs: pool.clock.longest,
       };
     },
 

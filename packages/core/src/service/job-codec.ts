@@ -177,36 +177,53 @@ export function encodeJob(job: Job, slot: number, ctx: CodecContext): EncodedJob
   };
 }
 
-/** One write result copied into the caller's array: how many bytes it moves (for slicing big merges). */
-export function writeBytes(result: WriteResult): number {
-  return result.data.byteLength;
-}
+/** Ranges copied between two looks at the clock while a write result is copied back. */
+const MERGE_BATCH = 4096;
+/** Bytes copied between two looks at the clock while a whole-range result is copied back. */
+const MERGE_BYTES = 1 << 18;
 
 /**
- * Copies a write result into the caller's array at `plan.path` in `args`, and records it for the other workers'
- * copies of that array's buffer.
+ * Copies a write result into the caller's array at `plan.path` in `args`, a batch at a time: `yieldNow()` is
+ * asked after each batch, and when it says so the copy awaits `pause()` (the thread's next turn) before going on.
+ * Records the span it wrote for the other workers' copies of that array's buffer (one span per result: they get
+ * the caller's bytes of it, which are right whoever wrote them).
  */
-export function mergeWrite(
+export async function mergeWrite(
   args: Record<string, unknown>,
   plan: WritePlan,
   result: WriteResult,
   slot: number,
   replicas: Replicas,
-): void {
+  yieldNow: () => boolean,
+  pause: () => Promise<boolean>,
+): Promise<void> {
   const target = atPath(args, plan.path);
   const bytes = byteView(target);
   if (!bytes) return;
   const data = new Uint8Array(result.data);
   const per = ArrayBuffer.isView(target) ? (target as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT : 1;
+  let first = Number.POSITIVE_INFINITY;
+  let last = 0;
   if (result.ranges) {
-    copyRanges(bytes, result.ranges, data, 0, result.ranges.length >> 1, 0);
-    for (let k = 0; k < result.ranges.length; k += 2) {
-      const s = bytes.byteOffset + (result.ranges[k] as number);
-      replicas.wrote(bytes.buffer, slot, s, s + (result.ranges[k + 1] as number));
+    const ranges = result.ranges;
+    const count = ranges.length >> 1;
+    if (count === 0) return;
+    first = ranges[0] as number;
+    last = (ranges[2 * count - 2] as number) + (ranges[2 * count - 1] as number);
+    let at = 0;
+    for (let from = 0; from < count; from += MERGE_BATCH) {
+      at = copyRanges(bytes, ranges, data, from, Math.min(count, from + MERGE_BATCH), at);
+      if (from + MERGE_BATCH < count && yieldNow() && !(await pause())) return;
     }
   } else {
     const at = result.start * per;
-    bytes.set(data.subarray(0, Math.max(0, Math.min(data.length, bytes.length - at))), at);
-    replicas.wrote(bytes.buffer, slot, bytes.byteOffset + at, bytes.byteOffset + at + data.length);
+    const length = Math.max(0, Math.min(data.length, bytes.length - at));
+    first = at;
+    last = at + length;
+    for (let k = 0; k < length; k += MERGE_BYTES) {
+      bytes.set(data.subarray(k, Math.min(length, k + MERGE_BYTES)), at + k);
+      if (k + MERGE_BYTES < length && yieldNow() && !(await pause())) return;
+    }
   }
+  replicas.wrote(bytes.buffer, slot, bytes.byteOffset + first, bytes.byteOffset + last);
 }

@@ -333,6 +333,10 @@ export class JobLayer implements PoolEvents<Job> {
   }
 
   private finish(slot: PoolSlot<Job>, job: Job, reply: JobReply): void {
+    this.pool.clock.time(() => this.settleReply(slot, job, reply));
+  }
+
+  private settleReply(slot: PoolSlot<Job>, job: Job, reply: JobReply): void {
     if (!this.pool.unassign(slot, job)) return; // Already settled by a crash or close.
     // Outputs moved to a worker come back with its reply, successful or not.
     for (const key of Object.keys(job.outputs)) {

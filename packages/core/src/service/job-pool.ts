@@ -3,6 +3,7 @@
  * memory (./worker-pool.ts), or the calling thread itself (./main-thread-pool.ts).
  */
 import type { AnyJobSpec, ExecutionMode, KeepSpec, WriteSpec } from '../jobs/job-spec.js';
+import type { MainThreadClock } from './main-thread-clock.js';
 import type { JobReply, OutputPlan } from './protocol.js';
 
 /** One place a job runs (a worker, or the calling thread) and the job it runs; `J` is the owner's job type. */
@@ -67,6 +68,8 @@ export interface JobPool<J extends PoolJob> {
   readonly gridHandoffs: number;
   /** True when no slot can run a job and none is starting: a job would wait for ever. */
   readonly empty: boolean;
+  /** The calling thread's time spent carrying jobs (and running them, on the main thread). */
+  readonly clock: MainThreadClock;
   /** Starts every slot; rejects with the first start-up error (and ends the slots that did start). */
   start(): Promise<void>;
   /** The least busy idle slot, or null. */

@@ -8,6 +8,7 @@
 import type { AnyJobSpec } from '../jobs/job-spec.js';
 import { serializeError } from './error-transport.js';
 import type { JobPool, PoolJob, PoolSlot } from './job-pool.js';
+import { MainThreadClock } from './main-thread-clock.js';
 import { later } from './next-turn.js';
 import type { JobReply } from './protocol.js';
 
@@ -16,6 +17,7 @@ export class MainThreadPool<J extends PoolJob> implements JobPool<J> {
   readonly kernelNames: Set<string>;
   readonly crashes = 0;
   readonly gridHandoffs = 0;
+  readonly clock = new MainThreadClock();
   private readonly slot: PoolSlot<J> = { index: 0, job: null };
   private closed = false;
 
@@ -43,7 +45,7 @@ export class MainThreadPool<J extends PoolJob> implements JobPool<J> {
       const args: Record<string, unknown> = { ...job.args, ...job.views };
       let value: unknown;
       try {
-        value = job.spec.run(args, { control: job.control });
+        value = this.clock.time(() => job.spec.run(args, { control: job.control }));
       } catch (error) {
         done({ ok: false, error: serializeError(error), raw: error });
         return;

@@ -10,9 +10,10 @@ import { transfer as comlinkTransfer, type Remote, wrap } from 'comlink';
 import { ControlSlot } from '../fields/types.js';
 import { serializeError } from './error-transport.js';
 import { ServiceClosedError, WorkerStartError } from './errors.js';
-import { CHUNK_BYTES, sendBulk, unsendable } from './job-channel.js';
-import { type EncodedJob, encodeJob, mergeWrite, writeBytes } from './job-codec.js';
+import { sendBulk, unsendable } from './job-channel.js';
+import { type EncodedJob, encodeJob, mergeWrite } from './job-codec.js';
 import type { JobPool, PoolEvents, PoolJob, PoolSettings, PoolSlot } from './job-pool.js';
+import { MainThreadClock } from './main-thread-clock.js';
 import { nextTurn, SLICE_MS } from './next-turn.js';
 import { DROP_KEY, type JobReply, PROGRESS_KEY, type WorkerApi, type WritePlan, type WriteResult } from './protocol.js';
 import { Replicas } from './replicas.js';
@@ -46,6 +47,7 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
   crashes = 0;
   /** Times a grid was handed to (or copied in whole to) a worker. */
   gridHandoffs = 0;
+  readonly clock = new MainThreadClock();
   private starting = 0;
   private closed = false;
   private readonly replicas = new Replicas((slot, ids) => this.post(slot, { [DROP_KEY]: ids }));
@@ -98,16 +100,19 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
     const run = async (): Promise<void> => {
       let encoded: EncodedJob | null = null;
       for (let tries = 0; encoded === null; tries++) {
-        encoded = this.encode(job, slot);
-        await sendBulk(encoded.bulk, (message, list) => this.post(slot.index, message, list), current);
+        encoded = this.clock.time(() => this.encode(job, slot));
+        await sendBulk(encoded.bulk, (message, list) => this.post(slot.index, message, list), current, this.clock);
         if (!current()) return;
-        if (!encoded.finish()) encoded = tries + 1 < ENCODE_TRIES ? null : this.encodeWhole(job, slot);
+        const done = encoded;
+        if (!this.clock.time(() => done.finish()))
+          encoded = tries + 1 < ENCODE_TRIES ? null : this.clock.time(() => this.encodeWhole(job, slot));
       }
       const request = encoded.request;
       const moved = this.mode === 'transfer' ? Object.values(request.outputs).map((o) => o.buffer as ArrayBuffer) : [];
-      const reply: JobReply = await this.call(
-        slot,
-        () => slot.remote.run(moved.length > 0 ? comlinkTransfer(request, moved) : request) as Promise<JobReply>,
+      const reply: JobReply = await this.call(slot, () =>
+        this.clock.time(
+          () => slot.remote.run(moved.length > 0 ? comlinkTransfer(request, moved) : request) as Promise<JobReply>,
+        ),
       );
       if (!current()) return;
       // A job settled meanwhile (aborted) writes nothing more into the caller's arrays.
@@ -232,19 +237,21 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
     current: () => boolean,
   ): Promise<void> {
     let start = performance.now();
-    let bytes = 0;
+    const yieldNow = () => performance.now() - start >= SLICE_MS;
+    const pause = async () => {
+      this.clock.add(performance.now() - start);
+      await nextTurn();
+      start = performance.now();
+      return current();
+    };
     for (const result of results) {
       const plan = plans[result.index];
       if (!plan) continue;
-      mergeWrite(job.args, plan, result, slot, this.replicas);
-      bytes += writeBytes(result);
-      if (bytes >= CHUNK_BYTES && performance.now() - start >= SLICE_MS) {
-        await nextTurn();
-        if (!current()) return;
-        start = performance.now();
-        bytes = 0;
-      }
+      await mergeWrite(job.args, plan, result, slot, this.replicas, yieldNow, pause);
+      if (!current()) return;
+      if (yieldNow() && !(await pause())) return;
     }
+    this.clock.add(performance.now() - start);
   }
 
   /**

@@ -49,7 +49,7 @@ export function CrowdDemo() {
   const [useField, setUseField] = useState(true);
   const [useWorkers, setUseWorkers] = useState(false);
   const [paused, setPaused] = useState(false);
-  const [readout, setReadout] = useState<CrowdReadout>({ units: 0, moving: 0, bumped: 0, stepMs: 0 });
+  const [readout, setReadout] = useState<CrowdReadout>({ units: 0, moving: 0, bumped: 0, stepMs: 0, where: 'page' });
   const [message, setMessage] = useState<string | null>(null);
   // The loop reads the latest settings through this ref, so it never restarts when they change.
   const settings = useRef({ showAvoid, useField, useWorkers, paused });
@@ -87,7 +87,6 @@ export function CrowdDemo() {
     commands.current.push({ kind: 'spawn', count: value });
   };
 
-  const isolated = globalThis.crossOriginIsolated === true;
   return (
     <div className="layout" data-testid="crowd-demo">
       <div className="sidebar">
@@ -129,11 +128,10 @@ export function CrowdDemo() {
             <input
               type="checkbox"
               checked={useWorkers}
-              disabled={!isolated}
               onChange={(e) => setUseWorkers(e.target.checked)}
               data-testid="crowd-workers"
             />
-            <span>step in workers{isolated ? '' : ' (needs cross-origin isolation)'}</span>
+            <span>step in workers</span>
           </label>
           <div className="row">
             <button type="button" onClick={() => setPaused((p) => !p)} data-testid="crowd-pause">
@@ -156,7 +154,10 @@ export function CrowdDemo() {
             <span className="muted">bumped</span> {readout.bumped}
           </div>
           <div>
-            <span className="muted">step</span> {readout.stepMs.toFixed(2)} ms
+            <span className="muted">step</span> {readout.stepMs.toFixed(2)} ms{' '}
+            <span className="muted" data-testid="crowd-where">
+              ({readout.where})
+            </span>
           </div>
         </div>
         <DemoLegend items={LEGEND} testId="crowd-legend" />

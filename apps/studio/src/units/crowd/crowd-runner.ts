@@ -43,6 +43,8 @@ export interface CrowdReadout {
   bumped: number;
   /** Milliseconds per simulation step. */
   stepMs: number;
+  /** Where the last steps ran: in the workers (and in which mode of the service), or on the page. */
+  where: string;
 }
 
 export interface CrowdRunnerOptions {
@@ -80,6 +82,7 @@ export function startCrowdRunner(o: CrowdRunnerOptions): () => void {
   let disposed = false;
   let frames = 0;
   let stepMs = 0;
+  let where = 'page';
 
   const applyCommands = () => {
     for (const c of commands.splice(0)) {
@@ -110,7 +113,7 @@ export function startCrowdRunner(o: CrowdRunnerOptions): () => void {
       if (state[i] === CROWD_MOVING) moving++;
       else if (state[i] === CROWD_BUMPED) bumped++;
     }
-    o.onReadout({ units: n, moving, bumped, stepMs });
+    o.onReadout({ units: n, moving, bumped, stepMs, where });
   };
 
   const frame = (now: number) => {
@@ -140,12 +143,16 @@ export function startCrowdRunner(o: CrowdRunnerOptions): () => void {
           busy = false;
           if (disposed) return;
           stepMs = (performance.now() - started) / steps;
+          if (!serviceError && service) where = `workers, ${service.mode}`;
           draw();
         });
       return;
     }
     for (let s = 0; s < steps; s++) stepCrowd(crowd, DT);
-    if (steps > 0) stepMs = (performance.now() - started) / steps;
+    if (steps > 0) {
+      stepMs = (performance.now() - started) / steps;
+      where = 'page';
+    }
     draw();
   };
   raf = requestAnimationFrame(frame);
