@@ -1,16 +1,8 @@
-// The worker service in a browser page: a field computed in a Web Worker over shared memory, drawn on a canvas.
-// Click moves the goal (LiveField recomputes off the main thread; a newer click cancels the older job); hover
-// draws the path a unit would follow. Without cross-origin isolation the service cannot start
-// (SharedMemoryUnavailableError) and the page computes on the main thread instead.
-import {
-  AbortError,
-  computeField,
-  createFieldService,
-  generateMap,
-  LiveField,
-  pathFromField,
-  SharedMemoryUnavailableError,
-} from '@fieldmarshal/core';
+// The worker service in a browser page: a field computed in a Web Worker, drawn on a canvas. Click moves the goal
+// (LiveField recomputes off the main thread; a newer click cancels the older job); hover draws the path a unit
+// would follow. Served cross-origin isolated, the workers share memory with the page; served without the
+// headers, the same service computes in workers by transfer (`service.mode` says which).
+import { AbortError, computeField, createFieldService, generateMap, LiveField, pathFromField } from '@fieldmarshal/core';
 
 const SCALE = 4;
 const grid = generateMap('rooms', 160, 120, { seed: 5 });
@@ -91,52 +83,29 @@ canvas.addEventListener('mousemove', (event) => {
   draw();
 });
 
-let service = null;
-try {
-  service = await createFieldService({ workers: 2 });
-} catch (error) {
-  if (!(error instanceof SharedMemoryUnavailableError)) throw error;
-  status.textContent = 'not cross-origin isolated: computing on the main thread';
-}
-
-if (service) {
-  const live = new LiveField(service, grid, { goals: [goal] });
-  const refresh = async () => {
-    const started = performance.now();
-    try {
-      field = await live.refresh(
-        { goals: [goal] },
-        { onProgress: (done, total) => (progress.value = total ? done / total : 0) },
-      );
-    } catch (error) {
-      if (error instanceof AbortError) return; // a newer click took over
-      throw error;
-    }
-    progress.value = 1;
-    status.textContent = `field #${live.generation} computed in a worker in ${(performance.now() - started).toFixed(1)} ms`;
-    paintField();
-    return field;
-  };
-  canvas.addEventListener('click', (event) => {
-    const tile = tileAt(event);
-    if (!tile || grid.passable[tile.y * grid.width + tile.x] === 0) return;
-    goal = tile;
-    void refresh();
-  });
-  await refresh();
-} else {
-  const recompute = () => {
-    field = computeField(grid, { goals: [goal] });
-    paintField();
-  };
-  canvas.addEventListener('click', (event) => {
-    const tile = tileAt(event);
-    if (!tile || grid.passable[tile.y * grid.width + tile.x] === 0) return;
-    goal = tile;
-    recompute();
-  });
-  recompute();
-}
+const service = await createFieldService({ workers: 2 });
+const where = service.mode === 'shared' ? 'in a worker over shared memory' : `in a worker (${service.mode})`;
+const live = new LiveField(service, grid, { goals: [goal] });
+const refresh = async () => {
+  const started = performance.now();
+  try {
+    field = await live.refresh({ goals: [goal] }, { onProgress: (done, total) => (progress.value = total ? done / total : 0) });
+  } catch (error) {
+    if (error instanceof AbortError) return; // a newer click took over
+    throw error;
+  }
+  progress.value = 1;
+  status.textContent = `field #${live.generation} computed ${where} in ${(performance.now() - started).toFixed(1)} ms`;
+  paintField();
+  return field;
+};
+canvas.addEventListener('click', (event) => {
+  const tile = tileAt(event);
+  if (!tile || grid.passable[tile.y * grid.width + tile.x] === 0) return;
+  goal = tile;
+  void refresh();
+});
+await refresh();
 
 // A summary for the examples test: the worker's field equals the main-thread kernel's, tile for tile.
 const direct = computeField(grid, { goals: [goal] });
@@ -149,7 +118,7 @@ for (let i = 0; i < direct.cost.length; i++) {
 result.textContent = JSON.stringify({
   example: 'browser-service',
   isolated: globalThis.crossOriginIsolated === true,
-  viaWorker: service !== null,
+  mode: service.mode,
   shared: typeof SharedArrayBuffer === 'function' && field.cost.buffer instanceof SharedArrayBuffer,
   same,
   reachable,

@@ -1,12 +1,14 @@
 // Runs every example and checks what it prints: the Node examples end with a JSON summary line; the browser
-// example is built with Vite and opened in headless Chromium, once cross-origin isolated (the field comes from
-// a worker over shared memory) and once without the isolation headers (the page falls back to the main thread).
+// examples are built with Vite and opened in headless Chromium, cross-origin isolated (the field comes from a
+// worker over shared memory) and without the isolation headers (from a worker by transfer); the no-isolation page
+// is served by a plain file server that sends no headers at all.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -189,7 +191,7 @@ describe('browser-service/', () => {
       const { result, errors } = await openPage(`http://127.0.0.1:${port}/`);
       assert.deepEqual(errors, []);
       assert.equal(result.isolated, true);
-      assert.equal(result.viaWorker, true);
+      assert.equal(result.mode, 'shared');
       assert.equal(result.shared, true);
       assert.equal(result.same, true, 'the worker field differs from computeField on the main thread');
       assert.ok(result.reachable > 1000);
@@ -198,7 +200,7 @@ describe('browser-service/', () => {
     }
   });
 
-  it('falls back to the main thread without the isolation headers (SharedMemoryUnavailableError)', async () => {
+  it('computes the field in a worker by transfer without the isolation headers', async () => {
     const port = await freePort();
     const server = await preview({
       root: appRoot,
@@ -211,7 +213,7 @@ describe('browser-service/', () => {
       const { result, errors } = await openPage(`http://127.0.0.1:${port}/`);
       assert.deepEqual(errors, []);
       assert.equal(result.isolated, false);
-      assert.equal(result.viaWorker, false);
+      assert.equal(result.mode, 'transfer');
       assert.equal(result.shared, false);
       assert.equal(result.same, true);
     } finally {
@@ -264,15 +266,42 @@ describe('units-page/', () => {
     assert.ok(existsSync(join(outDir, 'index.html')));
   });
 
-  it('moves all 500 units to the goal along a field computed in a worker when isolated', async () => {
+  it('moves all 500 units to the goal along a field computed in a worker over shared memory when isolated', async () => {
     const { source, errors } = await run(true);
     assert.deepEqual(errors, []);
-    assert.equal(source, 'worker');
+    assert.equal(source, 'shared');
   });
 
-  it('does the same on the main thread without the isolation headers', async () => {
+  it('does the same with the field from a worker by transfer without the isolation headers', async () => {
     const { source, errors } = await run(false);
     assert.deepEqual(errors, []);
-    assert.equal(source, 'main-thread');
+    assert.equal(source, 'transfer');
+  });
+});
+
+describe('no-isolation/', () => {
+  const appRoot = join(root, 'no-isolation');
+  const outDir = join(work, 'no-isolation-dist');
+
+  it('builds with vite, and from a file server with no headers computes fields, flows, graphs and crowd steps in workers', async () => {
+    await build({ root: appRoot, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+    const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+    const server = createHttpServer((req, res) => {
+      const path = join(outDir, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+      const file = existsSync(path) && statSync(path).isFile() ? path : join(outDir, 'index.html');
+      res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
+      res.end(readFileSync(file));
+    });
+    await new Promise((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const { result, errors } = await openPage(`http://127.0.0.1:${server.address().port}/`);
+      assert.deepEqual(errors, []);
+      assert.equal(result.isolated, false);
+      assert.equal(result.sharedArrayBuffer, 'undefined');
+      assert.equal(result.mode, 'transfer');
+      assert.deepEqual([result.field, result.flow, result.graph, result.crowd], [true, true, true, true]);
+    } finally {
+      server.close();
+    }
   });
 });

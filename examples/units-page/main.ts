@@ -1,12 +1,10 @@
 // Units following a field in a game loop, over a heatmap of the field's costs. Strict TypeScript.
 import {
-  computeField,
   createFieldService,
   type Field,
   type FieldOptions,
   type FieldService,
   generateMap,
-  SharedMemoryUnavailableError,
   sampleField,
 } from '@fieldmarshal/core';
 
@@ -21,17 +19,13 @@ const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
 canvas.width = grid.width * TILE;
 canvas.height = grid.height * TILE;
 
-// Workers over shared memory where the page is cross-origin isolated, the main thread elsewhere.
-let service: FieldService | null = null;
-try {
-  service = await createFieldService();
-} catch (error) {
-  if (!(error instanceof SharedMemoryUnavailableError)) throw error;
-}
+// Workers over shared memory where the page is cross-origin isolated, workers fed by transfer elsewhere (and the
+// main thread where no worker can start): the same API and the same fields in every mode.
+const service: FieldService = await createFieldService();
 
 async function fieldTowards(x: number, y: number): Promise<Field> {
   const options: FieldOptions = { goals: [{ x, y }], metric: 'octile' };
-  return service ? await service.computeField(grid, options) : computeField(grid, options);
+  return service.computeField(grid, options);
 }
 
 /** The walkable tile nearest to the middle of the map (fields need a walkable goal). */
@@ -89,7 +83,7 @@ canvas.addEventListener('click', async (event) => {
   if (grid.passable[y * grid.width + x] === 0) return;
   const old = field;
   field = await fieldTowards(x, y);
-  service?.release(old); // hand the old field's shared buffers back for reuse
+  service.release(old); // hand the old field's buffers back for reuse
   paintHeatmap();
 });
 
@@ -120,9 +114,9 @@ function frame(now: number): void {
   ctx.drawImage(heat, 0, 0, canvas.width, canvas.height);
   ctx.fillStyle = '#fff';
   for (let u = 0; u < UNITS; u++) ctx.fillRect((xs[u] ?? 0) * TILE - 2, (ys[u] ?? 0) * TILE - 2, 4, 4);
-  status.textContent = `${arrived} of ${UNITS} units at the goal; field computed ${service ? 'in a worker' : 'on the main thread'}`;
+  status.textContent = `${arrived} of ${UNITS} units at the goal; field computed ${service.mode === 'main-thread' ? 'on the main thread' : `in a worker (${service.mode})`}`;
   status.dataset.arrived = String(arrived);
-  status.dataset.source = service ? 'worker' : 'main-thread';
+  status.dataset.source = service.mode;
   requestAnimationFrame(frame);
 }
 requestAnimationFrame(frame);

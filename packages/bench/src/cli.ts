@@ -78,6 +78,8 @@ const HELP = `usage: pnpm bench [options]
                       maps of the flow suite's repair table (default den520d, random-1024, rooms-1024; --quick
                       arena, random-512)
   --flow-edits N      one-tile edits per map of the repair table (default 100; --quick 20)
+  --service-sizes LIST sides of the random maps of the service suite, which times each case in the shared and
+                      the transfer mode alternately (default 1024,4096; --quick 512)
   --reps N            timed repetitions after warm-up (default 15)
   --warmup N          untimed warm-up runs (default 3)
   --rts-units LIST    unit counts of the rts suite (default 200,1000)
@@ -147,6 +149,7 @@ async function main(): Promise<void> {
       'flow-radius': { type: 'string' },
       'flow-repair-maps': { type: 'string' },
       'flow-edits': { type: 'string' },
+      'service-sizes': { type: 'string' },
       warmup: { type: 'string' },
       'rts-units': { type: 'string' },
       updates: { type: 'string' },
@@ -252,7 +255,12 @@ async function main(): Promise<void> {
       })),
     );
   }
-  if (suites.includes('service')) sections.push(await runService({ reps, warmup }));
+  if (suites.includes('service')) {
+    const serviceSizes = list(values['service-sizes'], quick ? ['512'] : ['1024', '4096']).map((v) =>
+      int(v, 1024, 'service-sizes'),
+    );
+    sections.push(await runService({ reps, warmup, serviceSizes }));
+  }
   if (suites.includes('native')) {
     sections.push(
       await runNative({

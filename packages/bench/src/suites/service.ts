@@ -1,72 +1,185 @@
-import { createFieldService, generateMap } from '@fieldmarshal/core';
+import {
+  addCrowdUnit,
+  buildSectorGraphInPool,
+  commandCrowdGroup,
+  createCrowd,
+  createFieldService,
+  type FieldService,
+  type FieldServiceMode,
+  generateMap,
+  type Grid,
+  stepCrowdParallel,
+} from '@fieldmarshal/core';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
-import { measureAsync } from '../stats.js';
+import { summarize } from '../stats.js';
 
-/** Worker pool throughput (16 octile fields, 1 against 2 workers) and the round trip of a small job. */
-export async function runService(options: { reps: number; warmup: number }) {
+/** The execution modes compared: `transfer` is timed against `shared` (Node has shared memory). */
+const MODES: FieldServiceMode[] = ['shared', 'transfer'];
+
+/** The issue's bounds on transfer over shared, by case. */
+const TARGET: Record<string, number> = { field: 1.25, fields: 1.25, graph: 1.3, crowd: 1.5 };
+
+interface Case {
+  kind: keyof typeof TARGET;
+  label: string;
+  map: string;
+  /** Sets up the case on a service (untimed), returns the timed run. */
+  prepare(service: FieldService, mode: FieldServiceMode): Promise<() => Promise<unknown>>;
+}
+
+/** The first `n` walkable tiles found by striding through the grid. */
+function goalsOf(grid: Grid, n: number): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  for (let i = 0; out.length < n; i += 65_537) {
+    const t = (i * 7919) % grid.size;
+    if (grid.passable[t]) out.push({ x: t % grid.width, y: Math.floor(t / grid.width) });
+  }
+  return out;
+}
+
+/** A grid as a page of `mode` makes it: on shared memory only in `shared` mode. */
+function own(grid: Grid, mode: FieldServiceMode): Grid {
+  return mode === 'shared' ? grid : grid.clone({ shared: false });
+}
+
+function cases(sizes: readonly number[]): Case[] {
+  const list: Case[] = [];
+  for (const size of sizes) {
+    const grid = generateMap('random', size, size, { density: 0.2, seed: 1 });
+    const map = `random-${size}`;
+    list.push({
+      kind: 'field',
+      label: 'one octile field',
+      map,
+      async prepare(service, mode) {
+        const g = own(grid, mode);
+        const [goal] = goalsOf(g, 1);
+        return async () => service.release(await service.computeField(g, { goals: [goal as never], metric: 'octile' }));
+      },
+    });
+    if (size <= 1024)
+      list.push({
+        kind: 'fields',
+        label: '16 octile fields',
+        map,
+        async prepare(service, mode) {
+          const g = own(grid, mode);
+          const goals = goalsOf(g, 16);
+          return async () => {
+            const fields = await Promise.all(
+              goals.map((goal) => service.computeField(g, { goals: [goal], metric: 'octile' })),
+            );
+            // PERF: hand the buffers back for reuse, as a game loop would; they are already paged in.
+            for (const f of fields) service.release(f);
+          };
+        },
+      });
+    list.push({
+      kind: 'graph',
+      label: 'sector graph build',
+      map,
+      async prepare(service, mode) {
+        const g = own(grid, mode);
+        return () => buildSectorGraphInPool(service, g);
+      },
+    });
+  }
+  const crowdGrid = generateMap('rooms', 1024, 1024, { seed: 4 });
+  list.push({
+    kind: 'crowd',
+    label: '50k-unit crowd step',
+    map: 'rooms-1024',
+    async prepare(service, mode) {
+      const g = own(crowdGrid, mode);
+      const crowd = createCrowd({ grid: g, capacity: 50_000, groups: 2, shared: mode === 'shared' });
+      const T = crowd.params.tileSize;
+      for (let i = 0, t = 0; i < 50_000 && t < g.size * 4; t += 13) {
+        const tile = (t * 7919) % g.size;
+        if (!g.passable[tile]) continue;
+        addCrowdUnit(crowd, ((tile % g.width) + 0.5) * T, (Math.floor(tile / g.width) + 0.5) * T, i % 2);
+        i++;
+      }
+      const [a, b] = goalsOf(g, 2) as [{ x: number; y: number }, { x: number; y: number }];
+      commandCrowdGroup(crowd, 0, (a.x + 0.5) * T, (a.y + 0.5) * T, { useField: false });
+      commandCrowdGroup(crowd, 1, (b.x + 0.5) * T, (b.y + 0.5) * T, { useField: false });
+      return () => stepCrowdParallel(service, crowd, 1 / 30);
+    },
+  });
+  return list;
+}
+
+/**
+ * The worker service in its two worker modes on the same machine in the same run: each case timed alternately in
+ * `shared` and `transfer` mode (2 workers each), so both see the same load. Reports medians, the transfer/shared
+ * ratio against the target, and the main thread's time the service took per run (`stats().mainThreadMs`) with its
+ * longest single slice.
+ */
+export async function runService(options: { reps: number; warmup: number; serviceSizes?: readonly number[] }) {
   const data: Row[] = [];
   const rows: string[][] = [];
-  const big = generateMap('random', 1024, 1024, { density: 0.2, seed: 1 });
-  const goals: { x: number; y: number }[] = [];
-  for (let i = 0; goals.length < 16; i += 65_537) {
-    const t = i % big.passable.length;
-    if (big.passable[t]) goals.push({ x: t % 1024, y: Math.floor(t / 1024) });
-  }
+  const list = cases(options.serviceSizes ?? [1024, 4096]);
   const reps = Math.max(3, Math.min(options.reps, 7));
-  const bar = new ProgressBar(2 * reps + options.reps, 'service');
-  const medians: number[] = [];
-  for (const workers of [1, 2]) {
-    const service = await createFieldService({ workers });
+  const bar = new ProgressBar(list.length * MODES.length * (reps + 1), 'service');
+  for (const c of list) {
+    // Fresh services per case: the longest slice is the case's own.
+    const services = await Promise.all(MODES.map((mode) => createFieldService({ mode, workers: 2 })));
     try {
-      bar.setLabel(`16 fields, ${workers} worker(s)`);
-      const stats = await measureAsync(
-        async () => {
-          const fields = await Promise.all(
-            goals.map((g) => service.computeField(big, { goals: [g], metric: 'octile' })),
-          );
-          // PERF: hand the buffers back for reuse, as a game loop would; they are already paged in.
-          for (const f of fields) service.release(f);
-        },
-        { reps, warmup: 1, onRun: () => bar.tick() },
-      );
-      medians.push(stats.median);
-      data.push({ suite: 'service', map: 'random-1024', case: `16 octile fields, ${workers} worker(s)`, stats });
-      rows.push([
-        `16 octile fields, random-1024`,
-        `${workers}`,
-        fmt(stats.median),
-        `${fmt(stats.p10)}-${fmt(stats.p90)}`,
-        workers === 1 ? '1.00x' : `${((medians[0] as number) / stats.median).toFixed(2)}x`,
-      ]);
+      bar.setLabel(`${c.label}, ${c.map}`);
+      const runs = await Promise.all(services.map((s, k) => c.prepare(s, MODES[k] as FieldServiceMode)));
+      const samples: number[][] = MODES.map(() => []);
+      const busy: number[][] = MODES.map(() => []);
+      const longest: number[] = MODES.map(() => 0);
+      for (let r = 0; r <= reps; r++) {
+        for (let k = 0; k < MODES.length; k++) {
+          const service = services[k] as FieldService;
+          const before = service.stats().mainThreadMs;
+          const t0 = performance.now();
+          await (runs[k] as () => Promise<unknown>)();
+          const ms = performance.now() - t0;
+          const stats = service.stats();
+          bar.tick();
+          if (r === 0) continue; // warm-up
+          samples[k]?.push(ms);
+          busy[k]?.push(stats.mainThreadMs - before);
+          longest[k] = stats.longestMainThreadMs;
+        }
+      }
+      const medians = samples.map((s) => summarize(s).median);
+      const shared = medians[0] as number;
+      MODES.forEach((mode, k) => {
+        const stats = summarize(samples[k] as number[]);
+        const main = summarize(busy[k] as number[]).median;
+        data.push({ suite: 'service', map: c.map, case: `${c.label}, ${mode}`, stats });
+        const ratio = (medians[k] as number) / shared;
+        rows.push([
+          `${c.label}, ${c.map}`,
+          mode,
+          fmt(stats.median),
+          `${fmt(stats.p10)}-${fmt(stats.p90)}`,
+          k === 0
+            ? '1.00x'
+            : `${ratio.toFixed(2)}x (target <= ${TARGET[c.kind]}x${ratio <= (TARGET[c.kind] as number) ? ', met' : ', missed'})`,
+          `${fmt(main)} (${((100 * main) / (medians[k] as number)).toFixed(1)}%)`,
+          fmt(longest[k] as number),
+        ]);
+      });
     } finally {
-      await service.close();
+      await Promise.all(services.map((s) => s.close()));
     }
-  }
-  const small = generateMap('random', 64, 64, { density: 0.2, seed: 2 });
-  const service = await createFieldService({ workers: 1 });
-  try {
-    bar.setLabel('64x64 round trip');
-    let goal = 0;
-    while (!small.passable[goal]) goal++;
-    const stats = await measureAsync(
-      () => service.computeField(small, { goals: [{ x: goal % 64, y: Math.floor(goal / 64) }] }),
-      {
-        reps: Math.max(50, options.reps * 10),
-        warmup: 20,
-        onRun: () => undefined,
-      },
-    );
-    bar.tick(options.reps);
-    data.push({ suite: 'service', map: 'random-64', case: 'round trip', stats });
-    rows.push(['small job round trip, 64x64', '1', fmt(stats.median), `${fmt(stats.p10)}-${fmt(stats.p90)}`, '']);
-  } finally {
-    await service.close();
   }
   bar.finish();
   return {
-    title: 'Worker service (Node worker_threads)',
-    header: ['case', 'workers', 'median ms', 'p10-p90 ms', 'speed-up'],
+    title: 'Worker service in each mode (Node worker_threads, 2 workers, shared and transfer interleaved)',
+    header: [
+      'case',
+      'mode',
+      'median ms',
+      'p10-p90 ms',
+      'transfer / shared',
+      'main thread ms per run',
+      'longest slice ms',
+    ],
     rows,
     data,
   };

@@ -11,7 +11,8 @@ import type { KernelControl } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
 import { defineJob } from '../jobs/job-spec.js';
 import { finishKernel, pollKernel } from '../util/kernel-control.js';
-import { crowdFromBuffers, crowdJobRegions, H_FIELDS_REVISION } from './crowd-state.js';
+import { crowdJobRegions, H_FIELDS_REVISION } from './crowd-layout.js';
+import { crowdFromBuffers } from './crowd-state.js';
 import { stepCrowdGridRange, stepCrowdRange } from './crowd-step.js';
 
 /** Arguments of the worker kernel `crowdStepRange` (registered in the service's kernel registry). */

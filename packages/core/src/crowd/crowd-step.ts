@@ -27,6 +27,7 @@
 import { OutOfRangeError } from '../errors.js';
 import { anchorCodeX, anchorCodeY, clearanceOf } from '../flow/anchor-code.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
+import { H_CURRENT, H_STEPS } from './crowd-layout.js';
 import { MAX_CROWD_DT } from './crowd-options.js';
 import {
   CROWD_BUMPED,
@@ -36,8 +37,6 @@ import {
   type CrowdFrame,
   checkCrowd,
   crowdCount,
-  H_CURRENT,
-  H_STEPS,
 } from './crowd-state.js';
 import { columnBlocked, rowBlocked } from './crowd-walls.js';
 import { type CrowdStopTimerResult, crowdStopTimerMoving, crowdStopTimerStopped } from './stop-timers.js';

@@ -36,6 +36,7 @@ export {
   crowdSteps,
   crowdTotalSpeed,
   setCrowdUnitMoving,
+  touchCrowdFields,
 } from './crowd-state.js';
 export { prepareCrowdStep, stepCrowd, stepCrowdGridRange, stepCrowdRange, swapCrowd } from './crowd-step.js';
 export * from './stop-timers.js';

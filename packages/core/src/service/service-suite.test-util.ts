@@ -327,7 +327,15 @@ export function serviceSuite(env: ServiceEnv): void {
         );
         check();
         expect(pool.stats().queued).toBe(23);
-        const fields = await Promise.all(jobs.map((job) => job.then((field) => (check(), pool.release(field), field))));
+        const fields = await Promise.all(
+          jobs.map((job) =>
+            job.then((field) => {
+              check();
+              pool.release(field);
+              return field;
+            }),
+          ),
+        );
         expect(fields).toHaveLength(24);
         expect(worst).toBeLessThanOrEqual(0);
         expect(pool.stats().jobBufferBytes).toBe(0);
