@@ -4,6 +4,7 @@ import { generateOpen } from '../grid/generate.js';
 import { localRunner } from '../jobs/local-runner.test-util.js';
 import { withPollutedPrototype } from '../util/pollute.test-util.js';
 import { commandCrowdGroup } from './crowd-command.js';
+import { prepareCrowdStep } from './crowd-grid.js';
 import { stepCrowdParallel } from './crowd-parallel.js';
 import {
   addCrowdUnit,
@@ -15,7 +16,7 @@ import {
   crowdFromBuffers,
   crowdSpotIsFree,
 } from './crowd-state.js';
-import { prepareCrowdStep, stepCrowd, stepCrowdRange } from './crowd-step.js';
+import { stepCrowd, stepCrowdRange } from './crowd-step.js';
 import { crowdStopTimerMoving } from './stop-timers.js';
 
 // Issue 23: hostile inputs give typed errors in bounded time (each case failed before with a TypeError, a hang

@@ -3,17 +3,18 @@
  * rebuilt from its buffer. The main-thread half is ./crowd-parallel.ts. Neither imports the service (the service
  * imports this file, never the reverse).
  *
- * Where the workers cannot share memory, a worker keeps its copy of the groups' fields and flows between steps
- * while their revision holds (`keep`), receives the rest of the crowd with each step, and returns the units it
- * wrote in the next frame (`writes`: compared before and after).
+ * `crowdStepRange` writes the next frame in place (a crowd on shared memory, or on the calling thread).
+ * `crowdStepPacked` serves workers that cannot share memory: a worker keeps its copy of the groups' fields and
+ * flows between steps while their revision holds (`keep`), receives only what a step reads (`reads`), and
+ * returns its units' next states packed in the neighbour grid's order (`outputs`), which the caller scatters.
  */
 import type { KernelControl } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
 import { defineJob } from '../jobs/job-spec.js';
 import { finishKernel, pollKernel } from '../util/kernel-control.js';
 import { crowdJobRegions, H_FIELDS_REVISION } from './crowd-layout.js';
-import { crowdFromBuffers } from './crowd-state.js';
-import { stepCrowdGridRange, stepCrowdRange } from './crowd-step.js';
+import { type CrowdFrame, crowdFromBuffers } from './crowd-state.js';
+import { stepCrowdGridRange, stepCrowdGridRangeInto, stepCrowdRange } from './crowd-step.js';
 
 /** Arguments of the worker kernel `crowdStepRange` (registered in the service's kernel registry). */
 export interface CrowdStepRangeArgs {
@@ -60,14 +61,17 @@ export function runCrowdStepRange(args: CrowdStepRangeArgs, control: KernelContr
   finishKernel(control, args.to - args.from);
 }
 
+/** The groups' fields and flows, kept by a worker while their revision holds. */
+function keepFields(args: { grid: Grid; crowd: ArrayBufferLike }) {
+  const { fields } = crowdJobRegions(args.crowd, args.grid.size);
+  const stamp = new Int32Array(args.crowd, 0, H_FIELDS_REVISION + 1)[H_FIELDS_REVISION] as number;
+  return [{ path: ['crowd'], stamp, byteOffset: fields[0], byteLength: fields[1] }];
+}
+
 /** One range of a crowd step (the "Group Movement / Flocking Behavior" tutorial's avoidance) into the next frame. */
 export const crowdStepRangeJob = defineJob<CrowdStepRangeArgs, void>({
   name: 'crowdStepRange',
-  keep: (args) => {
-    const { fields } = crowdJobRegions(args.crowd, args.grid.size);
-    const stamp = new Int32Array(args.crowd, 0, H_FIELDS_REVISION + 1)[H_FIELDS_REVISION] as number;
-    return [{ path: ['crowd'], stamp, byteOffset: fields[0], byteLength: fields[1] }];
-  },
+  keep: keepFields,
   writes: (args) =>
     crowdJobRegions(args.crowd, args.grid.size).back.map(([start, bytes]) => ({
       path: ['crowd'],
@@ -75,4 +79,73 @@ export const crowdStepRangeJob = defineJob<CrowdStepRangeArgs, void>({
       diff: true,
     })),
   run: runCrowdStepRange,
+});
+
+/** Arguments of the worker kernel `crowdStepPacked`: a range of the neighbour grid's order. */
+export interface CrowdStepPackedArgs {
+  /** The crowd's grid. */
+  grid: Grid;
+  /** The crowd's buffer (`Crowd.buffer`), its neighbour grid built by `prepareCrowdStep`. */
+  crowd: ArrayBufferLike;
+  /** First grid-order position of the range (inclusive). */
+  from: number;
+  /** End of the range (exclusive). */
+  to: number;
+  /** Time step in seconds. */
+  dt: number;
+}
+
+/** The packed next states of a range: entry `k` is the unit at grid-order position `from + k`. */
+export type CrowdPackedFrame = CrowdFrame;
+
+/** The worker side of `stepCrowdParallel` without shared memory: next states of a grid-order range, packed. */
+export function runCrowdStepPacked(
+  args: CrowdStepPackedArgs & CrowdPackedFrame,
+  control: KernelControl = {},
+): CrowdPackedFrame {
+  const crowd = crowdFromBuffers({ crowd: args.crowd, grid: args.grid });
+  const { from, to, dt } = args;
+  const { x, y, vx, vy, timer, avoidX, avoidY, state } = args;
+  const out: CrowdPackedFrame = { x, y, vx, vy, timer, avoidX, avoidY, state };
+  if (!(to > from)) {
+    stepCrowdGridRangeInto(crowd, from, to, dt, out, from);
+    return out;
+  }
+  for (let at = from; at < to; at += CROWD_CONTROL_INTERVAL) {
+    pollKernel(control, at - from, 'crowd step range', to - from);
+    stepCrowdGridRangeInto(crowd, at, Math.min(to, at + CROWD_CONTROL_INTERVAL), dt, out, from);
+  }
+  finishKernel(control, to - from);
+  return out;
+}
+
+/** Element kinds of a packed frame's arrays. */
+const PACKED = {
+  x: 'f64',
+  y: 'f64',
+  vx: 'f64',
+  vy: 'f64',
+  timer: 'f64',
+  avoidX: 'f32',
+  avoidY: 'f32',
+  state: 'u8',
+} as const;
+
+/** One range of a crowd step, its next states returned packed (workers without shared memory). */
+export const crowdStepPackedJob = defineJob<CrowdStepPackedArgs, CrowdPackedFrame, CrowdPackedFrame>({
+  name: 'crowdStepPacked',
+  outputs: (args) => {
+    const length = Math.max(0, Number(args.to) - Number(args.from)) || 0;
+    const out = {} as Record<keyof CrowdPackedFrame, { kind: (typeof PACKED)[keyof typeof PACKED]; length: number }>;
+    for (const key of Object.keys(PACKED) as (keyof typeof PACKED)[]) out[key] = { kind: PACKED[key], length };
+    return out;
+  },
+  keep: keepFields,
+  reads: (args) =>
+    crowdJobRegions(args.crowd, args.grid.size).reads.map(([byteOffset, byteLength]) => ({
+      path: ['crowd'],
+      byteOffset,
+      byteLength,
+    })),
+  run: runCrowdStepPacked,
 });

@@ -90,14 +90,16 @@ export function layout(capacity: number, groups: number, cells: number, flows: b
 }
 
 /**
- * Byte regions of a crowd buffer for the parallel step's job: the frame the step writes (the one after the
- * current frame: its per-unit arrays) and the groups' fields and flows (see {@link H_FIELDS_REVISION}).
- * Internal (the crowd's job spec); `cells` is the grid's tile count.
+ * Byte regions `[start, bytes]` of a crowd buffer for the parallel step's jobs: the frame the step writes (the
+ * one after the current frame: its per-unit arrays), the groups' fields and flows (see
+ * {@link H_FIELDS_REVISION}), and what a step reads besides them (the header, parameters and targets, the
+ * neighbour grid and the current frame in its order, the units' groups). Internal (the crowd's job specs);
+ * `cells` is the grid's tile count.
  */
 export function crowdJobRegions(
   buffer: ArrayBufferLike,
   cells: number,
-): { back: [number, number][]; fields: [number, number] } {
+): { back: [number, number][]; fields: [number, number]; reads: [number, number][] } {
   const header = new Int32Array(buffer, 0, HEADER_INTS);
   const capacity = header[H_CAPACITY] as number;
   const l = layout(capacity, header[H_GROUPS] as number, cells, ((header[H_FLAGS] as number) & FLAG_FLOWS) !== 0);
@@ -112,5 +114,13 @@ export function crowdJobRegions(
       [state, capacity],
     ],
     fields: [l.hasField, l.byteLength - l.hasField],
+    reads: [
+      [0, l.frameF64[0]?.[0] as number],
+      [l.targets[0] as number, (l.frameF32[0]?.[0] as number) - (l.targets[0] as number)],
+      [l.cellStart, l.cellCursor - l.cellStart],
+      [l.cellItems, l.cellX - l.cellItems],
+      [l.sortedF64[0] as number, (l.state[0] as number) - (l.sortedF64[0] as number)],
+      [l.unitGroup, l.hasField - l.unitGroup],
+    ],
   };
 }

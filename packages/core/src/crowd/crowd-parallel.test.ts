@@ -3,10 +3,10 @@ import { AbortError } from '../errors.js';
 import { CONTROL_LENGTH, ControlSlot } from '../fields/types.js';
 import { generateOpen } from '../grid/generate.js';
 import type { JobRunner } from '../jobs/job-spec.js';
+import { prepareCrowdStep } from './crowd-grid.js';
 import { CROWD_CONTROL_INTERVAL, runCrowdStepRange } from './crowd-jobs.js';
 import { stepCrowdParallel } from './crowd-parallel.js';
 import { addCrowdUnit, type Crowd, createCrowd, crowdCount, crowdFrame } from './crowd-state.js';
-import { prepareCrowdStep } from './crowd-step.js';
 
 function crowdOf(count: number): Crowd {
   const grid = generateOpen(60, 60);

@@ -4,12 +4,16 @@
  * the frames. This file does not import the service.
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { isSharedBuffer } from '../jobs/arrays.js';
 import type { JobRunner } from '../jobs/job-spec.js';
+import { nextTurn } from '../util/next-turn.js';
 import { bare, ownOptions } from '../util/own-options.js';
-import { crowdStepRangeJob } from './crowd-jobs.js';
+import { prepareCrowdStep } from './crowd-grid.js';
+import { type CrowdPackedFrame, crowdStepPackedJob, crowdStepRangeJob } from './crowd-jobs.js';
+import { H_CURRENT } from './crowd-layout.js';
 import { MAX_CROWD_DT } from './crowd-options.js';
-import { type Crowd, checkCrowd, crowdCount } from './crowd-state.js';
-import { prepareCrowdStep, swapCrowd } from './crowd-step.js';
+import { type Crowd, type CrowdFrame, checkCrowd, crowdCount } from './crowd-state.js';
+import { swapCrowd } from './crowd-step.js';
 
 /** Options of {@link stepCrowdParallel}. */
 export interface CrowdParallelOptions {
@@ -46,20 +50,71 @@ export async function stepCrowdParallel(
     throw new OutOfRangeError('parts', parts, 'an integer from 1 to 256');
   prepareCrowdStep(crowd);
   const n = crowdCount(crowd);
-  const jobs: Promise<void>[] = [];
+  // In place where the workers see the crowd's memory (or run on this thread); elsewhere packed and scattered.
+  const inPlace = isSharedBuffer(buffer) || service.mode === 'main-thread';
+  const jobs: Promise<unknown>[] = [];
+  const ranges: [number, number][] = [];
   for (let p = 0; p < parts; p++) {
     const from = Math.floor((p * n) / parts);
     const to = Math.floor(((p + 1) * n) / parts);
+    if (!(to > from)) continue;
+    ranges.push([from, to]);
     // PERF: blocks of the map's rows (the neighbour grid's order), so each worker reads its own part of the map.
-    if (to > from)
-      jobs.push(
-        // No job options: an empty object without a prototype, so that nothing is inherited from Object.prototype.
-        service.submit(crowdStepRangeJob, { grid: crowd.grid, crowd: buffer, from, to, dt, order: 'grid' }, bare({})),
-      );
+    // No job options: an empty object without a prototype, so that nothing is inherited from Object.prototype.
+    const args = { grid: crowd.grid, crowd: buffer, from, to, dt };
+    jobs.push(
+      inPlace
+        ? service.submit(crowdStepRangeJob, { ...args, order: 'grid' }, bare({}))
+        : service.submit(crowdStepPackedJob, args, bare({})),
+    );
   }
   // Wait for EVERY range, even after one failed: the others still write the back frame, and the caller may
   // step on this thread (into the same frame) as soon as this promise settles.
   const results = await Promise.allSettled(jobs);
-  for (const result of results) if (result.status === 'rejected') throw result.reason;
+  let failure: { reason: unknown } | null = null;
+  for (const result of results) if (result.status === 'rejected') failure ??= { reason: result.reason };
+  if (!failure && !inPlace) {
+    const back = crowd.frames[((crowd.header[H_CURRENT] as number) ^ 1) & 1] as CrowdFrame;
+    for (let k = 0; k < results.length; k++) {
+      const packed = (results[k] as PromiseFulfilledResult<CrowdPackedFrame>).value;
+      const [from, to] = ranges[k] as [number, number];
+      await scatterPacked(crowd.cellItems, back, packed, from, to);
+    }
+  }
+  if (!inPlace) for (const result of results) if (result.status === 'fulfilled') service.release?.(result.value);
+  if (failure) throw failure.reason;
   swapCrowd(crowd);
+}
+
+/** Units scattered between two looks at the clock. */
+const SCATTER_BATCH = 16_384;
+
+/**
+ * Copies packed next states (entry `k`: the unit at grid-order position `from + k`) into the next frame at the
+ * units' indices, yielding to the event loop between batches so that a big crowd does not block this thread.
+ */
+async function scatterPacked(
+  order: Int32Array,
+  back: CrowdFrame,
+  packed: CrowdPackedFrame,
+  from: number,
+  to: number,
+): Promise<void> {
+  const { x, y, vx, vy, timer, avoidX, avoidY, state } = back;
+  for (let start = from; start < to; start += SCATTER_BATCH) {
+    const end = Math.min(to, start + SCATTER_BATCH);
+    for (let e = start; e < end; e++) {
+      const i = order[e] as number;
+      const k = e - from;
+      x[i] = packed.x[k] as number;
+      y[i] = packed.y[k] as number;
+      vx[i] = packed.vx[k] as number;
+      vy[i] = packed.vy[k] as number;
+      timer[i] = packed.timer[k] as number;
+      avoidX[i] = packed.avoidX[k] as number;
+      avoidY[i] = packed.avoidY[k] as number;
+      state[i] = packed.state[k] as number;
+    }
+    if (end < to) await nextTurn();
+  }
 }

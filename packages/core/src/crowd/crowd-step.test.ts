@@ -4,6 +4,7 @@ import { generateOpen, generateRandom } from '../grid/generate.js';
 import { createRandom } from '../util/random.js';
 import { crowdOnAscii, maxOverlap, runUntil, snapshot, unitsInWalls } from './crowd.test-util.js';
 import { commandCrowdGroup } from './crowd-command.js';
+import { prepareCrowdStep } from './crowd-grid.js';
 import {
   addCrowdUnit,
   CROWD_STOPPED,
@@ -15,7 +16,7 @@ import {
   crowdSpotIsFree,
   crowdTotalSpeed,
 } from './crowd-state.js';
-import { prepareCrowdStep, stepCrowdGridRange, stepCrowdRange, swapCrowd } from './crowd-step.js';
+import { stepCrowdGridRange, stepCrowdRange, swapCrowd } from './crowd-step.js';
 
 const DT = 1 / 60;
 const T = 30;

@@ -27,6 +27,7 @@
 import { OutOfRangeError } from '../errors.js';
 import { anchorCodeX, anchorCodeY, clearanceOf } from '../flow/anchor-code.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
+import { bucket, prepareCrowdStep } from './crowd-grid.js';
 import { H_CURRENT, H_STEPS } from './crowd-layout.js';
 import { MAX_CROWD_DT } from './crowd-options.js';
 import {
@@ -45,82 +46,6 @@ import { type CrowdStopTimerResult, crowdStopTimerMoving, crowdStopTimerStopped 
 const SPAN_EPS = 1e-7;
 /** The flocking tutorial's test for an avoidance vector that cancelled out. */
 const CANCEL = 0.001;
-
-/**
- * Bucket of neighbour cell (cx, cy): its row-major index on a grid `cols` cells wide, wrapped to the table.
- * PERF: neighbouring cells share cache lines of the table (a spatial hash scatters them), and the units, visited
- * bucket by bucket, come in rows (see stepCrowdRange).
- */
-function bucket(cx: number, cy: number, cols: number, mask: number): number {
-  return (cy * cols + cx) & mask;
-}
-
-/**
- * Builds the neighbour grid of the current frame (cells one tile wide, hashed into `crowd.tableSize` buckets,
- * filled by counting sort so each bucket lists its units in index order). Call once per step before
- * {@link stepCrowdRange}; {@link stepCrowd} and `stepCrowdParallel` do it for you.
- */
-export function prepareCrowdStep(crowd: Crowd): void {
-  const n = checkCrowd(crowd);
-  const f = crowd.frames[(crowd.header[H_CURRENT] as number) & 1] as CrowdFrame;
-  const { cellStart, cellItems, cellX, cellY, cellCursor, tableSize } = crowd;
-  const mask = tableSize - 1;
-  const cols = crowd.grid.width;
-  const cs = crowd.params.tileSize;
-  const maxX = cols * cs;
-  const maxY = crowd.grid.height * cs;
-  const x = f.x;
-  const y = f.y;
-  cellStart.fill(0);
-  // PERF: counting sort into flat Int32Arrays, no per-step allocation.
-  const groups = crowd.groups;
-  const unitGroup = crowd.unitGroup;
-  for (let i = 0; i < n; i++) {
-    const xi = x[i] as number;
-    const yi = y[i] as number;
-    // The state lives in a buffer anyone may write: a unit off the map (NaN, Infinity) or of no group would make
-    // the step read outside its arrays or search without end. One check per unit per step, here.
-    if (!(xi >= 0 && yi >= 0 && xi <= maxX && yi <= maxY && (unitGroup[i] as number) < groups))
-      throw new OutOfRangeError(`unit ${i}`, `(${xi}, ${yi}) group ${unitGroup[i]}`, 'a unit on the map, of a group');
-    const cx = Math.floor(xi / cs);
-    const cy = Math.floor(yi / cs);
-    cellX[i] = cx;
-    cellY[i] = cy;
-    const b = bucket(cx, cy, cols, mask);
-    cellStart[b + 1] = (cellStart[b + 1] as number) + 1;
-  }
-  for (let b = 0; b < tableSize; b++) cellStart[b + 1] = (cellStart[b + 1] as number) + (cellStart[b] as number);
-  cellCursor.set(cellStart.subarray(0, tableSize));
-  const sorted = crowd.sorted;
-  const { vx, vy, timer, state } = f;
-  for (let i = 0; i < n; i++) {
-    const b = bucket(cellX[i] as number, cellY[i] as number, cols, mask);
-    const at = cellCursor[b] as number;
-    cellItems[at] = i;
-    cellCursor[b] = at + 1;
-  }
-  // PERF: the step reads every unit and its neighbours in this order: one copy here (gathered, so that the
-  // writes are sequential), contiguous reads there.
-  const sx = sorted.x;
-  const sy = sorted.y;
-  const svx = sorted.vx;
-  const svy = sorted.vy;
-  const stimer = sorted.timer;
-  const sstate = sorted.state;
-  const scx = sorted.cellX;
-  const scy = sorted.cellY;
-  for (let k = 0; k < n; k++) {
-    const i = cellItems[k] as number; // PERF: k < n
-    sx[k] = x[i] as number;
-    sy[k] = y[i] as number;
-    svx[k] = vx[i] as number;
-    svy[k] = vy[i] as number;
-    stimer[k] = timer[i] as number;
-    sstate[k] = state[i] as number;
-    scx[k] = cellX[i] as number;
-    scy[k] = cellY[i] as number;
-  }
-}
 
 function checkDt(dt: number): void {
   if (typeof dt !== 'number' || !(dt > 0 && dt <= MAX_CROWD_DT))
@@ -154,16 +79,49 @@ export function stepCrowdGridRange(crowd: Crowd, from: number, to: number, dt: n
   stepUnits(crowd, 0, n, from, to, dt);
 }
 
+/**
+ * As {@link stepCrowdGridRange}, but writes the units' next states into `out` (entry `e - base` for grid-order
+ * position `e`) instead of the crowd's next frame: the worker half of a step without shared memory, whose
+ * caller scatters them (internal).
+ */
+export function stepCrowdGridRangeInto(
+  crowd: Crowd,
+  from: number,
+  to: number,
+  dt: number,
+  out: CrowdFrame,
+  base: number,
+): void {
+  const n = checkCrowd(crowd);
+  checkDt(dt);
+  checkRange(from, to, n);
+  if (!(base >= 0 && base <= from) || !Object.values(out).every((a) => (a as { length: number }).length >= to - base))
+    throw new OutOfRangeError('out', to - base, 'arrays of the range`s length');
+  stepUnits(crowd, 0, n, from, to, dt, out, base);
+}
+
 function checkRange(from: number, to: number, n: number): void {
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to > n || from > to)
     throw new OutOfRangeError('range', [from, to], `integers with 0 <= from <= to <= ${n}`);
 }
 
-/** Steps the units with an index in [from, to) among the grid-order positions [e0, e1). */
-function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: number, dt: number): void {
+/**
+ * Steps the units with an index in [from, to) among the grid-order positions [e0, e1), into the next frame (or
+ * into `out` at `e - base`).
+ */
+function stepUnits(
+  crowd: Crowd,
+  from: number,
+  to: number,
+  e0: number,
+  e1: number,
+  dt: number,
+  out: CrowdFrame | null = null,
+  base = 0,
+): void {
   const n = crowdCount(crowd);
   const cur = (crowd.header[H_CURRENT] as number) & 1;
-  const N = crowd.frames[cur ^ 1] as CrowdFrame;
+  const N = out ?? (crowd.frames[cur ^ 1] as CrowdFrame);
   // PERF: every array in a local so the hot loop does no property lookups.
   // The current frame in neighbour-grid order (prepareCrowdStep's copy): entry k is unit cellItems[k].
   const sorted = crowd.sorted;
@@ -468,14 +426,15 @@ function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: numbe
     }
     if (state === CROWD_BUMPED && vx === 0 && vy === 0) state = CROWD_STOPPED;
 
-    nx[i] = nxv;
-    ny[i] = nyv;
-    nvx[i] = vx;
-    nvy[i] = vy;
-    ntimer[i] = timer;
-    nstate[i] = state;
-    navx[i] = ax;
-    navy[i] = ay;
+    const w = out === null ? i : e - base;
+    nx[w] = nxv;
+    ny[w] = nyv;
+    nvx[w] = vx;
+    nvy[w] = vy;
+    ntimer[w] = timer;
+    nstate[w] = state;
+    navx[w] = ax;
+    navy[w] = ay;
   }
 }
 

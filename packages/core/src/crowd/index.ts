@@ -1,6 +1,7 @@
 // Public exports of src/crowd. Listed again from ../index.ts.
 export * from './crowd-command.js';
-export type { CrowdStepRangeArgs } from './crowd-jobs.js';
+export { prepareCrowdStep } from './crowd-grid.js';
+export type { CrowdPackedFrame, CrowdStepPackedArgs, CrowdStepRangeArgs } from './crowd-jobs.js';
 export {
   type CrowdOptions,
   type CrowdParams,
@@ -38,5 +39,5 @@ export {
   setCrowdUnitMoving,
   touchCrowdFields,
 } from './crowd-state.js';
-export { prepareCrowdStep, stepCrowd, stepCrowdGridRange, stepCrowdRange, swapCrowd } from './crowd-step.js';
+export { stepCrowd, stepCrowdGridRange, stepCrowdRange, swapCrowd } from './crowd-step.js';
 export * from './stop-timers.js';

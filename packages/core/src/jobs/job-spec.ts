@@ -65,6 +65,21 @@ export interface KeepSpec {
 }
 
 /**
+ * A byte region of a kept argument (one with a {@link KeepSpec} at the same path) that the kernel reads. Where a
+ * job declares reads for a path, a worker without shared memory gets only those regions, the kept ones (when
+ * their stamp changed) and the regions of its declared writes that it must compare; its copy of every other byte
+ * is left as an earlier job left it, which the kernel must not read.
+ */
+export interface ReadSpec {
+  /** Path of the typed array or ArrayBuffer in the arguments. */
+  readonly path: ArgPath;
+  /** First byte of the region in the array's buffer. */
+  readonly byteOffset: number;
+  /** Bytes of the region. */
+  readonly byteLength: number;
+}
+
+/**
  * One worker kernel and its contract. `In` are the arguments the caller passes, `Out` the output arrays the job
  * layer adds (by key) before `run` sees them, `R` what `run` returns (it may hold the output arrays). `run` is
  * pure and synchronous (a Promise is allowed), reads its inputs, writes its outputs and its declared writes, and
@@ -81,6 +96,11 @@ export interface JobSpec<In extends object = object, R = unknown, Out extends ob
   writes?(args: In): readonly WriteSpec[];
   /** Argument arrays a worker may keep between jobs. @defaultValue none (everything is sent with each job) */
   keep?(args: In): readonly KeepSpec[];
+  /**
+   * The only regions of kept arguments the kernel reads (see {@link ReadSpec}).
+   * @defaultValue none (a kept argument's bytes outside its kept regions are all sent with each job)
+   */
+  reads?(args: In): readonly ReadSpec[];
 }
 
 /** Any job spec (for registries). */
@@ -124,25 +144,30 @@ export interface JobRunner {
     args: In,
     options?: SubmitOptions,
   ): Promise<Awaited<R>>;
+  /**
+   * Gives the output arrays of a settled job back to the runner's pool (do not use them afterwards).
+   * @defaultValue none (the arrays are left to the garbage collector)
+   */
+  release?(result: unknown): void;
 }
 
 /**
  * Defines a job spec: checks it, and returns a frozen copy of its own properties (a registry shares it with every
  * call, so nothing may change it).
  * @throws InvalidOptionError unless `spec` is an object with a string `name`, a function `run`, and functions (or
- *   nothing) for `outputs`, `writes` and `keep`.
+ *   nothing) for `outputs`, `writes`, `keep` and `reads`.
  */
 export function defineJob<In extends object, R, Out extends object = object>(
   spec: JobSpec<In, R, Out>,
 ): JobSpec<In, R, Out> {
-  const expected = 'a job spec { name, run, outputs?, writes?, keep? }';
+  const expected = 'a job spec { name, run, outputs?, writes?, keep?, reads? }';
   if (spec === null || typeof spec !== 'object' || Array.isArray(spec) || ArrayBuffer.isView(spec))
     throw new InvalidOptionError('spec', spec, expected);
   const own = ownOptions(spec, 'spec', expected);
   if (typeof own.name !== 'string' || own.name === '')
     throw new InvalidOptionError('spec.name', own.name, 'a non-empty string');
   if (typeof own.run !== 'function') throw new InvalidOptionError('spec.run', own.run, 'a function (args, control)');
-  for (const key of ['outputs', 'writes', 'keep'] as const) {
+  for (const key of ['outputs', 'writes', 'keep', 'reads'] as const) {
     if (own[key] !== undefined && typeof own[key] !== 'function')
       throw new InvalidOptionError(`spec.${key}`, own[key], 'a function (args) or nothing');
   }
@@ -150,5 +175,6 @@ export function defineJob<In extends object, R, Out extends object = object>(
   if (own.outputs) (copy as { outputs?: unknown }).outputs = own.outputs;
   if (own.writes) (copy as { writes?: unknown }).writes = own.writes;
   if (own.keep) (copy as { keep?: unknown }).keep = own.keep;
+  if (own.reads) (copy as { reads?: unknown }).reads = own.reads;
   return Object.freeze(copy);
 }

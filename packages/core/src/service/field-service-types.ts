@@ -81,6 +81,14 @@ export interface FieldServiceOptions {
    */
   mode?: FieldServiceModeOption;
   /**
+   * The clock, in milliseconds, that times the service's own slices of the calling thread in `stats()`
+   * (`mainThreadMs`, `longestMainThreadMs`). A wall clock also counts the time the operating system gave the
+   * core to other threads (the workers, on a machine with as many busy workers as cores); a thread CPU clock
+   * does not. A clock that throws or returns a non-finite number is dropped for the default.
+   * @defaultValue `performance.now`
+   */
+  clock?: () => number;
+  /**
    * Milliseconds a running job has to stop by itself after its signal aborts, in `shared` mode: kernels check the
    * abort flag every few thousand cells, so they stop within milliseconds; a worker that has not answered by then
    * is taken as hung (stuck in a loop, or dead without telling): it is terminated and replaced, the job rejects

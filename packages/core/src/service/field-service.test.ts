@@ -29,6 +29,35 @@ describe('createFieldService without shared memory', () => {
   });
 });
 
+describe('the clock option', () => {
+  it("times the service's main-thread slices with the given clock; a failing clock is dropped, not thrown", async () => {
+    await expect(createFieldService({ mode: 'main-thread', clock: 5 as never })).rejects.toBeInstanceOf(
+      InvalidOptionError,
+    );
+    // A clock that advances 1 ms per reading: each timed slice counts exactly 1 ms.
+    let t = 0;
+    const service = await createFieldService({ mode: 'main-thread', clock: () => t++ });
+    const grid = Grid.open(8, 8, { shared: false });
+    service.release(await service.computeField(grid, { goals: [{ x: 0, y: 0 }] }));
+    const stats = service.stats();
+    expect(stats.longestMainThreadMs).toBe(1);
+    expect(Number.isInteger(stats.mainThreadMs) && stats.mainThreadMs >= 1).toBe(true);
+    await service.close();
+    for (const clock of [
+      () => {
+        throw new Error('no clock');
+      },
+      () => Number.NaN,
+    ]) {
+      const failing = await createFieldService({ mode: 'main-thread', clock });
+      failing.release(await failing.computeField(grid, { goals: [{ x: 0, y: 0 }] }));
+      const s = failing.stats();
+      expect(Number.isFinite(s.mainThreadMs) && s.mainThreadMs >= 0).toBe(true);
+      await failing.close();
+    }
+  });
+});
+
 describe('isFieldStale against hostile input (issue 23)', () => {
   it('refuses a missing field or grid with InvalidOptionError', () => {
     const grid = Grid.open(2, 2, { shared: false });

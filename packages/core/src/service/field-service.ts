@@ -112,8 +112,8 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
   const layer = new JobLayer(
     (events) =>
       mode === 'main-thread'
-        ? new MainThreadPool(specs)
-        : new WorkerPool({ size, workerUrl, startTimeoutMs, mode }, events),
+        ? new MainThreadPool(specs, settings.clock)
+        : new WorkerPool({ size, workerUrl, startTimeoutMs, mode, clock: settings.clock }, events),
     specs,
     buffers,
     settings.abortGraceMs,

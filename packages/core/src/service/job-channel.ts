@@ -4,9 +4,9 @@
  * thread yielding every few milliseconds; and the typed error of a request that could not be sent at all.
  */
 import { InvalidOptionError } from '../errors.js';
+import { nextTurn, SLICE_MS } from '../util/next-turn.js';
 import type { BulkPiece } from './job-codec.js';
 import type { MainThreadClock } from './main-thread-clock.js';
-import { nextTurn, SLICE_MS } from './next-turn.js';
 import { SYNC_KEY, type SyncPiece } from './protocol.js';
 
 /** Bytes copied into one message: a few hundredths of a millisecond of copying. */
@@ -23,6 +23,7 @@ export async function sendBulk(
   clock: MainThreadClock,
 ): Promise<void> {
   let start = performance.now();
+  let clocked = clock.now();
   for (const piece of bulk) {
     const length = piece.source.length;
     let at = 0;
@@ -35,13 +36,14 @@ export async function sendBulk(
       post({ [SYNC_KEY]: [sync] }, [bytes]);
       at = end;
       if (performance.now() - start >= SLICE_MS) {
-        clock.add(performance.now() - start);
+        clock.add(clock.now() - clocked);
         await nextTurn();
         start = performance.now();
+        clocked = clock.now();
       }
     } while (at < length);
   }
-  clock.add(performance.now() - start);
+  clock.add(clock.now() - clocked);
 }
 
 /**

@@ -8,7 +8,7 @@
 import { Grid } from '../grid/grid.js';
 import { gridDelta } from '../grid/grid-delta.js';
 import { atPath, isSharedBuffer, type KindArray, kindOf } from '../jobs/arrays.js';
-import type { ArgPath, KeepSpec, WriteSpec } from '../jobs/job-spec.js';
+import type { ArgPath, KeepSpec, ReadSpec, WriteSpec } from '../jobs/job-spec.js';
 import type { ArgToken, JobRequest, SyncPiece, WritePlan, WriteResult } from './protocol.js';
 import { TOKEN } from './protocol.js';
 import type { Replicas, Span } from './replicas.js';
@@ -51,6 +51,7 @@ type Job = Pick<JobRequest, 'id' | 'name' | 'outputs' | 'control'> & {
   args: Record<string, unknown>;
   writes: readonly WriteSpec[];
   keep: readonly KeepSpec[];
+  reads: readonly ReadSpec[];
 };
 
 function samePath(a: ArgPath, b: ArgPath): boolean {
@@ -60,6 +61,31 @@ function samePath(a: ArgPath, b: ArgPath): boolean {
 /** The bytes `[start, end)` of `array` in its buffer. */
 function spanOf(array: ArrayBufferView | ArrayBufferLike): Span {
   return ArrayBuffer.isView(array) ? [array.byteOffset, array.byteOffset + array.byteLength] : [0, array.byteLength];
+}
+
+/**
+ * The bytes of the kept array `value` at `path` a worker must get: all of `whole`, or where the job declares
+ * reads for it, those regions and the regions its declared writes compare (a write that returns changes needs
+ * the caller's bytes as they are).
+ */
+function needOf(job: Job, path: ArgPath, value: ArrayBufferView | ArrayBufferLike, whole: Span): Span[] {
+  const reads = job.reads.filter((r) => samePath(r.path, path));
+  if (reads.length === 0) return [whole];
+  const need: Span[] = reads.map((r) => clampSpan(r.byteOffset, r.byteOffset + r.byteLength, whole));
+  const per = ArrayBuffer.isView(value) ? (value as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT : 1;
+  for (const w of job.writes) {
+    if (w.fresh || !samePath(w.path, path)) continue;
+    if (!w.range) return [whole];
+    if (w.diff) need.push(clampSpan(whole[0] + w.range[0] * per, whole[0] + w.range[1] * per, whole));
+  }
+  return need;
+}
+
+/** `[start, end)` inside `whole` (empty when outside it or not numbers). */
+function clampSpan(start: number, end: number, whole: Span): Span {
+  const s = Number.isFinite(start) ? Math.min(Math.max(start, whole[0]), whole[1]) : whole[0];
+  const e = Number.isFinite(end) ? Math.min(Math.max(end, s), whole[1]) : s;
+  return [s, e];
 }
 
 /** Encodes `job` for the worker of `slot`. */
@@ -109,7 +135,7 @@ export function encodeJob(job: Job, slot: number, ctx: CodecContext): EncodedJob
         const from = k.byteOffset ?? start;
         return { span: [from, from + (k.byteLength ?? end - start)] as Span, stamp: k.stamp };
       });
-      const plan = replicas.plan(buffer, slot, [start, end], kept);
+      const plan = replicas.plan(buffer, slot, needOf(job, path, value, [start, end]), kept);
       let create = plan.create;
       for (const [s, e] of plan.spans) {
         bulk.push({ id: plan.id, create, offset: s, source: new Uint8Array(buffer, s, e - s) });

@@ -128,6 +128,7 @@ export class JobLayer implements PoolEvents<Job> {
           views: {},
           writes: [],
           keep: [],
+          reads: [],
           control: this.takeControl(),
           signal,
           onProgress,
@@ -288,6 +289,7 @@ export class JobLayer implements PoolEvents<Job> {
     const { spec, args } = job;
     job.writes = spec.writes?.(args) ?? [];
     job.keep = spec.keep?.(args) ?? [];
+    job.reads = spec.reads?.(args) ?? [];
     const declared = (spec.outputs?.(args) ?? {}) as Record<string, OutputSpec>;
     const plans: [string, OutputSpec][] = [];
     let bytes = 0;
@@ -338,6 +340,11 @@ export class JobLayer implements PoolEvents<Job> {
 
   private settleReply(slot: PoolSlot<Job>, job: Job, reply: JobReply): void {
     if (!this.pool.unassign(slot, job)) return; // Already settled by a crash or close.
+    const counts = (reply as { counts?: unknown } | null)?.counts;
+    if (Array.isArray(counts) && !isSharedBuffer(job.control.buffer)) {
+      job.control[ControlSlot.done] = Number(counts[0]) | 0;
+      job.control[ControlSlot.total] = Number(counts[1]) | 0;
+    }
     // Outputs moved to a worker come back with its reply, successful or not.
     for (const key of Object.keys(job.outputs)) {
       const back = (reply as { outputs?: Record<string, ArrayBufferLike> }).outputs?.[key];

@@ -2,7 +2,7 @@
  * What the job layer (./job-layer.ts) needs of the place its jobs run: worker threads, with or without shared
  * memory (./worker-pool.ts), or the calling thread itself (./main-thread-pool.ts).
  */
-import type { AnyJobSpec, ExecutionMode, KeepSpec, WriteSpec } from '../jobs/job-spec.js';
+import type { AnyJobSpec, ExecutionMode, KeepSpec, ReadSpec, WriteSpec } from '../jobs/job-spec.js';
 import type { MainThreadClock } from './main-thread-clock.js';
 import type { JobReply, OutputPlan } from './protocol.js';
 
@@ -28,6 +28,7 @@ export interface PoolJob {
   /** The spec's declared writes and kept arrays for these arguments. */
   writes: readonly WriteSpec[];
   keep: readonly KeepSpec[];
+  reads: readonly ReadSpec[];
   /** Control slots (ControlSlot layout): shared with the worker in `shared` mode; elsewhere progress lands here. */
   readonly control: Int32Array;
   /** True once the job's promise settled (an abort may settle it before its worker answers). */
@@ -54,6 +55,8 @@ export interface PoolSettings {
   startTimeoutMs: number;
   /** `shared` (SharedArrayBuffers) or `transfer` (copies and transfers). */
   mode: 'shared' | 'transfer';
+  /** The clock of the main-thread slices (undefined: `performance.now`). */
+  clock?: (() => number) | undefined;
 }
 
 /** The slots jobs run in, as the job layer sees them. */

@@ -6,10 +6,10 @@
  * read the caller's arguments and write into ordinary ArrayBuffers.
  */
 import type { AnyJobSpec } from '../jobs/job-spec.js';
+import { later } from '../util/next-turn.js';
 import { serializeError } from './error-transport.js';
 import type { JobPool, PoolJob, PoolSlot } from './job-pool.js';
 import { MainThreadClock } from './main-thread-clock.js';
-import { later } from './next-turn.js';
 import type { JobReply } from './protocol.js';
 
 export class MainThreadPool<J extends PoolJob> implements JobPool<J> {
@@ -17,12 +17,13 @@ export class MainThreadPool<J extends PoolJob> implements JobPool<J> {
   readonly kernelNames: Set<string>;
   readonly crashes = 0;
   readonly gridHandoffs = 0;
-  readonly clock = new MainThreadClock();
+  readonly clock: MainThreadClock;
   private readonly slot: PoolSlot<J> = { index: 0, job: null };
   private closed = false;
 
-  constructor(specs: ReadonlyMap<string, AnyJobSpec>) {
+  constructor(specs: ReadonlyMap<string, AnyJobSpec>, clock?: () => number) {
     this.kernelNames = new Set(specs.keys());
+    this.clock = new MainThreadClock(clock);
   }
 
   get empty(): boolean {

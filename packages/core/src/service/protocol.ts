@@ -119,9 +119,13 @@ export interface WriteResult {
  * A job's outcome, with the output buffers (moved back where they were moved in). `raw` is the error object
  * itself when it never crossed a thread (a request that could not be sent, a job run on the calling thread).
  */
-export type JobReply =
+export type JobReply = (
   | { ok: true; value: unknown; outputs: Record<string, ArrayBufferLike>; writes: WriteResult[] }
-  | { ok: false; error: SerializedError; raw?: unknown; outputs?: Record<string, ArrayBufferLike> };
+  | { ok: false; error: SerializedError; raw?: unknown; outputs?: Record<string, ArrayBufferLike> }
+) & {
+  /** The job's last `[done, total]` when its control array was not shared (progress messages are throttled). */
+  counts?: [number, number];
+};
 
 /** The API a pool worker exposes. */
 export interface WorkerApi {

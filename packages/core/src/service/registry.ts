@@ -3,7 +3,7 @@
  * its algorithm (the worker half), which says what the kernel reads, writes and outputs; the job layer does the
  * rest in every execution mode. Adding a kernel is one file (its spec) and one line here.
  */
-import { crowdStepRangeJob } from '../crowd/crowd-jobs.js';
+import { crowdStepPackedJob, crowdStepRangeJob } from '../crowd/crowd-jobs.js';
 import { computeFieldFromSeedsJob, computeFieldJob, updateFieldJob } from '../fields/field-jobs.js';
 import { computeFlowJob, updateFlowJob } from '../flow/flow-jobs.js';
 import type { AnyJobSpec, JobSpec } from '../jobs/job-spec.js';
@@ -33,6 +33,7 @@ export const JOBS = Object.freeze({
   setCosts: setCostsJob,
   tacticScan: tacticScanJob,
   crowdStepRange: crowdStepRangeJob,
+  crowdStepPacked: crowdStepPackedJob,
   sectorBuild: sectorBuildJob,
   sectorCorridorPlan: sectorCorridorPlanJob,
   sectorCorridorFill: sectorCorridorFillJob,

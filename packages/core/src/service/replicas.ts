@@ -134,10 +134,15 @@ export class Replicas {
   }
 
   /**
-   * What `slot`'s worker needs so that its copy of `buffer` holds bytes `need`: the kept regions (`kept`, with
+   * What `slot`'s worker needs so that its copy of `buffer` holds the bytes of `need`: the kept regions (`kept`, with
    * their stamps) it holds at the same stamp only get the other workers' writes since, everything else is sent.
    */
-  plan(buffer: ArrayBufferLike, slot: number, need: Span, kept: readonly { span: Span; stamp: number }[]): ReplicaPlan {
+  plan(
+    buffer: ArrayBufferLike,
+    slot: number,
+    need: readonly Span[],
+    kept: readonly { span: Span; stamp: number }[],
+  ): ReplicaPlan {
     const r = this.of(buffer);
     let copy = r.copies.get(slot);
     const create = copy ? 0 : r.byteLength;
@@ -147,7 +152,7 @@ export class Replicas {
     }
     const spans: Span[] = [];
     const holes = normalise(kept.map((k) => k.span) as Span[]);
-    for (const span of subtract(need, holes)) addSpan(spans, span);
+    for (const part of need) for (const span of subtract(part, holes)) addSpan(spans, span);
     for (const { span, stamp } of kept) {
       if (!create && copy.stamps.get(key(span)) === stamp) {
         for (const entry of r.log) {

@@ -21,6 +21,8 @@ export interface ServiceSettings {
   mode: FieldServiceModeOption;
   /** Kernels beyond the built-in ones (served by the worker module at `workerUrl`). */
   jobs: AnyJobSpec[];
+  /** The clock of the main-thread slices, or undefined for `performance.now`. */
+  clock: (() => number) | undefined;
 }
 
 const MODES: readonly FieldServiceModeOption[] = ['auto', 'shared', 'transfer', 'main-thread'];
@@ -39,12 +41,19 @@ function readJobs(value: unknown): AnyJobSpec[] {
   list.forEach((spec, i) => {
     const s = spec as Partial<AnyJobSpec> | null;
     if (s === null || typeof s !== 'object' || typeof s.name !== 'string' || typeof s.run !== 'function')
-      throw new InvalidOptionError(`jobs[${i}]`, spec, 'a job spec { name, run, outputs?, writes?, keep? }');
+      throw new InvalidOptionError(`jobs[${i}]`, spec, 'a job spec { name, run, outputs?, writes?, keep?, reads? }');
     if (names.has(s.name))
       throw new InvalidOptionError(`jobs[${i}].name`, s.name, 'a name no other job of the list has');
     names.add(s.name);
   });
   return list as AnyJobSpec[];
+}
+
+/** The `clock` option: a function, or undefined. */
+function readClock(value: unknown): (() => number) | undefined {
+  if (value !== undefined && typeof value !== 'function')
+    throw new InvalidOptionError('clock', value, 'a function returning milliseconds');
+  return value as (() => number) | undefined;
 }
 
 /** A number of bytes or milliseconds >= 0 (`Infinity` allowed), or the default when absent. */
@@ -87,5 +96,6 @@ export function readServiceOptions(options: unknown): ServiceSettings {
     startTimeoutMs: amount(options, 'startTimeoutMs', DEFAULT_START_TIMEOUT_MS, 'milliseconds'),
     mode: mode as FieldServiceModeOption,
     jobs: readJobs(own(options, 'jobs')),
+    clock: readClock(own(options, 'clock')),
   };
 }

@@ -108,6 +108,7 @@ describe('createWorkerApi (the worker side, run in-thread)', () => {
         outputs: { sums: { kind: 'f64', length: values.length, buffer: new ArrayBuffer(values.length * 8) } },
         writes: prefix?.writes?.(args) ?? [],
         keep: [],
+        reads: [],
         control: null,
       },
       0,
@@ -137,6 +138,52 @@ describe('createWorkerApi (the worker side, run in-thread)', () => {
     const direct = new Int32Array(256);
     for (const v of values) direct[v & 255] = (direct[v & 255] as number) + 1;
     expect([...counts]).toEqual([...direct]);
+  });
+
+  it('sends of a kept array only its declared reads, the kept regions when their stamp changed, and what its writes compare', () => {
+    const replicas = new Replicas(() => {});
+    const buffer = new ArrayBuffer(1 << 20);
+    const args = { buf: buffer };
+    const path = ['buf'];
+    const encode = (stamp: number, extra: Partial<Parameters<typeof encodeJob>[0]> = {}) =>
+      encodeJob(
+        {
+          id: 1,
+          name: 'x',
+          args,
+          outputs: {},
+          writes: [{ path, range: [10_000, 10_100], diff: true }],
+          keep: [{ path, stamp, byteOffset: 0, byteLength: 1000 }],
+          reads: [
+            { path, byteOffset: 5000, byteLength: 100 },
+            { path, byteOffset: 5050, byteLength: 100 },
+          ],
+          control: null,
+          ...extra,
+        },
+        0,
+        { replicas, onGridHandoff: () => {} },
+      ).bulk.map((p) => [p.offset, p.source.length, p.create]);
+    // New to the worker: the buffer is made, then the kept region, the reads (merged) and the compared write.
+    expect(encode(1)).toEqual([
+      [0, 1000, buffer.byteLength],
+      [5000, 150, 0],
+      [10_000, 100, 0],
+    ]);
+    // The stamp holds: the kept region stays where it is.
+    expect(encode(1)).toEqual([
+      [5000, 150, 0],
+      [10_000, 100, 0],
+    ]);
+    expect(encode(2)).toEqual([
+      [0, 1000, 0],
+      [5000, 150, 0],
+      [10_000, 100, 0],
+    ]);
+    // A write that may land anywhere compares the whole array: everything but the kept region goes.
+    expect(encode(2, { writes: [{ path }] })).toEqual([[1000, buffer.byteLength - 1000, 0]]);
+    // Without reads, the whole array but the kept region goes.
+    expect(encode(2, { reads: [], writes: [] })).toEqual([[1000, buffer.byteLength - 1000, 0]]);
   });
 
   it('compares to the byte: a byte written by one worker is never sent back by another', () => {

@@ -90,6 +90,7 @@ export function createWorkerApi(options: WorkerHostOptions): WorkerApi {
   };
 
   const run = async (request: JobRequest): Promise<JobReply> => {
+    let control: Int32Array | null = null;
     const outputs: Record<string, ArrayBufferLike> = {};
     for (const key of Object.keys(request.outputs))
       outputs[key] = (request.outputs[key] as { buffer: ArrayBufferLike }).buffer;
@@ -105,7 +106,9 @@ export function createWorkerApi(options: WorkerHostOptions): WorkerApi {
       const before = request.writes.map((plan, i) =>
         plan.diff || (!plan.fresh && !plan.range) ? snapshot(targets[i], plan.range) : null,
       );
-      const value = await spec.run(args, controlFor(request));
+      const kernelControl = controlFor(request);
+      control = kernelControl.control ?? null;
+      const value = await spec.run(args, kernelControl);
       const writes: WriteResult[] = [];
       request.writes.forEach((plan, index) => {
         const target = targets[index];
@@ -115,9 +118,11 @@ export function createWorkerApi(options: WorkerHostOptions): WorkerApi {
         if (result) writes.push(result);
       });
       const reply: JobReply = { ok: true, value: tokenizeOutputs(value, args, request, 0), outputs, writes };
+      if (!request.control) reply.counts = countsOf(control);
       return transfer(reply, transferables(reply, held));
     } catch (error) {
       const reply: JobReply = { ok: false, error: serializeError(error), outputs };
+      if (!request.control && control) reply.counts = countsOf(control);
       return transfer(reply, transferables(reply, held));
     } finally {
       for (const id of request.drop) held.delete(id);
@@ -184,6 +189,11 @@ function tokenizeOutputs(value: unknown, args: Record<string, unknown>, request:
   for (const key of Object.keys(value))
     out[key] = tokenizeOutputs((value as Record<string, unknown>)[key], args, request, depth + 1);
   return out;
+}
+
+/** The `[done, total]` a local control array holds. */
+function countsOf(control: Int32Array | null): [number, number] {
+  return control ? [control[ControlSlot.done] ?? 0, control[ControlSlot.total] ?? 0] : [0, 0];
 }
 
 /** A copy of the bytes of `target` (elements `range` when given) to compare with after the job. */

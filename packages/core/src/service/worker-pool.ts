@@ -8,13 +8,13 @@
  */
 import { transfer as comlinkTransfer, type Remote, wrap } from 'comlink';
 import { ControlSlot } from '../fields/types.js';
+import { nextTurn, SLICE_MS } from '../util/next-turn.js';
 import { serializeError } from './error-transport.js';
 import { ServiceClosedError, WorkerStartError } from './errors.js';
 import { sendBulk, unsendable } from './job-channel.js';
 import { type EncodedJob, encodeJob, mergeWrite } from './job-codec.js';
 import type { JobPool, PoolEvents, PoolJob, PoolSettings, PoolSlot } from './job-pool.js';
 import { MainThreadClock } from './main-thread-clock.js';
-import { nextTurn, SLICE_MS } from './next-turn.js';
 import { DROP_KEY, type JobReply, PROGRESS_KEY, type WorkerApi, type WritePlan, type WriteResult } from './protocol.js';
 import { Replicas } from './replicas.js';
 import { type SpawnedWorker, spawnWorker } from './spawn.js';
@@ -47,7 +47,7 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
   crashes = 0;
   /** Times a grid was handed to (or copied in whole to) a worker. */
   gridHandoffs = 0;
-  readonly clock = new MainThreadClock();
+  readonly clock: MainThreadClock;
   private starting = 0;
   private closed = false;
   private readonly replicas = new Replicas((slot, ids) => this.post(slot, { [DROP_KEY]: ids }));
@@ -57,6 +57,7 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
     private readonly events: PoolEvents<J>,
   ) {
     this.mode = settings.mode;
+    this.clock = new MainThreadClock(settings.clock);
     this.slots = new Array(settings.size).fill(null);
   }
 
@@ -203,9 +204,9 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
   }
 
   private encode(job: J, slot: Slot<J>): EncodedJob {
-    const { id, spec, args, outputs, writes, keep } = job;
+    const { id, spec, args, outputs, writes, keep, reads } = job;
     const control = this.mode === 'shared' ? job.control : null;
-    return encodeJob({ id, name: spec.name, args, outputs, writes, keep, control }, slot.index, {
+    return encodeJob({ id, name: spec.name, args, outputs, writes, keep, reads, control }, slot.index, {
       replicas: this.replicas,
       onGridHandoff: () => this.gridHandoffs++,
     });
@@ -237,11 +238,13 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
     current: () => boolean,
   ): Promise<void> {
     let start = performance.now();
+    let clocked = this.clock.now();
     const yieldNow = () => performance.now() - start >= SLICE_MS;
     const pause = async () => {
-      this.clock.add(performance.now() - start);
+      this.clock.add(this.clock.now() - clocked);
       await nextTurn();
       start = performance.now();
+      clocked = this.clock.now();
       return current();
     };
     for (const result of results) {
@@ -251,7 +254,7 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
       if (!current()) return;
       if (yieldNow() && !(await pause())) return;
     }
-    this.clock.add(performance.now() - start);
+    this.clock.add(this.clock.now() - clocked);
   }
 
   /**

@@ -1,0 +1,83 @@
+/**
+ * The neighbour grid of a crowd step: cells one tile wide, hashed into the crowd's table, and the current frame
+ * copied into the grid's order (see {@link prepareCrowdStep}). Read by ./crowd-step.ts.
+ */
+import { OutOfRangeError } from '../errors.js';
+import { H_CURRENT } from './crowd-layout.js';
+import { type Crowd, type CrowdFrame, checkCrowd } from './crowd-state.js';
+
+/**
+ * Bucket of neighbour cell (cx, cy): its row-major index on a grid `cols` cells wide, wrapped to the table.
+ * PERF: neighbouring cells share cache lines of the table (a spatial hash scatters them), and the units, visited
+ * bucket by bucket, come in rows (see stepCrowdRange).
+ */
+export function bucket(cx: number, cy: number, cols: number, mask: number): number {
+  return (cy * cols + cx) & mask;
+}
+
+/**
+ * Builds the neighbour grid of the current frame (cells one tile wide, hashed into `crowd.tableSize` buckets,
+ * filled by counting sort so each bucket lists its units in index order). Call once per step before
+ * {@link stepCrowdRange}; {@link stepCrowd} and `stepCrowdParallel` do it for you.
+ */
+export function prepareCrowdStep(crowd: Crowd): void {
+  const n = checkCrowd(crowd);
+  const f = crowd.frames[(crowd.header[H_CURRENT] as number) & 1] as CrowdFrame;
+  const { cellStart, cellItems, cellX, cellY, cellCursor, tableSize } = crowd;
+  const mask = tableSize - 1;
+  const cols = crowd.grid.width;
+  const cs = crowd.params.tileSize;
+  const maxX = cols * cs;
+  const maxY = crowd.grid.height * cs;
+  const x = f.x;
+  const y = f.y;
+  cellStart.fill(0);
+  // PERF: counting sort into flat Int32Arrays, no per-step allocation.
+  const groups = crowd.groups;
+  const unitGroup = crowd.unitGroup;
+  for (let i = 0; i < n; i++) {
+    const xi = x[i] as number;
+    const yi = y[i] as number;
+    // The state lives in a buffer anyone may write: a unit off the map (NaN, Infinity) or of no group would make
+    // the step read outside its arrays or search without end. One check per unit per step, here.
+    if (!(xi >= 0 && yi >= 0 && xi <= maxX && yi <= maxY && (unitGroup[i] as number) < groups))
+      throw new OutOfRangeError(`unit ${i}`, `(${xi}, ${yi}) group ${unitGroup[i]}`, 'a unit on the map, of a group');
+    const cx = Math.floor(xi / cs);
+    const cy = Math.floor(yi / cs);
+    cellX[i] = cx;
+    cellY[i] = cy;
+    const b = bucket(cx, cy, cols, mask);
+    cellStart[b + 1] = (cellStart[b + 1] as number) + 1;
+  }
+  for (let b = 0; b < tableSize; b++) cellStart[b + 1] = (cellStart[b + 1] as number) + (cellStart[b] as number);
+  cellCursor.set(cellStart.subarray(0, tableSize));
+  const sorted = crowd.sorted;
+  const { vx, vy, timer, state } = f;
+  for (let i = 0; i < n; i++) {
+    const b = bucket(cellX[i] as number, cellY[i] as number, cols, mask);
+    const at = cellCursor[b] as number;
+    cellItems[at] = i;
+    cellCursor[b] = at + 1;
+  }
+  // PERF: the step reads every unit and its neighbours in this order: one copy here (gathered, so that the
+  // writes are sequential), contiguous reads there.
+  const sx = sorted.x;
+  const sy = sorted.y;
+  const svx = sorted.vx;
+  const svy = sorted.vy;
+  const stimer = sorted.timer;
+  const sstate = sorted.state;
+  const scx = sorted.cellX;
+  const scy = sorted.cellY;
+  for (let k = 0; k < n; k++) {
+    const i = cellItems[k] as number; // PERF: k < n
+    sx[k] = x[i] as number;
+    sy[k] = y[i] as number;
+    svx[k] = vx[i] as number;
+    svy[k] = vy[i] as number;
+    stimer[k] = timer[i] as number;
+    sstate[k] = state[i] as number;
+    scx[k] = cellX[i] as number;
+    scy[k] = cellY[i] as number;
+  }
+}
