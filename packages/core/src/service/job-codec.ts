@@ -9,7 +9,7 @@ import { Grid } from '../grid/grid.js';
 import { gridDelta } from '../grid/grid-delta.js';
 import { atPath, isSharedBuffer, type KindArray, kindOf } from '../jobs/arrays.js';
 import type { ArgPath, KeepSpec, ReadSpec, WriteSpec } from '../jobs/job-spec.js';
-import type { ArgToken, JobRequest, SyncPiece, WritePlan, WriteResult } from './protocol.js';
+import type { ArgToken, JobRequest, OutputPlan, SyncPiece, WritePlan, WriteResult } from './protocol.js';
 import { TOKEN } from './protocol.js';
 import type { Replicas, Span } from './replicas.js';
 import { byteView, copyRanges } from './write-ranges.js';
@@ -175,16 +175,28 @@ export function encodeJob(job: Job, slot: number, ctx: CodecContext): EncodedJob
     const buffer = ArrayBuffer.isView(target) ? target.buffer : target;
     return { path: w.path, fresh: w.fresh, range: w.range, diff: w.diff, skip: isSharedBuffer(buffer) };
   });
-  const request: JobRequest = {
-    id: job.id,
-    name: job.name,
-    args,
-    outputs: job.outputs,
-    writes,
-    control: job.control,
-    pieces,
-    drop,
+  // Shared buffers the pool reuses job after job (outputs, control slots) are handed over once, then named.
+  const heldId = (buffer: SharedArrayBuffer): number => {
+    const r = replicas.of(buffer);
+    if (!replicas.holds(buffer, slot)) {
+      replicas.hold(buffer, slot);
+      pieces.push({ id: r.id, shared: buffer });
+    }
+    return r.id;
   };
+  const outputs: JobRequest['outputs'] = {};
+  for (const key of Object.keys(job.outputs)) {
+    const plan = job.outputs[key] as OutputPlan;
+    outputs[key] =
+      plan.buffer && isSharedBuffer(plan.buffer)
+        ? { kind: plan.kind, length: plan.length, buffer: null, held: heldId(plan.buffer as SharedArrayBuffer) }
+        : plan;
+  }
+  const request: JobRequest = { id: job.id, name: job.name, args, outputs, writes, control: job.control, pieces, drop };
+  if (job.control && isSharedBuffer(job.control.buffer) && job.control.byteOffset === 0) {
+    request.control = null;
+    request.controlHeld = heldId(job.control.buffer as SharedArrayBuffer);
+  }
   return {
     request,
     bulk,

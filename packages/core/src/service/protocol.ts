@@ -83,6 +83,16 @@ export interface OutputPlan {
   buffer: ArrayBufferLike;
 }
 
+/** An output array as a request carries it: its buffer, or the id of a shared buffer the worker holds. */
+export interface OutputWire {
+  kind: ArrayKind;
+  length: number;
+  /** The buffer to write (moved to the worker, or shared memory), or null: the held buffer `held`. */
+  buffer: ArrayBufferLike | null;
+  /** Id of the shared buffer the worker holds, where `buffer` is null. */
+  held?: number;
+}
+
 /** One job for one worker. */
 export interface JobRequest {
   /** Job id (for error messages and progress). */
@@ -92,11 +102,13 @@ export interface JobRequest {
   /** Arguments, with tokens (see the file comment). */
   args: Record<string, unknown>;
   /** The output arrays, by argument key. */
-  outputs: Record<string, OutputPlan>;
+  outputs: Record<string, OutputWire>;
   /** The declared writes of the job. */
   writes: WritePlan[];
   /** Control slots (ControlSlot layout) on a SharedArrayBuffer, or null (abort by termination, progress by message). */
   control: Int32Array | null;
+  /** Id of a held shared buffer whose first bytes are the control slots, where `control` is null. */
+  controlHeld?: number;
   /** Buffer contents sent with the job. */
   pieces: SyncPiece[];
   /** Buffers to forget once the job ends (copies made for this job only). */

@@ -18,6 +18,7 @@ import {
   type JobReply,
   type JobRequest,
   type OutputToken,
+  type OutputWire,
   PROGRESS_KEY,
   type SyncPiece,
   TOKEN,
@@ -91,16 +92,19 @@ export function createWorkerApi(options: WorkerHostOptions): WorkerApi {
 
   const run = async (request: JobRequest): Promise<JobReply> => {
     let control: Int32Array | null = null;
+    // The output buffers moved here go back with the reply (shared memory stays where it is).
     const outputs: Record<string, ArrayBufferLike> = {};
-    for (const key of Object.keys(request.outputs))
-      outputs[key] = (request.outputs[key] as { buffer: ArrayBufferLike }).buffer;
+    for (const key of Object.keys(request.outputs)) {
+      const buffer = (request.outputs[key] as OutputWire).buffer;
+      if (buffer && !isSharedBuffer(buffer)) outputs[key] = buffer;
+    }
     try {
       apply(request.pieces);
       const spec = registry.get(request.name);
       if (!spec) throw new InvalidOptionError('kernel', request.name, `one of ${[...registry.keys()].join(', ')}`);
       const args = decode(request.args, 0) as Record<string, unknown>;
       for (const [key, plan] of Object.entries(request.outputs))
-        args[key] = viewOf(plan.kind, plan.buffer, 0, plan.length);
+        args[key] = viewOf(plan.kind, plan.buffer ?? heldBuffer(plan.held), 0, plan.length);
       // Snapshots of the arrays whose changes return (compared once the kernel is done).
       const targets = request.writes.map((plan) => (plan.skip ? null : atPath(args, plan.path)));
       const before = request.writes.map((plan, i) =>
@@ -118,19 +122,27 @@ export function createWorkerApi(options: WorkerHostOptions): WorkerApi {
         if (result) writes.push(result);
       });
       const reply: JobReply = { ok: true, value: tokenizeOutputs(value, args, request, 0), outputs, writes };
-      if (!request.control) reply.counts = countsOf(control);
+      if (!isShared(request)) reply.counts = countsOf(control);
       return transfer(reply, transferables(reply, held));
     } catch (error) {
       const reply: JobReply = { ok: false, error: serializeError(error), outputs };
-      if (!request.control && control) reply.counts = countsOf(control);
+      if (!isShared(request) && control) reply.counts = countsOf(control);
       return transfer(reply, transferables(reply, held));
     } finally {
       for (const id of request.drop) held.delete(id);
     }
   };
 
+  const heldBuffer = (id: number | undefined): ArrayBufferLike => {
+    const entry = id === undefined ? undefined : held.get(id);
+    if (!entry) throw new InvalidOptionError('buffer', id, 'a buffer this worker holds');
+    return entry.buffer;
+  };
+
   const controlFor = (request: JobRequest): KernelControl => {
     if (request.control) return { control: request.control };
+    if (request.controlHeld !== undefined)
+      return { control: new Int32Array(heldBuffer(request.controlHeld), 0, CONTROL_LENGTH) };
     // No shared control: a local one, whose progress is posted now and then (abort comes by termination).
     const control = new Int32Array(CONTROL_LENGTH);
     if (!progress) return { control };
@@ -189,6 +201,11 @@ function tokenizeOutputs(value: unknown, args: Record<string, unknown>, request:
   for (const key of Object.keys(value))
     out[key] = tokenizeOutputs((value as Record<string, unknown>)[key], args, request, depth + 1);
   return out;
+}
+
+/** True when the job's control slots are shared with the main thread. */
+function isShared(request: JobRequest): boolean {
+  return request.control !== null || request.controlHeld !== undefined;
 }
 
 /** The `[done, total]` a local control array holds. */

@@ -109,7 +109,10 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
           encoded = tries + 1 < ENCODE_TRIES ? null : this.clock.time(() => this.encodeWhole(job, slot));
       }
       const request = encoded.request;
-      const moved = this.mode === 'transfer' ? Object.values(request.outputs).map((o) => o.buffer as ArrayBuffer) : [];
+      const moved =
+        this.mode === 'transfer'
+          ? Object.values(request.outputs).flatMap((o) => (o.buffer ? [o.buffer as ArrayBuffer] : []))
+          : [];
       const reply: JobReply = await this.call(slot, () =>
         this.clock.time(
           () => slot.remote.run(moved.length > 0 ? comlinkTransfer(request, moved) : request) as Promise<JobReply>,
