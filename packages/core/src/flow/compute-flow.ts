@@ -1,6 +1,6 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { type Field, type KernelControl, METRICS, type Metric } from '../fields/index.js';
-import { checkGrid } from '../grid/check-grid.js';
+import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import { readKernelControl } from '../util/kernel-control.js';
 import { ownOptions } from '../util/own-options.js';
@@ -89,6 +89,7 @@ export function computeFlow(
 ): Flow {
   checkGrid(grid);
   checkFieldOf(field, grid.width, grid.height);
+  checkSameGrid('field', field.gridId, grid);
   const resolved = resolveFlowOptions(options);
   const outs = ownOptions(out, 'out', 'an object { vx?, vy?, anchor? }');
   const kernelControl = readKernelControl(control);
@@ -121,6 +122,7 @@ export function computeFlow(
     anchor,
     radius: resolved.radius,
     gridVersion: Number.isInteger(field.gridVersion) ? field.gridVersion : -1,
+    gridId: grid.id,
   });
   keepStateOf(flow, state);
   return flow;

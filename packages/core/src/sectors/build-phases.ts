@@ -19,7 +19,6 @@ import { LocalSearch } from './local-search.js';
 import { canStep, DX, DY } from './moves.js';
 import { labelRegions } from './regions.js';
 import {
-  H_GRID_VERSION,
   H_HEIGHT,
   H_LANDMARK_OPTION,
   H_MATRIX_TOP,
@@ -35,6 +34,8 @@ import {
   MATES,
   resizeNodeArrays,
   type SectorGraphData,
+  setGraphGridId,
+  setGraphGridVersion,
   withSlack,
 } from './sector-data.js';
 import { M_WEIGHTED, R_NEVER, type SectorRules } from './sector-options.js';
@@ -84,7 +85,8 @@ export function writeHeader(data: SectorGraphData, grid: Grid, rules: SectorRule
   h[H_LANDMARK_OPTION] = rules.landmarks;
   h[H_SECTORS_X] = Math.ceil(grid.width / rules.size);
   h[H_SECTORS_Y] = Math.ceil(grid.height / rules.size);
-  h[H_GRID_VERSION] = gridVersion;
+  setGraphGridVersion(h, gridVersion);
+  setGraphGridId(h, grid.id);
 }
 
 /** The context of `data` over `grid` (whose size must be the header's). */

@@ -64,6 +64,11 @@ export class CorridorField {
     return this.data.gridVersion;
   }
 
+  /** The id of the grid the field was computed on (`grid.id`), or undefined for data made by hand. */
+  get gridId(): number | undefined {
+    return this.data.gridId;
+  }
+
   /**
    * True when the planned corridor covered more than `fullFieldAbove` of the map's sectors and one full field was
    * computed instead: every tile is covered and the costs are those of `computeField` with the graph's rules.
@@ -117,7 +122,7 @@ export class CorridorField {
     if (this.data.full === true) {
       cost.set(this.data.cost);
       dir.set(this.data.dir);
-      return { width, height, cost, dir, gridVersion: this.data.gridVersion };
+      return this.fieldOver(cost, dir);
     }
     cost.fill(Number.POSITIVE_INFINITY);
     dir.fill(255);
@@ -137,7 +142,15 @@ export class CorridorField {
         dir.set(this.data.dir.subarray(from, from + w), to);
       }
     }
-    return { width, height, cost, dir, gridVersion: this.data.gridVersion };
+    return this.fieldOver(cost, dir);
+  }
+
+  /** A Field over `cost` and `dir` with this field's sizes, version and grid id. */
+  private fieldOver(cost: Float64Array, dir: Uint8Array): Field {
+    const { width, height } = this;
+    const field: Field = { width, height, cost, dir, gridVersion: this.data.gridVersion };
+    if (this.data.gridId !== undefined) field.gridId = this.data.gridId;
+    return field;
   }
 }
 
@@ -341,6 +354,7 @@ export function allocateCorridorField(ctx: SectorContext, corridor: Corridor, go
     goalX: goal.x,
     goalY: goal.y,
     gridVersion: ctx.grid.version,
+    gridId: ctx.grid.id,
     full: goal.full,
   };
   return data;

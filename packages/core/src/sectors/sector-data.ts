@@ -15,7 +15,7 @@ export const H_RULE = 4;
 export const H_SPLIT = 5;
 export const H_SECTORS_X = 6;
 export const H_SECTORS_Y = 7;
-/** The grid version the graph describes. */
+/** The grid version the graph describes: low 32 bits here, high bits in {@link H_GRID_VERSION_HIGH}. */
 export const H_GRID_VERSION = 8;
 /** Node slots in use (live and garbage). */
 export const H_NODE_TOP = 9;
@@ -33,7 +33,44 @@ export const H_LANDMARK_REVISION = 16;
 export const H_LANDMARK_STRIDE = 17;
 /** Landmarks asked for by the options. */
 export const H_LANDMARK_OPTION = 18;
-export const HEADER_LENGTH = 20;
+/** High bits of the grid version (see {@link graphGridVersion}). */
+export const H_GRID_VERSION_HIGH = 19;
+/** The id of the grid the graph describes (`grid.id`): low 32 bits, high bits. */
+export const H_GRID_ID = 20;
+export const H_GRID_ID_HIGH = 21;
+export const HEADER_LENGTH = 24;
+
+/** Reads a whole number below 2^53 in magnitude kept in two Int32 slots (low 32 bits, high bits). */
+function readWide(h: Int32Array, low: number, high: number): number {
+  return (h[high] as number) * 2 ** 32 + ((h[low] as number) >>> 0);
+}
+
+/** Writes a whole number below 2^53 in magnitude into two Int32 slots (low 32 bits, high bits). */
+function writeWide(h: Int32Array, low: number, high: number, value: number): void {
+  const hi = Math.floor(value / 2 ** 32);
+  h[high] = hi;
+  h[low] = (value - hi * 2 ** 32) | 0;
+}
+
+/** The grid version a graph's header describes (-1: unknown). Versions never wrap: 53 bits over two slots. */
+export function graphGridVersion(h: Int32Array): number {
+  return readWide(h, H_GRID_VERSION, H_GRID_VERSION_HIGH);
+}
+
+/** Records the grid version a graph's header describes. */
+export function setGraphGridVersion(h: Int32Array, version: number): void {
+  writeWide(h, H_GRID_VERSION, H_GRID_VERSION_HIGH, version);
+}
+
+/** The id of the grid a graph's header describes (`grid.id`). */
+export function graphGridId(h: Int32Array): number {
+  return readWide(h, H_GRID_ID, H_GRID_ID_HIGH);
+}
+
+/** Records the id of the grid a graph's header describes. */
+export function setGraphGridId(h: Int32Array, id: number): void {
+  writeWide(h, H_GRID_ID, H_GRID_ID_HIGH, id);
+}
 
 /** Mate slots per node: the node one step away in each direction (`DIRECTIONS` order) in another sector, or -1. */
 export const MATES = 8;

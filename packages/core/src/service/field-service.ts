@@ -55,6 +55,8 @@ function sharedFieldProblem(grid: Grid, field: Field | undefined, shared: boolea
   if (shared && !(isShared(field.cost.buffer) && isShared(field.dir.buffer)))
     return 'a field over SharedArrayBuffers (made by the service)';
   if (!Number.isInteger(field.gridVersion)) return 'a field with an integer gridVersion';
+  if (field.gridId !== undefined && field.gridId !== grid.id)
+    return `a field of the grid given (grid ${grid.id}), not of grid ${String(field.gridId)}`;
   return null;
 }
 
@@ -140,7 +142,7 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         const { gridVersion } = value as { gridVersion: number };
         const cost = args.cost as Float64Array;
         const dir = args.dir as Uint8Array;
-        return { width: grid.width, height: grid.height, cost, dir, gridVersion };
+        return { width: grid.width, height: grid.height, cost, dir, gridVersion, gridId: grid.id };
       });
     },
 
@@ -262,7 +264,8 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
           const dir = args.dir as Uint8Array;
           const { gridVersion, full, tiles } = value as { gridVersion: number; full: boolean; tiles: number };
           if (into) into.gridVersion = gridVersion;
-          return { field: { width: grid.width, height: grid.height, cost, dir, gridVersion }, full, tiles };
+          const gridId = grid.id;
+          return { field: { width: grid.width, height: grid.height, cost, dir, gridVersion, gridId }, full, tiles };
         });
     },
 

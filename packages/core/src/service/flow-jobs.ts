@@ -10,7 +10,7 @@ import { resolveFlowOptions } from '../flow/compute-flow.js';
 import type { FlowJobArgs } from '../flow/flow-job-kernel.js';
 import { stateArrays, stateByteLengths, stateBytes, stateOver } from '../flow/flow-state.js';
 import type { Flow, FlowOptions, FlowUpdate } from '../flow/types.js';
-import { checkGrid } from '../grid/check-grid.js';
+import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import { ownOptions } from '../util/own-options.js';
 import type { JobQueue } from './job-queue.js';
@@ -87,6 +87,7 @@ export function flowJobs(ctx: FlowJobContext): FlowJobs {
           anchor: args.anchor as Int32Array,
           radius,
           gridVersion,
+          gridId: grid.id,
         });
         if (args.state !== undefined) states.set(flow, args.state);
         return { flow, full, tiles };
@@ -101,6 +102,7 @@ export function flowJobs(ctx: FlowJobContext): FlowJobs {
       try {
         checkGrid(grid);
         checkFieldOf(field, grid.width, grid.height);
+        checkSameGrid('field', field.gridId, grid);
         resolved = resolveFlowOptions(flowOptions);
       } catch (error) {
         return Promise.reject(error);
@@ -115,6 +117,8 @@ export function flowJobs(ctx: FlowJobContext): FlowJobs {
         checkGrid(grid);
         checkFieldOf(field, grid.width, grid.height);
         checkFlow(flow, grid.width, grid.height);
+        checkSameGrid('field', field.gridId, grid);
+        checkSameGrid('flow', flow.gridId, grid);
         const own = ownOptions(flowOptions, 'options', 'an object');
         resolved = resolveFlowOptions({ ...own, radius: own.radius ?? flow.radius });
       } catch (error) {
