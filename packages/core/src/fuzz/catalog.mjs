@@ -141,6 +141,10 @@ export const CONSTANTS = [
   'MAX_SECTOR_SIZE',
   'MIN_SECTOR_SIZE',
   'NO_ANCHOR',
+  // grid versions and identity (issue 35)
+  'GRID_HEADER_BYTES',
+  'GRID_VERSION_BYTE_OFFSET',
+  'MAX_GRID_VERSION',
 ];
 
 /**

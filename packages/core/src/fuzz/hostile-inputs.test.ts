@@ -10,7 +10,11 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: plain JavaScript modules of the fuzz catalog (they run in worker threads too).
+import { IDENTITY_CASES, refusedNamingIds } from './catalog-versions.mjs';
 import { EXPECTED_FAILURES, matches } from './expected-failures.test-util.js';
+// @ts-expect-error: plain JavaScript module of the fuzz catalog.
+import { helpers } from './fuzz-helpers.mjs';
 import { type CatalogInfo, describeCatalog, type FuzzFailure, runFuzzLane } from './fuzz-runner.test-util.js';
 
 const distDir = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -93,6 +97,21 @@ describe('hostile inputs against every public function and method (issue 23)', (
     ).toEqual([]);
     expect(info.entries.length, 'entries listed twice').toBe(entries.size);
   });
+
+  it("every function given another grid's result refuses it, naming both grid ids (issue 35)", async () => {
+    const lib = await import(/* @vite-ignore */ distUrl);
+    const h = helpers(lib);
+    const problems: string[] = [];
+    try {
+      for (const c of IDENTITY_CASES as { name: string; make: (lib: unknown, h: unknown) => unknown }[]) {
+        const problem = await refusedNamingIds(lib, await c.make(lib, h));
+        if (problem !== null) problems.push(`${c.name}: ${problem}`);
+      }
+    } finally {
+      await h.close();
+    }
+    expect(problems).toEqual([]);
+  }, 60_000);
 
   it('no call hangs, crashes, throws an undocumented error or reads an inherited option', async () => {
     const info = await describeCatalog(distUrl);

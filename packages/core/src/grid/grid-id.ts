@@ -3,6 +3,7 @@
  * own module state) do not share an id. Drawn from `crypto.getRandomValues` where it exists (browsers, Node 20+),
  * else from a counter mixed with `Math.random` and the clock.
  */
+import { describeValue } from '../util/describe-value.js';
 
 let fallbackCounter = 0;
 
@@ -20,7 +21,7 @@ export function newGridId(): number {
   return id === 0 ? 1 : id;
 }
 
-/** How an id reads in messages: `grid <id>`. */
+/** How an id reads in messages: `grid <id>` (any other value described, never converted: it may be hostile). */
 export function gridIdText(id: unknown): string {
-  return `grid ${typeof id === 'number' ? id : String(id)}`;
+  return `grid ${describeValue(id)}`;
 }

@@ -12,6 +12,7 @@
 import { InvalidOptionError } from '../errors.js';
 import type { Field, FieldOptions } from '../fields/types.js';
 import { Grid } from '../grid/grid.js';
+import { gridIdText } from '../grid/grid-id.js';
 import { OutputBuffers } from './buffer-pool.js';
 import { SharedMemoryUnavailableError } from './errors.js';
 import { type FieldService, type FieldServiceOptions, MAX_WORKERS } from './field-service-types.js';
@@ -56,7 +57,7 @@ function sharedFieldProblem(grid: Grid, field: Field | undefined, shared: boolea
     return 'a field over SharedArrayBuffers (made by the service)';
   if (!Number.isInteger(field.gridVersion)) return 'a field with an integer gridVersion';
   if (field.gridId !== undefined && field.gridId !== grid.id)
-    return `a field of the grid given (grid ${grid.id}), not of grid ${String(field.gridId)}`;
+    return `a field of the grid given (${gridIdText(grid.id)}), not of ${gridIdText(field.gridId)}`;
   return null;
 }
 
