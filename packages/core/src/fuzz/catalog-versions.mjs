@@ -154,7 +154,7 @@ export const IDENTITY_CASES = [
   {
     name: 'FieldService#updateField with a field of another grid',
     service: true,
-    make: async (lib, h) => {
+    make: async (_lib, h) => {
       const { a, b, options } = two(h, true);
       const s = await h.service();
       const field = await s.computeField(a, options);
