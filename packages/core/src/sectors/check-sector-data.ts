@@ -52,7 +52,7 @@ export function checkSectorData(grid: Grid, data: unknown): SectorGraphData {
     nodeRegion: field('nodeRegion', 'Int32Array'),
     nodeComp: field('nodeComp', 'Int32Array'),
     nodeMates: field('nodeMates', 'Int32Array'),
-    intra: field('intra', 'Float32Array'),
+    intra: field('intra', 'Float64Array'),
     borderLabel: field('borderLabel', 'Uint16Array'),
     landmarkCost: field('landmarkCost', 'Float32Array'),
   };

@@ -1,8 +1,10 @@
 /**
  * The typed arrays of a sector graph, shareable with workers (SharedArrayBuffers when the grid's buffer is
  * one). Nodes are entrance tiles; the nodes of a sector occupy a contiguous run of node slots, and the costs
- * between them a `count x count` row-major block of `intra` (Float32, Infinity where a node cannot reach
- * another inside the sector). A rebuilt sector whose nodes no longer fit its slots gets new slots at the top
+ * between them a `count x count` row-major block of `intra` (Float64, Infinity where a node cannot reach
+ * another inside the sector: a walk inside a sector of weighted terrain may cost more than a Float32 holds, up to
+ * the sector's tiles times the largest terrain cost 3.4e38; in 64 bits no finite walk reads as Infinity, and the
+ * costs are the walks' own). A rebuilt sector whose nodes no longer fit its slots gets new slots at the top
  * (the old ones become garbage until the next full build).
  */
 
@@ -95,8 +97,8 @@ export interface SectorGraphData {
   nodeComp: Int32Array;
   /** `MATES` slots per node: the entrance one legal step away in each direction in another sector, or -1. */
   nodeMates: Int32Array;
-  /** Costs between the nodes of each sector, row = from, column = to. */
-  intra: Float32Array;
+  /** Costs between the nodes of each sector, row = from, column = to (64-bit: see the module comment). */
+  intra: Float64Array;
   /**
    * Local region labels of the border tiles of each sector, `4 * size` per sector: north row, south row, west
    * column, east column (regions.ts).
@@ -157,7 +159,7 @@ export function allocateSectorArrays(sectorCount: number, size: number, shared: 
     nodeRegion: empty,
     nodeComp: empty,
     nodeMates: empty,
-    intra: float32Array(0, shared),
+    intra: float64Array(0, shared),
     borderLabel: labels,
     landmarkCost: float32Array(0, shared),
   };
@@ -182,7 +184,7 @@ export function resizeNodeArrays(data: SectorGraphData, nodeCapacity: number, ma
     data.nodeMates = mates;
   }
   if (matrixCapacity !== data.intra.length) {
-    const intra = float32Array(matrixCapacity, shared);
+    const intra = float64Array(matrixCapacity, shared);
     intra.set(data.intra.subarray(0, Math.min(data.intra.length, matrixCapacity)));
     data.intra = intra;
   }

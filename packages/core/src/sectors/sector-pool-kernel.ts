@@ -28,6 +28,7 @@ import { PathQuery } from './find-path.js';
 import { landmarkCosts, pickLandmarks } from './landmarks.js';
 import {
   float32Array,
+  float64Array,
   H_LANDMARK_OPTION,
   H_LANDMARK_STRIDE,
   int32Array,
@@ -193,7 +194,8 @@ function copyFloat32(a: Float32Array): Float32Array {
 
 /** A copy of a graph's arrays in new SharedArrayBuffers. */
 function copyData(d: SectorGraphData): SectorGraphData {
-  const intra = copyFloat32(d.intra);
+  const intra = float64Array(d.intra.length, true);
+  intra.set(d.intra);
   const labels = uint16Array(d.borderLabel.length, true);
   labels.set(d.borderLabel);
   return {
