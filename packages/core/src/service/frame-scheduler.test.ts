@@ -216,7 +216,15 @@ describe('frame scheduler against hostile input (issue 23)', () => {
 describe('frame scheduler with clocks that stand still or throw (issue 35)', () => {
   /** A task that never finishes by itself and counts its slices. */
   function endless() {
-    const task = { slices: 0, step: () => (task.slices++, false), result: () => 0, progress: () => 0 };
+    const task = {
+      slices: 0,
+      step: () => {
+        task.slices++;
+        return false;
+      },
+      result: () => 0,
+      progress: () => 0,
+    };
     return task;
   }
 
