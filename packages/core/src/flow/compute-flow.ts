@@ -2,6 +2,7 @@ import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { type Field, type KernelControl, METRICS, type Metric } from '../fields/index.js';
 import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
+import { allocating } from '../util/allocate.js';
 import { readKernelControl } from '../util/kernel-control.js';
 import { ownOptions } from '../util/own-options.js';
 import { flowClearance } from './anchor-code.js';
@@ -55,7 +56,7 @@ function outArray<T extends Float32Array | Int32Array>(
   size: number,
   make: new (n: number) => T,
 ): T {
-  if (given === undefined) return new make(size);
+  if (given === undefined) return allocating(`flow ${name}`, size * 4, () => new make(size));
   checkTypedArray(`out.${name}`, given, make.name, size);
   return given as T;
 }

@@ -1,4 +1,5 @@
 import { CoordinateError, GridTooLargeError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { newBuffer } from '../util/allocate.js';
 import { EditLog, H_LOG_CAPACITY, H_LOG_COUNT, H_LOG_HEAD } from './edit-log.js';
 import { newGridId } from './grid-id.js';
 
@@ -208,7 +209,7 @@ export class Grid {
     if (typeof shared !== 'boolean') throw new InvalidOptionError('shared', shared, 'a boolean');
     if (shared === true && typeof SharedArrayBuffer !== 'function')
       throw new InvalidOptionError('shared', shared, 'false: SharedArrayBuffer does not exist here');
-    const buffer = shared === true ? new SharedArrayBuffer(byteLength) : new ArrayBuffer(byteLength);
+    const buffer = newBuffer(`a ${width}x${height} grid`, byteLength, shared === true);
     const header = new Int32Array(buffer, 0, HEADER_INTS);
     header[H_MAGIC] = MAGIC;
     header[H_WIDTH] = width;
@@ -250,7 +251,7 @@ export class Grid {
     if (shared && typeof SharedArrayBuffer !== 'function')
       throw new InvalidOptionError('shared', shared, 'false: SharedArrayBuffer does not exist here');
     const bytes = new Uint8Array(this.buffer);
-    const buffer = shared ? new SharedArrayBuffer(bytes.length) : new ArrayBuffer(bytes.length);
+    const buffer = newBuffer(`a copy of a ${this.width}x${this.height} grid`, bytes.length, shared);
     new Uint8Array(buffer).set(bytes);
     // A copy is another grid: its edits from now on are not this grid's, so its fields must not pass for ours.
     writeId(new Int32Array(buffer, 0, HEADER_INTS), newGridId());

@@ -3,6 +3,7 @@ import { checkField } from '../fields/check-field.js';
 import type { Field } from '../fields/types.js';
 import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
+import { allocating } from '../util/allocate.js';
 import { checkFinite, checkNonNegative, checkNumber } from '../util/check-number.js';
 import { arrayLength, recordOf } from '../util/own-options.js';
 import { RtsPathfinder } from './astar.js';
@@ -86,9 +87,12 @@ export class RtsWorld implements RtsGroupHost {
     checkGrid(grid);
     this.options = resolveRtsWorldOptions(options);
     this.grid = grid;
-    this.pathfinder = new RtsPathfinder(grid);
+    // The A* records (16 bytes a tile) and the spatial index take memory in proportion to the map.
+    const tiles = grid.width * grid.height;
+    const what = `an RTS world on a ${grid.width}x${grid.height} grid`;
+    this.pathfinder = allocating(what, tiles * 24, () => new RtsPathfinder(grid));
     this.clock = new RtsFixedStepClock(this.options.stepSeconds, this.options.maxStepsPerUpdate);
-    this.ws = new RtsWorkspace(grid.width, grid.height);
+    this.ws = allocating(what, tiles * 4, () => new RtsWorkspace(grid.width, grid.height));
   }
 
   /** Seconds to steps (at least 1). */

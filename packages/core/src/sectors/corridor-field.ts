@@ -7,6 +7,7 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field, FieldOut, Goal, KernelControl } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
+import { allocating } from '../util/allocate.js';
 import { checkNumber } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { arrayLength, ownOptions } from '../util/own-options.js';
@@ -113,8 +114,8 @@ export class CorridorField {
     const { width, height } = this;
     const size = width * height;
     const own = ownOptions(out, 'out', 'an object { cost?, dir? }');
-    const cost = own.cost ?? new Float64Array(size);
-    const dir = own.dir ?? new Uint8Array(size);
+    const cost = own.cost ?? allocating('field costs', size * 8, () => new Float64Array(size));
+    const dir = own.dir ?? allocating('field directions', size, () => new Uint8Array(size));
     if (typedArrayName(cost) !== 'Float64Array') throw new InvalidOptionError('out.cost', cost, 'a Float64Array');
     if (typedArrayName(dir) !== 'Uint8Array') throw new InvalidOptionError('out.dir', dir, 'a Uint8Array');
     if (cost.length !== size) throw new OutOfRangeError('out.cost.length', cost.length, `${size} (grid size)`);

@@ -7,6 +7,7 @@
  * costs are the walks' own). A rebuilt sector whose nodes no longer fit its slots gets new slots at the top
  * (the old ones become garbage until the next full build).
  */
+import { newBuffer } from '../util/allocate.js';
 
 /** Header slots (Int32). */
 export const H_WIDTH = 0;
@@ -112,7 +113,7 @@ export interface SectorGraphData {
 }
 
 function makeBuffer(bytes: number, shared: boolean): ArrayBuffer | SharedArrayBuffer {
-  return shared ? new SharedArrayBuffer(Math.max(8, bytes)) : new ArrayBuffer(Math.max(8, bytes));
+  return newBuffer('sector graph arrays', Math.max(8, bytes), shared);
 }
 
 export function int32Array(length: number, shared: boolean): Int32Array {
