@@ -35,6 +35,31 @@ function city(k) {
 
 const shot = (page) => page.getByTestId('map-canvas').screenshot();
 
+/** The stats of a finished 4096 x 4096 graph (4096 sectors of 64 x 64). */
+const BUILT_4096 = '[data-testid="sector-stats"][data-sectors="4096"]';
+
+/**
+ * Arms the page to click the sector graph's Cancel the first time its progress bar shows a percentage above 0;
+ * the percentage is then in `window.__cancelAt`.
+ */
+async function cancelWhenBuilding(page) {
+  await page.evaluate(() => {
+    window.__cancelAt = null;
+    const observer = new MutationObserver(() => {
+      for (const bar of document.querySelectorAll('[data-testid="progress"]')) {
+        const m = /building the sector graph\D*(\d+)%/.exec(bar.textContent ?? '');
+        const button = [...bar.querySelectorAll('button')].find((b) => b.textContent === 'Cancel');
+        if (!m || Number(m[1]) < 1 || !button) continue;
+        observer.disconnect();
+        window.__cancelAt = Number(m[1]);
+        button.click();
+        return;
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
 async function setRange(page, testId, value) {
   await page.getByTestId(testId).evaluate((el, v) => {
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(el, String(v));
@@ -162,14 +187,31 @@ describe('Big maps page', () => {
     const { page, errors } = await openPage(browser, `${server.url}#/sectors?src=city&size=256`);
     await ready(page);
     await page.getByTestId('big-size').selectOption('4096');
-    await page.getByTestId('big-generate').click();
-    // The build's progress bar, cancelled, then built again.
-    const bar = page.locator('[data-testid="progress"]', { hasText: 'building the sector graph' });
-    await bar.waitFor({ timeout: 60_000 });
-    await bar.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForSelector('text=no graph (cancelled)', { timeout: 30_000 });
+    // The build's progress bar, cancelled while the build runs, then built again. The Cancel is clicked in the
+    // page the moment the bar shows the build under way (a percentage above 0): a click sent from here arrives
+    // a round trip later, and on a loaded machine the build can end in between (the test then waited in vain).
+    let cancelled = null;
+    for (let attempt = 0; attempt < 3 && cancelled === null; attempt++) {
+      await cancelWhenBuilding(page);
+      await page.getByTestId('big-generate').click();
+      // Another try after a build that ended uncancelled: its graph goes once the new map is made.
+      if (attempt > 0) await page.waitForSelector(BUILT_4096, { state: 'detached', timeout: 480_000 });
+      const outcome = await page.waitForFunction(
+        () =>
+          window.__cancelAt ??
+          (document.querySelector('[data-testid="sector-stats"][data-sectors="4096"]') ? 'built' : null),
+        null,
+        { timeout: 480_000 },
+      );
+      const value = await outcome.jsonValue();
+      if (value !== 'built') cancelled = value;
+    }
+    assert.notEqual(cancelled, null, 'the bar never showed the build under way before it ended (3 tries)');
+    assert.ok(cancelled >= 1 && cancelled <= 100, `cancelled at ${cancelled}%`);
+    // Cancel stops the jobs in the workers (checked between sectors; a worker that does not answer is replaced).
+    await page.waitForSelector('text=no graph (cancelled)', { timeout: 120_000 });
     await page.getByRole('button', { name: 'Build', exact: true }).click();
-    await ready(page, 240_000);
+    await ready(page, 480_000);
     assert.equal(await page.getByTestId('sector-stats').getAttribute('data-sectors'), '4096');
     assert.match(await page.getByTestId('big-map-label').textContent(), /4096 x 4096/);
     const cost = Number(await page.getByTestId('route-stats').getAttribute('data-cost'));

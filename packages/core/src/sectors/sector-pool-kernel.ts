@@ -15,7 +15,7 @@ import {
   layoutSectors,
   linkSectors,
 } from './build-phases.js';
-import { startWork } from './control.js';
+import { checkAbort, startWork } from './control.js';
 import {
   allocateCorridorField,
   type CorridorFieldData,
@@ -71,6 +71,8 @@ export type SectorNodeArrays = Pick<SectorGraphData, 'nodeTile' | 'nodeRegion' |
 export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): SectorNodeArrays | Int32Array | number {
   const { grid, data, phase, first, last } = args;
   const ctx = contextOf(grid, data);
+  // Every phase checks for a Cancel before it starts (and the long ones between sectors or buckets as they go).
+  checkAbort(control);
   if (phase === 'layout') {
     layoutSectors(data, args.counts);
     return {
@@ -81,19 +83,19 @@ export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): S
       intra: data.intra,
     };
   }
-  if (phase === 'pick') return pickLandmarks(ctx, data.header[H_LANDMARK_OPTION] as number);
+  if (phase === 'pick') return pickLandmarks(ctx, data.header[H_LANDMARK_OPTION] as number, control);
   if (phase === 'landmark') {
     const { slot, node } = args.landmark as { slot: number; node: number };
     const stride = data.header[H_LANDMARK_STRIDE] as number;
-    landmarkCosts(ctx, node, data.landmarkCost.subarray(slot * stride, (slot + 1) * stride));
+    landmarkCosts(ctx, node, data.landmarkCost.subarray(slot * stride, (slot + 1) * stride), control);
     return 0;
   }
   startWork(control, last - first);
   if (phase === 'labels') labelSectors(ctx, first, last, control);
-  else if (phase === 'count') countEntrances(ctx, first, last, args.counts);
+  else if (phase === 'count') countEntrances(ctx, first, last, args.counts, control);
   else if (phase === 'sectors') return buildSectors(ctx, first, last, control);
-  else if (phase === 'link') linkSectors(ctx, first, last);
-  else computeComponents(ctx);
+  else if (phase === 'link') linkSectors(ctx, first, last, control);
+  else computeComponents(ctx, control);
   return 0;
 }
 
