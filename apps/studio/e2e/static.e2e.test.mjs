@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { settled } from './helpers.mjs';
-import { launchBrowser, openPage, studioDir } from './server.mjs';
+import { launchBrowser, openPage, studioDir, WAIT_MS } from './server.mjs';
 
 const outDir = join(studioDir, 'dist-static');
 const TYPES = {
@@ -66,13 +66,13 @@ describe('static studio build without isolation headers', () => {
   it('becomes cross-origin isolated through its service worker and computes in workers over shared memory', async () => {
     const { page } = await openPage(browser, url);
     // The first load registers the service worker and reloads once.
-    await page.waitForFunction(() => globalThis.crossOriginIsolated === true, null, { timeout: 30_000 });
+    await page.waitForFunction(() => globalThis.crossOriginIsolated === true, null, { timeout: WAIT_MS });
     assert.equal(await page.evaluate(() => typeof SharedArrayBuffer), 'function');
-    await page.waitForSelector('[data-testid="worker-check"][data-state="ok"]', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="worker-check"][data-state="ok"]', { timeout: WAIT_MS });
     assert.match(await page.textContent('[data-testid="worker-check"]'), /shared memory verified/);
     // A field on the Fields page, computed through the worker service.
     await page.goto(`${url}#/fields`);
-    await page.waitForFunction(() => globalThis.crossOriginIsolated === true, null, { timeout: 30_000 });
+    await page.waitForFunction(() => globalThis.crossOriginIsolated === true, null, { timeout: WAIT_MS });
     await page.waitForSelector('[data-testid="page-fields"]');
     await settled(page);
     await page.close();

@@ -22,11 +22,13 @@ const distUrl = new URL('../../dist/index.js', import.meta.url).href;
 
 /**
  * A call that does not answer within this long is a hang: the maps are 8x8 or 16x16, a call takes microseconds
- * to a few milliseconds, so this leaves a wide margin for a loaded machine.
+ * to a few milliseconds on a quiet machine. The deadline only has to tell a hang from a slow call, so it is set
+ * for a machine whose cores are all busy with other work (a call can then wait seconds for a core): a hang costs
+ * this long once per path, a tighter deadline made slow calls fail under load.
  */
-const DEADLINE_MS = 2000;
-/** Time to import the package and plan a lane's calls (the worker service starts here). */
-const PLAN_DEADLINE_MS = 30_000;
+const DEADLINE_MS = 10_000;
+/** Time to import the package and plan a lane's calls (the worker service starts here), on a loaded machine. */
+const PLAN_DEADLINE_MS = 120_000;
 
 /** Public members of each exported class, read from the declaration files (private ones are marked there). */
 function publicMembers(className: string): string[] {
@@ -111,7 +113,7 @@ describe('hostile inputs against every public function and method (issue 23)', (
       await h.close();
     }
     expect(problems).toEqual([]);
-  }, 60_000);
+  });
 
   it('no call hangs, crashes, throws an undocumented error or reads an inherited option', async () => {
     const info = await describeCatalog(distUrl);
@@ -150,5 +152,5 @@ describe('hostile inputs against every public function and method (issue 23)', (
       stale.map((e) => `item ${e.item}: ${String(e.name)} ${e.label ?? ''} (${e.why})`),
       'EXPECTED_FAILURES that no longer fail: remove them',
     ).toEqual([]);
-  }, 300_000);
+  }, 1_800_000); // a bound for a hang of the whole run, on a loaded machine (a quiet one takes a few minutes)
 });

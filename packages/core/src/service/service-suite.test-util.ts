@@ -8,7 +8,7 @@ import type * as Core from '../index.js';
 type CoreModule = typeof Core;
 
 /** Waits until `predicate` holds, polling every few ms (no timing assertion: only a generous give-up). */
-async function until(predicate: () => boolean, what: string, giveUpMs = 20_000): Promise<void> {
+async function until(predicate: () => boolean, what: string, giveUpMs = 120_000): Promise<void> {
   const start = Date.now();
   while (!predicate()) {
     if (Date.now() - start > giveUpMs) throw new Error(`gave up waiting for ${what}`);
@@ -444,8 +444,8 @@ export function workerServiceSuite(
       const pool = await c.createFieldService({ workers: 1, enableTestKernels: true, abortGraceMs: 100 });
       try {
         const controller = new AbortController();
-        // A worker stuck for a minute: it never looks at the abort flag and never answers.
-        const hung = pool.run('__hang', { ms: 60_000 }, { signal: controller.signal }).then(
+        // A worker stuck for ten minutes: it never looks at the abort flag and never answers.
+        const hung = pool.run('__hang', { ms: 600_000 }, { signal: controller.signal }).then(
           () => 'resolved',
           (error: unknown) => error,
         );
@@ -457,19 +457,34 @@ export function workerServiceSuite(
         const outcome = await hung;
         expect(outcome).toBeInstanceOf(c.AbortError);
         expect(String((outcome as Error).message)).toMatch(/did not stop within 100 ms and was replaced/);
-        // Well before the minute is up: the worker was terminated, not waited for.
-        expect(Date.now() - started).toBeLessThan(30_000);
+        // Long before the ten minutes are up (however loaded the machine): terminated, not waited for.
+        expect(Date.now() - started).toBeLessThan(300_000);
         // The replacement takes the queued job and the next ones.
         expectSameField(await queued, c.computeField(grid, { goals: [{ x: 0, y: 0 }] }));
         expect(pool.stats()).toMatchObject({ workers: 1, busy: 0, queued: 0, crashes: 1 });
-        // A job that stops by itself within the grace period does not cost a worker.
+      } finally {
+        await pool.close();
+      }
+    });
+
+    it('a job that stops by itself after an abort does not cost a worker', async () => {
+      // A grace as long as a loaded machine may need to run the worker's next abort check (the __spin kernel
+      // looks at the flag all the time): only a job that ignores the flag is replaced.
+      const pool = await c.createFieldService({ workers: 1, enableTestKernels: true, abortGraceMs: 60_000 });
+      try {
         const spin = new AbortController();
         const spinning = pool.run('__spin', { ms: 30_000 }, { signal: spin.signal });
         await until(() => pool.stats().busy === 1, 'the spin to start');
         spin.abort();
         await expect(spinning).rejects.toBeInstanceOf(c.AbortError);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(pool.stats()).toMatchObject({ workers: 1, busy: 0, crashes: 1 });
+        expect(pool.stats()).toMatchObject({ workers: 1, busy: 0, crashes: 0 });
+        // The same worker takes the next job.
+        const grid = c.Grid.open(8, 8);
+        expectSameField(
+          await pool.computeField(grid, { goals: [{ x: 0, y: 0 }] }),
+          c.computeField(grid, { goals: [{ x: 0, y: 0 }] }),
+        );
+        expect(pool.stats()).toMatchObject({ workers: 1, crashes: 0 });
       } finally {
         await pool.close();
       }

@@ -83,5 +83,5 @@ describe('worker service in Node (worker_threads, built package)', () => {
       await service.close();
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
