@@ -4,6 +4,7 @@ import { Grid } from '../grid/grid.js';
 import { allocating } from '../util/allocate.js';
 import { checkNumber } from '../util/check-number.js';
 import { ownOptions } from '../util/own-options.js';
+import { type CrowdLayout, HEADER_INTS, layout, PARAM_COUNT } from './crowd-layout.js';
 import {
   type CrowdOptions,
   type CrowdParams,
@@ -129,8 +130,6 @@ export interface CrowdBuffers {
 }
 
 const MAGIC = 0x464d4352; // 'FMCR'
-const HEADER_INTS = 16;
-const PARAM_COUNT = 8;
 /** Header slots. */
 export const H_COUNT = 3;
 /** Index (0 or 1) of the current frame. */
@@ -143,69 +142,6 @@ const H_GROUPS = 2;
 const H_TABLE = 5;
 const H_FLAGS = 6;
 const FLAG_FLOWS = 1;
-
-function tableSizeFor(capacity: number): number {
-  let t = 64;
-  while (t < capacity * 2) t *= 2;
-  return t;
-}
-
-function align8(n: number): number {
-  return Math.ceil(n / 8) * 8; // not `& ~7`: byte offsets pass 2^31 on big maps
-}
-
-function layout(capacity: number, groups: number, cells: number, flows: boolean) {
-  const table = tableSizeFor(capacity);
-  let o = 0;
-  const at = (bytes: number) => {
-    const start = o;
-    o = align8(o + bytes);
-    return start;
-  };
-  const header = at(HEADER_INTS * 4);
-  const params = at(PARAM_COUNT * 8);
-  const f64 = (n: number) => at(n * 8);
-  const frameF64 = [0, 1].map(() => [f64(capacity), f64(capacity), f64(capacity), f64(capacity), f64(capacity)]);
-  const targets = [f64(groups), f64(groups)];
-  const frameF32 = [0, 1].map(() => [at(capacity * 4), at(capacity * 4)]);
-  const cellStart = at((table + 1) * 4);
-  const cellCursor = at(table * 4);
-  const cellItems = at(capacity * 4);
-  const cellX = at(capacity * 4);
-  const cellY = at(capacity * 4);
-  const sortedF64 = [f64(capacity), f64(capacity), f64(capacity), f64(capacity), f64(capacity)];
-  const sortedCells = [at(capacity * 4), at(capacity * 4)];
-  const sortedState = at(capacity);
-  const state = [at(capacity), at(capacity)];
-  const unitGroup = at(capacity);
-  const hasField = at(groups);
-  const fieldDir = at(groups * cells);
-  const hasFlow = at(groups);
-  const flowAnchor = at(flows ? groups * cells * 4 : 0);
-  return {
-    table,
-    byteLength: o,
-    header,
-    params,
-    frameF64,
-    targets,
-    frameF32,
-    cellStart,
-    cellCursor,
-    cellItems,
-    cellX,
-    cellY,
-    sortedF64,
-    sortedCells,
-    sortedState,
-    state,
-    unitGroup,
-    hasField,
-    fieldDir,
-    hasFlow,
-    flowAnchor,
-  };
-}
 
 function view(buffer: ArrayBufferLike, grid: Grid, params: CrowdParams): Crowd {
   const header = new Int32Array(buffer, 0, HEADER_INTS);
@@ -331,7 +267,7 @@ export function createCrowd(options: CrowdOptions): Crowd {
 /** Writes a new crowd's header and parameters into `buffer` and returns its view. */
 function initCrowd(
   buffer: ArrayBufferLike,
-  l: ReturnType<typeof layout>,
+  l: CrowdLayout,
   grid: Grid,
   params: ReturnType<typeof resolveCrowdParams>,
   { capacity, groups, flows }: { capacity: number; groups: number; flows: boolean },
