@@ -7,6 +7,7 @@ import { followFlow } from '../flow/follow-flow.js';
 import { updateFlow } from '../flow/update-flow.js';
 import { buildSectorGraph } from '../sectors/build.js';
 import { SectorGraph } from '../sectors/sector-graph.js';
+import { errorOf } from '../testing/error-of.test-util.js';
 import { EDITS_UNKNOWN } from './edit-log.js';
 import { GRID_VERSION_BYTE_OFFSET, Grid, MAX_GRID_VERSION } from './grid.js';
 
@@ -138,14 +139,7 @@ describe('grid identity', () => {
     const options = { goals: [{ x: 0, y: 0 }] };
     const field = computeField(a, options);
     const before = Float64Array.from(field.cost);
-    const error = (() => {
-      try {
-        updateField(b, field, options);
-      } catch (e) {
-        return e;
-      }
-      return null;
-    })();
+    const error = errorOf(() => updateField(b, field, options));
     expect(error).toBeInstanceOf(InvalidOptionError);
     expect(String((error as Error).message)).toContain(`grid ${a.id}`);
     expect(String((error as Error).message)).toContain(`grid ${b.id}`);

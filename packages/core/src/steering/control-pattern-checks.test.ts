@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OutOfRangeError } from '../errors.js';
+import { errorOf } from '../testing/error-of.test-util.js';
 import {
   type ControlRecord,
   createControlPatternState,
@@ -9,16 +10,6 @@ import {
 } from './control-pattern.js';
 import { createMover } from './mover.js';
 import { PatternParseError } from './pattern-error.js';
-
-/** The error `call` throws, or null. */
-function errorOf(call: () => unknown): Error | null {
-  try {
-    call();
-  } catch (error) {
-    return error as Error;
-  }
-  return null;
-}
 
 const mover = () => createMover({ x: 0, y: 0, heading: 0, speed: 10, maxSpeed: 50, maxTurnRate: 90, acceleration: 50 });
 

@@ -9,6 +9,7 @@ import { scentMap } from '../scent/scent-map.js';
 import { buildSectorGraph } from '../sectors/build.js';
 import { decomposeConvexSets } from '../sets/convex-sets.js';
 import { buildSetFields, MAX_SET_FIELD_CELLS } from '../sets/set-fields.js';
+import { errorOf } from '../testing/error-of.test-util.js';
 import { allocating, isAllocationFailure, MAX_BUFFER_BYTES } from './allocate.js';
 
 const KINDS = [
@@ -48,16 +49,6 @@ function withEngineRefusingAbove<T>(limit: number, call: () => T): T {
       g[k] = saved[i] as new (...args: unknown[]) => unknown;
     });
   }
-}
-
-/** The error `call` throws (or null). */
-function errorOf(call: () => unknown): Error | null {
-  try {
-    call();
-  } catch (error) {
-    return error as Error;
-  }
-  return null;
 }
 
 /** Asserts `call` throws OutOfRangeError whose message names `what`. */
