@@ -7,6 +7,7 @@ import { followFlow } from '../flow/follow-flow.js';
 import { updateFlow } from '../flow/update-flow.js';
 import { buildSectorGraph } from '../sectors/build.js';
 import { SectorGraph } from '../sectors/sector-graph.js';
+import { isFieldStale } from '../service/field-stale.js';
 import { errorOf } from '../testing/error-of.test-util.js';
 import { EDITS_UNKNOWN } from './edit-log.js';
 import { GRID_VERSION_BYTE_OFFSET, Grid, MAX_GRID_VERSION } from './grid.js';
@@ -162,6 +163,14 @@ describe('grid identity', () => {
     const graph = buildSectorGraph(a, { sectorSize: 8 });
     expect(() => SectorGraph.from(b, graph.data)).toThrow(new RegExp(`grid ${a.id}.*grid ${b.id}`));
     expect(SectorGraph.from(a, graph.data).gridId).toBe(a.id);
+  });
+
+  it("isFieldStale calls another grid's field stale, even of the same size and version", () => {
+    const a = Grid.open(8, 8);
+    const b = Grid.open(8, 8);
+    const field = computeField(a, { goals: [{ x: 0, y: 0 }] });
+    expect(isFieldStale(field, a)).toBe(false);
+    expect(isFieldStale(field, b)).toBe(true);
   });
 
   it('a field made by hand without an id is still accepted (any grid of its size)', () => {

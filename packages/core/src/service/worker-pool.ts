@@ -72,7 +72,7 @@ export class WorkerPool<J> implements JobPool<J> {
     if (failure) throw (failure as PromiseRejectedResult).reason;
   }
 
-  /** True when no worker is alive and none is starting: a job would wait for ever. */
+  /** True when no worker is alive and none is starting or being replaced: a job would wait for ever. */
   get empty(): boolean {
     return this.starting === 0 && this.replacing === 0 && !this.slots.some((slot) => slot?.alive);
   }
