@@ -20,7 +20,8 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     include: ['src/**/*.open.test.ts'],
-    testTimeout: 60_000,
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
     browser: {
       enabled: true,
       headless: true,

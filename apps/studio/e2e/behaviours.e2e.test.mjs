@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { tileCenter } from './helpers.mjs';
-import { artifactsDir, launchBrowser, openPage, startPreview } from './server.mjs';
+import { artifactsDir, launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
 
 let server;
 let browser;
@@ -29,7 +29,7 @@ describe('Units page', () => {
       () => /orcs on Frodo 8 \/ 8/.test(document.querySelector('[data-testid="orc-hud"]')?.textContent ?? ''),
       null,
       {
-        timeout: 30_000,
+        timeout: WAIT_MS,
       },
     );
     await page.screenshot({ path: join(artifactsDir, 'units-chase.png') });
@@ -51,7 +51,7 @@ describe('Units page', () => {
       () => Number(document.querySelector('[data-testid="crowd-moving"]')?.textContent) > 0,
       null,
       {
-        timeout: 10_000,
+        timeout: WAIT_MS,
       },
     );
     const moving = await number(page, '[data-testid="crowd-moving"]');
@@ -60,7 +60,7 @@ describe('Units page', () => {
       () => Number(document.querySelector('[data-testid="crowd-moving"]')?.textContent) === 0,
       null,
       {
-        timeout: 90_000,
+        timeout: WAIT_MS,
       },
     );
     await page.screenshot({ path: join(artifactsDir, 'units-crowd.png') });
@@ -91,7 +91,7 @@ describe('Units page, RTS groups', () => {
     // The readout refreshes every few animation frames: wait for it rather than reading it once.
     await page
       .waitForFunction(() => document.querySelector('[data-testid="rts-selected"]')?.textContent === '20', null, {
-        timeout: 10_000,
+        timeout: WAIT_MS,
       })
       .catch(() => undefined);
     await page.screenshot({ path: join(artifactsDir, 'units-rts-selected.png') });
@@ -104,7 +104,7 @@ describe('Units page, RTS groups', () => {
       () => document.querySelector('[data-testid="rts-phase"]')?.textContent === 'arrived',
       null,
       {
-        timeout: 90_000,
+        timeout: WAIT_MS,
       },
     );
     await page.screenshot({ path: join(artifactsDir, 'units-rts.png') });
@@ -134,7 +134,7 @@ describe('Units page, RTS smooth routes', () => {
     await page.mouse.up();
     await page
       .waitForFunction(() => document.querySelector('[data-testid="rts-selected"]')?.textContent === '20', null, {
-        timeout: 10_000,
+        timeout: WAIT_MS,
       })
       .catch(() => undefined);
     assert.equal(await page.textContent('[data-testid="rts-selected"]'), '20');
@@ -145,7 +145,7 @@ describe('Units page, RTS smooth routes', () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid="rts-phase"]')?.textContent === 'arrived',
       null,
-      { timeout: 90_000 },
+      { timeout: WAIT_MS },
     );
     await page.screenshot({ path: join(artifactsDir, 'units-rts-smooth.png') });
     assert.deepEqual(errors, []);
@@ -176,7 +176,7 @@ describe('Units page, RTS buildings', () => {
       () => document.querySelector('[data-testid="rts-phase"]')?.textContent === 'marching',
       null,
       {
-        timeout: 30_000,
+        timeout: WAIT_MS,
       },
     );
     await page.mouse.move(...at(12.2, 18.2));
@@ -223,7 +223,7 @@ describe('Tactics page', () => {
     const { page, errors } = await openPage(browser, `${server.url}#/tactics`);
     const canvas = page.getByTestId('map-canvas');
     await canvas.waitFor();
-    await page.waitForSelector('[data-testid="tactics-flank"]', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid="tactics-flank"]', { timeout: WAIT_MS });
     const place = async (x, y, button) => {
       const p = await tileCenter(page, x, y);
       await page.mouse.click(p.x, p.y, { button });
@@ -313,7 +313,7 @@ describe('Tactics page', () => {
     const box = await map.boundingBox();
     await page.mouse.click(box.x + box.width * 0.15, box.y + box.height * 0.2);
     await page.mouse.click(box.x + box.width * 0.85, box.y + box.height * 0.8, { button: 'right' });
-    await page.waitForSelector('[data-testid="tactics-flank"]', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid="tactics-flank"]', { timeout: WAIT_MS });
     const before = await page.textContent('[data-testid="tactics-flank"]');
     assert.match(before, /flank: \d+ candidates/);
     const count = Number(/flank: (\d+) candidates/.exec(before)[1]);

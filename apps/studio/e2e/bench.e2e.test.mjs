@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { download } from './helpers.mjs';
-import { artifactsDir, launchBrowser, openPage, startPreview } from './server.mjs';
+import { appeared, download, watchFor } from './helpers.mjs';
+import { artifactsDir, launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
 
 let server;
 let browser;
@@ -27,13 +27,14 @@ describe('Bench page', () => {
     await page.getByLabel('repetitions').fill('2');
     await page.getByLabel('warm-up runs').fill('0');
     await page.getByLabel('kernel').selectOption('octile');
+    // The run is short: its progress bar is watched for in the page (a wait from here may come after it is gone).
+    await watchFor(page, '[role="progressbar"]');
     await page.click('[data-testid="bench-run"]');
-    await page.waitForSelector('[role="progressbar"]');
     await page.waitForFunction(
       () => document.querySelector('[data-testid="bench-status"]')?.textContent?.startsWith('finished'),
       null,
       {
-        timeout: 60_000,
+        timeout: WAIT_MS,
       },
     );
     const rows = await page.$$eval('[data-testid="bench-results"] tbody tr', (trs) =>
@@ -48,6 +49,7 @@ describe('Bench page', () => {
       ],
     );
     for (const r of rows) assert.ok(Number(r[4]) > 0, `median ${r[4]} is not a positive time`);
+    assert.ok(await appeared(page, '[role="progressbar"]'), 'a progress bar showed while it ran');
     assert.equal((await page.locator('svg.chart polyline').count()) > 0, true, 'no chart lines drawn');
     await page.screenshot({ path: join(artifactsDir, 'bench-run.png') });
     assert.deepEqual(errors, []);
@@ -65,7 +67,7 @@ describe('Bench page', () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid="bench-status"]')?.textContent?.startsWith('finished'),
       null,
-      { timeout: 90_000 },
+      { timeout: WAIT_MS },
     );
     const rows = await page.$$eval('[data-testid="bench-results"] tbody tr', (trs) =>
       trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
@@ -98,7 +100,7 @@ describe('Bench page', () => {
       () => document.querySelector('[data-testid="bench-status"]')?.textContent?.startsWith('finished'),
       null,
       {
-        timeout: 90_000,
+        timeout: WAIT_MS,
       },
     );
     const refused = await page.locator('[data-testid="bench-results"] tr[data-refused="true"]').count();
@@ -120,7 +122,7 @@ describe('Bench page', () => {
       () => document.querySelector('[data-testid="bench-status"]')?.textContent === 'cancelled',
       null,
       {
-        timeout: 60_000,
+        timeout: WAIT_MS,
       },
     );
     assert.deepEqual(errors, []);
@@ -143,7 +145,7 @@ describe('Bench page', () => {
       page.waitForFunction(
         () => document.querySelector('[data-testid="bench-status"]')?.textContent?.startsWith('finished'),
         null,
-        { timeout: 90_000 },
+        { timeout: WAIT_MS },
       );
     await page.click('[data-testid="bench-run"]');
     await finished();
@@ -224,7 +226,7 @@ describe('Bench page', () => {
       () => document.querySelector('[data-testid="bench-status"]')?.textContent === 'cancelled',
       null,
       {
-        timeout: 60_000,
+        timeout: WAIT_MS,
       },
     );
     const withCancelled = JSON.parse((await download(page, '[data-testid="bench-export"]')).bytes.toString('utf8'));

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { artifactsDir, launchBrowser, openPage, startPreview } from './server.mjs';
+import { artifactsDir, launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
 
 let server;
 let browser;
@@ -166,7 +166,7 @@ describe('Units page: the demos of the chasing document', () => {
     await page.waitForFunction(
       () => /orcs on Frodo 8 \/ 8/.test(document.querySelector('[data-testid="orc-hud"]')?.textContent ?? ''),
       null,
-      { timeout: 30_000 },
+      { timeout: WAIT_MS },
     );
     assert.match(await page.textContent('.layout'), /31 of 219 tiles/);
     assert.deepEqual(errors, []);
@@ -180,7 +180,7 @@ describe('Units page: the demos of the chasing document', () => {
       page.waitForFunction(
         (source) => new RegExp(source).test(document.querySelector('[data-testid="pursuit-mode"]')?.textContent ?? ''),
         re.source,
-        { timeout: 30_000 },
+        { timeout: WAIT_MS },
       );
     await page.keyboard.press('i');
     await modeIs(/intercepting \(exact point\)/);
@@ -200,7 +200,7 @@ describe('Units page: the demos of the chasing document', () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid="evade-pinned"]')?.getAttribute('data-value') === '8',
       null,
-      { timeout: 30_000 },
+      { timeout: WAIT_MS },
     );
     assert.equal(await attr(page, 'evade-farther', 'data-value'), 'true');
     assert.ok(Number(await attr(page, 'evade-nearest', 'data-value')) > 3);
@@ -215,14 +215,14 @@ describe('Units page: the demos of the chasing document', () => {
     await page.waitForFunction(
       () => Number(document.querySelector('[data-testid="pixel-catches"]')?.getAttribute('data-value')) >= 1,
       null,
-      { timeout: 30_000 },
+      { timeout: WAIT_MS },
     );
     await page.click('[data-testid="pixel-walk"]');
     const before = Number(await attr(page, 'pixel-catches', 'data-value'));
     await page.waitForFunction(
       (n) => Number(document.querySelector('[data-testid="pixel-catches"]')?.getAttribute('data-value')) > n,
       before,
-      { timeout: 30_000 },
+      { timeout: WAIT_MS },
     );
     await page.screenshot({ path: join(artifactsDir, 'units-pixel.png') });
     assert.deepEqual(errors, []);
@@ -250,7 +250,7 @@ describe('Units page: RTS patrol and camera', () => {
           return v ? v.split(',').length >= n : false;
         },
         [i, want],
-        { timeout: 90_000 },
+        { timeout: WAIT_MS },
       );
       const v = await visits(i);
       assert.equal(v[0], 0, `unit ${i} starts at its first point`);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { computeField, parseMovingAiMap } from '@fieldmarshal/core';
-import { artifactsDir, launchBrowser, openPage, startPreview, studioDir } from './server.mjs';
+import { artifactsDir, launchBrowser, openPage, startPreview, studioDir, WAIT_MS } from './server.mjs';
 
 let server;
 let browser;
@@ -86,7 +86,7 @@ async function settled(page) {
       // A shared CI machine can be busy for a while (the worker service starts its threads on first use).
     },
     null,
-    { timeout: 90_000 },
+    { timeout: WAIT_MS },
   );
 }
 
@@ -165,7 +165,7 @@ describe('Fields page', () => {
       await page.waitForFunction(
         () => document.querySelector('[data-testid="units"] li')?.getAttribute('data-status') === 'resting',
         null,
-        { timeout: 10_000 },
+        { timeout: WAIT_MS },
       );
       return (await unit.getAttribute('data-trail')).split(' ');
     };
@@ -229,12 +229,26 @@ describe('Fields page', () => {
     assert.ok(Math.hypot(q.x - p.x, q.y - p.y) < 1, 'the tile under the cursor stays under the cursor');
     // Right-drag and space + left-drag pan by exactly the distance dragged, without editing the map.
     const view = async () => (await canvas.getAttribute('data-view')).split(' ').map(Number);
+    // The view once it has moved by (dx, dy) from (x, y): a drag is drawn a frame or more after the mouse moves
+    // (a fixed pause may be too short on a loaded machine); a wrong pan times out with the view it reached.
+    const panned = async (x, y, dx, dy) => {
+      await page
+        .waitForFunction(
+          ([want, sel]) => {
+            const [, vx, vy] = document.querySelector(sel).dataset.view.split(' ').map(Number);
+            return vx === want[0] && vy === want[1];
+          },
+          [[x + dx, y + dy], '[data-testid="map-canvas"]'],
+          { timeout: WAIT_MS },
+        )
+        .catch(() => {});
+      return view();
+    };
     const [, ax, ay] = await view();
     await page.mouse.down({ button: 'right' });
     await page.mouse.move(p.x + 60, p.y + 30, { steps: 5 });
     await page.mouse.up({ button: 'right' });
-    await page.waitForTimeout(50);
-    const [, bx, by] = await view();
+    const [, bx, by] = await panned(ax, ay, 60, 30);
     assert.deepEqual([bx - ax, by - ay], [60, 30]);
     await page.click('[data-tool="wall"]');
     await page.mouse.move(p.x, p.y);
@@ -243,8 +257,7 @@ describe('Fields page', () => {
     await page.mouse.move(p.x - 40, p.y + 20, { steps: 5 });
     await page.mouse.up();
     await page.keyboard.up('Space');
-    await page.waitForTimeout(50);
-    const [, cx, cy] = await view();
+    const [, cx, cy] = await panned(bx, by, -40, 20);
     assert.deepEqual([cx - bx, cy - by], [-40, 20]);
     assert.equal(await readTile(page, 10, 5), value, 'panning with the wall tool painted nothing');
     await page.getByTestId('fit').click();

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { computeField, generateMap, parseMovingAiMap } from '@fieldmarshal/core';
 import { download, dropFiles, pngFromRows, readTile, settled, tileCenter } from './helpers.mjs';
-import { launchBrowser, openPage, startPreview } from './server.mjs';
+import { launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
 
 let server;
 let browser;
@@ -227,7 +227,7 @@ describe('Fields page: own maps', () => {
       () => document.querySelector('[data-testid="map-label"]')?.textContent.includes('saved field'),
       null,
       {
-        timeout: 20_000,
+        timeout: WAIT_MS,
       },
     );
     await settled(page);

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { readTile, settled, tileCenter } from './helpers.mjs';
-import { artifactsDir, launchBrowser, openPage, startPreview } from './server.mjs';
+import { readTile, settled, tileCenter, untilShotChanges } from './helpers.mjs';
+import { artifactsDir, launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
 
 let server;
 let browser;
@@ -56,8 +56,7 @@ describe('Fields page: smooth flows', () => {
     await page.getByTestId('arrows-flow').check();
     await waitForFlow(page);
     assert.equal(await page.getByTestId('map-wrap').getAttribute('data-arrows'), 'flow');
-    await page.waitForTimeout(300);
-    assert.notDeepEqual(await shot(page), eightShot, 'the flow is drawn differently from the eight arrows');
+    await untilShotChanges(() => shot(page), eightShot, 'the flow is drawn differently from the eight arrows');
     assert.match(await page.getByTestId('flow-status').textContent(), /worker, round trip/);
 
     // The demo level's unit: its follower runs along the flow and stops on the goal, having travelled exactly
@@ -67,7 +66,7 @@ describe('Fields page: smooth flows', () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid="flow-follower"]')?.getAttribute('data-status') === 'reached',
       null,
-      { timeout: 30_000 },
+      { timeout: WAIT_MS },
     );
     const { eight, flow, any } = await lengths(page);
     assert.ok(Math.abs(Number(await follower.getAttribute('data-travelled')) - flow) < 1e-2, 'travelled = flow length');
@@ -88,8 +87,7 @@ describe('Fields page: smooth flows', () => {
     await page.waitForTimeout(300);
     const arrowsShot = await shot(page);
     await page.getByTestId('flow-style').selectOption('streamlines');
-    await page.waitForTimeout(300);
-    assert.notDeepEqual(await shot(page), arrowsShot, 'streamlines are drawn differently from the flow arrows');
+    await untilShotChanges(() => shot(page), arrowsShot, 'streamlines are drawn differently from the flow arrows');
     await page.screenshot({ path: join(artifactsDir, 'fields-flow-streamlines.png') });
 
     // K compares from the tile under the cursor.

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { settled, tileCenter } from './helpers.mjs';
-import { artifactsDir, launchBrowser, openPage, startPreview } from './server.mjs';
+import { artifactsDir, launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
 
 let server;
 let browser;
@@ -54,7 +54,7 @@ describe('big maps', () => {
       () => document.querySelector('[data-testid="map-label"]')?.textContent.includes('2048 x 2048'),
       null,
       {
-        timeout: 60_000,
+        timeout: WAIT_MS,
       },
     );
     await settled(page, 120_000);

@@ -1,6 +1,7 @@
 // Helpers shared by the end-to-end tests: pointing at tiles, reading the hover readout, waiting for results,
 // dropping files on a page, and reading downloads.
 import { readFile } from 'node:fs/promises';
+import { WAIT_MS } from './server.mjs';
 
 /** Page coordinates of the centre of tile (x, y), from the map view's `data-view` transform. */
 export async function tileCenter(page, x, y, canvasSelector = '[data-testid="map-canvas"]') {
@@ -22,7 +23,7 @@ export async function readTile(page, x, y) {
 }
 
 /** Waits until the Fields map shows a result for the current inputs (nothing running, no stale note). */
-export async function settled(page, timeout = 60_000) {
+export async function settled(page, timeout = WAIT_MS) {
   await page.waitForTimeout(150);
   await page.waitForFunction(
     () => {
@@ -82,4 +83,44 @@ export async function pngFromRows(page, rows) {
     for (const b of bytes) text += String.fromCharCode(b);
     return btoa(text);
   }, rows);
+}
+
+/**
+ * Records in the page whether an element matching `selector` shows up from now on, even for a moment (a progress
+ * bar of a short run): a wait sent from the test can come too late to see it on a loaded machine, where the
+ * test's own process waits for a core. Read the record with {@link appeared}.
+ */
+export async function watchFor(page, selector) {
+  await page.evaluate((sel) => {
+    window.__appeared ??= {};
+    const seen = window.__appeared;
+    seen[sel] = document.querySelector(sel) !== null;
+    if (seen[sel]) return;
+    const observer = new MutationObserver(() => {
+      if (document.querySelector(sel) === null) return;
+      seen[sel] = true;
+      observer.disconnect();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  }, selector);
+}
+
+/** Whether an element matching `selector` showed up since {@link watchFor} armed the page. */
+export function appeared(page, selector) {
+  return page.evaluate((sel) => window.__appeared?.[sel] === true, selector);
+}
+
+/**
+ * Takes screenshots with `take` until one differs from `before`, and returns it: a drawing redone after a key
+ * or a toggle shows up a frame or more later, and on a loaded machine a fixed pause is not always enough.
+ * Throws naming `what` after {@link WAIT_MS}.
+ */
+export async function untilShotChanges(take, before, what) {
+  const end = Date.now() + WAIT_MS;
+  for (;;) {
+    const shot = await take();
+    if (!shot.equals(before)) return shot;
+    if (Date.now() > end) throw new Error(`${what}: the drawing did not change within ${WAIT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { computeField, Grid, parseMovingAiMap } from '@fieldmarshal/core';
-import { tileCenter } from './helpers.mjs';
-import { artifactsDir, launchBrowser, openPage, startPreview, studioDir } from './server.mjs';
+import { tileCenter, untilShotChanges } from './helpers.mjs';
+import { artifactsDir, launchBrowser, openPage, startPreview, studioDir, WAIT_MS } from './server.mjs';
 
 let server;
 let browser;
@@ -34,6 +34,31 @@ function city(k) {
 }
 
 const shot = (page) => page.getByTestId('map-canvas').screenshot();
+
+/** The stats of a finished 4096 x 4096 graph (4096 sectors of 64 x 64). */
+const BUILT_4096 = '[data-testid="sector-stats"][data-sectors="4096"]';
+
+/**
+ * Arms the page to click the sector graph's Cancel the first time its progress bar shows a percentage above 0;
+ * the percentage is then in `window.__cancelAt`.
+ */
+async function cancelWhenBuilding(page) {
+  await page.evaluate(() => {
+    window.__cancelAt = null;
+    const observer = new MutationObserver(() => {
+      for (const bar of document.querySelectorAll('[data-testid="progress"]')) {
+        const m = /building the sector graph\D*(\d+)%/.exec(bar.textContent ?? '');
+        const button = [...bar.querySelectorAll('button')].find((b) => b.textContent === 'Cancel');
+        if (!m || Number(m[1]) < 1 || !button) continue;
+        observer.disconnect();
+        window.__cancelAt = Number(m[1]);
+        button.click();
+        return;
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
 
 async function setRange(page, testId, value) {
   await page.getByTestId(testId).evaluate((el, v) => {
@@ -97,7 +122,7 @@ describe('Big maps page', () => {
     // and the path's cost.
     await page.getByTestId('full-field-above').selectOption('1');
     await page.waitForSelector('[data-testid="corridor-stats"][data-full-field="false"][data-done="true"]', {
-      timeout: 60_000,
+      timeout: WAIT_MS,
     });
     const corridorSectors = Number(await page.getByTestId('corridor-stats').getAttribute('data-sectors'));
     assert.ok(corridorSectors > 0 && corridorSectors < 256, `${corridorSectors} sectors in the corridor`);
@@ -114,19 +139,17 @@ describe('Big maps page', () => {
     await page.waitForTimeout(200);
     const all = await shot(page);
     await page.keyboard.press('b');
-    await page.waitForTimeout(200);
-    const noBorders = await shot(page);
-    assert.notDeepEqual(noBorders, all, 'the sector borders are drawn');
+    // Each key redraws the map: wait for the change (a fixed pause may be too short on a loaded machine).
+    const noBorders = await untilShotChanges(() => shot(page), all, 'the sector borders are drawn');
     await page.keyboard.press('h');
-    await page.waitForTimeout(200);
-    assert.notDeepEqual(await shot(page), noBorders, 'the corridor heatmap is drawn');
+    await untilShotChanges(() => shot(page), noBorders, 'the corridor heatmap is drawn');
     await page.keyboard.press('b');
     await page.keyboard.press('h');
 
     // 100 units: one corridor field for all of them; every one reaches the goal.
     await page.getByTestId('unit-count').selectOption('100');
     await setRange(page, 'unit-speed', 600);
-    await page.waitForSelector('[data-testid="corridor-stats"][data-done="true"]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="corridor-stats"][data-done="true"]', { timeout: WAIT_MS });
     await page.waitForFunction(
       () => {
         const el = document.querySelector('[data-testid="corridor-arrived"]');
@@ -135,7 +158,7 @@ describe('Big maps page', () => {
         return m !== null && Number(m[2]) > 50 && m[1] === m[2];
       },
       null,
-      { timeout: 90_000 },
+      { timeout: WAIT_MS },
     );
 
     // Painting a wall rebuilds only the sectors it touched (in the pool), and the route is answered again.
@@ -146,7 +169,7 @@ describe('Big maps page', () => {
     await page.mouse.down();
     await page.mouse.move(b.x, b.y, { steps: 8 });
     await page.mouse.up();
-    await page.waitForSelector('[data-testid="sector-update"]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="sector-update"]', { timeout: WAIT_MS });
     const update = page.getByTestId('sector-update');
     const rebuilt = Number(await update.getAttribute('data-sectors'));
     assert.equal(await update.getAttribute('data-full'), 'false');
@@ -162,14 +185,31 @@ describe('Big maps page', () => {
     const { page, errors } = await openPage(browser, `${server.url}#/sectors?src=city&size=256`);
     await ready(page);
     await page.getByTestId('big-size').selectOption('4096');
-    await page.getByTestId('big-generate').click();
-    // The build's progress bar, cancelled, then built again.
-    const bar = page.locator('[data-testid="progress"]', { hasText: 'building the sector graph' });
-    await bar.waitFor({ timeout: 60_000 });
-    await bar.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForSelector('text=no graph (cancelled)', { timeout: 30_000 });
+    // The build's progress bar, cancelled while the build runs, then built again. The Cancel is clicked in the
+    // page the moment the bar shows the build under way (a percentage above 0): a click sent from here arrives
+    // a round trip later, and on a loaded machine the build can end in between (the test then waited in vain).
+    let cancelled = null;
+    for (let attempt = 0; attempt < 3 && cancelled === null; attempt++) {
+      await cancelWhenBuilding(page);
+      await page.getByTestId('big-generate').click();
+      // Another try after a build that ended uncancelled: its graph goes once the new map is made.
+      if (attempt > 0) await page.waitForSelector(BUILT_4096, { state: 'detached', timeout: 480_000 });
+      const outcome = await page.waitForFunction(
+        () =>
+          window.__cancelAt ??
+          (document.querySelector('[data-testid="sector-stats"][data-sectors="4096"]') ? 'built' : null),
+        null,
+        { timeout: 480_000 },
+      );
+      const value = await outcome.jsonValue();
+      if (value !== 'built') cancelled = value;
+    }
+    assert.notEqual(cancelled, null, 'the bar never showed the build under way before it ended (3 tries)');
+    assert.ok(cancelled >= 1 && cancelled <= 100, `cancelled at ${cancelled}%`);
+    // Cancel stops the jobs in the workers (checked between sectors; a worker that does not answer is replaced).
+    await page.waitForSelector('text=no graph (cancelled)', { timeout: 120_000 });
     await page.getByRole('button', { name: 'Build', exact: true }).click();
-    await ready(page, 240_000);
+    await ready(page, 480_000);
     assert.equal(await page.getByTestId('sector-stats').getAttribute('data-sectors'), '4096');
     assert.match(await page.getByTestId('big-map-label').textContent(), /4096 x 4096/);
     const cost = Number(await page.getByTestId('route-stats').getAttribute('data-cost'));

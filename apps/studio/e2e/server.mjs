@@ -91,9 +91,17 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath, args: chromiumArgs, headless: true });
 }
 
+/**
+ * How long the tests wait for a state of the page before calling it stuck: a hang detector, not a speed check,
+ * set for a machine whose cores are busy with other work (a wait that takes a second on a quiet machine can take
+ * many there). Also every page's default for Playwright's actions and waits (30 s otherwise).
+ */
+export const WAIT_MS = 120_000;
+
 /** Opens a page that records console errors and page errors into `errors`. */
 export async function openPage(browser, url, { width = 1400, height = 900 } = {}) {
   const page = await browser.newPage({ viewport: { width, height } });
+  page.setDefaultTimeout(WAIT_MS);
   const errors = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { computeField, parseMovingAiMap } from '@fieldmarshal/core';
 import { download, readTile, settled, tileCenter } from './helpers.mjs';
-import { launchBrowser, openPage, startPreview } from './server.mjs';
+import { launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
 
 let server;
 let browser;
@@ -199,7 +199,7 @@ describe('Fields page: state that lasts', () => {
     await page.waitForFunction(
       () => document.querySelector('[data-testid="units"] li')?.textContent.includes('arrived at a goal'),
       null,
-      { timeout: 20_000 },
+      { timeout: WAIT_MS },
     );
     assert.deepEqual(errors, []);
     await page.close();

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { settled } from './helpers.mjs';
-import { launchBrowser, openPage, studioDir } from './server.mjs';
+import { launchBrowser, openPage, studioDir, WAIT_MS } from './server.mjs';
 
 const outDir = join(studioDir, 'dist-static');
 const TYPES = {
@@ -68,7 +68,7 @@ describe('static studio build without isolation headers or service worker', () =
     const { page, errors } = await openPage(browser, `${url}#/fields`);
     assert.equal(await page.evaluate(() => globalThis.crossOriginIsolated), false);
     assert.equal(await page.evaluate(() => typeof SharedArrayBuffer), 'undefined');
-    await page.waitForSelector('[data-testid="worker-check"][data-state="ok"]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="worker-check"][data-state="ok"]', { timeout: WAIT_MS });
     assert.equal(await page.getByTestId('worker-check').getAttribute('data-mode'), 'transfer');
     assert.match(await page.textContent('[data-testid="worker-check"]'), /workers: \d+ ready, .*by transfer/);
     assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), 0);
@@ -80,7 +80,7 @@ describe('static studio build without isolation headers or service worker', () =
     await page.waitForFunction(
       () => /flow in [\d.]+ ms/.test(document.querySelector('[data-testid="flow-status"]')?.textContent ?? ''),
       null,
-      { timeout: 60_000 },
+      { timeout: WAIT_MS },
     );
     assert.deepEqual(errors, []);
     await page.close();
@@ -89,10 +89,10 @@ describe('static studio build without isolation headers or service worker', () =
   it('builds a sector graph in the workers: the service keeps the main thread busy a small part of the time', async () => {
     const { page, errors } = await openPage(browser, `${url}#/sectors?src=city&size=1024`);
     const started = Date.now();
-    await page.waitForSelector('[data-testid="sector-stats"]', { timeout: 120_000 });
+    await page.waitForSelector('[data-testid="sector-stats"]', { timeout: 2 * WAIT_MS });
     // Build again with smaller sectors.
     await page.getByTestId('sector-size').selectOption('16');
-    await page.waitForSelector('[data-testid="sector-stats"][data-sectors="4096"]', { timeout: 240_000 });
+    await page.waitForSelector('[data-testid="sector-stats"][data-sectors="4096"]', { timeout: 2 * WAIT_MS });
     const elapsed = Date.now() - started;
     // The same service (the studio has one) reports what it did on this thread: carrying the jobs to the workers
     // and back, never long at once.
@@ -100,7 +100,7 @@ describe('static studio build without isolation headers or service worker', () =
       window.location.hash = '#/fields';
     });
     const memory = page.getByTestId('service-memory');
-    await memory.waitFor({ timeout: 60_000 });
+    await memory.waitFor({ timeout: WAIT_MS });
     const busy = Number(await memory.getAttribute('data-main-thread-ms'));
     const longest = Number(await memory.getAttribute('data-longest-ms'));
     assert.match(await memory.textContent(), /transfer mode/);
@@ -118,7 +118,7 @@ describe('static studio build without isolation headers or service worker', () =
     await page.waitForFunction(
       () => document.querySelector('[data-testid="crowd-where"]')?.textContent === '(workers, transfer)',
       null,
-      { timeout: 60_000 },
+      { timeout: WAIT_MS },
     );
     // An order: the red army marches, stepped in the workers.
     const box = await page.getByTestId('crowd-canvas').boundingBox();
@@ -127,7 +127,7 @@ describe('static studio build without isolation headers or service worker', () =
       () => Number(document.querySelector('[data-testid="crowd-moving"]')?.textContent) > 0,
       null,
       {
-        timeout: 30_000,
+        timeout: WAIT_MS,
       },
     );
     assert.equal(await page.textContent('[data-testid="crowd-where"]'), '(workers, transfer)');

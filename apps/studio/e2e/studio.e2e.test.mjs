@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { artifactsDir, launchBrowser, openPage, startPreview } from './server.mjs';
+import { artifactsDir, launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
 
 let server;
 let browser;
@@ -28,7 +28,7 @@ describe('studio served by vite preview', () => {
     const isolated = await page.evaluate(() => [globalThis.crossOriginIsolated, typeof SharedArrayBuffer]);
     assert.deepEqual(isolated, [true, 'function']);
     // A worker started from the core package answers over comlink, writing into a SharedArrayBuffer the page reads.
-    await page.waitForSelector('[data-testid="worker-check"][data-state="ok"]', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid="worker-check"][data-state="ok"]', { timeout: WAIT_MS });
     assert.match(await page.textContent('[data-testid="worker-check"]'), /shared memory verified/);
     assert.deepEqual(errors, []);
     await page.close();

@@ -1,6 +1,6 @@
 /**
  * The layout of a crowd's buffer: the header slots, and where each array starts for a capacity, a group count and
- * a map size. Internal to src/crowd (./crowd-state.ts builds its views from it; the parallel step's job reads the
+ * a map size. Byte offsets are plain numbers, aligned to 8: on big maps they pass 2^31. Internal to src/crowd (./crowd-state.ts builds its views from it; the parallel step's job reads the
  * regions it writes and keeps).
  */
 
@@ -33,7 +33,7 @@ function tableSizeFor(capacity: number): number {
 }
 
 function align8(n: number): number {
-  return (n + 7) & ~7;
+  return Math.ceil(n / 8) * 8; // not `& ~7`: byte offsets pass 2^31 on big maps
 }
 
 export function layout(capacity: number, groups: number, cells: number, flows: boolean) {
@@ -124,3 +124,6 @@ export function crowdJobRegions(
     ],
   };
 }
+
+/** The layout of a crowd's buffer. */
+export type CrowdLayout = ReturnType<typeof layout>;

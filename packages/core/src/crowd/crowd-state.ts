@@ -1,9 +1,11 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { MAX_FLOW_RADIUS } from '../flow/types.js';
 import { Grid } from '../grid/grid.js';
+import { allocating } from '../util/allocate.js';
 import { checkNumber } from '../util/check-number.js';
 import { ownOptions } from '../util/own-options.js';
 import {
+  type CrowdLayout,
   FLAG_FLOWS,
   H_CAPACITY,
   H_COUNT,
@@ -234,7 +236,8 @@ const PARAM_ORDER = [
 /**
  * Creates an empty crowd (no units) over a grid. All state lives in one buffer, a SharedArrayBuffer when
  * `options.shared` (default: when the grid's buffer is shared). Throws OutOfRangeError for a bad capacity,
- * group count or parameter.
+ * group count or parameter, and for a crowd whose buffer cannot be allocated (over `MAX_BUFFER_BYTES`, 4 GiB, or
+ * refused by the engine: a field per group costs a byte per tile, a flow 4 more), naming its size.
  */
 export function createCrowd(options: CrowdOptions): Crowd {
   const own = ownOptions(options, 'options', 'an object { grid, capacity, ... }') as CrowdOptions;
@@ -255,7 +258,22 @@ export function createCrowd(options: CrowdOptions): Crowd {
   const flows = own.flows ?? false;
   if (typeof flows !== 'boolean') throw new InvalidOptionError('flows', flows, 'a boolean');
   const l = layout(capacity, groups, grid.width * grid.height, flows);
-  const buffer = shared ? new SharedArrayBuffer(l.byteLength) : new ArrayBuffer(l.byteLength);
+  // The crowd's one buffer: the fields' directions (and flows' anchors) of every group take most of it.
+  const what = `a crowd of ${capacity} units and ${groups} groups${flows ? ' with flows' : ''} on a ${grid.width}x${grid.height} grid`;
+  return allocating(what, l.byteLength, () => {
+    const buffer = shared ? new SharedArrayBuffer(l.byteLength) : new ArrayBuffer(l.byteLength);
+    return initCrowd(buffer, l, grid, params, { capacity, groups, flows });
+  });
+}
+
+/** Writes a new crowd's header and parameters into `buffer` and returns its view. */
+function initCrowd(
+  buffer: ArrayBufferLike,
+  l: CrowdLayout,
+  grid: Grid,
+  params: ReturnType<typeof resolveCrowdParams>,
+  { capacity, groups, flows }: { capacity: number; groups: number; flows: boolean },
+): Crowd {
   const header = new Int32Array(buffer, 0, HEADER_INTS);
   header[H_MAGIC] = MAGIC;
   header[H_CAPACITY] = capacity;

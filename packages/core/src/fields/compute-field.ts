@@ -244,5 +244,5 @@ function run(
     done = runKernel(kernel, input, minValue);
   }
   finishControl(control, done);
-  return { width: grid.width, height: grid.height, cost, dir, gridVersion };
+  return { width: grid.width, height: grid.height, cost, dir, gridVersion, gridId: grid.id };
 }

@@ -1,6 +1,7 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, type DiagonalRule } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
+import { allocating } from '../util/allocate.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { ownOption } from '../util/own-options.js';
 import {
@@ -91,10 +92,10 @@ export function resolveOut(grid: Grid, out: FieldOut | null | undefined): { cost
   if (out !== undefined && !isObject(out)) throw new InvalidOptionError('out', out, 'an object { cost?, dir? }');
   let cost = out ? ownOption(out, 'cost') : undefined;
   let dir = out ? ownOption(out, 'dir') : undefined;
-  if (cost === undefined) cost = new Float64Array(size);
+  if (cost === undefined) cost = allocating('field costs', size * 8, () => new Float64Array(size));
   else if (typedArrayName(cost) !== 'Float64Array') throw new InvalidOptionError('out.cost', cost, 'a Float64Array');
   else if (cost.length !== size) throw new OutOfRangeError('out.cost.length', cost.length, `${size} (grid size)`);
-  if (dir === undefined) dir = new Uint8Array(size);
+  if (dir === undefined) dir = allocating('field directions', size, () => new Uint8Array(size));
   else if (typedArrayName(dir) !== 'Uint8Array') throw new InvalidOptionError('out.dir', dir, 'a Uint8Array');
   else if (dir.length !== size) throw new OutOfRangeError('out.dir.length', dir.length, `${size} (grid size)`);
   if (overlaps(cost, dir))

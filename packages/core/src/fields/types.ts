@@ -93,6 +93,13 @@ export interface Field {
   dir: Uint8Array;
   /** The grid's version when the field was computed: compare with `grid.version` to detect a stale field. */
   gridVersion: number;
+  /**
+   * The id of the grid the field was computed on (`grid.id`). Every field this library makes carries it; a field
+   * given with another grid is refused (InvalidOptionError naming both ids). A field made by hand without one is
+   * taken as a field of any grid of its size.
+   * @defaultValue undefined (meaning a field of unknown grid)
+   */
+  gridId?: number;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { type Field, type KernelControl, METRICS, type Metric } from '../fields/index.js';
-import { checkGrid } from '../grid/check-grid.js';
+import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
+import { allocating } from '../util/allocate.js';
 import { readKernelControl } from '../util/kernel-control.js';
 import { ownOptions } from '../util/own-options.js';
 import { flowClearance } from './anchor-code.js';
@@ -55,7 +56,7 @@ function outArray<T extends Float32Array | Int32Array>(
   size: number,
   make: new (n: number) => T,
 ): T {
-  if (given === undefined) return new make(size);
+  if (given === undefined) return allocating(`flow ${name}`, size * 4, () => new make(size));
   checkTypedArray(`out.${name}`, given, make.name, size);
   return given as T;
 }
@@ -89,6 +90,7 @@ export function computeFlow(
 ): Flow {
   checkGrid(grid);
   checkFieldOf(field, grid.width, grid.height);
+  checkSameGrid('field', field.gridId, grid);
   const resolved = resolveFlowOptions(options);
   const outs = ownOptions(out, 'out', 'an object { vx?, vy?, anchor? }');
   const kernelControl = readKernelControl(control);
@@ -121,6 +123,7 @@ export function computeFlow(
     anchor,
     radius: resolved.radius,
     gridVersion: Number.isInteger(field.gridVersion) ? field.gridVersion : -1,
+    gridId: grid.id,
   });
   keepStateOf(flow, state);
   return flow;

@@ -93,7 +93,16 @@ export function runFlowJob(args: FlowJobArgs & FlowOutputs, control: KernelContr
     gridVersion: args.gridVersion,
   };
   const { radius, metric } = args.options;
-  const flow: Flow = { width: grid.width, height: grid.height, vx, vy, anchor, radius, gridVersion: args.gridVersion };
+  const flow: Flow = {
+    width: grid.width,
+    height: grid.height,
+    vx,
+    vy,
+    anchor,
+    radius,
+    gridVersion: args.gridVersion,
+    gridId: grid.id,
+  };
   if (!args.keepState) {
     computeFlow(grid, field, args.options, { vx, vy, anchor }, control);
     return { flow, state: null, full: true, tiles: -1 };

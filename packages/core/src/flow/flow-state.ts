@@ -5,6 +5,8 @@
  * terrain when weighted). Plain typed arrays, so that the
  * service can keep them on SharedArrayBuffers and hand them to any worker. Internal.
  */
+
+import { newBuffer } from '../util/allocate.js';
 import { bucketsFit, finiteRange, RANGE } from './flow-order.js';
 import { measureReach, reachBlocks } from './flow-reach.js';
 import type { Flow } from './types.js';
@@ -126,7 +128,9 @@ export function stateBytes(width: number, height: number, weighted: boolean): nu
 
 /** A new, empty (invalid) state for a `width` x `height` grid, on ordinary memory. */
 export function newFlowState(width: number, height: number, weighted: boolean): FlowState {
-  return stateOver(stateByteLengths(width, height, weighted).map((n) => new ArrayBuffer(n)));
+  return stateOver(
+    stateByteLengths(width, height, weighted).map((n) => newBuffer('a repairable flow state', n, false)),
+  );
 }
 
 /** Copies state `from` into `to` (same sizes): only the anchors in use. */

@@ -1,6 +1,6 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field } from '../fields/index.js';
-import { checkGrid } from '../grid/check-grid.js';
+import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
 import { checkNumber } from '../util/check-number.js';
@@ -124,6 +124,8 @@ export function followFlow(
   const { width: w, height: h, passable: pass } = grid;
   checkFieldOf(field, w, h);
   checkFlow(flow, w, h);
+  checkSameGrid('field', field.gridId, grid);
+  checkSameGrid('flow', flow.gridId, grid);
   checkNumber('x', x);
   checkNumber('y', y);
   if (out !== undefined && typedArrayName(out) !== 'Float64Array')

@@ -30,6 +30,12 @@ export interface Flow {
   radius: number;
   /** The version of the grid the field described (the field's `gridVersion`). */
   gridVersion: number;
+  /**
+   * The id of the grid the flow was computed on (`grid.id`). Every flow this library makes carries it; a flow
+   * given with another grid is refused (InvalidOptionError naming both ids).
+   * @defaultValue undefined (meaning a flow of unknown grid, made by hand)
+   */
+  gridId?: number;
 }
 
 /**

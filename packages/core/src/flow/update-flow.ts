@@ -1,5 +1,5 @@
 import type { Field, KernelControl } from '../fields/index.js';
-import { checkGrid } from '../grid/check-grid.js';
+import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import { readKernelControl } from '../util/kernel-control.js';
 import { ownOptions } from '../util/own-options.js';
@@ -86,7 +86,9 @@ export function updateFlow(
 ): FlowUpdate {
   checkGrid(grid);
   checkFieldOf(field, grid.width, grid.height);
+  checkSameGrid('field', field.gridId, grid);
   checkFlow(flow, grid.width, grid.height);
+  checkSameGrid('flow', flow.gridId, grid);
   checkSeparate('flow', flow.vx, flow.vy, flow.anchor);
   const own = ownOptions(options, 'options', 'an object');
   const resolved = resolveFlowOptions({ ...own, radius: own.radius ?? flow.radius });
@@ -118,6 +120,7 @@ export function updateFlow(
     anchor: flow.anchor,
     radius: resolved.radius,
     gridVersion: Number.isInteger(field.gridVersion) ? field.gridVersion : -1,
+    gridId: grid.id,
   });
   keepStateOf(next, state);
   return { flow: next, full, tiles };

@@ -1,5 +1,7 @@
 // Fuzz entries: fields, convex sets, scent maps and tactics.
 
+import { aged, editAcross, fieldMatches, versionCheck } from './catalog-versions.mjs';
+
 const call = (fn, ...args) => ({ fn, args });
 
 const fieldOptions = () => ({
@@ -14,6 +16,7 @@ const fieldOptions = () => ({
 });
 const control = () => ({ control: new Int32Array(4), signal: new AbortController().signal });
 const moves = () => ({ neighbors: 8, diagonal: 'if-both-free' });
+const updateFieldCase = versionCheck();
 
 /** @type {import('./catalog.mjs').Entry[]} */
 export const MAPS = [
@@ -49,12 +52,19 @@ export const MAPS = [
   },
   {
     name: 'updateField',
+    // A grid whose version goes across 2^32 between the field and its repair (catalog-versions.mjs).
     make: (lib, h) => {
-      const g = h.grid();
+      const g = aged(lib, h.grid());
       const field = lib.computeField(g, fieldOptions());
-      g.setPassable(5, 5, false);
-      return call(lib.updateField, g, field, fieldOptions(), control());
+      editAcross(g);
+      const args = [g, field, fieldOptions(), control()];
+      updateFieldCase.keep({ lib, args, grid: g });
+      return call(lib.updateField, ...args);
     },
+    // Compared when the options are the field's own (a repair with other goals is not asked to be exact).
+    check: updateFieldCase.check(({ lib, args: [grid, field, options] }) =>
+      JSON.stringify(options) === JSON.stringify(fieldOptions()) ? fieldMatches(lib, field, grid, options) : null,
+    ),
   },
   { name: 'nextStep', make: (lib, h) => call(lib.nextStep, h.field(h.grid()), 7, 7) },
   { name: 'pathFromField', make: (lib, h) => call(lib.pathFromField, h.field(h.grid()), 7, 7, new Int32Array(200)) },

@@ -1,10 +1,14 @@
 // Fuzz entries: sector graphs (hierarchical paths and corridor fields), smooth flows, and the crowd's grid step.
 
+import { aged, editAcross, versionCheck } from './catalog-versions.mjs';
+
 const call = (fn, ...args) => ({ fn, args });
 const method = (self, name, ...args) => ({ fn: (...a) => self[name](...a), args });
 const getter = (self, name) => ({ fn: () => self[name], args: [] });
 const control = () => ({ control: new Int32Array(4), signal: new AbortController().signal });
 const job = () => ({ signal: new AbortController().signal, onProgress: () => {} });
+const updateFlowCase = versionCheck();
+const sectorUpdateCase = versionCheck();
 
 /** A 16x16 map: four 8x8 sectors, walls across the borders with gaps, and a pool of water. */
 const MAP16 = [
@@ -82,14 +86,22 @@ export const SECTORS_FLOW = [
   },
   {
     name: 'updateFlow',
+    // A grid whose version goes across 2^32 between the flow and its repair (catalog-versions.mjs).
     make: (lib, h) => {
-      const grid = h.grid();
+      const grid = aged(lib, h.grid());
       const field = lib.computeField(grid, { goals: [{ x: 7, y: 7 }] });
       const flow = lib.computeFlow(grid, field, { radius: 0.2, repairable: true });
-      grid.setPassable(3, 3, false);
+      editAcross(grid);
       lib.updateField(grid, field, { goals: [{ x: 7, y: 7 }] });
-      return call(lib.updateFlow, grid, field, flow, { metric: 'octile', radius: 0.2 }, control());
+      const args = [grid, field, flow, { metric: 'octile', radius: 0.2 }, control()];
+      updateFlowCase.keep({ lib, args, grid });
+      return call(lib.updateFlow, ...args);
     },
+    check: updateFlowCase.check(({ lib, args: [grid, field, , options] }, result) => {
+      // The flow's radius is the default of updateFlow (not of computeFlow).
+      const fresh = lib.computeFlow(grid, field, { metric: options.metric, radius: result.flow.radius });
+      return result.flow.anchor.every((a, i) => a === fresh.anchor[i]) ? null : 'the repaired flow is not a fresh one';
+    }),
   },
   {
     name: 'sampleFlow',
@@ -139,7 +151,7 @@ export const SECTORS_FLOW = [
       return call(lib.SectorGraph.from, g.grid, { ...g.data, header: g.data.header.slice() });
     },
   },
-  ...['options', 'gridVersion', 'landmarksFresh'].map((name) => ({
+  ...['options', 'gridVersion', 'gridId', 'landmarksFresh'].map((name) => ({
     name: `SectorGraph#${name}`,
     make: (lib) => getter(graph(lib), name),
   })),
@@ -165,11 +177,20 @@ export const SECTORS_FLOW = [
   },
   {
     name: 'SectorGraph#update',
+    // A grid whose version goes across 2^32 between the build and the update (catalog-versions.mjs).
     make: (lib) => {
-      const g = graph(lib);
-      g.grid.setPassable(3, 3, false);
+      const grid = aged(lib, map16(lib));
+      const g = lib.buildSectorGraph(grid, sectorOptions());
+      editAcross(grid);
+      sectorUpdateCase.keep({ lib, g, grid });
       return method(g, 'update', control());
     },
+    check: sectorUpdateCase.check(({ lib, g, grid }, result) => {
+      if (g.gridVersion !== grid.version) return `gridVersion ${g.gridVersion}, grid at ${grid.version}`;
+      if (!(result.sectors > 0 || result.full)) return 'no sector rebuilt after edits';
+      const fresh = lib.buildSectorGraph(grid, g.options);
+      return JSON.stringify(g.stats()) === JSON.stringify(fresh.stats()) ? null : 'the graph is not a fresh one';
+    }),
   },
   {
     name: 'SectorGraph#refreshLandmarks',
@@ -191,7 +212,7 @@ export const SECTORS_FLOW = [
     // The data as a plain object, so that the fuzzer forges each of its fields.
     make: (lib) => call((...a) => new lib.CorridorField(...a), { ...corridor(lib).data }),
   },
-  ...['gridVersion', 'sectors', 'fullField'].map((name) => ({
+  ...['gridVersion', 'gridId', 'sectors', 'fullField'].map((name) => ({
     name: `CorridorField#${name}`,
     make: (lib) => getter(corridor(lib), name),
   })),

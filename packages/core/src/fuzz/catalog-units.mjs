@@ -1,9 +1,12 @@
 // Fuzz entries: RTS movement, crowds, the worker service and the frame scheduler.
+
+import { aged, editAcross, fieldMatches, versionCheck } from './catalog-versions.mjs';
 import { OPAQUE } from './fuzz-paths.mjs';
 
 const call = (fn, ...args) => ({ fn, args });
 const method = (self, name, ...args) => ({ fn: (...a) => self[name](...a), args });
 const getter = (self, name) => ({ fn: () => self[name], args: [] });
+const liveUpdateCase = versionCheck();
 
 const worldOptions = () => ({
   stepSeconds: 0.05,
@@ -288,12 +291,21 @@ export const UNITS = [
           { signal: new AbortController().signal },
         );
       if (name === 'dispose') return method(live, 'dispose');
+      // The update's grid is edited across 2^32 (catalog-versions.mjs): it repairs them.
+      if (name === 'update') aged(lib, live.grid);
       await live.refresh();
-      if (name === 'update') return method(live, 'update', { signal: new AbortController().signal });
+      if (name === 'update') {
+        editAcross(live.grid);
+        liveUpdateCase.keep({ lib, live, grid: live.grid });
+        return method(live, 'update', { signal: new AbortController().signal });
+      }
       return getter(live, name);
     },
     service: true,
     pollute: name !== 'refresh' && name !== 'update',
+    ...(name === 'update' && {
+      check: liveUpdateCase.check(({ lib, live, grid }, result) => fieldMatches(lib, result.field, grid, live.options)),
+    }),
   })),
   {
     name: 'buildSetFieldsInPool',

@@ -142,6 +142,13 @@ export const CONSTANTS = [
   'MAX_SECTOR_SIZE',
   'MIN_SECTOR_SIZE',
   'NO_ANCHOR',
+  // grid versions and identity (issue 35)
+  'GRID_HEADER_BYTES',
+  'GRID_VERSION_BYTE_OFFSET',
+  'MAX_GRID_VERSION',
+  'DEFAULT_MAX_SLICES_PER_FRAME',
+  'MAX_BUFFER_BYTES',
+  'MAX_SET_FIELD_CELLS',
 ];
 
 /**

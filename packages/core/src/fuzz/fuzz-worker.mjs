@@ -18,6 +18,25 @@ import { HOSTILE, isPropagated, LIGHT } from './hostile-values.mjs';
 const { distUrl, names, startEntry, startItem, progress, describeOnly, skipPaths, serviceMode } = workerData;
 const lib = await import(distUrl);
 
+/**
+ * Grid ids are random (drawn from crypto.getRandomValues): every call gets the same ones, so that results of
+ * calls made on fresh grids compare. The grids an entry's `make` creates count from `base` 1, those the call
+ * itself creates from `base` 2, so that the two never share an id.
+ */
+function sameIds(base) {
+  let n = base << 20;
+  globalThis.crypto.getRandomValues = (array) => {
+    for (let i = 0; i < array.length; i++) array[i] = Math.imul(++n, 0x9e3779b1) >>> 0;
+    return array;
+  };
+}
+
+/** The entry's valid call, on grids whose ids are the same every time. */
+function makeCall(entry, h) {
+  sameIds(1);
+  return entry.make(lib, h);
+}
+
 function kindOf(value) {
   if (typeof value !== 'function') return 'constant';
   return /^class\s/.test(Function.prototype.toString.call(value)) ? 'class' : 'function';
@@ -31,7 +50,7 @@ async function planEntry(entry, h) {
   const items = [{ entry, label: 'valid call', mutations: [] }];
   let sample;
   try {
-    sample = await entry.make(lib, h);
+    sample = await makeCall(entry, h);
   } catch (error) {
     return [{ entry, label: 'valid call', setupError: String(error?.stack ?? error) }];
   }
@@ -91,6 +110,7 @@ function mutate(args, mutations) {
 async function invoke(fn, args, during) {
   // The same random numbers for every call: results that use Math.random (a default random source) compare.
   Math.random = lib.createRandom(0x5eed);
+  sameIds(2);
   let value;
   try {
     value = fn(...args);
@@ -126,7 +146,7 @@ const baselines = new Map();
 
 async function baselineSummary(entry, h) {
   if (!baselines.has(entry.name)) {
-    const { fn, args } = await entry.make(lib, h);
+    const { fn, args } = await makeCall(entry, h);
     const r = await invoke(fn, args);
     baselines.set(entry.name, r.threw ? null : summarize(r.value));
     if (!r.threw) await entry.cleanup?.(r.value);
@@ -140,7 +160,7 @@ async function baselineSummary(entry, h) {
  * failure, or null.
  */
 async function polluted(entry, h, keys) {
-  const plain = await entry.make(lib, h);
+  const plain = await makeCall(entry, h);
   let before;
   if (keys.reduce((n, key) => n + stripKey(plain.args, key), 0) === 0) before = await baselineSummary(entry, h);
   else {
@@ -149,7 +169,7 @@ async function polluted(entry, h, keys) {
     if (!r.threw) await entry.cleanup?.(r.value);
   }
   if (before === null) return null; // without these keys the call is refused: nothing to compare
-  const { fn, args } = await entry.make(lib, h);
+  const { fn, args } = await makeCall(entry, h);
   for (const key of keys) stripKey(args, key);
   const proto = Object.prototype;
   for (const key of keys) {
@@ -184,7 +204,7 @@ async function runItem(item, h) {
     }
     return each.length > 0 ? { list: each } : batch;
   }
-  const { fn, args } = await entry.make(lib, h);
+  const { fn, args } = await makeCall(entry, h);
   mutate(args, item.mutations);
   const r = await invoke(fn, args);
   if (r.threw) {

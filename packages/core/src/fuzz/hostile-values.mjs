@@ -32,7 +32,7 @@ const MAGIC = 0x464d4752; // a grid buffer's first Int32 ('FMGR')
 
 /** A buffer that starts like a grid's but whose header lies (width and height -1, as in the issue). */
 function forgedGridBuffer() {
-  const buffer = new SharedArrayBuffer(64);
+  const buffer = new SharedArrayBuffer(128);
   const header = new Int32Array(buffer);
   header[0] = MAGIC;
   header[1] = -1;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { EDITS_UNKNOWN } from './edit-log.js';
-import { DEFAULT_EDIT_LOG, Grid, MAX_EDIT_LOG } from './grid.js';
+import { DEFAULT_EDIT_LOG, GRID_HEADER_BYTES, Grid, MAX_EDIT_LOG } from './grid.js';
 
 /** The tiles changed in (since, version], sorted and without repeats, or null when unknown. */
 function editedSince(grid: Grid, since: number): number[] | null {
@@ -174,8 +174,8 @@ describe('Grid.from refuses buffers that are not a grid', () => {
     ['unknown flags', forge((h) => h.set([6], 4)), 'unknown flags'],
     ['log capacity', forge((h) => h.set([-5], 5)), 'edit log of -5'],
     ['log head', forge((h) => h.set([99999], 6)), 'edit log header is inconsistent'],
-    ['truncated', forge(() => {}, 64 + 4), 'needs'],
-    ['terrain flag without terrain bytes', forge((h) => h.set([1, 0], 4), 64 + 12), 'needs'],
+    ['truncated', forge(() => {}, GRID_HEADER_BYTES + 4), 'needs'],
+    ['terrain flag without terrain bytes', forge((h) => h.set([1, 0], 4), GRID_HEADER_BYTES + 12), 'needs'],
   ])('%s', (_, buffer, message) => {
     expect(() => Grid.from(buffer as ArrayBuffer)).toThrow(InvalidOptionError);
     expect(() => Grid.from(buffer as ArrayBuffer)).toThrow(message);

@@ -3,21 +3,25 @@
  * buffer, so every thread that rebuilt the grid with `Grid.from` reads the same edits. Field repair
  * (`updateField`) reads it to learn which tiles changed since a field was computed.
  *
- * Layout (Int32 slots of the grid header, see grid.ts): the ring's capacity, the next write position, how many
- * entries it holds, the floor (the newest version whose edits are no longer all in the ring) and the newest
- * version made by an unknown edit (`touch()` after direct writes). Entries are `[version, tile]` pairs.
+ * Layout (slots of the grid header, see grid.ts): Int32 slots for the ring's capacity, the next write position
+ * and how many entries it holds; 64-bit slots (a BigInt64Array over the header) for the floor (the newest version
+ * whose edits are no longer all in the ring) and the newest version made by an unknown edit (`touch()` after
+ * direct writes). Versions are 64-bit integers, so that they never wrap in practice (2^53 edits, the largest
+ * version a number holds exactly, take 285 years at a million edits a second): each entry is a 64-bit version
+ * (`versions`) and an Int32 tile (`tiles`).
  *
  * One writer at a time (the thread that edits the grid); any number of readers. The writer stores an entry
  * before it publishes the version the entry belongs to, so a reader that first reads the version sees every
  * entry up to it; a reader checks the floor again after copying entries, in case the ring wrapped meanwhile.
  */
 
-/** Header slots used by the log (indices into the grid's Int32 header). */
+/** Int32 header slots used by the log (indices into the grid's Int32 header). */
 export const H_LOG_CAPACITY = 5;
 export const H_LOG_HEAD = 6;
 export const H_LOG_COUNT = 7;
-export const H_LOG_FLOOR = 8;
-export const H_UNKNOWN = 9;
+/** 64-bit header slots used by the log (indices into the grid's BigInt64 view of its header). */
+export const W_LOG_FLOOR = 9;
+export const W_UNKNOWN = 10;
 
 /** Result of {@link EditLog.read} when the edits cannot be known (overflow or unknown edits). */
 export const EDITS_UNKNOWN = -1;
@@ -25,17 +29,26 @@ export const EDITS_UNKNOWN = -1;
 export class EditLog {
   constructor(
     private readonly header: Int32Array,
-    /** `[version, tile]` pairs, `2 * capacity` slots. */
-    private readonly entries: Int32Array,
+    /** The header's 64-bit view (the same bytes as `header`). */
+    private readonly wide: BigInt64Array,
+    /** The version of each entry, `capacity` slots. */
+    private readonly versions: BigInt64Array,
+    /** The tile of each entry, `capacity` slots. */
+    private readonly tiles: Int32Array,
   ) {}
 
   get capacity(): number {
-    return this.entries.length >> 1;
+    return this.tiles.length;
   }
 
-  /** The ring's `[version, tile]` slots (internal: grid replication copies the newest ones). */
-  get slots(): Int32Array {
-    return this.entries;
+  /** The ring's version slots (internal: grid replication copies the newest ones). */
+  get versionSlots(): BigInt64Array {
+    return this.versions;
+  }
+
+  /** The ring's tile slots (internal, as {@link EditLog.versionSlots}). */
+  get tileSlots(): Int32Array {
+    return this.tiles;
   }
 
   /** The ring position after the newest entry. */
@@ -51,10 +64,11 @@ export class EditLog {
     const capacity = this.capacity;
     const count = Atomics.load(this.header, H_LOG_COUNT);
     let at = Atomics.load(this.header, H_LOG_HEAD);
+    const low = BigInt(Math.max(0, Math.floor(since)));
     let n = 0;
     while (n < count) {
       at = at === 0 ? capacity - 1 : at - 1;
-      if (Atomics.load(this.entries, 2 * at) <= since) break;
+      if (Atomics.load(this.versions, at) <= low) break;
       n++;
     }
     return n;
@@ -62,16 +76,16 @@ export class EditLog {
 
   /** Newest version whose edits are not all in the log (0 when none was lost). */
   get floor(): number {
-    return Atomics.load(this.header, H_LOG_FLOOR);
+    return Number(Atomics.load(this.wide, W_LOG_FLOOR));
   }
 
   /** Newest version produced by an unknown edit (0 when there was none). */
   get unknownVersion(): number {
-    return Atomics.load(this.header, H_UNKNOWN);
+    return Number(Atomics.load(this.wide, W_UNKNOWN));
   }
 
-  /** Records that `tile` changed in the edit that produces `version`. */
-  record(tile: number, version: number): void {
+  /** Records that `tile` changed in the edit that produces `version` (a bigint: made once per edit, not per tile). */
+  record(tile: number, version: bigint): void {
     const capacity = this.capacity;
     if (capacity === 0) {
       this.markUnknown(version);
@@ -82,40 +96,42 @@ export class EditLog {
     const count = header[H_LOG_COUNT] as number;
     if (count === capacity) {
       // The oldest entry is overwritten: its version is no longer fully known.
-      const lost = this.entries[2 * head] as number;
-      if (lost > (header[H_LOG_FLOOR] as number)) Atomics.store(header, H_LOG_FLOOR, lost);
+      const lost = this.versions[head] as bigint;
+      if (lost > (this.wide[W_LOG_FLOOR] as bigint)) Atomics.store(this.wide, W_LOG_FLOOR, lost);
     } else Atomics.store(header, H_LOG_COUNT, count + 1);
-    Atomics.store(this.entries, 2 * head, version);
-    Atomics.store(this.entries, 2 * head + 1, tile);
+    Atomics.store(this.versions, head, version);
+    Atomics.store(this.tiles, head, tile);
     Atomics.store(header, H_LOG_HEAD, head + 1 === capacity ? 0 : head + 1);
   }
 
   /** Records an edit whose tiles are not known (direct writes, or a batch larger than the log). */
-  markUnknown(version: number): void {
-    if (version > (this.header[H_UNKNOWN] as number)) Atomics.store(this.header, H_UNKNOWN, version);
+  markUnknown(version: bigint): void {
+    if (version > (this.wide[W_UNKNOWN] as bigint)) Atomics.store(this.wide, W_UNKNOWN, version);
   }
 
   /**
    * Copies into `out` the tiles changed by the edits with versions in `(since, upTo]`, newest first (a tile may
    * appear more than once), and returns how many; or {@link EDITS_UNKNOWN} when some of those edits are not in
    * the log (it overflowed, or an unknown edit happened). Grows nothing: returns EDITS_UNKNOWN as well when
-   * `out` is too short.
+   * `out` is too short. Versions are whole numbers below 2^53 (a negative `since` means an unknown past).
    */
   read(since: number, upTo: number, out: Int32Array): number {
     if (since >= upTo) return 0;
-    if (this.unknownVersion > since || this.floor > since) return EDITS_UNKNOWN;
+    if (!(since >= 0) || this.unknownVersion > since || this.floor > since) return EDITS_UNKNOWN;
     const capacity = this.capacity;
     const header = this.header;
+    const low = BigInt(since);
+    const high = BigInt(upTo);
     const count = Atomics.load(header, H_LOG_COUNT);
     let at = Atomics.load(header, H_LOG_HEAD);
     let n = 0;
     for (let k = 0; k < count; k++) {
       at = at === 0 ? capacity - 1 : at - 1;
-      const version = Atomics.load(this.entries, 2 * at);
-      if (version <= since) break;
-      if (version > upTo) continue;
+      const version = Atomics.load(this.versions, at);
+      if (version <= low) break;
+      if (version > high) continue;
       if (n === out.length) return EDITS_UNKNOWN;
-      out[n++] = Atomics.load(this.entries, 2 * at + 1);
+      out[n++] = Atomics.load(this.tiles, at);
     }
     // The ring may have wrapped over entries we needed while we copied.
     if (this.floor > since) return EDITS_UNKNOWN;

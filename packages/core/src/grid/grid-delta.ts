@@ -20,8 +20,10 @@ export interface GridDelta {
   header: ArrayBuffer;
   /** First ring slot of `slots` in the edit log (the run may wrap past the ring's end). */
   slotStart: number;
-  /** The newest edit-log entries, `[version, tile]` pairs, in ring order from `slotStart`. */
-  slots: Int32Array;
+  /** Versions of the newest edit-log entries, in ring order from `slotStart`. */
+  slotVersions: BigInt64Array;
+  /** Tiles of those entries. */
+  slotTiles: Int32Array;
   /** Tiles changed since the copy (a tile may appear more than once). */
   tiles: Int32Array;
   /** Passability code of each tile of `tiles`. */
@@ -32,7 +34,7 @@ export interface GridDelta {
 
 /** Bytes a delta of `tiles` changed tiles and `slots` log entries takes. */
 function deltaBytes(grid: Grid, tiles: number, slots: number): number {
-  return headerBytes(grid) + slots * 8 + tiles * (grid.terrain ? 9 : 5);
+  return headerBytes(grid) + slots * 12 + tiles * (grid.terrain ? 9 : 5);
 }
 
 /**
@@ -57,19 +59,20 @@ export function gridDelta(grid: Grid, since: number, maxBytes: number): GridDelt
     if (terrain) terrain[k] = (grid.terrain as Float32Array)[t] as number;
   }
   const capacity = log.capacity;
-  const ring = log.slots;
   const slotStart = capacity === 0 ? 0 : (log.head - newer + capacity) % capacity;
-  const slots = new Int32Array(newer * 2);
+  const slotVersions = new BigInt64Array(newer);
+  const slotTiles = new Int32Array(newer);
   for (let k = 0; k < newer; k++) {
     const at = (slotStart + k) % capacity;
-    slots[2 * k] = ring[2 * at] as number;
-    slots[2 * k + 1] = ring[2 * at + 1] as number;
+    slotVersions[k] = log.versionSlots[at] as bigint;
+    slotTiles[k] = log.tileSlots[at] as number;
   }
   return {
     version,
     header: grid.buffer.slice(0, headerBytes(grid)) as ArrayBuffer,
     slotStart,
-    slots,
+    slotVersions,
+    slotTiles,
     tiles: tiles.subarray(0, n),
     passable,
     terrain,
@@ -84,12 +87,12 @@ export function applyGridDelta(copy: Grid, delta: GridDelta): void {
     copy.passable[t] = passable[k] as number;
     if (terrain && copy.terrain) copy.terrain[t] = terrain[k] as number;
   }
-  const ring = copy.edits.slots;
-  const capacity = ring.length >> 1;
-  for (let k = 0; 2 * k < delta.slots.length; k++) {
+  const { versionSlots, tileSlots } = copy.edits;
+  const capacity = tileSlots.length;
+  for (let k = 0; k < delta.slotTiles.length; k++) {
     const at = (delta.slotStart + k) % capacity;
-    ring[2 * at] = delta.slots[2 * k] as number;
-    ring[2 * at + 1] = delta.slots[2 * k + 1] as number;
+    versionSlots[at] = delta.slotVersions[k] as bigint;
+    tileSlots[at] = delta.slotTiles[k] as number;
   }
   // The header last: the version it holds then describes every tile written above.
   new Uint8Array(copy.buffer, 0, headerBytes(copy)).set(new Uint8Array(delta.header));

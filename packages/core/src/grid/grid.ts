@@ -1,5 +1,7 @@
 import { CoordinateError, GridTooLargeError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { newBuffer } from '../util/allocate.js';
 import { EditLog, H_LOG_CAPACITY, H_LOG_COUNT, H_LOG_HEAD } from './edit-log.js';
+import { newGridId } from './grid-id.js';
 
 /** Largest width or height a grid may have. */
 export const MAX_GRID_SIDE = 16_384;
@@ -14,17 +16,27 @@ export const GROUND = 1;
 export const WATER = 2;
 
 const MAGIC = 0x464d4752; // 'FMGR'
-const HEADER_INTS = 16;
-const HEADER_BYTES = HEADER_INTS * 4;
+const HEADER_INTS = 32;
+/** Bytes of a grid's header: see the layout in the {@link Grid} class comment. */
+export const GRID_HEADER_BYTES = HEADER_INTS * 4;
+const HEADER_BYTES = GRID_HEADER_BYTES;
 const H_MAGIC = 0;
 const H_WIDTH = 1;
 const H_HEIGHT = 2;
-const H_VERSION = 3;
 const H_FLAGS = 4;
+/** Int32 slots of the grid's id: low 32 bits, high 21 bits. */
+const H_ID_LOW = 10;
+const H_ID_HIGH = 11;
+/** The version's slot in the header's BigInt64 view (bytes 64 to 71 of the buffer). */
+const W_VERSION = 8;
+/** Byte offset of the version in a grid's buffer (a BigInt64): tests may write it to jump the version. */
+export const GRID_VERSION_BYTE_OFFSET = W_VERSION * 8;
 const FLAG_TERRAIN = 1;
 const KNOWN_FLAGS = FLAG_TERRAIN;
+/** Largest grid version: the largest integer a number holds exactly (2^53 - 1). */
+export const MAX_GRID_VERSION = Number.MAX_SAFE_INTEGER;
 
-/** Default {@link GridOptions.editLog}: the edit log keeps the last 4096 changed tiles (32 KiB). */
+/** Default {@link GridOptions.editLog}: the edit log keeps the last 4096 changed tiles (48 KiB). */
 export const DEFAULT_EDIT_LOG = 4096;
 /** Largest {@link GridOptions.editLog}. */
 export const MAX_EDIT_LOG = 1 << 20;
@@ -51,7 +63,7 @@ export interface GridOptions {
    * Capacity of the edit log, in changed tiles: the last this many tiles changed through {@link Grid.setPassable},
    * {@link Grid.setTerrain} and {@link Grid.batch} are remembered, so that `updateField` can repair a field
    * instead of recomputing it. 0 turns the log off (every edit is then an unknown edit). An integer from 0 to
-   * {@link MAX_EDIT_LOG}; 8 bytes per entry, in the grid's buffer.
+   * {@link MAX_EDIT_LOG}; 12 bytes per entry (a 64-bit version and a tile), in the grid's buffer.
    * @defaultValue 4096 ({@link DEFAULT_EDIT_LOG})
    */
   editLog?: number;
@@ -72,8 +84,9 @@ function layout(width: number, height: number, terrain: boolean, logCapacity: nu
   const cells = width * height;
   const passableBytes = Math.ceil(cells / 4) * 4;
   const terrainOffset = HEADER_BYTES + passableBytes;
-  const logOffset = terrainOffset + (terrain ? cells * 4 : 0);
-  const byteLength = logOffset + logCapacity * 8;
+  // The log's 64-bit versions, then its Int32 tiles (12 bytes per entry).
+  const logOffset = Math.ceil((terrainOffset + (terrain ? cells * 4 : 0)) / 8) * 8;
+  const byteLength = logOffset + logCapacity * 12;
   return { terrainOffset, logOffset, byteLength };
 }
 
@@ -112,9 +125,16 @@ function headerProblem(buffer: unknown): string | null {
 }
 
 /**
- * A rectangular tile map stored in one (Shared)ArrayBuffer: a small header (size, version, flags), the
+ * A rectangular tile map stored in one (Shared)ArrayBuffer: a small header (size, version, flags, id), the
  * passability codes (`y * width + x`), an optional Float32 terrain cost layer and the edit log. Rebuild it in
  * another thread with {@link Grid.from}; both views share memory when the buffer is a SharedArrayBuffer.
+ *
+ * Header layout ({@link GRID_HEADER_BYTES} bytes): Int32 slots 0 magic, 1 width, 2 height, 4 flags, 5 to 7 the
+ * edit log's capacity, head and count, 10 and 11 the id (low 32 bits, high bits); 64-bit slots at bytes 64
+ * (the version, {@link GRID_VERSION_BYTE_OFFSET}), 72 (the log's floor) and 80 (the newest unknown edit).
+ * The version is a 64-bit integer, read as a number: it cannot wrap in practice (a million edits a second
+ * take 285 years to reach {@link MAX_GRID_VERSION}). Tests that need a large version write it there
+ * (`new BigInt64Array(grid.buffer, GRID_VERSION_BYTE_OFFSET, 1)[0] = 2n ** 32n`), before any field is made.
  *
  * Edits: {@link Grid.setPassable} and {@link Grid.setTerrain} change one tile, {@link Grid.batch} groups many
  * edits into one version, {@link Grid.fillPassable} and {@link Grid.fillTerrain} stamp rectangles. Each records
@@ -138,7 +158,15 @@ export class Grid {
   readonly terrain: Float32Array | null;
   /** The edit log in this grid's buffer (internal: read by field repair). */
   readonly edits: EditLog;
+  /**
+   * This grid's identity: a random integer from 1 to 2^53 - 1 drawn when the grid is created (by `create`,
+   * `open`, a parser, a generator or {@link Grid.clone}) and kept in its buffer, so `Grid.from` in a worker sees
+   * the same id. Fields, flows, sector graphs and corridor fields carry the id of the grid they were made on
+   * (`gridId`), and repairing or querying them with another grid is refused (InvalidOptionError naming both).
+   */
+  readonly id: number;
   private readonly header: Int32Array;
+  private readonly wide: BigInt64Array;
   /** Nesting depth of {@link Grid.batch} calls on this view. */
   private batchDepth = 0;
   /** True once an edit happened inside the current batch (the version is bumped when it ends). */
@@ -148,7 +176,9 @@ export class Grid {
     const problem = headerProblem(buffer);
     if (problem !== null) throw new InvalidOptionError('buffer', buffer, `a buffer made by Grid (${problem})`);
     this.header = new Int32Array(buffer, 0, HEADER_INTS);
+    this.wide = new BigInt64Array(buffer, 0, HEADER_INTS >> 1);
     this.buffer = buffer;
+    this.id = (this.header[H_ID_HIGH] as number) * 2 ** 32 + ((this.header[H_ID_LOW] as number) >>> 0);
     this.width = this.header[H_WIDTH] as number;
     this.height = this.header[H_HEIGHT] as number;
     const hasTerrain = ((this.header[H_FLAGS] as number) & FLAG_TERRAIN) !== 0;
@@ -156,7 +186,12 @@ export class Grid {
     const { terrainOffset, logOffset } = layout(this.width, this.height, hasTerrain, capacity);
     this.passable = new Uint8Array(buffer, HEADER_BYTES, this.width * this.height);
     this.terrain = hasTerrain ? new Float32Array(buffer, terrainOffset, this.width * this.height) : null;
-    this.edits = new EditLog(this.header, new Int32Array(buffer, logOffset, capacity * 2));
+    this.edits = new EditLog(
+      this.header,
+      this.wide,
+      new BigInt64Array(buffer, logOffset, capacity),
+      new Int32Array(buffer, logOffset + capacity * 8, capacity),
+    );
   }
 
   /** A new grid with every tile blocked (0). Use {@link Grid.open} for an all-walkable grid. */
@@ -174,13 +209,14 @@ export class Grid {
     if (typeof shared !== 'boolean') throw new InvalidOptionError('shared', shared, 'a boolean');
     if (shared === true && typeof SharedArrayBuffer !== 'function')
       throw new InvalidOptionError('shared', shared, 'false: SharedArrayBuffer does not exist here');
-    const buffer = shared === true ? new SharedArrayBuffer(byteLength) : new ArrayBuffer(byteLength);
+    const buffer = newBuffer(`a ${width}x${height} grid`, byteLength, shared === true);
     const header = new Int32Array(buffer, 0, HEADER_INTS);
     header[H_MAGIC] = MAGIC;
     header[H_WIDTH] = width;
     header[H_HEIGHT] = height;
     header[H_FLAGS] = terrain === true ? FLAG_TERRAIN : 0;
     header[H_LOG_CAPACITY] = capacity;
+    writeId(header, newGridId());
     const grid = new Grid(buffer);
     if (grid.terrain) grid.terrain.fill(1);
     return grid;
@@ -215,8 +251,10 @@ export class Grid {
     if (shared && typeof SharedArrayBuffer !== 'function')
       throw new InvalidOptionError('shared', shared, 'false: SharedArrayBuffer does not exist here');
     const bytes = new Uint8Array(this.buffer);
-    const buffer = shared ? new SharedArrayBuffer(bytes.length) : new ArrayBuffer(bytes.length);
+    const buffer = newBuffer(`a copy of a ${this.width}x${this.height} grid`, bytes.length, shared);
     new Uint8Array(buffer).set(bytes);
+    // A copy is another grid: its edits from now on are not this grid's, so its fields must not pass for ours.
+    writeId(new Int32Array(buffer, 0, HEADER_INTS), newGridId());
     return new Grid(buffer);
   }
 
@@ -225,9 +263,12 @@ export class Grid {
     return this.width * this.height;
   }
 
-  /** Edit counter: every edit through this class bumps it (atomically, so other threads see it). */
+  /**
+   * Edit counter: every edit through this class bumps it (atomically, so other threads see it). A whole number
+   * from 0 to {@link MAX_GRID_VERSION}, stored in 64 bits: it does not wrap.
+   */
   get version(): number {
-    return Atomics.load(this.header, H_VERSION);
+    return Number(Atomics.load(this.wide, W_VERSION));
   }
 
   /**
@@ -237,7 +278,7 @@ export class Grid {
    */
   touch(): number {
     const next = this.pendingVersion();
-    this.edits.markUnknown(next);
+    this.edits.markUnknown(BigInt(next));
     return this.bump();
   }
 
@@ -254,7 +295,7 @@ export class Grid {
     } finally {
       if (--this.batchDepth === 0 && this.batchEdited) {
         this.batchEdited = false;
-        Atomics.add(this.header, H_VERSION, 1);
+        Atomics.add(this.wide, W_VERSION, 1n);
       }
     }
   }
@@ -279,7 +320,7 @@ export class Grid {
   setPassable(x: number, y: number, code: boolean | number): void {
     this.assertInside('tile', x, y);
     const value = passabilityCode(code);
-    const version = this.pendingVersion();
+    const version = BigInt(this.pendingVersion());
     this.writePassable(y * this.width + x, value, version);
     this.bump();
   }
@@ -298,7 +339,7 @@ export class Grid {
     this.assertInside('tile', x, y);
     const terrain = this.terrainLayer();
     const value = terrainCost(cost);
-    const version = this.pendingVersion();
+    const version = BigInt(this.pendingVersion());
     this.writeTerrain(terrain, y * this.width + x, value, version);
     this.bump();
   }
@@ -309,8 +350,9 @@ export class Grid {
     this.assertRect(x, y, width, height);
     return this.batch(() => {
       const version = this.pendingVersion();
+      const wide = BigInt(version);
       for (let ty = y; ty < y + height; ty++) {
-        for (let i = ty * this.width + x, end = i + width; i < end; i++) this.writePassable(i, value, version);
+        for (let i = ty * this.width + x, end = i + width; i < end; i++) this.writePassable(i, value, wide);
       }
       this.batchEdited = true;
       return version;
@@ -324,8 +366,9 @@ export class Grid {
     this.assertRect(x, y, width, height);
     return this.batch(() => {
       const version = this.pendingVersion();
+      const wide = BigInt(version);
       for (let ty = y; ty < y + height; ty++) {
-        for (let i = ty * this.width + x, end = i + width; i < end; i++) this.writeTerrain(terrain, i, value, version);
+        for (let i = ty * this.width + x, end = i + width; i < end; i++) this.writeTerrain(terrain, i, value, wide);
       }
       this.batchEdited = true;
       return version;
@@ -345,9 +388,15 @@ export class Grid {
     if (this.passable[y * this.width + x] === BLOCKED) throw new CoordinateError(what, x, y, 'is a wall');
   }
 
-  /** The version the current edit produces: the batch's, or the next one. */
+  /**
+   * The version the current edit produces: the batch's, or the next one.
+   * @throws OutOfRangeError when the grid is at {@link MAX_GRID_VERSION} (no edit can be versioned any more).
+   */
   private pendingVersion(): number {
-    return (Atomics.load(this.header, H_VERSION) + 1) | 0;
+    const next = this.version + 1;
+    if (next > MAX_GRID_VERSION)
+      throw new OutOfRangeError('grid version', next, `at most ${MAX_GRID_VERSION} (2^53 - 1): make a new grid`);
+    return next;
   }
 
   /** Ends a single edit: bumps the version now, or marks the batch as edited. Returns the (pending) version. */
@@ -356,16 +405,16 @@ export class Grid {
       this.batchEdited = true;
       return this.pendingVersion();
     }
-    return Atomics.add(this.header, H_VERSION, 1) + 1;
+    return Number(Atomics.add(this.wide, W_VERSION, 1n)) + 1;
   }
 
-  private writePassable(i: number, value: number, version: number): void {
+  private writePassable(i: number, value: number, version: bigint): void {
     if (this.passable[i] === value) return;
     this.edits.record(i, version);
     this.passable[i] = value;
   }
 
-  private writeTerrain(terrain: Float32Array, i: number, value: number, version: number): void {
+  private writeTerrain(terrain: Float32Array, i: number, value: number, version: bigint): void {
     if (terrain[i] === value) return;
     this.edits.record(i, version);
     terrain[i] = value;
@@ -383,6 +432,12 @@ export class Grid {
     if (!Number.isInteger(height) || height < 1 || y + height > this.height)
       throw new OutOfRangeError('rectangle height', height, `an integer from 1 to ${this.height - y}`);
   }
+}
+
+/** Stores `id` (1 to 2^53 - 1) in the header's id slots. */
+function writeId(header: Int32Array, id: number): void {
+  header[H_ID_LOW] = (id % 2 ** 32) | 0;
+  header[H_ID_HIGH] = Math.floor(id / 2 ** 32);
 }
 
 /** Reads an option only when it is the object's own property (inherited values are ignored). */

@@ -130,3 +130,38 @@ describe('parseAsciiMap', () => {
     ]);
   });
 });
+
+describe('byte-order marks and lone-CR line ends (issue 35)', () => {
+  const BOM = '\uFEFF';
+
+  it('parseMovingAiMap reads a map with a byte-order mark, and with lone-CR line ends', () => {
+    const lf = parseMovingAiMap(`${header(2, 3)}..@\n@.W\n`);
+    for (const text of [
+      `${BOM}${header(2, 3)}..@\n@.W\n`,
+      'type octile\rheight 2\rwidth 3\rmap\r..@\r@.W\r',
+      `${BOM}type octile\r\nheight 2\r\nwidth 3\r\nmap\r\n..@\r\n@.W`,
+    ]) {
+      const grid = parseMovingAiMap(text);
+      expect([grid.width, grid.height]).toEqual([3, 2]);
+      expect(grid.passable).toEqual(lf.passable);
+    }
+  });
+
+  it('parseAsciiMap and locateInAscii read a byte-order mark and lone-CR line ends as LF text', () => {
+    const lf = parseAsciiMap('#..\n..#\n');
+    for (const text of [`${BOM}#..\n..#\n`, '#..\r..#\r', `${BOM}#..\r\n..#`, '\r\r#..\r..#\r\r']) {
+      const grid = parseAsciiMap(text);
+      expect([grid.width, grid.height], JSON.stringify(text)).toEqual([3, 2]);
+      expect(grid.passable).toEqual(lf.passable);
+      expect(locateInAscii(text, '#')).toEqual([
+        { x: 0, y: 0 },
+        { x: 2, y: 1 },
+      ]);
+    }
+  });
+
+  it('a byte-order mark anywhere else is still an unexpected character', () => {
+    const error = parseError(() => parseAsciiMap(`#..\n.${BOM}#\n`));
+    expect([error.line, error.column]).toEqual([2, 2]);
+  });
+});

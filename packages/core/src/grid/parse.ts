@@ -4,9 +4,17 @@ import { ownOption, ownOptions } from '../util/own-options.js';
 import { checkGrid } from './check-grid.js';
 import { BLOCKED, checkGridSize, GROUND, Grid, MAX_GRID_CELLS, MAX_GRID_SIDE, WATER } from './grid.js';
 
-/** Splits text into lines, accepting LF and CRLF and a missing final newline. */
+/** Line ends of map text: LF, CRLF or a lone CR (old Mac files). */
+const LINE_END = /\r\n|\r|\n/;
+
+/** The text without a leading UTF-8 byte-order mark (U+FEFF, which editors on Windows write). */
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Splits text into lines, accepting a byte-order mark, LF, CRLF and lone-CR line ends and a missing final newline. */
 function splitLines(text: string): string[] {
-  const lines = text.split(/\r?\n/);
+  const lines = withoutBom(text).split(LINE_END);
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }
@@ -40,9 +48,9 @@ function headerValue(lines: string[], index: number, key: string): number {
  * <H rows of W characters>
  * ```
  * `.` `G` `S` are ground, `@` `O` `T` are blocked, `W` is water (walkable only from other water).
- * CRLF line endings and a missing final newline are accepted. The type must be `octile` and the sizes decimal
- * integers. Declared sizes over {@link MAX_GRID_SIDE} per side or {@link MAX_GRID_CELLS} tiles are refused
- * before anything is allocated.
+ * A UTF-8 byte-order mark, CRLF and lone-CR line ends and a missing final newline are accepted. The type must be
+ * `octile` and the sizes decimal integers. Declared sizes over {@link MAX_GRID_SIDE} per side or
+ * {@link MAX_GRID_CELLS} tiles are refused before anything is allocated.
  * @param options.shared - Put the grid in a SharedArrayBuffer, as {@link GridOptions.shared}. Default:
  *   {@link sharedMemoryAvailable}.
  * @throws MapParseError with the line and column of the first problem; InvalidOptionError for bad `options`.
@@ -125,7 +133,7 @@ function legendHasWhitespace(legend: object): boolean {
  * blank line is an empty line, or, unless `whitespaceTiles`, a line of whitespace only.
  */
 function asciiRows(text: string, whitespaceTiles: boolean): { all: string[]; first: number; end: number } {
-  const all = text.split(/\r?\n/);
+  const all = withoutBom(text).split(LINE_END);
   const blank = whitespaceTiles ? (line: string) => line === '' : (line: string) => line.trim() === '';
   let first = 0;
   while (first < all.length && blank(all[first] as string)) first++;
@@ -137,7 +145,8 @@ function asciiRows(text: string, whitespaceTiles: boolean): { all: string[]; fir
 /**
  * Reads a map drawn as text, one row per line, top row first. With the default legend `#` is a wall and `.` is
  * floor; pass a legend to read other characters (values are passability codes 0/1/2, or `{ code, terrain }`;
- * the legend's own properties only). Leading and trailing blank lines are ignored; every row must have the same
+ * the legend's own properties only). A UTF-8 byte-order mark is skipped and lines may end with LF, CRLF or a
+ * lone CR. Leading and trailing blank lines are ignored; every row must have the same
  * length. When the legend reads a whitespace character (for example `' '` as floor), a line of spaces is a row
  * and only empty lines count as blank.
  * @param legend - Character to passability code (or `{ code, terrain }`). Default: {@link DEFAULT_LEGEND}.

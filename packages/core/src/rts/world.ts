@@ -1,8 +1,9 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkField } from '../fields/check-field.js';
 import type { Field } from '../fields/types.js';
-import { checkGrid } from '../grid/check-grid.js';
+import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
+import { allocating } from '../util/allocate.js';
 import { checkFinite, checkNonNegative, checkNumber } from '../util/check-number.js';
 import { arrayLength, recordOf } from '../util/own-options.js';
 import { RtsPathfinder } from './astar.js';
@@ -86,9 +87,12 @@ export class RtsWorld implements RtsGroupHost {
     checkGrid(grid);
     this.options = resolveRtsWorldOptions(options);
     this.grid = grid;
-    this.pathfinder = new RtsPathfinder(grid);
+    // The A* records (16 bytes a tile) and the spatial index take memory in proportion to the map.
+    const tiles = grid.width * grid.height;
+    const what = `an RTS world on a ${grid.width}x${grid.height} grid`;
+    this.pathfinder = allocating(what, tiles * 24, () => new RtsPathfinder(grid));
     this.clock = new RtsFixedStepClock(this.options.stepSeconds, this.options.maxStepsPerUpdate);
-    this.ws = new RtsWorkspace(grid.width, grid.height);
+    this.ws = allocating(what, tiles * 4, () => new RtsWorkspace(grid.width, grid.height));
   }
 
   /** Seconds to steps (at least 1). */
@@ -197,13 +201,15 @@ export class RtsWorld implements RtsGroupHost {
    * before the grid's last edit still works (walls found on the way are repaired with A*).
    * A unit whose way along the field fails (the directions run in a circle or into a wall) fails its order on
    * its own: `failed` true, state `destination-reached`; the others go on.
-   * @throws InvalidOptionError when the field's size differs from the grid's, or for units not of this world.
+   * @throws InvalidOptionError when the field's size differs from the grid's, the field was computed on another
+   *   grid (its `gridId`), or for units not of this world.
    */
   moveUnitsAlongField(units: readonly RtsUnit[], field: Field): void {
     this.checkUnits(units);
     checkField(field);
     if (field.width !== this.grid.width || field.height !== this.grid.height)
       throw new InvalidOptionError('field', field, `a field of ${this.grid.width}x${this.grid.height} tiles`);
+    checkSameGrid('field', field.gridId, this.grid);
     for (const unit of units) {
       if (unit.group) unit.group.remove(unit);
       unit.patrol = [];

@@ -178,6 +178,7 @@ export function safetyField(grid: Grid, threats: readonly Threat[], options: Saf
   }
   const field = computeFieldFromSeeds(second, distance, moves, o.out, control);
   field.gridVersion = gridVersion;
+  field.gridId = grid.id;
   return field;
 }
 

@@ -2,6 +2,7 @@ import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { DiagonalRule } from '../grid/directions.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
+import { allocating } from '../util/allocate.js';
 import { typedArrayName } from '../util/describe-value.js';
 
 /** Value of a tile the scent never reached (`SMELL_UNSEEN` of thrig's "Scent Map II: Vectoric Boogaloo"), or not connected to any source. */
@@ -69,7 +70,10 @@ export function checkStrength(name: string, strength: unknown): number {
  * over an Int32Array is refused too).
  */
 export function outputMap(grid: Grid, out: Int32Array | undefined): Int32Array {
-  if (out === undefined) return new Int32Array(grid.width * grid.height);
+  if (out === undefined) {
+    const size = grid.width * grid.height;
+    return allocating('map values', size * 4, () => new Int32Array(size));
+  }
   if (typedArrayName(out) !== 'Int32Array' || out.length !== grid.width * grid.height) {
     throw new InvalidOptionError(
       'out',

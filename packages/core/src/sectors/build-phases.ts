@@ -10,16 +10,17 @@
  * The synchronous build runs them in a row; the pool build (sector-pool.ts) runs 0, 1, 3 and 4 in bands of
  * sectors across the workers.
  */
+
+import { OutOfRangeError } from '../errors.js';
 import type { KernelControl } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
-import { pollWork } from './control.js';
+import { checkAbort, pollWork } from './control.js';
 import { maxEntrances, type SectorGeometry, sectorEntrances } from './entrances.js';
 import { fillIntraCosts, IntraScratch } from './intra-costs.js';
 import { LocalSearch } from './local-search.js';
 import { canStep, DX, DY } from './moves.js';
 import { labelRegions } from './regions.js';
 import {
-  H_GRID_VERSION,
   H_HEIGHT,
   H_LANDMARK_OPTION,
   H_MATRIX_TOP,
@@ -35,6 +36,8 @@ import {
   MATES,
   resizeNodeArrays,
   type SectorGraphData,
+  setGraphGridId,
+  setGraphGridVersion,
   withSlack,
 } from './sector-data.js';
 import { M_WEIGHTED, R_NEVER, type SectorRules } from './sector-options.js';
@@ -84,7 +87,8 @@ export function writeHeader(data: SectorGraphData, grid: Grid, rules: SectorRule
   h[H_LANDMARK_OPTION] = rules.landmarks;
   h[H_SECTORS_X] = Math.ceil(grid.width / rules.size);
   h[H_SECTORS_Y] = Math.ceil(grid.height / rules.size);
-  h[H_GRID_VERSION] = gridVersion;
+  setGraphGridVersion(h, gridVersion);
+  setGraphGridId(h, grid.id);
 }
 
 /** The context of `data` over `grid` (whose size must be the header's). */
@@ -140,11 +144,20 @@ export function labelSector(ctx: SectorContext, s: number): void {
   labelRegions(scratch.search, ctx.rule, size, ctx.data.borderLabel, 4 * size * s);
 }
 
-/** Phase 1: the entrance count of each sector in [first, last) into `counts`. */
-export function countEntrances(ctx: SectorContext, first: number, last: number, counts: Int32Array): void {
+/** Phase 1: the entrance count of each sector in [first, last) into `counts`. `control` is polled between sectors. */
+export function countEntrances(
+  ctx: SectorContext,
+  first: number,
+  last: number,
+  counts: Int32Array,
+  control?: KernelControl,
+): void {
   const tiles = entranceBuffer(ctx.shift);
   const labels = ctx.data.borderLabel;
-  for (let s = first; s < last; s++) counts[s] = sectorEntrances(ctx.passable, ctx, labels, s, tiles);
+  for (let s = first; s < last; s++) {
+    counts[s] = sectorEntrances(ctx.passable, ctx, labels, s, tiles);
+    if (control !== undefined && ((s - first) & 63) === 63) checkAbort(control);
+  }
 }
 
 /** Phase 2: slots and intra blocks laid out from the counts (with slack for updates); allocates the arrays. */
@@ -160,7 +173,12 @@ export function layoutSectors(data: SectorGraphData, counts: Int32Array): void {
     nodes += k;
     entries += k * k;
   }
-  if (entries > 0x7fffffff - 1024) throw new RangeError('sector graph too large: lower sectorSize');
+  if (entries > 0x7fffffff - 1024)
+    throw new OutOfRangeError(
+      'sectorSize',
+      1 << (data.header[H_SHIFT] as number),
+      `a smaller sector size: the costs between entrances would need ${entries} entries, more than 2^31`,
+    );
   resizeNodeArrays(data, withSlack(nodes), Math.min(0x7fffffff, withSlack(entries)));
   data.header[H_NODE_TOP] = nodes;
   data.header[H_MATRIX_TOP] = entries;
@@ -273,9 +291,12 @@ export function nodeAt(data: SectorGraphData, s: number, t: number): number {
   return -1;
 }
 
-/** Phase 4: the mates of the entrances of the sectors in [first, last). */
-export function linkSectors(ctx: SectorContext, first: number, last: number): void {
-  for (let s = first; s < last; s++) linkSector(ctx, s);
+/** Phase 4: the mates of the entrances of the sectors in [first, last). `control` is polled between sectors. */
+export function linkSectors(ctx: SectorContext, first: number, last: number, control?: KernelControl): void {
+  for (let s = first; s < last; s++) {
+    linkSector(ctx, s);
+    if (control !== undefined && ((s - first) & 63) === 63) checkAbort(control);
+  }
 }
 
 /** Mates of sector `s`'s entrances: the entrances one legal step away in another sector, per direction. */
@@ -323,7 +344,8 @@ function union(parent: Int32Array, a: number, b: number): void {
 }
 
 /** Phase 5: the connected component of every live entrance (`nodeComp`), by union-find. */
-export function computeComponents(ctx: SectorContext): void {
+export function computeComponents(ctx: SectorContext, control?: KernelControl): void {
+  checkAbort(control);
   const { data } = ctx;
   const parent = data.nodeComp;
   const sectors = data.sectorNodeFirst.length;

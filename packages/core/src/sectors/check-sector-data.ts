@@ -2,7 +2,6 @@ import { InvalidOptionError } from '../errors.js';
 import type { Grid } from '../grid/grid.js';
 import { typedArrayName } from '../util/describe-value.js';
 import {
-  H_GRID_VERSION,
   H_HEIGHT,
   H_LANDMARK_OPTION,
   H_LANDMARK_STRIDE,
@@ -53,7 +52,7 @@ export function checkSectorData(grid: Grid, data: unknown): SectorGraphData {
     nodeRegion: field('nodeRegion', 'Int32Array'),
     nodeComp: field('nodeComp', 'Int32Array'),
     nodeMates: field('nodeMates', 'Int32Array'),
-    intra: field('intra', 'Float32Array'),
+    intra: field('intra', 'Float64Array'),
     borderLabel: field('borderLabel', 'Uint16Array'),
     landmarkCost: field('landmarkCost', 'Float32Array'),
   };
@@ -85,7 +84,7 @@ export function checkSectorData(grid: Grid, data: unknown): SectorGraphData {
   inRange(H_LANDMARK_OPTION, 'landmarks', 0, 32);
   inRange(H_NODE_GARBAGE, 'node garbage', 0, 0x7fffffff);
   inRange(H_MATRIX_GARBAGE, 'matrix garbage', 0, 0x7fffffff);
-  if (!Number.isInteger(h[H_GRID_VERSION])) bad('header (grid version)', h[H_GRID_VERSION], 'an integer');
+
   const slots = d.nodeTile.length;
   const nodeTop = inRange(H_NODE_TOP, 'node top', 0, slots);
   const matrixTop = inRange(H_MATRIX_TOP, 'matrix top', 0, d.intra.length);

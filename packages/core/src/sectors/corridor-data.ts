@@ -65,6 +65,11 @@ export interface CorridorFieldData {
   /** The grid version the field was computed for. */
   gridVersion: number;
   /**
+   * The id of the grid the field was computed on (`grid.id`); fields made by `toField` carry it on.
+   * @defaultValue undefined (meaning a field of unknown grid, made by hand)
+   */
+  gridId?: number;
+  /**
    * True when the field is one full field (see {@link CorridorFieldOptions.fullFieldAbove}): every sector has a
    * block (block = sector), the slots are the tiles row by row (`y * width + x`, `width * height` of them, the
    * layout of a `Field`) and the costs are the exact field's.
@@ -124,5 +129,9 @@ export function checkCorridorData(data: unknown): CorridorFieldData {
   const gridVersion = d.gridVersion;
   if (typeof gridVersion !== 'number' || !Number.isInteger(gridVersion))
     throw new OutOfRangeError('data.gridVersion', gridVersion, 'an integer');
-  return { width, height, shift, sectorsX, sectorBlock, blockSector, cost, dir, goalX, goalY, gridVersion, full };
+  const gridId = d.gridId;
+  if (gridId !== undefined && (typeof gridId !== 'number' || !Number.isSafeInteger(gridId) || gridId < 1))
+    throw new OutOfRangeError('data.gridId', gridId, 'a grid id (an integer from 1 to 2^53 - 1) or undefined');
+  const out = { width, height, shift, sectorsX, sectorBlock, blockSector, cost, dir, goalX, goalY, gridVersion, full };
+  return gridId === undefined ? out : { ...out, gridId };
 }

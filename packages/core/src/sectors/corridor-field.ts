@@ -7,6 +7,7 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field, FieldOut, Goal, KernelControl } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
+import { allocating } from '../util/allocate.js';
 import { checkNumber } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { arrayLength, ownOptions } from '../util/own-options.js';
@@ -64,6 +65,11 @@ export class CorridorField {
     return this.data.gridVersion;
   }
 
+  /** The id of the grid the field was computed on (`grid.id`), or undefined for data made by hand. */
+  get gridId(): number | undefined {
+    return this.data.gridId;
+  }
+
   /**
    * True when the planned corridor covered more than `fullFieldAbove` of the map's sectors and one full field was
    * computed instead: every tile is covered and the costs are those of `computeField` with the graph's rules.
@@ -108,8 +114,8 @@ export class CorridorField {
     const { width, height } = this;
     const size = width * height;
     const own = ownOptions(out, 'out', 'an object { cost?, dir? }');
-    const cost = own.cost ?? new Float64Array(size);
-    const dir = own.dir ?? new Uint8Array(size);
+    const cost = own.cost ?? allocating('field costs', size * 8, () => new Float64Array(size));
+    const dir = own.dir ?? allocating('field directions', size, () => new Uint8Array(size));
     if (typedArrayName(cost) !== 'Float64Array') throw new InvalidOptionError('out.cost', cost, 'a Float64Array');
     if (typedArrayName(dir) !== 'Uint8Array') throw new InvalidOptionError('out.dir', dir, 'a Uint8Array');
     if (cost.length !== size) throw new OutOfRangeError('out.cost.length', cost.length, `${size} (grid size)`);
@@ -117,7 +123,7 @@ export class CorridorField {
     if (this.data.full === true) {
       cost.set(this.data.cost);
       dir.set(this.data.dir);
-      return { width, height, cost, dir, gridVersion: this.data.gridVersion };
+      return this.fieldOver(cost, dir);
     }
     cost.fill(Number.POSITIVE_INFINITY);
     dir.fill(255);
@@ -137,7 +143,15 @@ export class CorridorField {
         dir.set(this.data.dir.subarray(from, from + w), to);
       }
     }
-    return { width, height, cost, dir, gridVersion: this.data.gridVersion };
+    return this.fieldOver(cost, dir);
+  }
+
+  /** A Field over `cost` and `dir` with this field's sizes, version and grid id. */
+  private fieldOver(cost: Float64Array, dir: Uint8Array): Field {
+    const { width, height } = this;
+    const field: Field = { width, height, cost, dir, gridVersion: this.data.gridVersion };
+    if (this.data.gridId !== undefined) field.gridId = this.data.gridId;
+    return field;
   }
 }
 
@@ -341,6 +355,7 @@ export function allocateCorridorField(ctx: SectorContext, corridor: Corridor, go
     goalX: goal.x,
     goalY: goal.y,
     gridVersion: ctx.grid.version,
+    gridId: ctx.grid.id,
     full: goal.full,
   };
   return data;

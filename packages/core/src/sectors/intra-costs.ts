@@ -68,7 +68,7 @@ export function fillIntraCosts(
   tiles: Int32Array,
   labels: Int32Array,
   k: number,
-  intra: Float32Array,
+  intra: Float64Array,
   at: number,
   region: Int32Array,
   regionAt: number,
@@ -96,7 +96,7 @@ export function fillIntraCosts(
       for (let j = 0; j < k; j++) {
         const old = intra[at + i * k + j] as number;
         const via = (dn[i] as number) + (dn[j] as number);
-        // Float32 costs: a walk by the changes may show up to 1e-7 relative below `via`.
+        // A walk by the changes may add up its steps in another order than `via` (rounding in the last bits).
         if (via < Number.POSITIVE_INFINITY && via <= old * (1 + 1e-6) + 1e-9)
           intra[at + i * k + j] = Number.POSITIVE_INFINITY;
         else resolved[i * k + j] = 1;

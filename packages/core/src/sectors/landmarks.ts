@@ -10,7 +10,9 @@
  * Dijkstra over the entrances: independent jobs in a pool. An update of the graph makes them stale (the route
  * search then uses the distance bound alone) until they are computed again.
  */
+import type { KernelControl } from '../fields/types.js';
 import type { SectorContext } from './build-phases.js';
+import { checkAbort } from './control.js';
 import {
   H_LANDMARK_REVISION,
   H_LANDMARKS,
@@ -30,8 +32,9 @@ export function landmarksValid(data: SectorGraphData): boolean {
 /**
  * Picks `count` landmarks (node indices) evenly spaced along the map's outline, each the live entrance of the
  * largest component nearest to its spot; fewer when the graph has fewer entrances. O(entrances x count).
+ * `control` is checked once per landmark.
  */
-export function pickLandmarks(ctx: SectorContext, count: number): Int32Array {
+export function pickLandmarks(ctx: SectorContext, count: number, control?: KernelControl): Int32Array {
   const { data, width, height } = ctx;
   const sectors = data.sectorNodeFirst.length;
   // The largest component (labels are node indices).
@@ -49,6 +52,7 @@ export function pickLandmarks(ctx: SectorContext, count: number): Int32Array {
   const picked: number[] = [];
   const perimeter = 2 * (width + height);
   for (let l = 0; l < count; l++) {
+    checkAbort(control);
     // A spot on the outline, clockwise from the top left corner.
     const p = Math.floor(((l + 0.5) * perimeter) / count);
     let sx: number;
@@ -88,7 +92,7 @@ let entryNext = new Int32Array(1024);
  * entrances), the 8 landmarks of a build: about 100 ms with a binary heap (KeyHeap), about 57 ms with the ring.
  * (The ring's length only matters for speed: an entry taken too early is expanded again when it improves.)
  */
-export function landmarkCosts(ctx: SectorContext, source: number, out: Float32Array): void {
+export function landmarkCosts(ctx: SectorContext, source: number, out: Float32Array, control?: KernelControl): void {
   const { data, width, shift, sectorsX, metric } = ctx;
   const { nodeTile, nodeMates, intra, sectorNodeFirst, sectorNodeCount, sectorMatrixFirst } = data;
   const n = nodeTile.length;
@@ -128,6 +132,7 @@ export function landmarkCosts(ctx: SectorContext, source: number, out: Float32Ar
   };
   dist[source] = 0;
   push(source, 0);
+  let expanded = 0;
   for (let K = 0; live > 0; K++) {
     const b = K % ring;
     // Entries pushed while this bucket is expanded land in later buckets (every edge costs at least 1).
@@ -139,6 +144,8 @@ export function landmarkCosts(ctx: SectorContext, source: number, out: Float32Ar
       const c = dist[u] as number;
       // Stale: moved to an earlier bucket since.
       if (c < K) continue;
+      // Cancellable as it goes (a pool build's Cancel): checked every 8192 entrances expanded.
+      if (control !== undefined && (++expanded & 8191) === 0) checkAbort(control);
       const t = nodeTile[u] as number;
       const ty = (t / width) | 0;
       const s = (ty >> shift) * sectorsX + ((t - ty * width) >> shift);

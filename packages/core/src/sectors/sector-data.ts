@@ -1,10 +1,13 @@
 /**
  * The typed arrays of a sector graph, shareable with workers (SharedArrayBuffers when the grid's buffer is
  * one). Nodes are entrance tiles; the nodes of a sector occupy a contiguous run of node slots, and the costs
- * between them a `count x count` row-major block of `intra` (Float32, Infinity where a node cannot reach
- * another inside the sector). A rebuilt sector whose nodes no longer fit its slots gets new slots at the top
+ * between them a `count x count` row-major block of `intra` (Float64, Infinity where a node cannot reach
+ * another inside the sector: a walk inside a sector of weighted terrain may cost more than a Float32 holds, up to
+ * the sector's tiles times the largest terrain cost 3.4e38; in 64 bits no finite walk reads as Infinity, and the
+ * costs are the walks' own). A rebuilt sector whose nodes no longer fit its slots gets new slots at the top
  * (the old ones become garbage until the next full build).
  */
+import { newBuffer } from '../util/allocate.js';
 
 /** Header slots (Int32). */
 export const H_WIDTH = 0;
@@ -15,7 +18,7 @@ export const H_RULE = 4;
 export const H_SPLIT = 5;
 export const H_SECTORS_X = 6;
 export const H_SECTORS_Y = 7;
-/** The grid version the graph describes. */
+/** The grid version the graph describes: low 32 bits here, high bits in {@link H_GRID_VERSION_HIGH}. */
 export const H_GRID_VERSION = 8;
 /** Node slots in use (live and garbage). */
 export const H_NODE_TOP = 9;
@@ -33,7 +36,44 @@ export const H_LANDMARK_REVISION = 16;
 export const H_LANDMARK_STRIDE = 17;
 /** Landmarks asked for by the options. */
 export const H_LANDMARK_OPTION = 18;
-export const HEADER_LENGTH = 20;
+/** High bits of the grid version (see {@link graphGridVersion}). */
+export const H_GRID_VERSION_HIGH = 19;
+/** The id of the grid the graph describes (`grid.id`): low 32 bits, high bits. */
+export const H_GRID_ID = 20;
+export const H_GRID_ID_HIGH = 21;
+export const HEADER_LENGTH = 24;
+
+/** Reads a whole number below 2^53 in magnitude kept in two Int32 slots (low 32 bits, high bits). */
+function readWide(h: Int32Array, low: number, high: number): number {
+  return (h[high] as number) * 2 ** 32 + ((h[low] as number) >>> 0);
+}
+
+/** Writes a whole number below 2^53 in magnitude into two Int32 slots (low 32 bits, high bits). */
+function writeWide(h: Int32Array, low: number, high: number, value: number): void {
+  const hi = Math.floor(value / 2 ** 32);
+  h[high] = hi;
+  h[low] = (value - hi * 2 ** 32) | 0;
+}
+
+/** The grid version a graph's header describes (-1: unknown). Versions never wrap: 53 bits over two slots. */
+export function graphGridVersion(h: Int32Array): number {
+  return readWide(h, H_GRID_VERSION, H_GRID_VERSION_HIGH);
+}
+
+/** Records the grid version a graph's header describes. */
+export function setGraphGridVersion(h: Int32Array, version: number): void {
+  writeWide(h, H_GRID_VERSION, H_GRID_VERSION_HIGH, version);
+}
+
+/** The id of the grid a graph's header describes (`grid.id`). */
+export function graphGridId(h: Int32Array): number {
+  return readWide(h, H_GRID_ID, H_GRID_ID_HIGH);
+}
+
+/** Records the id of the grid a graph's header describes. */
+export function setGraphGridId(h: Int32Array, id: number): void {
+  writeWide(h, H_GRID_ID, H_GRID_ID_HIGH, id);
+}
 
 /** Mate slots per node: the node one step away in each direction (`DIRECTIONS` order) in another sector, or -1. */
 export const MATES = 8;
@@ -58,8 +98,8 @@ export interface SectorGraphData {
   nodeComp: Int32Array;
   /** `MATES` slots per node: the entrance one legal step away in each direction in another sector, or -1. */
   nodeMates: Int32Array;
-  /** Costs between the nodes of each sector, row = from, column = to. */
-  intra: Float32Array;
+  /** Costs between the nodes of each sector, row = from, column = to (64-bit: see the module comment). */
+  intra: Float64Array;
   /**
    * Local region labels of the border tiles of each sector, `4 * size` per sector: north row, south row, west
    * column, east column (regions.ts).
@@ -73,7 +113,7 @@ export interface SectorGraphData {
 }
 
 function makeBuffer(bytes: number, shared: boolean): ArrayBuffer | SharedArrayBuffer {
-  return shared ? new SharedArrayBuffer(Math.max(8, bytes)) : new ArrayBuffer(Math.max(8, bytes));
+  return newBuffer('sector graph arrays', Math.max(8, bytes), shared);
 }
 
 export function int32Array(length: number, shared: boolean): Int32Array {
@@ -120,7 +160,7 @@ export function allocateSectorArrays(sectorCount: number, size: number, shared: 
     nodeRegion: empty,
     nodeComp: empty,
     nodeMates: empty,
-    intra: float32Array(0, shared),
+    intra: float64Array(0, shared),
     borderLabel: labels,
     landmarkCost: float32Array(0, shared),
   };
@@ -145,7 +185,7 @@ export function resizeNodeArrays(data: SectorGraphData, nodeCapacity: number, ma
     data.nodeMates = mates;
   }
   if (matrixCapacity !== data.intra.length) {
-    const intra = float32Array(matrixCapacity, shared);
+    const intra = float64Array(matrixCapacity, shared);
     intra.set(data.intra.subarray(0, Math.min(data.intra.length, matrixCapacity)));
     data.intra = intra;
   }

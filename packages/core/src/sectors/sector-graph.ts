@@ -1,6 +1,6 @@
 import { InvalidOptionError } from '../errors.js';
 import type { Goal, KernelControl } from '../fields/types.js';
-import { checkGrid } from '../grid/check-grid.js';
+import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import { readKernelControl } from '../util/kernel-control.js';
 import { contextOf, type SectorContext } from './build-phases.js';
@@ -17,7 +17,8 @@ import {
 import { computeLandmarks, landmarksValid } from './landmarks.js';
 import {
   dataBytes,
-  H_GRID_VERSION,
+  graphGridId,
+  graphGridVersion,
   H_HEIGHT,
   H_LANDMARK_OPTION,
   H_METRIC,
@@ -103,6 +104,7 @@ export class SectorGraph {
     const h = data.header;
     if (h[H_WIDTH] !== grid.width || h[H_HEIGHT] !== grid.height)
       throw new InvalidOptionError('data', `a graph of a ${h[H_WIDTH]}x${h[H_HEIGHT]} grid`, 'a graph of this grid');
+    checkSameGrid('sector graph', graphGridId(h), grid);
     this.grid = grid;
     this.data = data;
     this.width = grid.width;
@@ -119,7 +121,8 @@ export class SectorGraph {
    * arrays are checked once here, in O(their size): every index they hold must point inside them and every cost
    * must be a number >= 0, so that a forged or damaged graph is refused with a typed error instead of read out of
    * bounds. (Arrays changed afterwards by another thread are not checked again.)
-   * @throws InvalidOptionError when `data` is not the data of a sector graph of `grid`.
+   * @throws InvalidOptionError when `data` is not the data of a sector graph of `grid` (another size, or the graph
+   *   of another grid: the message names both grid ids).
    */
   static from(grid: Grid, data: SectorGraphData): SectorGraph {
     checkGrid(grid);
@@ -140,9 +143,14 @@ export class SectorGraph {
     });
   }
 
+  /** The id of the grid the graph describes (`grid.id`). */
+  get gridId(): number {
+    return graphGridId(this.data.header);
+  }
+
   /** The grid version the graph describes. */
   get gridVersion(): number {
-    return this.data.header[H_GRID_VERSION] as number;
+    return graphGridVersion(this.data.header);
   }
 
   /** Sector index (`sy * sectorsX + sx`) of tile (x, y). */
@@ -286,7 +294,7 @@ export class SectorGraph {
   }
 
   private ensureCurrent(): void {
-    if (this.data.header[H_GRID_VERSION] !== this.grid.version) this.update();
+    if (graphGridVersion(this.data.header) !== this.grid.version) this.update();
   }
 
   private checkEnds(sx: number, sy: number, gx: number, gy: number): void {

@@ -20,7 +20,7 @@ import {
   layoutSectors,
   linkSectors,
 } from './build-phases.js';
-import { startWork } from './control.js';
+import { checkAbort, startWork } from './control.js';
 import {
   allocateCorridorField,
   type CorridorFieldData,
@@ -33,6 +33,7 @@ import { PathQuery } from './find-path.js';
 import { landmarkCosts, pickLandmarks } from './landmarks.js';
 import {
   float32Array,
+  float64Array,
   H_LANDMARK_OPTION,
   H_LANDMARK_STRIDE,
   H_REVISION,
@@ -77,6 +78,8 @@ export type SectorNodeArrays = Pick<SectorGraphData, 'nodeTile' | 'nodeRegion' |
 export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): SectorNodeArrays | Int32Array | number {
   const { grid, data, phase, first, last } = args;
   const ctx = contextOf(grid, data);
+  // Every phase checks for a Cancel before it starts (and the long ones between sectors or buckets as they go).
+  checkAbort(control);
   if (phase === 'layout') {
     layoutSectors(data, args.counts);
     return {
@@ -87,19 +90,19 @@ export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): S
       intra: data.intra,
     };
   }
-  if (phase === 'pick') return pickLandmarks(ctx, data.header[H_LANDMARK_OPTION] as number);
+  if (phase === 'pick') return pickLandmarks(ctx, data.header[H_LANDMARK_OPTION] as number, control);
   if (phase === 'landmark') {
     const { slot, node } = args.landmark as { slot: number; node: number };
     const stride = data.header[H_LANDMARK_STRIDE] as number;
-    landmarkCosts(ctx, node, data.landmarkCost.subarray(slot * stride, (slot + 1) * stride));
+    landmarkCosts(ctx, node, data.landmarkCost.subarray(slot * stride, (slot + 1) * stride), control);
     return 0;
   }
   startWork(control, last - first);
   if (phase === 'labels') labelSectors(ctx, first, last, control);
-  else if (phase === 'count') countEntrances(ctx, first, last, args.counts);
+  else if (phase === 'count') countEntrances(ctx, first, last, args.counts, control);
   else if (phase === 'sectors') return buildSectors(ctx, first, last, control);
-  else if (phase === 'link') linkSectors(ctx, first, last);
-  else computeComponents(ctx);
+  else if (phase === 'link') linkSectors(ctx, first, last, control);
+  else computeComponents(ctx, control);
   return 0;
 }
 
@@ -198,6 +201,11 @@ function copyData(d: SectorGraphData, shared: boolean): SectorGraphData {
     b.set(a);
     return b;
   };
+  const float64 = (a: Float64Array) => {
+    const b = float64Array(a.length, shared);
+    b.set(a);
+    return b;
+  };
   const labels = uint16Array(d.borderLabel.length, shared);
   labels.set(d.borderLabel);
   return {
@@ -210,7 +218,7 @@ function copyData(d: SectorGraphData, shared: boolean): SectorGraphData {
     nodeRegion: int32(d.nodeRegion),
     nodeComp: int32(d.nodeComp),
     nodeMates: int32(d.nodeMates),
-    intra: float32(d.intra),
+    intra: float64(d.intra),
     borderLabel: labels,
     landmarkCost: float32(d.landmarkCost),
   };

@@ -44,12 +44,24 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
     }
   });
 
-  it('aborts a build', async () => {
+  it('aborts a build under way (at its first progress report, not after a wall-clock delay)', async () => {
     const grid = randomShared(600, 600, 4);
     const controller = new AbortController();
-    const built = core.buildSectorGraphInPool(service, grid, { sectorSize: 64 }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 5);
+    let reports = 0;
+    const built = core.buildSectorGraphInPool(
+      service,
+      grid,
+      { sectorSize: 16 },
+      {
+        signal: controller.signal,
+        onProgress: () => {
+          reports++;
+          controller.abort();
+        },
+      },
+    );
     await expect(built).rejects.toBeInstanceOf(core.AbortError);
+    expect(reports).toBeGreaterThan(0);
     // The pool serves the next job.
     const small = await core.buildSectorGraphInPool(service, randomShared(40, 40, 5), { sectorSize: 8 });
     expect(small.sectorsX).toBe(5);

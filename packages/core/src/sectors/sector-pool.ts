@@ -17,7 +17,7 @@ import { CorridorField, type CorridorFieldOptions, checkCorridorArgs } from './c
 import {
   allocateSectorArrays,
   float32Array,
-  H_GRID_VERSION,
+  graphGridVersion,
   H_LANDMARK_REVISION,
   H_LANDMARK_STRIDE,
   H_LANDMARKS,
@@ -317,7 +317,7 @@ export async function updateSectorGraphInPool(
   );
   if (failure.error !== undefined) throw failure.error;
   // Keep the newer graph if this thread updated it meanwhile.
-  if ((data.header[H_GRID_VERSION] as number) >= graph.gridVersion) {
+  if (graphGridVersion(data.header) >= graph.gridVersion) {
     Object.assign(graph.data, data);
     if (job.landmarks) await refreshLandmarksInPool(runner, graph, bare({ ...(job.signal && { signal: job.signal }) }));
   }

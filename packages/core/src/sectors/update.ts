@@ -26,7 +26,7 @@ import {
 import { pollWork, startWork } from './control.js';
 import { maxEntrances, sectorEntrances } from './entrances.js';
 import {
-  H_GRID_VERSION,
+  graphGridVersion,
   H_MATRIX_GARBAGE,
   H_MATRIX_TOP,
   H_NODE_GARBAGE,
@@ -34,6 +34,7 @@ import {
   H_REVISION,
   MATES,
   resizeNodeArrays,
+  setGraphGridVersion,
   withSlack,
 } from './sector-data.js';
 import { M_WEIGHTED } from './sector-options.js';
@@ -78,7 +79,7 @@ function nextStamp(sectors: number): number {
  */
 export function dirtySectors(ctx: SectorContext): number {
   const { grid, data, width, height, shift, sectorsX } = ctx;
-  const since = data.header[H_GRID_VERSION] as number;
+  const since = graphGridVersion(data.header);
   const now = grid.version;
   const capacity = grid.edits.capacity;
   if (changed.length < capacity) changed = new Int32Array(capacity);
@@ -276,7 +277,7 @@ function sameAsOld(ctx: SectorContext, count: number, counts: Int32Array): boole
 export function updateSectorGraph(ctx: SectorContext, control?: KernelControl): SectorUpdate {
   const { grid, data } = ctx;
   const now = grid.version;
-  if (data.header[H_GRID_VERSION] === now) return { full: false, sectors: 0, components: false };
+  if (graphGridVersion(data.header) === now) return { full: false, sectors: 0, components: false };
   const sectors = data.sectorNodeFirst.length;
   let count = dirtySectors(ctx);
   const most = Math.max(8, sectors >> 2);
@@ -284,7 +285,7 @@ export function updateSectorGraph(ctx: SectorContext, control?: KernelControl): 
   if (count < 0 || count > most) {
     startWork(control, sectors);
     rebuildAll(ctx, control);
-    data.header[H_GRID_VERSION] = now;
+    setGraphGridVersion(data.header, now);
     Atomics.add(data.header, H_REVISION, 1);
     return { full: true, sectors, components: true };
   }
@@ -327,7 +328,7 @@ export function updateSectorGraph(ctx: SectorContext, control?: KernelControl): 
   }
   const same = sameAsOld(ctx, count, counts);
   if (!same) computeComponents(ctx);
-  data.header[H_GRID_VERSION] = now;
+  setGraphGridVersion(data.header, now);
   Atomics.add(data.header, H_REVISION, 1);
   return { full: false, sectors: count, components: !same };
 }

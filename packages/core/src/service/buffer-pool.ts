@@ -1,3 +1,4 @@
+import { newBuffer } from '../util/allocate.js';
 import { MemoryLimitError } from './errors.js';
 
 /**
@@ -25,7 +26,7 @@ export class BufferPool {
       this.pooledBytes -= byteLength;
       return buffer;
     }
-    return this.shared ? new SharedArrayBuffer(byteLength) : new ArrayBuffer(byteLength);
+    return newBuffer('a job output buffer', byteLength, this.shared);
   }
 
   /** Gives a buffer back for reuse. The caller guarantees nobody reads or writes it any more. */

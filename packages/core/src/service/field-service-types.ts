@@ -68,7 +68,7 @@ export interface FieldServiceOptions {
   /**
    * Milliseconds each worker has to load its module and answer, at start-up and when it replaces a dead one. A
    * worker silent past it is terminated: createFieldService rejects with WorkerStartError (a replacement that
-   * does not answer leaves its slot empty). `Infinity` waits for ever.
+   * fails to start is tried again after 0.1, 0.5 and 2 s, then its slot stays empty). `Infinity` waits for ever.
    * @defaultValue 30000 ({@link DEFAULT_START_TIMEOUT_MS})
    */
   startTimeoutMs?: number;

@@ -7,6 +7,7 @@ import { InvalidOptionError } from '../errors.js';
 import { computeFieldJob, updateFieldJob } from '../fields/field-jobs.js';
 import type { Field } from '../fields/types.js';
 import { Grid } from '../grid/grid.js';
+import { gridIdText } from '../grid/grid-id.js';
 import type { ExecutionMode } from '../jobs/job-spec.js';
 import { OutputBuffers } from './buffer-pool.js';
 import { SharedMemoryUnavailableError } from './errors.js';
@@ -54,6 +55,8 @@ function fieldProblem(grid: Grid, field: Field | undefined): string | null {
   )
     return `a field of this ${grid.width}x${grid.height} grid`;
   if (!Number.isInteger(field.gridVersion)) return 'a field with an integer gridVersion';
+  if (field.gridId !== undefined && field.gridId !== grid.id)
+    return `a field of the grid given (${gridIdText(grid.id)}), not of ${gridIdText(field.gridId)}`;
   return null;
 }
 

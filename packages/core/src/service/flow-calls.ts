@@ -8,7 +8,7 @@ import { checkFieldOf, checkFlow, sealFlow } from '../flow/check-flow.js';
 import { resolveFlowOptions } from '../flow/compute-flow.js';
 import { computeFlowJob, type FlowJobArgs, type FlowJobResult, updateFlowJob } from '../flow/flow-jobs.js';
 import type { Flow, FlowOptions, FlowUpdate } from '../flow/types.js';
-import { checkGrid } from '../grid/check-grid.js';
+import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import type { AnyJobSpec } from '../jobs/job-spec.js';
 import { ownOptions } from '../util/own-options.js';
@@ -49,6 +49,7 @@ export function flowCalls(
       try {
         checkGrid(grid);
         checkFieldOf(field, grid.width, grid.height);
+        checkSameGrid('field', field.gridId, grid);
         resolved = resolveFlowOptions(flowOptions);
       } catch (error) {
         return Promise.reject(error);
@@ -63,6 +64,8 @@ export function flowCalls(
         checkGrid(grid);
         checkFieldOf(field, grid.width, grid.height);
         checkFlow(flow, grid.width, grid.height);
+        checkSameGrid('field', field.gridId, grid);
+        checkSameGrid('flow', flow.gridId, grid);
         const own = ownOptions(flowOptions, 'options', 'an object');
         resolved = resolveFlowOptions({ ...own, radius: own.radius ?? flow.radius });
       } catch (error) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AbortError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { ResumableTask } from '../util/task.js';
-import { createFrameScheduler } from './frame-scheduler.js';
+import { createFrameScheduler, DEFAULT_MAX_SLICES_PER_FRAME } from './frame-scheduler.js';
 
 /** A fake clock and a manual frame source, so frames and budgets are exact. */
 function harness(budgetMs = 4) {
@@ -209,6 +209,104 @@ describe('frame scheduler against hostile input (issue 23)', () => {
     await expect(bad.promise).rejects.toBe(boom);
     await expect(good.promise).resolves.toBe(30);
     expect(dropped.settled).toBe(true);
+    expect(scheduler.pending).toBe(0);
+  });
+});
+
+describe('frame scheduler with clocks that stand still or throw (issue 35)', () => {
+  /** A task that never finishes by itself and counts its slices. */
+  function endless() {
+    const task = {
+      slices: 0,
+      step: () => {
+        task.slices++;
+        return false;
+      },
+      result: () => 0,
+      progress: () => 0,
+    };
+    return task;
+  }
+
+  it('a clock that stands still runs at most maxSlicesPerFrame slices per frame', () => {
+    const frames: (() => void)[] = [];
+    const tick = (run: () => void) => frames.push(run);
+    const still = createFrameScheduler({ now: () => 0, tick });
+    const task = endless();
+    const handle = still.schedule(task);
+    frames.shift()?.();
+    expect(task.slices).toBe(DEFAULT_MAX_SLICES_PER_FRAME);
+    expect(frames.length).toBe(1); // the next frame is asked for
+    frames.shift()?.();
+    expect(task.slices).toBe(2 * DEFAULT_MAX_SLICES_PER_FRAME);
+    handle.cancel();
+    frames.length = 0;
+    const bounded = createFrameScheduler({ now: () => 5, tick, maxSlicesPerFrame: 7 });
+    const a = endless();
+    const b = endless();
+    bounded.schedule(a);
+    bounded.schedule(b);
+    frames.shift()?.();
+    expect(a.slices + b.slices).toBe(7);
+    bounded.cancelAll();
+    expect(() => createFrameScheduler({ maxSlicesPerFrame: 0 })).toThrow(OutOfRangeError);
+    expect(() => createFrameScheduler({ maxSlicesPerFrame: 1.5 })).toThrow(OutOfRangeError);
+  });
+
+  it('the default clock frozen (a mocked performance.now) still ends each frame', async () => {
+    const scheduler = createFrameScheduler({ now: () => 1234 });
+    let n = 0;
+    const task: ResumableTask<number> = { step: () => ++n >= 5000, result: () => n, progress: () => n / 5000 };
+    await expect(scheduler.schedule(task).promise).resolves.toBe(5000);
+  });
+
+  it('a throwing clock rejects the task on the default tick; the scheduler and the process go on', async () => {
+    let broken = true;
+    const boom = new Error('clock broke');
+    const scheduler = createFrameScheduler({
+      now: () => {
+        if (broken) throw boom;
+        return performance.now();
+      },
+    });
+    const first = scheduler.schedule(endless());
+    await expect(first.promise).rejects.toBe(boom);
+    expect(scheduler.pending).toBe(0);
+    broken = false;
+    let n = 0;
+    const next: ResumableTask<number> = { step: () => ++n >= 3, result: () => n, progress: () => n / 3 };
+    await expect(scheduler.schedule(next).promise).resolves.toBe(3);
+  });
+
+  it('a clock that returns no time rejects with OutOfRangeError; a throwing step with what it threw', async () => {
+    const nan = createFrameScheduler({ now: () => Number.NaN });
+    await expect(nan.schedule(endless()).promise).rejects.toBeInstanceOf(OutOfRangeError);
+    const text = createFrameScheduler({ now: (() => 'soon') as never });
+    await expect(text.schedule(endless()).promise).rejects.toBeInstanceOf(OutOfRangeError);
+    const scheduler = createFrameScheduler();
+    const boom = new Error('step broke');
+    const bad = scheduler.schedule({
+      step: () => {
+        throw boom;
+      },
+      result: () => 0,
+      progress: () => 0,
+    });
+    let n = 0;
+    const good = scheduler.schedule({ step: () => ++n >= 4, result: () => n, progress: () => n / 4 });
+    await expect(bad.promise).rejects.toBe(boom);
+    await expect(good.promise).resolves.toBe(4);
+  });
+
+  it('a tick that throws rejects the pending tasks instead of throwing from schedule()', async () => {
+    const boom = new Error('no frames');
+    const scheduler = createFrameScheduler({
+      tick: () => {
+        throw boom;
+      },
+    });
+    const handle = scheduler.schedule(endless());
+    await expect(handle.promise).rejects.toBe(boom);
     expect(scheduler.pending).toBe(0);
   });
 });

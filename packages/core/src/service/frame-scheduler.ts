@@ -10,6 +10,11 @@ import { isSignal, own } from './job-options.js';
 
 /** Default time budget per frame, in milliseconds. */
 export const DEFAULT_FRAME_BUDGET_MS = 4;
+/**
+ * Default {@link FrameSchedulerOptions.maxSlicesPerFrame}: a frame runs at most this many slices, whatever the
+ * clock says, so that a clock that stands still cannot keep one frame running for ever.
+ */
+export const DEFAULT_MAX_SLICES_PER_FRAME = 1024;
 
 /** Schedules `run` once, at the next frame or tick. */
 export type FrameTick = (run: () => void) => void;
@@ -27,10 +32,19 @@ export interface FrameSchedulerOptions {
    */
   tick?: FrameTick;
   /**
-   * Clock in milliseconds, the same one the tasks compare their deadline with.
+   * Clock in milliseconds, the same one the tasks compare their deadline with. A clock that throws, or returns
+   * something else than a finite number, fails the task that was about to run (its promise rejects with what
+   * the clock threw, or OutOfRangeError); the other tasks and the scheduler go on.
    * @defaultValue `() => performance.now()`
    */
   now?: () => number;
+  /**
+   * Most slices run in one frame, an integer >= 1. The budget normally ends a frame long before; this bound
+   * ends it when the clock does not advance (a mocked `performance.now`, a clock that ticks once per frame), so
+   * a frame always ends after at most this many slices.
+   * @defaultValue {@link DEFAULT_MAX_SLICES_PER_FRAME} (1024)
+   */
+  maxSlicesPerFrame?: number;
 }
 
 /** Options of {@link FrameScheduler.schedule}. */
@@ -100,10 +114,15 @@ function defaultTick(): FrameTick {
   return (run) => setTimeout(run, 0);
 }
 
-/** Creates a scheduler that runs resumable tasks for at most `budgetMs` per frame. */
+/**
+ * Creates a scheduler that runs resumable tasks for at most `budgetMs` per frame (and at most
+ * `maxSlicesPerFrame` slices, whatever the clock says). Nothing a task, its listener, the clock or `tick` throws
+ * escapes from a frame: it rejects the promise of the task concerned (every pending task's, for `tick`), and the
+ * scheduler goes on with the others.
+ */
 export function createFrameScheduler(options: FrameSchedulerOptions = {}): FrameScheduler {
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidOptionError('options', options, 'an object { budgetMs?, tick?, now? }');
+    throw new InvalidOptionError('options', options, 'an object { budgetMs?, tick?, now?, maxSlicesPerFrame? }');
   }
   const budgetMs = (own(options, 'budgetMs') ?? DEFAULT_FRAME_BUDGET_MS) as number;
   if (typeof budgetMs !== 'number' || !(budgetMs > 0 && budgetMs < Number.POSITIVE_INFINITY)) {
@@ -116,6 +135,10 @@ export function createFrameScheduler(options: FrameSchedulerOptions = {}): Frame
   const givenNow = own(options, 'now');
   if (givenNow !== undefined && typeof givenNow !== 'function') {
     throw new InvalidOptionError('now', givenNow, 'a function returning milliseconds');
+  }
+  const maxSlices = (own(options, 'maxSlicesPerFrame') ?? DEFAULT_MAX_SLICES_PER_FRAME) as number;
+  if (typeof maxSlices !== 'number' || !Number.isInteger(maxSlices) || maxSlices < 1) {
+    throw new OutOfRangeError('maxSlicesPerFrame', maxSlices, 'an integer >= 1');
   }
   const tick = (givenTick as FrameTick | undefined) ?? defaultTick();
   const now = (givenNow as (() => number) | undefined) ?? (() => performance.now());
@@ -141,13 +164,41 @@ export function createFrameScheduler(options: FrameSchedulerOptions = {}): Frame
     entry.reject(new AbortError(reason));
   }
 
+  /** The clock's reading; throws what the clock threw, or OutOfRangeError for a value that is not a time. */
+  function clock(): number {
+    const t = now();
+    if (typeof t !== 'number' || !Number.isFinite(t))
+      throw new OutOfRangeError('now()', t, 'a finite number of milliseconds');
+    return t;
+  }
+
+  /** Fails the task at the cursor (the one a frame was about to run) with `error`. */
+  function failCurrent(error: unknown): void {
+    if (entries.length === 0) return;
+    if (cursor >= entries.length) cursor = 0;
+    const entry = entries[cursor] as Entry;
+    remove(entry);
+    entry.reject(error);
+  }
+
   function frame(): void {
     scheduled = false;
-    const deadline = now() + budgetMs;
-    // At least one slice per frame, so every task advances even when a slice overruns the budget.
-    let first = true;
-    while (entries.length > 0 && (first || now() < deadline)) {
-      first = false;
+    try {
+      runSlices();
+    } catch (error) {
+      // A clock that throws (or anything unforeseen): the task about to run fails, the others go on.
+      failCurrent(error);
+    }
+    if (entries.length > 0) wake();
+  }
+
+  /** Runs slices round-robin until the budget is spent or {@link maxSlices} ran. */
+  function runSlices(): void {
+    if (entries.length === 0) return;
+    const deadline = clock() + budgetMs;
+    // At least one slice per frame, so every task advances even when a slice overruns the budget; at most
+    // maxSlices, so a clock that stands still cannot hold the frame.
+    for (let slices = 0; entries.length > 0 && slices < maxSlices && (slices === 0 || clock() < deadline); slices++) {
       if (cursor >= entries.length) cursor = 0;
       const entry = entries[cursor] as Entry;
       let finished: boolean;
@@ -187,13 +238,21 @@ export function createFrameScheduler(options: FrameSchedulerOptions = {}): Frame
         cursor++;
       }
     }
-    if (entries.length > 0) wake();
   }
 
   function wake(): void {
     if (scheduled) return;
     scheduled = true;
-    tick(frame);
+    try {
+      tick(frame);
+    } catch (error) {
+      // No frame can be asked for: the pending tasks would wait for ever. They fail with what `tick` threw.
+      scheduled = false;
+      for (const entry of [...entries]) {
+        remove(entry);
+        entry.reject(error);
+      }
+    }
   }
 
   return {

@@ -35,6 +35,7 @@ export { isFieldStale } from './field-stale.js';
 export {
   createFrameScheduler,
   DEFAULT_FRAME_BUDGET_MS,
+  DEFAULT_MAX_SLICES_PER_FRAME,
   type FrameScheduler,
   type FrameSchedulerOptions,
   type FrameTick,

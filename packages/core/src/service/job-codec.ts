@@ -110,7 +110,7 @@ export function encodeJob(job: Job, slot: number, ctx: CodecContext): EncodedJob
     }
     const held = replicas.versionAt(buffer, slot);
     const r = replicas.of(buffer);
-    const behind = held < 0 ? Number.POSITIVE_INFINITY : grid.edits.newerThan(held) * 13;
+    const behind = held < 0 ? Number.POSITIVE_INFINITY : grid.edits.newerThan(held) * 21;
     if (behind > DELTA_BYTES) {
       // A whole copy, sent in chunks; the edits made meanwhile follow as a delta (finish).
       replicas.hold(buffer, slot, grid.version);

@@ -23,7 +23,7 @@ export interface ServiceEnv {
 }
 
 /** Waits until `predicate` holds, polling every few ms (no timing assertion: only a generous give-up). */
-export async function until(predicate: () => boolean, what: string, giveUpMs = 60_000): Promise<void> {
+export async function until(predicate: () => boolean, what: string, giveUpMs = 120_000): Promise<void> {
   const start = Date.now();
   while (!predicate()) {
     if (Date.now() - start > giveUpMs) throw new Error(`gave up waiting for ${what}`);

@@ -362,7 +362,8 @@ export function serviceSuite(env: ServiceEnv): void {
         const pool = await c.createFieldService({ mode, workers: 1, abortGraceMs: 100, ...env.testService() });
         try {
           const controller = new AbortController();
-          const hung = pool.run('__hang' as never, { ms: 60_000 } as never, { signal: controller.signal }).then(
+          // A worker stuck for ten minutes: it never looks at the abort flag and never answers.
+          const hung = pool.run('__hang' as never, { ms: 600_000 } as never, { signal: controller.signal }).then(
             () => 'resolved',
             (error: unknown) => error,
           );
@@ -382,6 +383,29 @@ export function serviceSuite(env: ServiceEnv): void {
         }
       },
     );
+
+    it.runIf(mode === 'shared')('a job that stops by itself after an abort does not cost a worker', async () => {
+      // A grace as long as a loaded machine may need to run the worker's next abort check (the __spin kernel
+      // looks at the flag all the time): only a job that ignores the flag is replaced.
+      const pool = await c.createFieldService({ mode, workers: 1, abortGraceMs: 60_000, ...env.testService() });
+      try {
+        const spin = new AbortController();
+        const spinning = pool.run('__spin' as never, { ms: 30_000 } as never, { signal: spin.signal });
+        await until(() => pool.stats().busy === 1, 'the spin to start');
+        spin.abort();
+        await expect(spinning).rejects.toBeInstanceOf(c.AbortError);
+        expect(pool.stats()).toMatchObject({ workers: 1, busy: 0, crashes: 0 });
+        // The same worker takes the next job.
+        const g = grid(c.Grid.open(8, 8));
+        expectSameField(
+          await pool.computeField(g, { goals: [{ x: 0, y: 0 }] }),
+          c.computeField(g, { goals: [{ x: 0, y: 0 }] }),
+        );
+        expect(pool.stats()).toMatchObject({ workers: 1, crashes: 0 });
+      } finally {
+        await pool.close();
+      }
+    });
 
     it('close() rejects running and queued jobs with ServiceClosedError and refuses new ones', async () => {
       const pool = await c.createFieldService({ mode, workers: 1 });

@@ -37,6 +37,13 @@ export interface Slot<J> extends PoolSlot<J> {
 /** Times an encoded job is encoded again when its grid changed in a way only a whole copy can follow. */
 const ENCODE_TRIES = 4;
 
+/**
+ * Delays before a replacement worker that failed to start is tried again, in milliseconds (back-off): a worker
+ * killed while starting, or a module that could not be fetched once, does not leave its slot empty for good.
+ * After the last one the slot stays empty (with no worker left, queued jobs fail with WorkerCrashedError).
+ */
+export const REPLACE_RETRY_DELAYS_MS: readonly number[] = [100, 500, 2000];
+
 export class WorkerPool<J extends PoolJob> implements JobPool<J> {
   readonly mode: 'shared' | 'transfer';
   /** The slots, in order; null while a slot's worker is starting or could not be replaced. */
@@ -49,6 +56,9 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
   gridHandoffs = 0;
   readonly clock: MainThreadClock;
   private starting = 0;
+  /** Slots whose replacement is starting or waiting to be tried again, and the timers of those waits. */
+  private replacing = 0;
+  private readonly retryTimers = new Set<ReturnType<typeof setTimeout>>();
   private closed = false;
   private readonly replicas = new Replicas((slot, ids) => this.post(slot, { [DROP_KEY]: ids }));
 
@@ -68,9 +78,9 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
     if (failure) throw (failure as PromiseRejectedResult).reason;
   }
 
-  /** True when no worker is alive and none is starting: a job would wait for ever. */
+  /** True when no worker is alive and none is starting or being replaced: a job would wait for ever. */
   get empty(): boolean {
-    return this.starting === 0 && !this.slots.some((slot) => slot?.alive);
+    return this.starting === 0 && this.replacing === 0 && !this.slots.some((slot) => slot?.alive);
   }
 
   /** The least busy worker: an idle one, preferring the one that has served the fewest jobs; null if none. */
@@ -155,14 +165,40 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
     if (!(job && Atomics.load(job.control, ControlSlot.abort) !== 0 && this.mode === 'transfer')) this.crashes++;
     this.events.crashed(slot.index, job, reason);
     this.slots[slot.index] = null;
-    this.startSlot(slot.index).then(
-      () => this.events.replaced(),
+    this.replacing++;
+    this.replace(slot.index, 0);
+  }
+
+  /**
+   * Starts a replacement for slot `index` (attempt `attempt`, counting from 0), trying again after the delays of
+   * {@link REPLACE_RETRY_DELAYS_MS} when it fails to start. Once the last attempt fails the slot stays empty; with
+   * no worker left, queued jobs fail.
+   */
+  private replace(index: number, attempt: number): void {
+    const done = () => {
+      this.replacing--;
+    };
+    this.startSlot(index).then(
+      () => {
+        done();
+        this.events.replaced();
+      },
       (error: unknown) => {
-        // A replacement that cannot start leaves the slot empty; with no worker left, queued jobs fail.
+        const delay = REPLACE_RETRY_DELAYS_MS[attempt];
+        if (!this.closed && delay !== undefined) {
+          const timer = setTimeout(() => {
+            this.retryTimers.delete(timer);
+            if (this.closed) done();
+            else this.replace(index, attempt + 1);
+          }, delay);
+          this.retryTimers.add(timer);
+          return;
+        }
+        done();
         if (!this.empty) return;
         this.events.exhausted(
-          slot.index,
-          `no worker could be restarted: ${error instanceof Error ? error.message : String(error)}`,
+          index,
+          `no worker could be restarted (${attempt + 1} attempts): ${error instanceof Error ? error.message : String(error)}`,
         );
       },
     );
@@ -194,6 +230,9 @@ export class WorkerPool<J extends PoolJob> implements JobPool<J> {
   /** Terminates every worker, calling `onRunning` with each running job first. Resolves once they are gone. */
   close(onRunning: (job: J) => void): Promise<void> {
     this.closed = true;
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.replacing -= this.retryTimers.size;
+    this.retryTimers.clear();
     const ends: Promise<void>[] = [];
     for (const slot of this.slots) {
       if (!slot) continue;

@@ -1,6 +1,7 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkGrid } from '../grid/check-grid.js';
 import { BLOCKED, type Grid } from '../grid/grid.js';
+import { allocating } from '../util/allocate.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { ownOptions } from '../util/own-options.js';
 
@@ -84,7 +85,7 @@ function sweep(
 ): { count: number; setOf: Int32Array; rects: Int32Array } {
   const { width, height, passable } = grid;
   const size = width * height;
-  const setOf = new Int32Array(size).fill(-1);
+  const setOf = allocating(`the sets of a ${width}x${height} grid`, size * 4, () => new Int32Array(size)).fill(-1);
   let rects = new Int32Array(256);
   let count = 0;
   const limitW = Math.min(width, maxSide);

@@ -2,6 +2,7 @@ import { GridTooLargeError, InvalidOptionError, OutOfRangeError } from '../error
 import type { KernelControl } from '../fields/types.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, type DiagonalRule } from '../grid/directions.js';
 import { BLOCKED, type Grid } from '../grid/grid.js';
+import { MAX_BUFFER_BYTES, newBuffer } from '../util/allocate.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { finishKernel, pollKernel, readKernelControl } from '../util/kernel-control.js';
 import { ownOptions } from '../util/own-options.js';
@@ -260,7 +261,8 @@ export interface SetFieldsOptions extends SetMoveOptions {
   /**
    * Most entries (sets x tiles) the per-set fields may hold. Memory is sets x tiles x 3 bytes (Uint16 cost +
    * Uint8 direction), or x 5 bytes with `costType: 'int32'`. Refused with GridTooLargeError before allocating.
-   * A count of entries, >= 0.
+   * A count of entries from 0 to {@link MAX_SET_FIELD_CELLS} (2^30: the most Int32 costs one buffer of
+   * `MAX_BUFFER_BYTES` holds; larger values, Infinity included, are refused with OutOfRangeError).
    * @defaultValue {@link DEFAULT_MAX_SET_FIELD_CELLS} (2^27 entries, 384 MiB with Uint16 costs)
    */
   maxCells?: number;
@@ -279,6 +281,8 @@ export interface SetFieldsOptions extends SetMoveOptions {
 
 /** Default {@link SetFieldsOptions.maxCells}: 2^27 entries. */
 export const DEFAULT_MAX_SET_FIELD_CELLS = 2 ** 27;
+/** Largest {@link SetFieldsOptions.maxCells}: 2^30 entries, the Int32 costs of one buffer of `MAX_BUFFER_BYTES`. */
+export const MAX_SET_FIELD_CELLS = MAX_BUFFER_BYTES / 4;
 
 /**
  * Allocates (without filling) the per-set field arrays for `sets`, after checking the memory limit.
@@ -288,8 +292,12 @@ export function allocateSetFields(grid: Grid, sets: ConvexSets, options?: SetFie
   assertSetsMatch(grid, sets);
   const own = ownOptions(options, 'options');
   const maxCells = own.maxCells ?? DEFAULT_MAX_SET_FIELD_CELLS;
-  if (typeof maxCells !== 'number' || !(maxCells >= 0))
-    throw new OutOfRangeError('maxCells', maxCells, 'a number >= 0');
+  if (typeof maxCells !== 'number' || !(maxCells >= 0 && maxCells <= MAX_SET_FIELD_CELLS))
+    throw new OutOfRangeError(
+      'maxCells',
+      maxCells,
+      `a number of entries from 0 to ${MAX_SET_FIELD_CELLS} (2^30, what one buffer of MAX_BUFFER_BYTES holds)`,
+    );
   const costType = own.costType ?? 'uint16';
   if (costType !== 'uint16' && costType !== 'int32')
     throw new InvalidOptionError('costType', costType, "'uint16' or 'int32'");
@@ -305,8 +313,9 @@ export function allocateSetFields(grid: Grid, sets: ConvexSets, options?: SetFie
   const shared = own.shared ?? typeof SharedArrayBuffer === 'function';
   if (typeof shared !== 'boolean') throw new InvalidOptionError('shared', shared, 'true or false');
   const bytes = costType === 'uint16' ? 2 : 4;
-  const costBuffer = shared ? new SharedArrayBuffer(cells * bytes) : new ArrayBuffer(cells * bytes);
-  const dirBuffer = shared ? new SharedArrayBuffer(cells) : new ArrayBuffer(cells);
+  const what = `per-set fields of ${sets.count} sets on a ${grid.width}x${grid.height} grid`;
+  const costBuffer = newBuffer(`${what} (costs)`, cells * bytes, shared);
+  const dirBuffer = newBuffer(`${what} (directions)`, cells, shared);
   return {
     count: sets.count,
     width: grid.width,

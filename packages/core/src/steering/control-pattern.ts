@@ -79,8 +79,10 @@ export const MAX_CONTROL_RECORDS_PER_STEP = 4096;
 /** Largest `turn` of a control record, in degrees (a million full circles): larger turns lose their precision. */
 export const MAX_CONTROL_TURN = 360_000_000;
 /**
- * Smallest non-zero `wait` (seconds) and `travel` (world units), and smallest non-zero `turn` (degrees), of a
- * control record: smaller values are below the rounding tolerance and would finish without time passing.
+ * Smallest non-zero `wait` (seconds), `travel` (world units), `speed` (world units per second) and `turn`
+ * (degrees) of a control record: smaller values are below the rounding tolerance (a wait or a turn would finish
+ * without time passing, a travel at a smaller speed could take longer than a number of seconds can say). Decimal
+ * texts too small for a number (`wait 1e-400`) are refused the same way, not read as 0.
  */
 export const MIN_CONTROL_AMOUNT = 1e-6;
 
@@ -109,8 +111,37 @@ function amountProblem(kind: ControlRecord['kind'], value: unknown): string | nu
     return null;
   }
   if (value < 0) return 'a finite number >= 0';
-  if (kind !== 'speed' && value > 0 && value < MIN_CONTROL_AMOUNT) return `0 or a number >= ${MIN_CONTROL_AMOUNT}`;
+  if (value > 0 && value < MIN_CONTROL_AMOUNT) return `0 or a number >= ${MIN_CONTROL_AMOUNT}`;
   return null;
+}
+
+/**
+ * The first `travel` record (of a distance above 0) that can never finish whatever the mover: a `speed 0` record
+ * comes before it with no `speed` above 0 in between (going on from the end to the start when the pattern
+ * loops). Returns the travel's index and the speed record's, or null. The records must be valid.
+ */
+function stalledTravel(pattern: readonly ControlRecord[], loop: boolean): [number, number] | null {
+  let zeroAt = -1;
+  for (let pass = 0; pass < (loop ? 2 : 1); pass++) {
+    for (let i = 0; i < pattern.length; i++) {
+      const r = pattern[i] as ControlRecord;
+      if (r.kind === 'speed') zeroAt = r.speed === 0 ? i : -1;
+      else if (r.kind === 'travel' && r.distance > 0 && zeroAt >= 0) return [i, zeroAt];
+    }
+  }
+  return null;
+}
+
+/** What a stalled travel (see {@link stalledTravel}) is expected to be, for its error message. */
+function stalledText(travel: number, speed: number): string {
+  return `a travel that can finish: pattern[${speed}] sets the speed to 0 and no speed above 0 comes before pattern[${travel}]`;
+}
+
+/** The `loop` option of `options` (own property, default true), checked. */
+function loopOf(options: ControlPatternOptions | undefined): boolean {
+  const loop = ownOptions(options, 'options', '{ loop? }').loop ?? DEFAULT_CONTROL_PATTERN_OPTIONS.loop;
+  if (typeof loop !== 'boolean') throw new InvalidOptionError('loop', loop, 'a boolean');
+  return loop;
 }
 
 const AMOUNT_FIELD = { turn: 'degrees', speed: 'speed', travel: 'distance', wait: 'seconds' } as const;
@@ -135,11 +166,18 @@ function checkRecord(r: unknown, what: string): asserts r is ControlRecord {
  * Throws naming `pattern[i]` when a record is not valid: InvalidOptionError when `pattern` is not an array or a
  * record is not an object, OutOfRangeError for an unknown kind or an amount out of range (not finite; negative
  * speed, travel or wait; a non-zero amount below {@link MIN_CONTROL_AMOUNT}; a turn beyond
- * {@link MAX_CONTROL_TURN}).
+ * {@link MAX_CONTROL_TURN}), or for a `travel` that can never finish because a `speed 0` record comes before it
+ * (with no speed above 0 in between; from the end round to the start when `options.loop`, as
+ * {@link stepControlPattern} runs it). A pattern that passes runs in stepControlPattern without a pattern error;
+ * only the mover's own limits (a turn with maxTurnRate 0...) can still stop it there.
  */
-export function validateControlPattern(pattern: readonly ControlRecord[]): void {
+export function validateControlPattern(pattern: readonly ControlRecord[], options?: ControlPatternOptions): void {
   if (!Array.isArray(pattern)) throw new InvalidOptionError('pattern', pattern, 'an array of control records');
+  const loop = loopOf(options);
   for (let i = 0; i < pattern.length; i++) checkRecord(pattern[i], `pattern[${i}]`);
+  const stalled = stalledTravel(pattern, loop);
+  if (stalled !== null)
+    throw new OutOfRangeError(`pattern[${stalled[0]}]`, 'travel', stalledText(stalled[0], stalled[1]));
 }
 
 /** Throws naming the field unless `state` is a state for a pattern of `length` records. */
@@ -212,8 +250,7 @@ export function stepControlPattern(
   checkMover(mover);
   if (!Array.isArray(pattern)) throw new InvalidOptionError('pattern', pattern, 'an array of control records');
   checkState(state, pattern.length);
-  const loop = ownOptions(options, 'options', '{ loop? }').loop ?? DEFAULT_CONTROL_PATTERN_OPTIONS.loop;
-  if (typeof loop !== 'boolean') throw new InvalidOptionError('loop', loop, 'a boolean');
+  const loop = loopOf(options);
   let m: Mover = { ...mover };
   const s: ControlPatternState = { ...state };
   let remaining = dt;
@@ -254,8 +291,13 @@ export function stepControlPattern(
         need = Math.max(0, r.seconds - s.progress);
         break;
     }
-    if (need === Number.POSITIVE_INFINITY)
+    if (need === Number.POSITIVE_INFINITY) {
+      // The pattern's own fault is reported as validateControlPattern reports it; otherwise the mover's limits.
+      const stalled = r.kind === 'travel' && s.commandedSpeed === 0 ? stalledTravel(pattern, loop) : null;
+      if (stalled !== null && stalled[0] === s.index)
+        throw new OutOfRangeError(`pattern[${s.index}]`, r.kind, stalledText(stalled[0], stalled[1]));
       throw new OutOfRangeError(`pattern[${s.index}]`, r.kind, 'a record the mover can finish (check its limits)');
+    }
     if (need > 0) {
       if (remaining <= 0) break;
       const h = Math.min(remaining, need);
@@ -298,11 +340,16 @@ export function stepControlPattern(
 /**
  * Parses a control pattern text: one record per line, `turn <degrees>`, `speed <units per second>`,
  * `travel <units>` or `wait <seconds>`; `#` comments and blank lines allowed. Amounts are decimal numbers within
- * the limits of {@link validateControlPattern}. Throws {@link PatternParseError} with the line and column of the
- * first problem (line 1, column 1 when `text` is not a string).
+ * the limits of {@link validateControlPattern}, checked the same way (a number too small to be told from 0, such
+ * as `1e-400`, is refused as `1e-20` is; a `travel` after `speed 0` that can never finish, as the pattern runs
+ * with `options.loop`, is refused on the travel's line). Throws {@link PatternParseError} with the line and
+ * column of the first problem (line 1, column 1 when `text` is not a string).
  */
-export function parseControlPattern(text: string): ControlRecord[] {
+export function parseControlPattern(text: string, options?: ControlPatternOptions): ControlRecord[] {
+  const loop = loopOf(options);
   const out: ControlRecord[] = [];
+  const where: PatternToken[] = [];
+  const lines: number[] = [];
   for (const { line, tokens } of tokenizePatternText(text)) {
     const head = tokens[0] as PatternToken;
     const kind = head.text.toLowerCase();
@@ -318,14 +365,29 @@ export function parseControlPattern(text: string): ControlRecord[] {
     const value = parseNumberToken(token, line, kind);
     if (kind !== 'turn' && value < 0)
       throw new PatternParseError(`${kind} must not be negative, got ${value}`, line, token.column);
-    const problem = amountProblem(kind, value);
+    // A non-zero text whose number underflowed to 0 is as small as it says, not 0.
+    const problem = amountProblem(
+      kind,
+      value === 0 && /[1-9]/.test(token.text.split(/[eE]/)[0] as string) ? 5e-324 : value,
+    );
     if (problem !== null)
       throw new PatternParseError(`${kind} must be ${problem}, got ${token.text}`, line, token.column);
     if (kind === 'turn') out.push({ kind, degrees: value });
     else if (kind === 'speed') out.push({ kind, speed: value });
     else if (kind === 'travel') out.push({ kind, distance: value });
     else out.push({ kind, seconds: value });
+    where.push(head);
+    lines.push(line);
   }
   if (out.length === 0) throw new PatternParseError('the pattern has no records', 1, 1);
+  const stalled = stalledTravel(out, loop);
+  if (stalled !== null) {
+    const [travel, speed] = stalled;
+    throw new PatternParseError(
+      `this travel can never finish: the speed record on line ${lines[speed]} sets the speed to 0 and no speed above 0 comes between${loop ? ' (the pattern loops)' : ''}`,
+      lines[travel] as number,
+      (where[travel] as PatternToken).column,
+    );
+  }
   return out;
 }

@@ -49,6 +49,13 @@ export function pollKernel(control: KernelControl | undefined, done: number, wha
     Atomics.store(c, ControlSlot.done, done);
   }
   control.tick?.();
+  checkKernelAbort(control, what);
+}
+
+/** Throws AbortError (saying `what` was aborted) when the caller asked to stop; stores no progress. */
+export function checkKernelAbort(control: KernelControl | undefined, what: string): void {
+  if (control === undefined) return;
+  const c = control.control;
   if ((c !== undefined && Atomics.load(c, ControlSlot.abort) !== 0) || control.signal?.aborted)
     throw new AbortError(`${what} aborted`);
 }

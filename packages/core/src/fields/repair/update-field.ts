@@ -1,4 +1,5 @@
 import { AbortError, InvalidOptionError } from '../../errors.js';
+import { checkSameGrid } from '../../grid/check-grid.js';
 import { EDITS_UNKNOWN } from '../../grid/edit-log.js';
 import { Grid } from '../../grid/grid.js';
 import { readKernelControl } from '../../util/kernel-control.js';
@@ -57,6 +58,7 @@ function assertFieldOf(grid: Grid, field: unknown): asserts field is Field {
       `a field of this ${grid.width}x${grid.height} grid`,
     );
   }
+  checkSameGrid('field', field.gridId, grid);
   if (typeof gridVersion !== 'number' || !Number.isInteger(gridVersion))
     throw new InvalidOptionError('field.gridVersion', gridVersion, 'an integer');
   if ((gridVersion as number) > grid.version) {
@@ -94,8 +96,9 @@ function assertFieldOf(grid: Grid, field: unknown): asserts field is Field {
  * the field incomplete, marked with `gridVersion` -1: the next update recomputes it in full.
  *
  * @throws CoordinateError when a goal is now outside the grid or on a wall (the field is left as it was);
- *   InvalidOptionError when the field is not of this grid (another size, a newer version than the grid, cost
- *   and dir over the same bytes or in the grid's buffer) or the options are invalid (as computeField);
+ *   InvalidOptionError when the field is not of this grid (another grid's id, another size, a newer version
+ *   than the grid, cost and dir over the same bytes or in the grid's buffer) or the options are invalid (as
+ *   computeField);
  *   OutOfRangeError for a goal value out of computeField's bounds or a passability code other than 0, 1, 2.
  */
 export function updateField(grid: Grid, field: Field, options: FieldOptions, control?: KernelControl): FieldUpdate {
@@ -108,6 +111,7 @@ export function updateField(grid: Grid, field: Field, options: FieldOptions, con
   checkPassableCodes(grid);
   const version = grid.version;
   const size = grid.width * grid.height;
+  field.gridId = grid.id;
   if (field.gridVersion === version) return { full: false, tiles: 0 };
   const fraction = size >= REPAIR_BIG_MAP_TILES ? REPAIR_LIMIT_FRACTION / 2 : REPAIR_LIMIT_FRACTION;
   const limit = Math.max(MIN_REPAIR_LIMIT, Math.floor(size * fraction));
