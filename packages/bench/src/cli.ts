@@ -8,7 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { PEER_NAMES, type PeerName } from './peers.js';
+import { PEER_NAMES, type PeerName } from './scenarios/peers.js';
 import type { Row } from './report.js';
 import { markdownTable, textTable } from './report.js';
 import { runCrowd } from './suites/crowd.js';

@@ -11,7 +11,7 @@ import {
   updateSectorGraphInPool,
 } from '@fieldmarshal/core';
 import { loadMovingAi } from '../maps.js';
-import { createPeer } from '../peers.js';
+import { createPeer } from '../scenarios/peers.js';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
 import { percentile, summarize } from '../stats.js';
