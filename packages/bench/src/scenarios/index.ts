@@ -1,7 +1,16 @@
 // The benchmark scenarios, shared by the CLI (`pnpm bench`) and the studio's Bench page
 // (`@fieldmarshal/bench/scenarios`): the same maps, seeds, queries, edits and steps in both. Browser-safe: no
 // Node modules here, and nothing at module level but constants.
-export { CROWD_DT, CROWD_SIDE, CROWD_WARMUP_STEPS, type CrowdCaseOptions, type CrowdCaseResult, type CrowdStepRunner, createBenchCrowd, runCrowdCase } from './crowd-scenario.js';
+export {
+  CROWD_DT,
+  CROWD_SIDE,
+  CROWD_WARMUP_STEPS,
+  type CrowdCaseOptions,
+  type CrowdCaseResult,
+  type CrowdStepRunner,
+  createBenchCrowd,
+  runCrowdCase,
+} from './crowd-scenario.js';
 export {
   type OneGoalOptions,
   type OneGoalResult,

@@ -194,9 +194,7 @@ export function scenarioRace(
   rows: readonly PeerQuery[],
   options: { peers: readonly PeerName[]; rows: number; onSearcher?: (name: string) => void },
 ): ScenarioRaceResult[] {
-  const inside = rows.filter(
-    (r) => r.sx < grid.width && r.gx < grid.width && r.sy < grid.height && r.gy < grid.height,
-  );
+  const inside = rows.filter((r) => r.sx < grid.width && r.gx < grid.width && r.sy < grid.height && r.gy < grid.height);
   const picked = pickRows(inside, options.rows);
   const astar = new RtsPathfinder(grid);
   const contenders: {

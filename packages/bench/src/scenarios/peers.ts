@@ -1,9 +1,9 @@
 import type { Grid } from '@fieldmarshal/core';
-import * as createGraphModule from 'ngraph.graph';
-import * as ngraphPathModule from 'ngraph.path';
 import * as EasyStarModule from 'easystarjs';
 import createPlannerModule from 'l1-path-finder';
 import ndarrayModule from 'ndarray';
+import * as createGraphModule from 'ngraph.graph';
+import * as ngraphPathModule from 'ngraph.path';
 import * as PFModule from 'pathfinding';
 import * as ROTModule from 'rot-js';
 

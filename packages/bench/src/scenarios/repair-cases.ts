@@ -112,7 +112,8 @@ export function runRepairCases(source: Grid, options: RepairRunOptions): { full:
         tiles.push(done.tiles);
       };
       const settle = () => updateField(grid, field, fieldOptions);
-      if (kind === 'door') doorCase(grid, goal, where === 'near', Math.max(2, Math.min(options.reps, 10)), timed, settle);
+      if (kind === 'door')
+        doorCase(grid, goal, where === 'near', Math.max(2, Math.min(options.reps, 10)), timed, settle);
       else editCase(grid, goal, where === 'near', kind === 'toggle' ? 1 : 4, options.edits, random, timed);
       settle();
       const sorted = [...samples].sort((a, b) => a - b);

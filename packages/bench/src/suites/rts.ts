@@ -1,8 +1,8 @@
 import * as fieldmarshal from '@fieldmarshal/core';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
-import { BEHAVIOUR_TARGETS } from '../scenarios/targets.js';
 import { createRtsScenario, RTS_UPDATE_SECONDS, timeRtsScenario } from '../scenarios/rts-scenario.js';
+import { BEHAVIOUR_TARGETS } from '../scenarios/targets.js';
 import { cpuMs, summarize } from '../stats.js';
 
 /** The RTS world (seed 004 movement): milliseconds per update of 200 and 1000 units with groups and formations. */
@@ -14,7 +14,9 @@ export function runRts(options: { units: number[]; updates: number; warmup: numb
     bar.setLabel(`${units} units`);
     const scenario = createRtsScenario(fieldmarshal, units);
     const cpu: number[] = [];
-    const stats = summarize(timeRtsScenario(scenario, options.warmup, options.updates, { onTick: () => bar.tick(), cpuMs, cpu }));
+    const stats = summarize(
+      timeRtsScenario(scenario, options.warmup, options.updates, { onTick: () => bar.tick(), cpuMs, cpu }),
+    );
     const cpuStats = summarize(cpu);
     const grid = scenario.world.grid;
     const map = `random-${grid.width} (10% walls)`;
@@ -49,7 +51,17 @@ export function runRts(options: { units: number[]; updates: number; warmup: numb
   bar.finish();
   return {
     title: `RTS world (one ${RTS_UPDATE_SECONDS * 1000} ms fixed step per update)`,
-    header: ['case', 'map', 'updates', 'median ms', 'p10-p90 ms', 'mean ms', 'cpu median / mean ms', 'target ms', 'state hash'],
+    header: [
+      'case',
+      'map',
+      'updates',
+      'median ms',
+      'p10-p90 ms',
+      'mean ms',
+      'cpu median / mean ms',
+      'target ms',
+      'state hash',
+    ],
     rows,
     data,
   };
