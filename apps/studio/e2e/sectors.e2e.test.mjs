@@ -68,7 +68,9 @@ describe('Big maps page', () => {
       `${server.url}#/sectors?src=city&size=1024&s=${sx},${sy}&g=${gx},${gy}`,
     );
     await ready(page);
-    await page.getByTestId('help-close').click();
+    // The controls overlay stays closed until asked for.
+    assert.equal(await page.getByTestId('help').count(), 0);
+    await page.getByTestId('help-open').waitFor();
     assert.equal(await page.getByTestId('sector-stats').getAttribute('data-sectors'), '256');
     assert.ok(Number(await page.getByTestId('sector-stats').getAttribute('data-entrances')) > 256);
 
@@ -174,7 +176,6 @@ describe('Big maps page', () => {
     assert.match(await page.getByTestId('big-map-label').textContent(), /4096 x 4096/);
     const cost = Number(await page.getByTestId('route-stats').getAttribute('data-cost'));
     assert.ok(Number.isFinite(cost) && cost > 3000, `cost ${cost}`);
-    await page.getByTestId('help-close').click();
     await page.screenshot({ path: join(artifactsDir, 'sectors-4096.png') });
     assert.deepEqual(errors, []);
     await page.close();

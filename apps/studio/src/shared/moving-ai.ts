@@ -23,7 +23,11 @@ export function studioBase(): string {
 }
 
 /** The text of a shipped Moving AI map (`base`: the studio's address, when fetched from a worker). */
-export function fetchMovingAiText(name: string, signal?: AbortSignal, base = import.meta.env.BASE_URL): Promise<string> {
+export function fetchMovingAiText(
+  name: string,
+  signal?: AbortSignal,
+  base = import.meta.env.BASE_URL,
+): Promise<string> {
   return fetchText(`${base}maps/${encodeURIComponent(name)}.map`, signal);
 }
 

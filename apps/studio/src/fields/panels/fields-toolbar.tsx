@@ -1,12 +1,5 @@
-import type { RefObject } from 'react';
-import type { MapViewHandle } from '../../shared/map-view.js';
 import type { EditTools } from '../hooks/use-edit-tools.js';
 import { BRUSHES, isPaintTool, TERRAIN_COSTS, TOOLS } from '../model/tools.js';
-
-/** Zoom as the toolbar prints it, in CSS pixels per tile. */
-function formatZoom(zoom: number): string {
-  return zoom >= 1 ? zoom.toFixed(zoom >= 10 ? 0 : 1) : zoom.toFixed(2);
-}
 
 /**
  * The toolbar over the map: tools, brush size or terrain cost, the tool's hint, Undo and Redo. One line that
@@ -79,30 +72,6 @@ export function FieldsToolbar({ tools }: { tools: EditTools }) {
         data-testid="redo"
       >
         Redo {tools.redoCount > 0 ? tools.redoCount : ''}
-      </button>
-    </div>
-  );
-}
-
-/** Zoom, zoom buttons and Fit, floating in the map's top-right corner. */
-export function ViewControls({ zoom, viewRef }: { zoom: number; viewRef: RefObject<MapViewHandle | null> }) {
-  return (
-    <div className="view-controls">
-      <span className="muted">zoom {formatZoom(zoom)} px/tile</span>
-      <button type="button" className="small" onClick={() => viewRef.current?.zoomBy(0.8)} title="Zoom out (-)">
-        −
-      </button>
-      <button type="button" className="small" onClick={() => viewRef.current?.zoomBy(1.25)} title="Zoom in (+)">
-        +
-      </button>
-      <button
-        type="button"
-        className="small"
-        onClick={() => viewRef.current?.fit()}
-        title="Fit the map (F)"
-        data-testid="fit"
-      >
-        Fit
       </button>
     </div>
   );
