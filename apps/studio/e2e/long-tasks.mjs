@@ -8,21 +8,23 @@ const WORKED_SHARE = 0.5;
 
 /**
  * Starts watching `page` (observer and trace). Returns `stop()`, which ends both and resolves to
- * `{ tasks, over(limitMs), summary }`: every long task `{ wall, cpu, what }` (ms), the ones over the limit that
- * the page really worked (CPU at least half the wall time, or a CPU time over the limit), and a one-line summary.
+ * `{ tasks, over(limitMs), summary, cpuQuantile(q) }`: every long task `{ wall, cpu, what }` (ms), the ones over
+ * the limit that the page really worked (CPU at least half the wall time, or a CPU time over the limit), a
+ * one-line summary, and quantiles of the CPU time of every main-thread task.
  */
 export async function watchLongTasks(browser, page) {
-  await page.evaluate(() => {
+  // The trace first, so every task the observer reports lies inside it.
+  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+  // A mark in both clocks: the trace's microseconds and the page's performance.now().
+  const markAt = await page.evaluate(() => {
     window.__longTasks = [];
     window.__longTaskObserver?.disconnect();
     window.__longTaskObserver = new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, wall: e.duration });
     });
     window.__longTaskObserver.observe({ type: 'longtask' });
+    return performance.mark('long-task-watch').startTime;
   });
-  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
-  // A mark in both clocks: the trace's microseconds and the page's performance.now().
-  const markAt = await page.evaluate(() => performance.mark('long-task-watch').startTime);
   return async () => {
     const observed = await page.evaluate(() => {
       window.__longTaskObserver?.disconnect();
@@ -57,10 +59,13 @@ export async function watchLongTasks(browser, page) {
       }
       return { wall: Math.round(o.wall), cpu: cpu === null ? null : Math.round(cpu * 10) / 10, what };
     });
+    // Every main-thread task's CPU time (ms), ascending: what the page itself worked, whatever the machine's load.
+    const cpu = runs.map((r) => (r.tdur ?? r.dur) / 1000).sort((a, b) => a - b);
+    const cpuQuantile = (q) => cpu[Math.min(cpu.length - 1, Math.floor(q * cpu.length))] ?? 0;
     const over = (limit) =>
       tasks.filter((t) => t.wall > limit && (t.cpu === null || t.cpu > limit || t.cpu >= WORKED_SHARE * t.wall));
     const summary = `${tasks.length} long tasks${tasks.length ? `: ${tasks.map((t) => `${t.wall} ms (cpu ${t.cpu ?? '?'})`).join(', ')}` : ''}`;
-    return { tasks, over, summary };
+    return { tasks, over, summary, cpuQuantile };
   };
 }
 

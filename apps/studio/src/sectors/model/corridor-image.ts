@@ -45,9 +45,22 @@ function paintCost(px: Uint8ClampedArray, o: number, c: number, lut: ArrayLike<n
   px[o + 3] = 235;
 }
 
-/** Paints (or repaints, into `into` when its size fits) the corridor field `field` with `scale`. */
-export function paintCorridor(field: CorridorField, scale: ColorScale, into: CorridorImage | null): CorridorImage {
+/** Milliseconds of painting before the page gets a turn. */
+const SLICE_MS = 8;
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+
+/**
+ * Paints (or repaints, into `into` when its size fits) the corridor field `field` with `scale`, in slices of a few
+ * milliseconds (a full field of a 4096 x 4096 map is 4 million pixels); null when `signal` aborted meanwhile.
+ */
+export async function paintCorridor(
+  field: CorridorField,
+  scale: ColorScale,
+  into: CorridorImage | null,
+  signal: AbortSignal,
+): Promise<CorridorImage | null> {
   const t0 = performance.now();
+  let slice = t0;
   const { blockSector, cost, sectorsX } = field.data;
   const { width, height } = field;
   const side = field.sectorSize;
@@ -70,10 +83,18 @@ export function paintCorridor(field: CorridorField, scale: ColorScale, into: Cor
     reached++;
     if (c > max) max = c;
   }
+  await nextTask();
+  if (signal.aborted) return null;
+  slice = performance.now();
   const image = new ImageData(ow, oh);
   const px = image.data;
   const k = max > 0 ? (LUT_SIZE - 1) / max : 0;
   for (let b = 0; b < blockSector.length; b++) {
+    if (performance.now() - slice > SLICE_MS) {
+      await nextTask();
+      if (signal.aborted) return null;
+      slice = performance.now();
+    }
     const sector = blockSector[b] as number;
     const x0 = (sector % sectorsX) * side;
     const y0 = Math.floor(sector / sectorsX) * side;
