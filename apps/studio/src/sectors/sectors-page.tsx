@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { MAX_LINK_EDITS } from '../shared/edit-runs.js';
 import { readHelpPreference, writeHelpPreference } from '../shared/help-preference.js';
 import { DropOverlay, MapFileDialogView } from '../shared/map-files/map-file-ui.js';
 import { useMapFiles } from '../shared/map-files/use-map-files.js';
 import type { MapOverview } from '../shared/map-paint.js';
 import type { MapViewHandle } from '../shared/map-view.js';
+import { useEditsLink } from '../shared/use-edits-link.js';
 import { useViewEvents } from '../shared/view-events.js';
 import { drawSectorsOverlay, type SectorsOverlayState } from './draw/sectors-overlay.js';
 import { useBaseImage } from './hooks/use-base-image.js';
@@ -60,7 +60,6 @@ export function SectorsPage() {
   // The corridor field's full-field fallback: past this fraction of the sectors (1: never).
   const [fullAbove, setFullAbove] = useState(0.25);
   const [speed, setSpeed] = useState(60);
-  const [edits, setEdits] = useState<string | null>(link.edits);
   const viewRef = useRef<MapViewHandle | null>(null);
   const views = useViewEvents();
   const graph = useSectorGraph(grid, sectorSize);
@@ -103,15 +102,7 @@ export function SectorsPage() {
   }, [big.map?.id]);
 
   // The painted edits in the link (past its size, the edited map is kept in this browser instead).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: editVersion and the source are triggers
-  useEffect(() => {
-    const text = grid ? big.tracker.encode(grid) : '';
-    if (text === null || text.length > MAX_LINK_EDITS) {
-      big.keepEdited();
-      return;
-    }
-    setEdits(text === '' ? null : text);
-  }, [grid, editVersion, big.applied.source]);
+  const edits = useEditsLink(grid, editVersion, big.applied.source, big.tracker, big.keepEdited, link.edits);
 
   const route = useSectorRoute(graph.graph, graph.revision, start, goal);
   const reachable = route.answer?.reachable === true;

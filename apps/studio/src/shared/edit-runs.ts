@@ -170,19 +170,41 @@ export function applyEdits(grid: Grid, edits: LinkEdits, tracker: EditTracker): 
     if (start + length > size || !grid.terrain)
       return { error: `the link's terrain edits do not fit this ${grid.width} x ${grid.height} map` };
   let tiles = 0;
-  grid.batch(() => {
-    for (const [start, length, value] of edits.codes)
-      for (let i = start; i < start + length; i++) {
-        tracker.touch(grid, i);
-        grid.setPassable(i % grid.width, Math.floor(i / grid.width), value);
-        tiles++;
-      }
-    for (const [start, length, value] of edits.costs)
-      for (let i = start; i < start + length; i++) {
-        tracker.touch(grid, i);
-        grid.setTerrain(i % grid.width, Math.floor(i / grid.width), value);
-        tiles++;
-      }
-  });
+  try {
+    grid.batch(() => {
+      for (const [start, length, value] of edits.codes)
+        for (let i = start; i < start + length; i++) {
+          tracker.touch(grid, i);
+          grid.setPassable(i % grid.width, Math.floor(i / grid.width), value);
+          tiles++;
+        }
+      for (const [start, length, value] of edits.costs)
+        for (let i = start; i < start + length; i++) {
+          tracker.touch(grid, i);
+          grid.setTerrain(i % grid.width, Math.floor(i / grid.width), value);
+          tiles++;
+        }
+    });
+  } catch (error) {
+    return { error: `the link's edits cannot be painted: ${error instanceof Error ? error.message : String(error)}` };
+  }
   return { tiles };
+}
+
+/**
+ * Paints a link's edit text onto a freshly loaded map (`addTerrain` gives a copy with a terrain layer when the
+ * edits hold terrain costs and the map has none). Returns the grid to show and, when the edits could not be read
+ * or painted, why (the map is then shown as loaded).
+ */
+export function paintLinkEdits(
+  grid: Grid,
+  text: string,
+  tracker: EditTracker,
+  addTerrain?: (grid: Grid) => Grid,
+): { grid: Grid; error: string | null } {
+  const edits = decodeEdits(text);
+  if (!edits) return { grid, error: 'the link holds edits this page cannot read: the map is shown as loaded' };
+  const target = edits.costs.length > 0 && !grid.terrain && addTerrain ? addTerrain(grid) : grid;
+  const done = applyEdits(target, edits, tracker);
+  return 'error' in done ? { grid, error: done.error } : { grid: target, error: null };
 }

@@ -1,5 +1,5 @@
 import { DIAGONAL_RULES, type DiagonalRule, METRICS, type Metric } from '@fieldmarshal/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatGenerated, type GeneratedMapSettings, parseGenerated } from '../../shared/generated-map.js';
 import {
   choiceParam,
@@ -31,6 +31,10 @@ export interface FieldsLinkState {
   engine: EngineChoice;
   /** Eight arrows or the smooth flow (`dirs=flow`). */
   arrowKind: ArrowKind;
+  /** A map file's hash prefix, to open it from this browser (`fh`), or null. */
+  fileHash: string | null;
+  /** Painted edits (edit-runs.ts, `ed`), or null. */
+  edits: string | null;
 }
 
 const MODE_IDS = MAP_MODES.map((m) => m.id);
@@ -61,6 +65,8 @@ export function useFieldsLink(): FieldsLinkState {
       fitView: flagParam(q, 'fit', false),
       engine: q.get('engine') === 'main' ? 'main' : 'workers',
       arrowKind: q.get('dirs') === 'flow' ? 'flow' : 'eight',
+      fileHash: /^[0-9a-f]{16}$/.test(q.get('fh') ?? '') ? q.get('fh') : null,
+      edits: q.get('ed'),
     };
   });
   return state;
@@ -68,7 +74,22 @@ export function useFieldsLink(): FieldsLinkState {
 
 /** Writes the Fields page's shareable state into its link whenever it changes. */
 export function useWriteFieldsLink(s: FieldsLinkState): void {
-  const { choice, gen, mode, params, points, units, scaleId, showArrows, showNumbers, fitView, engine, arrowKind } = s;
+  const {
+    choice,
+    gen,
+    mode,
+    params,
+    points,
+    units,
+    scaleId,
+    showArrows,
+    showNumbers,
+    fitView,
+    engine,
+    arrowKind,
+    fileHash,
+    edits,
+  } = s;
   useEffect(() => {
     writePageQuery('fields', {
       src: choice,
@@ -88,6 +109,61 @@ export function useWriteFieldsLink(s: FieldsLinkState): void {
       fit: fitView ? '1' : undefined,
       engine: engine === 'main' ? 'main' : undefined,
       dirs: arrowKind === 'flow' ? 'flow' : undefined,
+      fh: choice.startsWith('file:') ? (fileHash ?? undefined) : undefined,
+      ed: edits ?? undefined,
     });
-  }, [choice, gen, mode, params, points, units, scaleId, showArrows, showNumbers, fitView, engine, arrowKind]);
+  }, [
+    choice,
+    gen,
+    mode,
+    params,
+    points,
+    units,
+    scaleId,
+    showArrows,
+    showNumbers,
+    fitView,
+    engine,
+    arrowKind,
+    fileHash,
+    edits,
+  ]);
+}
+
+/** What the Fields page's link is written from (the page's state as its hooks hold it). */
+export interface FieldsLinkSources {
+  source: { choice: SourceChoice; genApplied: GeneratedMapSettings; fileHash: string | null };
+  view: { scaleId: string; showArrows: boolean; showNumbers: boolean; fitView: boolean };
+  mode: MapMode;
+  params: MapParams;
+  points: Point[];
+  /** The units, by where they were dropped (at most 24). */
+  walkers: readonly { startX: number; startY: number }[];
+  engine: EngineChoice;
+  arrowKind: ArrowKind;
+  edits: string | null;
+}
+
+/** Writes the Fields page's link from its state (see {@link useWriteFieldsLink}). */
+export function useWriteFieldsPageLink(p: FieldsLinkSources): void {
+  // The units' starts, compared as text (read on every render: at most 24 units).
+  const startsKey = formatPoints(p.walkers.map((w) => ({ x: w.startX, y: w.startY })));
+  const units = useMemo(() => parsePoints(startsKey), [startsKey]);
+  const { source, view } = p;
+  useWriteFieldsLink({
+    choice: source.choice,
+    gen: source.genApplied,
+    mode: p.mode,
+    params: p.params,
+    points: p.points,
+    units,
+    scaleId: view.scaleId,
+    showArrows: view.showArrows,
+    showNumbers: view.showNumbers,
+    fitView: view.fitView,
+    engine: p.engine,
+    arrowKind: p.arrowKind,
+    fileHash: source.fileHash,
+    edits: p.edits,
+  });
 }

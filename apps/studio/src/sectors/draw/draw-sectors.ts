@@ -172,7 +172,9 @@ export function drawTilePath(
     if (i > 0 && i < n - 1 && Math.abs(sx - lx) + Math.abs(sy - ly) < 1) continue;
     const off =
       i === 0 ||
-      Math.max(sx, lx) < left || Math.min(sx, lx) > right || Math.max(sy, ly) < top ||
+      Math.max(sx, lx) < left ||
+      Math.min(sx, lx) > right ||
+      Math.max(sy, ly) < top ||
       Math.min(sy, ly) > bottom;
     if (off) open = false;
     else if (!open) {

@@ -1,6 +1,6 @@
 import type { Grid } from '@fieldmarshal/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { applyEdits, decodeEdits, EditTracker } from '../../shared/edit-runs.js';
+import { EditTracker, paintLinkEdits } from '../../shared/edit-runs.js';
 import { keepMapOffThread, loadKeptOffThread, makeBigMapOffThread } from '../../shared/map-files/map-file-loader.js';
 import type { BigMapSettings, BigMapSource } from '../model/big-map.js';
 
@@ -77,11 +77,8 @@ export function useBigMap(initial: BigMapSettings, initialEdits: string | null):
       const text = edits.current;
       edits.current = null;
       if (text) {
-        const decoded = decodeEdits(text);
-        const done = decoded
-          ? applyEdits(grid, decoded, tracker)
-          : { error: 'the link holds edits this page cannot read' };
-        if ('error' in done) setError(done.error);
+        const done = paintLinkEdits(grid, text, tracker);
+        if (done.error) setError(done.error);
       }
       shown.current = { source, grid };
       setMap({ grid, label, id: nextId++, ms });
