@@ -143,7 +143,7 @@ export function BenchSetup({ config, setConfig, running, files, fileNames }: Ben
         <h2>Where</h2>
         <div className="check-grid">
           <Check
-            label="main thread"
+            label="single thread"
             checked={config.mainThread}
             onChange={() => set({ mainThread: !config.mainThread })}
             disabled={running}
@@ -158,7 +158,10 @@ export function BenchSetup({ config, setConfig, running, files, fileNames }: Ben
             />
           ))}
         </div>
-        <p className="help">A pool of N workers computes N fields at once (one each); every figure is per field.</p>
+        <p className="help">
+          A pool of N workers computes N fields at once (one each); every figure is per field. The single thread is the
+          bench's own worker, as a game's main thread would compute: the page itself never does.
+        </p>
       </div>
       <div className="panel">
         <h2>Repetitions</h2>
