@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { dropFiles, tileCenter } from './helpers.mjs';
+import { dropFiles, hoverTile, sectorsReady, tileCenter } from './helpers.mjs';
 import { watchFrames, watchLongTasks } from './long-tasks.mjs';
 import { artifactsDir, launchBrowser, openPage, startPreview } from './server.mjs';
 
@@ -23,12 +23,7 @@ after(async () => {
   await server?.stop();
 });
 
-/** Waits for the route, the graph and the complete corridor field. */
-async function ready(page, timeout = 240_000) {
-  await page.waitForSelector('[data-testid="sector-stats"]', { timeout });
-  await page.waitForSelector('[data-testid="route-stats"]', { timeout });
-  await page.waitForSelector('[data-testid="corridor-stats"][data-done="true"]', { timeout });
-}
+const ready = sectorsReady;
 
 /** A Moving AI map: `side` x `side` ground with a wall across its middle, open at both ends. */
 function ownMap(side) {
@@ -41,14 +36,9 @@ function ownMap(side) {
   return `type octile\nheight ${side}\nwidth ${side}\nmap\n${rows.join('\n')}\n`;
 }
 
-/** Hovers tile (x, y) and returns the readout's text. */
+/** Hovers tile (x, y) and returns the whole readout's text. */
 async function readout(page, x, y) {
-  const p = await tileCenter(page, x, y);
-  await page.mouse.move(p.x, p.y);
-  await page.waitForFunction(
-    (want) => document.querySelector('[data-testid="readout-tile"]')?.textContent === want,
-    `${x}, ${y}`,
-  );
+  await hoverTile(page, x, y);
   return page.getByTestId('readout').textContent();
 }
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { computeField, Grid, parseMovingAiMap } from '@fieldmarshal/core';
-import { tileCenter } from './helpers.mjs';
+import { readTile, sectorsReady, tileCenter } from './helpers.mjs';
 import { artifactsDir, launchBrowser, openPage, startPreview, studioDir } from './server.mjs';
 
 let server;
@@ -42,23 +42,9 @@ async function setRange(page, testId, value) {
   }, value);
 }
 
-/** Waits for the route, the graph and the complete corridor field. */
-async function ready(page, timeout = 120_000) {
-  await page.waitForSelector('[data-testid="sector-stats"]', { timeout });
-  await page.waitForSelector('[data-testid="route-stats"]', { timeout });
-  await page.waitForSelector('[data-testid="corridor-stats"][data-done="true"]', { timeout });
-}
-
+const ready = sectorsReady;
 /** Hovers tile (x, y) and returns the readout's corridor cost text. */
-async function readCorridor(page, x, y) {
-  const p = await tileCenter(page, x, y);
-  await page.mouse.move(p.x, p.y);
-  await page.waitForFunction(
-    (want) => document.querySelector('[data-testid="readout-tile"]')?.textContent === want,
-    `${x}, ${y}`,
-  );
-  return page.getByTestId('readout-value').textContent();
-}
+const readCorridor = readTile;
 
 describe('Big maps page', () => {
   it('shows the sector graph, the route with its cost, the corridor field, its units, and edits', async () => {

@@ -1,4 +1,4 @@
-import type { PeerName } from '@fieldmarshal/bench/scenarios';
+import { type PeerName, percentile } from '@fieldmarshal/bench/scenarios';
 import {
   buildSetFields,
   buildSetFieldsInPool,
@@ -118,15 +118,6 @@ export interface BenchProgress {
   /** Overall fraction done, 0..1. */
   fraction: number;
   label: string;
-}
-
-/** Linear-interpolated percentile (0..100) of ascending `sorted` values; NaN when empty. */
-export function percentile(sorted: readonly number[], p: number): number {
-  const rank = (p / 100) * (sorted.length - 1);
-  const lo = Math.floor(rank);
-  const a = sorted[lo] ?? Number.NaN;
-  const b = sorted[Math.ceil(rank)] ?? a;
-  return a + (b - a) * (rank - lo);
 }
 
 /** Median, p10, p90 (per repetition and per field) and throughput of one configuration's samples. */

@@ -1,5 +1,5 @@
 import { DIAGONAL_RULES, type DiagonalRule, METRICS, type Metric } from '@fieldmarshal/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatGenerated, type GeneratedMapSettings, parseGenerated } from '../../shared/generated-map.js';
 import {
   choiceParam,
@@ -72,62 +72,30 @@ export function useFieldsLink(): FieldsLinkState {
   return state;
 }
 
-/** Writes the Fields page's shareable state into its link whenever it changes. */
-export function useWriteFieldsLink(s: FieldsLinkState): void {
-  const {
-    choice,
-    gen,
-    mode,
-    params,
-    points,
-    units,
-    scaleId,
-    showArrows,
-    showNumbers,
-    fitView,
-    engine,
-    arrowKind,
-    fileHash,
-    edits,
-  } = s;
-  useEffect(() => {
-    writePageQuery('fields', {
-      src: choice,
-      gen: choice === 'generated' ? formatGenerated(gen) : undefined,
-      mode,
-      metric: params.metric,
-      n: params.neighbors,
-      diag: params.diagonal,
-      max: Number.isFinite(params.maxCost) ? params.maxCost : undefined,
-      str: params.strength,
-      coef: params.coefficient,
-      pts: formatPoints(points),
-      units: formatPoints(units),
-      scale: scaleId === 'auto' ? undefined : scaleId,
-      arrows: showArrows ? undefined : '0',
-      nums: showNumbers ? undefined : '0',
-      fit: fitView ? '1' : undefined,
-      engine: engine === 'main' ? 'main' : undefined,
-      dirs: arrowKind === 'flow' ? 'flow' : undefined,
-      fh: choice.startsWith('file:') ? (fileHash ?? undefined) : undefined,
-      ed: edits ?? undefined,
-    });
-  }, [
-    choice,
-    gen,
-    mode,
-    params,
-    points,
-    units,
-    scaleId,
-    showArrows,
-    showNumbers,
-    fitView,
-    engine,
-    arrowKind,
-    fileHash,
-    edits,
-  ]);
+/** The Fields page's shareable state as its link's entries (defaults left out). */
+export function fieldsLinkEntries(s: FieldsLinkState): Record<string, string | number | undefined> {
+  const { choice, params } = s;
+  return {
+    src: choice,
+    gen: choice === 'generated' ? formatGenerated(s.gen) : undefined,
+    mode: s.mode,
+    metric: params.metric,
+    n: params.neighbors,
+    diag: params.diagonal,
+    max: Number.isFinite(params.maxCost) ? params.maxCost : undefined,
+    str: params.strength,
+    coef: params.coefficient,
+    pts: formatPoints(s.points),
+    units: formatPoints(s.units),
+    scale: s.scaleId === 'auto' ? undefined : s.scaleId,
+    arrows: s.showArrows ? undefined : '0',
+    nums: s.showNumbers ? undefined : '0',
+    fit: s.fitView ? '1' : undefined,
+    engine: s.engine === 'main' ? 'main' : undefined,
+    dirs: s.arrowKind === 'flow' ? 'flow' : undefined,
+    fh: choice.startsWith('file:') ? (s.fileHash ?? undefined) : undefined,
+    ed: s.edits ?? undefined,
+  };
 }
 
 /** What the Fields page's link is written from (the page's state as its hooks hold it). */
@@ -144,26 +112,27 @@ export interface FieldsLinkSources {
   edits: string | null;
 }
 
-/** Writes the Fields page's link from its state (see {@link useWriteFieldsLink}). */
+/** Writes the Fields page's link from its state whenever it changes. */
 export function useWriteFieldsPageLink(p: FieldsLinkSources): void {
-  // The units' starts, compared as text (read on every render: at most 24 units).
-  const startsKey = formatPoints(p.walkers.map((w) => ({ x: w.startX, y: w.startY })));
-  const units = useMemo(() => parsePoints(startsKey), [startsKey]);
   const { source, view } = p;
-  useWriteFieldsLink({
-    choice: source.choice,
-    gen: source.genApplied,
-    mode: p.mode,
-    params: p.params,
-    points: p.points,
-    units,
-    scaleId: view.scaleId,
-    showArrows: view.showArrows,
-    showNumbers: view.showNumbers,
-    fitView: view.fitView,
-    engine: p.engine,
-    arrowKind: p.arrowKind,
-    fileHash: source.fileHash,
-    edits: p.edits,
-  });
+  const text = JSON.stringify(
+    fieldsLinkEntries({
+      choice: source.choice,
+      gen: source.genApplied,
+      mode: p.mode,
+      params: p.params,
+      points: p.points,
+      units: p.walkers.map((w) => ({ x: w.startX, y: w.startY })),
+      scaleId: view.scaleId,
+      showArrows: view.showArrows,
+      showNumbers: view.showNumbers,
+      fitView: view.fitView,
+      engine: p.engine,
+      arrowKind: p.arrowKind,
+      fileHash: source.fileHash,
+      edits: p.edits,
+    }),
+  );
+  // Compared as text: the entries are rebuilt on every render (the units' starts, at most 24, included).
+  useEffect(() => writePageQuery('fields', JSON.parse(text)), [text]);
 }
