@@ -41,9 +41,9 @@ async function openFields(url = `${server.url}#/fields`) {
   return { page, errors };
 }
 
-/** Paints a wall stroke from tile a to tile b with the wall tool. */
-async function stroke(page, a, b, steps = 8) {
-  await page.keyboard.press('w');
+/** Paints a stroke from tile a to tile b with the wall tool (or the tool of `key`). */
+async function stroke(page, a, b, steps = 8, key = 'w') {
+  await page.keyboard.press(key);
   const p = await tileCenter(page, ...a);
   const q = await tileCenter(page, ...b);
   await page.mouse.move(p.x, p.y);
@@ -105,6 +105,34 @@ describe('Fields page: state kept in the browser', () => {
       document.querySelector('[data-testid="map-label"]')?.textContent.includes('demo'),
     );
     await context.close();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('edits too long for a link keep the edited map in the browser instead, and a reload opens it', async () => {
+    const { page, errors } = await openFields(`${server.url}#/fields?src=generated&gen=random,256,256,3,0.2`);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="map-label"]')?.textContent === 'random 256 x 256, seed 3',
+    );
+    await page.keyboard.press('e');
+    await page.locator('.fields-toolbar select').first().selectOption('17');
+    // Erasing across a random map frees hundreds of scattered walls: far more runs than a link holds.
+    for (const y of [40, 80, 120, 160]) await stroke(page, [5, y], [250, y], 30, 'e');
+    await page.waitForSelector('[data-testid="kept-note"]:has-text("kept in this browser")', { timeout: 30_000 });
+    // The copy kept mid-stroke is the source now; what was painted after it goes in the link on top of it.
+    await page.waitForFunction(() => /src=file%3A.*edited.*&fh=[0-9a-f]{16}/.test(window.location.hash));
+    const ed = /[?&]ed=([\w-]+)/.exec(page.url())?.[1] ?? '';
+    assert.ok(ed.length <= 4000, `the link's edits (${ed.length} characters) fit`);
+    const erased = await readTile(page, 100, 80);
+    assert.notEqual(erased, 'wall');
+    await page.reload();
+    await page.waitForFunction(
+      () => /edited/.test(document.querySelector('[data-testid="map-label"]')?.textContent ?? ''),
+      null,
+      { timeout: 30_000 },
+    );
+    // Every tile of the erased band is ground again after the reload.
+    for (const x of [20, 60, 100, 140, 180, 220]) assert.notEqual(await readTile(page, x, 80), 'wall', `tile ${x}, 80`);
     assert.deepEqual(errors, []);
     await page.close();
   });

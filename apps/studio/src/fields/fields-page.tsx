@@ -154,8 +154,7 @@ export function FieldsPage() {
   const { tool, brush } = tools;
   const strokeRepair = useStrokeRepair(shown, tools.stroke);
   // Painted edits go in the link; past its size, the edited map is kept in this browser and becomes the source.
-  const keepEdited = () => void source.keepEdited().then((kept) => kept && tracker.clear());
-  const edits = useEditsLink(grid, editVersion, source.choice, tracker, keepEdited, link.edits);
+  const edits = useEditsLink(grid, editVersion, source.choice, tracker, source.keepEdited, link.edits);
 
   // Painted tiles the new image shows need no drawing of their own any more.
   useEffect(() => {

@@ -77,6 +77,24 @@ export class EditTracker {
     this.terrain.clear();
   }
 
+  /**
+   * Hands over what was recorded and starts again from the map as it is now (it becomes the new baseline, for
+   * example once kept in the browser); {@link restore} takes it back if that fails.
+   */
+  take(): EditTracker {
+    const taken = new EditTracker();
+    for (const [i, v] of this.code) taken.code.set(i, v);
+    for (const [i, v] of this.terrain) taken.terrain.set(i, v);
+    this.clear();
+    return taken;
+  }
+
+  /** Takes back a {@link take}n record: its older first states win over those recorded since. */
+  restore(taken: EditTracker): void {
+    for (const [i, v] of taken.code) this.code.set(i, v);
+    for (const [i, v] of taken.terrain) this.terrain.set(i, v);
+  }
+
   /** Records tile `i`'s passability and terrain before it changes (only the first time). */
   touch(grid: Grid, i: number): void {
     if (!this.code.has(i)) this.code.set(i, grid.passable[i] as number);

@@ -37,10 +37,11 @@ export interface MapSourceState {
    */
   openFile: (map: LoadedMap, name: string) => void;
   /**
-   * Keeps the map on the page, as edited, in this browser and makes it the source (`file:<label> (edited)`),
-   * shown as it is: painted edits too long for a link. Resolves to false when it could not be kept.
+   * Keeps `copy` (of the map on the page, as edited) in this browser and makes it the source (`file:<label>
+   * (edited)`); the map on the page stays as it is: painted edits too long for a link. Resolves to false when it
+   * could not be kept.
    */
-  keepEdited: () => Promise<boolean>;
+  keepEdited: (copy: Grid) => Promise<boolean>;
   /** The kept file's hash prefix (the link's `fh`), or null. */
   fileHash: string | null;
   /** Whether the file's map is kept, or why not (null for other sources). */
@@ -201,12 +202,12 @@ export function useMapSource(
       else setChoiceState(`file:${name}`);
       void keep(map.grid, name);
     },
-    keepEdited: async () => {
+    keepEdited: async (copy) => {
       if (!loaded) return false;
       const name = loaded.label.endsWith('(edited)') ? loaded.label : `${loaded.label} (edited)`;
-      const grid = loaded.grid;
-      if (!(await keep(grid, name))) return false;
-      fileMap.current = { name, map: { grid: grid.clone(), label: name, goals: [], unit: null }, fresh: 'shown' };
+      if (!(await keep(copy, name))) return false;
+      // Reload goes back to the map as kept; the map on the page stays (with any edits painted since).
+      fileMap.current = { name, map: { grid: copy, label: name, goals: [], unit: null }, fresh: 'shown' };
       setChoiceState(`file:${name}`);
       return true;
     },

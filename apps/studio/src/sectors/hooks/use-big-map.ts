@@ -35,8 +35,11 @@ export interface BigMapState {
   error: string | null;
   /** Shows a map read from a file and keeps it in this browser (links and reloads then open it). */
   openFile: (grid: Grid, name: string) => void;
-  /** Keeps the edited map in this browser (its edits grew too long for a link): it becomes the source. */
-  keepEdited: () => void;
+  /**
+   * Keeps a copy of the edited map in this browser (its edits grew too long for a link): it becomes the source of
+   * the map shown. Resolves to false when it was not kept.
+   */
+  keepEdited: (copy: Grid) => Promise<boolean>;
   /** Whether the map shown is kept, or why not. */
   keptNote: string | null;
   /** Tiles painted since the map was loaded (their old states), for the link. */
@@ -127,28 +130,30 @@ export function useBigMap(initial: BigMapSettings, initialEdits: string | null):
     setAgain((n) => n + 1);
   }, []);
 
-  /** Keeps `grid` and makes it the source (shown as it is). */
-  const keep = useCallback(
-    (grid: Grid, name: string) => {
-      setKeptNote('keeping it in this browser…');
-      keepMapOffThread(grid, name)
-        .then((info) => {
-          if (shown.current?.grid !== grid) return; // another map came meanwhile
-          if (!info) {
-            setKeptNote('not kept in this browser (larger than the kept maps may be): links cannot open it');
-            return;
-          }
-          const source = `kept:${prefixOf(info.hash)}` as const;
-          shown.current = { source, grid };
-          tracker.clear();
-          setKeptNote('kept in this browser');
-          setApplied((a) => ({ ...a, source }));
-          setSettings((s) => ({ ...s, source }));
-        })
-        .catch((e: unknown) => setKeptNote(`not kept: ${e instanceof Error ? e.message : String(e)}`));
-    },
-    [tracker],
-  );
+  /**
+   * Keeps `stored` (the file's map, or a copy of the edited one) and makes it the source of `shownGrid`, the map
+   * on the page (shown as it is). Resolves to false when it was not kept (or another map came meanwhile).
+   */
+  const keep = useCallback(async (stored: Grid, name: string, shownGrid: Grid): Promise<boolean> => {
+    setKeptNote('keeping it in this browser…');
+    try {
+      const info = await keepMapOffThread(stored, name);
+      if (shown.current?.grid !== shownGrid) return false; // another map came meanwhile
+      if (!info) {
+        setKeptNote('not kept in this browser (larger than the kept maps may be): links cannot open it');
+        return false;
+      }
+      const source = `kept:${prefixOf(info.hash)}` as const;
+      shown.current = { source, grid: shownGrid };
+      setKeptNote('kept in this browser');
+      setApplied((a) => ({ ...a, source }));
+      setSettings((s) => ({ ...s, source }));
+      return true;
+    } catch (e) {
+      setKeptNote(`not kept: ${e instanceof Error ? e.message : String(e)}`);
+      return false;
+    }
+  }, []);
 
   return {
     settings,
@@ -171,11 +176,12 @@ export function useBigMap(initial: BigMapSettings, initialEdits: string | null):
       setError(null);
       show(grid, `${name} (${grid.width} x ${grid.height})`, 0, 'city');
       shown.current = { source: 'city', grid };
-      keep(grid, name);
+      void keep(grid, name, grid);
     },
-    keepEdited: () => {
-      if (map) keep(map.grid, map.label.endsWith('(edited)') ? map.label : `${map.label} (edited)`);
-    },
+    keepEdited: (copy) =>
+      map
+        ? keep(copy, map.label.endsWith('(edited)') ? map.label : `${map.label} (edited)`, map.grid)
+        : Promise.resolve(false),
     keptNote,
     tracker,
   };
