@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { download } from './helpers.mjs';
+import { download, dropFiles } from './helpers.mjs';
 import { watchLongTasks } from './long-tasks.mjs';
 import { artifactsDir, launchBrowser, openPage, startPreview } from './server.mjs';
 
@@ -168,6 +168,40 @@ describe('Bench page', () => {
     const long = await stop();
     console.log(`Cancel took ${ms.toFixed(1)} ms; long tasks: ${long.summary}`);
     assert.deepEqual(long.over(100), [], long.summary);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('keeps a map opened from a file in the browser: the link names it and a reload brings it back', async () => {
+    const { page, errors } = await openPage(browser, `${server.url}#/bench`);
+    await page.waitForSelector('[data-testid="bench-run"]');
+    const rows = Array.from({ length: 64 }, (_, y) =>
+      y === 32 ? '.'.repeat(10) + '@'.repeat(44) + '.'.repeat(10) : '.'.repeat(64),
+    );
+    await dropFiles(page, '.bench-page', [
+      { name: 'bench-own.map', text: `type octile\nheight 64\nwidth 64\nmap\n${rows.join('\n')}\n` },
+    ]);
+    await page.getByLabel('bench-own.map').waitFor();
+    assert.equal(await page.getByLabel('bench-own.map').isChecked(), true);
+    await page.waitForFunction(() => /[?&]files=[0-9a-f]{16}%3Abench-own\.map/.test(window.location.hash));
+    await page.reload();
+    await page.getByLabel('bench-own.map').waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByLabel('bench-own.map').isChecked(), true);
+    // It runs: one kernel on it alone.
+    await page.getByLabel('512²').uncheck();
+    await page.getByLabel('1024²').uncheck();
+    await page.getByLabel('repetitions').fill('1');
+    await page.getByLabel('warm-up runs').fill('0');
+    await page.click('[data-testid="bench-run"]');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="bench-status"]')?.textContent?.startsWith('finished'),
+      null,
+      { timeout: 60_000 },
+    );
+    const maps = await page.$$eval('[data-testid="bench-results"] tbody tr', (trs) =>
+      trs.map((tr) => tr.children[8]?.textContent),
+    );
+    assert.deepEqual([...new Set(maps)], ['bench-own.map']);
     assert.deepEqual(errors, []);
     await page.close();
   });

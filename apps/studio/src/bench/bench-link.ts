@@ -69,8 +69,8 @@ export function benchConfigFromLink(): BenchConfig {
   };
 }
 
-/** Writes the Bench settings into the page's link (maps from files are not part of it). */
-export function useWriteBenchLink(c: BenchConfig): void {
+/** Writes the Bench settings into the page's link (maps from files as their kept hashes: `files`). */
+export function useWriteBenchLink(c: BenchConfig, files: string | undefined): void {
   useEffect(() => {
     writePageQuery('bench', {
       sizes: c.sizes.join(','),
@@ -88,6 +88,7 @@ export function useWriteBenchLink(c: BenchConfig): void {
       crowdw: c.crowdUnits.length > 0 ? c.crowdWorkers.join(',') : undefined,
       rts: c.rtsUnits.join(','),
       steps: c.crowdUnits.length + c.rtsUnits.length > 0 ? c.behaviourSteps : undefined,
+      files,
     });
-  }, [c]);
+  }, [c, files]);
 }

@@ -1,9 +1,6 @@
-import type { Grid } from '@fieldmarshal/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { downloadBlob } from '../shared/download.js';
 import { DropOverlay, MapFileDialogView } from '../shared/map-files/map-file-ui.js';
-import type { ScenarioRow } from '../shared/map-files/scenario.js';
-import { useMapFiles } from '../shared/map-files/use-map-files.js';
 import { ProgressBar } from '../shared/progress-bar.js';
 import { BehaviourResults } from './behaviour-results.js';
 import { benchConfigFromLink, useWriteBenchLink } from './bench-link.js';
@@ -17,10 +14,11 @@ import { PeerTable, RepairTable } from './bench-suite-tables.js';
 import { BenchSuitesSetup } from './bench-suites-setup.js';
 import { LineChart } from './line-chart.js';
 import type { BenchConfig } from './run-bench.js';
+import { type BenchFile, filesParam, useBenchFiles } from './use-bench-files.js';
 import { useBenchRun } from './use-bench-run.js';
 
 /** The map specs of a configuration: generated sizes, shipped Moving AI maps, then opened files. */
-function mapSpecs(config: BenchConfig, files: ReadonlyMap<string, { grid: Grid; scenario: ScenarioRow[] | null }>) {
+function mapSpecs(config: BenchConfig, files: ReadonlyMap<string, BenchFile>) {
   const specs: BenchMapSpec[] = [
     ...config.sizes.map((size) => ({ kind: 'generated' as const, generator: config.kind, size })),
     ...config.movingAi.map((name) => ({ kind: 'movingai' as const, name })),
@@ -45,33 +43,8 @@ export function BenchPage() {
   const { runs, progress, status, running } = run;
   const [runA, setRunA] = useState<number | null>(null);
   const [runB, setRunB] = useState<number | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [opened, setOpened] = useState(() => new Map<string, { grid: Grid; scenario: ScenarioRow[] | null }>());
-  const lastMap = useRef<string | null>(null);
-  const openedRef = useRef(opened);
-  openedRef.current = opened;
-  useWriteBenchLink(config);
-
-  const files = useMapFiles({
-    onMap: (grid, name) => {
-      lastMap.current = name;
-      setOpened((m) => new Map(m).set(name, { grid, scenario: null }));
-      setConfig((c) => ({ ...c, files: c.files.includes(name) ? c.files : [...c.files, name] }));
-    },
-    // A .scen joins the map it names (or the map opened last).
-    onScenario: (rows, name) => {
-      const mapName = rows[0]?.map ?? '';
-      const m = openedRef.current;
-      const key = m.has(mapName) ? mapName : (lastMap.current ?? '');
-      const f = m.get(key);
-      if (!f) {
-        setMessage(`${name}: open its map (${mapName || 'the .map'}) first`);
-        return;
-      }
-      setOpened(new Map(m).set(key, { ...f, scenario: rows }));
-      setMessage(`${name}: ${rows.length} scenario rows for ${key}`);
-    },
-  });
+  const { files, opened, message, setMessage } = useBenchFiles(setConfig);
+  useWriteBenchLink(config, filesParam(opened, config.files));
 
   // The latest run is run A until the user picks another.
   const latest = runs.at(-1)?.id ?? null;
