@@ -124,10 +124,20 @@ describe('Big maps: never freezes, reads at a glance', () => {
     // page's part): the intervals are then reported, not held to the limit.
     if (load <= cores) assert.ok(frames.p95 <= 34, `p95 frame ${frames.p95} ms`);
     else console.log(`frame intervals not held to 33 ms: the machine's load (${load.toFixed(1)}) exceeds its cores`);
-    // Zoomed in, the borders and entrances show and the note is gone.
+    // Zoomed in, the borders and entrances show and the note is gone; from half a pixel per tile the map is
+    // painted from its kept pieces (not the background).
     await page.mouse.wheel(0, -600);
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(500);
     assert.equal(await page.getByTestId('zoom-note').count(), 0);
+    const zoom = Number(await page.getByTestId('zoom-readout').getAttribute('data-zoom'));
+    assert.ok(zoom >= 0.5 && zoom < 1, `zoom ${zoom}`);
+    const background = await page.getByTestId('map-canvas').evaluate((canvas) => {
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      let dark = 0;
+      for (let p = 0; p < data.length; p += 4) if (data[p] === 12 && data[p + 1] === 13 && data[p + 2] === 17) dark++;
+      return dark / (data.length / 4);
+    });
+    assert.ok(background < 0.05, `${(background * 100).toFixed(1)}% of the view is background`);
     await page.screenshot({ path: join(artifactsDir, 'big-maps-8192-zoomed.png') });
     assert.deepEqual(errors, []);
     await page.close();

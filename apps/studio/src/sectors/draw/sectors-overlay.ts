@@ -50,7 +50,7 @@ export function drawSectorsOverlay(o: OverlayContext, s: SectorsOverlayState): v
   const { grid } = s;
   if (!grid) return;
   // Zoomed out, the map view draws a huge map's overview; zoomed in, the visible tiles are painted here.
-  if (s.viewport && o.view.scale >= 1) s.viewport.draw(o, grid);
+  if (s.viewport) s.viewport.draw(o, grid);
   drawPainted(o, s.painted);
   if (s.showCorridor && s.corridorField && s.corridorImage && drawCorridor(o, s.corridorField, s.corridorImage))
     s.redraw();
