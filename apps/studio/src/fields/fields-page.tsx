@@ -73,7 +73,7 @@ export function FieldsPage() {
   // saved field.
   const source = useMapSource(
     (map) => {
-      const fromLink = firstLoad.current;
+      const fromLink = firstLoad.current && !map.instead;
       firstLoad.current = false;
       field.clear();
       tools.resetHistory();

@@ -162,7 +162,9 @@ export function useMapSource(
     loadAbort.current = controller;
     const t0 = performance.now();
     const label = source.kind === 'generated' ? 'generate map' : 'load map';
-    // A file the link named but this browser did not keep says so over the demo level shown instead.
+    // A file the link named but this browser did not keep says so over the demo level shown instead (which does
+    // not take the link's goals, units and edits: they were the file's).
+    const instead = fallback.current !== null;
     setLoadError(fallback.current);
     fallback.current = null;
     setLoading(
@@ -172,7 +174,7 @@ export function useMapSource(
       .then((map) => {
         if (controller.signal.aborted) return;
         setLoadTiming({ label, ms: performance.now() - t0 });
-        show(map);
+        show(instead ? { ...map, instead: true } : map);
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoadError(error instanceof Error ? error.message : String(error));
