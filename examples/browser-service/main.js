@@ -2,7 +2,14 @@
 // (LiveField recomputes off the main thread; a newer click cancels the older job); hover draws the path a unit
 // would follow. Served cross-origin isolated, the workers share memory with the page; served without the
 // headers, the same service computes in workers by transfer (`service.mode` says which).
-import { AbortError, computeField, createFieldService, generateMap, LiveField, pathFromField } from '@fieldmarshal/core';
+import {
+  AbortError,
+  computeField,
+  createFieldService,
+  generateMap,
+  LiveField,
+  pathFromField,
+} from '@fieldmarshal/core';
 
 const SCALE = 4;
 const grid = generateMap('rooms', 160, 120, { seed: 5 });
@@ -89,7 +96,10 @@ const live = new LiveField(service, grid, { goals: [goal] });
 const refresh = async () => {
   const started = performance.now();
   try {
-    field = await live.refresh({ goals: [goal] }, { onProgress: (done, total) => (progress.value = total ? done / total : 0) });
+    field = await live.refresh(
+      { goals: [goal] },
+      { onProgress: (done, total) => (progress.value = total ? done / total : 0) },
+    );
   } catch (error) {
     if (error instanceof AbortError) return; // a newer click took over
     throw error;

@@ -54,7 +54,11 @@ const flowOk = report('smooth flow', same(flow.vx, computeFlow(grid, field, { ra
 
 const [graph, graphMs] = await timed(() => buildSectorGraphInPool(service, grid));
 const local = buildSectorGraph(grid);
-const graphOk = report('sector graph', same(graph.data.intra, local.data.intra) && same(graph.data.nodeTile, local.data.nodeTile), graphMs);
+const graphOk = report(
+  'sector graph',
+  same(graph.data.intra, local.data.intra) && same(graph.data.nodeTile, local.data.nodeTile),
+  graphMs,
+);
 
 const crowds = [0, 1].map(() => {
   const crowd = createCrowd({ grid, capacity: 400 });
@@ -71,7 +75,11 @@ const [, crowdMs] = await timed(async () => {
     await stepCrowdParallel(service, crowds[1], 1 / 30);
   }
 });
-const crowdOk = report('20 crowd steps', same(new Uint8Array(crowds[0].buffer), new Uint8Array(crowds[1].buffer)), crowdMs);
+const crowdOk = report(
+  '20 crowd steps',
+  same(new Uint8Array(crowds[0].buffer), new Uint8Array(crowds[1].buffer)),
+  crowdMs,
+);
 
 const stats = service.stats();
 document.getElementById('result').textContent = JSON.stringify({

@@ -287,14 +287,15 @@ describe('Units page: RTS patrol and camera', () => {
 });
 
 describe('Bench page: the behaviour suites', () => {
-  it('runs the crowd (main thread, 1 and 2 workers) and the RTS world, and charts them', async () => {
-    const { page, errors } = await openPage(browser, `${server.url}#/bench`);
-    await page.waitForSelector('[data-testid="behaviour-bench"]');
-    await page.uncheck('[data-testid="behaviour-rts-1000"]');
-    await page.fill('[data-testid="behaviour-steps"]', '5');
-    await page.click('[data-testid="behaviour-run"]');
+  it('runs the crowd (one thread, 1 and 2 workers) and the RTS world in the bench worker, and charts them', async () => {
+    const { page, errors } = await openPage(browser, `${server.url}#/bench?crowd=10000&rts=200&steps=6`);
+    await page.waitForSelector('[data-testid="bench-run"]');
+    // No field kernels this time: no map is picked (crowd and RTS bring their own).
+    await page.getByLabel('512²').uncheck();
+    await page.getByLabel('1024²').uncheck();
+    await page.click('[data-testid="bench-run"]');
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="behaviour-status"]')?.textContent === 'done',
+      () => document.querySelector('[data-testid="bench-status"]')?.textContent?.startsWith('finished'),
       null,
       { timeout: 180_000 },
     );
@@ -309,7 +310,7 @@ describe('Bench page: the behaviour suites', () => {
     );
     assert.deepEqual(
       rows.map((r) => `${r.suite} ${r.units} ${r.where} ${r.samples}`),
-      ['crowd 10000 main thread 5', 'crowd 10000 1 worker 5', 'crowd 10000 2 workers 5', 'rts 200 main thread 50'],
+      ['crowd 10000 single thread 6', 'crowd 10000 1 worker 6', 'crowd 10000 2 workers 6', 'rts 200 single thread 60'],
     );
     for (const r of rows) assert.ok(Number.isFinite(r.median) && r.median > 0, JSON.stringify(r));
     const charts = await page.$$eval('[data-testid="behaviour-bench"] svg', (svgs) => svgs.length);

@@ -11,15 +11,27 @@ export async function tileCenter(page, x, y, canvasSelector = '[data-testid="map
   return { x: box.x + ox + (x + 0.5) * scale, y: box.y + oy + (y + 0.5) * scale };
 }
 
-/** Hovers tile (x, y) on the Fields page and returns the readout's value text. */
-export async function readTile(page, x, y) {
+/** Hovers tile (x, y) on a map page and waits until the hover readout names it. */
+export async function hoverTile(page, x, y) {
   const p = await tileCenter(page, x, y);
   await page.mouse.move(p.x, p.y);
   await page.waitForFunction(
     (want) => document.querySelector('[data-testid="readout-tile"]')?.textContent === want,
     `${x}, ${y}`,
   );
+}
+
+/** Hovers tile (x, y) on a map page and returns the readout's value text. */
+export async function readTile(page, x, y) {
+  await hoverTile(page, x, y);
   return page.getByTestId('readout-value').textContent();
+}
+
+/** Waits until the Big maps page shows its sector graph, its route and the complete corridor field. */
+export async function sectorsReady(page, timeout = 240_000) {
+  await page.waitForSelector('[data-testid="sector-stats"]', { timeout });
+  await page.waitForSelector('[data-testid="route-stats"]', { timeout });
+  await page.waitForSelector('[data-testid="corridor-stats"][data-done="true"]', { timeout });
 }
 
 /** Waits until the Fields map shows a result for the current inputs (nothing running, no stale note). */

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { computeField, Grid, parseMovingAiMap } from '@fieldmarshal/core';
-import { tileCenter, untilShotChanges } from './helpers.mjs';
+import { readTile, sectorsReady, tileCenter, untilShotChanges } from './helpers.mjs';
 import { artifactsDir, launchBrowser, openPage, startPreview, studioDir, WAIT_MS } from './server.mjs';
 
 let server;
@@ -67,23 +67,9 @@ async function setRange(page, testId, value) {
   }, value);
 }
 
-/** Waits for the route, the graph and the complete corridor field. */
-async function ready(page, timeout = 120_000) {
-  await page.waitForSelector('[data-testid="sector-stats"]', { timeout });
-  await page.waitForSelector('[data-testid="route-stats"]', { timeout });
-  await page.waitForSelector('[data-testid="corridor-stats"][data-done="true"]', { timeout });
-}
-
+const ready = sectorsReady;
 /** Hovers tile (x, y) and returns the readout's corridor cost text. */
-async function readCorridor(page, x, y) {
-  const p = await tileCenter(page, x, y);
-  await page.mouse.move(p.x, p.y);
-  await page.waitForFunction(
-    (want) => document.querySelector('[data-testid="readout-tile"]')?.textContent === want,
-    `${x}, ${y}`,
-  );
-  return page.getByTestId('readout-value').textContent();
-}
+const readCorridor = readTile;
 
 describe('Big maps page', () => {
   it('shows the sector graph, the route with its cost, the corridor field, its units, and edits', async () => {
@@ -93,7 +79,9 @@ describe('Big maps page', () => {
       `${server.url}#/sectors?src=city&size=1024&s=${sx},${sy}&g=${gx},${gy}`,
     );
     await ready(page);
-    await page.getByTestId('help-close').click();
+    // The controls overlay stays closed until asked for.
+    assert.equal(await page.getByTestId('help').count(), 0);
+    await page.getByTestId('help-open').waitFor();
     assert.equal(await page.getByTestId('sector-stats').getAttribute('data-sectors'), '256');
     assert.ok(Number(await page.getByTestId('sector-stats').getAttribute('data-entrances')) > 256);
 
@@ -214,7 +202,6 @@ describe('Big maps page', () => {
     assert.match(await page.getByTestId('big-map-label').textContent(), /4096 x 4096/);
     const cost = Number(await page.getByTestId('route-stats').getAttribute('data-cost'));
     assert.ok(Number.isFinite(cost) && cost > 3000, `cost ${cost}`);
-    await page.getByTestId('help-close').click();
     await page.screenshot({ path: join(artifactsDir, 'sectors-4096.png') });
     assert.deepEqual(errors, []);
     await page.close();

@@ -176,8 +176,18 @@ describe('Fields page: state that lasts', () => {
     await page.mouse.up();
     await settled(page);
     const line = await page.getByTestId('repair-timing').textContent();
-    assert.match(line, /^(repaired [\d,]+ tiles in [\d.]+ ms \(full recompute [\d.]+ ms\)|recomputed in full)/);
-    assert.match(line, /repaired/, `the edit was repaired: ${line}`);
+    // The whole stroke, summed over its live repairs: the tiles it painted, re-settled and the time, against a
+    // full recompute.
+    assert.match(
+      line,
+      /^edit of \d+ tiles: repaired [\d,]+ tiles in [\d.]+ ms \(full recompute [\d.]+ ms\)( over \d+ repairs)?/,
+    );
+    const painted = Number(/^edit of (\d+) tiles/.exec(line)[1]);
+    assert.ok(painted >= 10, `the stroke painted ${painted} tiles`);
+    const repairs = Number(await page.getByTestId('repair-timing').getAttribute('data-repairs'));
+    assert.ok(repairs >= 1, `${repairs} repairs summed`);
+    // The highlight's colour is in the legend.
+    await page.locator('[data-swatch="changed"]').waitFor();
     // The map as the page has it now, and a fresh field on it: every probed tile agrees.
     const saved = await download(page, '[data-testid="save-map"]');
     const grid = parseMovingAiMap(saved.bytes.toString('utf8'));

@@ -51,18 +51,4 @@ export function loadMap(spec: string): BenchMap {
   return movingAiNames().includes(spec) ? loadMovingAi(spec) : generatedMap(spec);
 }
 
-/**
- * `count` deterministic pseudo-random walkable tiles for queries; with `reachable` (a field's costs), only tiles
- * with a finite cost, so every query has an answer.
- */
-export function walkableTiles(grid: Grid, count: number, seed: number, reachable?: Float64Array): number[] {
-  const out: number[] = [];
-  let s = seed >>> 0;
-  const n = grid.width * grid.height;
-  for (let tries = 0; out.length < count && tries < count * 1000; tries++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    const i = s % n;
-    if (grid.passable[i] && (!reachable || Number.isFinite(reachable[i]))) out.push(i);
-  }
-  return out;
-}
+export { walkableTiles } from './scenarios/random.js';

@@ -1,9 +1,12 @@
+import { PEER_NAMES, type PeerName } from '@fieldmarshal/bench/scenarios';
 import { MAP_KINDS, type MapKind } from '@fieldmarshal/core';
 import { useEffect } from 'react';
 import { MOVING_AI_MAPS } from '../shared/moving-ai.js';
 import { choiceParam, flagParam, numberParam, readPageQuery, writePageQuery } from '../shared/url-state.js';
 import { SIZES } from './bench-setup.js';
+import { CROWD_SIZES, RTS_SIZES } from './bench-suites-setup.js';
 import { type BenchConfig, KERNELS, type KernelId } from './run-bench.js';
+import { DEFAULT_PEERS } from './run-peers.js';
 
 /** The settings a fresh Bench page starts with. */
 export const DEFAULT_BENCH_CONFIG: BenchConfig = {
@@ -18,9 +21,19 @@ export const DEFAULT_BENCH_CONFIG: BenchConfig = {
   warmup: 1,
   repair: false,
   peers: false,
+  peerNames: [...DEFAULT_PEERS],
+  crowdUnits: [],
+  crowdWorkers: [1, 2],
+  rtsUnits: [],
+  behaviourSteps: 20,
 };
 
 const list = (text: string | null) => (text ? text.split(',').filter(Boolean) : null);
+/** A list of numbers from `allowed` (null when the link has none). */
+const numbers = (text: string | null, allowed: readonly number[]) =>
+  list(text)
+    ?.map(Number)
+    .filter((n) => allowed.includes(n)) ?? null;
 
 /** The Bench settings of the link (or the last visit), else the defaults. */
 export function benchConfigFromLink(): BenchConfig {
@@ -46,11 +59,18 @@ export function benchConfigFromLink(): BenchConfig {
     warmup: Math.max(0, Math.min(20, Math.round(numberParam(q, 'warmup', d.warmup)))),
     repair: flagParam(q, 'repair', d.repair),
     peers: flagParam(q, 'peers', d.peers),
+    peerNames:
+      (list(q.get('peerlist'))?.filter((p) => (PEER_NAMES as readonly string[]).includes(p)) as PeerName[]) ??
+      d.peerNames,
+    crowdUnits: numbers(q.get('crowd'), CROWD_SIZES) ?? d.crowdUnits,
+    crowdWorkers: numbers(q.get('crowdw'), [1, 2]) ?? d.crowdWorkers,
+    rtsUnits: numbers(q.get('rts'), RTS_SIZES) ?? d.rtsUnits,
+    behaviourSteps: Math.max(2, Math.min(200, Math.round(numberParam(q, 'steps', d.behaviourSteps)))),
   };
 }
 
-/** Writes the Bench settings into the page's link (maps from files are not part of it). */
-export function useWriteBenchLink(c: BenchConfig): void {
+/** Writes the Bench settings into the page's link (maps from files as their kept hashes: `files`). */
+export function useWriteBenchLink(c: BenchConfig, files: string | undefined): void {
   useEffect(() => {
     writePageQuery('bench', {
       sizes: c.sizes.join(','),
@@ -63,6 +83,12 @@ export function useWriteBenchLink(c: BenchConfig): void {
       warmup: c.warmup,
       repair: c.repair ? '1' : undefined,
       peers: c.peers ? '1' : undefined,
+      peerlist: c.peers ? c.peerNames.join(',') : undefined,
+      crowd: c.crowdUnits.join(','),
+      crowdw: c.crowdUnits.length > 0 ? c.crowdWorkers.join(',') : undefined,
+      rts: c.rtsUnits.join(','),
+      steps: c.crowdUnits.length + c.rtsUnits.length > 0 ? c.behaviourSteps : undefined,
+      files,
     });
-  }, [c]);
+  }, [c, files]);
 }

@@ -1,4 +1,5 @@
-import { Grid, generateMap, type MapKind, parseMovingAiMap } from '@fieldmarshal/core';
+import { withBenchTerrain } from '@fieldmarshal/bench/scenarios';
+import { type Grid, generateMap, type MapKind, parseMovingAiMap } from '@fieldmarshal/core';
 import { parseScenario, type ScenarioRow } from '../shared/map-files/scenario.js';
 import { fetchMovingAiText, fetchScenarioText } from '../shared/moving-ai.js';
 
@@ -24,21 +25,16 @@ export function benchMapKey(spec: BenchMapSpec): string {
   return spec.kind === 'generated' ? `gen:${spec.generator}:${spec.size}` : `${spec.kind}:${spec.name}`;
 }
 
-/** A copy of `grid` with terrain costs 1-4 (seeded), for the weighted kernel. */
-export function withBenchTerrain(base: Grid): Grid {
-  const grid = Grid.create(base.width, base.height, { terrain: true });
-  grid.passable.set(base.passable);
-  const t = grid.terrain as Float32Array;
-  let s = 12345;
-  for (let i = 0; i < t.length; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    t[i] = 1 + (s >>> 30);
-  }
-  return grid;
-}
-
-/** Loads (or generates) a benchmark map; `terrain` adds the weighted kernel's terrain layer. */
-export async function loadBenchMap(spec: BenchMapSpec, terrain: boolean, signal?: AbortSignal): Promise<BenchMap> {
+/**
+ * Loads (or generates) a benchmark map; `terrain` adds the weighted kernel's terrain layer (costs 1 to 4, the
+ * CLI's). `base` is the studio's address, for the shipped Moving AI maps (a worker's own address is its script's).
+ */
+export async function loadBenchMap(
+  spec: BenchMapSpec,
+  terrain: boolean,
+  signal?: AbortSignal,
+  base?: string,
+): Promise<BenchMap> {
   let grid: Grid;
   let name: string;
   let scenario: ScenarioRow[] | null = null;
@@ -46,9 +42,9 @@ export async function loadBenchMap(spec: BenchMapSpec, terrain: boolean, signal?
     grid = generateMap(spec.generator, spec.size, spec.size, { density: 0.2, seed: 1 });
     name = spec.generator === 'random' ? 'random (20% walls)' : spec.generator;
   } else if (spec.kind === 'movingai') {
-    grid = parseMovingAiMap(await fetchMovingAiText(spec.name, signal));
+    grid = parseMovingAiMap(await fetchMovingAiText(spec.name, signal, base));
     name = spec.name;
-    scenario = parseScenario(await fetchScenarioText(spec.name, signal));
+    scenario = parseScenario(await fetchScenarioText(spec.name, signal, base));
   } else {
     grid = spec.grid;
     name = spec.name;
@@ -74,13 +70,4 @@ export function benchGoals(grid: Grid, count: number): { x: number; y: number }[
     if (grid.passable[i] === 1) goals.push({ x: i % grid.width, y: Math.floor(i / grid.width) });
   }
   return goals;
-}
-
-/** A deterministic random generator in [0, 1). */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
 }

@@ -1,11 +1,8 @@
-import type { Grid } from '@fieldmarshal/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { downloadBlob } from '../shared/download.js';
 import { DropOverlay, MapFileDialogView } from '../shared/map-files/map-file-ui.js';
-import type { ScenarioRow } from '../shared/map-files/scenario.js';
-import { useMapFiles } from '../shared/map-files/use-map-files.js';
 import { ProgressBar } from '../shared/progress-bar.js';
-import { BehaviourBench } from './behaviour-bench.js';
+import { BehaviourResults } from './behaviour-results.js';
 import { benchConfigFromLink, useWriteBenchLink } from './bench-link.js';
 import type { BenchMapSpec } from './bench-maps.js';
 import { type ChartRuns, formatTiles, seriesBySize, seriesByWorkers } from './bench-results.js';
@@ -14,12 +11,14 @@ import { exportRuns, runLabel } from './bench-runs.js';
 import { BenchRunsPanel } from './bench-runs-panel.js';
 import { BenchSetup } from './bench-setup.js';
 import { PeerTable, RepairTable } from './bench-suite-tables.js';
+import { BenchSuitesSetup } from './bench-suites-setup.js';
 import { LineChart } from './line-chart.js';
 import type { BenchConfig } from './run-bench.js';
+import { type BenchFile, filesParam, useBenchFiles } from './use-bench-files.js';
 import { useBenchRun } from './use-bench-run.js';
 
 /** The map specs of a configuration: generated sizes, shipped Moving AI maps, then opened files. */
-function mapSpecs(config: BenchConfig, files: ReadonlyMap<string, { grid: Grid; scenario: ScenarioRow[] | null }>) {
+function mapSpecs(config: BenchConfig, files: ReadonlyMap<string, BenchFile>) {
   const specs: BenchMapSpec[] = [
     ...config.sizes.map((size) => ({ kind: 'generated' as const, generator: config.kind, size })),
     ...config.movingAi.map((name) => ({ kind: 'movingai' as const, name })),
@@ -32,9 +31,10 @@ function mapSpecs(config: BenchConfig, files: ReadonlyMap<string, { grid: Grid; 
 }
 
 /**
- * The Bench page: field kernels on generated, Moving AI and your own maps, on the main thread and in worker
- * pools of several sizes, the peer libraries on the same maps and queries, and field repair. Every run is kept
- * (also across reloads), two can be compared in the charts, and runs export to JSON and import again.
+ * The Bench page: field kernels on generated, Moving AI and your own maps, on a single thread and in worker
+ * pools of several sizes, the peer libraries on the same maps and queries, field repair, the crowd and the RTS
+ * world: the CLI's scenarios, run in a worker of their own (the page only draws progress and rows). Every run is
+ * kept (also across reloads) with its targets, two can be compared, and runs export to JSON and import again.
  */
 export function BenchPage() {
   const [config, setConfig] = useState<BenchConfig>(benchConfigFromLink);
@@ -43,33 +43,8 @@ export function BenchPage() {
   const { runs, progress, status, running } = run;
   const [runA, setRunA] = useState<number | null>(null);
   const [runB, setRunB] = useState<number | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [opened, setOpened] = useState(() => new Map<string, { grid: Grid; scenario: ScenarioRow[] | null }>());
-  const lastMap = useRef<string | null>(null);
-  const openedRef = useRef(opened);
-  openedRef.current = opened;
-  useWriteBenchLink(config);
-
-  const files = useMapFiles({
-    onMap: (grid, name) => {
-      lastMap.current = name;
-      setOpened((m) => new Map(m).set(name, { grid, scenario: null }));
-      setConfig((c) => ({ ...c, files: c.files.includes(name) ? c.files : [...c.files, name] }));
-    },
-    // A .scen joins the map it names (or the map opened last).
-    onScenario: (rows, name) => {
-      const mapName = rows[0]?.map ?? '';
-      const m = openedRef.current;
-      const key = m.has(mapName) ? mapName : (lastMap.current ?? '');
-      const f = m.get(key);
-      if (!f) {
-        setMessage(`${name}: open its map (${mapName || 'the .map'}) first`);
-        return;
-      }
-      setOpened(new Map(m).set(key, { ...f, scenario: rows }));
-      setMessage(`${name}: ${rows.length} scenario rows for ${key}`);
-    },
-  });
+  const { files, opened, message, setMessage } = useBenchFiles(setConfig);
+  useWriteBenchLink(config, filesParam(opened, config.files));
 
   // The latest run is run A until the user picks another.
   const latest = runs.at(-1)?.id ?? null;
@@ -86,18 +61,45 @@ export function BenchPage() {
   const bySize = useMemo(() => seriesBySize(chartRuns), [chartRuns]);
   const byWorkers = useMemo(() => seriesByWorkers(chartRuns), [chartRuns]);
   const specs = mapSpecs(config, opened);
+  const behaviours = config.crowdUnits.length + config.rtsUnits.length > 0;
   const canRun =
     !running &&
-    specs.length > 0 &&
-    (config.peers ||
-      config.repair ||
-      (config.kernels.length > 0 && (config.mainThread || config.workerCounts.length > 0)));
+    (behaviours ||
+      (specs.length > 0 &&
+        ((config.peers && config.peerNames.length > 0) ||
+          config.repair ||
+          (config.kernels.length > 0 && (config.mainThread || config.workerCounts.length > 0)))));
 
   return (
     <section className="bench-page" {...files.dropProps}>
       <h1>Bench</h1>
       <div className="layout">
         <div className="sidebar">
+          <div className="panel run-panel">
+            <div className="controls">
+              <button
+                type="button"
+                onClick={() => run.start(config, specs, target)}
+                disabled={!canRun}
+                data-testid="bench-run"
+              >
+                Run
+              </button>
+              <button type="button" onClick={run.cancel} disabled={!running} data-testid="bench-cancel">
+                Cancel
+              </button>
+              {(running || run.elapsed > 0) && (
+                <span className="muted small-text" data-testid="bench-elapsed">
+                  {(run.elapsed / 1000).toFixed(1)} s
+                </span>
+              )}
+            </div>
+            {progress && <ProgressBar value={progress.fraction} label={progress.label} />}
+            {status && <p data-testid="bench-status">{status}</p>}
+            {!running && !canRun && (
+              <p className="muted small-text">Pick a map and a kernel or suite (crowd and RTS need no map).</p>
+            )}
+          </div>
           <BenchSetup
             config={config}
             setConfig={setConfig}
@@ -105,16 +107,7 @@ export function BenchPage() {
             files={files}
             fileNames={[...opened.keys()]}
           />
-          <div className="controls">
-            <button type="button" onClick={() => run.start(config, specs)} disabled={!canRun} data-testid="bench-run">
-              Run
-            </button>
-            <button type="button" onClick={run.cancel} disabled={!running} data-testid="bench-cancel">
-              Cancel
-            </button>
-          </div>
-          {progress && <ProgressBar value={progress.fraction} label={progress.label} />}
-          {status && <p data-testid="bench-status">{status}</p>}
+          <BenchSuitesSetup config={config} setConfig={setConfig} running={running} />
         </div>
         <div className="layout-main">
           <BenchRunsPanel
@@ -171,7 +164,7 @@ export function BenchPage() {
           </div>
           <PeerTable rows={a?.peers ?? []} />
           <RepairTable rows={a?.repair ?? []} />
-          <BehaviourBench />
+          <BehaviourResults rows={a?.behaviours ?? []} compare={b?.behaviours ?? null} />
           <p className="help">
             Times are medians over the timed repetitions after warm-up, per field; fields and flows go into the arrays
             of the previous repetition (the pool recycles its buffers), as a game would. This machine may be shared and

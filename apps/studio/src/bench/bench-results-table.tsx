@@ -1,4 +1,4 @@
-import { executorName, formatRate, ratioOf } from './bench-results.js';
+import { compareResult, executorName, formatRate, ratioText } from './bench-results.js';
 import type { BenchResult } from './run-bench.js';
 
 /** Milliseconds with 2 decimals under 10, 1 above. */
@@ -34,7 +34,7 @@ export function BenchResultsTable({
             <th>tiles/s</th>
             <th style={{ textAlign: 'left' }}>map</th>
             {hasSlices && <th>longest slice ms</th>}
-            {compare && <th title="run B's time per field over run A's">B / A</th>}
+            {compare && <th title="run B's time per field over run A's (per tile when B ran on another map)">B / A</th>}
           </tr>
         </thead>
         <tbody>
@@ -51,7 +51,7 @@ export function BenchResultsTable({
                   </td>
                 </tr>
               );
-            const ratio = compare ? ratioOf(r, compare) : null;
+            const c = compare ? compareResult(r, compare) : null;
             return (
               <tr key={key}>
                 <td>{r.size}</td>
@@ -66,7 +66,22 @@ export function BenchResultsTable({
                 <td>{formatRate(r.cellsPerSecond)}</td>
                 <td style={{ textAlign: 'left' }}>{r.map}</td>
                 {hasSlices && <td>{r.longestSliceMs === undefined ? '' : r.longestSliceMs.toFixed(2)}</td>}
-                {compare && <td>{ratio === null ? '–' : `${ratio.toFixed(2)}x`}</td>}
+                {compare && (
+                  <td
+                    data-testid="compare"
+                    data-how={c?.how ?? 'none'}
+                    title={
+                      c === null
+                        ? 'run B has no row of this kernel and executor'
+                        : c.how === 'same map'
+                          ? "run B's time per field over run A's"
+                          : `run B ran on ${c.against}: its time per tile over run A's`
+                    }
+                  >
+                    {ratioText(c?.ratio ?? null)}
+                    {c?.how === 'per tile' ? ' per tile' : ''}
+                  </td>
+                )}
               </tr>
             );
           })}

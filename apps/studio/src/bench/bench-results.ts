@@ -4,9 +4,9 @@ import type { BenchResult } from './run-bench.js';
 /** Line colours of the charts, in turn. */
 const COLORS = ['#f0b429', '#4fc3f7', '#81c784', '#e57373', '#ba68c8', '#ffb74d', '#90a4ae', '#f06292'];
 
-/** "main thread", "1 worker", "4 workers". */
+/** "single thread", "1 worker", "4 workers". */
 export function executorName(e: 'main' | number): string {
-  return e === 'main' ? 'main thread' : `${e} worker${e > 1 ? 's' : ''}`;
+  return e === 'main' ? 'single thread' : `${e} worker${e > 1 ? 's' : ''}`;
 }
 
 /** A rate with a k, M or G suffix. */
@@ -79,10 +79,38 @@ export function seriesByWorkers(runs: ChartRuns): Series[] {
   );
 }
 
-/** Run B's time per field over run A's for the same map, kernel and executor (null when B has no such row). */
-export function ratioOf(a: BenchResult, b: readonly BenchResult[] | null): number | null {
-  const match = b?.find(
-    (r) => r.map === a.map && r.size === a.size && r.kernel === a.kernel && r.executor === a.executor,
-  );
-  return match && match.samples.length > 0 && a.samples.length > 0 ? match.perField / a.perField : null;
+/** How run B compares with a row of run A. */
+export interface Comparison {
+  /** B's time over A's: per field on the same map, per tile on another one. */
+  ratio: number;
+  /** `same map`, or `per tile`: B ran this kernel and executor on another map only (the nearest in size). */
+  how: 'same map' | 'per tile';
+  /** B's row's map and size. */
+  against: string;
+}
+
+/**
+ * Run B's time over run A's for a row of A: the same map, kernel and executor when B has it; else, for the same
+ * kernel and executor on another map, the time per tile (the kernels' work grows with the tiles), against B's map
+ * nearest in size. Null when B has no row of that kernel and executor.
+ */
+export function compareResult(a: BenchResult, b: readonly BenchResult[] | null): Comparison | null {
+  if (!b || a.samples.length === 0) return null;
+  const rows = b.filter((r) => r.kernel === a.kernel && r.executor === a.executor && r.samples.length > 0);
+  const same = rows.find((r) => r.map === a.map && r.size === a.size);
+  if (same) return { ratio: same.perField / a.perField, how: 'same map', against: `${same.map} ${same.size}` };
+  let best: BenchResult | null = null;
+  for (const r of rows)
+    if (!best || Math.abs(Math.log(r.tiles / a.tiles)) < Math.abs(Math.log(best.tiles / a.tiles))) best = r;
+  if (!best) return null;
+  return {
+    ratio: best.perField / best.tiles / (a.perField / a.tiles),
+    how: 'per tile',
+    against: `${best.map} ${best.size}`,
+  };
+}
+
+/** A ratio as the tables show it: `1.23x`, or `–` when there is none. */
+export function ratioText(ratio: number | null): string {
+  return ratio === null || !Number.isFinite(ratio) ? '–' : `${ratio.toFixed(2)}x`;
 }

@@ -93,6 +93,7 @@ export function BenchRunsPanel(props: BenchRunsPanelProps) {
           {a.error ? ` (${a.error})` : ''}, {(a.durationMs / 1000).toFixed(1)} s, {a.results.length} field rows
           {a.peers.length ? `, ${a.peers.length} peer rows` : ''}
           {a.repair.length ? `, ${a.repair.length} repair rows` : ''}
+          {a.behaviours.length ? `, ${a.behaviours.length} crowd and RTS rows` : ''}
         </div>
       )}
       {props.message && (

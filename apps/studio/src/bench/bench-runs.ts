@@ -1,3 +1,5 @@
+import { BEHAVIOUR_TARGETS } from '@fieldmarshal/bench/scenarios';
+import type { BehaviourResult } from './run-behaviours.js';
 import type { BenchConfig, BenchResult } from './run-bench.js';
 import type { PeerResult } from './run-peers.js';
 import type { RepairResult } from './run-repair.js';
@@ -18,19 +20,35 @@ export interface BenchRun {
   results: BenchResult[];
   peers: PeerResult[];
   repair: RepairResult[];
+  /** Crowd and RTS rows, each with its target. */
+  behaviours: BehaviourResult[];
+  /** The targets the run was shown against, ms (the field target is the page's, null when none was set). */
+  targets: RunTargets;
   /** Where it ran (the exported file says so). */
   userAgent: string;
   hardwareConcurrency: number;
   crossOriginIsolated: boolean;
 }
 
-/** A short name of a run for menus: its number, time, kernels and how it ended. */
+/** The targets of a run, milliseconds. */
+export interface RunTargets {
+  /** Per field (the Bench page's "Target ms per field"), or null. */
+  fieldMs: number | null;
+  /** Per crowd step and per RTS update. */
+  crowdStepMs: number;
+  rtsUpdateMs: number;
+}
+
+/** A short name of a run for menus: its number, time, suites and how it ended. */
 export function runLabel(run: BenchRun): string {
   const time = run.started.slice(11, 19);
+  const c = run.config;
   const what = [
-    ...run.config.kernels,
-    ...(run.config.peers ? ['peers'] : []),
-    ...(run.config.repair ? ['repair'] : []),
+    ...c.kernels,
+    ...(c.peers ? ['peers'] : []),
+    ...(c.repair ? ['repair'] : []),
+    ...((c.crowdUnits ?? []).length > 0 ? ['crowd'] : []),
+    ...((c.rtsUnits ?? []).length > 0 ? ['rts'] : []),
   ];
   return `#${run.id} ${time} ${what.join(', ')}${run.status === 'finished' ? '' : ` (${run.status})`}`;
 }
@@ -44,7 +62,7 @@ export function loadRuns(): BenchRun[] {
   try {
     const text = globalThis.localStorage?.getItem(STORE_KEY);
     const runs = text ? (JSON.parse(text) as unknown) : [];
-    return Array.isArray(runs) ? (runs as BenchRun[]).filter(isRun) : [];
+    return Array.isArray(runs) ? (runs as BenchRun[]).filter(isRun).map(upgrade) : [];
   } catch {
     return [];
   }
@@ -75,15 +93,33 @@ function isRun(r: unknown): r is BenchRun {
 /** The file Export writes: every run, each saying whether it finished or was cancelled. */
 export function exportRuns(runs: readonly BenchRun[]): string {
   return JSON.stringify(
-    { format: 'fieldmarshal-bench', version: 2, exported: new Date().toISOString(), runs },
+    { format: 'fieldmarshal-bench', version: 3, exported: new Date().toISOString(), runs },
     null,
     2,
   );
 }
 
+/** The targets of runs saved before they were kept (crowd and RTS as the suites have them, no field target). */
+const DEFAULT_TARGETS: RunTargets = {
+  fieldMs: null,
+  crowdStepMs: BEHAVIOUR_TARGETS.crowd,
+  rtsUpdateMs: BEHAVIOUR_TARGETS.rts,
+};
+
+/** A kept or imported run with the fields of older versions filled in. */
+function upgrade(r: BenchRun): BenchRun {
+  return {
+    ...r,
+    peers: r.peers ?? [],
+    repair: r.repair ?? [],
+    behaviours: r.behaviours ?? [],
+    targets: r.targets ?? DEFAULT_TARGETS,
+  };
+}
+
 /**
- * Reads an exported file back (version 2, or a version-1 export of one run: `{ config, results }`). Imported
- * runs get new ids after `nextId`.
+ * Reads an exported file back (versions 2 and 3, or a version-1 export of one run: `{ config, results }`).
+ * Imported runs get new ids after `nextId`.
  * @throws Error saying what is wrong.
  */
 export function importRuns(text: string, nextId: number): BenchRun[] {
@@ -107,6 +143,8 @@ export function importRuns(text: string, nextId: number): BenchRun[] {
         results: o.results,
         peers: [],
         repair: [],
+        behaviours: [],
+        targets: DEFAULT_TARGETS,
         userAgent: '',
         hardwareConcurrency: 0,
         crossOriginIsolated: false,
@@ -114,5 +152,5 @@ export function importRuns(text: string, nextId: number): BenchRun[] {
     ];
   else throw new Error('not a benchmark export (no "runs")');
   if (runs.length === 0) throw new Error('the file holds no runs');
-  return runs.map((r, k) => ({ ...r, peers: r.peers ?? [], repair: r.repair ?? [], id: nextId + k }));
+  return runs.map((r, k) => ({ ...upgrade(r), id: nextId + k }));
 }

@@ -14,7 +14,7 @@ export const SIZES = [128, 256, 512, 1024, 2048, 4096];
 const hardware = Math.max(1, globalThis.navigator?.hardwareConcurrency ?? 2);
 
 /** Adds `v` to a list, or removes it when present (numbers sorted). */
-function toggle<T>(list: readonly T[], v: T): T[] {
+export function toggle<T>(list: readonly T[], v: T): T[] {
   return list.includes(v) ? list.filter((x) => x !== v) : ([...list, v].sort() as T[]);
 }
 
@@ -27,7 +27,7 @@ export interface BenchSetupProps {
   fileNames: readonly string[];
 }
 
-function Check({
+export function Check({
   label,
   checked,
   onChange,
@@ -45,7 +45,7 @@ function Check({
   );
 }
 
-/** The Bench page's settings: maps, kernels and suites, where, repetitions. */
+/** The Bench page's settings: maps, kernels, where, repetitions (the other suites: BenchSuitesSetup). */
 export function BenchSetup({ config, setConfig, running, files, fileNames }: BenchSetupProps) {
   const set = (patch: Partial<BenchConfig>) => setConfig({ ...config, ...patch });
   const { kernels } = config;
@@ -138,25 +138,12 @@ export function BenchSetup({ config, setConfig, running, files, fileNames }: Ben
             {BENCH_FRAME_BUDGET_MS} ms per frame); the longest slice is what a frame pays.
           </p>
         )}
-        <h2>Suites</h2>
-        <Check
-          label="peer libraries (PathFinding.js, EasyStar.js)"
-          checked={config.peers}
-          onChange={() => set({ peers: !config.peers })}
-          disabled={running}
-        />
-        <Check
-          label="field repair against a full recompute"
-          checked={config.repair}
-          onChange={() => set({ repair: !config.repair })}
-          disabled={running}
-        />
       </div>
       <div className="panel">
         <h2>Where</h2>
         <div className="check-grid">
           <Check
-            label="main thread"
+            label="single thread"
             checked={config.mainThread}
             onChange={() => set({ mainThread: !config.mainThread })}
             disabled={running}
@@ -171,7 +158,10 @@ export function BenchSetup({ config, setConfig, running, files, fileNames }: Ben
             />
           ))}
         </div>
-        <p className="help">A pool of N workers computes N fields at once (one each); every figure is per field.</p>
+        <p className="help">
+          A pool of N workers computes N fields at once (one each); every figure is per field. The single thread is the
+          bench's own worker, as a game's main thread would compute: the page itself never does.
+        </p>
       </div>
       <div className="panel">
         <h2>Repetitions</h2>

@@ -7,22 +7,42 @@ const us = (ms: number) => {
 };
 const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
 
-/** The peer race: each searcher's time on the same queries, and its path lengths against the optimal ones. */
+/** The fairness cell: longer, shorter and failed searches, or `all optimal`. */
+function fairness(r: PeerResult): string {
+  return (
+    [
+      r.longer ? `${r.longer} longer (worst +${(r.worstExcess * 100).toFixed(2)}%)` : '',
+      r.shorter ? `${r.shorter} SHORTER than optimal: rules differ` : '',
+      r.failed ? `${r.failed} found no path` : '',
+    ]
+      .filter(Boolean)
+      .join('; ') || 'all optimal'
+  );
+}
+
+/**
+ * The peer race (the CLI's): each searcher's time on the same queries and its path lengths against the optimal
+ * ones; with many units to one goal, our one field plus a lookup per unit against the peer's search per unit.
+ */
 export function PeerTable({ rows }: { rows: readonly PeerResult[] }) {
   if (rows.length === 0) return null;
   return (
     <div className="table-scroll">
-      <h2 className="table-title">Peer libraries on the same maps and queries (main thread)</h2>
+      <h2 className="table-title">Peer libraries on the same maps and queries (in the bench's worker)</h2>
       <table data-testid="bench-peers">
         <thead>
           <tr>
             <th>size</th>
             <th style={{ textAlign: 'left' }}>map</th>
             <th style={{ textAlign: 'left' }}>searcher</th>
+            <th style={{ textAlign: 'left' }}>rules</th>
             <th>queries</th>
-            <th>total ms</th>
             <th>ms per search</th>
             <th>p10-p90 ms</th>
+            <th title="our exact field under the same rules, to one goal">our field ms</th>
+            <th title="every unit to one goal: our field plus a lookup per unit, against one peer search per unit (scaled from the searches run)">
+              units: ours / peer ms
+            </th>
             <th title="path lengths equal to the optimal one (Moving AI's published length, or our exact field's cost)">
               optimal
             </th>
@@ -35,26 +55,27 @@ export function PeerTable({ rows }: { rows: readonly PeerResult[] }) {
               <td>{r.size}</td>
               <td style={{ textAlign: 'left' }}>{r.map}</td>
               <td style={{ textAlign: 'left' }}>{r.searcher}</td>
+              <td style={{ textAlign: 'left' }} className="small-text">
+                {r.rules}
+              </td>
               <td>
                 {r.searches} ({r.queries === 'scenario' ? 'scenario rows' : 'to one goal'})
               </td>
-              <td>{ms(r.totalMs)}</td>
               <td>{ms(r.median)}</td>
               <td>
                 {ms(r.p10)}-{ms(r.p90)}
+              </td>
+              <td>{r.fieldMs === undefined ? '' : ms(r.fieldMs)}</td>
+              <td>
+                {r.oursManyMs === undefined || r.peerManyMs === undefined
+                  ? ''
+                  : `${r.pairs}: ${ms(r.oursManyMs)} / ${ms(r.peerManyMs)} (${(r.peerManyMs / r.oursManyMs).toFixed(0)}x)`}
               </td>
               <td data-testid="peer-optimal">
                 {r.optimal}/{r.searches}
               </td>
               <td style={{ textAlign: 'left' }} className="small-text">
-                {[
-                  r.longer ? `${r.longer} longer (worst +${(r.worstExcess * 100).toFixed(2)}%)` : '',
-                  r.shorter ? `${r.shorter} SHORTER than optimal: rules differ` : '',
-                  r.failed ? `${r.failed} found no path` : '',
-                ]
-                  .filter(Boolean)
-                  .join('; ') || 'all optimal'}{' '}
-                <span className="muted">· {r.note}</span>
+                {fairness(r)} <span className="muted">· {r.note}</span>
               </td>
             </tr>
           ))}
@@ -72,7 +93,7 @@ export function RepairTable({ rows }: { rows: readonly RepairResult[] }) {
   return (
     <div className="table-scroll">
       <h2 className="table-title">
-        Field repair after edits against a full recompute (octile, central goal, main thread)
+        Field repair after edits against a full recompute (octile, central goal, in the bench's worker)
       </h2>
       <table data-testid="bench-repair">
         <thead>

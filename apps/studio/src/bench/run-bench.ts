@@ -1,3 +1,4 @@
+import { type PeerName, percentile } from '@fieldmarshal/bench/scenarios';
 import {
   buildSetFields,
   buildSetFieldsInPool,
@@ -37,14 +38,23 @@ export interface BenchConfig {
   kernels: KernelId[];
   /** Worker counts to try (each builds its own pool). */
   workerCounts: number[];
-  /** Also run on the main thread. */
+  /** Also run on a single thread, no pool (in the bench's worker, as a game's main thread would). */
   mainThread: boolean;
   reps: number;
   warmup: number;
-  /** Field repair against a full recompute (main thread; see run-repair.ts). */
+  /** Field repair against a full recompute (the CLI's repair cases; see run-repair.ts). */
   repair: boolean;
-  /** PathFinding.js and EasyStar.js against our fields and A* (main thread; see run-peers.ts). */
+  /** The peer libraries against our fields and A* (the CLI's peer race; see run-peers.ts). */
   peers: boolean;
+  /** Which peer libraries race. */
+  peerNames: PeerName[];
+  /** Crowd sizes of the crowd suite (none: not run), on one thread and on pools of `crowdWorkers` workers. */
+  crowdUnits: number[];
+  crowdWorkers: number[];
+  /** Unit counts of the RTS suite (none: not run). */
+  rtsUnits: number[];
+  /** Timed crowd steps per executor; the RTS suite times ten times as many updates. */
+  behaviourSteps: number;
 }
 
 export type KernelId = 'steps' | 'octile' | 'weighted' | 'flow' | 'scent' | 'set-fields' | 'flank';
@@ -78,10 +88,10 @@ export interface BenchResult {
   /** Tiles of the map. */
   tiles: number;
   kernel: KernelId;
-  /** 'main' or the number of workers. */
+  /** 'main' (a single thread, no pool; the name is kept for older exports) or the number of workers. */
   executor: 'main' | number;
   /**
-   * Fields computed per repetition: one per worker (all at once), one on the main thread; for per-set fields
+   * Fields computed per repetition: one per worker (all at once), one on the single thread; for per-set fields
    * the number of sets (one field each, split over the workers); 1 for the flank search.
    */
   batch: number;
@@ -108,15 +118,6 @@ export interface BenchProgress {
   /** Overall fraction done, 0..1. */
   fraction: number;
   label: string;
-}
-
-/** Linear-interpolated percentile (0..100) of ascending `sorted` values; NaN when empty. */
-export function percentile(sorted: readonly number[], p: number): number {
-  const rank = (p / 100) * (sorted.length - 1);
-  const lo = Math.floor(rank);
-  const a = sorted[lo] ?? Number.NaN;
-  const b = sorted[Math.ceil(rank)] ?? a;
-  return a + (b - a) * (rank - lo);
 }
 
 /** Median, p10, p90 (per repetition and per field) and throughput of one configuration's samples. */
@@ -212,7 +213,7 @@ export async function runFlank(
 }
 
 /**
- * One repetition on the main thread. Fields go into the arrays of the previous repetition (kept in `out`), as the
+ * One repetition on this thread (the single-thread executor). Fields go into the arrays of the previous repetition (kept in `out`), as the
  * pool recycles its buffers and a game would: the first touch of new memory is not the kernel's time.
  */
 function runMain(
@@ -307,14 +308,16 @@ function cancelled(): DOMException {
 export interface RunBenchOptions {
   /** Makes the frame scheduler of the flank search. Default: createFrameScheduler with a 4 ms budget. */
   createScheduler?: () => FrameScheduler;
+  /** The studio's address, for the shipped Moving AI maps (see studioBase). */
+  base?: string;
 }
 
 /**
- * Runs the field kernels: for each map and kernel, the main thread (one field per repetition) and each worker
- * count (one field per worker per repetition, all at once; per-set fields split over the workers; the flank
- * search's two fields in the pool and its search on the main thread's frame scheduler). Yields to the page
- * between runs so the UI stays live. Per-set fields past {@link BENCH_MAX_SET_FIELD_CELLS} are reported as
- * refused rows.
+ * Runs the field kernels: for each map and kernel, a single thread (one field per repetition, on the thread that
+ * runs this: the bench's worker) and each worker count (one field per worker per repetition, all at once;
+ * per-set fields split over the workers; the flank search's two fields in the pool and its search on this
+ * thread's frame scheduler). Yields between runs so messages (progress) go out. Per-set fields past
+ * {@link BENCH_MAX_SET_FIELD_CELLS} are reported as refused rows.
  */
 export async function runBench(
   config: BenchConfig,
@@ -337,7 +340,7 @@ export async function runBench(
         label: `loading ${spec.kind === 'generated' ? `${spec.size}x${spec.size} ${spec.generator}` : spec.name}`,
       });
       await nextFrame();
-      const map = await loadBenchMap(spec, kernel === 'weighted', signal);
+      const map = await loadBenchMap(spec, kernel === 'weighted', signal, options.base);
       done = await runKernel(
         map,
         kernel,
@@ -400,7 +403,7 @@ async function runKernel(
       const fields = kernel === 'flow' ? await flowFields(grid, goals, service, signal) : [];
       for (let r = 0; r < perRun; r++) {
         if (signal.aborted) throw cancelled();
-        const where = executor === 'main' ? 'main thread' : `${executor} worker${executor > 1 ? 's' : ''}`;
+        const where = executor === 'main' ? 'single thread' : `${executor} worker${executor > 1 ? 's' : ''}`;
         onProgress({
           fraction: done / total,
           label: `${kernel} ${map.size} ${map.name}, ${where}, run ${r + 1}/${perRun}`,

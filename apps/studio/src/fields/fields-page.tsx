@@ -1,15 +1,16 @@
 import type { Flow } from '@fieldmarshal/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { EditTracker, paintLinkEdits } from '../shared/edit-runs.js';
 import { DropOverlay, MapFileDialogView } from '../shared/map-files/map-file-ui.js';
 import type { ScenarioRow } from '../shared/map-files/scenario.js';
-import { formatPoints, parsePoints } from '../shared/url-state.js';
+import { useEditsLink } from '../shared/use-edits-link.js';
 import { useEditTools } from './hooks/use-edit-tools.js';
 import { useFieldExport } from './hooks/use-field-export.js';
 import { useFieldResult } from './hooks/use-field-result.js';
 import { useFieldsFiles } from './hooks/use-fields-files.js';
 import { useFieldsKeys } from './hooks/use-fields-keys.js';
 import { useFieldsOverlay } from './hooks/use-fields-overlay.js';
-import { useFieldsLink, useWriteFieldsLink } from './hooks/use-fields-url.js';
+import { useFieldsLink, useWriteFieldsPageLink } from './hooks/use-fields-url.js';
 import { type ArrowKind, useFlow } from './hooks/use-flow.js';
 import { useFlowCompare } from './hooks/use-flow-compare.js';
 import { useFlowFollowers } from './hooks/use-flow-followers.js';
@@ -17,6 +18,7 @@ import { useHeatmapImage } from './hooks/use-heatmap-image.js';
 import { useMapEngine } from './hooks/use-map-engine.js';
 import { useMapSource } from './hooks/use-map-source.js';
 import { useMapViewState } from './hooks/use-map-view-state.js';
+import { useStrokeRepair } from './hooks/use-stroke-repair.js';
 import { useWalkers } from './hooks/use-walkers.js';
 import { legendModel, scaleFor, shownResult } from './model/display.js';
 import { flowReadout } from './model/flow-compare.js';
@@ -33,9 +35,9 @@ import { FieldsFooter } from './panels/fields-footer.js';
 import { FieldsMapArea } from './panels/fields-map-area.js';
 import { FieldsToolbar } from './panels/fields-toolbar.js';
 import { FlowPanel } from './panels/flow-panel.js';
-import { MapPanel } from './panels/map-panel.js';
+import { MapSection } from './panels/map-section.js';
 import { ModePanel } from './panels/mode-panel.js';
-import { SCENARIO_RULES, ScenarioPanel } from './panels/scenario-panel.js';
+import { SCENARIO_RULES } from './panels/scenario-panel.js';
 import { TimingPanel } from './panels/timing-panel.js';
 import { UnitsPanel } from './panels/units-panel.js';
 
@@ -63,23 +65,33 @@ export function FieldsPage() {
   const engine = engineState.engine;
   const firstLoad = useRef(true);
   const releaseRef = useRef<(r: MapResult) => void>((r) => r.release?.());
+  const tracker = useRef(new EditTracker()).current;
+  const [linkNote, setLinkNote] = useState<string | null>(null);
 
-  // A new map drops the old result, edits and units; it takes the points and unit its source suggests (the
-  // first map takes those of the link), or the values of a saved field.
+  // A new map drops everything of the old one (result, edits, units, hover, scenario); it takes the points and
+  // unit its source suggests (the first map takes those of the link, and its painted edits), or the values of a
+  // saved field.
   const source = useMapSource(
     (map) => {
-      const fromLink = firstLoad.current;
+      const fromLink = firstLoad.current && !map.instead;
       firstLoad.current = false;
       field.clear();
       tools.resetHistory();
+      tracker.clear();
+      view.setHover(null);
       setRanRow(null);
-      const ok = (p: Point) => map.grid.isPassable(p.x, p.y);
+      setLinkNote(null);
+      const painted = fromLink && link.edits ? paintLinkEdits(map.grid, link.edits, tracker, withTerrain) : null;
+      if (painted?.error) setLinkNote(painted.error);
+      const grid = painted?.grid ?? map.grid;
+      const ok = (p: Point) => grid.isPassable(p.x, p.y);
       setPoints(fromLink && link.points.length > 0 ? link.points.filter(ok) : map.goals);
       units.reset(fromLink && link.units.length > 0 ? link.units.filter(ok) : map.unit ? [map.unit] : []);
       const imported = files.takeImport(map.grid);
       if (imported) field.show(imported, map.grid);
+      return grid;
     },
-    { choice: link.choice, gen: link.gen },
+    { choice: link.choice, gen: link.gen, fileHash: link.fileHash },
   );
   const files = useFieldsFiles(source, setMode, setParams);
   const grid = source.loaded?.grid ?? null;
@@ -137,8 +149,12 @@ export function FieldsPage() {
     setPoints,
     onEdited: () => setEditVersion((v) => v + 1),
     dropUnit: units.drop,
+    tracker,
   });
   const { tool, brush } = tools;
+  const strokeRepair = useStrokeRepair(shown, tools.stroke);
+  // Painted edits go in the link; past its size, the edited map is kept in this browser and becomes the source.
+  const edits = useEditsLink(grid, editVersion, source.choice, tracker, source.keepEdited, link.edits);
 
   // Painted tiles the new image shows need no drawing of their own any more.
   useEffect(() => {
@@ -182,22 +198,16 @@ export function FieldsPage() {
     },
   });
 
-  // The link holds where the units were dropped (read on every render: at most 24 units).
-  const startsKey = formatPoints(units.walkers.map((w) => ({ x: w.startX, y: w.startY })));
-  const linkUnits = useMemo(() => parsePoints(startsKey), [startsKey]);
-  useWriteFieldsLink({
-    choice: source.choice,
-    gen: source.genApplied,
+  useWriteFieldsPageLink({
+    source,
+    view,
     mode,
     params,
     points,
-    units: linkUnits,
-    scaleId: view.scaleId,
-    showArrows,
-    showNumbers,
-    fitView: view.fitView,
+    walkers: units.walkers,
     engine: engineState.choice,
     arrowKind,
+    edits,
   });
 
   const legend = legendModel({
@@ -211,12 +221,12 @@ export function FieldsPage() {
     pointCount: points.length,
     terrain: layer === 'terrain',
     fitted: view.fitView,
+    highlight: view.highlight,
   });
   const label = source.loaded?.label ?? 'map';
   const exporter = useFieldExport({ grid, label, shown, mode, params, points, legend, viewRef });
   const renderLabel = heat.rendered?.where === 'worker' ? 'heatmap paint (worker)' : 'heatmap paint';
   const timings = timingRows(source.loadTiming, shown, heat.renderMs, view.drawMs, renderLabel);
-  const repair = shown?.repair ? { ...shown.repair, fullMs: shown.fullMs ?? 0 } : null;
   const runRow = (row: ScenarioRow) => {
     setMode('cost');
     setParams((p) => ({ ...p, ...SCENARIO_RULES }));
@@ -228,24 +238,15 @@ export function FieldsPage() {
   return (
     <section className="fields-page" data-testid="fields-page" {...files.files.dropProps}>
       <aside className="sidebar fields-sidebar">
-        <MapPanel source={source} files={files.files} />
-        {source.choice.startsWith('movingai:') && !files.scenario && (
-          <button type="button" className="small" onClick={() => files.loadShippedScenario(source.choice.slice(9))}>
-            List the map's scenario rows
-          </button>
-        )}
-        {files.scenarioError && <div className="error">{files.scenarioError}</div>}
-        {files.scenario && (
-          <ScenarioPanel
-            name={files.scenario.name}
-            rows={files.scenario.rows}
-            grid={grid}
-            shown={shown}
-            runRow={runRow}
-            ranRow={ranRow}
-            close={files.closeScenario}
-          />
-        )}
+        <MapSection
+          source={source}
+          files={files}
+          note={linkNote}
+          grid={grid}
+          shown={shown}
+          runRow={runRow}
+          ranRow={ranRow}
+        />
         <ModePanel
           mode={mode}
           setMode={setMode}
@@ -257,24 +258,7 @@ export function FieldsPage() {
           computeError={field.computeError}
           warning={shown?.warning ?? null}
         />
-        <DisplayPanel
-          scaleId={view.scaleId}
-          setScaleId={view.setScaleId}
-          scale={scale}
-          showArrows={showArrows}
-          setShowArrows={view.setShowArrows}
-          showNumbers={showNumbers}
-          setShowNumbers={view.setShowNumbers}
-          fitView={view.fitView}
-          setFitView={view.setFitView}
-          highlight={view.highlight}
-          setHighlight={view.setHighlight}
-          showMinimap={view.showMinimap}
-          setShowMinimap={view.setShowMinimap}
-          layer={layer}
-          setLayer={view.setLayer}
-          hasTerrain={grid?.terrain != null}
-        />
+        <DisplayPanel {...view} scale={scale} layer={layer} hasTerrain={grid?.terrain != null} />
         <FlowPanel
           kind={arrowKind}
           setKind={setArrowKind}
@@ -299,7 +283,7 @@ export function FieldsPage() {
         />
         <TimingPanel
           timings={timings}
-          repair={repair}
+          repair={shown?.repair ? strokeRepair : null}
           grid={grid}
           engineState={engineState}
           shownEngine={shown?.engine}

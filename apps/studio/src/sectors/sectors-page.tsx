@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { MapView, type MapViewHandle } from '../shared/map-view.js';
-import { Minimap } from '../shared/minimap.js';
-import { ProgressBar } from '../shared/progress-bar.js';
+import { readHelpPreference, writeHelpPreference } from '../shared/help-preference.js';
+import { DropOverlay, MapFileDialogView } from '../shared/map-files/map-file-ui.js';
+import { useMapFiles } from '../shared/map-files/use-map-files.js';
+import type { MapOverview } from '../shared/map-paint.js';
+import type { MapViewHandle } from '../shared/map-view.js';
+import { useEditsLink } from '../shared/use-edits-link.js';
+import { useViewEvents } from '../shared/view-events.js';
 import { drawSectorsOverlay, type SectorsOverlayState } from './draw/sectors-overlay.js';
 import { useBaseImage } from './hooks/use-base-image.js';
 import { useBigMap } from './hooks/use-big-map.js';
@@ -15,22 +19,31 @@ import { useSectorsLink, useWriteSectorsLink } from './hooks/use-sectors-url.js'
 import { nearestWalkable } from './model/big-map.js';
 import { crowdStarts } from './model/crowd-starts.js';
 import { HUGE_MAP_TILES, ViewportPainter } from './model/huge-map-image.js';
+import { unitsWay } from './model/units-way.js';
 import { BigMapPanel } from './panels/big-map-panel.js';
 import { RoutePanel } from './panels/route-panel.js';
 import { SectorGraphPanel } from './panels/sector-graph-panel.js';
 import { SectorsFooter } from './panels/sectors-footer.js';
-import { SectorsHelp } from './panels/sectors-help.js';
+import { SectorsMapArea } from './panels/sectors-map-area.js';
 import './sectors.css';
 
+/** The coarsest level of an overview (the minimap's picture). */
+function coarsest(o: MapOverview | null): CanvasImageSource | null {
+  let level = o;
+  while (level?.coarser) level = level.coarser;
+  return level?.image ?? null;
+}
+
 /**
- * The Big maps page: maps up to 8192 x 8192 (generated, the city map scaled up, or Moving AI), the sector graph
- * built across the worker pool with its borders and entrances, the route and path between a picked start and
- * goal with their costs and times, the corridor field filling in for the units that follow it, and walls painted
- * with the number of sectors each edit rebuilt.
+ * The Big maps page: maps up to 8192 x 8192 (made in a worker: generated, the city map scaled up, Moving AI, or
+ * your own file, kept in this browser), the sector graph built across the worker pool with its borders and
+ * entrances, the route and path between a picked start and goal with their costs and times, the corridor field
+ * filling in for the units that follow it (their way drawn and costed beside the path), and walls painted with
+ * the number of sectors each edit rebuilt (the edits go in the link).
  */
 export function SectorsPage() {
   const link = useSectorsLink();
-  const big = useBigMap(link.map);
+  const big = useBigMap(link.map, link.edits);
   const grid = big.map?.grid ?? null;
   const [sectorSize, setSectorSize] = useState(link.sectorSize);
   const [editVersion, setEditVersion] = useState(0);
@@ -38,26 +51,44 @@ export function SectorsPage() {
   const [showBorders, setShowBorders] = useState(true);
   const [showEntrances, setShowEntrances] = useState(true);
   const [showCorridor, setShowCorridor] = useState(true);
-  const [showHelp, setShowHelp] = useState(true);
+  const [showHelp, setShowHelpState] = useState(() => readHelpPreference('sectors'));
+  const setShowHelp = useCallback((open: boolean) => {
+    setShowHelpState(open);
+    writeHelpPreference(open, 'sectors');
+  }, []);
   const [unitCount, setUnitCount] = useState(link.units);
   // The corridor field's full-field fallback: past this fraction of the sectors (1: never).
   const [fullAbove, setFullAbove] = useState(0.25);
   const [speed, setSpeed] = useState(60);
-  const [viewTick, setViewTick] = useState(0);
   const viewRef = useRef<MapViewHandle | null>(null);
+  const views = useViewEvents();
   const graph = useSectorGraph(grid, sectorSize);
   const { base, key: baseKey } = useBaseImage(grid, editVersion);
-  const viewport = useMemo(() => (grid && grid.size > HUGE_MAP_TILES ? new ViewportPainter() : null), [grid]);
-  const tools = useSectorTools(grid, { start: link.start, goal: link.goal }, () => {
-    setEditVersion((v) => v + 1);
-    void graph.update();
-  });
+  const viewport = useMemo(
+    () => (grid && grid.size > HUGE_MAP_TILES ? new ViewportPainter(() => viewRef.current?.redraw()) : null),
+    [grid],
+  );
+  if (viewport) viewport.overview = base?.overview ?? null;
+  const tools = useSectorTools(
+    grid,
+    { start: link.start, goal: link.goal },
+    () => {
+      setEditVersion((v) => v + 1);
+      void graph.update();
+    },
+    big.tracker,
+  );
   const { start, goal, setStart, setGoal } = tools;
+  const files = useMapFiles({ onMap: (g, name) => big.openFile(g, name), maxSide: 8192 });
 
-  // A new map keeps the link's start and goal on the first map when they are walkable; otherwise the start goes
-  // near the top-left corner and the goal near the bottom-right one.
+  // A new map clears what belonged to the old one (hover, painted tiles); it keeps the link's start and goal on
+  // the first map when they are walkable; otherwise the start goes near the top-left corner and the goal near the
+  // bottom-right one.
   const firstMap = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map's id is the trigger
   useEffect(() => {
+    setHover(null);
+    tools.painted.current = [];
     if (!grid) return;
     const first = firstMap.current;
     firstMap.current = false;
@@ -68,7 +99,10 @@ export function SectorsPage() {
       setGoal(
         nearestWalkable(grid, Math.floor((grid.width * 7) / 8), Math.floor((grid.height * 7) / 8), grid.width >> 2),
       );
-  }, [grid, link.start, link.goal, setStart, setGoal]);
+  }, [big.map?.id]);
+
+  // The painted edits in the link (past its size, the edited map is kept in this browser instead).
+  const edits = useEditsLink(grid, editVersion, big.applied.source, big.tracker, big.keepEdited, link.edits);
 
   const route = useSectorRoute(graph.graph, graph.revision, start, goal);
   const reachable = route.answer?.reachable === true;
@@ -80,6 +114,10 @@ export function SectorsPage() {
   const corridor = useCorridor(graph.graph, graph.revision, goal, starts, fullAbove);
   const complete = corridor.field !== null && corridor.progress === null && corridor.ms !== null;
   const units = useCorridorUnits(corridor.field, complete, starts, speed, viewRef);
+  const way = useMemo(
+    () => (corridor.field && complete && start ? unitsWay(corridor.field, start.x, start.y) : null),
+    [corridor.field, complete, start],
+  );
 
   // Painted tiles are drawn by the overlay until a map image that holds them arrives.
   useEffect(() => {
@@ -96,6 +134,7 @@ export function SectorsPage() {
     corridorImage: corridor.image,
     showCorridor,
     answer: route.answer,
+    unitsWay: way?.tiles ?? null,
     start,
     goal,
     units: { xy: units.xy.current, count: units.count },
@@ -103,6 +142,7 @@ export function SectorsPage() {
     brush: tools.tool === 'pick' ? 0 : tools.brush,
     hover,
     viewport,
+    redraw: () => viewRef.current?.redraw(),
   };
   const overlayRef = useRef(overlay);
   overlayRef.current = overlay;
@@ -128,12 +168,11 @@ export function SectorsPage() {
     toggleBorders: () => setShowBorders((s) => !s),
     toggleEntrances: () => setShowEntrances((s) => !s),
     toggleCorridor: () => setShowCorridor((s) => !s),
-    toggleHelp: () => setShowHelp((s) => !s),
+    toggleHelp: () => setShowHelp(!showHelp),
     fit: () => viewRef.current?.fit(),
   });
-  useWriteSectorsLink({ map: big.applied, sectorSize, start, goal, units: unitCount });
+  useWriteSectorsLink({ map: big.applied, sectorSize, start, goal, units: unitCount, edits });
 
-  const overview = base?.overview ?? null;
   const a = route.answer;
   const redrawKey = [
     baseKey,
@@ -143,6 +182,7 @@ export function SectorsPage() {
     showEntrances,
     showCorridor,
     a?.pathCost,
+    way?.cost,
     start?.x,
     start?.y,
     goal?.x,
@@ -151,9 +191,9 @@ export function SectorsPage() {
     tools.brush,
   ].join(':');
   return (
-    <section className="fields-page" data-testid="sectors-page">
+    <section className="fields-page" data-testid="sectors-page" {...files.dropProps}>
       <aside className="sidebar fields-sidebar">
-        <BigMapPanel state={big} />
+        <BigMapPanel state={big} files={files} />
         <SectorGraphPanel
           state={graph}
           sectorSize={sectorSize}
@@ -165,6 +205,7 @@ export function SectorsPage() {
           setShowEntrances={setShowEntrances}
         />
         <RoutePanel
+          way={way}
           start={start}
           goal={goal}
           answer={a}
@@ -197,54 +238,49 @@ export function SectorsPage() {
           ))}
           <span className="muted small-text">
             brush {tools.brush} x {tools.brush}
+            {edits ? ' · painted edits are in the link' : ''}
           </span>
         </div>
-        <div
-          className="map-wrap"
-          data-testid="map-wrap"
-          data-graph={graph.graph ? graph.revision : ''}
-          data-building={graph.building ? 'true' : 'false'}
-        >
-          {grid && (
-            <MapView
-              gridWidth={grid.width}
-              gridHeight={grid.height}
-              image={base?.image ?? null}
-              overview={overview}
-              redrawKey={redrawKey}
-              fitKey={big.map?.id}
-              drawOverlay={drawOverlay}
-              onHover={setHover}
-              onTilePointer={tools.onTilePointer}
-              onViewChange={() => setViewTick((t) => t + 1)}
-              cursor={tools.tool === 'pick' ? 'pointer' : 'crosshair'}
-              handleRef={viewRef}
-            />
-          )}
-          {grid && (
-            <Minimap
-              image={overview?.image ?? base?.image ?? null}
-              gridWidth={grid.width}
-              gridHeight={grid.height}
-              viewRef={viewRef}
-              redrawKey={`${baseKey}:${viewTick}`}
-            />
-          )}
-          {(big.loading || graph.progress !== null || corridor.progress !== null) && (
-            <div className="map-hud sectors-hud">
-              {big.loading && <ProgressBar value={null} label="making the map" />}
-              {graph.progress !== null && (
-                <ProgressBar value={graph.progress} label="building the sector graph" onCancel={graph.cancel} />
-              )}
-              {corridor.progress !== null && (
-                <ProgressBar value={corridor.progress} label="filling the corridor field" />
-              )}
-            </div>
-          )}
-          <SectorsHelp open={showHelp} setOpen={setShowHelp} />
-        </div>
-        <SectorsFooter grid={grid} graph={graph.graph} field={corridor.field} image={corridor.image} hover={hover} />
+        <SectorsMapArea
+          grid={grid}
+          image={base?.image ?? null}
+          overview={base?.overview ?? null}
+          minimapImage={coarsest(base?.overview ?? null) ?? base?.image ?? null}
+          imageKey={baseKey}
+          redrawKey={redrawKey}
+          fitKey={big.map?.id}
+          drawOverlay={drawOverlay}
+          onHover={setHover}
+          onTilePointer={tools.onTilePointer}
+          cursor={tools.tool === 'pick' ? 'pointer' : 'crosshair'}
+          viewRef={viewRef}
+          views={views}
+          sectorSize={graph.graph?.sectorSize ?? 0}
+          showBorders={showBorders}
+          showEntrances={showEntrances}
+          making={big.making}
+          cancelMaking={big.cancel}
+          graphProgress={graph.progress}
+          cancelGraph={graph.cancel}
+          corridorProgress={corridor.progress}
+          showHelp={showHelp}
+          setShowHelp={setShowHelp}
+          graphRevision={graph.graph ? graph.revision : ''}
+          building={graph.building}
+        />
+        <SectorsFooter
+          grid={grid}
+          graph={graph.graph}
+          field={corridor.field}
+          image={corridor.image}
+          hover={hover && grid?.inBounds(hover.x, hover.y) ? hover : null}
+          units={units.count}
+          pathCost={a?.reachable ? a.pathCost : null}
+          wayCost={way?.cost ?? null}
+        />
       </div>
+      <DropOverlay files={files} />
+      <MapFileDialogView files={files} />
     </section>
   );
 }

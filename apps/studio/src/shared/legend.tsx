@@ -8,6 +8,10 @@ export interface LegendSwatch {
   background: string;
   /** Draw as a round marker instead of a square tile. */
   round?: boolean;
+  /** A line (a path) rather than a tile: drawn as a short bar. */
+  line?: boolean;
+  /** A stable name for end-to-end tests (`data-swatch`), when the label carries numbers. */
+  id?: string;
 }
 
 export interface LegendProps {
@@ -81,8 +85,11 @@ export function Legend(props: LegendProps) {
       {props.swatches && props.swatches.length > 0 && (
         <div className="legend-swatches">
           {props.swatches.map((s) => (
-            <span key={s.label} className="legend-swatch">
-              <span className={s.round ? 'swatch round' : 'swatch'} style={{ background: s.background }} />
+            <span key={s.id ?? s.label} className="legend-swatch" data-swatch={s.id ?? s.label}>
+              <span
+                className={s.round ? 'swatch round' : s.line ? 'swatch line' : 'swatch'}
+                style={{ background: s.background }}
+              />
               {s.label}
             </span>
           ))}

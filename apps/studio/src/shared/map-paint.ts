@@ -22,10 +22,28 @@ export interface OverlayContext {
   time: number;
 }
 
-/** The map reduced by `factor`: one pixel of `image` stands for `factor` x `factor` tiles (averaged colours). */
+/**
+ * The map reduced by `factor`: one pixel of `image` stands for `factor` x `factor` tiles (averaged colours, walls
+ * weighted up so one-tile walls stay visible), with optionally a coarser level for views zoomed out further.
+ */
 export interface MapOverview {
   image: CanvasImageSource;
   factor: number;
+  /** The same map reduced further (a larger factor), or null. */
+  coarser?: MapOverview | null;
+}
+
+/** Below this zoom (CSS pixels per tile) the overview is drawn instead of the map at one pixel per tile. */
+export const OVERVIEW_BELOW = 0.5;
+
+/**
+ * The overview level to draw at `scale` (CSS pixels per tile): the coarsest whose pixel is at most a screen pixel,
+ * else the finest there is, so the image drawn is never much larger than the screen area it covers.
+ */
+export function overviewLevel(overview: MapOverview, scale: number): MapOverview {
+  let level = overview;
+  while (level.coarser && level.coarser.factor * scale <= 1) level = level.coarser;
+  return level;
 }
 
 /** What {@link paintFrame} draws: the map image at one pixel per tile and the caller's overlay. */
@@ -33,7 +51,10 @@ export interface PaintedMap {
   /** Map size in tiles. */
   gridWidth: number;
   gridHeight: number;
-  /** The map at one pixel per tile; null draws only the background and frame. */
+  /**
+   * The map at one pixel per tile; null draws only the background and frame (and the overview when zoomed out):
+   * a map too big for one image paints its visible tiles in its overlay.
+   */
   image: CanvasImageSource | null;
   /** Drawn instead of `image` when zoomed out below one pixel per tile (walls then read as grey, not as noise). */
   overview?: MapOverview | null;
@@ -60,9 +81,9 @@ export function paintFrame(
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   if (w === 0 || h === 0) return;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  const ov = p.overview;
-  if (ov && v.scale < 1 && ov.factor > 1) {
-    // Zoomed out: the averaged overview, smoothed, so thin walls fade instead of flickering in and out.
+  const ov = p.overview ? overviewLevel(p.overview, v.scale) : null;
+  if (ov && ov.factor > 1 && v.scale < OVERVIEW_BELOW) {
+    // Zoomed out: the averaged overview, smoothed, so thin walls stay visible instead of flickering in and out.
     ctx.save();
     ctx.beginPath();
     ctx.rect(v.offsetX, v.offsetY, p.gridWidth * v.scale, p.gridHeight * v.scale);
@@ -82,7 +103,10 @@ export function paintFrame(
     );
     ctx.restore();
   } else if (p.image) {
-    ctx.imageSmoothingEnabled = false;
+    // From half a pixel per tile up: the map itself; below one pixel per tile smoothed, so a one-tile wall is
+    // blended into its neighbours rather than skipped.
+    ctx.imageSmoothingEnabled = v.scale < 1;
+    ctx.imageSmoothingQuality = 'low';
     ctx.drawImage(
       p.image,
       0,

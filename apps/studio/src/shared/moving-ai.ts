@@ -14,12 +14,28 @@ async function fetchText(url: string, signal?: AbortSignal): Promise<string> {
   return response.text();
 }
 
-/** The text of a shipped Moving AI map. */
-export function fetchMovingAiText(name: string, signal?: AbortSignal): Promise<string> {
-  return fetchText(`${import.meta.env.BASE_URL}maps/${encodeURIComponent(name)}.map`, signal);
+/**
+ * The studio's address as an absolute URL (its `maps/` and `scenarios/` folders lie under it), for workers: a
+ * worker resolves relative addresses against its own script's.
+ */
+export function studioBase(): string {
+  return new URL(import.meta.env.BASE_URL, globalThis.document?.baseURI ?? globalThis.location.href).href;
+}
+
+/** The text of a shipped Moving AI map (`base`: the studio's address, when fetched from a worker). */
+export function fetchMovingAiText(
+  name: string,
+  signal?: AbortSignal,
+  base = import.meta.env.BASE_URL,
+): Promise<string> {
+  return fetchText(`${base}maps/${encodeURIComponent(name)}.map`, signal);
 }
 
 /** The Moving AI scenario rows shipped for a Moving AI map, fetched from `/scenarios/<name>.map.scen`. */
-export function fetchScenarioText(name: string, signal?: AbortSignal): Promise<string> {
-  return fetchText(`${import.meta.env.BASE_URL}scenarios/${encodeURIComponent(name)}.map.scen`, signal);
+export function fetchScenarioText(
+  name: string,
+  signal?: AbortSignal,
+  base = import.meta.env.BASE_URL,
+): Promise<string> {
+  return fetchText(`${base}scenarios/${encodeURIComponent(name)}.map.scen`, signal);
 }

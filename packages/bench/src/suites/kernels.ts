@@ -1,21 +1,9 @@
-import { computeField, Grid, scentMap } from '@fieldmarshal/core';
+import { computeField, type Grid, scentMap } from '@fieldmarshal/core';
 import { loadMap, walkableTiles } from '../maps.js';
 import { ProgressBar } from '../progress.js';
 import { cellsPerSecond, fmt, type Row } from '../report.js';
+import { withBenchTerrain } from '../scenarios/random.js';
 import { measure } from '../stats.js';
-
-/** A copy of the grid with a terrain layer of costs 1..4 (for the weighted metric). */
-function withTerrain(grid: Grid): Grid {
-  const out = Grid.create(grid.width, grid.height, { terrain: true });
-  out.passable.set(grid.passable);
-  const t = out.terrain as Float32Array;
-  let s = 12345;
-  for (let i = 0; i < t.length; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    t[i] = 1 + (s >>> 30);
-  }
-  return out;
-}
 
 export async function runKernels(options: { maps: string[]; kernels: string[]; reps: number; warmup: number }) {
   const bar = new ProgressBar(
@@ -40,7 +28,7 @@ export async function runKernels(options: { maps: string[]; kernels: string[]; r
         const dir = new Uint8Array(tiles);
         run = () => computeField(grid, { goals: [goal], metric: kernel }, { cost, dir });
       } else if (kernel === 'weighted') {
-        weighted ??= withTerrain(grid);
+        weighted ??= withBenchTerrain(grid);
         const g = weighted;
         const cost = new Float64Array(tiles);
         const dir = new Uint8Array(tiles);

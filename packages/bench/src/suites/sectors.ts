@@ -11,9 +11,9 @@ import {
   updateSectorGraphInPool,
 } from '@fieldmarshal/core';
 import { loadMovingAi } from '../maps.js';
-import { createPeer } from '../peers.js';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
+import { createPeer } from '../scenarios/peers.js';
 import { percentile, summarize } from '../stats.js';
 import { centralTile, farPairs, rng, sectorMap, unitStarts, watchMainThread } from './sectors-setup.js';
 

@@ -90,7 +90,7 @@ export class HeatmapComposer {
     let overview: ComposedHeatmap['overview'] = null;
     if (this.overview) {
       const factor = overviewFactor(width, height);
-      downsampleRgba(this.image.data, width, height, factor, this.overview.data);
+      downsampleRgba(this.image.data, width, height, factor, this.overview.data, job.passable);
       overview = { image: this.overview, factor };
     }
     return { image: this.image, overview, range, changed: this.changed, ms: performance.now() - t0 };

@@ -1,5 +1,6 @@
 import type { Grid } from '@fieldmarshal/core';
 import { type Dispatch, type RefObject, type SetStateAction, useCallback, useRef, useState } from 'react';
+import type { EditTracker } from '../../shared/edit-runs.js';
 import type { MapViewHandle, TilePointerEvent } from '../../shared/map-view.js';
 import { EditHistory } from '../model/edit-history.js';
 import { PENDING_GROUND, PENDING_TERRAIN, PENDING_WALL, PendingTiles } from '../model/pending-tiles.js';
@@ -25,7 +26,17 @@ export interface EditToolsOptions {
   onEdited: () => void;
   /** Drops a unit (the unit tool). */
   dropUnit: (x: number, y: number) => void;
+  /** Keeps every painted tile's state before its first change, for the link. */
+  tracker: EditTracker;
   initialTool?: Tool;
+}
+
+/** The edit the field's repairs are summed for: a stroke, an undo or a redo. */
+export interface EditStroke {
+  /** Counts edits: a new one starts a new sum. */
+  id: number;
+  /** Tiles it changed (so far, while a stroke is painted). */
+  tiles: number;
 }
 
 export interface EditTools {
@@ -46,6 +57,8 @@ export interface EditTools {
   redoCount: number;
   /** Forgets the edit history (a new map). */
   resetHistory: () => void;
+  /** The current (or last) edit. */
+  stroke: () => EditStroke;
 }
 
 /**
@@ -54,7 +67,8 @@ export interface EditTools {
  * when that is quick (or off the page), else when it ends. Every stroke can be undone and redone.
  */
 export function useEditTools(options: EditToolsOptions): EditTools {
-  const { grid, viewRef, setPoints, onEdited, dropUnit } = options;
+  const { grid, viewRef, setPoints, onEdited, dropUnit, tracker } = options;
+  const strokeRef = useRef<EditStroke>({ id: 0, tiles: 0 });
   const optionsRef = useRef(options);
   optionsRef.current = options;
   const [tool, setTool] = useState<Tool>(options.initialTool ?? 'goal');
@@ -85,13 +99,16 @@ export function useEditTools(options: EditToolsOptions): EditTools {
         to,
         brush,
         paint,
-        (i) => history.touchTile(grid, i),
+        (i) => {
+          history.touchTile(grid, i);
+          tracker.touch(grid, i);
+        },
         (x, y) => pending.add(x, y, kind, grid.version + 1),
       );
       if (changed) viewRef.current?.redraw();
       return changed;
     },
-    [grid, brush, viewRef, history, pending],
+    [grid, brush, viewRef, history, pending, tracker],
   );
 
   const onTilePointer = (e: TilePointerEvent) => {
@@ -104,6 +121,7 @@ export function useEditTools(options: EditToolsOptions): EditTools {
       if (e.phase === 'down') {
         if (!e.inside) return;
         history.begin();
+        strokeRef.current = { id: strokeRef.current.id + 1, tiles: 0 };
         paint.last = tile;
         paint.changed = paintTiles(tile, tile, brushPaint);
       } else if (e.phase === 'move' && paint.last) {
@@ -111,6 +129,7 @@ export function useEditTools(options: EditToolsOptions): EditTools {
         paint.last = tile;
       } else if (e.phase === 'up') {
         if (paint.last) {
+          strokeRef.current = { ...strokeRef.current, tiles: history.openTiles };
           history.end(grid);
           syncCounts();
         }
@@ -148,13 +167,17 @@ export function useEditTools(options: EditToolsOptions): EditTools {
   };
 
   const undo = () => {
-    if (grid && history.undo(grid)) {
+    const tiles = grid ? history.undo(grid) : 0;
+    if (tiles > 0) {
+      strokeRef.current = { id: strokeRef.current.id + 1, tiles };
       syncCounts();
       onEdited();
     }
   };
   const redo = () => {
-    if (grid && history.redo(grid)) {
+    const tiles = grid ? history.redo(grid) : 0;
+    if (grid && tiles > 0) {
+      strokeRef.current = { id: strokeRef.current.id + 1, tiles };
       syncCounts();
       setPoints((ps) => ps.filter((p) => grid.isPassable(p.x, p.y)));
       onEdited();
@@ -178,6 +201,11 @@ export function useEditTools(options: EditToolsOptions): EditTools {
       history.clear();
       pending.clear();
       syncCounts();
+    },
+    stroke: () => {
+      const s = strokeRef.current;
+      const open = history.openTiles;
+      return open > 0 ? { id: s.id, tiles: open } : s;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Grid } from '@fieldmarshal/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ParsedFile } from '../../shared/map-files/parse-map-file.js';
 import { parseScenario, type ScenarioRow } from '../../shared/map-files/scenario.js';
 import { type MapFilesState, useMapFiles } from '../../shared/map-files/use-map-files.js';
@@ -35,9 +35,18 @@ export function useFieldsFiles(
   setMode: (mode: MapMode) => void,
   setParams: (params: MapParams) => void,
 ): FieldsFiles {
-  const [scenario, setScenario] = useState<{ name: string; rows: ScenarioRow[] } | null>(null);
+  /** The scenario and the map (source choice) it was opened for: another map's rows are not shown. */
+  const [scenario, setScenario] = useState<{ name: string; rows: ScenarioRow[]; choice: string } | null>(null);
   const [scenarioError, setScenarioError] = useState<string | null>(null);
   const pending = useRef<PendingImport | null>(null);
+  /** The choice of the map opened last from a file (a .scen dropped with its .map belongs to it). */
+  const opened = useRef<string | null>(null);
+  // A map switch drops the old map's scenario and its error.
+  useEffect(() => {
+    setScenario((s) => (s && s.choice !== source.choice ? null : s));
+    setScenarioError(null);
+    if (opened.current === source.choice) opened.current = null;
+  }, [source.choice]);
 
   const openField = (parsed: Extract<ParsedFile, { kind: 'field' }>, name: string) => {
     const { grid, data } = parsed;
@@ -47,6 +56,7 @@ export function useFieldsFiles(
     setMode(mode);
     setParams(params);
     pending.current = { grid, result: resultFromFile(data, grid, mode, params, points) };
+    opened.current = `file:${name}`;
     source.openFile(
       { grid, label: data.label ? `${data.label} (saved field)` : name, goals: points, unit: null },
       name,
@@ -54,24 +64,28 @@ export function useFieldsFiles(
   };
 
   const files = useMapFiles({
-    onMap: (grid, name) =>
-      source.openFile({ grid, label: `${name} (${grid.width} x ${grid.height})`, goals: [], unit: null }, name),
+    onMap: (grid, name) => {
+      opened.current = `file:${name}`;
+      source.openFile({ grid, label: `${name} (${grid.width} x ${grid.height})`, goals: [], unit: null }, name);
+    },
     onScenario: (rows, name) => {
       setScenarioError(null);
-      setScenario({ name, rows });
+      setScenario({ name, rows, choice: opened.current ?? source.choice });
     },
     onField: openField,
   });
 
   return {
     files,
-    scenario,
+    scenario: scenario && scenario.choice === source.choice ? scenario : null,
     closeScenario: () => setScenario(null),
     scenarioError,
     loadShippedScenario: (name) => {
       setScenarioError(null);
       fetchScenarioText(name)
-        .then((text) => setScenario({ name: `${name}.map.scen`, rows: parseScenario(text) }))
+        .then((text) =>
+          setScenario({ name: `${name}.map.scen`, rows: parseScenario(text), choice: `movingai:${name}` }),
+        )
         .catch((e: unknown) => setScenarioError((e as Error).message));
     },
     takeImport: (grid) => {

@@ -31,6 +31,10 @@ export interface FieldsLinkState {
   engine: EngineChoice;
   /** Eight arrows or the smooth flow (`dirs=flow`). */
   arrowKind: ArrowKind;
+  /** A map file's hash prefix, to open it from this browser (`fh`), or null. */
+  fileHash: string | null;
+  /** Painted edits (edit-runs.ts, `ed`), or null. */
+  edits: string | null;
 }
 
 const MODE_IDS = MAP_MODES.map((m) => m.id);
@@ -61,33 +65,74 @@ export function useFieldsLink(): FieldsLinkState {
       fitView: flagParam(q, 'fit', false),
       engine: q.get('engine') === 'main' ? 'main' : 'workers',
       arrowKind: q.get('dirs') === 'flow' ? 'flow' : 'eight',
+      fileHash: /^[0-9a-f]{16}$/.test(q.get('fh') ?? '') ? q.get('fh') : null,
+      edits: q.get('ed'),
     };
   });
   return state;
 }
 
-/** Writes the Fields page's shareable state into its link whenever it changes. */
-export function useWriteFieldsLink(s: FieldsLinkState): void {
-  const { choice, gen, mode, params, points, units, scaleId, showArrows, showNumbers, fitView, engine, arrowKind } = s;
-  useEffect(() => {
-    writePageQuery('fields', {
-      src: choice,
-      gen: choice === 'generated' ? formatGenerated(gen) : undefined,
-      mode,
-      metric: params.metric,
-      n: params.neighbors,
-      diag: params.diagonal,
-      max: Number.isFinite(params.maxCost) ? params.maxCost : undefined,
-      str: params.strength,
-      coef: params.coefficient,
-      pts: formatPoints(points),
-      units: formatPoints(units),
-      scale: scaleId === 'auto' ? undefined : scaleId,
-      arrows: showArrows ? undefined : '0',
-      nums: showNumbers ? undefined : '0',
-      fit: fitView ? '1' : undefined,
-      engine: engine === 'main' ? 'main' : undefined,
-      dirs: arrowKind === 'flow' ? 'flow' : undefined,
-    });
-  }, [choice, gen, mode, params, points, units, scaleId, showArrows, showNumbers, fitView, engine, arrowKind]);
+/** The Fields page's shareable state as its link's entries (defaults left out). */
+export function fieldsLinkEntries(s: FieldsLinkState): Record<string, string | number | undefined> {
+  const { choice, params } = s;
+  return {
+    src: choice,
+    gen: choice === 'generated' ? formatGenerated(s.gen) : undefined,
+    mode: s.mode,
+    metric: params.metric,
+    n: params.neighbors,
+    diag: params.diagonal,
+    max: Number.isFinite(params.maxCost) ? params.maxCost : undefined,
+    str: params.strength,
+    coef: params.coefficient,
+    pts: formatPoints(s.points),
+    units: formatPoints(s.units),
+    scale: s.scaleId === 'auto' ? undefined : s.scaleId,
+    arrows: s.showArrows ? undefined : '0',
+    nums: s.showNumbers ? undefined : '0',
+    fit: s.fitView ? '1' : undefined,
+    engine: s.engine === 'main' ? 'main' : undefined,
+    dirs: s.arrowKind === 'flow' ? 'flow' : undefined,
+    fh: choice.startsWith('file:') ? (s.fileHash ?? undefined) : undefined,
+    ed: s.edits ?? undefined,
+  };
+}
+
+/** What the Fields page's link is written from (the page's state as its hooks hold it). */
+export interface FieldsLinkSources {
+  source: { choice: SourceChoice; genApplied: GeneratedMapSettings; fileHash: string | null };
+  view: { scaleId: string; showArrows: boolean; showNumbers: boolean; fitView: boolean };
+  mode: MapMode;
+  params: MapParams;
+  points: Point[];
+  /** The units, by where they were dropped (at most 24). */
+  walkers: readonly { startX: number; startY: number }[];
+  engine: EngineChoice;
+  arrowKind: ArrowKind;
+  edits: string | null;
+}
+
+/** Writes the Fields page's link from its state whenever it changes. */
+export function useWriteFieldsPageLink(p: FieldsLinkSources): void {
+  const { source, view } = p;
+  const text = JSON.stringify(
+    fieldsLinkEntries({
+      choice: source.choice,
+      gen: source.genApplied,
+      mode: p.mode,
+      params: p.params,
+      points: p.points,
+      units: p.walkers.map((w) => ({ x: w.startX, y: w.startY })),
+      scaleId: view.scaleId,
+      showArrows: view.showArrows,
+      showNumbers: view.showNumbers,
+      fitView: view.fitView,
+      engine: p.engine,
+      arrowKind: p.arrowKind,
+      fileHash: source.fileHash,
+      edits: p.edits,
+    }),
+  );
+  // Compared as text: the entries are rebuilt on every render (the units' starts, at most 24, included).
+  useEffect(() => writePageQuery('fields', JSON.parse(text)), [text]);
 }

@@ -26,6 +26,9 @@ export function useFlowCompare(
   const [picked, pick] = useState<Point | null>(null);
   const [comparison, setComparison] = useState<FlowComparison | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A tile picked on another map means nothing on this one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the grid is the trigger
+  useEffect(() => pick(null), [grid]);
   const start = picked ?? fallback;
   const sx = start?.x ?? -1;
   const sy = start?.y ?? -1;

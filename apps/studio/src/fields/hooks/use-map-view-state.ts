@@ -1,7 +1,8 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { readHelpPreference, writeHelpPreference } from '../../shared/help-preference.js';
 import type { ViewTransform } from '../../shared/map-paint.js';
 import type { MapViewHandle } from '../../shared/map-view.js';
-import { readHelpPreference, writeHelpPreference } from '../model/help-preference.js';
+import { useViewEvents } from '../../shared/view-events.js';
 import type { Point } from '../model/tools.js';
 import type { MapLayer } from './use-heatmap-image.js';
 
@@ -27,7 +28,6 @@ export function useMapViewState(initial: {
 }) {
   const viewRef = useRef<MapViewHandle | null>(null);
   const [hover, setHover] = useState<Point | null>(null);
-  const [zoom, setZoom] = useState(1);
   const [showArrows, setShowArrows] = useState(initial.showArrows);
   const [showNumbers, setShowNumbers] = useState(initial.showNumbers);
   const [scaleId, setScaleId] = useState(initial.scaleId);
@@ -36,19 +36,29 @@ export function useMapViewState(initial: {
   const [showMinimap, setShowMinimap] = useState(true);
   const [layer, setLayer] = useState<MapLayer>('field');
   const [visible, setVisible] = useState<{ x0: number; y0: number; x1: number; y1: number } | null>(null);
-  /** Bumped on every pan and zoom (the minimap redraws). */
-  const [viewTick, setViewTick] = useState(0);
-  /** The map view's `onViewChange`. */
-  const onViewChange = useCallback((v: ViewTransform) => {
-    setZoom(v.scale);
-    setViewTick((t) => t + 1);
-    const size = viewRef.current?.size();
-    if (!size) return;
-    const next = visibleTiles(v, size.width, size.height);
-    setVisible((old) =>
-      old && old.x0 === next.x0 && old.y0 === next.y0 && old.x1 === next.x1 && old.y1 === next.y1 ? old : next,
-    );
-  }, []);
+  /** Pans and zooms as events (the minimap and the zoom readout follow them without a render of the page). */
+  const views = useViewEvents();
+  const fitViewRef = useRef(fitView);
+  fitViewRef.current = fitView;
+  /** The map view's `onViewChange`: tells the followers; the visible tiles matter only to a fitted colour range. */
+  const { emit } = views;
+  const onViewChange = useCallback(
+    (v: ViewTransform) => {
+      emit(v);
+      const size = viewRef.current?.size();
+      if (!size || !fitViewRef.current) return;
+      const next = visibleTiles(v, size.width, size.height);
+      setVisible((old) =>
+        old && old.x0 === next.x0 && old.y0 === next.y0 && old.x1 === next.x1 && old.y1 === next.y1 ? old : next,
+      );
+    },
+    [emit],
+  );
+  // Turning the fitted range on reads the view as it is (the visible tiles are not followed while it is off).
+  useEffect(() => {
+    const handle = viewRef.current;
+    if (fitView && handle) onViewChange(handle.view());
+  }, [fitView, onViewChange]);
   const [showHelp, setShowHelpState] = useState(() => readHelpPreference());
   const setShowHelp = useCallback((next: boolean | ((old: boolean) => boolean)) => {
     setShowHelpState((old) => {
@@ -74,8 +84,6 @@ export function useMapViewState(initial: {
     viewRef,
     hover,
     setHover,
-    zoom,
-    setZoom,
     showArrows,
     setShowArrows,
     showNumbers,
@@ -91,7 +99,7 @@ export function useMapViewState(initial: {
     layer,
     setLayer,
     visible,
-    viewTick,
+    views,
     onViewChange,
     showHelp,
     setShowHelp,

@@ -1,7 +1,14 @@
 import type { Grid } from '@fieldmarshal/core';
 import { COOL_WARM, type ColorScale, colorScaleById, INFERNO, VIRIDIS } from '../../shared/color-scale.js';
 import type { LegendSwatch } from '../../shared/legend.js';
-import { type HeatmapStyle, scaleFraction, specialCss, styleForRange, type ValueRange } from './heatmap.js';
+import {
+  CHANGED_TINT,
+  type HeatmapStyle,
+  scaleFraction,
+  specialCss,
+  styleForRange,
+  type ValueRange,
+} from './heatmap.js';
 import type { MapResult } from './map-compute.js';
 import type { MapMode, MapModeInfo } from './map-modes.js';
 import { MARKER_COLORS, type MarkerKind } from './markers.js';
@@ -83,6 +90,8 @@ export function legendModel(args: {
   pointCount: number;
   terrain: boolean;
   fitted: boolean;
+  /** Tiles whose value changed since the previous field are tinted (the swatch says in what colour). */
+  highlight?: boolean;
 }): LegendModel {
   const { info, range } = args;
   const scale = args.terrain ? INFERNO : args.scale;
@@ -96,7 +105,12 @@ export function legendModel(args: {
     lowLabel: args.terrain ? 'cheap' : info.low,
     highLabel: args.terrain ? 'dear' : info.high,
     ticks: legendTicks(style, range),
-    swatches: legendSwatches(args.mode, info, args.markerKind),
+    swatches: [
+      ...legendSwatches(args.mode, info, args.markerKind),
+      ...(args.highlight && !args.terrain
+        ? [{ label: 'changed by the last edit', background: `rgb(${CHANGED_TINT.join(', ')})`, id: 'changed' }]
+        : []),
+    ],
     empty: args.terrain ? undefined : legendEmptyText(args.shown, args.computeError, args.pointCount, info),
   };
 }

@@ -39,6 +39,11 @@ export class EditHistory {
     return this.undone.length;
   }
 
+  /** Tiles the open stroke has changed so far (0 when no stroke is open). */
+  get openTiles(): number {
+    return this.open?.tiles.length ?? 0;
+  }
+
   /** Forgets everything (a new map). */
   clear(): void {
     this.done = [];
@@ -88,22 +93,22 @@ export class EditHistory {
     return true;
   }
 
-  /** Undoes the last stroke on `grid` (one logged batch). Returns false when there is nothing to undo. */
-  undo(grid: Grid): boolean {
+  /** Undoes the last stroke on `grid` (one logged batch). Returns the tiles it set back (0: nothing to undo). */
+  undo(grid: Grid): number {
     const s = this.done.pop();
-    if (!s) return false;
+    if (!s) return 0;
     apply(grid, s.tiles, s.beforeCode, s.beforeTerrain);
     this.undone.push(s);
-    return true;
+    return s.tiles.length;
   }
 
-  /** Redoes the last undone stroke. Returns false when there is nothing to redo. */
-  redo(grid: Grid): boolean {
+  /** Redoes the last undone stroke. Returns the tiles it set again (0: nothing to redo). */
+  redo(grid: Grid): number {
     const s = this.undone.pop();
-    if (!s) return false;
+    if (!s) return 0;
     apply(grid, s.tiles, s.afterCode, s.afterTerrain);
     this.done.push(s);
-    return true;
+    return s.tiles.length;
   }
 }
 

@@ -265,8 +265,9 @@ export function overviewFactor(width: number, height: number): number {
 
 /**
  * Averages `factor` x `factor` blocks of an RGBA image (`width` x `height` pixels) into `out`, which holds
- * ceil(width / factor) x ceil(height / factor) pixels: the map drawn when zoomed out, where thin walls fade to
- * grey instead of aliasing.
+ * ceil(width / factor) x ceil(height / factor) pixels: the map drawn when zoomed out. With `passable`, the walls'
+ * colour and the other tiles' are averaged apart and mixed by the square root of the block's share of walls, so a
+ * one-tile wall across a 4 x 4 block still darkens it by half (a plain average, a quarter, is lost at low zoom).
  */
 export function downsampleRgba(
   src: Uint8ClampedArray,
@@ -274,6 +275,7 @@ export function downsampleRgba(
   height: number,
   factor: number,
   out: Uint8ClampedArray,
+  passable?: Uint8Array,
 ): void {
   const ow = Math.ceil(width / factor);
   const oh = Math.ceil(height / factor);
@@ -283,21 +285,39 @@ export function downsampleRgba(
     for (let ox = 0; ox < ow; ox++) {
       const x0 = ox * factor;
       const x1 = Math.min(width, x0 + factor);
+      // Open tiles' colour sums, then the walls' (all tiles' when `passable` is not given).
       let r = 0;
       let g = 0;
       let b = 0;
+      let wr = 0;
+      let wg = 0;
+      let wb = 0;
+      let walls = 0;
       for (let y = y0; y < y1; y++) {
-        for (let p = (y * width + x0) * 4, end = (y * width + x1) * 4; p < end; p += 4) {
-          r += src[p] as number;
-          g += src[p + 1] as number;
-          b += src[p + 2] as number;
+        for (let i = y * width + x0, end = y * width + x1; i < end; i++) {
+          const p = i * 4;
+          if (passable && passable[i] === 0) {
+            wr += src[p] as number;
+            wg += src[p + 1] as number;
+            wb += src[p + 2] as number;
+            walls++;
+          } else {
+            r += src[p] as number;
+            g += src[p + 1] as number;
+            b += src[p + 2] as number;
+          }
         }
       }
       const n = (y1 - y0) * (x1 - x0);
+      const open = n - walls;
       const q = (oy * ow + ox) * 4;
-      out[q] = r / n;
-      out[q + 1] = g / n;
-      out[q + 2] = b / n;
+      // Weights of the open tiles' mean and the walls' mean (each 0 when the block has none).
+      const w = walls === 0 ? 0 : open === 0 ? 1 : Math.sqrt(walls / n);
+      const ko = open > 0 ? (1 - w) / open : 0;
+      const kw = walls > 0 ? w / walls : 0;
+      out[q] = r * ko + wr * kw;
+      out[q + 1] = g * ko + wg * kw;
+      out[q + 2] = b * ko + wb * kw;
       out[q + 3] = 255;
     }
   }

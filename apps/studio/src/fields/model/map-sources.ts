@@ -58,6 +58,8 @@ export interface LoadedMap {
   goals: { x: number; y: number }[];
   /** Suggested starting tile of a unit, if any. */
   unit: { x: number; y: number } | null;
+  /** Shown instead of the map a link named (not kept in this browser): the link's points and edits are not its. */
+  instead?: boolean;
 }
 
 /** Legend for the demo levels: the marker characters are floor tiles. */

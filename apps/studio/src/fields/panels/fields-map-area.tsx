@@ -3,6 +3,7 @@ import type { OverlayContext } from '../../shared/map-paint.js';
 import { MapView } from '../../shared/map-view.js';
 import { Minimap } from '../../shared/minimap.js';
 import { ProgressBar } from '../../shared/progress-bar.js';
+import { ViewControls } from '../../shared/view-controls.js';
 import type { EditTools } from '../hooks/use-edit-tools.js';
 import type { FieldResultState } from '../hooks/use-field-result.js';
 import type { HeatmapImage } from '../hooks/use-heatmap-image.js';
@@ -12,7 +13,6 @@ import type { MapEngine, MapResult } from '../model/map-compute.js';
 import type { MapModeInfo } from '../model/map-modes.js';
 import type { Point } from '../model/tools.js';
 import { ControlsHelp } from './controls-help.js';
-import { ViewControls } from './fields-toolbar.js';
 
 export interface FieldsMapAreaProps {
   grid: Grid | null;
@@ -76,7 +76,8 @@ export function FieldsMapArea(props: FieldsMapAreaProps) {
           gridWidth={grid.width}
           gridHeight={grid.height}
           viewRef={viewRef}
-          redrawKey={`${heat.imageKey}:${view.viewTick}`}
+          redrawKey={heat.imageKey}
+          subscribe={view.views.subscribe}
         />
       )}
       {field.busy && (
@@ -89,7 +90,7 @@ export function FieldsMapArea(props: FieldsMapAreaProps) {
         </div>
       )}
       <ControlsHelp open={view.showHelp} setOpen={view.setShowHelp} info={info} />
-      <ViewControls zoom={view.zoom} viewRef={viewRef} />
+      <ViewControls viewRef={viewRef} subscribe={view.views.subscribe} />
       {stale && field.computing && <div className="map-badge warning">map edited: recomputing…</div>}
       {stale && !field.computing && (
         <div className="map-badge warning" data-testid="stale-badge">

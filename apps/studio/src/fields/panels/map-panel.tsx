@@ -1,6 +1,7 @@
 import { formatMovingAiMap } from '@fieldmarshal/core';
 import { downloadBlob, safeFileName } from '../../shared/download.js';
 import { GeneratedMapForm } from '../../shared/generated-map-form.js';
+import { KeptMaps } from '../../shared/map-files/kept-maps.js';
 import { MapFileControls } from '../../shared/map-files/map-file-ui.js';
 import type { MapFilesState } from '../../shared/map-files/use-map-files.js';
 import { ProgressBar } from '../../shared/progress-bar.js';
@@ -14,7 +15,16 @@ const SIZES = [32, 64, 128, 256, 512, 1024, 2048] as const;
  * The Map panel: the source menu, the generator form, opening files, the map's label, Reload, saving the
  * edited map as a Moving AI .map, and load errors.
  */
-export function MapPanel({ source, files }: { source: MapSourceState; files: MapFilesState }) {
+export function MapPanel({
+  source,
+  files,
+  note,
+}: {
+  source: MapSourceState;
+  files: MapFilesState;
+  /** What went wrong with the link's edits, if anything. */
+  note: string | null;
+}) {
   const { choice, loaded, loadError } = source;
   const grid = loaded?.grid ?? null;
   const saveMap = () => {
@@ -73,8 +83,19 @@ export function MapPanel({ source, files }: { source: MapSourceState; files: Map
         </button>
       </div>
       {source.loading && <ProgressBar value={null} label={source.loading} onCancel={source.cancelLoad} />}
-      {loadError && <div className="error">{loadError}</div>}
+      {loadError && (
+        <div className="error" data-testid="load-error">
+          {loadError}
+        </div>
+      )}
+      {note && <div className="warning small-text">{note}</div>}
+      {source.keptNote && (
+        <div className="muted small-text" data-testid="kept-note">
+          {source.keptNote}
+        </div>
+      )}
       <MapFileControls files={files} what="Moving AI .map (+ .scen), ASCII maps, images, saved fields" />
+      <KeptMaps refreshKey={source.keptNote} />
     </div>
   );
 }

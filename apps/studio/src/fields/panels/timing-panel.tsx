@@ -2,13 +2,14 @@ import type { Grid } from '@fieldmarshal/core';
 import { formatCount } from '../../shared/format-value.js';
 import { ServiceMemory } from '../../shared/service-memory.js';
 import type { EngineChoice, MapEngineState } from '../hooks/use-map-engine.js';
+import type { StrokeRepair } from '../hooks/use-stroke-repair.js';
 import type { Timing } from '../model/map-compute.js';
 import { formatMs } from '../model/readout.js';
 
 export interface TimingPanelProps {
   timings: readonly Timing[];
-  /** The shown field's repair, when it was repaired after edits. */
-  repair: { tiles: number; full: boolean; ms: number; fullMs: number } | null;
+  /** The repairs of the last edit (a whole stroke, an undo or a redo), summed; null when the field is fresh. */
+  repair: StrokeRepair | null;
   grid: Grid | null;
   engineState: MapEngineState;
   /** Where the shown result was computed (else the engine in use). */
@@ -21,10 +22,19 @@ export function TimingPanel({ timings, repair, grid, engineState, shownEngine }:
     <div className="panel">
       <h2>Timing</h2>
       {repair && (
-        <div className="repair-line small-text" data-testid="repair-timing">
-          {repair.full
+        <div
+          className="repair-line small-text"
+          data-testid="repair-timing"
+          data-tiles={repair.tiles}
+          data-repairs={repair.repairs}
+        >
+          {`edit of ${formatCount(repair.painted)} tile${repair.painted === 1 ? '' : 's'}: `}
+          {repair.full === repair.repairs
             ? `recomputed in full (${formatCount(repair.tiles)} tiles) in ${formatMs(repair.ms)}`
             : `repaired ${formatCount(repair.tiles)} tiles in ${formatMs(repair.ms)} (full recompute ${formatMs(repair.fullMs)})`}
+          {repair.repairs > 1
+            ? ` over ${repair.repairs} repairs${repair.full > 0 && repair.full < repair.repairs ? `, ${repair.full} of them in full` : ''}`
+            : ''}
         </div>
       )}
       <table className="timings" data-testid="timings">

@@ -26,6 +26,8 @@ export interface SectorsOverlayState {
   corridorImage: CorridorImage | null;
   showCorridor: boolean;
   answer: RouteAnswer | null;
+  /** The way the units follow down the corridor field (x, y pairs), or null. */
+  unitsWay: Int32Array | null;
   start: Tile | null;
   goal: Tile | null;
   units: { xy: Float64Array; count: number };
@@ -35,24 +37,28 @@ export interface SectorsOverlayState {
   hover: Tile | null;
   /** Paints the visible tiles of a huge map (no map image exists), or null. */
   viewport: ViewportPainter | null;
+  /** Asks for another frame (layers painted a part per frame). */
+  redraw: () => void;
 }
 
 /**
  * Paints the Big maps overlay, for the visible tiles only: freshly painted tiles, the corridor field's heatmap,
- * sector borders, entrances, the abstract route (dashed, through its entrances), the path, the units, the start
- * and goal, and the brush.
+ * sector borders, entrances, the path (findPath), the units' way down the corridor field (dashed), the abstract
+ * route (dashed, through its entrances), the units, the start and goal, and the brush.
  */
 export function drawSectorsOverlay(o: OverlayContext, s: SectorsOverlayState): void {
   const { grid } = s;
   if (!grid) return;
   // Zoomed out, the map view draws a huge map's overview; zoomed in, the visible tiles are painted here.
-  if (s.viewport && o.view.scale >= 1) s.viewport.draw(o, grid);
+  if (s.viewport) s.viewport.draw(o, grid);
   drawPainted(o, s.painted);
-  if (s.showCorridor && s.corridorField && s.corridorImage) drawCorridor(o, s.corridorField, s.corridorImage);
+  if (s.showCorridor && s.corridorField && s.corridorImage && drawCorridor(o, s.corridorField, s.corridorImage))
+    s.redraw();
   if (s.showBorders && s.sectorSize > 0) drawSectorBorders(o, s.sectorSize, grid.width, grid.height);
   if (s.showEntrances && s.entrances) drawEntrances(o, s.entrances);
   const a = s.answer;
   if (a?.path) drawTilePath(o, a.path, SECTOR_COLORS.path, { width: 2 });
+  if (s.unitsWay) drawTilePath(o, s.unitsWay, SECTOR_COLORS.unit, { width: 2, dash: [5, 4] });
   if (a?.waypoints) drawTilePath(o, a.waypoints, SECTOR_COLORS.route, { width: 2, dash: [7, 5], dots: true });
   drawUnits(o, s.units.xy, s.units.count);
   if (s.start) drawEnd(o, s.start.x, s.start.y, SECTOR_COLORS.start);

@@ -53,6 +53,9 @@ export function useCorridor(
     const controller = new AbortController();
     let field: CorridorField | null = null;
     let lastPaint = 0;
+    // One paint at a time (each is sliced over several tasks); a paint asked for meanwhile follows it.
+    let painting = false;
+    let queued: { progress: number | null } | null = null;
     const paint = (progress: number | null) => {
       if (!field || controller.signal.aborted) return;
       // A full field (the corridor's fallback) is written in one go: paint it once done.
@@ -61,11 +64,22 @@ export function useCorridor(
         setState((s) => ({ ...s, field: f, image: null, imageKey: s.imageKey + 1, progress }));
         return;
       }
-      const image = paintCorridor(field, VIRIDIS, imageRef.current);
-      imageRef.current = image;
-      lastPaint = performance.now();
+      if (painting) {
+        queued = { progress };
+        return;
+      }
+      painting = true;
       const f = field;
-      setState((s) => ({ ...s, field: f, image, imageKey: s.imageKey + 1, progress }));
+      lastPaint = performance.now();
+      void paintCorridor(f, VIRIDIS, imageRef.current, controller.signal).then((image) => {
+        painting = false;
+        if (!image || controller.signal.aborted) return;
+        imageRef.current = image;
+        setState((s) => ({ ...s, field: f, image, imageKey: s.imageKey + 1, progress }));
+        const next = queued;
+        queued = null;
+        if (next) paint(next.progress);
+      });
     };
     const run = async () => {
       const t0 = performance.now();

@@ -1,16 +1,27 @@
 import type { SectorGraph, SectorPathInfo } from '@fieldmarshal/core';
 import { useEffect, useState } from 'react';
 
-/** Milliseconds of the fastest of three runs of `query`, after one untimed run. */
-function bestOf(query: () => unknown): number {
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
+
+/**
+ * Milliseconds of the fastest of three runs of `query`, after one untimed run; each run in a task of its own (a
+ * path on a big map takes tens of milliseconds: four in one task would hold the page). Null when `live()` turned
+ * false meanwhile.
+ */
+async function bestOf(query: () => unknown, live: () => boolean): Promise<number | null> {
+  await nextTask();
+  if (!live()) return null;
   query();
   let best = Number.POSITIVE_INFINITY;
   for (let k = 0; k < 3; k++) {
+    await nextTask();
+    if (!live()) return null;
     const t0 = performance.now();
     query();
     best = Math.min(best, performance.now() - t0);
   }
-  return best;
+  await nextTask();
+  return live() ? best : null;
 }
 
 /** A tile. */
@@ -40,8 +51,9 @@ export interface RouteAnswer {
 
 /**
  * Queries the graph for the route and the path from `start` to `goal` whenever either or the graph changes
- * (`revision`), on the main thread: the route search runs over entrances, so it takes about a millisecond on any
- * map size. The times shown are the best of three warm runs of each query.
+ * (`revision`), on the main thread, one query per task: the route search runs over entrances (about a millisecond
+ * on any map size); the path's refinement takes tens of milliseconds on big maps. The times shown are the best of
+ * three warm runs of each query.
  */
 export function useSectorRoute(
   graph: SectorGraph | null,
@@ -61,12 +73,14 @@ export function useSectorRoute(
       setAnswer(null);
       return;
     }
-    try {
-      if (!graph.grid.isPassable(sx, sy) || !graph.grid.isPassable(gx, gy)) {
-        setAnswer(null);
-        setError('start or goal is on a wall: pick them again');
-        return;
-      }
+    if (!graph.grid.isPassable(sx, sy) || !graph.grid.isPassable(gx, gy)) {
+      setAnswer(null);
+      setError('start or goal is on a wall: pick them again');
+      return;
+    }
+    let live = true;
+    const alive = () => live;
+    const run = async () => {
       // Each query runs once untimed (the first query on a graph sets up its scratch arrays), then the best of
       // three runs is shown: the time of a query as a game makes it every frame, on a machine shared with others.
       const info: SectorPathInfo = {
@@ -77,11 +91,14 @@ export function useSectorRoute(
         corridorSectors: 0,
         corridorExpanded: 0,
       };
-      const firstMoveMs = bestOf(() => graph.firstMove(sx, sy, gx, gy));
+      const firstMoveMs = await bestOf(() => graph.firstMove(sx, sy, gx, gy), alive);
+      if (firstMoveMs === null) return;
       const route = graph.route(sx, sy, gx, gy);
-      const routeMs = bestOf(() => graph.route(sx, sy, gx, gy));
+      const routeMs = await bestOf(() => graph.route(sx, sy, gx, gy), alive);
+      if (routeMs === null) return;
       const found = graph.findPath(sx, sy, gx, gy, { info });
-      const pathMs = bestOf(() => graph.findPath(sx, sy, gx, gy));
+      const pathMs = await bestOf(() => graph.findPath(sx, sy, gx, gy), alive);
+      if (pathMs === null) return;
       setAnswer({
         start: { x: sx, y: sy },
         goal: { x: gx, y: gy },
@@ -96,10 +113,15 @@ export function useSectorRoute(
         firstMoveMs,
       });
       setError(null);
-    } catch (e) {
+    };
+    run().catch((e: unknown) => {
+      if (!live) return;
       setAnswer(null);
       setError(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
-    }
+    });
+    return () => {
+      live = false;
+    };
   }, [graph, revision, sx, sy, gx, gy]);
   return { answer, error };
 }

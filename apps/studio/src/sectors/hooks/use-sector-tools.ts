@@ -1,5 +1,6 @@
 import type { Grid } from '@fieldmarshal/core';
 import { useCallback, useRef, useState } from 'react';
+import type { EditTracker } from '../../shared/edit-runs.js';
 import type { TilePointerEvent } from '../../shared/map-view.js';
 import type { Tile } from './use-sector-route.js';
 
@@ -23,13 +24,15 @@ export interface SectorTools {
 
 /**
  * The Big maps page's mouse tools. Painting writes walls (or ground) into the grid as the pointer moves, each
- * brush stamp one `fillPassable` edit (the grid's edit log lists them); when the stroke ends `onEdited` runs
- * (the page updates the sector graph in the pool and repaints the map).
+ * brush stamp one `fillPassable` edit (the grid's edit log lists them; `tracker` keeps the tiles' old states for
+ * the link); when the stroke ends `onEdited` runs (the page updates the sector graph in the pool, repaints the map
+ * and writes the link).
  */
 export function useSectorTools(
   grid: Grid | null,
   initial: { start: Tile | null; goal: Tile | null },
   onEdited: () => void,
+  tracker: EditTracker,
 ) {
   const [tool, setTool] = useState<SectorTool>('pick');
   const [brush, setBrushState] = useState(4);
@@ -50,10 +53,11 @@ export function useSectorTools(
       const x1 = Math.min(grid.width, x - r + brush);
       const y1 = Math.min(grid.height, y - r + brush);
       if (x1 <= x0 || y1 <= y0) return;
+      tracker.touchRect(grid, x0, y0, x1 - x0, y1 - y0);
       grid.fillPassable(x0, y0, x1 - x0, y1 - y0, code);
       painted.current.push(x0, y0, x1 - x0, y1 - y0, code);
     },
-    [grid, brush],
+    [grid, brush, tracker],
   );
 
   const onTilePointer = useCallback(

@@ -3,10 +3,11 @@ import { fetchMovingAiText, MOVING_AI_MAPS } from '../../shared/moving-ai.js';
 
 /**
  * Where a big map comes from: `city` (the Moving AI city map Berlin_0_256 scaled up, each tile becoming k x k
- * tiles: the game-like map of the sector benchmark), a generator of core (`random`, `rooms`, `maze`, `open`), or
- * a shipped Moving AI map at its own size (`movingai:<name>`).
+ * tiles: the game-like map of the sector benchmark), a generator of core (`random`, `rooms`, `maze`, `open`), a
+ * shipped Moving AI map at its own size (`movingai:<name>`), or a map opened from a file and kept in this browser
+ * (`kept:<hash>`, the first 16 characters of its content's hash).
  */
-export type BigMapSource = 'city' | MapKind | `movingai:${string}`;
+export type BigMapSource = 'city' | MapKind | `movingai:${string}` | `kept:${string}`;
 
 export interface BigMapSettings {
   source: BigMapSource;
@@ -35,14 +36,18 @@ export const BIG_MAP_SOURCES: readonly { id: BigMapSource; label: string }[] = [
 
 /** True when the source takes the size, seed and density settings. */
 export function isGenerated(source: BigMapSource): boolean {
-  return !source.startsWith('movingai:');
+  return !source.startsWith('movingai:') && !source.startsWith('kept:');
 }
 
+/** Progress of making a map: the stage and the fraction done (null while unknown). */
+export type MakeProgress = (stage: string, fraction: number | null) => void;
+
 /**
- * `base` scaled up `k` times: every tile becomes k x k tiles of the same passability, in a new shared grid.
- * PERF: one row is expanded, then copied to the k - 1 rows under it (typed-array copies, no per-tile calls).
+ * `base` scaled up `k` times: every tile becomes k x k tiles of the same passability, in a new shared grid;
+ * `onRow` hears every row of `base` done. PERF: one row is expanded, then copied to the k - 1 rows under it
+ * (typed-array copies, no per-tile calls).
  */
-export function scaleUp(base: Grid, k: number): Grid {
+export function scaleUp(base: Grid, k: number, onRow?: (row: number) => void): Grid {
   const w = base.width * k;
   const grid = Grid.create(w, base.height * k);
   const src = base.passable;
@@ -51,23 +56,40 @@ export function scaleUp(base: Grid, k: number): Grid {
     const row = y * k * w;
     for (let x = 0; x < base.width; x++) dst.fill(src[y * base.width + x] as number, row + x * k, row + x * k + k);
     for (let r = 1; r < k; r++) dst.copyWithin(row + r * w, row, row + w);
+    onRow?.(y);
   }
   return grid;
 }
 
-/** Makes the map of `s` (on the main thread: about a second for 8192 x 8192). */
-export async function makeBigMap(s: BigMapSettings, signal?: AbortSignal): Promise<{ grid: Grid; label: string }> {
+/**
+ * Makes the map of `s` (run it in a worker: a generated 8192 x 8192 map takes seconds). `base` is the studio's
+ * address, for the shipped maps. Kept maps are opened by the page, not here.
+ */
+export async function makeBigMap(
+  s: BigMapSettings,
+  signal?: AbortSignal,
+  onProgress?: MakeProgress,
+  base?: string,
+): Promise<{ grid: Grid; label: string }> {
+  if (s.source.startsWith('kept:')) throw new Error('a kept map is opened from the browser, not made');
   if (s.source.startsWith('movingai:')) {
     const name = s.source.slice(9);
-    const grid = parseMovingAiMap(await fetchMovingAiText(name, signal));
+    onProgress?.(`loading ${name}`, null);
+    const grid = parseMovingAiMap(await fetchMovingAiText(name, signal, base));
     return { grid, label: name };
   }
   if (s.source === 'city') {
-    const base = parseMovingAiMap(await fetchMovingAiText('Berlin_0_256', signal));
-    const k = Math.max(1, Math.round(s.size / base.width));
-    return { grid: scaleUp(base, k), label: `Berlin_0_256 x ${k} (${base.width * k} x ${base.height * k})` };
+    onProgress?.('loading Berlin_0_256', 0);
+    const map = parseMovingAiMap(await fetchMovingAiText('Berlin_0_256', signal, base));
+    const k = Math.max(1, Math.round(s.size / map.width));
+    const grid = scaleUp(map, k, (row) => {
+      if (row % 16 === 15) onProgress?.(`scaling up ${k} times`, 0.05 + (0.95 * row) / map.height);
+    });
+    return { grid, label: `Berlin_0_256 x ${k} (${map.width * k} x ${map.height * k})` };
   }
   const kind = s.source as MapKind;
+  // core's generators report no progress: the stage is shown without a fraction (and with the time it takes).
+  onProgress?.(`generating ${s.size} x ${s.size} ${kind}`, null);
   const grid = generateMap(kind, s.size, s.size, { seed: s.seed, density: s.density });
   const what = kind === 'random' ? `random, ${Math.round(s.density * 100)}% walls` : kind;
   return { grid, label: `${what} ${s.size} x ${s.size}, seed ${s.seed}` };

@@ -1,9 +1,15 @@
 import { formatCount, formatValue } from '../../shared/format-value.js';
+import { KeptMaps } from '../../shared/map-files/kept-maps.js';
+import { MapFileControls } from '../../shared/map-files/map-file-ui.js';
+import type { MapFilesState } from '../../shared/map-files/use-map-files.js';
 import type { BigMapState } from '../hooks/use-big-map.js';
 import { BIG_MAP_SIZES, BIG_MAP_SOURCES, type BigMapSource, isGenerated } from '../model/big-map.js';
 
-/** The Map panel of the Big maps page: source, size, seed, density, Generate, and what is shown. */
-export function BigMapPanel({ state }: { state: BigMapState }) {
+/**
+ * The Map panel of the Big maps page: source, size, seed, density, Generate, your own map (a file or a drop,
+ * kept in this browser), and what is shown.
+ */
+export function BigMapPanel({ state, files }: { state: BigMapState; files: MapFilesState }) {
   const { settings, setSettings, map } = state;
   const set = (patch: Partial<typeof settings>) => setSettings({ ...settings, ...patch });
   const generated = isGenerated(settings.source);
@@ -22,6 +28,9 @@ export function BigMapPanel({ state }: { state: BigMapState }) {
               {s.label}
             </option>
           ))}
+          {settings.source.startsWith('kept:') && (
+            <option value={settings.source}>your map: {map?.label ?? settings.source.slice(5)}</option>
+          )}
         </select>
       </label>
       {generated && (
@@ -62,15 +71,29 @@ export function BigMapPanel({ state }: { state: BigMapState }) {
           <span className="num">{Math.round(settings.density * 100)}%</span>
         </label>
       )}
-      <button type="button" onClick={state.generate} disabled={state.loading} data-testid="big-generate">
-        {state.loading ? 'Making the map…' : 'Generate'}
-      </button>
-      {state.error && <div className="error">{state.error}</div>}
-      {map && (
-        <div className="muted small-text" data-testid="big-map-label">
-          {map.label}: {formatCount(map.grid.size)} tiles, made in {formatValue(map.ms)} ms
+      {!settings.source.startsWith('kept:') && (
+        <button type="button" onClick={state.generate} disabled={state.making !== null} data-testid="big-generate">
+          {state.making ? 'Making the map…' : 'Generate'}
+        </button>
+      )}
+      {state.error && (
+        <div className="error" data-testid="big-error">
+          {state.error}
         </div>
       )}
+      {map && (
+        <div className="muted small-text" data-testid="big-map-label">
+          {map.label}: {formatCount(map.grid.size)} tiles
+          {map.ms > 0 ? `, made in ${formatValue(map.ms)} ms (worker)` : ''}
+        </div>
+      )}
+      {state.keptNote && (
+        <div className="muted small-text" data-testid="big-kept">
+          {state.keptNote}
+        </div>
+      )}
+      <MapFileControls files={files} what="your own map: Moving AI .map, ASCII, image (up to 8192 a side)" />
+      <KeptMaps refreshKey={state.keptNote} />
     </div>
   );
 }

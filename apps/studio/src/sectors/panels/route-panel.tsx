@@ -1,8 +1,11 @@
 import { formatCount, formatValue } from '../../shared/format-value.js';
 import type { CorridorState } from '../hooks/use-corridor.js';
 import type { RouteAnswer, Tile } from '../hooks/use-sector-route.js';
+import type { UnitsWay } from '../model/units-way.js';
 
 export interface RoutePanelProps {
+  /** The way the units follow down the corridor field from the start, once the field is complete. */
+  way: UnitsWay | null;
   start: Tile | null;
   goal: Tile | null;
   answer: RouteAnswer | null;
@@ -24,6 +27,21 @@ export interface RoutePanelProps {
 
 const at = (t: Tile | null) => (t ? `(${t.x}, ${t.y})` : '–');
 const ms = (v: number) => `${v < 10 ? v.toFixed(2) : formatValue(v)} ms`;
+
+/** How the way the units take compares with the drawn path: they may differ, and the cheaper one is said. */
+function WayNote({ way, pathCost }: { way: UnitsWay; pathCost: number }) {
+  const diff = pathCost - way.cost;
+  const same = Math.abs(diff) <= 1e-6 * Math.max(1, pathCost);
+  return (
+    <div className="small-text" data-testid="way-note">
+      {same
+        ? `The units follow a way as long as the path (cost ${formatValue(way.cost)}).`
+        : diff > 0
+          ? `The units follow the corridor field, which found a cheaper way than the path: ${formatValue(way.cost)} against ${formatValue(pathCost)} (both drawn).`
+          : `The units' way down the corridor field costs ${formatValue(way.cost)}, the path ${formatValue(pathCost)} (both drawn).`}
+    </div>
+  );
+}
 
 /** The Route panel: start and goal, the route's and the path's costs and times, the corridor field, the units. */
 export function RoutePanel(props: RoutePanelProps) {
@@ -109,6 +127,7 @@ export function RoutePanel(props: RoutePanelProps) {
         <span>Heatmap of the corridor (H)</span>
       </label>
       {c.error && <div className="error">{c.error}</div>}
+      {props.way && a?.reachable && <WayNote way={props.way} pathCost={a.pathCost} />}
       {c.field && (
         <dl
           className="stats"
@@ -131,6 +150,15 @@ export function RoutePanel(props: RoutePanelProps) {
               ? 'filling…'
               : `${ms(c.ms)} (plan + ${c.field.fullField ? 'full field' : 'fill'} in the pool)`}
           </dd>
+          {props.way && (
+            <>
+              <dt>units' way</dt>
+              <dd data-testid="way-cost" data-cost={props.way.cost}>
+                cost {formatValue(props.way.cost)} · {formatCount(props.way.tiles.length >> 1)} tiles
+                {props.way.arrives ? '' : ' (does not reach the goal)'}
+              </dd>
+            </>
+          )}
           <dt>units at the goal</dt>
           <dd data-testid="corridor-arrived" data-arrived={props.arrived}>
             {props.arrived} of {props.units}

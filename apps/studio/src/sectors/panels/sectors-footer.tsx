@@ -1,6 +1,6 @@
 import { type CorridorField, DIRECTIONS, type Grid, type SectorGraph } from '@fieldmarshal/core';
 import { VIRIDIS } from '../../shared/color-scale.js';
-import { formatValue } from '../../shared/format-value.js';
+import { formatCount, formatValue } from '../../shared/format-value.js';
 import { Legend } from '../../shared/legend.js';
 import { SECTOR_COLORS } from '../draw/draw-sectors.js';
 import type { Tile } from '../hooks/use-sector-route.js';
@@ -12,6 +12,10 @@ export interface SectorsFooterProps {
   field: CorridorField | null;
   image: CorridorImage | null;
   hover: Tile | null;
+  /** Units on the map, and the costs of the path and of the units' way (null while there is none). */
+  units: number;
+  pathCost: number | null;
+  wayCost: number | null;
 }
 
 /** What the hovered tile shows: passability, sector, and the corridor field's cost there. */
@@ -23,13 +27,22 @@ function corridorText(field: CorridorField | null, x: number, y: number): string
 }
 
 /** Under the map: the corridor heatmap's legend and the hovered tile's readout. */
-export function SectorsFooter({ grid, graph, field, image, hover }: SectorsFooterProps) {
+export function SectorsFooter({ grid, graph, field, image, hover, units, pathCost, wayCost }: SectorsFooterProps) {
+  const cost = (c: number | null) => (c !== null && Number.isFinite(c) ? `, cost ${formatValue(c)}` : '');
   const swatches = [
     { label: 'wall', background: 'rgb(30, 32, 40)' },
     { label: 'outside the corridor', background: 'rgb(92, 98, 112)' },
+    { label: 'sector border', background: SECTOR_COLORS.border, id: 'border' },
     { label: 'entrance', background: SECTOR_COLORS.entrance },
-    { label: 'route', background: SECTOR_COLORS.route },
-    { label: 'path', background: SECTOR_COLORS.path },
+    { label: 'route (entrances)', background: SECTOR_COLORS.route, line: true, id: 'route' },
+    { label: `path (findPath${cost(pathCost)})`, background: SECTOR_COLORS.path, line: true, id: 'path' },
+    {
+      label: `units' way (corridor field${cost(wayCost)})`,
+      background: `repeating-linear-gradient(90deg, ${SECTOR_COLORS.unit} 0 4px, transparent 4px 7px)`,
+      line: true,
+      id: 'way',
+    },
+    { label: `units (${formatCount(units)})`, background: SECTOR_COLORS.unit, id: 'units' },
     { label: 'start', background: SECTOR_COLORS.start, round: true },
     { label: 'goal', background: SECTOR_COLORS.goal, round: true },
   ];

@@ -1,4 +1,4 @@
-/** The controls overlay of the Big maps page (? toggles it), or the pill that opens it. */
+/** The controls overlay of the Big maps page (? toggles it), or the pill that opens it (closed at first). */
 export function SectorsHelp({ open, setOpen }: { open: boolean; setOpen: (open: boolean) => void }) {
   if (!open)
     return (

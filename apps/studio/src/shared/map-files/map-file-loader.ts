@@ -1,5 +1,8 @@
 import { Grid, generateMap } from '@fieldmarshal/core';
+import type { BigMapSettings, MakeProgress } from '../../sectors/model/big-map.js';
 import type { GeneratedMapSettings } from '../generated-map.js';
+import { studioBase } from '../moving-ai.js';
+import type { KeptMapInfo } from './map-store.js';
 import { type ParsedFile, type ParseProgress, type ParseRequest, parseMapFile } from './parse-map-file.js';
 import type { ParseAnswer, ParseMessage, WireResult } from './parse-worker.js';
 
@@ -15,23 +18,35 @@ export class MapFileError extends Error {
   }
 }
 
-let worker: Worker | null = null;
+/**
+ * The worker's lanes: files and Fields maps in one, Big maps in another, kept maps in a third, so that ending
+ * one lane's worker (a cancelled job: a parser cannot stop half-way) leaves the others' jobs alone.
+ */
+type Lane = 'files' | 'big' | 'kept';
+
+interface Job {
+  progress: ParseProgress;
+  resolve: (r: WireResult) => void;
+  reject: (e: Error) => void;
+}
+
+const workers = new Map<Lane, Worker>();
 let nextId = 1;
-const jobs = new Map<
-  number,
-  { progress: ParseProgress; resolve: (r: ParsedFile) => void; reject: (e: Error) => void }
->();
+const jobs = new Map<number, Job & { lane: Lane }>();
 
 function fromWire(result: WireResult): ParsedFile {
   if (result.kind === 'scen') return result;
   if (result.kind === 'map') return { kind: 'map', grid: Grid.from(result.buffer) };
+  if (result.kind === 'kept') throw new Error('the worker answered with a kept map entry');
   return { kind: 'field', grid: Grid.from(result.buffer), data: result.data };
 }
 
-function startWorker(): Worker | null {
-  if (worker || typeof Worker !== 'function') return worker;
+function startWorker(lane: Lane): Worker | null {
+  const running = workers.get(lane);
+  if (running || typeof Worker !== 'function') return running ?? null;
+  let worker: Worker;
   try {
-    worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { type: 'module' });
+    worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { type: 'module', name: `maps-${lane}` });
   } catch {
     return null;
   }
@@ -42,30 +57,33 @@ function startWorker(): Worker | null {
     if (a.type === 'progress') job.progress(a.stage, a.fraction);
     else {
       jobs.delete(a.id);
-      if (a.type === 'done') job.resolve(fromWire(a.result));
+      if (a.type === 'done') job.resolve(a.result);
       else job.reject(new MapFileError(a.message, a.line, a.column));
     }
   };
+  workers.set(lane, worker);
   return worker;
 }
 
-/** Sends a request to the worker; on abort the worker is ended (a parser cannot stop half-way). */
+/** Sends a request to a lane's worker; on abort that worker is ended and its other jobs fail as cancelled. */
 function post(
+  lane: Lane,
   w: Worker,
   message: Omit<ParseMessage, 'id'>,
   progress: ParseProgress,
   signal?: AbortSignal,
-): Promise<ParsedFile> {
+): Promise<WireResult> {
   return new Promise((resolve, reject) => {
     const id = nextId++;
-    jobs.set(id, { progress, resolve, reject });
+    jobs.set(id, { progress, resolve, reject, lane });
     signal?.addEventListener(
       'abort',
       () => {
         if (!jobs.has(id)) return;
         w.terminate();
-        if (worker === w) worker = null;
+        if (workers.get(lane) === w) workers.delete(lane);
         for (const [other, job] of [...jobs]) {
+          if (job.lane !== lane) continue;
           jobs.delete(other);
           job.reject(new DOMException('cancelled', 'AbortError'));
         }
@@ -81,23 +99,64 @@ function post(
  * {@link MapFileError} (the parser's message, line and column) for a bad file, or AbortError when `signal`
  * aborts (the worker's answer is then ignored).
  */
-export function loadMapFile(request: ParseRequest, progress: ParseProgress, signal?: AbortSignal): Promise<ParsedFile> {
-  const w = startWorker();
+export async function loadMapFile(
+  request: ParseRequest,
+  progress: ParseProgress,
+  signal?: AbortSignal,
+): Promise<ParsedFile> {
+  const w = startWorker('files');
   if (!w) {
     return parseMapFile(request, progress).catch((error: unknown) => {
       const e = error as { message?: string; line?: number; column?: number };
       throw new MapFileError(e.message ?? String(error), e.line ?? null, e.column ?? null);
     });
   }
-  return post(w, { request }, progress, signal);
+  return fromWire(await post('files', w, { request }, progress, signal));
+}
+
+/** A map answer's grid and label. */
+function mapOf(result: WireResult): { grid: Grid; label: string } {
+  if (result.kind !== 'map') throw new Error('the worker did not answer with a map');
+  return { grid: Grid.from(result.buffer), label: result.label ?? '' };
 }
 
 /** Generates a map in the parse worker (a 2048 x 2048 map takes a good part of a second), or here without one. */
 export async function generateOffThread(settings: GeneratedMapSettings, signal?: AbortSignal): Promise<Grid> {
-  const w = startWorker();
+  const w = startWorker('files');
   const { generator, width, height, seed, density } = settings;
   if (!w) return generateMap(generator, width, height, { seed, density });
-  const parsed = await post(w, { generate: settings }, () => undefined, signal);
-  if (parsed.kind !== 'map') throw new Error('the worker did not answer with a map');
-  return parsed.grid;
+  return mapOf(await post('files', w, { generate: settings }, () => undefined, signal)).grid;
+}
+
+/** Makes a Big map in its own worker, with progress (a new request cancels nothing: abort does). */
+export async function makeBigMapOffThread(
+  settings: BigMapSettings,
+  signal: AbortSignal,
+  progress: MakeProgress,
+): Promise<{ grid: Grid; label: string }> {
+  const w = startWorker('big');
+  if (!w) throw new Error('this browser cannot start workers: big maps are made in one');
+  return mapOf(await post('big', w, { big: settings, base: studioBase() }, progress, signal));
+}
+
+/**
+ * Keeps a map in this browser (hashed and copied in the worker), so links and reloads open it again. Resolves to
+ * its entry, or null when it is larger than the kept maps may be.
+ */
+export async function keepMapOffThread(grid: Grid, name: string): Promise<KeptMapInfo | null> {
+  const w = startWorker('kept');
+  if (!w) return null;
+  const result = await post('kept', w, { keep: { buffer: grid.buffer, name } }, () => undefined);
+  return result.kind === 'kept' ? result.info : null;
+}
+
+/** Reads a kept map back (by its hash's first 16 or more characters), in the worker; rejects when it is not kept. */
+export async function loadKeptOffThread(
+  prefix: string,
+  signal?: AbortSignal,
+  progress: ParseProgress = () => undefined,
+): Promise<{ grid: Grid; label: string }> {
+  const w = startWorker('kept');
+  if (!w) throw new Error('this browser cannot start workers');
+  return mapOf(await post('kept', w, { loadKept: prefix }, progress, signal));
 }

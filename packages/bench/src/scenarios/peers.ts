@@ -1,38 +1,28 @@
-import { createRequire } from 'node:module';
 import type { Grid } from '@fieldmarshal/core';
-import type createGraphType from 'ngraph.graph';
-import type ngraphPathType from 'ngraph.path';
-import type * as PFType from 'pathfinding';
-import type * as ROTType from 'rot-js';
+import * as EasyStarModule from 'easystarjs';
+import createPlannerModule from 'l1-path-finder';
+import ndarrayModule from 'ndarray';
+import * as createGraphModule from 'ngraph.graph';
+import * as ngraphPathModule from 'ngraph.path';
+import * as PFModule from 'pathfinding';
+import * as ROTModule from 'rot-js';
 
-// PERF: the peers are CommonJS packages; load them with require so their own module layout is untouched.
-const require = createRequire(import.meta.url);
-const PF = require('pathfinding') as typeof PFType;
-const EasyStar = require('easystarjs') as {
-  js: new () => {
-    setGrid(grid: number[][]): void;
-    setAcceptableTiles(tiles: number[]): void;
-    enableDiagonals(): void;
-    disableCornerCutting(): void;
-    enableSync(): void;
-    setIterationsPerCalculation(n: number): void;
-    findPath(
-      sx: number,
-      sy: number,
-      gx: number,
-      gy: number,
-      cb: (path: { x: number; y: number }[] | null) => void,
-    ): number;
-    calculate(): void;
-  };
-};
-const createGraph = require('ngraph.graph') as typeof createGraphType;
-const ngraphPath = require('ngraph.path') as typeof ngraphPathType;
-const ROT = require('rot-js') as typeof ROTType;
-const createPlanner = require('l1-path-finder') as (grid: unknown) => {
-  search(sx: number, sy: number, tx: number, ty: number, path?: number[]): number;
-};
-const ndarray = require('ndarray') as (data: ArrayLike<number>, shape: number[], stride?: number[]) => unknown;
+/**
+ * The CommonJS module behind an import, in Node (whose namespace object holds it as `default`) and in bundlers
+ * (whose namespace may be the module itself): the peers are CommonJS packages, and this file must load in both.
+ */
+function commonJs<T>(namespace: T): T {
+  const inner = (namespace as { default?: T }).default;
+  return inner !== undefined && inner !== null ? inner : namespace;
+}
+
+const PF = commonJs(PFModule);
+const EasyStar = commonJs(EasyStarModule);
+const createGraph = commonJs(createGraphModule) as unknown as typeof createGraphModule.default;
+const ngraphPath = commonJs(ngraphPathModule);
+const ROT = commonJs(ROTModule);
+const createPlanner = commonJs(createPlannerModule);
+const ndarray = commonJs(ndarrayModule);
 
 /** The movement rules a peer searches under, as our field options. */
 export interface PeerRules {
@@ -68,11 +58,11 @@ function matrix(grid: Grid): number[][] {
 }
 
 /** Octile length of a polyline of grid points (each segment straight or diagonal, or a mix for JPS). */
-function octileLength(points: number[][]): number {
+export function octileLength(points: readonly (readonly number[])[]): number {
   let length = 0;
   for (let i = 1; i < points.length; i++) {
-    const a = points[i - 1] as number[];
-    const b = points[i] as number[];
+    const a = points[i - 1] as readonly number[];
+    const b = points[i] as readonly number[];
     const dx = Math.abs((b[0] as number) - (a[0] as number));
     const dy = Math.abs((b[1] as number) - (a[1] as number));
     length += Math.max(dx, dy) + (Math.SQRT2 - 1) * Math.min(dx, dy);
@@ -81,8 +71,8 @@ function octileLength(points: number[][]): number {
 }
 
 function pathfindingPeer(name: string, jps: boolean): Peer {
-  let base: PFType.Grid;
-  let work: PFType.Grid;
+  let base: PFModule.Grid;
+  let work: PFModule.Grid;
   const finder = jps
     ? new PF.JumpPointFinder({ diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles })
     : new PF.AStarFinder({ diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles });
@@ -229,6 +219,7 @@ function l1Peer(): Peer {
   };
 }
 
+/** Every peer, by the name `--peers` and the studio use. */
 export const PEER_NAMES = [
   'pf-astar',
   'pf-jps',

@@ -1,0 +1,96 @@
+// The long-task watch of the end-to-end tests: a PerformanceObserver('longtask') in the page, read against a
+// Chromium trace of the same time, so each long task the observer reports comes with the CPU time the page's
+// main thread spent in it. On a machine shared with other work, the main thread can wait for a core in the
+// middle of a 5 ms task and the observer then reports it as a 150 ms task; the limit is for work the page did.
+
+/** Long tasks whose main thread worked less than this share of their time were waiting for a core. */
+const WORKED_SHARE = 0.5;
+
+/**
+ * Starts watching `page` (observer and trace). Returns `stop()`, which ends both and resolves to
+ * `{ tasks, over(limitMs), summary, cpuQuantile(q) }`: every long task `{ wall, cpu, what }` (ms), the ones over
+ * the limit that the page really worked (CPU at least half the wall time, or a CPU time over the limit), a
+ * one-line summary, and quantiles of the CPU time of every main-thread task.
+ */
+export async function watchLongTasks(browser, page) {
+  // The trace first, so every task the observer reports lies inside it.
+  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+  // A mark in both clocks: the trace's microseconds and the page's performance.now().
+  const markAt = await page.evaluate(() => {
+    window.__longTasks = [];
+    window.__longTaskObserver?.disconnect();
+    window.__longTaskObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, wall: e.duration });
+    });
+    window.__longTaskObserver.observe({ type: 'longtask' });
+    return performance.mark('long-task-watch').startTime;
+  });
+  return async () => {
+    const observed = await page.evaluate(() => {
+      window.__longTaskObserver?.disconnect();
+      return window.__longTasks.splice(0);
+    });
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    const events = trace.traceEvents ?? trace;
+    const threads = new Map();
+    for (const e of events) if (e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
+    const mark = events.find((e) => e.name === 'long-task-watch');
+    const offset = mark ? mark.ts / 1000 - markAt : null;
+    const runs = events.filter(
+      (e) =>
+        e.ph === 'X' &&
+        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+        threads.get(`${e.pid}:${e.tid}`) === 'CrRendererMain',
+    );
+    const tasks = observed.map((o) => {
+      // The trace's task that covers the observer's (the outermost one, whose CPU time includes the inner ones).
+      let cpu = null;
+      let what = '';
+      if (offset !== null) {
+        const from = (o.start + offset) * 1000;
+        const to = from + o.wall * 1000;
+        for (const r of runs) {
+          const overlap = Math.min(to, r.ts + r.dur) - Math.max(from, r.ts);
+          if (overlap > 0.5 * Math.min(r.dur, o.wall * 1000) && (cpu === null || (r.tdur ?? r.dur) / 1000 > cpu)) {
+            cpu = (r.tdur ?? r.dur) / 1000;
+            what = `${r.args?.src_file ?? ''} ${r.args?.src_func ?? ''}`.trim();
+          }
+        }
+      }
+      return { wall: Math.round(o.wall), cpu: cpu === null ? null : Math.round(cpu * 10) / 10, what };
+    });
+    // Every main-thread task's CPU time (ms), ascending: what the page itself worked, whatever the machine's load.
+    const cpu = runs.map((r) => (r.tdur ?? r.dur) / 1000).sort((a, b) => a - b);
+    const cpuQuantile = (q) => cpu[Math.min(cpu.length - 1, Math.floor(q * cpu.length))] ?? 0;
+    const over = (limit) =>
+      tasks.filter((t) => t.wall > limit && (t.cpu === null || t.cpu > limit || t.cpu >= WORKED_SHARE * t.wall));
+    const summary = `${tasks.length} long tasks${tasks.length ? `: ${tasks.map((t) => `${t.wall} ms (cpu ${t.cpu ?? '?'})`).join(', ')}` : ''}`;
+    return { tasks, over, summary, cpuQuantile };
+  };
+}
+
+/**
+ * Records requestAnimationFrame intervals in the page until `stop()`, which resolves to the sorted intervals
+ * (ms) with their median, p95 and largest.
+ */
+export async function watchFrames(page) {
+  await page.evaluate(() => {
+    window.__frames = [];
+    window.__framesStop = false;
+    let last = performance.now();
+    const loop = (t) => {
+      window.__frames.push(t - last);
+      last = t;
+      if (!window.__framesStop) requestAnimationFrame(loop);
+    };
+    requestAnimationFrame(loop);
+  });
+  return async () => {
+    const frames = await page.evaluate(() => {
+      window.__framesStop = true;
+      return window.__frames.slice(1).sort((a, b) => a - b);
+    });
+    const q = (p) => frames[Math.min(frames.length - 1, Math.floor(p * frames.length))] ?? 0;
+    return { frames, median: q(0.5), p95: q(0.95), max: frames.at(-1) ?? 0 };
+  };
+}
