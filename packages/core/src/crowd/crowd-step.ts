@@ -17,16 +17,15 @@
  *    contact test alone would see it touch, then not touch, then touch again (the timer would count up one
  *    frame and down the next ones, like the flocking tutorial's units that swing out).
  * 3. Acceleration: the avoidance vector while colliding and (moving, or stopped with a positive timer), else
- *    steering towards the destination (down the group's vector field when it has one, or towards the anchor of
- *    its smooth flow when it has one). Stopped units that do
- *    not avoid stand still.
+ *    steering towards the destination (down the group's vector field when it has one, or along its smooth flow
+ *    by the safe rule of `sampleFlow` when it has one; ./crowd-steer.ts). Stopped units that do not avoid stand
+ *    still.
  * 4. Motion: speed capped at `topSpeed`; towards a touched unit no faster than it moves away; overlapping
  *    squares push each other apart by half the overlap each; blocked tiles and the map edge stop the square
  *    (x then y). Level tiles do not add to the avoidance vector: the field steers around them.
  */
 import { OutOfRangeError } from '../errors.js';
-import { anchorCodeX, anchorCodeY, clearanceOf } from '../flow/anchor-code.js';
-import { DIR_DX, DIR_DY } from '../grid/directions.js';
+import { clearanceOf } from '../flow/anchor-code.js';
 import { MAX_CROWD_DT } from './crowd-options.js';
 import {
   CROWD_BUMPED,
@@ -39,6 +38,7 @@ import {
   H_CURRENT,
   H_STEPS,
 } from './crowd-state.js';
+import { crowdSteer, STEER } from './crowd-steer.js';
 import { columnBlocked, rowBlocked } from './crowd-walls.js';
 import { type CrowdStopTimerResult, crowdStopTimerMoving, crowdStopTimerStopped } from './stop-timers.js';
 
@@ -184,8 +184,7 @@ function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: numbe
   const nstate = N.state;
   const navx = N.avoidX;
   const navy = N.avoidY;
-  const { cellStart, cellItems, unitGroup, groupTargetX, groupTargetY, groupHasField, fieldDir } = crowd;
-  const { groupHasFlow, flowAnchor } = crowd;
+  const { cellStart, cellItems, unitGroup, groupTargetX, groupTargetY } = crowd;
   const flowC = clearanceOf(crowd.flowRadius);
   const mask = crowd.tableSize - 1;
   const { tileSize: T, unitSize: S, topSpeed, acceleration: A, contactMargin, arriveRadius, bumpTime } = crowd.params;
@@ -197,7 +196,6 @@ function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: numbe
   const cover = h + contactMargin;
   const searchRadius = Math.max(holdReach + 2 * topSpeed * dt, S);
   const { width: W, height: H, passable } = crowd.grid;
-  const cells = W * H;
   const dv = A * dt;
 
   // PERF: the units in the order of the neighbour grid (row by row, see bucket), not by index: each unit reads
@@ -343,36 +341,14 @@ function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: numbe
         accX = ax;
         accY = ay;
       } else {
-        // Steer towards the next tile of the group's field, or straight at the target (slowing to arrive).
-        let wx = tx;
-        let wy = ty;
-        let speed = Math.min(topSpeed, Math.sqrt(2 * A * dist));
-        if (groupHasField[g] === 1) {
-          const tcx = Math.floor(x / T);
-          const tcy = Math.floor(y / T);
-          const d = fieldDir[g * cells + tcy * W + tcx] as number;
-          if (d !== 255 && groupHasFlow[g] === 1) {
-            // Head for the flow's anchor of this tile (a point the tile's centre sees), at full speed.
-            const code = flowAnchor[g * cells + tcy * W + tcx] as number;
-            wx = anchorCodeX(code, W, flowC) * T;
-            wy = anchorCodeY(code, W, flowC) * T;
-            speed = topSpeed;
-          } else if (d !== 255) {
-            // Head one tile along the field direction, to the nearest spot where the whole square fits in the
-            // next tile: units keep their lanes (two fit side by side in a tile) but never clip a wall corner.
-            const ntx = tcx + (DIR_DX[d] as number);
-            const nty = tcy + (DIR_DY[d] as number);
-            wx = x + (DIR_DX[d] as number) * T;
-            wy = y + (DIR_DY[d] as number) * T;
-            const lox = ntx * T + h;
-            const hix = (ntx + 1) * T - h;
-            const loy = nty * T + h;
-            const hiy = (nty + 1) * T - h;
-            wx = wx < lox ? lox : Math.min(wx, hix);
-            wy = wy < loy ? loy : Math.min(wy, hiy);
-            speed = topSpeed;
-          }
-        }
+        // Steer down the group's field or flow, or straight at the target (slowing to arrive): ./crowd-steer.ts.
+        STEER[0] = x;
+        STEER[1] = y;
+        STEER[2] = dist;
+        crowdSteer(crowd, g, flowC);
+        const wx = STEER[0] as number;
+        const wy = STEER[1] as number;
+        const speed = STEER[2] as number;
         const sx = wx - x;
         const sy = wy - y;
         const sl = Math.sqrt(sx * sx + sy * sy);

@@ -17,11 +17,13 @@ function reachBits(fx: number, fy: number, reach: number): number {
 }
 
 /**
- * Mask of the tiles around (tx, ty) that a flow says are blocked: no anchor (walls, unreachable), outside the
- * map, or, with `pass`, of another passability code than `code`. `reach` = c + step.
+ * Mask of the tiles around (tx, ty) that a flow layer (`anchor[base + y * w + x]`) says are blocked: no anchor
+ * (walls, unreachable), outside the map, or, with `pass`, of another passability code than `code`. `reach` is the
+ * body's half-side plus the step.
  */
 export function flowMask(
   anchor: Int32Array,
+  base: number,
   w: number,
   h: number,
   tx: number,
@@ -44,7 +46,7 @@ export function flowMask(
       if (x < 0 || y < 0 || x >= w || y >= h) mask |= bit;
       else {
         const i = y * w + x;
-        if (anchor[i] === -1 || (pass !== null && pass[i] !== code)) mask |= bit;
+        if (anchor[base + i] === -1 || (pass !== null && pass[i] !== code)) mask |= bit;
       }
     }
   }

@@ -1,16 +1,7 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field } from '../fields/index.js';
-import { flowMask, passMask } from '../fields/safe-mask.js';
-import {
-  RULE_CENTRE,
-  RULE_DIRECT,
-  RULE_SLIDE,
-  SAFE,
-  SAFE_STEP,
-  SELF_BIT,
-  safeDirection,
-  sweepClear,
-} from '../fields/safe-step.js';
+import { passMask } from '../fields/safe-mask.js';
+import { RULE_CENTRE, RULE_DIRECT, RULE_SLIDE, SAFE, SAFE_STEP, SELF_BIT, sweepClear } from '../fields/safe-step.js';
 import { checkGrid } from '../grid/check-grid.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
@@ -19,6 +10,7 @@ import { typedArrayName } from '../util/describe-value.js';
 import { ownOptions } from '../util/own-options.js';
 import { anchorCodeX, anchorCodeY, CORNER_EXACT, clearanceOf } from './anchor-code.js';
 import { checkFieldOf, checkFlow } from './check-flow.js';
+import { flowDirection } from './flow-direction.js';
 import { SIGHT, sweptClear } from './sight.js';
 import type { Flow } from './types.js';
 
@@ -274,7 +266,7 @@ export function followFlow(
       for (;;) {
         const mt = Math.floor(qy) * w + Math.floor(qx);
         if ((field.dir[mt] as number) === NO_DIRECTION) break;
-        const rule = sampleAt(flow, pass, w, h, code, c, qx, qy, mt);
+        const rule = sampleAt(flow, pass, w, h, code, c, qx, qy);
         if (rule !== RULE_DIRECT && rule !== RULE_SLIDE && rule !== RULE_CENTRE) break;
         // The move's line: its anchor (direct), its tile's centre, or its axis (slide); apart from anchor codes.
         const k =
@@ -344,33 +336,12 @@ function axisOf(): number {
   return (SAFE[0] as number) > 0 ? 0 : (SAFE[0] as number) < 0 ? 1 : (SAFE[1] as number) > 0 ? 2 : 3;
 }
 
-/** The safe rule at (px, py) in tile t (see ../fields/safe-step.ts); writes SAFE[0..2], returns the rule. */
-function sampleAt(
-  flow: Flow,
-  pass: Uint8Array,
-  w: number,
-  h: number,
-  code: number,
-  c: number,
-  px: number,
-  py: number,
-  t: number,
-): number {
-  const tx = t % w;
-  const ty = (t - tx) / w;
-  const a = flow.anchor[t] as number;
-  if (a === -1) return 0;
-  const fx = px - tx;
-  const fy = py - ty;
-  SAFE[0] = fx;
-  SAFE[1] = fy;
-  SAFE[2] = anchorCodeX(a, w, c) - tx;
-  SAFE[3] = anchorCodeY(a, w, c) - ty;
+/** The safe rule at (px, py) (see ./flow-direction.ts); writes SAFE[0..2], returns the rule. */
+function sampleAt(flow: Flow, pass: Uint8Array, w: number, h: number, code: number, c: number, px: number, py: number) {
+  SAFE[0] = px;
+  SAFE[1] = py;
   SAFE[4] = c;
-  SAFE[5] = flow.vx[t] as number;
-  SAFE[6] = flow.vy[t] as number;
-  SAFE[7] = SAFE_STEP;
-  return safeDirection(flowMask(flow.anchor, w, h, tx, ty, pass, code, fx, fy, c + SAFE_STEP));
+  return flowDirection(flow.anchor, 0, flow.vx, flow.vy, w, h, pass, code);
 }
 
 /** True for an object literal (or one without a prototype): something `stats` can be written into. */

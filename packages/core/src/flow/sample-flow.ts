@@ -1,13 +1,13 @@
 import { InvalidOptionError } from '../errors.js';
-import { flowMask } from '../fields/safe-mask.js';
-import { SAFE, SAFE_STEP, safeDirection } from '../fields/safe-step.js';
+import { SAFE } from '../fields/safe-step.js';
 import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import { checkNumber } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { ownOptions } from '../util/own-options.js';
-import { anchorCodeX, anchorCodeY, clearanceOf } from './anchor-code.js';
+import { clearanceOf } from './anchor-code.js';
 import { checkFlow } from './check-flow.js';
+import { flowDirection } from './flow-direction.js';
 import type { Flow } from './types.js';
 
 /** Options of {@link sampleFlow}. */
@@ -78,21 +78,11 @@ export function sampleFlow<T extends { [index: number]: number }>(
   const vx = flow.vx[i] as number;
   const vy = flow.vy[i] as number;
   if (code === -1 || (vx === 0 && vy === 0)) return still(out);
-  const c = clearanceOf(flow.radius);
-  const fx = x - tx;
-  const fy = y - ty;
-  SAFE[0] = fx;
-  SAFE[1] = fy;
-  SAFE[2] = anchorCodeX(code, w, c) - tx;
-  SAFE[3] = anchorCodeY(code, w, c) - ty;
-  SAFE[4] = c;
-  SAFE[5] = vx;
-  SAFE[6] = vy;
-  SAFE[7] = SAFE_STEP;
+  SAFE[0] = x;
+  SAFE[1] = y;
+  SAFE[4] = clearanceOf(flow.radius);
   const pass = grid === undefined ? null : grid.passable;
-  safeDirection(
-    flowMask(flow.anchor, w, h, tx, ty, pass, pass === null ? 0 : (pass[i] as number), fx, fy, c + SAFE_STEP),
-  );
+  flowDirection(flow.anchor, 0, flow.vx, flow.vy, w, h, pass, pass === null ? 0 : (pass[i] as number));
   out[0] = SAFE[0] as number;
   out[1] = SAFE[1] as number;
   if (hasThird(out)) out[2] = out[0] === 0 && out[1] === 0 ? 0 : (SAFE[2] as number);

@@ -1,0 +1,49 @@
+/**
+ * The safe rule of ../fields/safe-step.ts on a flow: the one helper through which sampleFlow, followFlow, the
+ * followers and the crowd read a flow. Internal.
+ */
+import { flowMask } from '../fields/safe-mask.js';
+import { SAFE, SAFE_STEP, safeDirection } from '../fields/safe-step.js';
+import { anchorCodeX, anchorCodeY } from './anchor-code.js';
+
+/**
+ * The direction at the point (SAFE[0], SAFE[1]) (tiles, inside the map) for a body of half-side SAFE[4], on the
+ * flow layer `anchor[base + y * w + x]` (the tile's own vector from `vx`, `vy` when given, used at the anchor
+ * itself); `pass` and `code` (or null) add the tiles of another passability code to the blocked ones. Writes
+ * SAFE[0..2] (direction, how far it may be followed); returns the rule (RULE_* of safe-step.ts), RULE_STILL on a
+ * tile without an anchor.
+ */
+export function flowDirection(
+  anchor: Int32Array,
+  base: number,
+  vx: Float32Array | null,
+  vy: Float32Array | null,
+  w: number,
+  h: number,
+  pass: Uint8Array | null,
+  code: number,
+): number {
+  const x = SAFE[0] as number;
+  const y = SAFE[1] as number;
+  const c = SAFE[4] as number;
+  const tx = Math.floor(x);
+  const ty = Math.floor(y);
+  const i = ty * w + tx;
+  const a = anchor[base + i] as number;
+  if (a === -1) {
+    SAFE[0] = 0;
+    SAFE[1] = 0;
+    SAFE[2] = 0;
+    return 0;
+  }
+  const fx = x - tx;
+  const fy = y - ty;
+  SAFE[0] = fx;
+  SAFE[1] = fy;
+  SAFE[2] = anchorCodeX(a, w, c) - tx;
+  SAFE[3] = anchorCodeY(a, w, c) - ty;
+  SAFE[5] = vx === null ? 0 : (vx[i] as number);
+  SAFE[6] = vy === null ? 0 : (vy[i] as number);
+  SAFE[7] = SAFE_STEP;
+  return safeDirection(flowMask(anchor, base, w, h, tx, ty, pass, code, fx, fy, c + SAFE_STEP));
+}
