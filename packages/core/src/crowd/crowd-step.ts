@@ -22,7 +22,12 @@
  *    still.
  * 4. Motion: speed capped at `topSpeed`; towards a touched unit no faster than it moves away; overlapping
  *    squares push each other apart by half the overlap each; blocked tiles and the map edge stop the square
- *    (x then y). Level tiles do not add to the avoidance vector: the field steers around them.
+ *    (x then y). Level tiles are squares too: a unit that avoids other units also adds the clockwise wall vector
+ *    of each blocked tile its square touches (within `contactMargin`), by the same rule, so that the wall vector
+ *    of a unit ahead cannot hold it pressed against a wall face (in a queue along a wall every unit hits the
+ *    wall of the one ahead, whose vector may point into the wall; the flocking tutorial's moving units stop only
+ *    for stopped ones, so they would stand there until the queue clears). Walls do not count as collisions for
+ *    the stop timers. Without a unit to avoid, the field steers around the walls.
  */
 import { OutOfRangeError } from '../errors.js';
 import { clearanceOf } from '../flow/anchor-code.js';
@@ -39,10 +44,14 @@ import {
   H_STEPS,
 } from './crowd-state.js';
 import { crowdSteer, STEER } from './crowd-steer.js';
-import { columnBlocked, rowBlocked } from './crowd-walls.js';
+import { AVOID, addWallVectors, columnBlocked, rowBlocked, touchedWalls } from './crowd-walls.js';
 import { type CrowdStopTimerResult, crowdStopTimerMoving, crowdStopTimerStopped } from './stop-timers.js';
 
-/** Tile spans ignore overlaps thinner than this fraction of a tile, so a unit clamped against a wall is outside it. */
+/**
+ * Tile spans ignore overlaps thinner than this fraction of a tile, so a unit clamped against a wall is outside it.
+ * The edge a move leads with is taken exactly: a move that would put it past a grid line into a blocked tile, by
+ * however little, is clamped to the line.
+ */
 const SPAN_EPS = 1e-7;
 /** The flocking tutorial's test for an avoidance vector that cancelled out. */
 const CANCEL = 0.001;
@@ -308,6 +317,13 @@ function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: numbe
       }
     }
     if (collision) {
+      // Level squares count as squares: while avoiding units, a unit also follows the clockwise wall of each
+      // blocked tile it touches (else an avoidance vector pointing into a wall holds it pressed there).
+      AVOID[0] = ax;
+      AVOID[1] = ay;
+      addWallVectors(touchedWalls(passable, W, H, x, y, h, contactMargin, T, SPAN_EPS), CANCEL);
+      ax = AVOID[0] as number;
+      ay = AVOID[1] as number;
       const len = Math.sqrt(ax * ax + ay * ay);
       ax /= len;
       ay /= len;
@@ -409,14 +425,14 @@ function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: numbe
       const x2 = nxv + mx;
       if (mx > 0) {
         const c0 = Math.ceil((nxv + h) / T - SPAN_EPS) - 1;
-        const c1 = Math.ceil((x2 + h) / T - SPAN_EPS) - 1;
+        const c1 = Math.ceil((x2 + h) / T) - 1;
         if (c1 > c0 && columnBlocked(passable, W, H, c1, r0, r1)) {
           nxv = c1 * T - h;
           if (vx > 0) vx = 0;
         } else nxv = x2;
       } else {
         const c0 = Math.floor((nxv - h) / T + SPAN_EPS);
-        const c1 = Math.floor((x2 - h) / T + SPAN_EPS);
+        const c1 = Math.floor((x2 - h) / T);
         if (c1 < c0 && columnBlocked(passable, W, H, c1, r0, r1)) {
           nxv = (c1 + 1) * T + h;
           if (vx < 0) vx = 0;
@@ -429,14 +445,14 @@ function stepUnits(crowd: Crowd, from: number, to: number, e0: number, e1: numbe
       const y2 = nyv + my;
       if (my > 0) {
         const r0 = Math.ceil((nyv + h) / T - SPAN_EPS) - 1;
-        const r1 = Math.ceil((y2 + h) / T - SPAN_EPS) - 1;
+        const r1 = Math.ceil((y2 + h) / T) - 1;
         if (r1 > r0 && rowBlocked(passable, W, H, r1, c0, c1)) {
           nyv = r1 * T - h;
           if (vy > 0) vy = 0;
         } else nyv = y2;
       } else {
         const r0 = Math.floor((nyv - h) / T + SPAN_EPS);
-        const r1 = Math.floor((y2 - h) / T + SPAN_EPS);
+        const r1 = Math.floor((y2 - h) / T);
         if (r1 < r0 && rowBlocked(passable, W, H, r1, c0, c1)) {
           nyv = (r1 + 1) * T + h;
           if (vy < 0) vy = 0;
