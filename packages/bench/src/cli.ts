@@ -109,7 +109,9 @@ The crowd suite steps seed 001's crowd (two groups of units scattered over a 102
 across each other down their vector fields) on the main thread and split over 1 and 2 workers, in interleaved
 rounds, and reports milliseconds per step (1/60 s); the three copies must stay bit-identical (same state).
 The crowd-settle suite is not a timing: the simulated seconds 200 units sent to one point (open 40x40 map,
-straight or down a field) take until all stand still, over --settle-seeds seeds.
+straight or down a field) take until all stand still, over --settle-seeds seeds; and the studio's crowd scene
+(400 units head-on through two gaps, 64x40) over a third as many seeds, with the unit-seconds units stood still
+at a wall face.
 The tactics suite runs the flank search over the about 10,000 convex sets of random-256 in slices of 1 ms: the
 total (set costs included) and the longest slice, with the costs from this thread, from 2 workers, or computed
 in the first slice ('two-field'). The set-fields suite builds all per-set fields of random-128 and rooms-256 on
