@@ -15,6 +15,7 @@ import { runCrowd } from './suites/crowd.js';
 import { runCrowdSettle } from './suites/crowd-settle.js';
 import { runFlowPaths, runFlowTime } from './suites/flow.js';
 import { runFlowRepair } from './suites/flow-repair.js';
+import { runFollowers } from './suites/followers.js';
 import { runKernels } from './suites/kernels.js';
 import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
@@ -37,6 +38,7 @@ const SUITES = [
   'tactics',
   'set-fields',
   'flow',
+  'followers',
   'sectors',
 ] as const;
 
@@ -86,6 +88,8 @@ const HELP = `usage: pnpm bench [options]
   --crowd-rounds N    interleaved rounds of the crowd suite (default 5; --quick 2)
   --crowd-steps N     timed steps per executor and round in the crowd suite (default 20; --quick 10)
   --settle-seeds N    seeds of the crowd-settle suite (default 30; --quick 5)
+  --follower-units N  followers of the followers suite (default 100000; --quick 20000)
+  --follower-maps L   random,rooms (1024x1024, 20% walls; default both; --quick random)
   --quick             small run: reps 5, maps arena + random-512 (native: random-512), peer searches 20,
                       rts updates 100, crowd 10000 units in 2 rounds of 10 steps
 
@@ -112,6 +116,10 @@ The crowd-settle suite is not a timing: the simulated seconds 200 units sent to 
 straight or down a field) take until all stand still, over --settle-seeds seeds; and the studio's crowd scene
 (400 units head-on through two gaps, 64x40) over a third as many seeds, with the unit-seconds units stood still
 at a wall face.
+The followers suite steps 100k followers on one flow (radius 0.25) of a 1024x1024 map (random and rooms, 20%
+walls) on the main thread and split over 1 and 2 bare worker threads running the step's worker half
+(runFollowersStepRange) on the shared buffer, in interleaved rounds; milliseconds per step, the speed-up over
+the main thread, and whether the copies stayed bit-identical.
 The tactics suite runs the flank search over the about 10,000 convex sets of random-256 in slices of 1 ms: the
 total (set costs included) and the longest slice, with the costs from this thread, from 2 workers, or computed
 in the first slice ('two-field'). The set-fields suite builds all per-set fields of random-128 and rooms-256 on
@@ -156,6 +164,8 @@ async function main(): Promise<void> {
       'crowd-rounds': { type: 'string' },
       'crowd-steps': { type: 'string' },
       'settle-seeds': { type: 'string' },
+      'follower-units': { type: 'string' },
+      'follower-maps': { type: 'string' },
       quick: { type: 'boolean' },
       json: { type: 'string' },
       markdown: { type: 'string' },
@@ -281,6 +291,18 @@ async function main(): Promise<void> {
     sections.push(await runCrowd({ units: crowdUnits, rounds: crowdRounds, steps: crowdSteps }));
   if (suites.includes('crowd-settle'))
     sections.push(runCrowdSettle({ seeds: Math.max(1, int(values['settle-seeds'], quick ? 5 : 30, 'settle-seeds')) }));
+  if (suites.includes('followers'))
+    sections.push(
+      await runFollowers({
+        units: Math.max(1, int(values['follower-units'], quick ? 20000 : 100000, 'follower-units')),
+        maps: list(values['follower-maps'], quick ? ['random'] : ['random', 'rooms']).map((m) => {
+          if (m !== 'random' && m !== 'rooms') throw new Error(`--follower-maps: random or rooms, got ${m}`);
+          return m;
+        }),
+        rounds: quick ? 2 : 5,
+        steps: quick ? 10 : 20,
+      }),
+    );
   if (suites.includes('tactics')) sections.push(await runTactics({ reps, warmup }));
   if (suites.includes('set-fields')) sections.push(await runSetFields({ reps: Math.min(reps, 5), warmup: 1 }));
   if (suites.includes('sectors')) {

@@ -7,6 +7,7 @@ export * from './crowd/index.js';
 export * from './errors.js';
 export * from './fields/index.js';
 export * from './flow/index.js';
+export * from './followers/index.js';
 export * from './grid/index.js';
 export * from './rts/index.js';
 export * from './scent/index.js';

@@ -38,12 +38,18 @@ export function flowDirection(
   }
   const fx = x - tx;
   const fy = y - ty;
+  const ax = anchorCodeX(a, w, c) - tx;
+  const ay = anchorCodeY(a, w, c) - ty;
   SAFE[0] = fx;
   SAFE[1] = fy;
-  SAFE[2] = anchorCodeX(a, w, c) - tx;
-  SAFE[3] = anchorCodeY(a, w, c) - ty;
-  SAFE[5] = vx === null ? 0 : (vx[i] as number);
-  SAFE[6] = vy === null ? 0 : (vy[i] as number);
+  SAFE[2] = ax;
+  SAFE[3] = ay;
+  // PERF: the tile's own vector is read only where it is used (at the anchor itself): two fewer reads per call.
+  const ex = ax - fx;
+  const ey = ay - fy;
+  const near = ex * ex + ey * ey < 1e-17;
+  SAFE[5] = vx === null || !near ? 0 : (vx[i] as number);
+  SAFE[6] = vy === null || !near ? 0 : (vy[i] as number);
   SAFE[7] = SAFE_STEP;
   return safeDirection(flowMask(anchor, base, w, h, tx, ty, pass, code, fx, fy, c + SAFE_STEP));
 }
