@@ -174,8 +174,8 @@ export function sweepClear(mask: number, fx: number, fy: number, mx: number, my:
       a = b;
       b = t;
     }
-    let t0 = a > 0 ? a : 0;
-    let t1 = b < 1 ? b : 1;
+    let t0 = Math.max(a, 0);
+    let t1 = Math.min(b, 1);
     a = (j - g - fy) * iy;
     b = (j + 1 + g - fy) * iy;
     if (a > b) {

@@ -98,7 +98,7 @@ function stepRange(followers: Followers, from: number, to: number, dt: number): 
         break;
       }
       const reach = SAFE[2] as number;
-      const d = left < SAFE_STEP ? (left < reach ? left : reach) : SAFE_STEP < reach ? SAFE_STEP : reach;
+      const d = Math.min(left, SAFE_STEP, reach);
       px += (SAFE[0] as number) * d;
       py += (SAFE[1] as number) * d;
       left -= d;
