@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 export * from './crowd/index.js';
+export * from './determinism/index.js';
 export * from './errors.js';
 export * from './fields/index.js';
 export * from './flow/index.js';

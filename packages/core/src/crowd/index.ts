@@ -1,5 +1,6 @@
 // Public exports of src/crowd. Listed again from ../index.ts.
 export * from './crowd-command.js';
+export { hashCrowd } from './crowd-hash.js';
 export {
   type CrowdOptions,
   type CrowdParams,

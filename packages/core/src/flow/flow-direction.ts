@@ -4,7 +4,7 @@
  */
 import { flowMask } from '../fields/safe-mask.js';
 import { SAFE, SAFE_STEP, safeDirection } from '../fields/safe-step.js';
-import { anchorCodeX, anchorCodeY } from './anchor-code.js';
+import { CORNER_EXACT, CORNER_PLUS_X, CORNER_PLUS_Y } from './anchor-code.js';
 
 /**
  * The direction at the point (SAFE[0], SAFE[1]) (tiles, inside the map) for a body of half-side SAFE[4], on the
@@ -38,8 +38,24 @@ export function flowDirection(
   }
   const fx = x - tx;
   const fy = y - ty;
-  const ax = anchorCodeX(a, w, c) - tx;
-  const ay = anchorCodeY(a, w, c) - ty;
+  // The anchor relative to the tile's corner (anchorCodeX / anchorCodeY, with one division for both).
+  let ax: number;
+  let ay: number;
+  if (a >= 0) {
+    const v = a >> 3;
+    const kind = a & 7;
+    const vy = Math.floor(v / (w + 1));
+    const vx = v - vy * (w + 1);
+    ax = kind === CORNER_EXACT ? vx : (kind & CORNER_PLUS_X) !== 0 ? vx + c : vx - c;
+    ay = kind === CORNER_EXACT ? vy : (kind & CORNER_PLUS_Y) !== 0 ? vy + c : vy - c;
+  } else {
+    const j = -2 - a;
+    const jy = Math.floor(j / w);
+    ax = j - jy * w + 0.5;
+    ay = jy + 0.5;
+  }
+  ax -= tx;
+  ay -= ty;
   SAFE[0] = fx;
   SAFE[1] = fy;
   SAFE[2] = ax;

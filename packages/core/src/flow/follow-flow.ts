@@ -273,8 +273,8 @@ export function followFlow(
           rule === RULE_DIRECT
             ? (flow.anchor[mt] as number)
             : rule === RULE_CENTRE
-              ? -(2 ** 40) - mt
-              : -(2 ** 50) - axisOf();
+              ? -1_099_511_627_776 /* -2^40 */ - mt
+              : -1_125_899_906_842_624 /* -2^50 */ - axisOf();
         if (moved && k !== key) put(qx, qy);
         key = k;
         const reach = SAFE[2] as number;

@@ -150,6 +150,21 @@ export function sampleTarget(t: FollowTarget, pass: Uint8Array, w: number, h: nu
   return safeDirection(mask);
 }
 
+/** True when (x, y) (tiles, inside the map) lies on a goal tile of target `t`. */
+export function onGoal(t: FollowTarget, x: number, y: number, w: number): boolean {
+  const tx = Math.floor(x);
+  const ty = Math.floor(y);
+  const i = ty * w + tx;
+  if (t.kind === TARGET_FLOW) return (t.flow as Flow).anchor[i] === -2 - i;
+  if (t.kind === TARGET_FIELD) {
+    const f = t.field as Pick<Field, 'cost' | 'dir'>;
+    return (f.dir[i] as number) > 7 && (f.cost[i] as number) < Number.POSITIVE_INFINITY;
+  }
+  const d = t.corridor as CorridorFieldData;
+  const s = corridorSlot(d, tx, ty, w);
+  return s >= 0 && (d.dir[s] as number) > 7 && (d.cost[s] as number) < Number.POSITIVE_INFINITY;
+}
+
 function stillRule(): number {
   SAFE[0] = 0;
   SAFE[1] = 0;

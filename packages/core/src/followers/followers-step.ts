@@ -6,8 +6,8 @@
  * gives the same state bit for bit. No allocation.
  */
 import { OutOfRangeError } from '../errors.js';
-import { RULE_CENTRE, RULE_DIRECT, RULE_SLIDE, SAFE, SAFE_STEP } from '../fields/safe-step.js';
-import { AT_GOAL, sampleTarget } from './follow-target.js';
+import { RULE_CENTRE, RULE_DIRECT, RULE_OVERLAP, RULE_SLIDE, SAFE, SAFE_STEP } from '../fields/safe-step.js';
+import { AT_GOAL, onGoal, sampleTarget } from './follow-target.js';
 import {
   checkFollowers,
   FOLLOWER_ARRIVED,
@@ -93,7 +93,8 @@ function stepRange(followers: Followers, from: number, to: number, dt: number): 
         st = FOLLOWER_ARRIVED;
         break;
       }
-      if (rule !== RULE_DIRECT && rule !== RULE_SLIDE && rule !== RULE_CENTRE) {
+      // RULE_OVERLAP: a body placed overlapping a wall heads for its tile's centre, out of the overlap.
+      if (rule !== RULE_DIRECT && rule !== RULE_SLIDE && rule !== RULE_CENTRE && rule !== RULE_OVERLAP) {
         st = FOLLOWER_STUCK;
         break;
       }
@@ -103,11 +104,7 @@ function stepRange(followers: Followers, from: number, to: number, dt: number): 
       py += (SAFE[1] as number) * d;
       left -= d;
     }
-    if (st === FOLLOWER_MOVING) {
-      SAFE[0] = px;
-      SAFE[1] = py;
-      if (sampleTarget(t, passable, w, h) === AT_GOAL) st = FOLLOWER_ARRIVED;
-    }
+    if (st === FOLLOWER_MOVING && onGoal(t, px, py, w)) st = FOLLOWER_ARRIVED;
     x[i] = px;
     y[i] = py;
     state[i] = st;

@@ -1,5 +1,6 @@
 // Public exports of src/followers. Listed again from ../index.ts.
 export type { FollowTarget, FollowTargetInput } from './follow-target.js';
+export { hashFollowers } from './followers-hash.js';
 export { type FollowersStepRangeArgs, runFollowersStepRange } from './followers-parallel-kernel.js';
 export {
   addFollower,

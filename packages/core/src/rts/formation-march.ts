@@ -1,3 +1,4 @@
+import { dAtan2, dHypot } from '../determinism/deterministic-math.js';
 import {
   assignFormationSlots,
   formationAnchor,
@@ -96,15 +97,13 @@ export class RtsFormationMarch {
     }
     // Face the first leg of the way to the goal. Formations are built facing a grid axis so that every slot
     // lands on a tile centre.
-    g.angle = snapToQuarterTurn(Math.atan2(g.goalY - cy, g.goalX - cx));
+    g.angle = snapToQuarterTurn(dAtan2(g.goalY - cy, g.goalX - cx));
     const first = world.pathfinder.findPath(Math.floor(cx), Math.floor(cy), Math.floor(g.goalX), Math.floor(g.goalY), {
       diagonal: world.options.diagonal,
     });
     if (first && first.waypoints.length >= 4) {
       const wp = first.waypoints;
-      g.angle = snapToQuarterTurn(
-        Math.atan2((wp[3] as number) - (wp[1] as number), (wp[2] as number) - (wp[0] as number)),
-      );
+      g.angle = snapToQuarterTurn(dAtan2((wp[3] as number) - (wp[1] as number), (wp[2] as number) - (wp[0] as number)));
     }
     const place = this.place(cx, cy, g.angle);
     if (!place) {
@@ -268,7 +267,7 @@ export class RtsFormationMarch {
     // The commander's trail, for members whose slot is inside a wall (a pass narrower than the formation).
     const trail = this.trail;
     const tn = trail.length;
-    if (tn < 2 || Math.hypot(c.tailX - (trail[tn - 2] as number), c.tailY - (trail[tn - 1] as number)) >= 0.1) {
+    if (tn < 2 || dHypot(c.tailX - (trail[tn - 2] as number), c.tailY - (trail[tn - 1] as number)) >= 0.1) {
       trail.push(c.tailX, c.tailY);
       if (trail.length > 4000) trail.splice(0, 2000);
     }
@@ -296,7 +295,7 @@ export class RtsFormationMarch {
       ) {
         u.slotX = p.x;
         u.slotY = p.y;
-        worst = Math.max(worst, Math.hypot(u.tailX - p.x, u.tailY - p.y));
+        worst = Math.max(worst, dHypot(u.tailX - p.x, u.tailY - p.y));
       } else {
         // The slot is inside a wall: file in behind the commander along its trail until the slot is free again.
         filed++;
@@ -378,7 +377,7 @@ export class RtsFormationMarch {
     for (let k = c.routeIndex * 2; k + 1 < c.route.length && left > 0; k += 2) {
       const nx = c.route[k] as number;
       const ny = c.route[k + 1] as number;
-      const d = Math.hypot(nx - x, ny - y);
+      const d = dHypot(nx - x, ny - y);
       if (d >= left) {
         tx = x + ((nx - x) * left) / d;
         ty = y + ((ny - y) * left) / d;
@@ -389,8 +388,8 @@ export class RtsFormationMarch {
       x = tx = nx;
       y = ty = ny;
     }
-    if (Math.hypot(tx - c.tailX, ty - c.tailY) < 0.3) return null;
-    return Math.atan2(ty - c.tailY, tx - c.tailX);
+    if (dHypot(tx - c.tailX, ty - c.tailY) < 0.3) return null;
+    return dAtan2(ty - c.tailY, tx - c.tailX);
   }
 
   /** Largest hard radius of a member, tiles. */

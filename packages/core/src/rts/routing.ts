@@ -1,3 +1,4 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import { rtsFlowRadius, rtsFlowRoute, rtsFlowRouteAlong } from './flow-route.js';
@@ -117,7 +118,7 @@ function planFlowRoute(w: RtsWorldView, u: RtsUnit): boolean {
   // The flow ends at the goal tile's centre; the exact destination may be off it (formation slots).
   const lx = route[route.length - 2] as number;
   const ly = route[route.length - 1] as number;
-  if (Math.hypot(lx - u.destX, ly - u.destY) > 1e-6) route.push(u.destX, u.destY);
+  if (dHypot(lx - u.destX, ly - u.destY) > 1e-6) route.push(u.destX, u.destY);
   return takeRoute(u, route);
 }
 

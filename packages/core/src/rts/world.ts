@@ -1,3 +1,4 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkField } from '../fields/check-field.js';
 import type { Field } from '../fields/types.js';
@@ -118,8 +119,8 @@ export class RtsWorld implements RtsGroupHost {
       throw new CoordinateError('unit', tx, ty, `has no room for a body of radius ${o.hardRadius}`);
     for (const u of this.units) {
       if (
-        Math.hypot(u.tailX - x, u.tailY - y) < u.hardRadius + o.hardRadius ||
-        Math.hypot(u.x - x, u.y - y) < u.hardRadius + o.hardRadius
+        dHypot(u.tailX - x, u.tailY - y) < u.hardRadius + o.hardRadius ||
+        dHypot(u.x - x, u.y - y) < u.hardRadius + o.hardRadius
       )
         throw new CoordinateError('unit', tx, ty, `would overlap unit ${u.id}`);
     }
