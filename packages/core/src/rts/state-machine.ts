@@ -106,7 +106,8 @@ export function currentTarget(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): bo
   // The state machine went round without a point to head for: a route it cannot follow (a repair that plans the
   // same blocked leg again, such as a diagonal squeeze between two walls that the `always` rule plans but a step
   // may not take). Fail the order rather than spin like this every step for ever.
-  if (u.state === 'moving' || u.state === 'waypoint-reached' || u.state === 'waiting-for-path') arrive(w, u, true);
+  if (u.state === 'moving' || u.state === 'waypoint-reached' || u.state === 'waiting-for-path')
+    arrive(w, u, true, 'stuck');
   return false;
 }
 

@@ -23,7 +23,7 @@ export function onStuck(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): void {
     u.pushMoves = [];
     clearAvoid(u);
     u.returnStack = [];
-    if (u.state === 'moving' || u.state === 'waiting-for-path') arrive(w, u, true);
+    if (u.state === 'moving' || u.state === 'waiting-for-path') arrive(w, u, true, 'gave-up');
     u.waitSteps = 0;
     return;
   }
@@ -82,7 +82,7 @@ export function watchProgress(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): vo
     w.stats.nearArrivals++;
   } else if (u.noProgress > w.stepsFor(w.options.giveUpSeconds)) {
     clearAvoid(u);
-    arrive(w, u, true);
+    arrive(w, u, true, 'no-progress');
   }
 }
 

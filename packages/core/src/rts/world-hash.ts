@@ -48,6 +48,7 @@ function unitValues(u: RtsUnit, out: HashValue[]): void {
     u.speedMultiplier,
     u.arrivedStep,
     u.failed,
+    u.failReason,
     u.slotX,
     u.slotY,
     u.group === null ? -1 : 1,

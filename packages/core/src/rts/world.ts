@@ -233,6 +233,7 @@ export class RtsWorld implements RtsGroupHost {
     unit.noProgress = 0;
     unit.arrivedStep = NONE;
     unit.failed = false;
+    unit.failReason = null;
     unit.waitSteps = 0;
   }
 
@@ -307,6 +308,7 @@ export class RtsWorld implements RtsGroupHost {
     unit.noProgress = 0;
     unit.arrivedStep = NONE;
     unit.failed = false;
+    unit.failReason = null;
     unit.waitSteps = 0;
     unit.returnStack = [];
     clearAvoid(unit);
