@@ -21,6 +21,7 @@ import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
 import { runRepair } from './suites/repair.js';
 import { runRts } from './suites/rts.js';
+import { runRtsFormations } from './suites/rts-formations.js';
 import { runSectors } from './suites/sectors.js';
 import { runService } from './suites/service.js';
 import { runSetFields, runTactics } from './suites/tactics.js';
@@ -33,6 +34,7 @@ const SUITES = [
   'native',
   'repair',
   'rts',
+  'rts-formations',
   'crowd',
   'crowd-settle',
   'tactics',
@@ -83,6 +85,7 @@ const HELP = `usage: pnpm bench [options]
   --reps N            timed repetitions after warm-up (default 15)
   --warmup N          untimed warm-up runs (default 3)
   --rts-units LIST    unit counts of the rts suite (default 200,1000)
+  --formation-seeds N seeds (random targets) of the rts-formations suite (default 30; --quick 5)
   --updates N         timed updates per unit count in the rts suite, after 50 untimed ones (default 400)
   --crowd-units LIST  unit counts of the crowd suite (default 10000,50000; --quick 10000)
   --crowd-rounds N    interleaved rounds of the crowd suite (default 5; --quick 2)
@@ -108,6 +111,10 @@ The rts suite steps an RtsWorld (random map with 10% walls, four fifths of the u
 box and wedge formations, re-ordered to a new random tile on arrival; the rest idle, to be pushed) and reports
 the milliseconds per update (one fixed step of 1/20 s, re-orders included) and a hash of the final state (the
 same on every run of the same build; a different hash after a refactor means a change of behaviour).
+
+The rts-formations suite is not a timing: per seed a random target east of the studio battlefield's ridge, the
+twenty blue units ordered there in a wedge and in a box, against one of them alone on the same trip: simulated
+seconds to arrival, the ratio's distribution, and orders that ended with a member failed or off its place.
 
 The crowd suite steps seed 001's crowd (two groups of units scattered over a 1024x1024 map with 10% walls, sent
 across each other down their vector fields) on the main thread and split over 1 and 2 workers, in interleaved
@@ -164,6 +171,7 @@ async function main(): Promise<void> {
       'crowd-rounds': { type: 'string' },
       'crowd-steps': { type: 'string' },
       'settle-seeds': { type: 'string' },
+      'formation-seeds': { type: 'string' },
       'follower-units': { type: 'string' },
       'follower-maps': { type: 'string' },
       quick: { type: 'boolean' },
@@ -289,6 +297,10 @@ async function main(): Promise<void> {
   if (suites.includes('rts')) sections.push(runRts({ units: rtsUnits, updates, warmup: 50 }));
   if (suites.includes('crowd'))
     sections.push(await runCrowd({ units: crowdUnits, rounds: crowdRounds, steps: crowdSteps }));
+  if (suites.includes('rts-formations'))
+    sections.push(
+      runRtsFormations({ seeds: Math.max(1, int(values['formation-seeds'], quick ? 5 : 30, 'formation-seeds')) }),
+    );
   if (suites.includes('crowd-settle'))
     sections.push(runCrowdSettle({ seeds: Math.max(1, int(values['settle-seeds'], quick ? 5 : 30, 'settle-seeds')) }));
   if (suites.includes('followers'))
