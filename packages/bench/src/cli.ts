@@ -14,6 +14,7 @@ import { markdownTable, textTable } from './report.js';
 import { runCrowd } from './suites/crowd.js';
 import { runCrowdSettle } from './suites/crowd-settle.js';
 import { runFlowPaths, runFlowTime } from './suites/flow.js';
+import { runFlowLoop } from './suites/flow-loop.js';
 import { runFlowRepair } from './suites/flow-repair.js';
 import { runFollowers } from './suites/followers.js';
 import { runKernels } from './suites/kernels.js';
@@ -40,6 +41,7 @@ const SUITES = [
   'tactics',
   'set-fields',
   'flow',
+  'flow-loop',
   'followers',
   'sectors',
 ] as const;
@@ -91,6 +93,8 @@ const HELP = `usage: pnpm bench [options]
   --crowd-rounds N    interleaved rounds of the crowd suite (default 5; --quick 2)
   --crowd-steps N     timed steps per executor and round in the crowd suite (default 20; --quick 10)
   --settle-seeds N    seeds of the crowd-settle suite (default 30; --quick 5)
+  --loop-maps LIST    maps of the flow-loop suite (default: the six Moving AI maps, random-256, rooms-256;
+                      --quick arena, random-128)
   --follower-units N  followers of the followers suite (default 100000; --quick 20000)
   --follower-maps L   random,rooms (1024x1024, 20% walls; default both; --quick random)
   --quick             small run: reps 5, maps arena + random-512 (native: random-512), peer searches 20,
@@ -123,6 +127,9 @@ The crowd-settle suite is not a timing: the simulated seconds 200 units sent to 
 straight or down a field) take until all stand still, over --settle-seeds seeds; and the studio's crowd scene
 (400 units head-on through two gaps, 64x40) over a third as many seeds, with the unit-seconds units stood still
 at a wall face.
+The flow-loop suite runs the per-frame loop a game writes over sampleFlow (sample, move min(0.05, 0.1, out[2]))
+from random starts (field cost at most 200) on Moving AI and generated maps at radius 0 and 0.25: bodies that
+ever overlapped a wall, stalls, and the length over the exact any-angle shortest path.
 The followers suite steps 100k followers on one flow (radius 0.25) of a 1024x1024 map (random and rooms, 20%
 walls) on the main thread and split over 1 and 2 bare worker threads running the step's worker half
 (runFollowersStepRange) on the shared buffer, in interleaved rounds; milliseconds per step, the speed-up over
@@ -173,6 +180,7 @@ async function main(): Promise<void> {
       'settle-seeds': { type: 'string' },
       'formation-seeds': { type: 'string' },
       'follower-units': { type: 'string' },
+      'loop-maps': { type: 'string' },
       'follower-maps': { type: 'string' },
       quick: { type: 'boolean' },
       json: { type: 'string' },
@@ -303,6 +311,30 @@ async function main(): Promise<void> {
     );
   if (suites.includes('crowd-settle'))
     sections.push(runCrowdSettle({ seeds: Math.max(1, int(values['settle-seeds'], quick ? 5 : 30, 'settle-seeds')) }));
+  if (suites.includes('flow-loop'))
+    sections.push(
+      runFlowLoop({
+        maps: list(
+          values['loop-maps'],
+          quick
+            ? ['arena', 'random-128']
+            : [
+                'arena',
+                'den520d',
+                'Berlin_0_256',
+                'maze512-1-0',
+                'random512-10-0',
+                '8room_000',
+                'random-256',
+                'rooms-256',
+              ],
+        ),
+        goals: quick ? 2 : 4,
+        starts: quick ? 20 : 50,
+        maxCost: 200,
+        frameStep: 0.05,
+      }),
+    );
   if (suites.includes('followers'))
     sections.push(
       await runFollowers({
