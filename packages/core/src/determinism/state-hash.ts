@@ -1,4 +1,5 @@
 import { InvalidOptionError } from '../errors.js';
+import { arrayLength } from '../util/own-options.js';
 
 /** A value {@link hashState} takes: a number, a string, a boolean, null or undefined, or an array of numbers. */
 export type HashValue = number | string | boolean | null | undefined | ArrayLike<number>;
@@ -17,11 +18,15 @@ const PRIME = 0x01000193;
  * code units; booleans, null and undefined as tags; an array is preceded by its length, so [1, 2], [3] and
  * [1, 2, 3] differ. The bytes feed two FNV-1a lanes (32 bits each, different offset bases), printed as 16 hex
  * digits. Not a cryptographic hash: it tells states apart, it does not resist forgery.
- * @throws InvalidOptionError for a value of another kind (an object that is not an array-like of numbers).
+ * @throws InvalidOptionError when `values` is not an array, or for a value of another kind (an object that is not an
+ *   array or typed array of numbers).
  */
-export function hashState(values: Iterable<HashValue>): string {
+export function hashState(values: readonly HashValue[]): string {
+  const expected = 'an array of numbers, strings, booleans or arrays of numbers';
+  if (!Array.isArray(values)) throw new InvalidOptionError('values', values, expected);
+  const n = arrayLength(values, 'values', expected);
   const h = { a: BASIS_A, b: BASIS_B };
-  for (const v of values) add(h, v);
+  for (let k = 0; k < n; k++) add(h, values[k]);
   return hex(h.a) + hex(h.b);
 }
 
@@ -58,7 +63,7 @@ function add(h: { a: number; b: number }, v: HashValue): void {
   } else if (typeof v === 'boolean') byte(h, v ? 3 : 4);
   else if (v === null) byte(h, 5);
   else if (v === undefined) byte(h, 6);
-  else if (typeof v === 'object' && typeof (v as ArrayLike<number>).length === 'number') {
+  else if (Array.isArray(v) || (ArrayBuffer.isView(v) && !(v instanceof DataView))) {
     const a = v as ArrayLike<number>;
     byte(h, 7);
     number(h, a.length);

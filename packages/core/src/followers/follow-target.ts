@@ -45,14 +45,29 @@ export const TARGET_FLOW = 0;
 export const TARGET_FIELD = 1;
 export const TARGET_CORRIDOR = 2;
 
-/** A stored target: plain data (structured-cloneable), the clearance resolved. */
+/** A stored target: plain data (structured-cloneable), the clearance resolved; frozen once checked. */
 export interface FollowTarget {
-  kind: number;
+  readonly kind: number;
   /** The body's clearance, tiles (`flowClearance` of the radius). */
-  clearance: number;
-  flow: Flow | null;
-  field: Pick<Field, 'cost' | 'dir'> | null;
-  corridor: CorridorFieldData | null;
+  readonly clearance: number;
+  readonly flow: Pick<Flow, 'anchor' | 'vx' | 'vy'> | null;
+  readonly field: Pick<Field, 'cost' | 'dir'> | null;
+  readonly corridor: CorridorFieldData | null;
+}
+
+/** Targets checked for this thread (made by {@link resolveTarget}, or received and checked): frozen, trusted. */
+const TRUSTED = new WeakSet<object>();
+
+/** Freezes a checked target and remembers it, so that later checks are O(1). */
+export function trustTarget(t: FollowTarget): FollowTarget {
+  Object.freeze(t);
+  TRUSTED.add(t);
+  return t;
+}
+
+/** True for a target made or checked on this thread. */
+export function isTrustedTarget(t: unknown): boolean {
+  return typeof t === 'object' && t !== null && TRUSTED.has(t);
 }
 
 /** Checks a target input against a grid of `w` x `h` tiles and stores it. */
@@ -75,26 +90,39 @@ export function resolveTarget(input: FollowTargetInput, w: number, h: number): F
     const flow = own.flow as Flow;
     checkFlow(flow, undefined, undefined, 'target.flow');
     if (flow.width !== w || flow.height !== h) throw sizeError('flow', flow);
-    return { kind: TARGET_FLOW, clearance: clearanceOf(flow.radius), flow, field: null, corridor: null };
+    const arrays = { anchor: flow.anchor, vx: flow.vx, vy: flow.vy };
+    return trustTarget({
+      kind: TARGET_FLOW,
+      clearance: clearanceOf(flow.radius),
+      flow: arrays,
+      field: null,
+      corridor: null,
+    });
   }
   if (own.field !== undefined) {
     const field = own.field as Field;
     checkField(field, 'target.field');
     if (field.width !== w || field.height !== h) throw sizeError('field', field);
-    return {
+    return trustTarget({
       kind: TARGET_FIELD,
       clearance: clearanceOf(radius),
       flow: null,
       field: { cost: field.cost, dir: field.dir },
       corridor: null,
-    };
+    });
   }
   if (own.corridor !== undefined) {
     const corridor = own.corridor;
     if (!(corridor instanceof CorridorField))
       throw new InvalidOptionError('target.corridor', corridor, 'a CorridorField');
     if (corridor.width !== w || corridor.height !== h) throw sizeError('corridor', corridor);
-    return { kind: TARGET_CORRIDOR, clearance: clearanceOf(radius), flow: null, field: null, corridor: corridor.data };
+    return trustTarget({
+      kind: TARGET_CORRIDOR,
+      clearance: clearanceOf(radius),
+      flow: null,
+      field: null,
+      corridor: corridor.data,
+    });
   }
   throw new InvalidOptionError('target', input, 'an object { flow } or { field | corridor, radius? }');
 }
@@ -116,7 +144,7 @@ export function sampleTarget(t: FollowTarget, pass: Uint8Array, w: number, h: nu
   const code = pass[i] as number;
   SAFE[4] = t.clearance;
   if (t.kind === TARGET_FLOW) {
-    const flow = t.flow as Flow;
+    const flow = t.flow as Pick<Flow, 'anchor' | 'vx' | 'vy'>;
     // A goal's anchor is its own centre (no other tile's is).
     if (flow.anchor[i] === -2 - i) return AT_GOAL;
     return flowDirection(flow.anchor, 0, flow.vx, flow.vy, w, h, pass, code);
@@ -155,7 +183,7 @@ export function onGoal(t: FollowTarget, x: number, y: number, w: number): boolea
   const tx = Math.floor(x);
   const ty = Math.floor(y);
   const i = ty * w + tx;
-  if (t.kind === TARGET_FLOW) return (t.flow as Flow).anchor[i] === -2 - i;
+  if (t.kind === TARGET_FLOW) return (t.flow as Pick<Flow, 'anchor'>).anchor[i] === -2 - i;
   if (t.kind === TARGET_FIELD) {
     const f = t.field as Pick<Field, 'cost' | 'dir'>;
     return (f.dir[i] as number) > 7 && (f.cost[i] as number) < Number.POSITIVE_INFINITY;

@@ -4,11 +4,13 @@
  * rewritten); the main-thread half splits the followers into ranges and counts the step once all ran
  * (`countFollowerStep`). Neither imports the service.
  */
-import { AbortError } from '../errors.js';
+import { AbortError, OutOfRangeError } from '../errors.js';
 import { ControlSlot, type KernelControl } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
+import { readKernelControl } from '../util/kernel-control.js';
+import { ownOptions } from '../util/own-options.js';
 import type { FollowTarget } from './follow-target.js';
-import { followersFromBuffers } from './followers-state.js';
+import { type FollowersBuffers, followerCount, followersFromBuffers } from './followers-state.js';
 import { stepFollowersRange } from './followers-step.js';
 
 /** Arguments of the worker kernel `followersStepRange`. */
@@ -36,19 +38,36 @@ export const FOLLOWERS_CONTROL_INTERVAL = 16384;
  * of `to - from` and throws AbortError between chunks when asked to stop (the followers of the chunks done are
  * moved; the others not).
  */
-export function runFollowersStepRange(args: FollowersStepRangeArgs, control: KernelControl = {}): void {
-  const followers = followersFromBuffers({ followers: args.followers, grid: args.grid, targets: args.targets });
-  if (!(args.to > args.from)) {
-    stepFollowersRange(followers, args.from, args.to, args.dt);
-    return;
-  }
-  const c = control.control;
-  if (c) Atomics.store(c, ControlSlot.total, args.to - args.from);
-  for (let from = args.from; from < args.to; from += FOLLOWERS_CONTROL_INTERVAL) {
-    if (c) Atomics.store(c, ControlSlot.done, from - args.from);
-    if ((c && Atomics.load(c, ControlSlot.abort) !== 0) || control.signal?.aborted)
+export function runFollowersStepRange(args: FollowersStepRangeArgs, control?: KernelControl): void {
+  const a = ownOptions(args, 'args', 'an object { grid, followers, targets, from, to, dt }');
+  const followers = followersFromBuffers({
+    followers: a.followers,
+    grid: a.grid,
+    targets: a.targets,
+  } as FollowersBuffers);
+  const n = followerCount(followers);
+  const from0 = a.from;
+  const to = a.to;
+  if (
+    !Number.isInteger(from0) ||
+    !Number.isInteger(to) ||
+    (from0 as number) < 0 ||
+    (to as number) > n ||
+    (from0 as number) > (to as number)
+  )
+    throw new OutOfRangeError('range', [from0, to], `integers with 0 <= from <= to <= ${n}`);
+  const dt = a.dt as number;
+  const checked = readKernelControl(control);
+  const c = checked?.control;
+  const start = from0 as number;
+  const end = to as number;
+  if (c) Atomics.store(c, ControlSlot.total, end - start);
+  if (end === start) stepFollowersRange(followers, start, end, dt);
+  for (let from = start; from < end; from += FOLLOWERS_CONTROL_INTERVAL) {
+    if (c) Atomics.store(c, ControlSlot.done, from - start);
+    if ((c && Atomics.load(c, ControlSlot.abort) !== 0) || checked?.signal?.aborted === true)
       throw new AbortError('followers step range aborted');
-    stepFollowersRange(followers, from, Math.min(args.to, from + FOLLOWERS_CONTROL_INTERVAL), args.dt);
+    stepFollowersRange(followers, from, Math.min(end, from + FOLLOWERS_CONTROL_INTERVAL), dt);
   }
-  if (c) Atomics.store(c, ControlSlot.done, args.to - args.from);
+  if (c) Atomics.store(c, ControlSlot.done, end - start);
 }

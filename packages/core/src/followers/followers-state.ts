@@ -4,7 +4,13 @@ import { Grid } from '../grid/grid.js';
 import { CorridorField } from '../sectors/corridor-field.js';
 import { checkNumber } from '../util/check-number.js';
 import { arrayLength, ownOptions, recordOf } from '../util/own-options.js';
-import { type FollowTarget, type FollowTargetInput, resolveTarget } from './follow-target.js';
+import {
+  type FollowTarget,
+  type FollowTargetInput,
+  isTrustedTarget,
+  resolveTarget,
+  trustTarget,
+} from './follow-target.js';
 
 /** A follower walking its target. */
 export const FOLLOWER_MOVING = 1;
@@ -155,6 +161,12 @@ export function checkFollowers(f: unknown): number {
     c.x.length !== c.capacity
   )
     throw new InvalidOptionError('followers', f, 'followers made by createFollowers');
+  // The targets are read by every step: each one made or checked on this thread (O(1) each after that).
+  const targets = c.targets as unknown;
+  if (!Array.isArray(targets) || targets.length > MAX_FOLLOW_TARGETS)
+    throw new InvalidOptionError('followers.targets', targets, 'the targets added by addFollowTarget');
+  for (let k = 0; k < targets.length; k++)
+    if (!isTrustedTarget(targets[k])) trustTarget(checkStoredTarget(targets[k], c.grid, k));
   return count;
 }
 
@@ -282,13 +294,16 @@ export function followersFromBuffers(buffers: FollowersBuffers): Followers {
   const grid = given instanceof Grid ? given : Grid.from(given as ArrayBufferLike);
   const n = arrayLength(own.targets, 'buffers.targets', 'the targets of the followers (followersBuffers)');
   const targets: FollowTarget[] = [];
-  for (let k = 0; k < n; k++) targets.push(checkStoredTarget((own.targets as FollowTarget[])[k], grid, k));
+  for (let k = 0; k < n; k++) {
+    const t = (own.targets as FollowTarget[])[k];
+    targets.push(isTrustedTarget(t) ? (t as FollowTarget) : trustTarget(checkStoredTarget(t, grid, k)));
+  }
   const f = view(buffer, grid, targets);
   checkFollowers(f);
   return f;
 }
 
-/** Checks a stored target received from another thread (kinds and sizes of its arrays). */
+/** Checks a stored target received from another thread (kinds and sizes of its arrays); returns a plain copy. */
 function checkStoredTarget(t: unknown, grid: Grid, k: number): FollowTarget {
   const o = ownOptions(t as FollowTarget, `buffers.targets[${k}]`, 'a stored follow target');
   const size = grid.width * grid.height;
@@ -309,13 +324,23 @@ function checkStoredTarget(t: unknown, grid: Grid, k: number): FollowTarget {
     (o.kind === 2 && o.corridor !== null && o.corridor !== undefined);
   if (!ok || typeof o.clearance !== 'number' || !(o.clearance > 0 && o.clearance <= 0.45))
     throw new InvalidOptionError(`buffers.targets[${k}]`, t, 'a stored follow target of this grid');
-  if (o.kind === 2) checkCorridorOf(o.corridor, grid, k);
-  return o as FollowTarget;
+  const corridor = o.kind === 2 ? checkCorridorOf(o.corridor, grid, k) : null;
+  return {
+    kind: o.kind as number,
+    clearance: o.clearance as number,
+    flow:
+      o.kind === 0
+        ? { anchor: o.flow?.anchor as Int32Array, vx: o.flow?.vx as Float32Array, vy: o.flow?.vy as Float32Array }
+        : null,
+    field: o.kind === 1 ? { cost: o.field?.cost as Float64Array, dir: o.field?.dir as Uint8Array } : null,
+    corridor,
+  };
 }
 
-function checkCorridorOf(data: unknown, grid: Grid, k: number): void {
+function checkCorridorOf(data: unknown, grid: Grid, k: number): CorridorField['data'] {
   // The CorridorField constructor checks the arrays (kinds, lengths, block indices) in O(sectors).
   const d = new CorridorField(data as CorridorField['data']);
   if (d.width !== grid.width || d.height !== grid.height)
     throw new InvalidOptionError(`buffers.targets[${k}].corridor`, data, 'a corridor field of this grid');
+  return d.data;
 }
