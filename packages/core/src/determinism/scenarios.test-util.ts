@@ -5,6 +5,7 @@
  * in ./determinism-hashes.json, recorded by the Node test (`FM_RECORD_HASHES=1`).
  */
 import type * as Core from '../index.js';
+import { wallStudioRts } from '../rts/rts-studio.test-util.js';
 
 export const DT = 1 / 60;
 
@@ -47,24 +48,10 @@ export function crowdHash(core: typeof Core): string {
   return core.hashCrowd(crowd);
 }
 
-/** The studio's RTS battlefield (48x32: a ridge with a canyon and a pass, blocks). */
+/** The studio's RTS battlefield (48x32: a ridge with a canyon and a pass, blocks), on the given core's Grid. */
 export function rtsGrid(core: typeof Core): Core.Grid {
   const grid = core.Grid.open(48, 32, { shared: false });
-  const wall = (x0: number, y0: number, x1: number, y1: number) => {
-    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) grid.passable[y * 48 + x] = 0;
-  };
-  wall(0, 0, 47, 0);
-  wall(0, 31, 47, 31);
-  wall(0, 0, 0, 31);
-  wall(47, 0, 47, 31);
-  wall(20, 5, 27, 14);
-  wall(20, 16, 27, 30);
-  wall(20, 1, 27, 1);
-  wall(8, 7, 11, 11);
-  wall(34, 20, 38, 24);
-  wall(35, 6, 40, 8);
-  wall(12, 23, 13, 27);
-  grid.touch();
+  wallStudioRts(grid);
   return grid;
 }
 

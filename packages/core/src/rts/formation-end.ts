@@ -6,12 +6,12 @@
  * shape it could not take, instead of moving the whole order far away. Internal.
  */
 import { dCos, dHypot, dSin } from '../determinism/deterministic-math.js';
-import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
 import { rtsSlotPosition } from './formation.js';
 import type { RtsFormationGroup } from './formation-group.js';
-import { rtsBodyClear, rtsSegmentClear, rtsTileOpen } from './geometry.js';
+import { rtsBodyClear, rtsSegmentClear } from './geometry.js';
 import type { RtsGroupHost } from './group-host.js';
+import { freeTilesNear } from './group-plan.js';
 import { RtsTileSet } from './tile-set.js';
 import type { RtsUnit } from './unit.js';
 
@@ -38,31 +38,15 @@ export function rtsEndSpots(
   gx: number,
   gy: number,
   radius: number,
-  taken: RtsTileSet,
-  reach: number,
+  candidates: readonly number[],
   out: RtsEndSpots,
 ): void {
   const w = grid.width;
   const gtx = Math.floor(gx);
   const gty = Math.floor(gy);
-  const code = grid.passable[gty * w + gtx] as number;
-  // The tiles near the goal, breadth-first (the candidates, and the region a slot must lie in).
-  const near = new RtsTileSet(reach);
-  const queue: number[] = [gty * w + gtx];
-  near.add(gty * w + gtx);
-  for (let head = 0; head < queue.length && queue.length < reach; head++) {
-    const t = queue[head] as number;
-    const x = t % w;
-    const y = (t - x) / w;
-    for (let d = 0; d < 8; d++) {
-      const nx = x + (DIR_DX[d] as number);
-      const ny = y + (DIR_DY[d] as number);
-      if (!rtsTileOpen(grid, nx, ny, code)) continue;
-      if (d >= 4 && !(rtsTileOpen(grid, nx, y, code) && rtsTileOpen(grid, x, ny, code))) continue;
-      const n = ny * w + nx;
-      if (near.add(n)) queue.push(n);
-    }
-  }
+  const near = new RtsTileSet(candidates.length);
+  for (const t of candidates) near.add(t);
+  const queue = candidates;
   const used = new RtsTileSet(64);
   used.add(gty * w + gtx);
   const p = { x: 0, y: 0 };
@@ -85,7 +69,6 @@ export function rtsEndSpots(
       ty < grid.height &&
       near.has(t) &&
       !used.has(t) &&
-      !taken.has(t) &&
       rtsSegmentClear(grid, anchorX, anchorY, p.x, p.y) &&
       (radius <= 0.5 || rtsBodyClear(grid, p.x, p.y, radius))
     ) {
@@ -98,7 +81,7 @@ export function rtsEndSpots(
     let best = -1;
     let bestD = Number.POSITIVE_INFINITY;
     for (const c of queue) {
-      if (used.has(c) || taken.has(c)) continue;
+      if (used.has(c)) continue;
       const cx = c % w;
       const cy = (c - cx) / w;
       if (radius > 0.5 && !rtsBodyClear(grid, cx + 0.5, cy + 0.5, radius)) continue;
@@ -138,25 +121,17 @@ export class RtsMarchEnd {
 
   /**
    * Hands out the end places (`order`: unit indices by slot; (ax, ay) the formation's centre with the commander
-   * on the goal; `taken`: tiles of idle units of other groups; `radius`: the largest member's) and sends the
-   * members there.
+   * on the goal; `radius`: the largest member's) and sends the members there.
    */
-  constructor(
-    world: RtsGroupHost,
-    g: RtsFormationGroup,
-    order: Int32Array,
-    ax: number,
-    ay: number,
-    taken: RtsTileSet,
-    radius: number,
-  ) {
+  constructor(world: RtsGroupHost, g: RtsFormationGroup, order: Int32Array, ax: number, ay: number, radius: number) {
     this.world = world;
     this.group = g;
     const c = g.commander;
     const n = g.units.length;
     const spots = { x: new Float64Array(n), y: new Float64Array(n) };
     const reach = Math.max(256, 16 * n);
-    rtsEndSpots(world.grid, g.slots, g.slotOf, order, ax, ay, g.angle, c.tailX, c.tailY, radius, taken, reach, spots);
+    const candidates = freeTilesNear(world.grid, world.units, g, Math.floor(c.tailX), Math.floor(c.tailY), reach, true);
+    rtsEndSpots(world.grid, g.slots, g.slotOf, order, ax, ay, g.angle, c.tailX, c.tailY, radius, candidates, spots);
     // Who takes which place: members coming in (in file, or as a block) fill the places from the far side of
     // the direction of travel, so that no member has to pass through the members already in place: the members
     // most advanced along that direction take the farthest places (lanes by their side offset), the commander

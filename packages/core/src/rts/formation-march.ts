@@ -362,8 +362,7 @@ export class RtsFormationMarch {
     const a = formationAnchor(g.slots, c.tailX, c.tailY, g.endAngle, this.anchorTmp);
     g.angle = g.endAngle;
     g.turnTarget = g.endAngle;
-    this.markTaken();
-    this.end = new RtsMarchEnd(this.world, g, this.slotOrder(), a.x, a.y, this.taken, this.maxRadius());
+    this.end = new RtsMarchEnd(this.world, g, this.slotOrder(), a.x, a.y, this.maxRadius());
   }
 
   /**

@@ -8,25 +8,31 @@ import { Grid } from '../grid/grid.js';
 import type { RtsUnit } from './unit.js';
 import { RtsWorld } from './world.js';
 
-export function studioRtsGrid(): Grid {
-  const w = 48;
-  const h = 32;
-  const grid = Grid.open(w, h, { shared: false });
-  const wall = (x0: number, y0: number, x1: number, y1: number) => {
-    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) grid.passable[y * w + x] = 0;
-  };
-  wall(0, 0, w - 1, 0);
-  wall(0, h - 1, w - 1, h - 1);
-  wall(0, 0, 0, h - 1);
-  wall(w - 1, 0, w - 1, h - 1);
-  wall(20, 5, 27, 14);
-  wall(20, 16, 27, h - 2);
-  wall(20, 1, 27, 1);
-  wall(8, 7, 11, 11);
-  wall(34, 20, 38, 24);
-  wall(35, 6, 40, 8);
-  wall(12, 23, 13, 27);
+/** The battlefield's walls, [x0, y0, x1, y1] inclusive rectangles of tiles (48 x 32). */
+export const STUDIO_RTS_WALLS: readonly (readonly [number, number, number, number])[] = [
+  [0, 0, 47, 0],
+  [0, 31, 47, 31],
+  [0, 0, 0, 31],
+  [47, 0, 47, 31],
+  [20, 5, 27, 14],
+  [20, 16, 27, 30],
+  [20, 1, 27, 1],
+  [8, 7, 11, 11],
+  [34, 20, 38, 24],
+  [35, 6, 40, 8],
+  [12, 23, 13, 27],
+];
+
+/** Walls `grid` (48 x 32) as the battlefield. */
+export function wallStudioRts(grid: Pick<Grid, 'passable' | 'touch'>): void {
+  for (const [x0, y0, x1, y1] of STUDIO_RTS_WALLS)
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) grid.passable[y * 48 + x] = 0;
   grid.touch();
+}
+
+export function studioRtsGrid(): Grid {
+  const grid = Grid.open(48, 32, { shared: false });
+  wallStudioRts(grid);
   return grid;
 }
 
