@@ -10,26 +10,27 @@
  * cosine; farther out the reduction loses bits, still deterministically), about 1 ulp for the arc tangent.
  */
 
-// FDLIBM __kernel_sin and __kernel_cos coefficients.
-const S1 = -1.66666666666666324348e-1;
-const S2 = 8.33333333332248946124e-3;
-const S3 = -1.98412698298579493134e-4;
-const S4 = 2.75573137070700676789e-6;
-const S5 = -2.50507602534068634195e-8;
-const S6 = 1.58969099521155010221e-10;
-const C1 = 4.16666666666666019037e-2;
-const C2 = -1.38888888888741095749e-3;
-const C3 = 2.48015872894767294178e-5;
-const C4 = -2.75573143513906633035e-7;
-const C5 = 2.0875723212981748279e-9;
-const C6 = -1.13596475577881948265e-11;
+// FDLIBM __kernel_sin and __kernel_cos coefficients (each FDLIBM literal written as the shortest decimal of the same
+// double).
+const S1 = -0.16666666666666632;
+const S2 = 0.00833333333332249;
+const S3 = -0.0001984126982985795;
+const S4 = 0.0000027557313707070068;
+const S5 = -2.5050760253406863e-8;
+const S6 = 1.58969099521155e-10;
+const C1 = 0.0416666666666666;
+const C2 = -0.001388888888887411;
+const C3 = 0.00002480158728947673;
+const C4 = -2.7557314351390663e-7;
+const C5 = 2.087572321298175e-9;
+const C6 = -1.1359647557788195e-11;
 // pi/2 in two parts (Cody-Waite), and 2/pi.
-const PIO2_1 = 1.57079632673412561417;
-const PIO2_1T = 6.07710050650619224932e-11;
-const INV_PIO2 = 6.36619772367581382433e-1;
+const PIO2_1 = 1.5707963267341256;
+const PIO2_1T = 6.077100506506192e-11;
+const INV_PIO2 = 0.6366197723675814;
 
 /** pi, the double nearest to it. */
-const PI = 3.141592653589793;
+const PI = Math.PI;
 const PI_LO = 1.2246467991473532e-16;
 const PIO2_HI = 1.5707963267948966;
 
@@ -85,25 +86,23 @@ export function dCos(x: number): number {
 }
 
 // FDLIBM s_atan.c: atan of 0.5, 1, 1.5 and infinity (high and low parts), and the polynomial.
-const ATAN_HI = [4.63647609000806093515e-1, 7.85398163397448278999e-1, 9.82793723247329054082e-1, 1.5707963267948966];
-const ATAN_LO = [
-  2.26987774529616870924e-17, 3.06161699786838301793e-17, 1.39033110312309984516e-17, 6.123233995736766e-17,
-];
-const AT0 = 3.33333333333329318027e-1;
-const AT1 = -1.99999999998764832476e-1;
-const AT2 = 1.42857142725034663711e-1;
-const AT3 = -1.1111110405462355788e-1;
-const AT4 = 9.09088713343650656196e-2;
-const AT5 = -7.69187620504482999495e-2;
-const AT6 = 6.66107313738753120669e-2;
-const AT7 = -5.83357013379057348645e-2;
-const AT8 = 4.97687799461593236017e-2;
-const AT9 = -3.6531572744216915527e-2;
-const AT10 = 1.62858201153657823623e-2;
+const ATAN_HI = [0.4636476090008061, 0.7853981633974483, 0.982793723247329, 1.5707963267948966];
+const ATAN_LO = [2.2698777452961687e-17, 3.061616997868383e-17, 1.3903311031230998e-17, 6.123233995736766e-17];
+const AT0 = 0.3333333333333293;
+const AT1 = -0.19999999999876483;
+const AT2 = 0.14285714272503466;
+const AT3 = -0.11111110405462356;
+const AT4 = 0.09090887133436507;
+const AT5 = -0.0769187620504483;
+const AT6 = 0.06661073137387531;
+const AT7 = -0.058335701337905735;
+const AT8 = 0.049768779946159324;
+const AT9 = -0.036531572744216916;
+const AT10 = 0.016285820115365782;
 
 /** Arc tangent of x, radians in [-pi/2, pi/2], the same bits on every engine. */
 export function dAtan(x: number): number {
-  if (x !== x) return x;
+  if (Number.isNaN(x)) return x;
   const negative = x < 0;
   let a = negative ? -x : x;
   let id = -1;
@@ -133,7 +132,7 @@ export function dAtan(x: number): number {
  * the same bits on every engine.
  */
 export function dAtan2(y: number, x: number): number {
-  if (x !== x || y !== y) return Number.NaN;
+  if (Number.isNaN(x) || Number.isNaN(y)) return Number.NaN;
   if (y === 0) {
     // Signed zeros as Math.atan2: +-0 towards +x (or +0), +-pi towards -x (or -0).
     const back = x < 0 || (x === 0 && 1 / x < 0);

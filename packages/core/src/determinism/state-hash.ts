@@ -40,7 +40,7 @@ function byte(h: { a: number; b: number }, x: number): void {
 }
 
 function number(h: { a: number; b: number }, v: number): void {
-  if (v !== v) {
+  if (Number.isNaN(v)) {
     // Every NaN as the canonical quiet NaN (engines may keep a NaN's payload bits, or not); -0 keeps its sign.
     SCRATCH.setUint32(0, 0, true);
     SCRATCH.setUint32(4, 0x7ff80000, true);
