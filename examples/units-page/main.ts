@@ -4,6 +4,7 @@ import {
   type Field,
   type FieldOptions,
   type FieldService,
+  FLOW_SAFE_STEP,
   generateMap,
   sampleField,
 } from '@fieldmarshal/core';
@@ -87,7 +88,7 @@ canvas.addEventListener('click', async (event) => {
   paintHeatmap();
 });
 
-const step = new Float64Array(3); // [dx, dy, distance to the next tile's centre], reused: no allocation per unit
+const step = new Float64Array(3); // [dx, dy, how far that way is safe], reused: no allocation per unit
 const STEP_SECONDS = 1 / 60; // fixed simulation step: the same motion whatever the frame rate
 let last = performance.now();
 let pending = 0;
@@ -99,7 +100,7 @@ function update(dt: number): void {
     const x = xs[u] ?? 0;
     const y = ys[u] ?? 0;
     sampleField(field, x, y, step);
-    const move = Math.min(SPEED * dt, step[2] ?? 0); // never past the centre the unit heads for
+    const move = Math.min(SPEED * dt, FLOW_SAFE_STEP, step[2] ?? 0); // a safe step: not past what the sample allows
     xs[u] = x + (step[0] ?? 0) * move;
     ys[u] = y + (step[1] ?? 0) * move;
     if (field.cost[Math.floor(y) * grid.width + Math.floor(x)] === 0) arrived++;

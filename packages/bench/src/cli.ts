@@ -14,12 +14,15 @@ import { PEER_NAMES, type PeerName } from './scenarios/peers.js';
 import { runCrowd } from './suites/crowd.js';
 import { runCrowdSettle } from './suites/crowd-settle.js';
 import { runFlowPaths, runFlowTime } from './suites/flow.js';
+import { runFlowLoop } from './suites/flow-loop.js';
 import { runFlowRepair } from './suites/flow-repair.js';
+import { runFollowers } from './suites/followers.js';
 import { runKernels } from './suites/kernels.js';
 import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
 import { runRepair } from './suites/repair.js';
 import { runRts } from './suites/rts.js';
+import { runRtsFormations } from './suites/rts-formations.js';
 import { runSectors } from './suites/sectors.js';
 import { runService } from './suites/service.js';
 import { runSetFields, runTactics } from './suites/tactics.js';
@@ -32,11 +35,14 @@ const SUITES = [
   'native',
   'repair',
   'rts',
+  'rts-formations',
   'crowd',
   'crowd-settle',
   'tactics',
   'set-fields',
   'flow',
+  'flow-loop',
+  'followers',
   'sectors',
 ] as const;
 
@@ -83,11 +89,16 @@ const HELP = `usage: pnpm bench [options]
   --reps N            timed repetitions after warm-up (default 15)
   --warmup N          untimed warm-up runs (default 3)
   --rts-units LIST    unit counts of the rts suite (default 200,1000)
+  --formation-seeds N seeds (random targets) of the rts-formations suite (default 30; --quick 5)
   --updates N         timed updates per unit count in the rts suite, after 50 untimed ones (default 400)
   --crowd-units LIST  unit counts of the crowd suite (default 10000,50000; --quick 10000)
   --crowd-rounds N    interleaved rounds of the crowd suite (default 5; --quick 2)
   --crowd-steps N     timed steps per executor and round in the crowd suite (default 20; --quick 10)
   --settle-seeds N    seeds of the crowd-settle suite (default 30; --quick 5)
+  --loop-maps LIST    maps of the flow-loop suite (default: the six Moving AI maps, random-256, rooms-256;
+                      --quick arena, random-128)
+  --follower-units N  followers of the followers suite (default 100000; --quick 20000)
+  --follower-maps L   random,rooms (1024x1024, 20% walls; default both; --quick random)
   --quick             small run: reps 5, maps arena + random-512 (native: random-512), peer searches 20,
                       rts updates 100, crowd 10000 units in 2 rounds of 10 steps
 
@@ -107,11 +118,24 @@ box and wedge formations, re-ordered to a new random tile on arrival; the rest i
 the milliseconds per update (one fixed step of 1/20 s, re-orders included) and a hash of the final state (the
 same on every run of the same build; a different hash after a refactor means a change of behaviour).
 
+The rts-formations suite is not a timing: per seed a random target east of the studio battlefield's ridge, the
+twenty blue units ordered there in a wedge and in a box, against one of them alone on the same trip: simulated
+seconds to arrival, the ratio's distribution, and orders that ended with a member failed or off its place.
+
 The crowd suite steps seed 001's crowd (two groups of units scattered over a 1024x1024 map with 10% walls, sent
 across each other down their vector fields) on the main thread and split over 1 and 2 workers, in interleaved
 rounds, and reports milliseconds per step (1/60 s); the three copies must stay bit-identical (same state).
 The crowd-settle suite is not a timing: the simulated seconds 200 units sent to one point (open 40x40 map,
-straight or down a field) take until all stand still, over --settle-seeds seeds.
+straight or down a field) take until all stand still, over --settle-seeds seeds; and the studio's crowd scene
+(400 units head-on through two gaps, 64x40) over a third as many seeds, with the unit-seconds units stood still
+at a wall face.
+The flow-loop suite runs the per-frame loop a game writes over sampleFlow (sample, move min(0.05, 0.1, out[2]))
+from random starts (field cost at most 200) on Moving AI and generated maps at radius 0 and 0.25: bodies that
+ever overlapped a wall, stalls, and the length over the exact any-angle shortest path.
+The followers suite steps 100k followers on one flow (radius 0.25) of a 1024x1024 map (random and rooms, 20%
+walls) on the main thread and split over 1 and 2 bare worker threads running the step's worker half
+(runFollowersStepRange) on the shared buffer, in interleaved rounds; milliseconds per step, the speed-up over
+the main thread, and whether the copies stayed bit-identical.
 The tactics suite runs the flank search over the about 10,000 convex sets of random-256 in slices of 1 ms: the
 total (set costs included) and the longest slice, with the costs from this thread, from 2 workers, or computed
 in the first slice ('two-field'). The set-fields suite builds all per-set fields of random-128 and rooms-256 on
@@ -157,6 +181,10 @@ async function main(): Promise<void> {
       'crowd-rounds': { type: 'string' },
       'crowd-steps': { type: 'string' },
       'settle-seeds': { type: 'string' },
+      'formation-seeds': { type: 'string' },
+      'follower-units': { type: 'string' },
+      'loop-maps': { type: 'string' },
+      'follower-maps': { type: 'string' },
       quick: { type: 'boolean' },
       json: { type: 'string' },
       markdown: { type: 'string' },
@@ -285,8 +313,48 @@ async function main(): Promise<void> {
   if (suites.includes('rts')) sections.push(runRts({ units: rtsUnits, updates, warmup: 50 }));
   if (suites.includes('crowd'))
     sections.push(await runCrowd({ units: crowdUnits, rounds: crowdRounds, steps: crowdSteps }));
+  if (suites.includes('rts-formations'))
+    sections.push(
+      runRtsFormations({ seeds: Math.max(1, int(values['formation-seeds'], quick ? 5 : 30, 'formation-seeds')) }),
+    );
   if (suites.includes('crowd-settle'))
     sections.push(runCrowdSettle({ seeds: Math.max(1, int(values['settle-seeds'], quick ? 5 : 30, 'settle-seeds')) }));
+  if (suites.includes('flow-loop'))
+    sections.push(
+      runFlowLoop({
+        maps: list(
+          values['loop-maps'],
+          quick
+            ? ['arena', 'random-128']
+            : [
+                'arena',
+                'den520d',
+                'Berlin_0_256',
+                'maze512-1-0',
+                'random512-10-0',
+                '8room_000',
+                'random-256',
+                'rooms-256',
+              ],
+        ),
+        goals: quick ? 2 : 4,
+        starts: quick ? 20 : 50,
+        maxCost: 200,
+        frameStep: 0.05,
+      }),
+    );
+  if (suites.includes('followers'))
+    sections.push(
+      await runFollowers({
+        units: Math.max(1, int(values['follower-units'], quick ? 20000 : 100000, 'follower-units')),
+        maps: list(values['follower-maps'], quick ? ['random'] : ['random', 'rooms']).map((m) => {
+          if (m !== 'random' && m !== 'rooms') throw new Error(`--follower-maps: random or rooms, got ${m}`);
+          return m;
+        }),
+        rounds: quick ? 2 : 5,
+        steps: quick ? 10 : 20,
+      }),
+    );
   if (suites.includes('tactics')) sections.push(await runTactics({ reps, warmup }));
   if (suites.includes('set-fields')) sections.push(await runSetFields({ reps: Math.min(reps, 5), warmup: 1 }));
   if (suites.includes('sectors')) {

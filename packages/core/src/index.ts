@@ -4,9 +4,11 @@
  * @packageDocumentation
  */
 export * from './crowd/index.js';
+export * from './determinism/index.js';
 export * from './errors.js';
 export * from './fields/index.js';
 export * from './flow/index.js';
+export * from './followers/index.js';
 export * from './grid/index.js';
 export * from './jobs/index.js';
 export * from './rts/index.js';

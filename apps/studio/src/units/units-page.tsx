@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { choiceParam, readPageQuery, writePageQuery } from '../shared/url-state.js';
 import { ChaseDemo } from './chase/chase-demo.js';
 import { CrowdDemo } from './crowd/crowd-demo.js';
+import { FollowersDemo } from './followers/followers-demo.js';
 import { RtsDemo } from './rts/rts-demo.js';
 import { RtsPatrolDemo } from './rts/rts-patrol-demo.js';
 
@@ -12,6 +13,7 @@ const DEMOS = [
     render: (scene: string, setScene: (s: string) => void) => <ChaseDemo scene={scene} setScene={setScene} />,
   },
   { id: 'crowd', title: 'Crowd avoidance', render: () => <CrowdDemo /> },
+  { id: 'followers', title: 'Followers (10k)', render: () => <FollowersDemo /> },
   { id: 'rts', title: 'RTS groups and formations', render: () => <RtsDemo /> },
   { id: 'rts-patrol', title: 'RTS patrol and camera', render: () => <RtsPatrolDemo /> },
 ] as const;

@@ -14,6 +14,7 @@ import {
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
 import { percentile } from '../stats.js';
+import { runGapsScene } from './crowd-gaps.js';
 
 const DT = 1 / 60;
 const UNITS = 200;
@@ -24,12 +25,15 @@ const LIMIT = 200;
  * How long a crowd takes to settle (simulated seconds, not a timing): 200 units scattered over an open 40x40-tile
  * map (seeded) and sent to its centre, in straight lines and down a vector field, until every unit has stopped
  * and stands still; percentiles over `seeds` seeds, and how tight the clump is (the distance from the point
- * within which 90% of the units stand, median over the seeds). The crowd tests' scene.
+ * within which 90% of the units stand, median over the seeds). The crowd tests' scene. Then the studio's crowd
+ * scene (./crowd-gaps.ts: 400 units head-on through two gaps) over a third as many seeds (the first the studio's
+ * spawn, the others jittered by up to half a pixel), with the unit-seconds units stood still at a wall face.
  */
 export function runCrowdSettle(options: { seeds: number }) {
   const data: Row[] = [];
   const rows: string[][] = [];
-  const bar = new ProgressBar(2 * options.seeds, 'crowd-settle');
+  const gapSeeds = Math.max(1, Math.ceil(options.seeds / 3));
+  const bar = new ProgressBar(2 * options.seeds + gapSeeds, 'crowd-settle');
   for (const useField of [false, true]) {
     const settled: number[] = [];
     const within: number[] = [];
@@ -87,6 +91,40 @@ export function runCrowdSettle(options: { seeds: number }) {
       fmt(tight),
     ]);
   }
+  // The studio's two-gap scene: 400 units head-on through two gaps (seed 1 the studio's spawn, then jittered).
+  const gapSettled: number[] = [];
+  const gapHeld: number[] = [];
+  for (let seed = 1; seed <= gapSeeds; seed++) {
+    const run = runGapsScene(400, seed, LIMIT);
+    gapSettled.push(run.settledS);
+    gapHeld.push(run.heldAtWallS);
+    bar.tick();
+  }
+  const gs = [...gapSettled].sort((a, b) => a - b);
+  const gh = [...gapHeld].sort((a, b) => a - b);
+  data.push({
+    suite: 'crowd-settle',
+    map: 'two-gaps-64x40',
+    case: '400 units head-on through two gaps (studio scene)',
+    extra: {
+      seeds: gapSeeds,
+      studioSpawnS: gapSettled[0] as number,
+      p50s: percentile(gs, 50),
+      p90s: percentile(gs, 90),
+      maxS: gs.at(-1) as number,
+      heldAtWallP50S: percentile(gh, 50),
+    },
+  });
+  rows.push([
+    '400 units head-on, two gaps',
+    'two-gaps-64x40',
+    `${gapSeeds}`,
+    fmt(gs[0] as number),
+    fmt(percentile(gs, 50)),
+    fmt(percentile(gs, 90)),
+    fmt(gs.at(-1) as number),
+    `held at walls ${fmt(percentile(gh, 50))} unit-s`,
+  ]);
   bar.finish();
   return {
     title: `Crowd settling (seed 001 stop timers): simulated seconds until all ${UNITS} units stand still`,

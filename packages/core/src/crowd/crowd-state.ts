@@ -1,3 +1,4 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { MAX_FLOW_RADIUS } from '../flow/types.js';
 import { Grid } from '../grid/grid.js';
@@ -452,6 +453,6 @@ export function crowdTotalSpeed(crowd: Crowd): number {
   const n = crowdCount(crowd);
   const f = crowdFrame(crowd);
   let s = 0;
-  for (let i = 0; i < n; i++) s += Math.hypot(f.vx[i] as number, f.vy[i] as number);
+  for (let i = 0; i < n; i++) s += dHypot(f.vx[i] as number, f.vy[i] as number);
   return s;
 }

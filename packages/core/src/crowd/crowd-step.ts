@@ -17,16 +17,20 @@
  *    contact test alone would see it touch, then not touch, then touch again (the timer would count up one
  *    frame and down the next ones, like the flocking tutorial's units that swing out).
  * 3. Acceleration: the avoidance vector while colliding and (moving, or stopped with a positive timer), else
- *    steering towards the destination (down the group's vector field when it has one, or towards the anchor of
- *    its smooth flow when it has one). Stopped units that do
- *    not avoid stand still.
+ *    steering towards the destination (down the group's vector field when it has one, or along its smooth flow
+ *    by the safe rule of `sampleFlow` when it has one; ./crowd-steer.ts). Stopped units that do not avoid stand
+ *    still.
  * 4. Motion: speed capped at `topSpeed`; towards a touched unit no faster than it moves away; overlapping
  *    squares push each other apart by half the overlap each; blocked tiles and the map edge stop the square
- *    (x then y). Level tiles do not add to the avoidance vector: the field steers around them.
+ *    (x then y). Level tiles are squares too: a unit that avoids other units also adds the clockwise wall vector
+ *    of each blocked tile its square touches (within `contactMargin`), by the same rule, so that the wall vector
+ *    of a unit ahead cannot hold it pressed against a wall face (in a queue along a wall every unit hits the
+ *    wall of the one ahead, whose vector may point into the wall; the flocking tutorial's moving units stop only
+ *    for stopped ones, so they would stand there until the queue clears). Walls do not count as collisions for
+ *    the stop timers. Without a unit to avoid, the field steers around the walls.
  */
 import { OutOfRangeError } from '../errors.js';
-import { anchorCodeX, anchorCodeY, clearanceOf } from '../flow/anchor-code.js';
-import { DIR_DX, DIR_DY } from '../grid/directions.js';
+import { clearanceOf } from '../flow/anchor-code.js';
 import { bucket, prepareCrowdStep } from './crowd-grid.js';
 import { H_CURRENT, H_STEPS } from './crowd-layout.js';
 import { MAX_CROWD_DT } from './crowd-options.js';
@@ -39,10 +43,15 @@ import {
   checkCrowd,
   crowdCount,
 } from './crowd-state.js';
-import { columnBlocked, rowBlocked } from './crowd-walls.js';
+import { crowdSteer, STEER } from './crowd-steer.js';
+import { AVOID, addWallVectors, columnBlocked, rowBlocked, touchedWalls } from './crowd-walls.js';
 import { type CrowdStopTimerResult, crowdStopTimerMoving, crowdStopTimerStopped } from './stop-timers.js';
 
-/** Tile spans ignore overlaps thinner than this fraction of a tile, so a unit clamped against a wall is outside it. */
+/**
+ * Tile spans ignore overlaps thinner than this fraction of a tile, so a unit clamped against a wall is outside it.
+ * The edge a move leads with is taken exactly: a move that would put it past a grid line into a blocked tile, by
+ * however little, is clamped to the line.
+ */
 const SPAN_EPS = 1e-7;
 /** The flocking tutorial's test for an avoidance vector that cancelled out. */
 const CANCEL = 0.001;
@@ -141,8 +150,7 @@ function stepUnits(
   const nstate = N.state;
   const navx = N.avoidX;
   const navy = N.avoidY;
-  const { cellStart, cellItems, unitGroup, groupTargetX, groupTargetY, groupHasField, fieldDir } = crowd;
-  const { groupHasFlow, flowAnchor } = crowd;
+  const { cellStart, cellItems, unitGroup, groupTargetX, groupTargetY } = crowd;
   const flowC = clearanceOf(crowd.flowRadius);
   const mask = crowd.tableSize - 1;
   const { tileSize: T, unitSize: S, topSpeed, acceleration: A, contactMargin, arriveRadius, bumpTime } = crowd.params;
@@ -154,7 +162,6 @@ function stepUnits(
   const cover = h + contactMargin;
   const searchRadius = Math.max(holdReach + 2 * topSpeed * dt, S);
   const { width: W, height: H, passable } = crowd.grid;
-  const cells = W * H;
   const dv = A * dt;
 
   // PERF: the units in the order of the neighbour grid (row by row, see bucket), not by index: each unit reads
@@ -267,6 +274,13 @@ function stepUnits(
       }
     }
     if (collision) {
+      // Level squares count as squares: while avoiding units, a unit also follows the clockwise wall of each
+      // blocked tile it touches (else an avoidance vector pointing into a wall holds it pressed there).
+      AVOID[0] = ax;
+      AVOID[1] = ay;
+      addWallVectors(touchedWalls(passable, W, H, x, y, h, contactMargin, T, SPAN_EPS), CANCEL);
+      ax = AVOID[0] as number;
+      ay = AVOID[1] as number;
       const len = Math.sqrt(ax * ax + ay * ay);
       ax /= len;
       ay /= len;
@@ -300,36 +314,14 @@ function stepUnits(
         accX = ax;
         accY = ay;
       } else {
-        // Steer towards the next tile of the group's field, or straight at the target (slowing to arrive).
-        let wx = tx;
-        let wy = ty;
-        let speed = Math.min(topSpeed, Math.sqrt(2 * A * dist));
-        if (groupHasField[g] === 1) {
-          const tcx = Math.floor(x / T);
-          const tcy = Math.floor(y / T);
-          const d = fieldDir[g * cells + tcy * W + tcx] as number;
-          if (d !== 255 && groupHasFlow[g] === 1) {
-            // Head for the flow's anchor of this tile (a point the tile's centre sees), at full speed.
-            const code = flowAnchor[g * cells + tcy * W + tcx] as number;
-            wx = anchorCodeX(code, W, flowC) * T;
-            wy = anchorCodeY(code, W, flowC) * T;
-            speed = topSpeed;
-          } else if (d !== 255) {
-            // Head one tile along the field direction, to the nearest spot where the whole square fits in the
-            // next tile: units keep their lanes (two fit side by side in a tile) but never clip a wall corner.
-            const ntx = tcx + (DIR_DX[d] as number);
-            const nty = tcy + (DIR_DY[d] as number);
-            wx = x + (DIR_DX[d] as number) * T;
-            wy = y + (DIR_DY[d] as number) * T;
-            const lox = ntx * T + h;
-            const hix = (ntx + 1) * T - h;
-            const loy = nty * T + h;
-            const hiy = (nty + 1) * T - h;
-            wx = wx < lox ? lox : Math.min(wx, hix);
-            wy = wy < loy ? loy : Math.min(wy, hiy);
-            speed = topSpeed;
-          }
-        }
+        // Steer down the group's field or flow, or straight at the target (slowing to arrive): ./crowd-steer.ts.
+        STEER[0] = x;
+        STEER[1] = y;
+        STEER[2] = dist;
+        crowdSteer(crowd, g, flowC);
+        const wx = STEER[0] as number;
+        const wy = STEER[1] as number;
+        const speed = STEER[2] as number;
         const sx = wx - x;
         const sy = wy - y;
         const sl = Math.sqrt(sx * sx + sy * sy);
@@ -390,14 +382,14 @@ function stepUnits(
       const x2 = nxv + mx;
       if (mx > 0) {
         const c0 = Math.ceil((nxv + h) / T - SPAN_EPS) - 1;
-        const c1 = Math.ceil((x2 + h) / T - SPAN_EPS) - 1;
+        const c1 = Math.ceil((x2 + h) / T) - 1;
         if (c1 > c0 && columnBlocked(passable, W, H, c1, r0, r1)) {
           nxv = c1 * T - h;
           if (vx > 0) vx = 0;
         } else nxv = x2;
       } else {
         const c0 = Math.floor((nxv - h) / T + SPAN_EPS);
-        const c1 = Math.floor((x2 - h) / T + SPAN_EPS);
+        const c1 = Math.floor((x2 - h) / T);
         if (c1 < c0 && columnBlocked(passable, W, H, c1, r0, r1)) {
           nxv = (c1 + 1) * T + h;
           if (vx < 0) vx = 0;
@@ -410,14 +402,14 @@ function stepUnits(
       const y2 = nyv + my;
       if (my > 0) {
         const r0 = Math.ceil((nyv + h) / T - SPAN_EPS) - 1;
-        const r1 = Math.ceil((y2 + h) / T - SPAN_EPS) - 1;
+        const r1 = Math.ceil((y2 + h) / T) - 1;
         if (r1 > r0 && rowBlocked(passable, W, H, r1, c0, c1)) {
           nyv = r1 * T - h;
           if (vy > 0) vy = 0;
         } else nyv = y2;
       } else {
         const r0 = Math.floor((nyv - h) / T + SPAN_EPS);
-        const r1 = Math.floor((y2 - h) / T + SPAN_EPS);
+        const r1 = Math.floor((y2 - h) / T);
         if (r1 < r0 && rowBlocked(passable, W, H, r1, c0, c1)) {
           nyv = (r1 + 1) * T + h;
           if (vy < 0) vy = 0;

@@ -1,6 +1,7 @@
 // Public exports of src/crowd. Listed again from ../index.ts.
 export * from './crowd-command.js';
 export { prepareCrowdStep } from './crowd-grid.js';
+export { hashCrowd } from './crowd-hash.js';
 export type { CrowdPackedFrame, CrowdStepPackedArgs, CrowdStepRangeArgs } from './crowd-jobs.js';
 export {
   type CrowdOptions,

@@ -30,7 +30,7 @@ function assertGrid(grid: unknown): asserts grid is Grid {
  * was checked, a goal value of 1e16 never returned). Goal values and seeds lie strictly between -2^53 and
  * 2^53, and so must every cost the field can reach (see {@link computeField}).
  */
-export const MAX_FIELD_COST = 2 ** 53;
+export const MAX_FIELD_COST = 9_007_199_254_740_992; // 2^53
 
 /** Throws OutOfRangeError naming `name` unless `value` is a number strictly between -2^53 and 2^53. */
 export function checkFieldValue(name: string, value: unknown, expected = 'a number between -2^53 and 2^53'): number {

@@ -1,57 +1,103 @@
-import { InvalidOptionError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkGrid } from '../grid/check-grid.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
+import type { Grid } from '../grid/grid.js';
 import { checkNumber } from '../util/check-number.js';
-import { arrayLength } from '../util/own-options.js';
+import { arrayLength, ownOptions } from '../util/own-options.js';
+import { fieldMask } from './safe-mask.js';
+import { SAFE, SAFE_STEP, safeDirection } from './safe-step.js';
 import type { Field } from './types.js';
+
+/** Largest {@link SampleFieldOptions.radius}, tiles (a flow's largest radius). */
+const MAX_SAMPLE_RADIUS = 0.45;
+/** Smallest clearance of a body, tiles (a flow's `FLOW_MIN_CLEARANCE`): a body never touches a wall corner. */
+const MIN_CLEARANCE = 1 / 256;
+
+/** Options of {@link sampleField}. */
+export interface SampleFieldOptions {
+  /**
+   * Half-side of the mover's square body, in tiles, from 0 to 0.45: the direction is safe for a body this big.
+   * 0 (a point) is checked with a clearance of 1/256 tiles, so that it never passes a blocked corner.
+   * @defaultValue 0
+   */
+  radius?: number;
+  /**
+   * The grid the field was computed on. With it, tiles of another passability code than the point's count as
+   * walls too; without it, the walls are the tiles of the field without a finite cost.
+   * @defaultValue undefined (meaning the field's costs tell walls apart)
+   */
+  grid?: Grid;
+}
 
 /**
  * A field read at the continuous position (x, y) in tiles, for a game loop, with no allocation: writes into
- * `out[0]`, `out[1]` the unit vector from (x, y) towards the centre of the next tile along `field.dir` from the
- * tile that contains the point, tile (floor(x), floor(y)), and returns `out`. On a goal tile the vector points at
- * the goal tile's own centre (0, 0 at the centre), so units settle there. 0, 0 on walls, unreachable tiles and
- * outside the field. When `out` has a third slot, `out[2]` gets the distance in tiles to that centre (0 where the
- * vector is 0, 0): a mover should not step past it in one frame.
+ * `out[0]`, `out[1]` a unit vector heading for the centre of the next tile along `field.dir` from the tile that
+ * contains the point, tile (floor(x), floor(y)), and returns `out`. On a goal tile it heads for the goal tile's
+ * own centre (0, 0 at the centre), so units settle there. 0, 0 on walls, unreachable tiles and outside the field.
+ * When `out` has a third slot, `out[2]` gets how far the direction may be followed (0 where it is 0, 0).
  *
- * Positions are in tiles: tile (x, y) spans [x, x + 1) by [y, y + 1), its centre is (x + 0.5, y + 0.5). The
- * straight way to the next centre stays in the tile, the next one and (for a diagonal step) the two tiles beside
- * it, which the field's diagonal rule allowed. The smooth counterpart over a `Flow` is `sampleFlow`; `nextStep`
+ * The direction is safe, by the rule of `sampleFlow` with that centre as the target: a body (a square of
+ * half-side `radius`, at least 1/256) that overlaps no blocked tile (no finite cost, outside, or with
+ * `options.grid` another passability code) and moves up to min(FLOW_SAFE_STEP = 0.1, out[2]) tiles along it
+ * overlaps none and passes no blocked corner. Straight at the centre when that is clear (`out[2]` the distance to
+ * it); else the axis direction of the larger component, sliding along the wall (`out[2]` 0.1); else towards the
+ * tile's own centre (`out[2]` the distance to it). Positions are in tiles: tile (x, y) spans [x, x + 1) by
+ * [y, y + 1), its centre is (x + 0.5, y + 0.5). The smooth counterpart over a `Flow` is `sampleFlow`; `nextStep`
  * gives the next tile as a new object.
  * @throws InvalidOptionError when `field` is not a field (numeric `width` and `height`, a Float64Array `cost`
- *   and a Uint8Array `dir` of `width * height` tiles) or `out` is not an array-like of at least 2 slots;
- *   OutOfRangeError when x or y is not a number (NaN reads as outside).
+ *   and a Uint8Array `dir` of `width * height` tiles), `out` is not an array-like of at least 2 slots, or the grid
+ *   is not the field's size; OutOfRangeError when x or y is not a number (NaN reads as outside) or for a bad
+ *   radius.
  */
 export function sampleField<T extends { [index: number]: number }>(
   field: Pick<Field, 'width' | 'height' | 'cost' | 'dir'>,
   x: number,
   y: number,
   out: T,
+  options?: SampleFieldOptions,
 ): T {
   const w = checkField(field);
   checkNumber('x', x);
   checkNumber('y', y);
   const n = arrayLength(out, 'out', 'an array of 2 or 3 numbers');
   if (n < 2) throw new InvalidOptionError('out', out, 'an array of 2 or 3 numbers');
+  const own = options === undefined ? {} : ownOptions(options, 'options', 'an object { radius?, grid? }');
+  const radius = own.radius ?? 0;
+  if (typeof radius !== 'number' || !(radius >= 0 && radius <= MAX_SAMPLE_RADIUS))
+    throw new OutOfRangeError('radius', radius, `tiles, from 0 to ${MAX_SAMPLE_RADIUS}`);
+  const grid = own.grid;
+  if (grid !== undefined) {
+    checkGrid(grid, 'options.grid');
+    if (grid.width !== w || grid.height !== field.height)
+      throw new InvalidOptionError('options.grid', `a ${grid.width}x${grid.height} grid`, 'the grid of the field');
+  }
   const third = n > 2;
+  const h = field.height;
   const tx = Math.floor(x);
   const ty = Math.floor(y);
-  if (!(tx >= 0 && ty >= 0 && tx < w && ty < field.height)) return still(out, third);
+  if (!(tx >= 0 && ty >= 0 && tx < w && ty < h)) return still(out, third);
   const i = ty * w + tx;
+  if (!((field.cost[i] as number) < Number.POSITIVE_INFINITY)) return still(out, third);
   const d = field.dir[i] as number;
-  let cx = tx + 0.5;
-  let cy = ty + 0.5;
-  if (d === NO_DIRECTION || d > 7) {
-    if (!Number.isFinite(field.cost[i] as number)) return still(out, third);
-  } else {
-    cx += DIR_DX[d] as number;
-    cy += DIR_DY[d] as number;
-  }
-  const dx = cx - x;
-  const dy = cy - y;
-  const len = Math.sqrt(dx * dx + dy * dy);
-  if (len === 0) return still(out, third);
-  out[0] = dx / len;
-  out[1] = dy / len;
-  if (third) out[2] = len;
+  const fx = x - tx;
+  const fy = y - ty;
+  const goal = d === NO_DIRECTION || d > 7;
+  SAFE[0] = fx;
+  SAFE[1] = fy;
+  SAFE[2] = goal ? 0.5 : 0.5 + (DIR_DX[d] as number);
+  SAFE[3] = goal ? 0.5 : 0.5 + (DIR_DY[d] as number);
+  const c = Math.max(radius, MIN_CLEARANCE);
+  SAFE[4] = c;
+  SAFE[5] = 0;
+  SAFE[6] = 0;
+  SAFE[7] = SAFE_STEP;
+  const pass = grid === undefined ? null : grid.passable;
+  safeDirection(
+    fieldMask(field.cost, w, h, tx, ty, pass, pass === null ? 0 : (pass[i] as number), fx, fy, c + SAFE_STEP),
+  );
+  out[0] = SAFE[0] as number;
+  out[1] = SAFE[1] as number;
+  if (third) out[2] = out[0] === 0 && out[1] === 0 ? 0 : (SAFE[2] as number);
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { computeField, type MoveOptions } from '../fields/index.js';
 import { checkGrid } from '../grid/check-grid.js';
@@ -80,13 +81,13 @@ export function anyAnglePath(
     const field = computeField(grid, { goals: [{ x: gx, y: gy }], neighbors, diagonal });
     const c = field.cost[sy * w + sx] as number;
     if (!(c < Number.POSITIVE_INFINITY)) return null;
-    bound = c + Math.hypot(x0 - sx - 0.5, y0 - sy - 0.5) + Math.hypot(x1 - gx - 0.5, y1 - gy - 0.5);
+    bound = c + dHypot(x0 - sx - 0.5, y0 - sy - 0.5) + dHypot(x1 - gx - 0.5, y1 - gy - 0.5);
   } else if (typeof bound !== 'number' || !(bound >= 0)) {
     throw new OutOfRangeError('upperBound', bound, 'a length in tiles >= 0');
   }
   bound += BOUND_SLACK;
   if (segmentClear(pass, w, h, code, rule, x0, y0, x1, y1)) {
-    return { length: Math.hypot(x1 - x0, y1 - y0), path: Float64Array.of(x0, y0, x1, y1) };
+    return { length: dHypot(x1 - x0, y1 - y0), path: Float64Array.of(x0, y0, x1, y1) };
   }
   // Nodes: 0 the start, 1 the goal, then the corners inside the ellipse; kind: the blocked quadrant's signs.
   const nx: number[] = [x0, x1];
@@ -103,7 +104,7 @@ export function anyAnglePath(
   const vy1 = Math.min(h - 1, Math.ceil(cy + half));
   for (let vy = vy0; vy <= vy1; vy++) {
     for (let vx = vx0; vx <= vx1; vx++) {
-      if (Math.hypot(vx - x0, vy - y0) + Math.hypot(vx - x1, vy - y1) > bound) continue;
+      if (dHypot(vx - x0, vy - y0) + dHypot(vx - x1, vy - y1) > bound) continue;
       const nw = blocked(vx - 1, vy - 1);
       const ne = blocked(vx, vy - 1);
       const sw = blocked(vx - 1, vy);
@@ -129,7 +130,7 @@ export function anyAnglePath(
   const ky = Int8Array.from(qy);
   // Distance to the goal (A*'s estimate), once per node.
   const toGoal = new Float64Array(n);
-  for (let v = 0; v < n; v++) toGoal[v] = Math.sqrt(((px[v] as number) - x1) ** 2 + ((py[v] as number) - y1) ** 2);
+  for (let v = 0; v < n; v++) toGoal[v] = Math.sqrt(square((px[v] as number) - x1) + square((py[v] as number) - y1));
   const g = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
   const from = new Int32Array(n).fill(-1);
   const closed = new Uint8Array(n);
@@ -168,4 +169,9 @@ export function anyAnglePath(
     path[2 * k + 1] = py[v] as number;
   });
   return { length: g[1] as number, path };
+}
+
+/** v * v (the `**` operator's precision is left to each engine). */
+function square(v: number): number {
+  return v * v;
 }

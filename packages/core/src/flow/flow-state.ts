@@ -36,7 +36,7 @@ const INFO_SLOTS = 8;
 
 /** A new tag for {@link StateSlot.generation}. */
 export function newGeneration(): number {
-  return Math.floor(Math.random() * 2 ** 52);
+  return Math.floor(Math.random() * 4_503_599_627_370_496); // 2^52
 }
 
 /** The states kept for flows made repairable (per thread; the service keeps its own on shared memory). */

@@ -1,5 +1,7 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field } from '../fields/index.js';
+import { passMask } from '../fields/safe-mask.js';
+import { RULE_CENTRE, RULE_DIRECT, RULE_SLIDE, SAFE, SAFE_STEP, SELF_BIT, sweepClear } from '../fields/safe-step.js';
 import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
@@ -8,6 +10,7 @@ import { typedArrayName } from '../util/describe-value.js';
 import { ownOptions } from '../util/own-options.js';
 import { anchorCodeX, anchorCodeY, CORNER_EXACT, clearanceOf } from './anchor-code.js';
 import { checkFieldOf, checkFlow } from './check-flow.js';
+import { flowDirection } from './flow-direction.js';
 import { SIGHT, sweptClear } from './sight.js';
 import type { Flow } from './types.js';
 
@@ -40,7 +43,10 @@ export interface FollowFlowStats {
   length: number;
   /** True when the path ends at a goal's centre (false only from a wall or an unreachable tile). */
   reached: boolean;
-  /** Steps that met a wall (grown by the clearance) and slid along it instead of going straight. */
+  /**
+   * Moves that met a wall (grown by the clearance) and slid along it, or went back towards their tile's centre,
+   * instead of heading straight for the anchor (the rules 2 and 3 of `sampleFlow`).
+   */
   slides: number;
   /** Steps taken along the field's `dir` after the flow stalled (no progress) or ran past `maxLength`. */
   fallbackSteps: number;
@@ -86,7 +92,11 @@ function put(px: number, py: number): void {
     path.buf = bigger;
     buf = bigger;
   }
-  if (n >= 2) path.length += Math.hypot(px - (buf[n - 2] as number), py - (buf[n - 1] as number));
+  if (n >= 2) {
+    const dx = px - (buf[n - 2] as number);
+    const dy = py - (buf[n - 1] as number);
+    path.length += Math.sqrt(dx * dx + dy * dy);
+  }
   buf[n] = px;
   buf[n + 1] = py;
   path.n = n + 2;
@@ -94,15 +104,16 @@ function put(px: number, py: number): void {
 
 /**
  * Follows a flow from the continuous position (x, y) (tiles) to a goal and returns the path as a flat polyline
- * `[x0, y0, x1, y1, ...]`: the start, then the end of every step, then the goal tile's centre. Each step heads
- * for the anchor of the tile the mover stands on (as {@link sampleFlow}), `step` tiles long or up to the anchor.
- * The mover is a square of half-side `flowClearance(flow.radius)`. A tile's anchor is in view of its centre, not
- * always of every point of the tile: on entering a tile whose anchor is hidden from where it stands (the shadow
- * side of a corner), the mover keeps heading for the anchor it was heading for, which stays in view, and switches
- * once the tile's anchor is in view. A start on such a side slides along the wall (x, then y). So the path never
- * enters a wall tile nor passes a blocked corner. Should the flow stall (no cheaper field tile for 12 tiles of
- * travel) or run past `maxLength`, the follower goes to its tile's centre and follows the field's `dir` (counted
- * in `stats.fallbackSteps`). A start closer than the clearance to a wall first moves to its tile's centre.
+ * `[x0, y0, x1, y1, ...]`: the start, then the end of every step (and every point where the direction changed
+ * within one), then the goal tile's centre. The mover is a square of half-side `flowClearance(flow.radius)`; it
+ * moves by the rule of {@link sampleFlow} (the one rule the followers, the crowd and the RTS world use): in moves
+ * of at most `FLOW_SAFE_STEP` (0.1) tiles, each straight for the anchor of the tile it stands on when that is
+ * clear, else sliding along the wall that hides the anchor, else back towards its tile's centre; a step is `step`
+ * tiles of such moves, or ends early at an anchor. So the path never enters a wall tile nor passes a blocked
+ * corner. Should the flow stall (no cheaper field tile for 12 tiles of travel) or run past `maxLength`, the
+ * follower goes to its tile's centre and follows the field's `dir` (counted in `stats.fallbackSteps`). A start
+ * closer than the clearance to a wall first moves to its tile's centre. Under the `always` diagonal rule the flow
+ * may squeeze through the corner point between two diagonal walls: the path goes through that point.
  *
  * Writes into `out` when it is long enough (no allocation but the returned view of its start); otherwise into a
  * new array.
@@ -243,31 +254,38 @@ export function followFlow(
     const e = Math.sqrt(ex * ex + ey * ey);
     let qx = e <= step ? targetX : px + (ex / e) * step;
     let qy = e <= step ? targetY : py + (ey / e) * step;
-    SIGHT[0] = px;
-    SIGHT[1] = py;
-    SIGHT[2] = qx;
-    SIGHT[3] = qy;
-    if (!sweptClear(pass, w, h, code, c)) {
-      // Slide (a start on the shadow side of a corner): along x as far as the walls allow, then along y (the
-      // corner of the L is a point of the path).
+    if (e > 0 && !lineClear(pass, w, h, code, c, px, py, ex / e, ey / e, Math.min(e, step))) {
+      // The way ahead meets a wall (a start on the shadow side of a corner): moves by the safe rule of
+      // sampleFlow (at most 0.1 tiles each, checked exactly) for this step, a point wherever its line changes.
       slides++;
       targetX = Number.NaN;
       targetY = Number.NaN;
-      const nx = clampAxis(pass, w, h, code, c, px, py, qx, false);
-      const ny = clampAxis(pass, w, h, code, c, py, nx, qy, true);
-      if (Math.abs(nx - px) + Math.abs(ny - py) >= step / 8) {
-        if (nx !== px && ny !== py) put(nx, py);
-        qx = nx;
-        qy = ny;
-      } else {
-        // Caught on a wall's corner: head for the tile's centre, from which the anchor is in sight.
-        const cx = (t % w) + 0.5;
-        const cy = Math.floor(t / w) + 0.5;
-        const fx = cx - px;
-        const fy = cy - py;
-        const f = Math.sqrt(fx * fx + fy * fy);
-        qx = f <= step ? cx : px + (fx / f) * step;
-        qy = f <= step ? cy : py + (fy / f) * step;
+      let left = step;
+      let key = Number.NaN;
+      let moved = false;
+      qx = px;
+      qy = py;
+      for (;;) {
+        const mt = Math.floor(qy) * w + Math.floor(qx);
+        if ((field.dir[mt] as number) === NO_DIRECTION) break;
+        const rule = sampleAt(flow, pass, w, h, code, c, qx, qy);
+        if (rule !== RULE_DIRECT && rule !== RULE_SLIDE && rule !== RULE_CENTRE) break;
+        // The move's line: its anchor (direct), its tile's centre, or its axis (slide); apart from anchor codes.
+        const k =
+          rule === RULE_DIRECT
+            ? (flow.anchor[mt] as number)
+            : rule === RULE_CENTRE
+              ? -1_099_511_627_776 /* -2^40 */ - mt
+              : -1_125_899_906_842_624 /* -2^50 */ - axisOf();
+        if (moved && k !== key) put(qx, qy);
+        key = k;
+        const reach = SAFE[2] as number;
+        const d = Math.min(left, SAFE_STEP, reach);
+        qx += (SAFE[0] as number) * d;
+        qy += (SAFE[1] as number) * d;
+        moved = true;
+        left -= d;
+        if (!(left > 1e-12) || (rule !== RULE_SLIDE && d === reach)) break;
       }
     } else if (qx === targetX && qy === targetY) {
       targetX = Number.NaN;
@@ -275,7 +293,7 @@ export function followFlow(
     }
     steps++;
     if (qx === px && qy === py) {
-      // Pinned (a wall ahead on both axes): let the fallback take over.
+      // Pinned (no clear way from here): let the fallback take over.
       bestStep = Number.NEGATIVE_INFINITY;
       continue;
     }
@@ -283,6 +301,49 @@ export function followFlow(
     py = qy;
     put(px, py);
   }
+}
+
+/**
+ * True when the body (half-side c) swept from (px, py) along the unit vector (ux, uy) for `len` tiles overlaps no
+ * tile of another code: the exact 3 x 3 test of ../fields/safe-step.ts, piece by piece of at most 0.1 tiles.
+ */
+function lineClear(
+  pass: Uint8Array,
+  w: number,
+  h: number,
+  code: number,
+  c: number,
+  px: number,
+  py: number,
+  ux: number,
+  uy: number,
+  len: number,
+): boolean {
+  for (let done = 0; done < len; done += SAFE_STEP) {
+    const piece = Math.min(SAFE_STEP, len - done);
+    const sx = px + ux * done;
+    const sy = py + uy * done;
+    const tx = Math.floor(sx);
+    const ty = Math.floor(sy);
+    const fx = sx - tx;
+    const fy = sy - ty;
+    const mask = passMask(pass, w, h, tx, ty, code, fx, fy, c + piece);
+    if ((mask & SELF_BIT) !== 0 || !sweepClear(mask, fx, fy, ux * piece, uy * piece, c)) return false;
+  }
+  return true;
+}
+
+/** A small integer for the axis of the last slide (0..3), so that two slides along different axes differ. */
+function axisOf(): number {
+  return (SAFE[0] as number) > 0 ? 0 : (SAFE[0] as number) < 0 ? 1 : (SAFE[1] as number) > 0 ? 2 : 3;
+}
+
+/** The safe rule at (px, py) (see ./flow-direction.ts); writes SAFE[0..2], returns the rule. */
+function sampleAt(flow: Flow, pass: Uint8Array, w: number, h: number, code: number, c: number, px: number, py: number) {
+  SAFE[0] = px;
+  SAFE[1] = py;
+  SAFE[4] = c;
+  return flowDirection(flow.anchor, 0, flow.vx, flow.vy, w, h, pass, code);
 }
 
 /** True for an object literal (or one without a prototype): something `stats` can be written into. */
@@ -304,56 +365,4 @@ function squareFree(pass: Uint8Array, w: number, h: number, code: number, x: num
     }
   }
   return true;
-}
-
-/**
- * Moves a square of half-side c along one axis towards `to`, stopping against the first wall; returns the new
- * coordinate. `a` is the square's centre on the axis of motion, `b` on the other axis; `alongY` picks the axis
- * (false: x, the lines crossed are columns; true: y, they are rows).
- */
-function clampAxis(
-  pass: Uint8Array,
-  w: number,
-  h: number,
-  code: number,
-  c: number,
-  a: number,
-  b: number,
-  to: number,
-  alongY: boolean,
-): number {
-  const b0 = Math.floor(b - c + CLAMP_EPS);
-  const b1 = Math.ceil(b + c - CLAMP_EPS) - 1;
-  if (to > a) {
-    // Lines the square's leading edge enters on its way.
-    for (let line = Math.ceil(a + c - CLAMP_EPS); line < to + c; line++) {
-      if (lineBlocked(pass, w, h, code, line, b0, b1, alongY)) return Math.max(a, line - c - CLAMP_EPS);
-    }
-  } else if (to < a) {
-    for (let line = Math.floor(a - c + CLAMP_EPS) - 1; line + 1 > to - c; line--) {
-      if (lineBlocked(pass, w, h, code, line, b0, b1, alongY)) return Math.min(a, line + 1 + c + CLAMP_EPS);
-    }
-  }
-  return to;
-}
-
-/** True when column `line` (rows k0..k1) or, with `alongY`, row `line` (columns k0..k1) holds a wall or leaves the map. */
-function lineBlocked(
-  pass: Uint8Array,
-  w: number,
-  h: number,
-  code: number,
-  line: number,
-  k0: number,
-  k1: number,
-  alongY: boolean,
-): boolean {
-  const lines = alongY ? h : w;
-  const across = alongY ? w : h;
-  const lineStep = alongY ? w : 1;
-  const kStep = alongY ? 1 : w;
-  if (line < 0 || line >= lines) return true;
-  const at = line * lineStep;
-  for (let k = k0; k <= k1; k++) if (!(k >= 0 && k < across && pass[at + k * kStep] === code)) return true;
-  return false;
 }

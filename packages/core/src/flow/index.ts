@@ -8,7 +8,7 @@ export {
   type FollowFlowStats,
   followFlow,
 } from './follow-flow.js';
-export { sampleFlow } from './sample-flow.js';
+export { type SampleFlowOptions, sampleFlow } from './sample-flow.js';
 export * from './types.js';
 export { updateFlow } from './update-flow.js';
 export { walkableSegment } from './walkable-segment.js';

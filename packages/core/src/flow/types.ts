@@ -1,3 +1,4 @@
+import { SAFE_STEP } from '../fields/safe-step.js';
 import type { Metric } from '../fields/types.js';
 
 /**
@@ -120,3 +121,12 @@ export const FLOW_MIN_CLEARANCE = 1 / 256;
 
 /** Anchor code of a tile with no anchor (wall, unreachable). */
 export const NO_ANCHOR = -1;
+
+/**
+ * Longest step, in tiles, that a direction read by `sampleFlow` or `sampleField` is safe for: a body (a square of
+ * half-side `flowClearance(radius)`) that overlaps no wall and moves up to this far along the direction (and not
+ * past the distance the sampler writes into `out[2]`) still overlaps none, and passes no blocked corner. A mover
+ * that goes farther in one frame samples again on the way. It is the room a body of the largest radius
+ * ({@link MAX_FLOW_RADIUS}) has across a one-tile corridor, 1 - 2 * 0.45.
+ */
+export const FLOW_SAFE_STEP: number = SAFE_STEP;

@@ -1,6 +1,7 @@
 // The fuzz catalog: one entry per public function, constructor, static method, method and getter of
 // @fieldmarshal/core, and the list of exports that are plain constants (nothing to call).
 
+import { GAME_LOOP } from './catalog-game-loop.mjs';
 import { GRID_STEERING } from './catalog-grid-steering.mjs';
 import { MAPS } from './catalog-maps.mjs';
 import { SECTORS_FLOW } from './catalog-sectors-flow.mjs';
@@ -24,7 +25,7 @@ import { UNITS } from './catalog-units.mjs';
  */
 
 /** @type {Entry[]} */
-export const ENTRIES = [...GRID_STEERING, ...MAPS, ...UNITS, ...SECTORS_FLOW];
+export const ENTRIES = [...GRID_STEERING, ...MAPS, ...UNITS, ...SECTORS_FLOW, ...GAME_LOOP];
 
 /** Exports that are constants: nothing to call, so no entry. A new export must be listed here or get an entry. */
 export const CONSTANTS = [
@@ -149,6 +150,15 @@ export const CONSTANTS = [
   'DEFAULT_MAX_SLICES_PER_FRAME',
   'MAX_BUFFER_BYTES',
   'MAX_SET_FIELD_CELLS',
+  'DeterministicMath',
+  'FLOW_SAFE_STEP',
+  'FOLLOWER_ARRIVED',
+  'FOLLOWER_MOVING',
+  'FOLLOWER_STUCK',
+  'MAX_FOLLOWERS',
+  'MAX_FOLLOWER_DT',
+  'MAX_FOLLOWER_SPEED',
+  'MAX_FOLLOW_TARGETS',
 ];
 
 /**

@@ -65,10 +65,10 @@ export interface KeepSpec {
 }
 
 /**
- * A byte region of a kept argument (one with a {@link KeepSpec} at the same path) that the kernel reads. Where a
- * job declares reads for a path, a worker without shared memory gets only those regions, the kept ones (when
- * their stamp changed) and the regions of its declared writes that it must compare; its copy of every other byte
- * is left as an earlier job left it, which the kernel must not read.
+ * A byte region of an argument array that the kernel reads. Where a job declares reads for a path, a worker
+ * without shared memory keeps its copy of that array between jobs and gets only those regions, the kept ones
+ * (when their stamp changed) and the regions of its declared writes that it must compare; its copy of every other
+ * byte is left as an earlier job left it, which the kernel must not read.
  */
 export interface ReadSpec {
   /** Path of the typed array or ArrayBuffer in the arguments. */
@@ -97,8 +97,8 @@ export interface JobSpec<In extends object = object, R = unknown, Out extends ob
   /** Argument arrays a worker may keep between jobs. @defaultValue none (everything is sent with each job) */
   keep?(args: In): readonly KeepSpec[];
   /**
-   * The only regions of kept arguments the kernel reads (see {@link ReadSpec}).
-   * @defaultValue none (a kept argument's bytes outside its kept regions are all sent with each job)
+   * The only regions of argument arrays the kernel reads (see {@link ReadSpec}).
+   * @defaultValue none (an argument's bytes outside its kept regions are all sent with each job)
    */
   reads?(args: In): readonly ReadSpec[];
 }

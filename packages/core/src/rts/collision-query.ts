@@ -1,3 +1,4 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import type { RtsUnit } from './unit.js';
 import type { RtsWorkspace } from './workspace.js';
 import type { RtsWorldView } from './world-view.js';
@@ -66,7 +67,7 @@ export function occupiedBy(
     const v = units[i] as RtsUnit;
     if (v === except || v === except2) continue;
     const s = r + v.hardRadius;
-    if ((v.tailX - x) ** 2 + (v.tailY - y) ** 2 < s * s - 1e-9) best = i;
+    if (square(v.tailX - x) + square(v.tailY - y) < s * s - 1e-9) best = i;
   }
   return best >= 0 ? (units[best] as RtsUnit) : null;
 }
@@ -88,7 +89,7 @@ export function firstCollision(
 ): RtsUnit | null {
   const px = u.tailX;
   const py = u.tailY;
-  const len = Math.hypot(x - px, y - py);
+  const len = dHypot(x - px, y - py);
   const samples = Math.max(1, Math.ceil(len / u.hardRadius));
   const units = w.units;
   // Only units whose newest position may be within reach of the segment (hard) or of (x, y) (soft).
@@ -121,7 +122,7 @@ export function firstCollision(
       const dy = v.tailY - sy;
       if (dx * dx + dy * dy < hs * hs - 1e-9) {
         // Only a collision if the move brings the bodies closer (never blocks moving apart).
-        const before = (v.tailX - px) ** 2 + (v.tailY - py) ** 2;
+        const before = square(v.tailX - px) + square(v.tailY - py);
         if (dx * dx + dy * dy < before) {
           hard = true;
           break;
@@ -176,8 +177,13 @@ function nearMover(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, rx: number, ry
     if (v === u || v.idle) continue;
     if (v.group !== null && v.group === u.group) continue;
     const r = v.softRadius + u.softRadius + 0.5;
-    if ((v.tailX - rx) ** 2 + (v.tailY - ry) ** 2 < r * r) return true;
-    if ((v.tailX - u.tailX) ** 2 + (v.tailY - u.tailY) ** 2 < r * r) return true;
+    if (square(v.tailX - rx) + square(v.tailY - ry) < r * r) return true;
+    if (square(v.tailX - u.tailX) + square(v.tailY - u.tailY) < r * r) return true;
   }
   return false;
+}
+
+/** v * v (the `**` operator's precision is left to each engine). */
+function square(v: number): number {
+  return v * v;
 }

@@ -1,3 +1,4 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import { firstCollision, occupiedBy } from './collision-query.js';
 import { clearAvoid, isSolving, markCollision } from './collision-state.js';
@@ -16,8 +17,8 @@ const NONE = -1;
 /** How far a formation member is from its slot (the commander counts as infinitely far: it never yields). */
 function slotLag(u: RtsUnit, commander: RtsUnit): number {
   if (u === commander) return Number.POSITIVE_INFINITY;
-  if (Number.isNaN(u.slotX)) return Math.hypot(u.destX - u.tailX, u.destY - u.tailY) || 0;
-  return Math.hypot(u.slotX - u.tailX, u.slotY - u.tailY);
+  if (Number.isNaN(u.slotX)) return dHypot(u.destX - u.tailX, u.destY - u.tailY) || 0;
+  return dHypot(u.slotX - u.tailX, u.slotY - u.tailY);
 }
 
 /**
@@ -111,7 +112,7 @@ function mayWaitFor(ws: RtsWorkspace, a: RtsUnit, from: RtsUnit): boolean {
   } else return false;
   const dx = tx - from.tailX;
   const dy = ty - from.tailY;
-  const len = Math.hypot(dx, dy);
+  const len = dHypot(dx, dy);
   if (len < 1e-9) return false;
   const ox = a.tailX - from.tailX;
   const oy = a.tailY - from.tailY;
@@ -188,7 +189,7 @@ function nearestAdjacent(w: RtsWorldView, ws: RtsWorkspace, a: RtsUnit, anyTile:
     if (!firstCollision(w, ws, a, ws.stepX, ws.stepY, false)) {
       best = OWN_TILE;
       bestScore = Math.abs(tx - gx) + Math.abs(ty - gy);
-      bestTie = Math.hypot(cx - targetX, cy - targetY);
+      bestTie = dHypot(cx - targetX, cy - targetY);
     }
   }
   for (let d = 0; d < 8; d++) {
@@ -198,7 +199,7 @@ function nearestAdjacent(w: RtsWorldView, ws: RtsWorkspace, a: RtsUnit, anyTile:
     if (score > bestScore) continue;
     const cx = nx + 0.5;
     const cy = ny + 0.5;
-    const tie = Math.hypot(cx - targetX, cy - targetY);
+    const tie = dHypot(cx - targetX, cy - targetY);
     if (score === bestScore && tie >= bestTie) continue;
     if (!rtsAdjacentOpen(w.grid, rule, tx, ty, nx, ny) || !hasRoom(w, a, nx, ny)) continue;
     if (occupiedBy(w, ws, cx, cy, a.hardRadius, a)) continue;
@@ -222,7 +223,7 @@ export function tryPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, mover: Rt
   let ux = mover.headingX;
   let uy = mover.headingY;
   if (routeTarget(ws, mover)) {
-    const d = Math.hypot(ws.routeX - mover.tailX, ws.routeY - mover.tailY);
+    const d = dHypot(ws.routeX - mover.tailX, ws.routeY - mover.tailY);
     if (d > 1e-6) {
       ux = (ws.routeX - mover.tailX) / d;
       uy = (ws.routeY - mover.tailY) / d;
@@ -263,7 +264,7 @@ export function tryPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, mover: Rt
       const oy = cy - mover.tailY;
       const along = ox * ux + oy * uy;
       // Distance from the mover's line of travel (behind the mover counts as clear).
-      const lateral = along < 0 ? Math.hypot(ox, oy) : Math.abs(ox * uy - oy * ux);
+      const lateral = along < 0 ? dHypot(ox, oy) : Math.abs(ox * uy - oy * ux);
       if (lateral < bestLateral) continue;
       if (!hasRoom(w, v, nx, ny)) continue;
       if (k > 1 && !rtsSegmentClear(w.grid, v.tailX, v.tailY, cx, cy)) continue;
@@ -280,7 +281,7 @@ export function tryPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, mover: Rt
   if (v.idle && Number.isNaN(v.slotX)) v.returnStack.push(v.tailX, v.tailY);
   v.pushMoves.push(bestX, bestY);
   // Two seconds for a neighbouring tile, more for the longer pushes of big bodies.
-  v.pushTimer = w.stepsFor(2 + Math.max(0, Math.hypot(bestX - v.tailX, bestY - v.tailY) - 1.5) / v.speed);
+  v.pushTimer = w.stepsFor(2 + Math.max(0, dHypot(bestX - v.tailX, bestY - v.tailY) - 1.5) / v.speed);
   markCollision(v, mover, 'solving', v.id, 'push');
   w.stats.pushes++;
   return true;
@@ -297,7 +298,7 @@ export function tryPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, mover: Rt
 export function tryHardPush(w: RtsWorldView, ws: RtsWorkspace, mover: RtsUnit, v: RtsUnit): boolean {
   let dx = v.tailX - mover.tailX;
   let dy = v.tailY - mover.tailY;
-  if (routeTarget(ws, mover) && Math.hypot(ws.routeX - mover.tailX, ws.routeY - mover.tailY) > 1e-6) {
+  if (routeTarget(ws, mover) && dHypot(ws.routeX - mover.tailX, ws.routeY - mover.tailY) > 1e-6) {
     dx = ws.routeX - mover.tailX;
     dy = ws.routeY - mover.tailY;
   }

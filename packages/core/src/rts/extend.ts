@@ -1,3 +1,4 @@
+import { dCos, dSin } from '../determinism/deterministic-math.js';
 import { firstCollision } from './collision-query.js';
 import { solveCollision } from './collision-solve.js';
 import { activelySolving, clearAvoid, clearCollision } from './collision-state.js';
@@ -97,8 +98,8 @@ function slide(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, qx: number, qy: nu
   for (let k = 1; k <= turns; k++) {
     for (let sign = 1; sign >= -1; sign -= 2) {
       const a = (sign * k * Math.PI) / 6;
-      const c = Math.cos(a);
-      const s = Math.sin(a);
+      const c = dCos(a);
+      const s = dSin(a);
       const x = u.tailX + dx * c - dy * s;
       const y = u.tailY + dx * s + dy * c;
       if (!stepClear(w, u, x, y)) continue;

@@ -1,9 +1,9 @@
+import { dAtan2, dHypot } from '../determinism/deterministic-math.js';
 import {
   assignFormationSlots,
   formationAnchor,
   formationRadius,
   lastLegAngle,
-  pointBehind,
   type RtsFormationKind,
   rtsFormationSlots,
   rtsSlotPosition,
@@ -11,30 +11,17 @@ import {
   snapToQuarterTurn,
   sortBySlot,
 } from './formation.js';
+import { RtsMarchEnd } from './formation-end.js';
+import type { RtsFormationGroup } from './formation-group.js';
+import { rtsFileTarget, rtsTrailTarget } from './formation-trail.js';
 import { rtsBodyClear, rtsBodyClearance, rtsSegmentClear, rtsTileOpen } from './geometry.js';
 import type { RtsGroupHost } from './group-host.js';
-import type { RtsGroupOptions, RtsGroupPhase } from './group-options.js';
 import { freeTilesNear, idleTilesOf } from './group-plan.js';
 import { RtsTileSet } from './tile-set.js';
-import type { RtsUnit, RtsUnitGroup } from './unit.js';
+import type { RtsUnit } from './unit.js';
 
-/** A formation has arrived when every member is this close to its slot, tiles. */
-const TOLERANCE = 0.05;
-
-/** The fields of a group that its formation reads and writes (an {@link RtsGroup} has them). */
-export interface RtsFormationGroup extends RtsUnitGroup {
-  readonly options: Readonly<Required<RtsGroupOptions>>;
-  commander: RtsUnit;
-  phase: RtsGroupPhase;
-  goalX: number;
-  goalY: number;
-  slots: Float64Array;
-  slotOf: number[];
-  angle: number;
-  endAngle: number;
-  turnTarget: number | null;
-  plan: number[];
-}
+/** How many tiles, breadth-first from the goal, the end of a march may move to so that the formation fits. */
+const NEAR_GOAL = 81;
 
 /**
  * How a group holds a formation ("Formations" of rodrigodpl's RTS group movement tutorial): the formation is
@@ -59,6 +46,13 @@ export class RtsFormationMarch {
   private readonly taken = new RtsTileSet(64);
   /** Unit indices sorted by slot (ties by index), kept between steps (see sortBySlot). */
   private order: Int32Array = new Int32Array(0);
+  /** Whether the members walk in file behind the commander (a slot is inside a wall), and for how long all fit. */
+  private filing = false;
+  private freeSteps = 0;
+  /** Members abreast while filing: the width of the commander's path (2 * its clearance + 1). */
+  private ranks = 1;
+  /** The end of the march: members walking to their end places (null before). */
+  private end: RtsMarchEnd | null = null;
 
   constructor(world: RtsGroupHost, group: RtsFormationGroup) {
     this.world = world;
@@ -96,15 +90,13 @@ export class RtsFormationMarch {
     }
     // Face the first leg of the way to the goal. Formations are built facing a grid axis so that every slot
     // lands on a tile centre.
-    g.angle = snapToQuarterTurn(Math.atan2(g.goalY - cy, g.goalX - cx));
+    g.angle = snapToQuarterTurn(dAtan2(g.goalY - cy, g.goalX - cx));
     const first = world.pathfinder.findPath(Math.floor(cx), Math.floor(cy), Math.floor(g.goalX), Math.floor(g.goalY), {
       diagonal: world.options.diagonal,
     });
     if (first && first.waypoints.length >= 4) {
       const wp = first.waypoints;
-      g.angle = snapToQuarterTurn(
-        Math.atan2((wp[3] as number) - (wp[1] as number), (wp[2] as number) - (wp[0] as number)),
-      );
+      g.angle = snapToQuarterTurn(dAtan2((wp[3] as number) - (wp[1] as number), (wp[2] as number) - (wp[0] as number)));
     }
     const place = this.place(cx, cy, g.angle);
     if (!place) {
@@ -180,14 +172,19 @@ export class RtsFormationMarch {
       for (let cl = Math.max(least, Math.ceil(radius - 0.25)); cl >= least; cl--) {
         const p = world.pathfinder.findPath(sx, sy, gx, gy, { diagonal: world.options.diagonal, clearance: cl });
         world.stats.paths++;
-        if (p) return p;
+        if (p) {
+          this.ranks = 2 * cl + 1;
+          return p;
+        }
       }
       return null;
     };
     let path = find(Math.floor(g.goalX), Math.floor(g.goalY));
     if (!path) return false;
-    // The formation must fit at the end, in the open (no slot in a one-tile corridor), facing the last leg;
-    // otherwise it ends at the nearest place where it fits, turned a quarter or half turn if it must.
+    // The formation should fit at the end, in the open (no slot in a one-tile corridor), facing the last leg;
+    // otherwise it ends at the nearest place near the goal where it fits (a few tiles off: the order's target is
+    // kept), turned a quarter or half turn if it must. Where it fits nowhere near, the members whose slots are
+    // blocked end on the free tiles nearest to them (./formation-end.ts).
     const last = lastLegAngle(path.waypoints, g.angle);
     g.endAngle = last;
     const endAnchor = formationAnchor(g.slots, g.goalX, g.goalY, last, { x: 0, y: 0 });
@@ -196,7 +193,7 @@ export class RtsFormationMarch {
       let place: { x: number; y: number } | null = null;
       for (const minClear of [1, 0]) {
         for (const turn of [0, Math.PI / 2, -Math.PI / 2, Math.PI]) {
-          place = this.place(g.goalX, g.goalY, last + turn, minClear);
+          place = this.place(g.goalX, g.goalY, last + turn, minClear, NEAR_GOAL);
           if (place) {
             g.endAngle = last + turn;
             break;
@@ -230,22 +227,31 @@ export class RtsFormationMarch {
   }
 
   /**
-   * One step of the march: turn towards the direction of travel where the formation fits, give every member
-   * its slot from the commander's newest position (or a place on the commander's trail when the slot is inside
-   * a wall), and pace the commander: it waits for the turn and for stragglers (at most two seconds in a row),
-   * goes at half speed while members lag, and the formation has arrived (phase `arrived`) when every member
-   * stands in its slot at the end.
+   * One step of the march: turn towards the direction of travel where the formation fits; give every member its
+   * slot from the commander's newest position, or, while any slot is inside a wall (a pass narrower than the
+   * formation), a place in file behind the commander along its trail, until every slot has been free for a second
+   * (then the members re-form); pace the commander: it waits for the turn and for stragglers (at most two seconds
+   * in a row) and goes at half speed while members lag. Once the commander reached the goal, every member is sent
+   * to its end place (./formation-end.ts, {@link RtsMarchEnd}).
    */
   step(): void {
     const g = this.group;
     const world = this.world;
     const c = g.commander;
+    if (this.end !== null) {
+      if (this.end.step()) g.phase = 'arrived';
+      return;
+    }
+    if (c.state === 'destination-reached') {
+      this.beginEnd();
+      return;
+    }
     const radius = formationRadius(g.slots, 0.5);
     // Turn towards the direction of travel at the outer units' speed.
-    const ahead = c.state === 'destination-reached' ? g.endAngle : this.headingAhead(Math.max(1.5, radius));
+    const ahead = this.headingAhead(Math.max(1.5, radius));
     let want = ahead === null ? null : snapToEighthTurn(ahead);
     let turning = false;
-    if (want !== null && Math.abs(want - g.angle) > 1e-9 && g.turnTarget !== want) {
+    if (!this.filing && want !== null && Math.abs(want - g.angle) > 1e-9 && g.turnTarget !== want) {
       // Turn only where the formation fits facing the new way; otherwise keep the facing and translate.
       const code = world.grid.passable[Math.floor(c.tailY) * world.grid.width + Math.floor(c.tailX)] as number;
       const a = formationAnchor(g.slots, c.tailX, c.tailY, want, { x: 0, y: 0 });
@@ -260,50 +266,67 @@ export class RtsFormationMarch {
       const maxTurn = ((g.speed * world.options.stepSeconds) / radius) * 0.8;
       g.angle += Math.max(-maxTurn, Math.min(maxTurn, delta));
       // Wheel in place: the commander waits until the formation faces the new direction (within 10 degrees).
-      turning = Math.abs(delta) > (10 * Math.PI) / 180;
+      turning = !this.filing && Math.abs(delta) > (10 * Math.PI) / 180;
     }
-    // Slots replay the commander's newest position; the commander waits for stragglers and sharp turns.
-    let worst = 0;
     const anchor = formationAnchor(g.slots, c.tailX, c.tailY, g.angle, this.anchorTmp);
-    // The commander's trail, for members whose slot is inside a wall (a pass narrower than the formation).
+    // The commander's trail, for members filing through narrow passes.
     const trail = this.trail;
     const tn = trail.length;
-    if (tn < 2 || Math.hypot(c.tailX - (trail[tn - 2] as number), c.tailY - (trail[tn - 1] as number)) >= 0.1) {
+    if (tn < 2 || dHypot(c.tailX - (trail[tn - 2] as number), c.tailY - (trail[tn - 1] as number)) >= 0.1) {
       trail.push(c.tailX, c.tailY);
       if (trail.length > 4000) trail.splice(0, 2000);
     }
-    const spacing = g.options.spacing;
-    let filed = 0;
     // Central slots first, so the file behind the commander keeps the formation's order.
     const order = this.slotOrder();
+    let blocked = false;
+    for (let j = 0; j < order.length && !blocked; j++) {
+      const i = order[j] as number;
+      if (g.units[i] === c) continue;
+      blocked = !this.slotAt(anchor.x, anchor.y, g.slotOf[i] as number);
+    }
+    if (blocked) {
+      this.filing = true;
+      this.freeSteps = 0;
+    } else if (this.filing && ++this.freeSteps >= world.stepsFor(1)) this.filing = false;
+    const spacing = g.options.spacing;
+    let worst = 0;
+    let filed = 0;
     for (let j = 0; j < order.length; j++) {
       const i = order[j] as number;
       const u = g.units[i] as RtsUnit;
-      const k = g.slotOf[i] as number;
       if (u === c) continue;
-      const p = rtsSlotPosition(
-        anchor.x,
-        anchor.y,
-        g.angle,
-        g.slots[k * 2] as number,
-        g.slots[k * 2 + 1] as number,
+      if (!this.filing && this.slotAt(anchor.x, anchor.y, g.slotOf[i] as number)) {
+        const sx = this.tmp.x;
+        const sy = this.tmp.y;
+        worst = Math.max(worst, dHypot(u.tailX - sx, u.tailY - sy));
+        // A member that does not see its slot (a wall between: it was left behind a corner) catches up along
+        // the commander's trail, towards the newest point of it that it sees.
+        if (rtsSegmentClear(world.grid, u.tailX, u.tailY, sx, sy)) {
+          u.slotX = sx;
+          u.slotY = sy;
+        } else {
+          rtsTrailTarget(world.grid, trail, 0, u.tailX, u.tailY, this.tmp);
+          u.slotX = this.tmp.x;
+          u.slotY = this.tmp.y;
+        }
+        continue;
+      }
+      // In file behind the commander, `ranks` abreast (the width of its path), along the trail (the nearest point
+      // of it the member sees).
+      const rank = filed++;
+      const row = Math.floor(rank / this.ranks) + 1;
+      rtsFileTarget(
+        world.grid,
+        trail,
+        row * spacing,
+        ((rank % this.ranks) - (this.ranks - 1) / 2) * spacing,
+        u.tailX,
+        u.tailY,
         this.tmp,
       );
-      if (
-        rtsTileOpen(world.grid, Math.floor(p.x), Math.floor(p.y)) &&
-        rtsSegmentClear(world.grid, anchor.x, anchor.y, p.x, p.y) &&
-        (u.hardRadius <= 0.5 || rtsBodyClear(world.grid, p.x, p.y, u.hardRadius))
-      ) {
-        u.slotX = p.x;
-        u.slotY = p.y;
-        worst = Math.max(worst, Math.hypot(u.tailX - p.x, u.tailY - p.y));
-      } else {
-        // The slot is inside a wall: file in behind the commander along its trail until the slot is free again.
-        filed++;
-        pointBehind(trail, filed * spacing, this.tmp);
-        u.slotX = this.tmp.x;
-        u.slotY = this.tmp.y;
-      }
+      u.slotX = this.tmp.x;
+      u.slotY = this.tmp.y;
+      worst = Math.max(worst, dHypot(u.tailX - this.tmp.x, u.tailY - this.tmp.y) - 1);
     }
     // Cohesion: wait for stragglers, but never for more than two seconds in a row (a member may be stuck behind
     // a corner; it catches up at its own top speed once the formation moves on).
@@ -311,10 +334,35 @@ export class RtsFormationMarch {
     else if (worst <= 0.6) this.holdSteps = 0;
     const hold = worst > 1.5 && this.holdSteps <= world.stepsFor(2);
     c.speedMultiplier = turning || hold ? 0 : worst > 0.6 ? 0.5 : 1;
-    if (c.state === 'destination-reached' && worst <= TOLERANCE && !turning) {
-      g.phase = 'arrived';
-      c.speedMultiplier = 1;
-    }
+  }
+
+  /**
+   * The slot `k` with the formation's centre at (ax, ay) into `tmp`; true when it can be held: its tile open, in
+   * a straight line from the centre, and (bodies bigger than half a tile) room for the body.
+   */
+  private slotAt(ax: number, ay: number, k: number): boolean {
+    const g = this.group;
+    const grid = this.world.grid;
+    const p = rtsSlotPosition(ax, ay, g.angle, g.slots[k * 2] as number, g.slots[k * 2 + 1] as number, this.tmp);
+    const r = this.maxRadius();
+    return (
+      rtsTileOpen(grid, Math.floor(p.x), Math.floor(p.y)) &&
+      rtsSegmentClear(grid, ax, ay, p.x, p.y) &&
+      (r <= 0.5 || rtsBodyClear(grid, p.x, p.y, r))
+    );
+  }
+
+  /**
+   * The commander stands on the goal: every other member gets its end place and walks there by its own path
+   * (./formation-end.ts).
+   */
+  private beginEnd(): void {
+    const g = this.group;
+    const c = g.commander;
+    const a = formationAnchor(g.slots, c.tailX, c.tailY, g.endAngle, this.anchorTmp);
+    g.angle = g.endAngle;
+    g.turnTarget = g.endAngle;
+    this.end = new RtsMarchEnd(this.world, g, this.slotOrder(), a.x, a.y, this.maxRadius());
   }
 
   /**
@@ -352,9 +400,9 @@ export class RtsFormationMarch {
    * Nearest tile centre to (x, y), in breadth-first order, where the commander can stand with every slot
    * fitting (see {@link RtsFormationMarch.fits}). Null when there is none within reach.
    */
-  private place(x: number, y: number, angle: number, minClear = 0): { x: number; y: number } | null {
+  private place(x: number, y: number, angle: number, minClear = 0, count = 4096): { x: number; y: number } | null {
     const grid = this.world.grid;
-    const tiles = freeTilesNear(grid, this.world.units, this.group, Math.floor(x), Math.floor(y), 4096, true);
+    const tiles = freeTilesNear(grid, this.world.units, this.group, Math.floor(x), Math.floor(y), count, true);
     this.markTaken();
     const code = grid.passable[Math.floor(y) * grid.width + Math.floor(x)] as number;
     for (const t of tiles) {
@@ -378,7 +426,7 @@ export class RtsFormationMarch {
     for (let k = c.routeIndex * 2; k + 1 < c.route.length && left > 0; k += 2) {
       const nx = c.route[k] as number;
       const ny = c.route[k + 1] as number;
-      const d = Math.hypot(nx - x, ny - y);
+      const d = dHypot(nx - x, ny - y);
       if (d >= left) {
         tx = x + ((nx - x) * left) / d;
         ty = y + ((ny - y) * left) / d;
@@ -389,8 +437,8 @@ export class RtsFormationMarch {
       x = tx = nx;
       y = ty = ny;
     }
-    if (Math.hypot(tx - c.tailX, ty - c.tailY) < 0.3) return null;
-    return Math.atan2(ty - c.tailY, tx - c.tailX);
+    if (dHypot(tx - c.tailX, ty - c.tailY) < 0.3) return null;
+    return dAtan2(ty - c.tailY, tx - c.tailX);
   }
 
   /** Largest hard radius of a member, tiles. */

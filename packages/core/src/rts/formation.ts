@@ -1,3 +1,4 @@
+import { dAtan2, dCos, dHypot, dSin } from '../determinism/deterministic-math.js';
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkInteger, checkNumber } from '../util/check-number.js';
 import { recordOf } from '../util/own-options.js';
@@ -57,7 +58,7 @@ export function rtsFormationSlots(kind: RtsFormationKind, count: number, spacing
   const fMid = (Math.max(...f) + Math.min(...f)) / 2;
   const rMid = (Math.max(...r) + Math.min(...r)) / 2;
   const order = f.map((_, i) => i);
-  const d = (i: number) => Math.hypot((f[i] as number) - fMid, (r[i] as number) - rMid);
+  const d = (i: number) => dHypot((f[i] as number) - fMid, (r[i] as number) - rMid);
   order.sort(
     (a, b) => d(a) - d(b) || (f[b] as number) - (f[a] as number) || (r[a] as number) - (r[b] as number) || a - b,
   );
@@ -87,8 +88,8 @@ export function rtsSlotPosition(
   ] as const)
     checkNumber(name, value);
   recordOf(out, 'out', 'an object { x, y }');
-  const c = Math.cos(angle);
-  const s = Math.sin(angle);
+  const c = dCos(angle);
+  const s = dSin(angle);
   out.x = ax + forward * c - right * s;
   out.y = ay + forward * s + right * c;
   return out;
@@ -122,7 +123,7 @@ export function formationAnchor(
 export function formationRadius(slots: Float64Array, min: number): number {
   let radius = min;
   for (let k = 0; k < slots.length; k += 2)
-    radius = Math.max(radius, Math.hypot(slots[k] as number, slots[k + 1] as number));
+    radius = Math.max(radius, dHypot(slots[k] as number, slots[k + 1] as number));
   return radius;
 }
 
@@ -143,7 +144,7 @@ export function snapToEighthTurn(a: number): number {
 export function lastLegAngle(wp: Int32Array, fallback: number): number {
   const n = wp.length;
   if (n < 4) return fallback;
-  return Math.atan2((wp[n - 1] as number) - (wp[n - 3] as number), (wp[n - 2] as number) - (wp[n - 4] as number));
+  return dAtan2((wp[n - 1] as number) - (wp[n - 3] as number), (wp[n - 2] as number) - (wp[n - 4] as number));
 }
 
 /**
@@ -166,7 +167,7 @@ export function assignFormationSlots(
   slotOf: number[],
 ): number {
   const n = x.length;
-  const at = (i: number) => Math.hypot((x[i] as number) - cx, (y[i] as number) - cy);
+  const at = (i: number) => dHypot((x[i] as number) - cx, (y[i] as number) - cy);
   const order: number[] = [];
   for (let i = 0; i < n; i++) order.push(i);
   order.sort((a, b) => at(a) - at(b) || (ids[a] as number) - (ids[b] as number));
@@ -178,7 +179,7 @@ export function assignFormationSlots(
     let bd = Number.POSITIVE_INFINITY;
     for (let k = 0; k < n; k++) {
       if (taken[k] || (i === commander && k !== 0)) continue;
-      const d = Math.hypot((slotX[k] as number) - (x[i] as number), (slotY[k] as number) - (y[i] as number));
+      const d = dHypot((slotX[k] as number) - (x[i] as number), (slotY[k] as number) - (y[i] as number));
       if (d < bd) {
         bd = d;
         best = k;
@@ -188,7 +189,7 @@ export function assignFormationSlots(
     slotOf[i] = best;
   }
   const d2 = (i: number, k: number) =>
-    ((slotX[k] as number) - (x[i] as number)) ** 2 + ((slotY[k] as number) - (y[i] as number)) ** 2;
+    square((slotX[k] as number) - (x[i] as number)) + square((slotY[k] as number) - (y[i] as number));
   for (let pass = 0, changed = true; changed && pass < 20; pass++) {
     changed = false;
     for (const a of order) {
@@ -244,7 +245,7 @@ export function pointBehind(trail: readonly number[], back: number, out: { x: nu
     const y0 = t[k + 1] as number;
     const x1 = t[k - 2] as number;
     const y1 = t[k - 1] as number;
-    const d = Math.hypot(x1 - x0, y1 - y0);
+    const d = dHypot(x1 - x0, y1 - y0);
     if (d >= left) {
       out.x = x0 + ((x1 - x0) * left) / d;
       out.y = y0 + ((y1 - y0) * left) / d;
@@ -255,4 +256,9 @@ export function pointBehind(trail: readonly number[], back: number, out: { x: nu
     out.y = y1;
   }
   return out;
+}
+
+/** v * v (the `**` operator's precision is left to each engine). */
+function square(v: number): number {
+  return v * v;
 }

@@ -1,3 +1,4 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import type { DiagonalRule } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
 
@@ -16,7 +17,7 @@ export function rtsSegmentClear(grid: Grid, px: number, py: number, qx: number, 
   if (tx < 0 || ty < 0 || tx >= w || ty >= h) return false;
   const code = pass[ty * w + tx] as number;
   if (code === 0) return false;
-  const len = Math.hypot(qx - px, qy - py);
+  const len = dHypot(qx - px, qy - py);
   const n = Math.max(1, Math.ceil(len / 0.2));
   for (let k = 1; k <= n; k++) {
     const sx = px + ((qx - px) * k) / n;
@@ -130,5 +131,5 @@ export function rtsSegmentDistance(px: number, py: number, ax: number, ay: numbe
   const dy = by - ay;
   const l2 = dx * dx + dy * dy;
   const t = l2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / l2)) : 0;
-  return Math.hypot(px - ax - t * dx, py - ay - t * dy);
+  return dHypot(px - ax - t * dx, py - ay - t * dy);
 }

@@ -1,3 +1,4 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
 import { rtsBodyClearance, rtsTileOpen } from './geometry.js';
@@ -108,7 +109,7 @@ function fits(fit: RtsGroupFit | null, out: readonly number[], w: number, t: num
   if ((fit.room[t] as number) < fit.need) return false;
   for (const o of out) {
     const ox = o % w;
-    if (Math.hypot(ox - x, (o - ox) / w - y) < fit.apart) return false;
+    if (dHypot(ox - x, (o - ox) / w - y) < fit.apart) return false;
   }
   return true;
 }
@@ -119,7 +120,7 @@ export function membersInOrder(group: RtsUnitGroup): RtsUnit[] {
   return [...group.units].sort(
     (a, b) =>
       (a === c ? -1 : 0) - (b === c ? -1 : 0) ||
-      Math.hypot(a.tailX - c.tailX, a.tailY - c.tailY) - Math.hypot(b.tailX - c.tailX, b.tailY - c.tailY) ||
+      dHypot(a.tailX - c.tailX, a.tailY - c.tailY) - dHypot(b.tailX - c.tailX, b.tailY - c.tailY) ||
       a.id - b.id,
   );
 }
@@ -185,7 +186,7 @@ export function remainingRoute(u: RtsUnit): number {
   for (let k = u.routeIndex * 2; k + 1 < u.route.length; k += 2) {
     const nx = u.route[k] as number;
     const ny = u.route[k + 1] as number;
-    total += Math.hypot(nx - x, ny - y);
+    total += dHypot(nx - x, ny - y);
     x = nx;
     y = ny;
   }

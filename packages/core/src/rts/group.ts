@@ -1,3 +1,4 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import { InvalidOptionError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
 import { checkNumber } from '../util/check-number.js';
@@ -179,7 +180,7 @@ export class RtsGroup implements RtsUnitGroup {
     let best = this.units[0] as RtsUnit;
     let bd = Number.POSITIVE_INFINITY;
     for (const u of this.units) {
-      const d = Math.hypot(u.tailX - cx, u.tailY - cy);
+      const d = dHypot(u.tailX - cx, u.tailY - cy);
       if (d < bd) {
         bd = d;
         best = u;

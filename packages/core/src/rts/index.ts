@@ -21,5 +21,6 @@ export * from './path-from-field.js';
 export * from './unit.js';
 export { DEFAULT_RTS_UNIT_OPTIONS, MAX_RTS_HARD_RADIUS, type RtsUnitOptions } from './unit-options.js';
 export * from './world.js';
+export { hashRtsWorld } from './world-hash.js';
 export { DEFAULT_RTS_WORLD_OPTIONS, type RtsWorldOptions } from './world-options.js';
 export type { RtsWorldStats } from './world-view.js';

@@ -1,3 +1,4 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import type { RtsUnit } from './unit.js';
 import type { RtsWorkspace } from './workspace.js';
 import type { RtsWorldView } from './world-view.js';
@@ -27,7 +28,7 @@ export function appendPrediction(u: RtsUnit, x: number, y: number, horizon: numb
   const i = ((u.queueHead + u.queueLength) % horizon) * 4;
   const dx = x - u.tailX;
   const dy = y - u.tailY;
-  const len = Math.hypot(dx, dy);
+  const len = dHypot(dx, dy);
   if (len > 1e-9) {
     u.headingX = dx / len;
     u.headingY = dy / len;
@@ -49,7 +50,7 @@ export function appendPrediction(u: RtsUnit, x: number, y: number, horizon: numb
 export function stepToward(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, tx: number, ty: number): void {
   const dx = tx - u.tailX;
   const dy = ty - u.tailY;
-  const d = Math.hypot(dx, dy);
+  const d = dHypot(dx, dy);
   const own = u.pushMoves.length > 0 || !Number.isNaN(u.avoidX) || u.idle;
   const v = (own ? u.speed : rtsSpeedOf(u)) * w.options.stepSeconds;
   if (d <= v) {

@@ -1,9 +1,10 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import { rtsFlowRadius, rtsFlowRoute, rtsFlowRouteAlong } from './flow-route.js';
 import { rtsBodyClearance, rtsSegmentClear, rtsTileOpen } from './geometry.js';
 import { rtsPathFromField } from './path-from-field.js';
-import type { RtsUnit } from './unit.js';
+import type { RtsFailReason, RtsUnit } from './unit.js';
 import type { RtsWorkspace } from './workspace.js';
 import type { RtsWorldView } from './world-view.js';
 
@@ -11,11 +12,12 @@ import type { RtsWorldView } from './world-view.js';
 // vector field); when a wall appears on the straight way to the next waypoint, only that leg is re-planned.
 // Re-plans around units mark the tiles they stand on in the workspace's reused tile mask.
 
-/** Ends the unit's order at its newest position; `failed` when the destination was not reached. */
-export function arrive(w: RtsWorldView, u: RtsUnit, failed: boolean): void {
+/** Ends the unit's order at its newest position; `failed` (with the reason) when the destination was not reached. */
+export function arrive(w: RtsWorldView, u: RtsUnit, failed: boolean, reason: RtsFailReason = 'no-path'): void {
   u.state = 'destination-reached';
   u.arrivedStep = w.stepCount + w.options.horizon - 1;
   u.failed = failed;
+  u.failReason = failed ? reason : null;
   u.homeX = u.tailX;
   u.homeY = u.tailY;
   u.route = [];
@@ -117,7 +119,7 @@ function planFlowRoute(w: RtsWorldView, u: RtsUnit): boolean {
   // The flow ends at the goal tile's centre; the exact destination may be off it (formation slots).
   const lx = route[route.length - 2] as number;
   const ly = route[route.length - 1] as number;
-  if (Math.hypot(lx - u.destX, ly - u.destY) > 1e-6) route.push(u.destX, u.destY);
+  if (dHypot(lx - u.destX, ly - u.destY) > 1e-6) route.push(u.destX, u.destY);
   return takeRoute(u, route);
 }
 

@@ -1,3 +1,4 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import { moverNear } from './collision-query.js';
 import { clearAvoid, clearCollision, finishSolving } from './collision-state.js';
 import { arrive, checkLine, planRoute } from './routing.js';
@@ -28,7 +29,7 @@ export function currentTarget(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): bo
     if (u.pushMoves.length > 0) {
       const tx = u.pushMoves[0] as number;
       const ty = u.pushMoves[1] as number;
-      if (Math.hypot(tx - u.tailX, ty - u.tailY) > 1e-6) return setTarget(w, tx, ty);
+      if (dHypot(tx - u.tailX, ty - u.tailY) > 1e-6) return setTarget(w, tx, ty);
       u.pushMoves.splice(0, 2);
       if (u.pushMoves.length === 0) {
         u.returnDelay = w.stepsFor(w.options.returnDelaySeconds);
@@ -38,7 +39,7 @@ export function currentTarget(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): bo
       continue;
     }
     if (!Number.isNaN(u.avoidX)) {
-      if (Math.hypot(u.avoidX - u.tailX, u.avoidY - u.tailY) > 1e-6) return setTarget(w, u.avoidX, u.avoidY);
+      if (dHypot(u.avoidX - u.tailX, u.avoidY - u.tailY) > 1e-6) return setTarget(w, u.avoidX, u.avoidY);
       // Waiting on its own tile: hold (a step of length 0 still counts as waiting) until the wait times out.
       if (u.holding) return setTarget(w, u.tailX, u.tailY);
       clearAvoid(u);
@@ -56,7 +57,7 @@ export function currentTarget(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): bo
       case 'moving': {
         const wx = u.route[u.routeIndex * 2] as number;
         const wy = u.route[u.routeIndex * 2 + 1] as number;
-        if (Math.hypot(wx - u.tailX, wy - u.tailY) > 1e-6) return setTarget(w, wx, wy);
+        if (dHypot(wx - u.tailX, wy - u.tailY) > 1e-6) return setTarget(w, wx, wy);
         u.state = 'waypoint-reached';
         continue;
       }
@@ -80,7 +81,7 @@ export function currentTarget(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): bo
     }
     // Idle or destination reached.
     if (!Number.isNaN(u.slotX)) {
-      if (Math.hypot(u.slotX - u.tailX, u.slotY - u.tailY) > 1e-6) return setTarget(w, u.slotX, u.slotY);
+      if (dHypot(u.slotX - u.tailX, u.slotY - u.tailY) > 1e-6) return setTarget(w, u.slotX, u.slotY);
       return false;
     }
     if (u.returnStack.length > 0) {
@@ -91,7 +92,7 @@ export function currentTarget(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): bo
       const k = u.returnStack.length - 2;
       const rx = u.returnStack[k] as number;
       const ry = u.returnStack[k + 1] as number;
-      if (Math.hypot(rx - u.tailX, ry - u.tailY) > 1e-6) return setTarget(w, rx, ry);
+      if (dHypot(rx - u.tailX, ry - u.tailY) > 1e-6) return setTarget(w, rx, ry);
       u.returnStack.length = k;
       if (u.returnStack.length === 0) {
         u.homeX = rx;
@@ -105,7 +106,8 @@ export function currentTarget(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): bo
   // The state machine went round without a point to head for: a route it cannot follow (a repair that plans the
   // same blocked leg again, such as a diagonal squeeze between two walls that the `always` rule plans but a step
   // may not take). Fail the order rather than spin like this every step for ever.
-  if (u.state === 'moving' || u.state === 'waypoint-reached' || u.state === 'waiting-for-path') arrive(w, u, true);
+  if (u.state === 'moving' || u.state === 'waypoint-reached' || u.state === 'waiting-for-path')
+    arrive(w, u, true, 'stuck');
   return false;
 }
 

@@ -1,3 +1,4 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import { tryAvoid, tryHardPush } from './collision-solve.js';
 import { clearAvoid } from './collision-state.js';
 import { rtsSegmentClear } from './geometry.js';
@@ -22,7 +23,7 @@ export function onStuck(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): void {
     u.pushMoves = [];
     clearAvoid(u);
     u.returnStack = [];
-    if (u.state === 'moving' || u.state === 'waiting-for-path') arrive(w, u, true);
+    if (u.state === 'moving' || u.state === 'waiting-for-path') arrive(w, u, true, 'gave-up');
     u.waitSteps = 0;
     return;
   }
@@ -43,7 +44,7 @@ export function onStuck(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): void {
  */
 export function watchProgress(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): void {
   if (u.state !== 'moving' && !Number.isNaN(u.slotX) && u.pushMoves.length === 0) {
-    const d = Math.hypot(u.slotX - u.tailX, u.slotY - u.tailY);
+    const d = dHypot(u.slotX - u.tailX, u.slotY - u.tailY);
     if (d < u.bestDistance - 0.25 || d < 0.3) {
       u.bestDistance = d;
       u.noProgress = 0;
@@ -60,7 +61,7 @@ export function watchProgress(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): vo
     u.noProgress = 0;
     return;
   }
-  const d = Math.hypot(u.destX - u.tailX, u.destY - u.tailY);
+  const d = dHypot(u.destX - u.tailX, u.destY - u.tailY);
   if (d < u.bestDistance - 0.25) {
     u.bestDistance = d;
     u.noProgress = 0;
@@ -81,7 +82,7 @@ export function watchProgress(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): vo
     w.stats.nearArrivals++;
   } else if (u.noProgress > w.stepsFor(w.options.giveUpSeconds)) {
     clearAvoid(u);
-    arrive(w, u, true);
+    arrive(w, u, true, 'no-progress');
   }
 }
 
@@ -99,7 +100,7 @@ export function skipPassedWaypoint(w: RtsWorldView, u: RtsUnit): boolean {
   const nx = u.route[k] as number;
   const ny = u.route[k + 1] as number;
   // PERF: the distance test first; the wall test samples the whole segment.
-  if (Math.hypot(nx - u.tailX, ny - u.tailY) > Math.hypot(nx - wx, ny - wy)) return false;
+  if (dHypot(nx - u.tailX, ny - u.tailY) > dHypot(nx - wx, ny - wy)) return false;
   if (!rtsSegmentClear(w.grid, u.tailX, u.tailY, nx, ny)) return false;
   u.routeIndex++;
   return true;

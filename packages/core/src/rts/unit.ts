@@ -21,6 +21,16 @@ export type RtsUnitState = 'idle' | 'waiting-for-path' | 'moving' | 'waypoint-re
  */
 export type RtsCollisionState = 'none' | 'unsolved' | 'solving' | 'solved';
 
+/**
+ * Why a unit's last order failed (see {@link RtsUnit.failReason}): `no-path` (no route to the destination, or
+ * its tile or the destination walled meanwhile), `gave-up` (blocked by other units longer than the world's
+ * `giveUpSeconds`), `no-progress` (moving without getting nearer for that long), `stuck` (a route the unit cannot
+ * follow), `slot-unreachable` (a formation member that could not reach the place it was given at the end),
+ * `formation-timeout` (a formation member still on its way when the formation's `formingTimeout` ran out at
+ * the end).
+ */
+export type RtsFailReason = 'no-path' | 'gave-up' | 'no-progress' | 'stuck' | 'slot-unreachable' | 'formation-timeout';
+
 /** How a collision was (or is being) solved, for the debug view and the tests. */
 export type RtsCollisionAction = 'none' | 'avoid' | 'push' | 'hard-push' | 'wait';
 
@@ -153,6 +163,8 @@ export class RtsUnit {
   arrivedStep = -1;
   /** True when the last order ended without reaching the destination (no path, or stuck too long). */
   failed = false;
+  /** Why the last order failed ({@link RtsFailReason}), or null when it did not (or is under way). */
+  failReason: RtsFailReason | null = null;
   /** Formation slot target this step (NaN when not in a marching formation). */
   slotX = Number.NaN;
   /** Formation slot target this step, tiles (NaN when not in a marching formation). */

@@ -1,3 +1,4 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkField } from '../fields/check-field.js';
 import type { Field } from '../fields/types.js';
@@ -122,8 +123,8 @@ export class RtsWorld implements RtsGroupHost {
       throw new CoordinateError('unit', tx, ty, `has no room for a body of radius ${o.hardRadius}`);
     for (const u of this.units) {
       if (
-        Math.hypot(u.tailX - x, u.tailY - y) < u.hardRadius + o.hardRadius ||
-        Math.hypot(u.x - x, u.y - y) < u.hardRadius + o.hardRadius
+        dHypot(u.tailX - x, u.tailY - y) < u.hardRadius + o.hardRadius ||
+        dHypot(u.x - x, u.y - y) < u.hardRadius + o.hardRadius
       )
         throw new CoordinateError('unit', tx, ty, `would overlap unit ${u.id}`);
     }
@@ -238,6 +239,7 @@ export class RtsWorld implements RtsGroupHost {
     unit.noProgress = 0;
     unit.arrivedStep = NONE;
     unit.failed = false;
+    unit.failReason = null;
     unit.waitSteps = 0;
   }
 
@@ -312,6 +314,7 @@ export class RtsWorld implements RtsGroupHost {
     unit.noProgress = 0;
     unit.arrivedStep = NONE;
     unit.failed = false;
+    unit.failReason = null;
     unit.waitSteps = 0;
     unit.returnStack = [];
     clearAvoid(unit);

@@ -194,7 +194,7 @@ function resolveMargin(options: CorridorFieldOptions | undefined): {
 }
 
 /** Largest goal value accepted (beyond it, adding a step's cost would be lost to rounding). */
-const MAX_GOAL_VALUE = 2 ** 52;
+const MAX_GOAL_VALUE = 4_503_599_627_370_496; // 2^52
 
 /**
  * Checks the arguments of a corridor field on the calling thread and returns plain copies of them (the goal and

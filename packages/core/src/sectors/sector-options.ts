@@ -110,7 +110,7 @@ export function resolveSectorOptions(options: SectorGraphOptions | undefined): S
   else if (diagonal === 'always') rule = R_ALWAYS;
   else if (diagonal === 'if-one-free') rule = R_ONE_FREE;
   const metricCode = m === 0 ? M_STEPS : m === 1 ? M_OCTILE : M_WEIGHTED;
-  return { metric: metricCode, rule, size, shift: Math.log2(size), split, spacing, landmarks };
+  return { metric: metricCode, rule, size, shift: 31 - Math.clz32(size), split, spacing, landmarks };
 }
 
 /** The public options back from the codes (for results and workers). */

@@ -130,7 +130,8 @@ export function encodeJob(job: Job, slot: number, ctx: CodecContext): EncodedJob
     if (fresh.some((w) => samePath(w.path, path))) return { [TOKEN]: 'fresh', kind, length };
     const [start, end] = spanOf(value);
     const keep = job.keep.filter((k) => samePath(k.path, path));
-    if (keep.length > 0) {
+    // An array with kept regions, or with declared reads, lives on in the worker between jobs.
+    if (keep.length > 0 || job.reads.some((r) => samePath(r.path, path))) {
       const kept = keep.map((k) => {
         const from = k.byteOffset ?? start;
         return { span: [from, from + (k.byteLength ?? end - start)] as Span, stamp: k.stamp };

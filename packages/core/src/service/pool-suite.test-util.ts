@@ -1,7 +1,7 @@
 /**
  * Every public function that takes a service, in one execution mode, against the calling thread's result bit for
  * bit: the sector graph in the pool (build, landmarks, update, corridor fields), the per-set fields and set costs,
- * the flank and retreat searches, and the parallel crowd step.
+ * the flank and retreat searches, and the parallel crowd and followers steps.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Core from '../index.js';
@@ -106,6 +106,39 @@ export function poolSuite(env: ServiceEnv): void {
           }
         }
       }
+      expect(sameBits(new Uint8Array(b.buffer), new Uint8Array(a.buffer))).toBe(true);
+    });
+
+    it('steps followers of a flow, a field and a corridor in the pool as on this thread, bit for bit', async () => {
+      const g = grid(c.generateRandom(96, 80, 0.2, { seed: 23 }));
+      const goal = walkable(g, 40 * 96 + 48);
+      const field = c.computeField(g, { goals: [goal] });
+      const flow = c.computeFlow(g, field, { radius: 0.3 });
+      const graph = c.buildSectorGraph(g, { sectorSize: 16 });
+      const corridor = graph.corridorField(goal, [0, 0, 95, 79]);
+      const make = (n: number) => {
+        const f = c.createFollowers({ grid: g, capacity: n });
+        const targets = [
+          c.addFollowTarget(f, { flow }),
+          c.addFollowTarget(f, { field, radius: 0.2 }),
+          c.addFollowTarget(f, { corridor }),
+        ];
+        for (let i = 0, t = 0; i < n; t += 7919) {
+          const tile = t % g.size;
+          if (!g.passable[tile] || !Number.isFinite(field.cost[tile] as number)) continue;
+          const at = { x: (tile % g.width) + 0.5, y: Math.floor(tile / g.width) + 0.5 };
+          c.addFollower(f, at, { target: targets[i % 3] as number, speed: 1 + (i % 5) });
+          i++;
+        }
+        return f;
+      };
+      const a = make(3000);
+      const b = make(3000);
+      for (let step = 0; step < 30; step++) {
+        c.stepFollowers(a, 1 / 20);
+        await c.stepFollowersParallel(service, b, 1 / 20, { parts: 1 + (step % 4) });
+      }
+      expect(c.followerSteps(b)).toBe(30);
       expect(sameBits(new Uint8Array(b.buffer), new Uint8Array(a.buffer))).toBe(true);
     });
   });

@@ -6,6 +6,7 @@
 import { crowdStepPackedJob, crowdStepRangeJob } from '../crowd/crowd-jobs.js';
 import { computeFieldFromSeedsJob, computeFieldJob, updateFieldJob } from '../fields/field-jobs.js';
 import { computeFlowJob, updateFlowJob } from '../flow/flow-jobs.js';
+import { followersStepRangeJob } from '../followers/followers-jobs.js';
 import type { AnyJobSpec, JobSpec } from '../jobs/job-spec.js';
 import { fleeMapJob, safetyFieldJob, scentMapJob } from '../scent/scent-jobs.js';
 import {
@@ -34,6 +35,7 @@ export const JOBS = Object.freeze({
   tacticScan: tacticScanJob,
   crowdStepRange: crowdStepRangeJob,
   crowdStepPacked: crowdStepPackedJob,
+  followersStepRange: followersStepRangeJob,
   sectorBuild: sectorBuildJob,
   sectorCorridorPlan: sectorCorridorPlanJob,
   sectorCorridorFill: sectorCorridorFillJob,

@@ -205,7 +205,7 @@ export function bresenhamLineInto(
 ): number {
   const typed = typedArrayName(out) === 'Int32Array';
   if (!typed && !Array.isArray(out)) throw new InvalidOptionError('out', out, 'an Int32Array or an array');
-  checkInteger('offset', offset, 0, typed ? out.length : 2 ** 32 - 2);
+  checkInteger('offset', offset, 0, typed ? out.length : 4_294_967_294 /* 2^32 - 2 */);
   if (typed) checkInt32Line(x0, y0, x1, y1);
   const s = shared.reset(x0, y0, x1, y1, style);
   const need = offset + 2 * s.length;

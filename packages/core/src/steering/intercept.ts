@@ -10,6 +10,7 @@
  * input gives null, an argument that is not a number an OutOfRangeError.
  */
 
+import { dHypot } from '../determinism/deterministic-math.js';
 import { checkNumber } from '../util/check-number.js';
 
 /** A predicted meeting: where (the target's position then) and in how many seconds. */
@@ -63,12 +64,12 @@ export function closingIntercept(
   checkTargetNumbers(targetX, targetY, targetVx, targetVy);
   const dx = targetX - chaserX;
   const dy = targetY - chaserY;
-  const dist = Math.hypot(dx, dy);
+  const dist = dHypot(dx, dy);
   if (dist === 0) return solution(targetX, targetY, 0, 0, 0);
   const cvx = targetVx - chaserVx;
   const cvy = targetVy - chaserVy;
-  const closing = Math.hypot(cvx, cvy);
-  const scale = Math.max(Math.hypot(targetVx, targetVy), Math.hypot(chaserVx, chaserVy));
+  const closing = dHypot(cvx, cvy);
+  const scale = Math.max(dHypot(targetVx, targetVy), dHypot(chaserVx, chaserVy));
   if (!(closing > INTERCEPT_EPSILON * scale)) return null;
   return solution(targetX, targetY, targetVx, targetVy, dist / closing);
 }
@@ -120,7 +121,7 @@ export function exactIntercept(
   if (found === null) return null;
   // Check the answer: with extreme magnitudes (underflowing squares) the coefficients can lie. The chaser must
   // really be able to reach the point in that time.
-  const reach = Math.hypot(found.x - chaserX, found.y - chaserY);
+  const reach = dHypot(found.x - chaserX, found.y - chaserY);
   const travel = s * found.time;
   if (!(Math.abs(reach - travel) <= 1e-6 * (reach + travel + Math.sqrt(c)))) return null;
   return found;

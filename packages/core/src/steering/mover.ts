@@ -1,3 +1,4 @@
+import { dCos, dSin } from '../determinism/deterministic-math.js';
 import { InvalidOptionError } from '../errors.js';
 import { checkFinite, checkNonNegative, checkNumber } from '../util/check-number.js';
 import { ownOptions, recordOf } from '../util/own-options.js';
@@ -82,7 +83,7 @@ export function moverVelocity(m: Readonly<Mover>): SteerPoint {
   checkNumber('m.heading', m.heading);
   checkNumber('m.speed', m.speed);
   const r = m.heading * DEG;
-  return { x: m.speed * Math.sin(r), y: -m.speed * Math.cos(r) };
+  return { x: m.speed * dSin(r), y: -m.speed * dCos(r) };
 }
 
 /** `current` turned towards `desired` (degrees) the short way by at most `maxDelta` degrees; within (-180, 180]. */
@@ -132,11 +133,11 @@ export function stepMover(m: Readonly<Mover>, control: Readonly<MoverControl>, d
   }
   // Direction: the chord of a circular arc points along the mid heading and is shorter by sin(h)/h.
   const half = 0.5 * turned * DEG;
-  const chord = half === 0 ? distance : (distance * Math.sin(half)) / half;
+  const chord = half === 0 ? distance : (distance * dSin(half)) / half;
   const mid = (m.heading + 0.5 * turned) * DEG;
   const target = out ?? { ...m };
-  target.x = m.x + chord * Math.sin(mid);
-  target.y = m.y - chord * Math.cos(mid);
+  target.x = m.x + chord * dSin(mid);
+  target.y = m.y - chord * dCos(mid);
   target.heading = heading;
   target.speed = v1;
   if (out) {

@@ -8,6 +8,7 @@
  * point with negative local y lies behind it.
  */
 
+import { dAtan2, dCos, dHypot, dSin } from '../determinism/deterministic-math.js';
 import { InvalidOptionError } from '../errors.js';
 import { checkNumber } from '../util/check-number.js';
 
@@ -47,7 +48,7 @@ export function wrapDegrees(degrees: number): number {
 export function orientationVector(orientation: number): SteerPoint {
   checkNumber('orientation', orientation);
   const r = orientation * DEG;
-  return { x: Math.sin(r), y: -Math.cos(r) };
+  return { x: dSin(r), y: -dCos(r) };
 }
 
 /**
@@ -58,7 +59,7 @@ export function orientationOf(x: number, y: number): number {
   checkNumber('x', x);
   checkNumber('y', y);
   if (x === 0 && y === 0) return 0;
-  return radiansToDegrees(Math.atan2(x, -y)) + 0; // + 0 turns -0 into 0
+  return radiansToDegrees(dAtan2(x, -y)) + 0; // + 0 turns -0 into 0
 }
 
 function checkAngleAndPoint(orientation: number, x: number, y: number): void {
@@ -76,8 +77,8 @@ function checkAngleAndPoint(orientation: number, x: number, y: number): void {
 export function globalToLocal(orientation: number, x: number, y: number): SteerPoint {
   checkAngleAndPoint(orientation, x, y);
   const r = orientation * DEG;
-  const c = Math.cos(r);
-  const s = Math.sin(r);
+  const c = dCos(r);
+  const s = dSin(r);
   // forward = (sin, -cos), right = (cos, sin)
   return { x: x * c + y * s, y: x * s - y * c };
 }
@@ -86,8 +87,8 @@ export function globalToLocal(orientation: number, x: number, y: number): SteerP
 export function localToGlobal(orientation: number, x: number, y: number): SteerPoint {
   checkAngleAndPoint(orientation, x, y);
   const r = orientation * DEG;
-  const c = Math.cos(r);
-  const s = Math.sin(r);
+  const c = dCos(r);
+  const s = dSin(r);
   return { x: x * c + y * s, y: x * s - y * c };
 }
 
@@ -125,7 +126,7 @@ export function lineOfSightTurn(
   checkNumber('targetY', targetY);
   if (typeof evade !== 'boolean') throw new InvalidOptionError('evade', evade, 'a boolean');
   const local = globalToLocal(orientation, targetX - x, targetY - y);
-  const len = Math.hypot(local.x, local.y);
+  const len = dHypot(local.x, local.y);
   if (!(len > 0)) return TURN_NONE;
   const nx = local.x / len;
   const turn: TurnDirection = nx > TURN_EPSILON ? TURN_RIGHT : nx < -TURN_EPSILON ? TURN_LEFT : TURN_NONE;

@@ -1,3 +1,4 @@
+import { dHypot } from '../determinism/deterministic-math.js';
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkFinite } from '../util/check-number.js';
 import { ownOption, ownOptions, recordOf } from '../util/own-options.js';
@@ -165,14 +166,14 @@ function closingSpeed(
   if (arrive && m.acceleration > 0) {
     const dx = target.x - m.x;
     const dy = target.y - m.y;
-    const d = Math.hypot(dx, dy);
+    const d = dHypot(dx, dy);
     // Speed at which the target moves away along the line of sight (0 when it comes closer).
     const away = d > 0 ? Math.max(0, (target.vx * dx + target.vy * dy) / d) : 0;
     speed = Math.min(speed, Math.sqrt(2 * m.acceleration * Math.max(0, d - stop)) + away);
   }
   if (turnLimit && m.maxTurnRate > 0) {
     const local = globalToLocal(m.heading, aimX - m.x, aimY - m.y);
-    const d = Math.hypot(local.x, local.y);
+    const d = dHypot(local.x, local.y);
     if (d > 0) {
       // The circle tangent to the heading through the aim point has radius d / (2 sin(theta)); a point
       // behind needs at least the tightest half turn. Radius of our own turn: speed / turnRate (radians).
@@ -238,7 +239,7 @@ export function evadeControl(
   const o = ownOptions(options, 'options');
   let fx = m.x - th.x;
   let fy = m.y - th.y;
-  const len = Math.hypot(fx, fy);
+  const len = dHypot(fx, fy);
   if (len > 0) {
     fx /= len;
     fy /= len;

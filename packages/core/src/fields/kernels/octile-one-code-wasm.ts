@@ -34,7 +34,7 @@ export function runOctileOneCodeWasm(k: KernelInput): number {
   const align8 = (b: number) => Math.ceil(b / 8) * 8;
   // The module addresses its memory with 32-bit offsets (and the host's arithmetic stays in safe integers):
   // layouts past 2 GiB stay in JavaScript.
-  if (paddedSize + 12 * grouped + 12 * n > 2 ** 31 - 2 ** 24) return -1;
+  if (paddedSize + 12 * grouped + 12 * n > 2_130_706_432 /* 2^31 - 2^24 */) return -1;
   const cpAt = align8(paddedSize);
   const dpAt = cpAt + 8 * grouped;
   const metaAt = align8(dpAt + grouped);
@@ -69,7 +69,7 @@ export function runOctileOneCodeWasm(k: KernelInput): number {
   const wd = metric === METRIC_STEPS ? 1 : Math.SQRT2;
   const tiles = width * height;
   // Bucket numbers are 32-bit integers there: seeds spread over more than 2^30 units stay in JavaScript.
-  if (top - base >= 2 ** 30) return -1;
+  if (top - base >= 1_073_741_824 /* 2^30 */) return -1;
   const buckets = withControl(k.control, () => {
     wasm.octileInit(cpAt, dpAt, 0, stride, height + 2, groups, k.code);
     wasm.octileStart();

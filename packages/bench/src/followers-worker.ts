@@ -1,0 +1,24 @@
+/**
+ * A worker of the followers suite: the worker half of a parallel followers step (`runFollowersStepRange`, not yet
+ * registered in the library's worker pool) run over a SharedArrayBuffer on a bare worker_thread, so that the suite
+ * can measure how the step scales before the job layer takes it in.
+ */
+import { parentPort } from 'node:worker_threads';
+import { type FollowersStepRangeArgs, runFollowersStepRange } from '@fieldmarshal/core';
+
+let base: Omit<FollowersStepRangeArgs, 'from' | 'to' | 'dt'> | null = null;
+const port = parentPort;
+if (port === null) throw new Error('followers-worker.js runs as a worker');
+port.on(
+  'message',
+  (m: { init?: Omit<FollowersStepRangeArgs, 'from' | 'to' | 'dt'>; from: number; to: number; dt: number }) => {
+    if (m.init) {
+      base = m.init;
+      port.postMessage('ready');
+      return;
+    }
+    if (base === null) throw new Error('followers worker: not initialised');
+    runFollowersStepRange({ ...base, from: m.from, to: m.to, dt: m.dt });
+    port.postMessage('done');
+  },
+);

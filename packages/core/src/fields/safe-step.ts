@@ -1,0 +1,191 @@
+/**
+ * Safe per-frame sampling: the one rule by which `sampleFlow`, `sampleField`, `followFlow`, the followers, the
+ * crowd and the RTS world turn "the point my tile heads for" into a direction that a small step can take.
+ *
+ * The body is a square of half-side c (a flow's clearance, `flowClearance(radius)`); a tile is blocked when it is
+ * a wall, unreachable, outside the map or (when the caller knows the grid) of another passability code. Only the
+ * 3 x 3 block of tiles around the point's tile can be reached by a step of at most {@link SAFE_STEP} tiles
+ * (c + L <= 1), so the caller passes their blocked flags as a 9-bit mask ({@link maskBit}) and the test is O(1).
+ *
+ * The rule, for a point p of tile t whose body overlaps no blocked tile, heading for a target a (the tile's anchor,
+ * or the centre of the field's next tile), with L = {@link SAFE_STEP}:
+ * 1. direct: the unit vector from p to a (at a itself, within 1e-9 tiles, the tile's own vector), when the body
+ *    swept along it for min(L, |a - p|) overlaps no blocked tile;
+ * 2. slide: otherwise the axis direction of that vector's larger component, with its sign, when the body swept
+ *    along it for L is clear: the square slides along the wall face towards the corner that hid a;
+ * 3. centre: otherwise the direction to t's centre, checked for min(L, distance to the centre). From any point
+ *    of the tile whose body is clear, the straight way to the centre is clear (it stays within the tiles the
+ *    body already overlaps and t), and from the centre the target is in view (the flow's guarantee), so a body
+ *    that keeps sampling never stops short: (0, 0) (stuck) would need the centre's own view to be blocked.
+ * A body that already overlaps a blocked tile gets the direction to its tile's centre (the way out, unchecked).
+ * SAFE[2] receives how far the direction may be followed: the distance to a (direct), L (slide), the distance
+ * to the centre (centre). Each check is exact (a segment against the tiles grown by c, overlaps thinner than
+ * 1e-9 tiles counting as touching), so a step of up to min(L, SAFE[2]) never overlaps a blocked tile; since
+ * c > 0 the body cannot pass between two diagonal walls, so no step crosses a blocked corner either.
+ * L = 0.1 = 1 - 2 * MAX_FLOW_RADIUS: the room a body of the largest radius has in a one-tile corridor; a longer
+ * checked step could leave such a body with no clear direction at a bend.
+ *
+ * PERF: V8 passes numbers to a call that is not inlined as tagged values, so every double argument of a hot call
+ * allocates a heap number; inputs and outputs go through {@link SAFE}. Internal (the public names are
+ * `sampleFlow`, `sampleField`, `FLOW_SAFE_STEP`).
+ */
+
+/**
+ * Longest step, in tiles, that the sampled direction is checked for (see the file comment); public as
+ * `FLOW_SAFE_STEP`.
+ */
+export const SAFE_STEP = 0.1;
+
+/** Overlaps thinner than this (tiles) count as touching: a body clamped against a wall is outside it. */
+export const TOUCH = 1e-9;
+
+/** Below this distance (tiles) from its target a point takes its tile's vector instead of the direction to it. */
+const AT_TARGET = 1e-9;
+
+/**
+ * Inputs and outputs of {@link safeDirection}. In: [0] fx, [1] fy (the point relative to its tile's corner, in
+ * [0, 1)), [2] ax, [3] ay (the target relative to the same corner), [4] c (the body's half-side), [5] vx, [6] vy
+ * (the tile's own vector, used at the target itself), [7] the step length checked (tiles, at most
+ * {@link SAFE_STEP}). Out: [0] dx, [1] dy (a unit vector, or 0, 0), [2] how far the direction may be followed (see the file comment; a step never goes
+ * farther than min(SAFE[7], SAFE[2])).
+ */
+export const SAFE = new Float64Array(8);
+
+/** What {@link safeDirection} chose (its return value). */
+export const RULE_STILL = 0;
+export const RULE_DIRECT = 1;
+export const RULE_SLIDE = 2;
+export const RULE_CENTRE = 3;
+/** The body already overlapped a blocked tile: the direction to the tile's centre, unchecked. */
+export const RULE_OVERLAP = 4;
+/** The point stands on its tile's centre and the way to the target is blocked: 0, 0. */
+export const RULE_STUCK = 5;
+
+/** Bit of the mask for the tile at (dx, dy) from the point's tile, each in -1..1; the tile itself is bit 4. */
+export function maskBit(dx: number, dy: number): number {
+  return 1 << ((dy + 1) * 3 + dx + 1);
+}
+
+/** The mask bit of the point's own tile. */
+export const SELF_BIT = 1 << 4;
+
+/**
+ * The direction to take from SAFE[0..1] towards SAFE[2..3] (see the file comment for the rule); `mask` holds the
+ * blocked flags of the 3 x 3 block of tiles (bit (dy + 1) * 3 + dx + 1). Writes SAFE[0..2]; returns the rule used.
+ */
+export function safeDirection(mask: number): number {
+  const fx = SAFE[0] as number;
+  const fy = SAFE[1] as number;
+  const ex = (SAFE[2] as number) - fx;
+  const ey = (SAFE[3] as number) - fy;
+  const c = SAFE[4] as number;
+  const step = SAFE[7] as number;
+  const dist = Math.sqrt(ex * ex + ey * ey);
+  SAFE[2] = dist;
+  if ((mask & SELF_BIT) !== 0) return still(RULE_STILL);
+  let dx: number;
+  let dy: number;
+  if (dist < AT_TARGET) {
+    dx = SAFE[5] as number;
+    dy = SAFE[6] as number;
+    if (dx === 0 && dy === 0) return still(RULE_STILL);
+    SAFE[2] = step;
+  } else {
+    dx = ex / dist;
+    dy = ey / dist;
+  }
+  const others = mask & ~SELF_BIT;
+  if (others === 0) return put(dx, dy, RULE_DIRECT);
+  const cx = 0.5 - fx;
+  const cy = 0.5 - fy;
+  const cl = Math.sqrt(cx * cx + cy * cy);
+  if (!sweepClear(others, fx, fy, 0, 0, c)) {
+    // Already overlapping: the way out is towards the tile's centre.
+    if (!(cl > AT_TARGET)) return still(RULE_STUCK);
+    SAFE[2] = cl;
+    return put(cx / cl, cy / cl, RULE_OVERLAP);
+  }
+  const direct = Math.min(dist, step);
+  if (sweepClear(others, fx, fy, dx * direct, dy * direct, c)) return put(dx, dy, RULE_DIRECT);
+  // Slide along the axis of the larger component, the way it points (along a wall face, round the corner).
+  const adx = dx < 0 ? -dx : dx;
+  const ady = dy < 0 ? -dy : dy;
+  const sx = adx >= ady ? (dx > 0 ? 1 : -1) : 0;
+  const sy = adx >= ady ? 0 : dy > 0 ? 1 : -1;
+  if (sweepClear(others, fx, fy, sx * step, sy * step, c)) {
+    SAFE[2] = step;
+    return put(sx, sy, RULE_SLIDE);
+  }
+  // Towards the tile's centre, which the body at (fx, fy) always reaches in a straight line and which sees the
+  // target; checked up to the centre.
+  if (!(cl > AT_TARGET)) return still(RULE_STUCK);
+  const toCentre = Math.min(cl, step);
+  if (sweepClear(others, fx, fy, (cx / cl) * toCentre, (cy / cl) * toCentre, c)) {
+    SAFE[2] = cl;
+    return put(cx / cl, cy / cl, RULE_CENTRE);
+  }
+  return still(RULE_STUCK);
+}
+
+function put(dx: number, dy: number, rule: number): number {
+  SAFE[0] = dx;
+  SAFE[1] = dy;
+  return rule;
+}
+
+function still(rule: number): number {
+  SAFE[0] = 0;
+  SAFE[1] = 0;
+  return rule;
+}
+
+/**
+ * True when the square of half-side c swept from (fx, fy) by (mx, my) overlaps (by more than {@link TOUCH}) no
+ * tile of `mask` (tiles of the 3 x 3 block, coordinates relative to the middle tile's corner). Each tile grown by
+ * c is an open box; the sweep's bounding box must overlap it (exact for a move along an axis), and for a slanted
+ * move the segment must meet it: the parameter ranges inside its two slabs overlap (Liang-Barsky).
+ * PERF: the bounding box rejects most tiles without a division; the slab test multiplies by the inverses.
+ */
+export function sweepClear(mask: number, fx: number, fy: number, mx: number, my: number, c: number): boolean {
+  const g = c - TOUCH;
+  // The sweep's bounding box grown by the body (less the touch tolerance).
+  const bx0 = (mx < 0 ? fx + mx : fx) - g;
+  const bx1 = (mx < 0 ? fx : fx + mx) + g;
+  const by0 = (my < 0 ? fy + my : fy) - g;
+  const by1 = (my < 0 ? fy : fy + my) + g;
+  const slanted = mx !== 0 && my !== 0;
+  const ix = slanted ? 1 / mx : 0;
+  const iy = slanted ? 1 / my : 0;
+  let m = mask;
+  while (m !== 0) {
+    const low = m & -m;
+    m ^= low;
+    const k = 31 - Math.clz32(low);
+    const col = k % 3;
+    const i = col - 1;
+    const j = (k - col) / 3 - 1;
+    if (!(bx1 > i && bx0 < i + 1 && by1 > j && by0 < j + 1)) continue;
+    if (!slanted) return false;
+    // The segment against the tile grown by g: entry and exit parameters along x and y.
+    let a = (i - g - fx) * ix;
+    let b = (i + 1 + g - fx) * ix;
+    if (a > b) {
+      const t = a;
+      a = b;
+      b = t;
+    }
+    let t0 = Math.max(a, 0);
+    let t1 = Math.min(b, 1);
+    a = (j - g - fy) * iy;
+    b = (j + 1 + g - fy) * iy;
+    if (a > b) {
+      const t = a;
+      a = b;
+      b = t;
+    }
+    if (a > t0) t0 = a;
+    if (b < t1) t1 = b;
+    if (t0 < t1) return false;
+  }
+  return true;
+}

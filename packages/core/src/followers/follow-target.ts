@@ -1,0 +1,245 @@
+/**
+ * What a follower follows, and the one read of it per move: a flow, a field or a sector corridor field, each by the
+ * safe rule of ../fields/safe-step.ts (the rule of `sampleFlow` and `sampleField`). Internal, but the target
+ * objects are plain (typed arrays and numbers), so a worker receives them as they are.
+ */
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { checkField } from '../fields/check-field.js';
+import { fieldMask } from '../fields/safe-mask.js';
+import { RULE_STILL, SAFE, SAFE_STEP, safeDirection } from '../fields/safe-step.js';
+import type { Field } from '../fields/types.js';
+import { clearanceOf } from '../flow/anchor-code.js';
+import { checkFlow } from '../flow/check-flow.js';
+import { flowDirection } from '../flow/flow-direction.js';
+import { type Flow, MAX_FLOW_RADIUS } from '../flow/types.js';
+import { DIR_DX, DIR_DY } from '../grid/directions.js';
+import type { CorridorFieldData } from '../sectors/corridor-data.js';
+import { CorridorField } from '../sectors/corridor-field.js';
+import { ownOptions } from '../util/own-options.js';
+
+/**
+ * A target to follow, as given to `addFollowTarget`: a flow (its radius is the body's), a field or a corridor
+ * field of the followers' grid, with the body's radius.
+ */
+export type FollowTargetInput =
+  | { flow: Flow }
+  | {
+      field: Field;
+      /**
+       * Half-side of the followers' square bodies, tiles, from 0 to 0.45 (0 is checked as 1/256).
+       * @defaultValue 0
+       */
+      radius?: number;
+    }
+  | {
+      corridor: CorridorField;
+      /**
+       * Half-side of the followers' square bodies, tiles, from 0 to 0.45 (0 is checked as 1/256).
+       * @defaultValue 0
+       */
+      radius?: number;
+    };
+
+/** Kinds of a stored target. */
+export const TARGET_FLOW = 0;
+export const TARGET_FIELD = 1;
+export const TARGET_CORRIDOR = 2;
+
+/** A stored target: plain data (structured-cloneable), the clearance resolved; frozen once checked. */
+export interface FollowTarget {
+  readonly kind: number;
+  /** The body's clearance, tiles (`flowClearance` of the radius). */
+  readonly clearance: number;
+  readonly flow: Pick<Flow, 'anchor' | 'vx' | 'vy'> | null;
+  readonly field: Pick<Field, 'cost' | 'dir'> | null;
+  readonly corridor: CorridorFieldData | null;
+}
+
+/** Targets checked for this thread (made by {@link resolveTarget}, or received and checked): frozen, trusted. */
+const TRUSTED = new WeakSet<object>();
+
+/** Freezes a checked target and remembers it, so that later checks are O(1). */
+export function trustTarget(t: FollowTarget): FollowTarget {
+  Object.freeze(t);
+  TRUSTED.add(t);
+  return t;
+}
+
+/** True for a target made or checked on this thread. */
+export function isTrustedTarget(t: unknown): boolean {
+  return typeof t === 'object' && t !== null && TRUSTED.has(t);
+}
+
+/** Checks a target input against a grid of `w` x `h` tiles and stores it. */
+export function resolveTarget(input: FollowTargetInput, w: number, h: number): FollowTarget {
+  const own = ownOptions(
+    input as Record<string, unknown>,
+    'target',
+    'an object { flow } or { field | corridor, radius? }',
+  );
+  const radius = (own.radius as number | undefined) ?? 0;
+  if (typeof radius !== 'number' || !(radius >= 0 && radius <= MAX_FLOW_RADIUS))
+    throw new OutOfRangeError('target.radius', radius, `tiles, from 0 to ${MAX_FLOW_RADIUS}`);
+  const sizeError = (name: string, o: { width: number; height: number }) =>
+    new InvalidOptionError(
+      `target.${name}`,
+      `a ${o.width}x${o.height} ${name}`,
+      `one of the followers' ${w}x${h} grid`,
+    );
+  if (own.flow !== undefined) {
+    const flow = own.flow as Flow;
+    checkFlow(flow, undefined, undefined, 'target.flow');
+    if (flow.width !== w || flow.height !== h) throw sizeError('flow', flow);
+    const arrays = { anchor: flow.anchor, vx: flow.vx, vy: flow.vy };
+    return trustTarget({
+      kind: TARGET_FLOW,
+      clearance: clearanceOf(flow.radius),
+      flow: arrays,
+      field: null,
+      corridor: null,
+    });
+  }
+  if (own.field !== undefined) {
+    const field = own.field as Field;
+    checkField(field, 'target.field');
+    if (field.width !== w || field.height !== h) throw sizeError('field', field);
+    return trustTarget({
+      kind: TARGET_FIELD,
+      clearance: clearanceOf(radius),
+      flow: null,
+      field: { cost: field.cost, dir: field.dir },
+      corridor: null,
+    });
+  }
+  if (own.corridor !== undefined) {
+    const corridor = own.corridor;
+    if (!(corridor instanceof CorridorField))
+      throw new InvalidOptionError('target.corridor', corridor, 'a CorridorField');
+    if (corridor.width !== w || corridor.height !== h) throw sizeError('corridor', corridor);
+    return trustTarget({
+      kind: TARGET_CORRIDOR,
+      clearance: clearanceOf(radius),
+      flow: null,
+      field: null,
+      corridor: corridor.data,
+    });
+  }
+  throw new InvalidOptionError('target', input, 'an object { flow } or { field | corridor, radius? }');
+}
+
+/** What {@link sampleTarget} found besides a direction: the point is on a goal tile. */
+export const AT_GOAL = -1;
+
+/**
+ * The direction for a follower at (SAFE[0], SAFE[1]) (tiles, inside the map) on target `t`, over the grid's
+ * passability `pass` (tiles of another code than the point's count as blocked): writes SAFE[0..2] and returns
+ * the rule of ../fields/safe-step.ts, or {@link AT_GOAL} on a goal tile (no direction written).
+ */
+export function sampleTarget(t: FollowTarget, pass: Uint8Array, w: number, h: number): number {
+  const x = SAFE[0] as number;
+  const y = SAFE[1] as number;
+  const tx = Math.floor(x);
+  const ty = Math.floor(y);
+  const i = ty * w + tx;
+  const code = pass[i] as number;
+  SAFE[4] = t.clearance;
+  if (t.kind === TARGET_FLOW) {
+    const flow = t.flow as Pick<Flow, 'anchor' | 'vx' | 'vy'>;
+    // A goal's anchor is its own centre (no other tile's is).
+    if (flow.anchor[i] === -2 - i) return AT_GOAL;
+    return flowDirection(flow.anchor, 0, flow.vx, flow.vy, w, h, pass, code);
+  }
+  let d: number;
+  if (t.kind === TARGET_FIELD) {
+    const f = t.field as Pick<Field, 'cost' | 'dir'>;
+    if (!((f.cost[i] as number) < Number.POSITIVE_INFINITY)) return stillRule();
+    d = f.dir[i] as number;
+  } else {
+    const s = corridorSlot(t.corridor as CorridorFieldData, tx, ty, w);
+    const cd = t.corridor as CorridorFieldData;
+    if (s < 0 || !((cd.cost[s] as number) < Number.POSITIVE_INFINITY)) return stillRule();
+    d = cd.dir[s] as number;
+  }
+  if (d > 7) return AT_GOAL;
+  const fx = x - tx;
+  const fy = y - ty;
+  SAFE[0] = fx;
+  SAFE[1] = fy;
+  SAFE[2] = 0.5 + (DIR_DX[d] as number);
+  SAFE[3] = 0.5 + (DIR_DY[d] as number);
+  SAFE[5] = 0;
+  SAFE[6] = 0;
+  SAFE[7] = SAFE_STEP;
+  const reach = t.clearance + SAFE_STEP;
+  const mask =
+    t.kind === TARGET_FIELD
+      ? fieldMask((t.field as Pick<Field, 'cost'>).cost, w, h, tx, ty, pass, code, fx, fy, reach)
+      : corridorMask(t.corridor as CorridorFieldData, w, h, tx, ty, pass, code, fx, fy, reach);
+  return safeDirection(mask);
+}
+
+/** True when (x, y) (tiles, inside the map) lies on a goal tile of target `t`. */
+export function onGoal(t: FollowTarget, x: number, y: number, w: number): boolean {
+  const tx = Math.floor(x);
+  const ty = Math.floor(y);
+  const i = ty * w + tx;
+  if (t.kind === TARGET_FLOW) return (t.flow as Pick<Flow, 'anchor'>).anchor[i] === -2 - i;
+  if (t.kind === TARGET_FIELD) {
+    const f = t.field as Pick<Field, 'cost' | 'dir'>;
+    return (f.dir[i] as number) > 7 && (f.cost[i] as number) < Number.POSITIVE_INFINITY;
+  }
+  const d = t.corridor as CorridorFieldData;
+  const s = corridorSlot(d, tx, ty, w);
+  return s >= 0 && (d.dir[s] as number) > 7 && (d.cost[s] as number) < Number.POSITIVE_INFINITY;
+}
+
+function stillRule(): number {
+  SAFE[0] = 0;
+  SAFE[1] = 0;
+  SAFE[2] = 0;
+  return RULE_STILL;
+}
+
+/** Slot of tile (x, y) in a corridor field's arrays, or -1 outside its corridor (x, y inside the map). */
+function corridorSlot(d: CorridorFieldData, x: number, y: number, w: number): number {
+  if (d.full === true) return y * w + x;
+  const shift = d.shift;
+  const b = d.sectorBlock[(y >> shift) * d.sectorsX + (x >> shift)] as number;
+  if (b < 0) return -1;
+  const mask = (1 << shift) - 1;
+  return (b << (2 * shift)) | ((y & mask) << shift) | (x & mask);
+}
+
+/** As `fieldMask` (../fields/safe-mask.ts) over a corridor field: blocked = no finite cost there, or another code. */
+function corridorMask(
+  d: CorridorFieldData,
+  w: number,
+  h: number,
+  tx: number,
+  ty: number,
+  pass: Uint8Array,
+  code: number,
+  fx: number,
+  fy: number,
+  reach: number,
+): number {
+  let mask = 0;
+  const x0 = fx < reach ? -1 : 0;
+  const x1 = fx > 1 - reach ? 1 : 0;
+  const y0 = fy < reach ? -1 : 0;
+  const y1 = fy > 1 - reach ? 1 : 0;
+  for (let dy = y0; dy <= y1; dy++) {
+    const y = ty + dy;
+    for (let dx = x0; dx <= x1; dx++) {
+      const x = tx + dx;
+      const bit = 1 << ((dy + 1) * 3 + dx + 1);
+      if (x < 0 || y < 0 || x >= w || y >= h || pass[y * w + x] !== code) {
+        mask |= bit;
+        continue;
+      }
+      const s = corridorSlot(d, x, y, w);
+      if (s < 0 || !((d.cost[s] as number) < Number.POSITIVE_INFINITY)) mask |= bit;
+    }
+  }
+  return mask;
+}
