@@ -40,6 +40,8 @@ const EXACT = new Set([
 const ALLOWED: Record<string, string[]> = {
   // A random tag telling a repair thread whether it already holds an anchor table: a cache key, not a result.
   'flow/flow-state.ts': ['Math.random'],
+  // A new grid's identity (where crypto.getRandomValues is missing): a name, never a value a step computes with.
+  'grid/grid-id.ts': ['Math.random'],
 };
 
 /**

@@ -248,6 +248,7 @@ export const UNITS = [
     name: 'crowdStopTimerStopped',
     make: (lib) => call(lib.crowdStopTimerStopped, 0.5, true, false, 0.2, 1 / 60, 0.5, { timer: 0, stopped: false }),
   },
+  { name: 'touchCrowdFields', make: (lib, h) => call(lib.touchCrowdFields, h.crowd()) },
   {
     name: 'stepCrowdParallel',
     make: async (lib, h) => call(lib.stepCrowdParallel, await h.service(), h.crowd(true), 1 / 60, { parts: 2 }),

@@ -14,10 +14,10 @@ export function newGridId(): number {
   if (typeof crypto?.getRandomValues === 'function') crypto.getRandomValues(words);
   else {
     fallbackCounter = (fallbackCounter + 1) >>> 0;
-    words[0] = ((Math.random() * 2 ** 32) ^ fallbackCounter) >>> 0;
-    words[1] = ((Math.random() * 2 ** 21) ^ Date.now()) >>> 0;
+    words[0] = ((Math.random() * 0x1_0000_0000) ^ fallbackCounter) >>> 0;
+    words[1] = ((Math.random() * 0x20_0000) ^ Date.now()) >>> 0;
   }
-  const id = ((words[1] as number) & 0x1fffff) * 2 ** 32 + (words[0] as number);
+  const id = ((words[1] as number) & 0x1fffff) * 0x1_0000_0000 + (words[0] as number);
   return id === 0 ? 1 : id;
 }
 

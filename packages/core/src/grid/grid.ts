@@ -178,7 +178,7 @@ export class Grid {
     this.header = new Int32Array(buffer, 0, HEADER_INTS);
     this.wide = new BigInt64Array(buffer, 0, HEADER_INTS >> 1);
     this.buffer = buffer;
-    this.id = (this.header[H_ID_HIGH] as number) * 2 ** 32 + ((this.header[H_ID_LOW] as number) >>> 0);
+    this.id = (this.header[H_ID_HIGH] as number) * 0x1_0000_0000 + ((this.header[H_ID_LOW] as number) >>> 0);
     this.width = this.header[H_WIDTH] as number;
     this.height = this.header[H_HEIGHT] as number;
     const hasTerrain = ((this.header[H_FLAGS] as number) & FLAG_TERRAIN) !== 0;
@@ -436,8 +436,8 @@ export class Grid {
 
 /** Stores `id` (1 to 2^53 - 1) in the header's id slots. */
 function writeId(header: Int32Array, id: number): void {
-  header[H_ID_LOW] = (id % 2 ** 32) | 0;
-  header[H_ID_HIGH] = Math.floor(id / 2 ** 32);
+  header[H_ID_LOW] = (id % 0x1_0000_0000) | 0;
+  header[H_ID_HIGH] = Math.floor(id / 0x1_0000_0000);
 }
 
 /** Reads an option only when it is the object's own property (inherited values are ignored). */

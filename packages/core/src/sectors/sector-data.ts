@@ -45,14 +45,14 @@ export const HEADER_LENGTH = 24;
 
 /** Reads a whole number below 2^53 in magnitude kept in two Int32 slots (low 32 bits, high bits). */
 function readWide(h: Int32Array, low: number, high: number): number {
-  return (h[high] as number) * 2 ** 32 + ((h[low] as number) >>> 0);
+  return (h[high] as number) * 0x1_0000_0000 + ((h[low] as number) >>> 0);
 }
 
 /** Writes a whole number below 2^53 in magnitude into two Int32 slots (low 32 bits, high bits). */
 function writeWide(h: Int32Array, low: number, high: number, value: number): void {
-  const hi = Math.floor(value / 2 ** 32);
+  const hi = Math.floor(value / 0x1_0000_0000);
   h[high] = hi;
-  h[low] = (value - hi * 2 ** 32) | 0;
+  h[low] = (value - hi * 0x1_0000_0000) | 0;
 }
 
 /** The grid version a graph's header describes (-1: unknown). Versions never wrap: 53 bits over two slots. */

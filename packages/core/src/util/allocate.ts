@@ -12,7 +12,7 @@ import { OutOfRangeError } from '../errors.js';
  * address in one ArrayBuffer (some cannot make larger ones, and none can fill one quickly). Larger requests are
  * refused with OutOfRangeError before anything is allocated.
  */
-export const MAX_BUFFER_BYTES = 2 ** 32;
+export const MAX_BUFFER_BYTES = 0x1_0000_0000;
 
 const ENGINE_REFUSALS = /allocation failed|invalid (typed )?array( buffer)? length|array buffer length|out of memory/i;
 
