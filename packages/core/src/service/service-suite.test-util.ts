@@ -207,6 +207,8 @@ export function serviceSuite(env: ServiceEnv): void {
     it('aborts a running large field with AbortError; the pool serves on', async () => {
       const g = grid(c.generateRandom(1024, 1024, 0.2, { seed: 1 }));
       g.setPassable(0, 0, true);
+      // An earlier test's aborted job may leave its worker draining or restarting (without shared memory).
+      await until(() => service.stats().busy === 0, 'the workers to be idle');
       const controller = new AbortController();
       const job = service.computeField(g, { goals: [{ x: 0, y: 0 }] }, { signal: controller.signal });
       expect(service.stats()).toMatchObject({ busy: 1, queued: 0 });
