@@ -105,27 +105,14 @@ describe('the packed core package, read from the tarball alone', () => {
     }
   });
 
-  it('keeps the test kernels out of the production worker (only a lazily imported module has them)', () => {
+  it('ships no test kernel (crash, spin, hang): tests register their own', () => {
     const js = filesUnder(join(pkg, 'dist')).filter((f) => f.endsWith('.js'));
-    const withKernels = js.filter((f) => /__spin|__hang|__crash/.test(readFileSync(f, 'utf8')));
+    const withKernels = js.filter((f) => /__spin|__hang|__crash|test-kernels/.test(readFileSync(f, 'utf8')));
     assert.deepEqual(
       withKernels.map((f) => relative(pkg, f)),
-      [join('dist', 'service', 'test-kernels.js')],
+      [],
     );
-    // Nothing imports that module statically: follow dist/worker.js through its static imports.
-    const seen = new Set();
-    const queue = [join(pkg, 'dist', 'worker.js')];
-    while (queue.length) {
-      const file = queue.pop();
-      if (seen.has(file)) continue;
-      seen.add(file);
-      const text = readFileSync(file, 'utf8');
-      for (const [, spec] of text.matchAll(/^(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'/gm))
-        queue.push(resolve(dirname(file), spec));
-      for (const [, spec] of text.matchAll(/^import\s+'(\.[^']+)'/gm)) queue.push(resolve(dirname(file), spec));
-    }
-    assert.ok(seen.size > 20, `only ${seen.size} modules reached from the worker`);
-    assert.ok(![...seen].some((f) => f.endsWith('test-kernels.js')), 'the worker imports the test kernels');
+    assert.ok(!filesUnder(pkg).some((f) => /test-kernels/.test(f)), 'a test-kernels file is in the tarball');
   });
 });
 
@@ -199,7 +186,7 @@ describe('the example page (examples/units-page) against the tarball', () => {
         .catch(async (error) => {
           throw new Error(`${error.message}; status: ${await page.textContent('#status')}; errors: ${errors}`);
         });
-      assert.equal(await page.getAttribute('#status', 'data-source'), 'worker');
+      assert.equal(await page.getAttribute('#status', 'data-source'), 'shared');
       assert.equal(await page.evaluate(() => crossOriginIsolated), true);
       assert.deepEqual(errors, []);
     } finally {
