@@ -16,6 +16,7 @@ export {
 export type { SectorGraphData } from './sector-data.js';
 export { SectorGraph, type SectorGraphStats, type SectorRoute } from './sector-graph.js';
 export {
+  DEFAULT_ENTRANCE_GAP,
   DEFAULT_ENTRANCE_SPACING,
   DEFAULT_ENTRANCE_SPLIT,
   DEFAULT_LANDMARKS,

@@ -33,6 +33,8 @@ export const H_LANDMARK_REVISION = 16;
 export const H_LANDMARK_STRIDE = 17;
 /** Landmarks asked for by the options. */
 export const H_LANDMARK_OPTION = 18;
+/** Longest stretch of a long run without an entrance (0: only its ends). */
+export const H_GAP = 19;
 export const HEADER_LENGTH = 20;
 
 /** Mate slots per node: the node one step away in each direction (`DIRECTIONS` order) in another sector, or -1. */

@@ -17,6 +17,7 @@ import {
 import { computeLandmarks, landmarksValid } from './landmarks.js';
 import {
   dataBytes,
+  H_GAP,
   H_GRID_VERSION,
   H_HEIGHT,
   H_LANDMARK_OPTION,
@@ -136,6 +137,7 @@ export class SectorGraph {
       shift: h[H_SHIFT] as number,
       split: h[H_SPLIT] as number,
       spacing: h[H_SPACING] as number,
+      gap: h[H_GAP] as number,
       landmarks: h[H_LANDMARK_OPTION] as number,
     });
   }

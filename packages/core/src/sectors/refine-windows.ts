@@ -1,0 +1,150 @@
+/**
+ * Turns a route through entrances into tiles window by window: exact A* (refine-corridor.ts) from the path's
+ * current end to a route waypoint some way ahead, inside the sectors of that stretch of the route and `margin`
+ * sectors around them; the first half of the window's path is kept and the next window starts from its end.
+ * The path crosses sector borders wherever it is cheapest, not only at entrances, and the work stays in
+ * proportion to the path's length (each window is a short search), where one A* over the whole corridor of a
+ * long route grows with the corridor.
+ *
+ * Never dearer than the route: each window's corridor holds the part of the previous window's path that was
+ * not kept and the route's own walk from there to the window's end, so by induction the path kept plus the
+ * window's path costs at most the route's cost up to the window's end (A* is exact inside the window).
+ */
+import type { SectorContext } from './build-phases.js';
+import { Corridor } from './corridor.js';
+import { dirOf, distanceBound } from './moves.js';
+import { PathBuffer } from './path-buffer.js';
+import type { CorridorAStar } from './refine-corridor.js';
+import type { SectorRefiner } from './refine-sectors.js';
+import { M_STEPS, M_WEIGHTED } from './sector-options.js';
+
+const INF = Number.POSITIVE_INFINITY;
+
+export class WindowRefiner {
+  private readonly corridor = new Corridor();
+  private readonly piece = new PathBuffer();
+  /** Waypoints: start, route entrances, goal (tiles) and the route's cost from the start to each. */
+  private wt = new Int32Array(64);
+  private wc = new Float64Array(64);
+  /** Sectors of the part of the last window's path that was not kept. */
+  private carry = new Int32Array(64);
+  private carryCount = 0;
+  /** Windows searched by the last refinement. */
+  windows = 0;
+  /** Tiles expanded by the last refinement's searches. */
+  expanded = 0;
+
+  /**
+   * Appends the tiles after the start (already in `out`) to the goal. `route[0..count)` are the route's nodes
+   * and `routeG[node]` the route's cost from the start to each; `span` is the route cost each window looks
+   * ahead. Returns false when a window finds no path (a graph older than its grid).
+   */
+  run(
+    ctx: SectorContext,
+    astar: CorridorAStar,
+    lines: SectorRefiner,
+    route: Int32Array,
+    count: number,
+    routeG: Float64Array,
+    routeCost: number,
+    start: number,
+    goal: number,
+    span: number,
+    margin: number,
+    out: PathBuffer,
+  ): boolean {
+    const { width, shift, sectorsX, sectorsY, data } = ctx;
+    const last = count + 1;
+    if (this.wt.length < last + 1) {
+      this.wt = new Int32Array(2 * last + 2);
+      this.wc = new Float64Array(2 * last + 2);
+    }
+    const { wt, wc } = this;
+    wt[0] = start;
+    wc[0] = 0;
+    for (let i = 0; i < count; i++) {
+      const v = route[i] as number;
+      wt[i + 1] = data.nodeTile[v] as number;
+      wc[i + 1] = routeG[v] as number;
+    }
+    wt[last] = goal;
+    wc[last] = routeCost;
+    const sectorOfTile = (t: number): number => {
+      const y = (t / width) | 0;
+      return (y >> shift) * sectorsX + ((t - y * width) >> shift);
+    };
+    const corridor = this.corridor;
+    const piece = this.piece;
+    const diagonal = ctx.metric === M_STEPS ? 1 : Math.SQRT2;
+    const terrain = ctx.terrain;
+    this.windows = 0;
+    this.expanded = 0;
+    this.carryCount = 0;
+    let anchor = start;
+    let ai = 0;
+    for (;;) {
+      let j = ai + 1;
+      while (j < last && (wc[j] as number) - (wc[ai] as number) < span) j++;
+      const ay = (anchor / width) | 0;
+      const ax = anchor - ay * width;
+      const by = ((wt[j] as number) / width) | 0;
+      const bx = (wt[j] as number) - by * width;
+      this.windows++;
+      let cost: number;
+      // A straight walk, when one is legal, is as cheap as any path: no search.
+      if (ctx.metric !== M_WEIGHTED && lines.straight(ctx, ax, ay, bx, by, piece.start(ax, ay))) {
+        cost = distanceBound(ctx.metric, ctx.rule, Math.abs(bx - ax), Math.abs(by - ay));
+      } else {
+        corridor.reset(sectorsX * sectorsY);
+        corridor.add(sectorOfTile(anchor));
+        for (let c = 0; c < this.carryCount; c++) corridor.add(this.carry[c] as number);
+        for (let i = ai; i <= j; i++) corridor.add(sectorOfTile(wt[i] as number));
+        corridor.dilate(margin, sectorsX, sectorsY);
+        piece.clear();
+        cost = astar.run(ctx, corridor, ax, ay, bx, by, piece);
+        this.expanded += astar.expanded;
+        corridor.clear();
+      }
+      if (!(cost < INF)) return false;
+      const xy = piece.xy;
+      if (j === last) {
+        for (let k = 1; k < piece.n; k++) out.push(xy[2 * k] as number, xy[2 * k + 1] as number);
+        return true;
+      }
+      // Keep the path up to half its cost; the rest is searched again from there.
+      let kept = 0;
+      let k = 1;
+      for (; k < piece.n; k++) {
+        const x = xy[2 * k] as number;
+        const y = xy[2 * k + 1] as number;
+        const d = dirOf(x - (xy[2 * k - 2] as number), y - (xy[2 * k - 1] as number));
+        const w = terrain === null ? 1 : (terrain[y * width + x] as number);
+        kept += d < 4 ? w : w * (terrain === null ? diagonal : Math.SQRT2);
+        out.push(x, y);
+        if (2 * kept >= cost) break;
+      }
+      if (k >= piece.n) k = piece.n - 1;
+      anchor = (xy[2 * k + 1] as number) * width + (xy[2 * k] as number);
+      if (k === piece.n - 1) {
+        // The window's end is reached: the next window starts there.
+        ai = j;
+        this.carryCount = 0;
+        continue;
+      }
+      // The sectors of the rest of the path go into the next window.
+      if (this.carry.length < piece.n) this.carry = new Int32Array(2 * piece.n);
+      this.carryCount = 0;
+      let prev = -1;
+      for (let r = k; r < piece.n; r++) {
+        const s = sectorOfTile((xy[2 * r + 1] as number) * width + (xy[2 * r] as number));
+        if (s !== prev) this.carry[this.carryCount++] = s;
+        prev = s;
+      }
+      // The waypoint the kept path has about reached, in route cost.
+      const reached = (wc[ai] as number) + ((wc[j] as number) - (wc[ai] as number)) * (kept / cost);
+      let next = ai;
+      while (next + 1 < j && (wc[next + 1] as number) <= reached) next++;
+      ai = next;
+    }
+  }
+}
