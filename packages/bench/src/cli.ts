@@ -19,6 +19,7 @@ import { runKernels } from './suites/kernels.js';
 import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
 import { runRepair } from './suites/repair.js';
+import { runRepairLoop } from './suites/repair-loop.js';
 import { runRts } from './suites/rts.js';
 import { runSectors } from './suites/sectors.js';
 import { runService } from './suites/service.js';
@@ -58,6 +59,10 @@ const HELP = `usage: pnpm bench [options]
   --scenario-rows N   Moving AI rows per map for the single-pair case (default 200)
   --repair-maps LIST  maps of the repair suite (default random-1024, random-4096; --quick random-512)
   --edits N           edits per case of the repair suite (default 500; --quick 100)
+  --repair-loop-maps LIST
+                      maps of the repair suite's loop table: one-tile repairs with a full field of another goal
+                      between edits, and back to back (default random-1024; --quick random-512)
+  --loop-edits N      one-tile edits per loop (each timed twice: wall on, wall off; default 300; --quick 50)
   --sector-maps LIST  Moving AI maps of the sectors suite, every scenario row each (default: all six; --quick
                       arena, Berlin_0_256)
   --sector-big LIST   big maps of the sectors suite: city-N (Berlin_0_256 scaled to N x N) or random-N
@@ -134,6 +139,8 @@ async function main(): Promise<void> {
       'scenario-rows': { type: 'string' },
       reps: { type: 'string' },
       'repair-maps': { type: 'string' },
+      'repair-loop-maps': { type: 'string' },
+      'loop-edits': { type: 'string' },
       edits: { type: 'string' },
       'sector-maps': { type: 'string' },
       'sector-big': { type: 'string' },
@@ -270,6 +277,13 @@ async function main(): Promise<void> {
         edits: int(values.edits, quick ? 100 : 500, 'edits'),
         reps,
         warmup,
+      }),
+    );
+    sections.push(
+      runRepairLoop({
+        maps: list(values['repair-loop-maps'], quick ? ['random-512'] : ['random-1024']),
+        edits: int(values['loop-edits'], quick ? 50 : 300, 'loop-edits'),
+        reps,
       }),
     );
   }

