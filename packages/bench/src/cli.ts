@@ -44,7 +44,7 @@ const SUITES = [
 const HELP = `usage: pnpm bench [options]
 
   --suite LIST        one or more of: ${SUITES.join(', ')}
-                      (default: all but sectors, which takes about 15 minutes; native skips itself, with a
+                      (default: all but sectors, which takes about 30 minutes; native skips itself, with a
                       message, when no C compiler is found)
   --maps LIST         maps for the kernels and native suites: Moving AI names (arena, den520d, Berlin_0_256,
                       maze512-1-0, random512-10-0, 8room_000) or generated KIND-SIZE (open|random|rooms|maze-N,
@@ -63,7 +63,8 @@ const HELP = `usage: pnpm bench [options]
                       maps of the repair suite's loop table: one-tile repairs with a full field of another goal
                       between edits, and back to back (default random-1024; --quick random-512)
   --loop-edits N      one-tile edits per loop (each timed twice: wall on, wall off; default 300; --quick 50)
-  --sector-maps LIST  Moving AI maps of the sectors suite, every scenario row each (default: all six; --quick
+  --sector-maps LIST  Moving AI maps of the sectors suite, every scenario row each (default: all ten, the six
+                      above and Boston_0_1024, London_0_1024, Enigma, Aurora from data/movingai/large; --quick
                       arena, Berlin_0_256)
   --sector-big LIST   big maps of the sectors suite: city-N (Berlin_0_256 scaled to N x N) or random-N
                       (default city-2048, city-4096, random-4096, city-8192, random-8192; --quick city-1024,
@@ -303,7 +304,18 @@ async function main(): Promise<void> {
           values['sector-maps'],
           quick
             ? ['arena', 'Berlin_0_256']
-            : ['arena', 'den520d', 'Berlin_0_256', 'maze512-1-0', 'random512-10-0', '8room_000'],
+            : [
+                'arena',
+                'den520d',
+                'Berlin_0_256',
+                'maze512-1-0',
+                'random512-10-0',
+                '8room_000',
+                'Boston_0_1024',
+                'London_0_1024',
+                'Enigma',
+                'Aurora',
+              ],
         ),
         big: list(
           values['sector-big'],

@@ -34,6 +34,8 @@ export class CorridorAStar {
   private readonly tileStep = new Int32Array(8);
   /** Tiles expanded by the last search. */
   expanded = 0;
+  /** True when the last search stopped at its budget (it then returned Infinity, appending nothing). */
+  gaveUp = false;
 
   private ensure(slots: number, blocks: number): void {
     if (this.g.length < slots) {
@@ -54,9 +56,19 @@ export class CorridorAStar {
 
   /**
    * Searches from (sx, sy) to (gx, gy), both inside the corridor. Appends the path (start first) to `out` and
-   * returns its cost, or returns Infinity (appending nothing) when no path stays inside the corridor.
+   * returns its cost, or returns Infinity (appending nothing) when no path stays inside the corridor or when more
+   * than `budget` tiles would be expanded (`gaveUp`).
    */
-  run(ctx: SectorContext, corridor: Corridor, sx: number, sy: number, gx: number, gy: number, out: PathBuffer): number {
+  run(
+    ctx: SectorContext,
+    corridor: Corridor,
+    sx: number,
+    sy: number,
+    gx: number,
+    gy: number,
+    out: PathBuffer,
+    budget = Number.POSITIVE_INFINITY,
+  ): number {
     const { width, height, shift, sectorsX, passable, metric, rule, terrain } = ctx;
     const size = 1 << shift;
     const mask = size - 1;
@@ -87,6 +99,7 @@ export class CorridorAStar {
     }
     heap.size = 0;
     this.expanded = 0;
+    this.gaveUp = false;
     const slotOf = (x: number, y: number): number => {
       if (x < 0 || y < 0 || x >= width || y >= height) return -1;
       const b = sectorBlock[(y >> shift) * sectorsX + (x >> shift)] as number;
@@ -115,7 +128,10 @@ export class CorridorAStar {
       const gt = heap.popped;
       if (stamp[slot] === closed || gt > (g[slot] as number)) continue;
       stamp[slot] = closed;
-      this.expanded++;
+      if (++this.expanded > budget) {
+        this.gaveUp = true;
+        return INF;
+      }
       const b = slot >> blockShift;
       const lx = slot & mask;
       const ly = (slot >> shift) & mask;

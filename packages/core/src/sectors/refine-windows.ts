@@ -4,11 +4,16 @@
  * sectors around them; the first half of the window's path is kept and the next window starts from its end.
  * The path crosses sector borders wherever it is cheapest, not only at entrances, and the work stays in
  * proportion to the path's length (each window is a short search), where one A* over the whole corridor of a
- * long route grows with the corridor.
+ * long route grows with the corridor. A straight walk to the window's end, when one is legal, needs no search.
+ * A window whose search would expand more than its budget (a quarter of its span squared: open ground around
+ * big obstacles, where the octile estimate is far below the way round) keeps the rest of the previous window's
+ * path and the route's own walk (refine-sectors.ts) to the window's end instead, so no window costs more than a
+ * bounded search.
  *
  * Never dearer than the route: each window's corridor holds the part of the previous window's path that was
  * not kept and the route's own walk from there to the window's end, so by induction the path kept plus the
- * window's path costs at most the route's cost up to the window's end (A* is exact inside the window).
+ * window's path costs at most the route's cost up to the window's end (A* is exact inside the window; a window
+ * over budget takes exactly those two).
  */
 import type { SectorContext } from './build-phases.js';
 import { Corridor } from './corridor.js';
@@ -23,14 +28,18 @@ const INF = Number.POSITIVE_INFINITY;
 export class WindowRefiner {
   private readonly corridor = new Corridor();
   private readonly piece = new PathBuffer();
+  /** The part of the last window's path that was not kept: tiles after the path's current end to its end. */
+  private readonly rest = new PathBuffer();
   /** Waypoints: start, route entrances, goal (tiles) and the route's cost from the start to each. */
   private wt = new Int32Array(64);
   private wc = new Float64Array(64);
-  /** Sectors of the part of the last window's path that was not kept. */
+  /** Sectors of `rest`. */
   private carry = new Int32Array(64);
   private carryCount = 0;
   /** Windows searched by the last refinement. */
   windows = 0;
+  /** Windows of the last refinement that took the route's walk (over budget). */
+  walked = 0;
   /** Tiles expanded by the last refinement's searches. */
   expanded = 0;
 
@@ -59,7 +68,7 @@ export class WindowRefiner {
       this.wt = new Int32Array(2 * last + 2);
       this.wc = new Float64Array(2 * last + 2);
     }
-    const { wt, wc } = this;
+    const { wt, wc, corridor, piece, rest } = this;
     wt[0] = start;
     wc[0] = 0;
     for (let i = 0; i < count; i++) {
@@ -73,15 +82,19 @@ export class WindowRefiner {
       const y = (t / width) | 0;
       return (y >> shift) * sectorsX + ((t - y * width) >> shift);
     };
-    const corridor = this.corridor;
-    const piece = this.piece;
     const diagonal = ctx.metric === M_STEPS ? 1 : Math.SQRT2;
     const terrain = ctx.terrain;
+    const budget = (span * span) / 4;
     this.windows = 0;
+    this.walked = 0;
     this.expanded = 0;
     this.carryCount = 0;
+    rest.clear();
+    lines.reset();
     let anchor = start;
     let ai = 0;
+    // The waypoint `rest` leads to (when it holds tiles).
+    let restEnd = 0;
     for (;;) {
       let j = ai + 1;
       while (j < last && (wc[j] as number) - (wc[ai] as number) < span) j++;
@@ -101,9 +114,20 @@ export class WindowRefiner {
         for (let i = ai; i <= j; i++) corridor.add(sectorOfTile(wt[i] as number));
         corridor.dilate(margin, sectorsX, sectorsY);
         piece.clear();
-        cost = astar.run(ctx, corridor, ax, ay, bx, by, piece);
+        cost = astar.run(ctx, corridor, ax, ay, bx, by, piece, budget);
         this.expanded += astar.expanded;
         corridor.clear();
+        if (astar.gaveUp) {
+          // Over budget: the rest of the last window's path, then the route's own walk to this window's end.
+          if (!this.follow(ctx, lines, rest.n > 0 ? restEnd : ai, j, out)) return false;
+          this.walked++;
+          if (j === last) return true;
+          anchor = wt[j] as number;
+          ai = j;
+          rest.clear();
+          this.carryCount = 0;
+          continue;
+        }
       }
       if (!(cost < INF)) return false;
       const xy = piece.xy;
@@ -125,26 +149,64 @@ export class WindowRefiner {
       }
       if (k >= piece.n) k = piece.n - 1;
       anchor = (xy[2 * k + 1] as number) * width + (xy[2 * k] as number);
+      rest.clear();
+      this.carryCount = 0;
       if (k === piece.n - 1) {
         // The window's end is reached: the next window starts there.
         ai = j;
-        this.carryCount = 0;
         continue;
       }
-      // The sectors of the rest of the path go into the next window.
+      // The rest of the path, and its sectors, go into the next window.
       if (this.carry.length < piece.n) this.carry = new Int32Array(2 * piece.n);
-      this.carryCount = 0;
       let prev = -1;
-      for (let r = k; r < piece.n; r++) {
-        const s = sectorOfTile((xy[2 * r + 1] as number) * width + (xy[2 * r] as number));
+      for (let r = k + 1; r < piece.n; r++) {
+        const x = xy[2 * r] as number;
+        const y = xy[2 * r + 1] as number;
+        rest.push(x, y);
+        const s = sectorOfTile(y * width + x);
         if (s !== prev) this.carry[this.carryCount++] = s;
         prev = s;
       }
+      this.carry[this.carryCount++] = sectorOfTile(anchor);
+      restEnd = j;
       // The waypoint the kept path has about reached, in route cost.
       const reached = (wc[ai] as number) + ((wc[j] as number) - (wc[ai] as number)) * (kept / cost);
       let next = ai;
       while (next + 1 < j && (wc[next + 1] as number) <= reached) next++;
       ai = next;
     }
+  }
+
+  /** Appends `rest` (the rest of the last window's path, to waypoint `from`), then the route's walk to `to`. */
+  private follow(ctx: SectorContext, lines: SectorRefiner, from: number, to: number, out: PathBuffer): boolean {
+    const rest = this.rest;
+    for (let r = 0; r < rest.n; r++) out.push(rest.xy[2 * r] as number, rest.xy[2 * r + 1] as number);
+    return this.walk(ctx, lines, from, to, out);
+  }
+
+  /**
+   * Appends the route's own walk from waypoint `from` to waypoint `to` (the tiles after waypoint `from`): a step
+   * across a border as it is, a stretch inside one sector as refine-sectors.ts walks it.
+   */
+  private walk(ctx: SectorContext, lines: SectorRefiner, from: number, to: number, out: PathBuffer): boolean {
+    const { width, shift, sectorsX } = ctx;
+    const wt = this.wt;
+    for (let i = from; i < to; i++) {
+      const ta = wt[i] as number;
+      const tb = wt[i + 1] as number;
+      if (ta === tb) continue;
+      const ya = (ta / width) | 0;
+      const yb = (tb / width) | 0;
+      const xa = ta - ya * width;
+      const xb = tb - yb * width;
+      const sa = (ya >> shift) * sectorsX + (xa >> shift);
+      if (sa !== (yb >> shift) * sectorsX + (xb >> shift)) {
+        // A step across a border (route entrances in two sectors are always mates).
+        out.push(xb, yb);
+        continue;
+      }
+      if (!lines.segment(ctx, sa, ta, tb, out)) return false;
+    }
+    return true;
   }
 }
