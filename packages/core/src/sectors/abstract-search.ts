@@ -17,7 +17,7 @@ import type { SectorContext } from './build-phases.js';
 import { FGHeap } from './fg-heap.js';
 import { landmarksValid } from './landmarks.js';
 import { distanceBound } from './moves.js';
-import { H_LANDMARK_STRIDE, H_LANDMARKS, MATES } from './sector-data.js';
+import { H_LANDMARKS, MATES } from './sector-data.js';
 import { M_STEPS, R_NEVER } from './sector-options.js';
 
 const INF = Number.POSITIVE_INFINITY;
@@ -116,7 +116,6 @@ export class AbstractSearch {
     const octile = metric !== M_STEPS;
     // Landmarks (ALT): the cost from each landmark to the goal, through the goal's sector's entrances.
     const landmarks = landmarksValid(data) ? (data.header[H_LANDMARKS] as number) : 0;
-    const lstride = data.header[H_LANDMARK_STRIDE] as number;
     const lc = data.landmarkCost;
     const dg = this.toGoal;
     const f1 = sectorNodeFirst[goalSector] as number;
@@ -124,7 +123,7 @@ export class AbstractSearch {
     for (let l = 0; l < landmarks; l++) {
       let best = INF;
       for (let j = 0; j < k1; j++) {
-        const c = (lc[l * lstride + f1 + j] as number) + (goalCost[j] as number);
+        const c = (lc[(f1 + j) * landmarks + l] as number) + (goalCost[j] as number);
         if (c < best) best = c;
       }
       dg[l] = best;
@@ -149,8 +148,9 @@ export class AbstractSearch {
           h = octile ? hi - lo + lo * Math.SQRT2 : hi;
         }
         // d(v, goal) >= |d(L, goal) - d(L, v)|, less the 32-bit rounding of the stored costs.
+        const at = v * landmarks;
         for (let l = 0; l < landmarks; l++) {
-          const dv = lc[l * lstride + v] as number;
+          const dv = lc[at + l] as number;
           const gl = dg[l] as number;
           if (dv < INF && gl < INF) {
             const b = Math.abs(gl - dv) - 1.2e-7 * (gl + dv);

@@ -68,8 +68,8 @@ export interface SectorGraphData {
    */
   borderLabel: Uint16Array;
   /**
-   * Cost from each landmark to every node, `H_LANDMARK_STRIDE` slots per landmark (landmarks.ts); valid while
-   * `H_LANDMARK_REVISION` equals `H_REVISION`.
+   * Cost from each landmark to every node, node by node: landmark l's cost to node v at `v * H_LANDMARKS + l`
+   * (`H_LANDMARK_STRIDE` nodes; landmarks.ts); valid while `H_LANDMARK_REVISION` equals `H_REVISION`.
    */
   landmarkCost: Float32Array;
 }

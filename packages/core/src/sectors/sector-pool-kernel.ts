@@ -84,7 +84,8 @@ export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): S
   if (phase === 'landmark') {
     const { slot, node } = args.landmark as { slot: number; node: number };
     const stride = data.header[H_LANDMARK_STRIDE] as number;
-    landmarkCosts(ctx, node, data.landmarkCost.subarray(slot * stride, (slot + 1) * stride));
+    // The costs are node by node: as many per node as the array has room for.
+    landmarkCosts(ctx, node, data.landmarkCost, slot, Math.floor(data.landmarkCost.length / stride));
     return 0;
   }
   startWork(control, last - first);
