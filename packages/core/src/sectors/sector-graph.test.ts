@@ -129,7 +129,7 @@ describe('buildSectorGraph and findPath', () => {
       sectorSize: 8,
       entranceSplit: 6,
       entranceSpacing: 1,
-      entranceGap: 32,
+      entranceGap: 24,
       landmarks: 2,
     });
     expect([graph.sectorSize, graph.sectorsX, graph.sectorsY]).toEqual([8, 4, 2]);

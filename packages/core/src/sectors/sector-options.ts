@@ -38,7 +38,7 @@ export interface SectorGraphOptions extends MoveOptions {
    * to an entrance (with entrances only at the ends of a run, routes across open ground and the choice between
    * them can be several percent dearer than the best path). 0 puts entrances only at the ends (plain HPA*).
    * An integer from 0 to 1024, in tiles.
-   * @defaultValue 32 ({@link DEFAULT_ENTRANCE_GAP})
+   * @defaultValue 24 ({@link DEFAULT_ENTRANCE_GAP})
    */
   entranceGap?: number;
   /**
@@ -61,7 +61,7 @@ export const DEFAULT_ENTRANCE_SPLIT = 6;
 /** Default {@link SectorGraphOptions.entranceSpacing}. */
 export const DEFAULT_ENTRANCE_SPACING = 16;
 /** Default {@link SectorGraphOptions.entranceGap}. */
-export const DEFAULT_ENTRANCE_GAP = 32;
+export const DEFAULT_ENTRANCE_GAP = 24;
 /** Default {@link SectorGraphOptions.landmarks}. */
 export const DEFAULT_LANDMARKS = 8;
 
