@@ -41,6 +41,10 @@ const SUITES = [
   'sectors',
 ] as const;
 
+/** The Moving AI maps of data/movingai, and the 1024-wide ones of data/movingai/large. */
+const SHIPPED_MAPS = ['arena', 'den520d', 'Berlin_0_256', 'maze512-1-0', 'random512-10-0', '8room_000'];
+const LARGE_MAPS = ['Boston_0_1024', 'London_0_1024', 'Enigma', 'Aurora'];
+
 const HELP = `usage: pnpm bench [options]
 
   --suite LIST        one or more of: ${SUITES.join(', ')}
@@ -198,19 +202,7 @@ async function main(): Promise<void> {
   const warmup = int(values.warmup, quick ? 1 : 3, 'warmup');
   const maps = list(
     values.maps,
-    quick
-      ? ['arena', 'random-512']
-      : [
-          'arena',
-          'den520d',
-          'Berlin_0_256',
-          'maze512-1-0',
-          'random512-10-0',
-          '8room_000',
-          'random-1024',
-          'random-2048',
-          'random-4096',
-        ],
+    quick ? ['arena', 'random-512'] : [...SHIPPED_MAPS, 'random-1024', 'random-2048', 'random-4096'],
   );
   const kernels = list(values.kernels, ['steps', 'octile', 'weighted', 'scent']);
   // Only steps and octile have a C version: the native suite takes those of an explicit --kernels list.
@@ -300,23 +292,7 @@ async function main(): Promise<void> {
     const size = values['sector-size'] ? int(values['sector-size'], 64, 'sector-size') : undefined;
     sections.push(
       ...(await runSectors({
-        movingAi: list(
-          values['sector-maps'],
-          quick
-            ? ['arena', 'Berlin_0_256']
-            : [
-                'arena',
-                'den520d',
-                'Berlin_0_256',
-                'maze512-1-0',
-                'random512-10-0',
-                '8room_000',
-                'Boston_0_1024',
-                'London_0_1024',
-                'Enigma',
-                'Aurora',
-              ],
-        ),
+        movingAi: list(values['sector-maps'], quick ? ['arena', 'Berlin_0_256'] : [...SHIPPED_MAPS, ...LARGE_MAPS]),
         big: list(
           values['sector-big'],
           quick ? ['city-1024', 'random-1024'] : ['city-2048', 'city-4096', 'random-4096', 'city-8192', 'random-8192'],
@@ -329,7 +305,7 @@ async function main(): Promise<void> {
     );
   }
   if (suites.includes('flow')) {
-    const moving = ['arena', 'den520d', 'Berlin_0_256', 'maze512-1-0', 'random512-10-0', '8room_000'];
+    const moving = SHIPPED_MAPS;
     const radius = Number(values['flow-radius'] ?? 0);
     if (!(radius >= 0)) throw new Error(`--flow-radius must be a number >= 0, got ${values['flow-radius']}`);
     const flowOptions = {

@@ -2,6 +2,7 @@ import { computeField, type FieldOptions, updateField } from '@fieldmarshal/core
 import { loadMap } from '../maps.js';
 import { fmt, type Row } from '../report.js';
 import { percentile, summarize } from '../stats.js';
+import { rng } from './sectors-setup.js';
 
 /**
  * Field repair as a game loop uses it: a wall put on a random walkable tile (then taken away again), and the
@@ -12,14 +13,6 @@ import { percentile, summarize } from '../stats.js';
  * Against one full recompute of the repaired field (computeField into reused arrays, median of `reps`).
  */
 const LOOPS = ['field between', 'back to back'] as const;
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 export function runRepairLoop(options: { maps: string[]; edits: number; reps: number }) {
   const rows: string[][] = [];

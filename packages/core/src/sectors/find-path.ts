@@ -212,7 +212,7 @@ export function findSectorPath(
   }
   corridor.dilate(margin, ctx.sectorsX, ctx.sectorsY);
   let tiles = corridor.blocks << (2 * ctx.shift);
-  if (refine === 'auto' && tiles <= corridorTiles) {
+  if (refine === 'auto' && 2 * tiles <= corridorTiles) {
     // One more ring of sectors when that still fits: room for a path the route's detours hid.
     if (q.seen.length !== ctx.sectorsX * ctx.sectorsY) q.seen = new Int32Array(ctx.sectorsX * ctx.sectorsY);
     const wider = corridor.dilatedCount(1, ctx.sectorsX, ctx.sectorsY, q.seen, ++q.seenStamp) << (2 * ctx.shift);
