@@ -21,6 +21,7 @@ import { runKernels } from './suites/kernels.js';
 import { NATIVE_KERNELS, runNative } from './suites/native.js';
 import { runPeers } from './suites/peers.js';
 import { runRepair } from './suites/repair.js';
+import { runRepairLoop } from './suites/repair-loop.js';
 import { runRts } from './suites/rts.js';
 import { runRtsFormations } from './suites/rts-formations.js';
 import { runSectors } from './suites/sectors.js';
@@ -46,10 +47,14 @@ const SUITES = [
   'sectors',
 ] as const;
 
+/** The Moving AI maps of data/movingai, and the 1024-wide ones of data/movingai/large. */
+const SHIPPED_MAPS = ['arena', 'den520d', 'Berlin_0_256', 'maze512-1-0', 'random512-10-0', '8room_000'];
+const LARGE_MAPS = ['Boston_0_1024', 'London_0_1024', 'Enigma', 'Aurora'];
+
 const HELP = `usage: pnpm bench [options]
 
   --suite LIST        one or more of: ${SUITES.join(', ')}
-                      (default: all but sectors, which takes about 15 minutes; native skips itself, with a
+                      (default: all but sectors, which takes about 30 minutes; native skips itself, with a
                       message, when no C compiler is found)
   --maps LIST         maps for the kernels and native suites: Moving AI names (arena, den520d, Berlin_0_256,
                       maze512-1-0, random512-10-0, 8room_000) or generated KIND-SIZE (open|random|rooms|maze-N,
@@ -64,7 +69,12 @@ const HELP = `usage: pnpm bench [options]
   --scenario-rows N   Moving AI rows per map for the single-pair case (default 200)
   --repair-maps LIST  maps of the repair suite (default random-1024, random-4096; --quick random-512)
   --edits N           edits per case of the repair suite (default 500; --quick 100)
-  --sector-maps LIST  Moving AI maps of the sectors suite, every scenario row each (default: all six; --quick
+  --repair-loop-maps LIST
+                      maps of the repair suite's loop table: one-tile repairs with a full field of another goal
+                      between edits, and back to back (default random-1024; --quick random-512)
+  --loop-edits N      one-tile edits per loop (each timed twice: wall on, wall off; default 300; --quick 50)
+  --sector-maps LIST  Moving AI maps of the sectors suite, every scenario row each (default: all ten, the six
+                      above and Boston_0_1024, London_0_1024, Enigma, Aurora from data/movingai/large; --quick
                       arena, Berlin_0_256)
   --sector-big LIST   big maps of the sectors suite: city-N (Berlin_0_256 scaled to N x N) or random-N
                       (default city-2048, city-4096, random-4096, city-8192, random-8192; --quick city-1024,
@@ -160,6 +170,8 @@ async function main(): Promise<void> {
       'scenario-rows': { type: 'string' },
       reps: { type: 'string' },
       'repair-maps': { type: 'string' },
+      'repair-loop-maps': { type: 'string' },
+      'loop-edits': { type: 'string' },
       edits: { type: 'string' },
       'sector-maps': { type: 'string' },
       'sector-big': { type: 'string' },
@@ -221,19 +233,7 @@ async function main(): Promise<void> {
   const warmup = int(values.warmup, quick ? 1 : 3, 'warmup');
   const maps = list(
     values.maps,
-    quick
-      ? ['arena', 'random-512']
-      : [
-          'arena',
-          'den520d',
-          'Berlin_0_256',
-          'maze512-1-0',
-          'random512-10-0',
-          '8room_000',
-          'random-1024',
-          'random-2048',
-          'random-4096',
-        ],
+    quick ? ['arena', 'random-512'] : [...SHIPPED_MAPS, 'random-1024', 'random-2048', 'random-4096'],
   );
   const kernels = list(values.kernels, ['steps', 'octile', 'weighted', 'scent']);
   // Only steps and octile have a C version: the native suite takes those of an explicit --kernels list.
@@ -308,6 +308,13 @@ async function main(): Promise<void> {
         warmup,
       }),
     );
+    sections.push(
+      runRepairLoop({
+        maps: list(values['repair-loop-maps'], quick ? ['random-512'] : ['random-1024']),
+        edits: int(values['loop-edits'], quick ? 50 : 300, 'loop-edits'),
+        reps,
+      }),
+    );
   }
 
   if (suites.includes('rts')) sections.push(runRts({ units: rtsUnits, updates, warmup: 50 }));
@@ -361,12 +368,7 @@ async function main(): Promise<void> {
     const size = values['sector-size'] ? int(values['sector-size'], 64, 'sector-size') : undefined;
     sections.push(
       ...(await runSectors({
-        movingAi: list(
-          values['sector-maps'],
-          quick
-            ? ['arena', 'Berlin_0_256']
-            : ['arena', 'den520d', 'Berlin_0_256', 'maze512-1-0', 'random512-10-0', '8room_000'],
-        ),
+        movingAi: list(values['sector-maps'], quick ? ['arena', 'Berlin_0_256'] : [...SHIPPED_MAPS, ...LARGE_MAPS]),
         big: list(
           values['sector-big'],
           quick ? ['city-1024', 'random-1024'] : ['city-2048', 'city-4096', 'random-4096', 'city-8192', 'random-8192'],
@@ -379,7 +381,7 @@ async function main(): Promise<void> {
     );
   }
   if (suites.includes('flow')) {
-    const moving = ['arena', 'den520d', 'Berlin_0_256', 'maze512-1-0', 'random512-10-0', '8room_000'];
+    const moving = SHIPPED_MAPS;
     const radius = Number(values['flow-radius'] ?? 0);
     if (!(radius >= 0)) throw new Error(`--flow-radius must be a number >= 0, got ${values['flow-radius']}`);
     const flowOptions = {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { type Grid, generateMap, type MapKind, parseMovingAiMap } from '@fieldmarshal/core';
 
 /** The repository's copy of the Moving AI maps (override with FM_MOVINGAI_DIR). */
@@ -14,21 +15,42 @@ export interface BenchMap {
   scenarios: number[][];
 }
 
+/** The folders of the Moving AI maps: the shipped ones, then the 1024-wide ones (`large/`, gzipped). */
+function movingAiDirs(): string[] {
+  return [movingAiDir, join(movingAiDir, 'large')];
+}
+
+/** The names of the maps in the Moving AI folders (`NAME.map` or `NAME.map.gz`). */
 export function movingAiNames(): string[] {
-  const dir = join(movingAiDir, 'maps');
-  return existsSync(dir)
-    ? readdirSync(dir)
-        .filter((f) => f.endsWith('.map'))
-        .map((f) => f.slice(0, -4))
-        .sort()
-    : [];
+  const names: string[] = [];
+  for (const base of movingAiDirs()) {
+    const dir = join(base, 'maps');
+    if (!existsSync(dir)) continue;
+    for (const f of readdirSync(dir)) {
+      const match = /^(.*)\.map(\.gz)?$/.exec(f);
+      if (match) names.push(match[1] as string);
+    }
+  }
+  return names.sort();
+}
+
+/** The text of `folder/file` in the Moving AI folders, plain or gzipped; null when there is none. */
+function readMovingAi(folder: string, file: string): string | null {
+  for (const base of movingAiDirs()) {
+    const path = join(base, folder, file);
+    if (existsSync(path)) return readFileSync(path, 'utf8');
+    if (existsSync(`${path}.gz`)) return gunzipSync(readFileSync(`${path}.gz`)).toString('utf8');
+  }
+  return null;
 }
 
 export function loadMovingAi(name: string): BenchMap {
-  const grid = parseMovingAiMap(readFileSync(join(movingAiDir, 'maps', `${name}.map`), 'utf8'));
-  const scenPath = join(movingAiDir, 'scenarios', `${name}.map.scen`);
-  const scenarios = existsSync(scenPath)
-    ? readFileSync(scenPath, 'utf8')
+  const text = readMovingAi('maps', `${name}.map`);
+  if (text === null) throw new Error(`no Moving AI map ${name} in ${movingAiDir}`);
+  const grid = parseMovingAiMap(text);
+  const scen = readMovingAi('scenarios', `${name}.map.scen`);
+  const scenarios = scen
+    ? scen
         .split(/\r?\n/)
         .slice(1)
         .filter((l) => l.trim() !== '')

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { generateMap } from '../grid/generate.js';
 import { Grid } from '../grid/grid.js';
+import { parseMovingAiMap } from '../grid/parse.js';
 import { withPollutedPrototype } from '../util/pollute.test-util.js';
 import { computeField, computeFieldFromSeeds, MAX_FIELD_COST } from './compute-field.js';
 import { nextStep, pathFromField, pathLength } from './follow.js';
@@ -103,6 +105,15 @@ describe('passability codes written directly into grid.passable (issue 23 item 4
     grid.touch();
     expect(updateField(grid, field, { goals: [{ x: 0, y: 0 }] }).full).toBe(true);
     expect(field.cost[63]).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('a generated or parsed grid is known valid, and is scanned again after touch()', () => {
+    for (const grid of [generateMap('open', 8, 8), parseMovingAiMap('type octile\nheight 2\nwidth 2\nmap\n..\n..\n')]) {
+      computeField(grid, { goals: [{ x: 0, y: 1 }] });
+      grid.passable[grid.width] = 7;
+      grid.touch();
+      expect(() => computeField(grid, { goals: [{ x: 1, y: 1 }] })).toThrow(/passability code at \(0, 1\)/);
+    }
   });
 
   it('checks a grid made from a forged buffer on first use', () => {

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
@@ -25,18 +26,27 @@ export interface ScenarioRow {
   optimal: number;
 }
 
-/** Base names of the maps that have a scenario file, sorted. */
+/** The folder of the large (1024-wide) maps, gzipped: `large/` of the Moving AI folder. */
+export const MOVINGAI_LARGE_DIR = join(MOVINGAI_DIR, 'large');
+
+/** Base names of the maps that have a scenario file (`NAME.scen` or `NAME.scen.gz`), sorted. */
 export function scenarioMaps(dir = MOVINGAI_DIR): string[] {
   const scenDir = join(dir, 'scenarios');
   if (!existsSync(scenDir)) return [];
   return readdirSync(scenDir)
-    .filter((f) => f.endsWith('.scen'))
-    .map((f) => f.replace(/\.scen$/, ''))
+    .filter((f) => f.endsWith('.scen') || f.endsWith('.scen.gz'))
+    .map((f) => f.replace(/\.scen(\.gz)?$/, ''))
     .sort();
 }
 
+/** A data file as text, read from `path` or else from `path.gz` (the large maps are stored gzipped). */
+function readData(path: string): string {
+  if (existsSync(path)) return readFileSync(path, 'utf8');
+  return gunzipSync(readFileSync(`${path}.gz`)).toString('utf8');
+}
+
 export function loadScenario(mapName: string, dir = MOVINGAI_DIR): { grid: Grid; rows: ScenarioRow[] } {
-  const text = readFileSync(join(dir, 'scenarios', `${mapName}.scen`), 'utf8');
+  const text = readData(join(dir, 'scenarios', `${mapName}.scen`));
   const rows: ScenarioRow[] = [];
   let mapFile: string | null = null;
   text.split(/\r?\n/).forEach((line, index) => {
@@ -55,7 +65,7 @@ export function loadScenario(mapName: string, dir = MOVINGAI_DIR): { grid: Grid;
       optimal: Number(cols[8]),
     });
   });
-  const grid = parseMovingAiMap(readFileSync(join(dir, 'maps', mapFile ?? `${mapName}`), 'utf8'), {
+  const grid = parseMovingAiMap(readData(join(dir, 'maps', mapFile ?? `${mapName}`)), {
     shared: false,
   });
   return { grid, rows };

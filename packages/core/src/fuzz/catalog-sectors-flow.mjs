@@ -45,6 +45,7 @@ const sectorOptions = () => ({
   diagonal: 'if-both-free',
   entranceSplit: 6,
   entranceSpacing: 16,
+  entranceGap: 24,
   landmarks: 2,
 });
 

@@ -1,6 +1,7 @@
 import { OutOfRangeError } from '../errors.js';
 import { ownOptions } from '../util/own-options.js';
 import { createRandom, randomInt } from '../util/random.js';
+import { markCodesValid } from './codes-checked.js';
 import { BLOCKED, GROUND, Grid, type GridOptions } from './grid.js';
 
 /** Options shared by the map generators. */
@@ -25,7 +26,7 @@ function readOptions<T extends GenerateOptions>(options: T): { grid: GridOptions
 
 /** An open field: every tile walkable. */
 export function generateOpen(width: number, height: number, options: GridOptions = {}): Grid {
-  return Grid.open(width, height, options);
+  return markCodesValid(Grid.open(width, height, options));
 }
 
 /**
@@ -40,7 +41,7 @@ export function generateRandom(width: number, height: number, density: number, o
   const grid = Grid.create(width, height, gridOptions);
   const p = grid.passable;
   for (let i = 0; i < p.length; i++) p[i] = random() < density ? BLOCKED : GROUND;
-  return grid;
+  return markCodesValid(grid);
 }
 
 /**
@@ -81,7 +82,7 @@ export function generateRooms(
       p[y * width + x] = GROUND;
     }
   }
-  return grid;
+  return markCodesValid(grid);
 }
 
 /**
@@ -139,7 +140,7 @@ export function generateMaze(
     else carve(cx * pitch, Math.min(cy, ny) * pitch + corridor, corridor, 1);
     stack[top++] = next;
   }
-  return grid;
+  return markCodesValid(grid);
 }
 
 /** The generator kinds, by name, for the studio and the benchmark CLI. */

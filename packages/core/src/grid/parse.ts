@@ -2,6 +2,7 @@ import { InvalidOptionError, MapParseError, OutOfRangeError } from '../errors.js
 import { describeValue as describe } from '../util/describe-value.js';
 import { ownOption, ownOptions } from '../util/own-options.js';
 import { checkGrid } from './check-grid.js';
+import { markCodesValid } from './codes-checked.js';
 import { BLOCKED, checkGridSize, GROUND, Grid, MAX_GRID_CELLS, MAX_GRID_SIDE, WATER } from './grid.js';
 
 /** Line ends of map text: LF, CRLF or a lone CR (old Mac files). */
@@ -114,7 +115,7 @@ export function parseMovingAiMap(text: string, options: { shared?: boolean } = {
       passable[base + x] = code;
     }
   }
-  return grid;
+  return markCodesValid(grid);
 }
 
 /** How one character of an ASCII map is read: a passability code, optionally with a terrain cost. */
@@ -218,7 +219,7 @@ export function parseAsciiMap(
       if (grid.terrain) grid.terrain[y * width + x] = e.terrain;
     }
   }
-  return grid;
+  return markCodesValid(grid);
 }
 
 /**

@@ -21,6 +21,7 @@ import { LocalSearch } from './local-search.js';
 import { canStep, DX, DY } from './moves.js';
 import { labelRegions } from './regions.js';
 import {
+  H_GAP,
   H_HEIGHT,
   H_LANDMARK_OPTION,
   H_MATRIX_TOP,
@@ -84,6 +85,7 @@ export function writeHeader(data: SectorGraphData, grid: Grid, rules: SectorRule
   h[H_RULE] = rules.rule;
   h[H_SPLIT] = rules.split;
   h[H_SPACING] = rules.spacing;
+  h[H_GAP] = rules.gap;
   h[H_LANDMARK_OPTION] = rules.landmarks;
   h[H_SECTORS_X] = Math.ceil(grid.width / rules.size);
   h[H_SECTORS_Y] = Math.ceil(grid.height / rules.size);
@@ -104,6 +106,7 @@ export function contextOf(grid: Grid, data: SectorGraphData): SectorContext {
     sectorsY: h[H_SECTORS_Y] as number,
     split: h[H_SPLIT] as number,
     spacing: h[H_SPACING] as number,
+    gap: h[H_GAP] as number,
     metric,
     rule: h[H_RULE] as number,
     passable: grid.passable,

@@ -2,6 +2,7 @@ import { InvalidOptionError } from '../errors.js';
 import type { Grid } from '../grid/grid.js';
 import { typedArrayName } from '../util/describe-value.js';
 import {
+  H_GAP,
   H_HEIGHT,
   H_LANDMARK_OPTION,
   H_LANDMARK_STRIDE,
@@ -81,6 +82,7 @@ export function checkSectorData(grid: Grid, data: unknown): SectorGraphData {
   inRange(H_RULE, 'rule', 0, 3);
   inRange(H_SPLIT, 'entranceSplit', 1, 1024);
   inRange(H_SPACING, 'entranceSpacing', 1, 1024);
+  inRange(H_GAP, 'entranceGap', 0, 1024);
   inRange(H_LANDMARK_OPTION, 'landmarks', 0, 32);
   inRange(H_NODE_GARBAGE, 'node garbage', 0, 0x7fffffff);
   inRange(H_MATRIX_GARBAGE, 'matrix garbage', 0, 0x7fffffff);

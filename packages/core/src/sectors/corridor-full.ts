@@ -28,6 +28,7 @@ export function fillFullField(
     shift,
     split: 0,
     spacing: 0,
+    gap: 0,
     landmarks: 0,
   });
   computeField(

@@ -31,6 +31,8 @@ export interface SectorGeometry {
   sectorsX: number;
   split: number;
   spacing: number;
+  /** Longest stretch of a long run without an entrance (0: entrances at its ends only). */
+  gap: number;
   /** Diagonal rule code (sector-options.ts). */
   rule: number;
 }
@@ -132,7 +134,7 @@ function scanBorder(
   out: Int32Array,
   n: number,
 ): number {
-  const { split, spacing } = g;
+  const { split, spacing, gap } = g;
   let pairCount = 0;
   let runStart = -1;
   let runCode = 0;
@@ -153,6 +155,11 @@ function scanBorder(
       const la = labels[acrossAt + runStart] as number;
       if (len >= split && len > 1) {
         if (!(lh === lastHere && la === lastAcross && runStart - lastAt < spacing)) out[n++] = first + runStart * along;
+        if (gap > 0 && len - 1 > gap) {
+          // Entrances inside the run, evenly spaced at most `gap` apart.
+          const parts = Math.ceil((len - 1) / gap);
+          for (let q = 1; q < parts; q++) out[n++] = first + (runStart + Math.round((q * (len - 1)) / parts)) * along;
+        }
         out[n++] = first + (k - 1) * along;
         lastAt = k - 1;
       } else {

@@ -26,6 +26,7 @@ export type {
   SectorUpdateResult,
 } from './sector-jobs.js';
 export {
+  DEFAULT_ENTRANCE_GAP,
   DEFAULT_ENTRANCE_SPACING,
   DEFAULT_ENTRANCE_SPLIT,
   DEFAULT_LANDMARKS,

@@ -69,9 +69,16 @@ describe('landmarkCosts', () => {
           };
           const source = c.pick % n;
           const out = new Float32Array(data.nodeTile.length);
-          landmarkCosts(contextOf(grid, data), source, out);
+          landmarkCosts(contextOf(grid, data), source, out, 0, 1);
           const want = referenceCosts(data, sectorOf, source, c.metric === 'steps' ? 1 : Math.SQRT2);
           expect(out.subarray(0, n)).toEqual(want.subarray(0, n));
+          // Node by node: slot 1 of 3 per node, the other slots untouched.
+          const strided = new Float32Array(3 * data.nodeTile.length).fill(-1);
+          landmarkCosts(contextOf(grid, data), source, strided, 1, 3);
+          for (let v = 0; v < n; v++) {
+            expect(strided[3 * v + 1]).toBe(out[v]);
+            expect([strided[3 * v], strided[3 * v + 2]]).toEqual([-1, -1]);
+          }
         },
       ),
       { numRuns: 150 },

@@ -19,6 +19,13 @@ export class PathBuffer {
     this.n++;
   }
 
+  /** Empties the buffer and puts (x, y) in it; returns it. */
+  start(x: number, y: number): this {
+    this.n = 0;
+    this.push(x, y);
+    return this;
+  }
+
   /** Reverses the tiles [from, n). */
   reverseFrom(from: number): void {
     const xy = this.xy;

@@ -4,11 +4,16 @@
  * so the first time the goal is taken from the queue its cost is final). Per-slot scratch (cost, direction back,
  * generation stamps) covers the corridor's blocks only and is never cleared: a new search bumps the generation.
  * Ties on f are broken towards larger g (fewer expansions on open ground).
+ *
+ * PERF: a neighbour inside the same block is found by adding a fixed offset to the slot and to the tile index;
+ * only tiles on a block's edge look their neighbours' blocks up (`sectorBlock`), and only tiles on the map's
+ * edge check its bounds. City-2048, windows of far pairs: about 2x fewer milliseconds per expanded tile than
+ * looking every neighbour's block up.
  */
 import type { SectorContext } from './build-phases.js';
 import type { Corridor } from './corridor.js';
 import { FGHeap } from './fg-heap.js';
-import { DIR_OPPOSITE_LOCAL, DX, DY, distanceBound } from './moves.js';
+import { DIR_OPPOSITE_LOCAL, DX, DY } from './moves.js';
 import type { PathBuffer } from './path-buffer.js';
 import { M_STEPS, R_ALWAYS, R_BOTH_FREE, R_NEVER } from './sector-options.js';
 
@@ -20,79 +25,142 @@ export class CorridorAStar {
   private back = new Uint8Array(0);
   private gen = 2;
   private readonly heap = new FGHeap();
+  /** Per block: x and y of its sector's first tile, its width and height (sectors on the map's edge are cut). */
+  private bx = new Int32Array(64);
+  private by = new Int32Array(64);
+  private bw = new Int32Array(64);
+  private bh = new Int32Array(64);
+  private readonly slotStep = new Int32Array(8);
+  private readonly tileStep = new Int32Array(8);
   /** Tiles expanded by the last search. */
   expanded = 0;
+  /** True when the last search stopped at its budget (it then returned Infinity, appending nothing). */
+  gaveUp = false;
 
-  private ensure(slots: number): void {
-    if (this.g.length >= slots) return;
-    const n = Math.max(slots, this.g.length * 2);
-    this.g = new Float64Array(n);
-    this.stamp = new Int32Array(n);
-    this.back = new Uint8Array(n);
-    this.gen = 2;
+  private ensure(slots: number, blocks: number): void {
+    if (this.g.length < slots) {
+      const n = Math.max(slots, this.g.length * 2);
+      this.g = new Float64Array(n);
+      this.stamp = new Int32Array(n);
+      this.back = new Uint8Array(n);
+      this.gen = 2;
+    }
+    if (this.bx.length < blocks) {
+      const n = Math.max(blocks, this.bx.length * 2);
+      this.bx = new Int32Array(n);
+      this.by = new Int32Array(n);
+      this.bw = new Int32Array(n);
+      this.bh = new Int32Array(n);
+    }
   }
 
   /**
    * Searches from (sx, sy) to (gx, gy), both inside the corridor. Appends the path (start first) to `out` and
-   * returns its cost, or returns Infinity (appending nothing) when no path stays inside the corridor.
+   * returns its cost, or returns Infinity (appending nothing) when no path stays inside the corridor or when more
+   * than `budget` tiles would be expanded (`gaveUp`).
    */
-  run(ctx: SectorContext, corridor: Corridor, sx: number, sy: number, gx: number, gy: number, out: PathBuffer): number {
+  run(
+    ctx: SectorContext,
+    corridor: Corridor,
+    sx: number,
+    sy: number,
+    gx: number,
+    gy: number,
+    out: PathBuffer,
+    budget = Number.POSITIVE_INFINITY,
+  ): number {
     const { width, height, shift, sectorsX, passable, metric, rule, terrain } = ctx;
-    const mask = (1 << shift) - 1;
+    const size = 1 << shift;
+    const mask = size - 1;
     const blockShift = 2 * shift;
-    this.ensure(corridor.blocks << blockShift);
+    const blocks = corridor.blocks;
+    this.ensure(blocks << blockShift, blocks);
     this.gen += 2;
     if (this.gen > 0x3ffffff0) {
       this.stamp.fill(0);
       this.gen = 2;
     }
     const gen = this.gen;
-    const { g, stamp, back, heap } = this;
-    const sectorBlock = corridor.sectorBlock;
+    const closed = gen + 1;
+    const { g, stamp, back, heap, bx, by, bw, bh, slotStep, tileStep } = this;
+    const { sectorBlock, blockSector } = corridor;
+    for (let b = 0; b < blocks; b++) {
+      const s = blockSector[b] as number;
+      const x0 = (s % sectorsX) << shift;
+      const y0 = ((s / sectorsX) | 0) << shift;
+      bx[b] = x0;
+      by[b] = y0;
+      bw[b] = Math.min(size, width - x0);
+      bh[b] = Math.min(size, height - y0);
+    }
+    for (let d = 0; d < 8; d++) {
+      slotStep[d] = (DY[d] as number) * size + (DX[d] as number);
+      tileStep[d] = (DY[d] as number) * width + (DX[d] as number);
+    }
     heap.size = 0;
     this.expanded = 0;
+    this.gaveUp = false;
     const slotOf = (x: number, y: number): number => {
+      if (x < 0 || y < 0 || x >= width || y >= height) return -1;
       const b = sectorBlock[(y >> shift) * sectorsX + (x >> shift)] as number;
       return b < 0 ? -1 : (b << blockShift) | ((y & mask) << shift) | (x & mask);
     };
     const goalTile = gy * width + gx;
     const s0 = slotOf(sx, sy);
+    const straight = rule === R_NEVER;
+    const octile = metric !== M_STEPS;
+    // The distance bound of moves.ts, inlined.
+    const bound = (x: number, y: number): number => {
+      const dx = x > gx ? x - gx : gx - x;
+      const dy = y > gy ? y - gy : gy - y;
+      if (straight) return dx + dy;
+      return dx > dy ? (octile ? dx - dy + dy * Math.SQRT2 : dx) : octile ? dy - dx + dx * Math.SQRT2 : dy;
+    };
     g[s0] = 0;
     stamp[s0] = gen;
     back[s0] = 255;
-    heap.push(distanceBound(metric, rule, Math.abs(sx - gx), Math.abs(sy - gy)), 0, sy * width + sx);
-    const dirs = rule === R_NEVER ? 4 : 8;
+    heap.push(bound(sx, sy), 0, s0);
+    const dirs = straight ? 4 : 8;
     const wd = metric === M_STEPS ? 1 : Math.SQRT2;
     let found = INF;
     while (heap.size > 0) {
-      const t = heap.pop();
+      const slot = heap.pop();
       const gt = heap.popped;
-      const y = (t / width) | 0;
-      const x = t - y * width;
-      const slot = slotOf(x, y);
-      if (stamp[slot] === gen + 1 || gt > (g[slot] as number)) continue;
-      stamp[slot] = gen + 1;
-      this.expanded++;
+      if (stamp[slot] === closed || gt > (g[slot] as number)) continue;
+      stamp[slot] = closed;
+      if (++this.expanded > budget) {
+        this.gaveUp = true;
+        return INF;
+      }
+      const b = slot >> blockShift;
+      const lx = slot & mask;
+      const ly = (slot >> shift) & mask;
+      const x = (bx[b] as number) + lx;
+      const y = (by[b] as number) + ly;
+      const t = y * width + x;
       if (t === goalTile) {
         found = gt;
         break;
       }
       const code = passable[t] as number;
+      // Inside the block (and so inside the map) with every neighbour: fixed offsets.
+      const inner = lx > 0 && ly > 0 && lx < (bw[b] as number) - 1 && ly < (bh[b] as number) - 1;
       for (let d = 0; d < dirs; d++) {
-        const nx = x + (DX[d] as number);
-        const ny = y + (DY[d] as number);
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const nt = ny * width + nx;
-        if (passable[nt] !== code) continue;
-        if (d >= 4 && rule !== R_ALWAYS) {
-          const a = passable[y * width + nx] === code;
-          const b = passable[ny * width + x] === code;
-          if (rule === R_BOTH_FREE ? !(a && b) : !(a || b)) continue;
+        const nt = t + (tileStep[d] as number);
+        let ns: number;
+        if (inner) ns = slot + (slotStep[d] as number);
+        else {
+          ns = slotOf(x + (DX[d] as number), y + (DY[d] as number));
+          if (ns < 0) continue;
         }
-        const ns = slotOf(nx, ny);
-        if (ns < 0) continue;
+        if (passable[nt] !== code) continue;
         const st = stamp[ns] as number;
-        if (st === gen + 1) continue;
+        if (st === closed) continue;
+        if (d >= 4 && rule !== R_ALWAYS) {
+          const a = passable[t + (tileStep[d === 4 || d === 5 ? 1 : 3] as number)] === code;
+          const c = passable[t + (tileStep[d === 4 || d === 7 ? 0 : 2] as number)] === code;
+          if (rule === R_BOTH_FREE ? !(a && c) : !(a || c)) continue;
+        }
         let c: number;
         if (terrain === null) c = gt + (d < 4 ? 1 : wd);
         else c = gt + (d < 4 ? (terrain[nt] as number) : (terrain[nt] as number) * Math.SQRT2);
@@ -100,7 +168,9 @@ export class CorridorAStar {
         g[ns] = c;
         stamp[ns] = gen;
         back[ns] = DIR_OPPOSITE_LOCAL[d] as number;
-        heap.push(c + distanceBound(metric, rule, Math.abs(nx - gx), Math.abs(ny - gy)), c, nt);
+        const ny = y + (DY[d] as number);
+        const nx = x + (DX[d] as number);
+        heap.push(c + bound(nx, ny), c, ns);
       }
     }
     if (!(found < INF)) return INF;

@@ -111,8 +111,11 @@ export class SectorRefiner {
     this.loaded = -1;
   }
 
-  /** Appends a straight walk from (xa, ya) to (xb, yb) on the grid when one is legal. */
-  private straight(ctx: SectorContext, xa: number, ya: number, xb: number, yb: number, out: PathBuffer): boolean {
+  /**
+   * Appends a straight walk from (xa, ya) to (xb, yb) on the grid when one is legal (not weighted: the caller
+   * checks), without the first tile. A straight walk costs the distance bound: no path between the two is cheaper.
+   */
+  straight(ctx: SectorContext, xa: number, ya: number, xb: number, yb: number, out: PathBuffer): boolean {
     const { width, passable } = ctx;
     const off = this.off;
     if (this.offWidth !== width) {

@@ -41,6 +41,8 @@ export const H_GRID_VERSION_HIGH = 19;
 /** The id of the grid the graph describes (`grid.id`): low 32 bits, high bits. */
 export const H_GRID_ID = 20;
 export const H_GRID_ID_HIGH = 21;
+/** Longest stretch of a long run without an entrance (0: only its ends). */
+export const H_GAP = 22;
 export const HEADER_LENGTH = 24;
 
 /** Reads a whole number below 2^53 in magnitude kept in two Int32 slots (low 32 bits, high bits). */
@@ -106,8 +108,8 @@ export interface SectorGraphData {
    */
   borderLabel: Uint16Array;
   /**
-   * Cost from each landmark to every node, `H_LANDMARK_STRIDE` slots per landmark (landmarks.ts); valid while
-   * `H_LANDMARK_REVISION` equals `H_REVISION`.
+   * Cost from each landmark to every node, node by node: landmark l's cost to node v at `v * H_LANDMARKS + l`
+   * (`H_LANDMARK_STRIDE` nodes; landmarks.ts); valid while `H_LANDMARK_REVISION` equals `H_REVISION`.
    */
   landmarkCost: Float32Array;
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeField } from '../fields/compute-field.js';
 import { Grid } from '../grid/grid.js';
+import { ROUTE_WEIGHT } from './abstract-search.js';
 import { buildSectorGraph } from './build.js';
 import { Endpoint } from './endpoints.js';
 import { DIR_OPPOSITE_LOCAL, dirOf } from './moves.js';
@@ -26,6 +27,7 @@ const mapArb = fc.record({
   sectorSize: fc.constantFrom(8, 16),
   split: fc.constantFrom(1, 3, 6),
   spacing: fc.constantFrom(1, 4, 16),
+  gap: fc.constantFrom(0, 2, 5, 32),
 });
 
 type MapCase = typeof mapArb extends fc.Arbitrary<infer T> ? T : never;
@@ -40,6 +42,7 @@ function build(m: MapCase, rules: Rules): { grid: Grid; graph: SectorGraph } {
     sectorSize: m.sectorSize,
     entranceSplit: m.split,
     entranceSpacing: m.spacing,
+    entranceGap: m.gap,
   });
   return { grid, graph };
 }
@@ -72,7 +75,7 @@ describe('sector graph against the exact field (fast-check)', () => {
         const { grid, graph } = build(m, rules);
         for (const [sx, sy, gx, gy] of pairs(grid, 10, m.seed) as [number, number, number, number][]) {
           const exact = exactCosts(grid, gx, gy, rules)[sy * grid.width + sx] as number;
-          for (const refine of ['auto', 'corridor', 'sectors'] as const) {
+          for (const refine of ['auto', 'corridor', 'windows', 'sectors'] as const) {
             const found = graph.findPath(sx, sy, gx, gy, { refine });
             if (!(exact < INF)) {
               expect(found).toBeNull();
@@ -92,7 +95,7 @@ describe('sector graph against the exact field (fast-check)', () => {
     );
   });
 
-  it('sectors refinement costs exactly the route through entrances; corridor refinement never more', () => {
+  it('sectors refinement costs exactly the route through entrances; corridor and windows refinements never more', () => {
     fc.assert(
       fc.property(mapArb, rulesArb, (m, rules) => {
         const { grid, graph } = build(m, rules);
@@ -100,6 +103,7 @@ describe('sector graph against the exact field (fast-check)', () => {
           const route = graph.route(sx, sy, gx, gy);
           const bySectors = graph.findPath(sx, sy, gx, gy, { refine: 'sectors' });
           const byCorridor = graph.findPath(sx, sy, gx, gy, { refine: 'corridor', margin: 0 });
+          const byWindows = graph.findPath(sx, sy, gx, gy, { refine: 'windows', margin: 0 });
           if (route === null) {
             expect(bySectors).toBeNull();
             continue;
@@ -107,13 +111,14 @@ describe('sector graph against the exact field (fast-check)', () => {
           // Intra costs are stored as 32-bit floats: the route's cost is exact to about 1e-7.
           expect(close((bySectors as { cost: number }).cost, route.cost, 1e-5)).toBe(true);
           expect((byCorridor as { cost: number }).cost).toBeLessThanOrEqual(route.cost * (1 + 1e-5) + 1e-9);
+          expect((byWindows as { cost: number }).cost).toBeLessThanOrEqual(route.cost * (1 + 1e-5) + 1e-9);
         }
       }),
       { numRuns: 120 },
     );
   });
 
-  it('the route is the cheapest through entrances (landmarks or not)', () => {
+  it('the route costs at most ROUTE_WEIGHT times the cheapest through entrances (landmarks or not)', () => {
     fc.assert(
       fc.property(mapArb, rulesArb, fc.constantFrom(0, 1, 8), (m, rules, landmarks) => {
         const grid = randomGrid(m.width, m.height, m.density, m.seed, {
@@ -124,6 +129,7 @@ describe('sector graph against the exact field (fast-check)', () => {
           ...rules,
           sectorSize: m.sectorSize,
           entranceSpacing: m.spacing,
+          entranceGap: m.gap,
           landmarks,
         });
         const start = new Endpoint();
@@ -136,8 +142,13 @@ describe('sector graph against the exact field (fast-check)', () => {
           const want = Math.min(direct, viaEntrances);
           const route = graph.route(sx, sy, gx, gy);
           // Intra costs are 32-bit floats: sums over other equally cheap routes differ by about 1e-7.
-          if (!(want < INF)) expect(route).toBeNull();
-          else expect(close((route as { cost: number }).cost, want, 1e-6)).toBe(true);
+          if (!(want < INF)) {
+            expect(route).toBeNull();
+            continue;
+          }
+          const cost = (route as { cost: number }).cost;
+          expect(cost).toBeGreaterThanOrEqual(want * (1 - 1e-6));
+          expect(cost).toBeLessThanOrEqual(want * ROUTE_WEIGHT * (1 + 1e-6));
         }
       }),
       { numRuns: 120 },

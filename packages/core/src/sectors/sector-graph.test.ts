@@ -129,6 +129,7 @@ describe('buildSectorGraph and findPath', () => {
       sectorSize: 8,
       entranceSplit: 6,
       entranceSpacing: 1,
+      entranceGap: 24,
       landmarks: 2,
     });
     expect([graph.sectorSize, graph.sectorsX, graph.sectorsY]).toEqual([8, 4, 2]);
@@ -164,6 +165,9 @@ describe('buildSectorGraph and findPath', () => {
     expect(() => buildSectorGraph(grid, { sectorSize: 4 })).toThrow(OutOfRangeError);
     expect(() => buildSectorGraph(grid, { metric: 'manhattan' as never })).toThrow(InvalidOptionError);
     expect(() => buildSectorGraph(grid, { entranceSpacing: 0 })).toThrow(OutOfRangeError);
+    expect(() => buildSectorGraph(grid, { entranceGap: -1 })).toThrow(OutOfRangeError);
+    expect(() => buildSectorGraph(grid, { entranceGap: 1.5 })).toThrow(OutOfRangeError);
+    expect(() => buildSectorGraph(grid, { entranceGap: 1025 })).toThrow(OutOfRangeError);
     expect(() => buildSectorGraph(grid, { landmarks: 33 })).toThrow(OutOfRangeError);
     expect(() => buildSectorGraph({} as Grid)).toThrow(InvalidOptionError);
     const graph = buildSectorGraph(grid, { sectorSize: 8 });

@@ -19,6 +19,7 @@ import {
   dataBytes,
   graphGridId,
   graphGridVersion,
+  H_GAP,
   H_HEIGHT,
   H_LANDMARK_OPTION,
   H_METRIC,
@@ -139,6 +140,7 @@ export class SectorGraph {
       shift: h[H_SHIFT] as number,
       split: h[H_SPLIT] as number,
       spacing: h[H_SPACING] as number,
+      gap: h[H_GAP] as number,
       landmarks: h[H_LANDMARK_OPTION] as number,
     });
   }

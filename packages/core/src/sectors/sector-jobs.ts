@@ -94,7 +94,8 @@ export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): S
   if (phase === 'landmark') {
     const { slot, node } = args.landmark as { slot: number; node: number };
     const stride = data.header[H_LANDMARK_STRIDE] as number;
-    landmarkCosts(ctx, node, data.landmarkCost.subarray(slot * stride, (slot + 1) * stride), control);
+    // The costs are node by node: as many per node as the array has room for.
+    landmarkCosts(ctx, node, data.landmarkCost, slot, Math.floor(data.landmarkCost.length / stride), control);
     return 0;
   }
   startWork(control, last - first);
@@ -242,9 +243,9 @@ function buildWrites(
   phase: SectorBuildPhase,
 ): WriteSpec[] {
   if (phase === 'landmark' && landmark !== undefined) {
-    // One landmark's slot of a fresh array: returned whole.
-    const stride = data.header[H_LANDMARK_STRIDE] as number;
-    return [{ path: ['data', 'landmarkCost'], range: [landmark.slot * stride, (landmark.slot + 1) * stride] }];
+    // One landmark's slot: every node's cost to it, laid out node by node (one element in each node's run), so
+    // the bytes that changed come back.
+    return [{ path: ['data', 'landmarkCost'] }];
   }
   return [...Object.keys(data).map((key) => ({ path: ['data', key] })), { path: ['counts'] }];
 }

@@ -33,6 +33,15 @@ export interface SectorGraphOptions extends MoveOptions {
    */
   entranceSpacing?: number;
   /**
+   * Entrances inside long runs: a run of open border longer than this gets entrances between its ends too,
+   * evenly spaced at most this many tiles apart, so that a route crossing a wide opening never has to swerve far
+   * to an entrance (with entrances only at the ends of a run, routes across open ground and the choice between
+   * them can be several percent dearer than the best path). 0 puts entrances only at the ends (plain HPA*).
+   * An integer from 0 to 1024, in tiles.
+   * @defaultValue 24 ({@link DEFAULT_ENTRANCE_GAP})
+   */
+  entranceGap?: number;
+  /**
    * Landmarks for the route search (ALT): entrances whose costs to every entrance are kept, giving a tighter
    * estimate than the straight-line bound (see landmarks.ts). 4 bytes per entrance each. Unused with the
    * `weighted` metric. An integer from 0 (none) to 32.
@@ -51,6 +60,8 @@ export const MAX_SECTOR_SIZE = 256;
 export const DEFAULT_ENTRANCE_SPLIT = 6;
 /** Default {@link SectorGraphOptions.entranceSpacing}. */
 export const DEFAULT_ENTRANCE_SPACING = 16;
+/** Default {@link SectorGraphOptions.entranceGap}. */
+export const DEFAULT_ENTRANCE_GAP = 24;
 /** Default {@link SectorGraphOptions.landmarks}. */
 export const DEFAULT_LANDMARKS = 8;
 
@@ -74,6 +85,7 @@ export interface SectorRules {
   shift: number;
   split: number;
   spacing: number;
+  gap: number;
   landmarks: number;
 }
 
@@ -84,7 +96,7 @@ function own<T extends object, K extends keyof T>(options: T, key: K): T[K] | un
 /** Validates the options; throws InvalidOptionError or OutOfRangeError naming the bad value. */
 export function resolveSectorOptions(options: SectorGraphOptions | undefined): SectorRules {
   if (options !== undefined && (typeof options !== 'object' || options === null))
-    throw new InvalidOptionError('options', options, 'an object { metric?, neighbors?, diagonal?, sectorSize? }');
+    throw new InvalidOptionError('options', options, 'an object { metric?, neighbors?, diagonal?, sectorSize?, ... }');
   const o = options ?? {};
   const metric: Metric = own(o, 'metric') ?? DEFAULT_METRIC;
   const m = METRICS.indexOf(metric);
@@ -102,6 +114,9 @@ export function resolveSectorOptions(options: SectorGraphOptions | undefined): S
   const spacing = own(o, 'entranceSpacing') ?? DEFAULT_ENTRANCE_SPACING;
   if (!Number.isInteger(spacing) || spacing < 1 || spacing > 1024)
     throw new OutOfRangeError('entranceSpacing', spacing, 'an integer from 1 to 1024');
+  const gap = own(o, 'entranceGap') ?? DEFAULT_ENTRANCE_GAP;
+  if (!Number.isInteger(gap) || gap < 0 || gap > 1024)
+    throw new OutOfRangeError('entranceGap', gap, 'an integer from 0 to 1024');
   const landmarks = own(o, 'landmarks') ?? DEFAULT_LANDMARKS;
   if (!Number.isInteger(landmarks) || landmarks < 0 || landmarks > 32)
     throw new OutOfRangeError('landmarks', landmarks, 'an integer from 0 to 32');
@@ -110,7 +125,7 @@ export function resolveSectorOptions(options: SectorGraphOptions | undefined): S
   else if (diagonal === 'always') rule = R_ALWAYS;
   else if (diagonal === 'if-one-free') rule = R_ONE_FREE;
   const metricCode = m === 0 ? M_STEPS : m === 1 ? M_OCTILE : M_WEIGHTED;
-  return { metric: metricCode, rule, size, shift: 31 - Math.clz32(size), split, spacing, landmarks };
+  return { metric: metricCode, rule, size, shift: 31 - Math.clz32(size), split, spacing, gap, landmarks };
 }
 
 /** The public options back from the codes (for results and workers). */
@@ -122,6 +137,7 @@ export function sectorOptionsOf(rules: SectorRules): Required<SectorGraphOptions
     sectorSize: rules.size,
     entranceSplit: rules.split,
     entranceSpacing: rules.spacing,
+    entranceGap: rules.gap,
     landmarks: rules.landmarks,
   };
 }

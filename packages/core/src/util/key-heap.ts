@@ -6,8 +6,8 @@
  * by the caller (no decrease-key).
  */
 export class KeyHeap {
-  private key: Float64Array;
-  private value: Int32Array;
+  protected key: Float64Array;
+  protected value: Int32Array;
   /** Entries in the heap. */
   size = 0;
 
@@ -16,17 +16,21 @@ export class KeyHeap {
     this.value = new Int32Array(capacity);
   }
 
+  /** Makes room for twice the entries, keeping them (a subclass may keep its arrays elsewhere). */
+  protected grow(): void {
+    const size = this.key.length;
+    const k = new Float64Array(size * 2);
+    k.set(this.key);
+    this.key = k;
+    const a = new Int32Array(size * 2);
+    a.set(this.value);
+    this.value = a;
+  }
+
   /** Adds `value` with key `c`. */
   push(c: number, value: number): void {
     const size = this.size;
-    if (size === this.key.length) {
-      const k = new Float64Array(size * 2);
-      k.set(this.key);
-      this.key = k;
-      const a = new Int32Array(size * 2);
-      a.set(this.value);
-      this.value = a;
-    }
+    if (size === this.key.length) this.grow();
     const { key, value: at } = this;
     let i = size;
     this.size = size + 1;

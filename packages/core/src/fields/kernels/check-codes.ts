@@ -1,13 +1,14 @@
 import { OutOfRangeError } from '../../errors.js';
+import { codesCheckedVersion } from '../../grid/codes-checked.js';
 import type { Grid } from '../../grid/grid.js';
 
 /**
  * The grid versions whose passability codes are known to be valid, per grid buffer (per thread). Edits made
  * through the grid's setters are checked when made; only `touch()` (after direct writes into `passable`) and a
- * buffer never seen before need a scan, so an unchanged grid, or one edited only through its setters, is not
- * scanned again.
+ * buffer never seen before need a scan (grids made by the generators and parsers are known already), so an
+ * unchanged grid, or one edited only through its setters, is not scanned again.
  */
-const checkedVersion = new WeakMap<ArrayBufferLike, number>();
+const checkedVersion = codesCheckedVersion;
 
 /**
  * Throws OutOfRangeError naming the first tile whose passability code is not 0, 1 or 2 (written directly into

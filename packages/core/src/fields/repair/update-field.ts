@@ -7,8 +7,9 @@ import { ownOption } from '../../util/own-options.js';
 import { checkField } from '../check-field.js';
 import { computeField } from '../compute-field.js';
 import { checkPassableCodes } from '../kernels/check-codes.js';
-import { METRIC_WEIGHTED, overlaps, RULE_NEVER, resolveFieldOptions } from '../options.js';
+import { METRIC_WEIGHTED, overlaps, type ResolvedFieldOptions, RULE_NEVER, resolveFieldOptions } from '../options.js';
 import type { Field, FieldOptions, KernelControl } from '../types.js';
+import { RepairCallMemo } from './call-memo.js';
 import { GoalSeeds } from './goal-seeds.js';
 import { REPAIR_GAVE_UP, repairField } from './repair-kernel.js';
 
@@ -39,9 +40,10 @@ const REPAIR_BIG_MAP_TILES = 1 << 22;
 /** Smallest repair limit in tiles: below it a repair is always tried (small maps recompute in microseconds). */
 const MIN_REPAIR_LIMIT = 1024;
 
-// Per-thread scratch: the changed tiles read from the edit log, and the goal lookup.
+// Per-thread scratch: the changed tiles read from the edit log, the goal lookup, and the last checked call.
 let changed = new Int32Array(64);
 const goals = new GoalSeeds();
+const memo = new RepairCallMemo();
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -50,7 +52,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** Throws a typed error unless `field` is a field of `grid`'s size whose arrays do not overlap. */
 function assertFieldOf(grid: Grid, field: unknown): asserts field is Field {
   checkField(field);
-  const { width, height, cost, dir, gridVersion } = field;
+  const { width, height, cost, dir } = field;
   if (width !== grid.width || height !== grid.height) {
     throw new InvalidOptionError(
       'field',
@@ -59,6 +61,20 @@ function assertFieldOf(grid: Grid, field: unknown): asserts field is Field {
     );
   }
   checkSameGrid('field', field.gridId, grid);
+  assertVersionOf(grid, field);
+  if (overlaps(cost, dir))
+    throw new InvalidOptionError('field', 'cost and dir over the same bytes', 'separate cost and dir arrays');
+  if (cost.buffer === grid.buffer || dir.buffer === grid.buffer)
+    throw new InvalidOptionError(
+      'field',
+      "arrays in the grid's own buffer",
+      'arrays that share no memory with the grid',
+    );
+}
+
+/** Throws a typed error unless the field's version is a whole number no newer than the grid's. */
+function assertVersionOf(grid: Grid, field: Field): void {
+  const gridVersion: unknown = field.gridVersion;
   if (typeof gridVersion !== 'number' || !Number.isInteger(gridVersion))
     throw new InvalidOptionError('field.gridVersion', gridVersion, 'an integer');
   if ((gridVersion as number) > grid.version) {
@@ -68,14 +84,6 @@ function assertFieldOf(grid: Grid, field: unknown): asserts field is Field {
       `a field of this grid, which is at version ${grid.version} (the field belongs to another grid)`,
     );
   }
-  if (overlaps(cost, dir))
-    throw new InvalidOptionError('field', 'cost and dir over the same bytes', 'separate cost and dir arrays');
-  if (cost.buffer === grid.buffer || dir.buffer === grid.buffer)
-    throw new InvalidOptionError(
-      'field',
-      "arrays in the grid's own buffer",
-      'arrays that share no memory with the grid',
-    );
 }
 
 /**
@@ -102,12 +110,22 @@ function assertFieldOf(grid: Grid, field: unknown): asserts field is Field {
  *   OutOfRangeError for a goal value out of computeField's bounds or a passability code other than 0, 1, 2.
  */
 export function updateField(grid: Grid, field: Field, options: FieldOptions, control?: KernelControl): FieldUpdate {
-  if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
-  assertFieldOf(grid, field);
-  if (!isObject(options)) throw new InvalidOptionError('options', options, 'an object with goals');
-  const resolved = resolveFieldOptions(options);
-  const checkedControl = readKernelControl(control);
-  goals.load(grid, ownOption(options, 'goals'), resolved.maxCost);
+  let resolved: ResolvedFieldOptions;
+  if (memo.matches(grid, field, options)) {
+    // The same field and options as the last call, unchanged: only the versions can have moved.
+    resolved = memo.resolved as ResolvedFieldOptions;
+    checkSameGrid('field', field.gridId, grid);
+    assertVersionOf(grid, field);
+  } else {
+    memo.forget();
+    if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
+    assertFieldOf(grid, field);
+    if (!isObject(options)) throw new InvalidOptionError('options', options, 'an object with goals');
+    resolved = resolveFieldOptions(options);
+    goals.load(grid, ownOption(options, 'goals'), resolved.maxCost);
+    memo.remember(grid, field, options, resolved);
+  }
+  const checkedControl = control === undefined ? undefined : readKernelControl(control);
   checkPassableCodes(grid);
   const version = grid.version;
   const size = grid.width * grid.height;

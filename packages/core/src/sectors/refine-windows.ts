@@ -1,0 +1,212 @@
+/**
+ * Turns a route through entrances into tiles window by window: exact A* (refine-corridor.ts) from the path's
+ * current end to a route waypoint some way ahead, inside the sectors of that stretch of the route and `margin`
+ * sectors around them; the first half of the window's path is kept and the next window starts from its end.
+ * The path crosses sector borders wherever it is cheapest, not only at entrances, and the work stays in
+ * proportion to the path's length (each window is a short search), where one A* over the whole corridor of a
+ * long route grows with the corridor. A straight walk to the window's end, when one is legal, needs no search.
+ * A window whose search would expand more than its budget (a quarter of its span squared: open ground around
+ * big obstacles, where the octile estimate is far below the way round) keeps the rest of the previous window's
+ * path and the route's own walk (refine-sectors.ts) to the window's end instead, so no window costs more than a
+ * bounded search.
+ *
+ * Never dearer than the route: each window's corridor holds the part of the previous window's path that was
+ * not kept and the route's own walk from there to the window's end, so by induction the path kept plus the
+ * window's path costs at most the route's cost up to the window's end (A* is exact inside the window; a window
+ * over budget takes exactly those two).
+ */
+import type { SectorContext } from './build-phases.js';
+import { Corridor } from './corridor.js';
+import { dirOf, distanceBound } from './moves.js';
+import { PathBuffer } from './path-buffer.js';
+import type { CorridorAStar } from './refine-corridor.js';
+import type { SectorRefiner } from './refine-sectors.js';
+import { M_STEPS, M_WEIGHTED } from './sector-options.js';
+
+const INF = Number.POSITIVE_INFINITY;
+
+export class WindowRefiner {
+  private readonly corridor = new Corridor();
+  private readonly piece = new PathBuffer();
+  /** The part of the last window's path that was not kept: tiles after the path's current end to its end. */
+  private readonly rest = new PathBuffer();
+  /** Waypoints: start, route entrances, goal (tiles) and the route's cost from the start to each. */
+  private wt = new Int32Array(64);
+  private wc = new Float64Array(64);
+  /** Sectors of `rest`. */
+  private carry = new Int32Array(64);
+  private carryCount = 0;
+  /** Windows searched by the last refinement. */
+  windows = 0;
+  /** Windows of the last refinement that took the route's walk (over budget). */
+  walked = 0;
+  /** Tiles expanded by the last refinement's searches. */
+  expanded = 0;
+
+  /**
+   * Appends the tiles after the start (already in `out`) to the goal. `route[0..count)` are the route's nodes
+   * and `routeG[node]` the route's cost from the start to each; `span` is the route cost each window looks
+   * ahead. Returns false when a window finds no path (a graph older than its grid).
+   */
+  run(
+    ctx: SectorContext,
+    astar: CorridorAStar,
+    lines: SectorRefiner,
+    route: Int32Array,
+    count: number,
+    routeG: Float64Array,
+    routeCost: number,
+    start: number,
+    goal: number,
+    span: number,
+    margin: number,
+    out: PathBuffer,
+  ): boolean {
+    const { width, shift, sectorsX, sectorsY, data } = ctx;
+    const last = count + 1;
+    if (this.wt.length < last + 1) {
+      this.wt = new Int32Array(2 * last + 2);
+      this.wc = new Float64Array(2 * last + 2);
+    }
+    const { wt, wc, corridor, piece, rest } = this;
+    wt[0] = start;
+    wc[0] = 0;
+    for (let i = 0; i < count; i++) {
+      const v = route[i] as number;
+      wt[i + 1] = data.nodeTile[v] as number;
+      wc[i + 1] = routeG[v] as number;
+    }
+    wt[last] = goal;
+    wc[last] = routeCost;
+    const sectorOfTile = (t: number): number => {
+      const y = (t / width) | 0;
+      return (y >> shift) * sectorsX + ((t - y * width) >> shift);
+    };
+    const diagonal = ctx.metric === M_STEPS ? 1 : Math.SQRT2;
+    const terrain = ctx.terrain;
+    const budget = (span * span) / 4;
+    this.windows = 0;
+    this.walked = 0;
+    this.expanded = 0;
+    this.carryCount = 0;
+    rest.clear();
+    lines.reset();
+    let anchor = start;
+    let ai = 0;
+    // The waypoint `rest` leads to (when it holds tiles).
+    let restEnd = 0;
+    for (;;) {
+      let j = ai + 1;
+      while (j < last && (wc[j] as number) - (wc[ai] as number) < span) j++;
+      const ay = (anchor / width) | 0;
+      const ax = anchor - ay * width;
+      const by = ((wt[j] as number) / width) | 0;
+      const bx = (wt[j] as number) - by * width;
+      this.windows++;
+      let cost: number;
+      // A straight walk, when one is legal, is as cheap as any path: no search.
+      if (ctx.metric !== M_WEIGHTED && lines.straight(ctx, ax, ay, bx, by, piece.start(ax, ay))) {
+        cost = distanceBound(ctx.metric, ctx.rule, Math.abs(bx - ax), Math.abs(by - ay));
+      } else {
+        corridor.reset(sectorsX * sectorsY);
+        corridor.add(sectorOfTile(anchor));
+        for (let c = 0; c < this.carryCount; c++) corridor.add(this.carry[c] as number);
+        for (let i = ai; i <= j; i++) corridor.add(sectorOfTile(wt[i] as number));
+        corridor.dilate(margin, sectorsX, sectorsY);
+        piece.clear();
+        cost = astar.run(ctx, corridor, ax, ay, bx, by, piece, budget);
+        this.expanded += astar.expanded;
+        corridor.clear();
+        if (astar.gaveUp) {
+          // Over budget: the rest of the last window's path, then the route's own walk to this window's end.
+          if (!this.follow(ctx, lines, rest.n > 0 ? restEnd : ai, j, out)) return false;
+          this.walked++;
+          if (j === last) return true;
+          anchor = wt[j] as number;
+          ai = j;
+          rest.clear();
+          this.carryCount = 0;
+          continue;
+        }
+      }
+      if (!(cost < INF)) return false;
+      const xy = piece.xy;
+      if (j === last) {
+        for (let k = 1; k < piece.n; k++) out.push(xy[2 * k] as number, xy[2 * k + 1] as number);
+        return true;
+      }
+      // Keep the path up to half its cost; the rest is searched again from there.
+      let kept = 0;
+      let k = 1;
+      for (; k < piece.n; k++) {
+        const x = xy[2 * k] as number;
+        const y = xy[2 * k + 1] as number;
+        const d = dirOf(x - (xy[2 * k - 2] as number), y - (xy[2 * k - 1] as number));
+        const w = terrain === null ? 1 : (terrain[y * width + x] as number);
+        kept += d < 4 ? w : w * (terrain === null ? diagonal : Math.SQRT2);
+        out.push(x, y);
+        if (2 * kept >= cost) break;
+      }
+      if (k >= piece.n) k = piece.n - 1;
+      anchor = (xy[2 * k + 1] as number) * width + (xy[2 * k] as number);
+      rest.clear();
+      this.carryCount = 0;
+      if (k === piece.n - 1) {
+        // The window's end is reached: the next window starts there.
+        ai = j;
+        continue;
+      }
+      // The rest of the path, and its sectors, go into the next window.
+      if (this.carry.length < piece.n) this.carry = new Int32Array(2 * piece.n);
+      let prev = -1;
+      for (let r = k + 1; r < piece.n; r++) {
+        const x = xy[2 * r] as number;
+        const y = xy[2 * r + 1] as number;
+        rest.push(x, y);
+        const s = sectorOfTile(y * width + x);
+        if (s !== prev) this.carry[this.carryCount++] = s;
+        prev = s;
+      }
+      this.carry[this.carryCount++] = sectorOfTile(anchor);
+      restEnd = j;
+      // The waypoint the kept path has about reached, in route cost.
+      const reached = (wc[ai] as number) + ((wc[j] as number) - (wc[ai] as number)) * (kept / cost);
+      let next = ai;
+      while (next + 1 < j && (wc[next + 1] as number) <= reached) next++;
+      ai = next;
+    }
+  }
+
+  /** Appends `rest` (the rest of the last window's path, to waypoint `from`), then the route's walk to `to`. */
+  private follow(ctx: SectorContext, lines: SectorRefiner, from: number, to: number, out: PathBuffer): boolean {
+    const rest = this.rest;
+    for (let r = 0; r < rest.n; r++) out.push(rest.xy[2 * r] as number, rest.xy[2 * r + 1] as number);
+    return this.walk(ctx, lines, from, to, out);
+  }
+
+  /**
+   * Appends the route's own walk from waypoint `from` to waypoint `to` (the tiles after waypoint `from`): a step
+   * across a border as it is, a stretch inside one sector as refine-sectors.ts walks it.
+   */
+  private walk(ctx: SectorContext, lines: SectorRefiner, from: number, to: number, out: PathBuffer): boolean {
+    const { width, shift, sectorsX } = ctx;
+    const wt = this.wt;
+    for (let i = from; i < to; i++) {
+      const ta = wt[i] as number;
+      const tb = wt[i + 1] as number;
+      if (ta === tb) continue;
+      const ya = (ta / width) | 0;
+      const yb = (tb / width) | 0;
+      const xa = ta - ya * width;
+      const xb = tb - yb * width;
+      const sa = (ya >> shift) * sectorsX + (xa >> shift);
+      if (sa !== (yb >> shift) * sectorsX + (xb >> shift)) {
+        // A step across a border (route entrances in two sectors are always mates).
+        out.push(xb, yb);
+        continue;
+      }
+      if (!lines.segment(ctx, sa, ta, tb, out)) return false;
+    }
+    return true;
+  }
+}
