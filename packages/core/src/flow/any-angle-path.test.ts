@@ -47,11 +47,12 @@ describe('anyAnglePath', () => {
     expect(Array.from(r?.path ?? [])).toEqual([0.5, 0.5, 2, 2, 3, 2, 3.5, 0.5]);
   });
 
-  it('returns null across passability codes and throws for ends on walls or outside', () => {
+  it('returns null across passability codes and from a start on a wall; throws for a goal on a wall or ends outside', () => {
     const grid = parseAsciiMap('..~~\n..~~', { '.': 1, '~': 2 });
     expect(anyAnglePath(grid, 0.5, 0.5, 3.5, 0.5)).toBeNull();
     const walls = parseAsciiMap(pillar);
-    expect(() => anyAnglePath(walls, 3.5, 2.5, 0.5, 0.5)).toThrow(CoordinateError);
+    expect(anyAnglePath(walls, 3.5, 2.5, 0.5, 0.5)).toBeNull();
+    expect(() => anyAnglePath(walls, 0.5, 0.5, 3.5, 2.5)).toThrow(CoordinateError);
     expect(() => anyAnglePath(walls, 0.5, 0.5, 7, 0.5)).toThrow('goal (7, 0.5) is outside the 7x5 grid');
     expect(() => anyAnglePath(walls, 0.5, 0.5, 1.5, 0.5, { diagonal: 'sometimes' as never })).toThrow(
       InvalidOptionError,

@@ -42,8 +42,10 @@ const BOUND_SLACK = 1e-9;
  * `always`, which also lets the path pass between two diagonal walls. Slow: O(corners^2) line tests in the worst
  * case; for tests, benchmarks and comparisons, not for games.
  *
- * @returns the path, or null when the goal cannot be reached (different passability codes, or no path).
- * @throws CoordinateError when an end is outside the grid or on a wall; InvalidOptionError for bad options.
+ * @returns the path, or null when the goal cannot be reached (different passability codes, no path, or a start on
+ *   a wall).
+ * @throws CoordinateError when an end is outside the grid or the goal is on a wall; InvalidOptionError for bad
+ *   options.
  */
 export function anyAnglePath(
   grid: Grid,
@@ -62,7 +64,7 @@ export function anyAnglePath(
     const y = ends[k + 1] as number;
     const what = k === 0 ? 'start' : 'goal';
     if (!(x >= 0 && y >= 0 && x < w && y < h)) throw new CoordinateError(what, x, y, `is outside the ${w}x${h} grid`);
-    if (pass[Math.floor(y) * w + Math.floor(x)] === 0) throw new CoordinateError(what, x, y, 'is on a wall');
+    if (k > 0 && pass[Math.floor(y) * w + Math.floor(x)] === 0) throw new CoordinateError(what, x, y, 'is on a wall');
   }
   const diagonal = own.diagonal ?? DEFAULT_DIAGONAL_RULE;
   if (!DIAGONAL_RULES.includes(diagonal)) throw new InvalidOptionError('diagonal', diagonal, DIAGONAL_RULES.join(', '));
@@ -75,7 +77,7 @@ export function anyAnglePath(
   const gx = Math.floor(x1);
   const gy = Math.floor(y1);
   const code = pass[sy * w + sx] as number;
-  if (pass[gy * w + gx] !== code) return null;
+  if (pass[gy * w + gx] !== code || code === 0) return null;
   let bound = own.upperBound;
   if (bound === undefined) {
     const field = computeField(grid, { goals: [{ x: gx, y: gy }], neighbors, diagonal });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { computeField } from '../fields/compute-field.js';
 import { generateMap, generateMaze, generateOpen, generateRandom, generateRooms, type MapKind } from './generate.js';
 import type { Grid } from './grid.js';
@@ -97,6 +97,7 @@ describe('generator properties', () => {
     expect(() => generateRandom(4, 4, Number.NaN)).toThrow('density out of range: NaN');
     expect(() => generateRooms(9, 9, { roomSize: 2 })).toThrow(OutOfRangeError);
     expect(() => generateMaze(9, 9, { corridor: 0 })).toThrow(OutOfRangeError);
-    expect(() => generateMap('caves' as MapKind, 4, 4)).toThrow('map kind out of range: "caves"');
+    expect(() => generateMap('caves' as MapKind, 4, 4)).toThrow(InvalidOptionError);
+    expect(() => generateMap('caves' as MapKind, 4, 4)).toThrow('invalid kind: "caves"');
   });
 });

@@ -1,4 +1,4 @@
-import { OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { ownOptions } from '../util/own-options.js';
 import { createRandom, randomInt } from '../util/random.js';
 import { markCodesValid } from './codes-checked.js';
@@ -169,6 +169,6 @@ export function generateMap(
     case 'maze':
       return generateMaze(width, height, own);
     default:
-      throw new OutOfRangeError('map kind', kind, MAP_KINDS.join(', '));
+      throw new InvalidOptionError('kind', kind, MAP_KINDS.map((k) => `'${k}'`).join(', '));
   }
 }

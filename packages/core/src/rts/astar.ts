@@ -2,7 +2,7 @@ import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkGrid } from '../grid/check-grid.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, DIR_DX, DIR_DY, type DiagonalRule } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
-import { MAX_GRID_SIDE } from '../grid/grid.js';
+import { BLOCKED, MAX_GRID_SIDE } from '../grid/grid.js';
 import { checkInteger } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { ownOptions } from '../util/own-options.js';
@@ -146,12 +146,13 @@ export class RtsPathfinder {
   /**
    * Shortest path from (sx, sy) to (gx, gy), or null when the goal cannot be reached (different passability
    * codes, walls, `blocked`, `clearance`, or `maxExpansions`).
-   * @throws CoordinateError when start or goal is outside the grid or on a wall; InvalidOptionError /
+   * A start on a wall has no route (null), as a start cut off from the goal.
+   * @throws CoordinateError when start or goal is outside the grid, or the goal is on a wall; InvalidOptionError /
    * OutOfRangeError for bad options.
    */
   findPath(sx: number, sy: number, gx: number, gy: number, options?: RtsPathOptions): RtsPath | null {
     const grid = this.grid;
-    grid.assertWalkable('start', sx, sy);
+    grid.assertInside('start', sx, sy);
     grid.assertWalkable('goal', gx, gy);
     // Own properties only: an option inherited from a prototype is not an option.
     const own = ownOptions(options, 'options');
@@ -175,7 +176,7 @@ export class RtsPathfinder {
     const start = sy * w + sx;
     const goal = gy * w + gx;
     const code = passable[start] as number;
-    if (passable[goal] !== code) return null;
+    if (passable[goal] !== code || code === BLOCKED) return null;
     if (start === goal) return { cost: 0, waypoints: Int32Array.of(sx, sy), expanded: 0 };
     const clear = clearance > 0 ? this.clearance() : null;
     // PERF: the rule becomes a small integer (0 never .. 3 if-both-free) so the hot loop compares numbers.

@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, NoFleeSeedError, OutOfRangeError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { fleeMap, NO_FLEE_SEED_WARNING } from './flee-map.js';
-import { NoFleeSeedError } from './no-flee-seed-error.js';
 import { scentMap } from './scent-map.js';
 import { formatTable, parseTable, seedLevel } from './seed-level.test-util.js';
 

@@ -1,10 +1,9 @@
-import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, NoFleeSeedError, OutOfRangeError } from '../errors.js';
 import type { KernelControl } from '../fields/types.js';
 import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import { readKernelControl } from '../util/kernel-control.js';
 import { arrayLength, ownOptions } from '../util/own-options.js';
-import { NoFleeSeedError } from './no-flee-seed-error.js';
 import { scratchQueue, spreadScent } from './scent-bfs.js';
 import type { ScentMoveOptions } from './scent-options.js';
 import {

@@ -1,8 +1,9 @@
 // Public exports of src/scent. Listed again from ../index.ts.
+
+export { NoFleeSeedError } from '../errors.js';
 export * from './combine-maps.js';
 export * from './descend-map.js';
 export * from './flee-map.js';
-export * from './no-flee-seed-error.js';
 export * from './safety-map.js';
 export * from './scent-map.js';
 export type { ScentMoveOptions } from './scent-options.js';

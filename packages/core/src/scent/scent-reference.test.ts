@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { NoFleeSeedError } from '../errors.js';
 import type { DiagonalRule } from '../grid/directions.js';
 import { Grid } from '../grid/grid.js';
 import { fleeMap } from './flee-map.js';
-import { NoFleeSeedError } from './no-flee-seed-error.js';
 import { scentMap } from './scent-map.js';
 import { referenceFleeMap, referenceScentMap, SEED_ORDER, type Step } from './scent-reference.test-util.js';
 import { seedLevel } from './seed-level.test-util.js';

@@ -171,7 +171,8 @@ describe('buildSectorGraph and findPath', () => {
     expect(() => buildSectorGraph(grid, { landmarks: 33 })).toThrow(OutOfRangeError);
     expect(() => buildSectorGraph({} as Grid)).toThrow(InvalidOptionError);
     const graph = buildSectorGraph(grid, { sectorSize: 8 });
-    expect(() => graph.findPath(16, 0, 1, 1)).toThrow(CoordinateError);
+    expect(graph.findPath(16, 0, 1, 1)).toBeNull(); // a start on a wall: no route
+    expect(() => graph.findPath(1, 1, 16, 0)).toThrow(CoordinateError);
     expect(() => graph.findPath(1, 1, 40, 1)).toThrow(CoordinateError);
     expect(() => graph.findPath(1, 1, 2, 2, { margin: 9 })).toThrow(OutOfRangeError);
     expect(() => graph.findPath(1, 1, 2, 2, { refine: 'fast' as never })).toThrow(OutOfRangeError);

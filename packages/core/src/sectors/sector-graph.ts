@@ -1,7 +1,8 @@
 import { InvalidOptionError } from '../errors.js';
 import type { Goal, KernelControl } from '../fields/types.js';
 import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
-import type { Grid } from '../grid/grid.js';
+import { NO_DIRECTION } from '../grid/directions.js';
+import { BLOCKED, type Grid } from '../grid/grid.js';
 import { readKernelControl } from '../util/kernel-control.js';
 import { contextOf, type SectorContext } from './build-phases.js';
 import { checkSectorData } from './check-sector-data.js';
@@ -167,10 +168,11 @@ export class SectorGraph {
    * (answered from the components, without a search, in most cases). Every step is a legal move under the
    * graph's rules and `cost` is the path's true cost. See {@link SectorPathOptions.refine} for what the path's
    * cost is guaranteed to be.
-   * @throws CoordinateError when start or goal is outside the grid or a wall.
+   * @throws CoordinateError when start or goal is outside the grid, or the goal is a wall (a start on a wall has no
+   *   route: see the errors table in the README).
    */
   findPath(sx: number, sy: number, gx: number, gy: number, options?: SectorPathOptions): SectorPath | null {
-    this.checkEnds(sx, sy, gx, gy);
+    if (!this.checkEnds(sx, sy, gx, gy)) return null;
     return findSectorPath(this.ctx, this.pathQuery(), sx, sy, gx, gy, options);
   }
 
@@ -178,20 +180,22 @@ export class SectorGraph {
    * The first step from (sx, sy) towards (gx, gy), as a direction index into `DIRECTIONS`, from the route
    * search and the start's own sector alone: a unit can start moving before its path or corridor field is
    * ready. NO_DIRECTION (255) when start and goal are the same tile or the goal cannot be reached.
-   * @throws CoordinateError when start or goal is outside the grid or a wall.
+   * @throws CoordinateError when start or goal is outside the grid, or the goal is a wall (a start on a wall has no
+   *   route: see the errors table in the README).
    */
   firstMove(sx: number, sy: number, gx: number, gy: number): number {
-    this.checkEnds(sx, sy, gx, gy);
+    if (!this.checkEnds(sx, sy, gx, gy)) return NO_DIRECTION;
     return firstSectorMove(this.ctx, this.pathQuery(), sx, sy, gx, gy);
   }
 
   /**
    * The route through entrances from (sx, sy) to (gx, gy), or null when the goal cannot be reached: the
    * abstract path of the hierarchy, for display.
-   * @throws CoordinateError when start or goal is outside the grid or a wall.
+   * @throws CoordinateError when start or goal is outside the grid, or the goal is a wall (a start on a wall has no
+   *   route: see the errors table in the README).
    */
   route(sx: number, sy: number, gx: number, gy: number): SectorRoute | null {
-    this.checkEnds(sx, sy, gx, gy);
+    if (!this.checkEnds(sx, sy, gx, gy)) return null;
     if (sx === gx && sy === gy) return { cost: 0, waypoints: Int32Array.of(sx, sy) };
     const q = this.pathQuery();
     if (!findRoute(this.ctx, q, sx, sy, gx, gy)) return null;
@@ -299,8 +303,13 @@ export class SectorGraph {
     if (graphGridVersion(this.data.header) !== this.grid.version) this.update();
   }
 
-  private checkEnds(sx: number, sy: number, gx: number, gy: number): void {
-    this.grid.assertWalkable('start', sx, sy);
+  /**
+   * Throws CoordinateError for an end outside the grid or a goal on a wall; false for a start on a wall (no route
+   * from there, as from a start cut off from the goal).
+   */
+  private checkEnds(sx: number, sy: number, gx: number, gy: number): boolean {
+    this.grid.assertInside('start', sx, sy);
     this.grid.assertWalkable('goal', gx, gy);
+    return this.grid.passable[sy * this.width + sx] !== BLOCKED;
   }
 }

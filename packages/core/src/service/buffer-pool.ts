@@ -1,5 +1,5 @@
+import { MemoryLimitError } from '../errors.js';
 import { newBuffer } from '../util/allocate.js';
-import { MemoryLimitError } from './errors.js';
 
 /**
  * Recycles buffers of the same byte length (field outputs), so repeated jobs on the same map allocate nothing.

@@ -1,21 +1,20 @@
 import {
   AbortError,
   CoordinateError,
+  FieldMarshalError,
   GridTooLargeError,
   InvalidOptionError,
   MapParseError,
-  OutOfRangeError,
-} from '../errors.js';
-import { NoFleeSeedError } from '../scent/no-flee-seed-error.js';
-import { PatternParseError } from '../steering/pattern-error.js';
-import { describeValue as describe } from '../util/describe-value.js';
-import {
   MemoryLimitError,
+  NoFleeSeedError,
+  OutOfRangeError,
+  PatternParseError,
   ServiceClosedError,
   SharedMemoryUnavailableError,
   WorkerCrashedError,
   WorkerStartError,
-} from './errors.js';
+} from '../errors.js';
+import { describeValue as describe } from '../util/describe-value.js';
 
 /** An error as it crosses a thread boundary: its class name, message, stack and plain own fields. */
 export interface SerializedError {
@@ -28,51 +27,40 @@ export interface SerializedError {
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 
-/**
- * Error classes re-created by name on the receiving side, so `instanceof CoordinateError` and the error's own
- * fields survive the trip through a worker (comlink alone would hand back a plain Error).
- */
-/** The library's own error classes. */
-const LIBRARY_CLASSES: readonly ErrorClass[] = [
+/** True for an error of one of the library's own classes. */
+export function isLibraryError(error: unknown): boolean {
+  return error instanceof FieldMarshalError;
+}
+
+/** The library's own error classes, by name. */
+const LIBRARY_CLASSES: Record<string, ErrorClass> = {
   AbortError,
   CoordinateError,
+  FieldMarshalError,
   GridTooLargeError,
   InvalidOptionError,
   MapParseError,
-  OutOfRangeError,
-  NoFleeSeedError,
-  PatternParseError,
   MemoryLimitError,
+  NoFleeSeedError,
+  OutOfRangeError,
+  PatternParseError,
   ServiceClosedError,
   SharedMemoryUnavailableError,
   WorkerCrashedError,
   WorkerStartError,
-];
-
-/** True for an error of one of the library's own classes. */
-export function isLibraryError(error: unknown): boolean {
-  return LIBRARY_CLASSES.some((C) => error instanceof C);
-}
+};
 
 /** True when `name` names one of the library's own error classes. */
 export function isLibraryErrorName(name: string): boolean {
-  return LIBRARY_CLASSES.some((C) => C.name === name);
+  return Object.hasOwn(LIBRARY_CLASSES, name);
 }
 
+/**
+ * Error classes re-created by name on the receiving side, so `instanceof CoordinateError` and the error's own
+ * fields (its `code` too) survive the trip through a worker (comlink alone would hand back a plain Error).
+ */
 const ERROR_CLASSES: Record<string, ErrorClass> = {
-  PatternParseError,
-  MemoryLimitError,
-  ServiceClosedError,
-  SharedMemoryUnavailableError,
-  WorkerCrashedError,
-  WorkerStartError,
-  AbortError,
-  CoordinateError,
-  GridTooLargeError,
-  InvalidOptionError,
-  MapParseError,
-  OutOfRangeError,
-  NoFleeSeedError,
+  ...LIBRARY_CLASSES,
   Error,
   TypeError,
   RangeError,

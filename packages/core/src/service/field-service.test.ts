@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError, SharedMemoryUnavailableError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
-import { SharedMemoryUnavailableError } from './errors.js';
 import { createFieldService } from './field-service.js';
 import { isFieldStale } from './field-stale.js';
 

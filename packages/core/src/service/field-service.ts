@@ -3,14 +3,13 @@
  * registry (./registry.ts) in one of three modes (see FieldServiceMode): workers over SharedArrayBuffers, workers
  * fed with copies and moved results where memory cannot be shared, or the calling thread.
  */
-import { InvalidOptionError } from '../errors.js';
+import { InvalidOptionError, SharedMemoryUnavailableError } from '../errors.js';
 import { computeFieldJob, updateFieldJob } from '../fields/field-jobs.js';
 import type { Field } from '../fields/types.js';
 import { Grid } from '../grid/grid.js';
 import { gridIdText } from '../grid/grid-id.js';
 import type { ExecutionMode } from '../jobs/job-spec.js';
 import { OutputBuffers } from './buffer-pool.js';
-import { SharedMemoryUnavailableError } from './errors.js';
 import { type FieldService, type FieldServiceOptions, MAX_WORKERS } from './field-service-types.js';
 import { flowCalls } from './flow-calls.js';
 import { JobLayer } from './job-layer.js';

@@ -1,16 +1,16 @@
 // Public exports of src/service. Listed again from ../index.ts.
 
-export type { ComputeFieldArgs, ComputeFieldFromSeedsArgs, UpdateFieldArgs } from '../fields/field-jobs.js';
-export type { FlowJobArgs as ComputeFlowArgs } from '../flow/flow-jobs.js';
-export type { FleeMapArgs, SafetyFieldArgs, ScentMapArgs } from '../scent/scent-jobs.js';
-export type { FillSharedArgs } from './diagnostic-jobs.js';
 export {
   MemoryLimitError,
   ServiceClosedError,
   SharedMemoryUnavailableError,
   WorkerCrashedError,
   WorkerStartError,
-} from './errors.js';
+} from '../errors.js';
+export type { ComputeFieldArgs, ComputeFieldFromSeedsArgs, UpdateFieldArgs } from '../fields/field-jobs.js';
+export type { FlowJobArgs as ComputeFlowArgs } from '../flow/flow-jobs.js';
+export type { FleeMapArgs, SafetyFieldArgs, ScentMapArgs } from '../scent/scent-jobs.js';
+export type { FillSharedArgs } from './diagnostic-jobs.js';
 export { createFieldService } from './field-service.js';
 export {
   DEFAULT_ABORT_GRACE_MS,

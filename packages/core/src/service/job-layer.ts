@@ -4,13 +4,12 @@
  * buffers, or the caller's `out`) when a slot picks it up, watches its progress, aborts it, and settles its
  * promise exactly once, handing the outputs to the caller or taking them back.
  */
-import { AbortError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { AbortError, InvalidOptionError, OutOfRangeError, ServiceClosedError, WorkerCrashedError } from '../errors.js';
 import { CONTROL_LENGTH, ControlSlot } from '../fields/types.js';
 import { bytesPerElement, isArrayKind, isSharedBuffer, kindOf, viewOf } from '../jobs/arrays.js';
 import type { AnyJobSpec, OutputSpec } from '../jobs/job-spec.js';
 import type { OutputBuffers } from './buffer-pool.js';
 import { isLibraryError, isLibraryErrorName, reviveError } from './error-transport.js';
-import { ServiceClosedError, WorkerCrashedError } from './errors.js';
 import { readJobOptions } from './job-options.js';
 import type { JobPool, PoolEvents, PoolJob, PoolSlot } from './job-pool.js';
 import { type ProgressCallback, watchProgress } from './progress.js';

@@ -177,7 +177,7 @@ describe('worker service hardening (issue 23, built package)', () => {
       expect(capped.stats()).toMatchObject({ issuedBytes: 3 * bytes, jobBufferBytes: 0, pooledBytes: 0 });
       const refused = await capped.computeField(grid, { goals: [{ x: 5, y: 5 }] }).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(c.MemoryLimitError);
-      expect(refused).toBeInstanceOf(RangeError);
+      expect(refused).toMatchObject({ code: 'FM_MEMORY_LIMIT' });
       expect(refused).toMatchObject({
         job: 'computeField',
         neededBytes: bytes,

@@ -3,7 +3,7 @@
  * in Node. Both run the same worker module (dist/worker.js, next to this file's folder).
  */
 import type { Endpoint } from 'comlink';
-import { WorkerStartError } from './errors.js';
+import { WorkerStartError } from '../errors.js';
 import { CLOSING_NOTICE, PORT_KEY } from './protocol.js';
 
 /** A started worker: the endpoint comlink talks over, a way to end it, and one death notice. */

@@ -7,10 +7,10 @@
  * means: its owner (./job-layer.ts) gives it jobs and hears about crashes through {@link PoolEvents}.
  */
 import { transfer as comlinkTransfer, type Remote, wrap } from 'comlink';
+import { ServiceClosedError, WorkerStartError } from '../errors.js';
 import { ControlSlot } from '../fields/types.js';
 import { nextTurn, SLICE_MS } from '../util/next-turn.js';
 import { serializeError } from './error-transport.js';
-import { ServiceClosedError, WorkerStartError } from './errors.js';
 import { sendBulk, unsendable } from './job-channel.js';
 import { type EncodedJob, encodeJob, mergeWrite } from './job-codec.js';
 import type { JobPool, PoolEvents, PoolJob, PoolSettings, PoolSlot } from './job-pool.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InvalidOptionError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { generateMap } from '../grid/generate.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
@@ -87,7 +87,7 @@ describe('decomposeConvexSets', () => {
 
   it('rejects bad options', () => {
     const g = Grid.open(3, 3, { shared: false });
-    expect(() => decomposeConvexSets(g, { maxSide: 0 })).toThrow(InvalidOptionError);
+    expect(() => decomposeConvexSets(g, { maxSide: 0 })).toThrow(OutOfRangeError);
     expect(() => decomposeConvexSets(g, { strategy: 'best' as DecomposeStrategy })).toThrow(InvalidOptionError);
   });
 

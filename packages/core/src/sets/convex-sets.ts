@@ -66,7 +66,7 @@ export function decomposeConvexSets(grid: Grid, options?: DecomposeOptions): Con
   const own = ownOptions(options, 'options', 'an options object { maxSide?, strategy? }');
   const maxSide = own.maxSide ?? DEFAULT_MAX_SET_SIDE;
   if (!(maxSide === Number.POSITIVE_INFINITY || (Number.isInteger(maxSide) && maxSide >= 1)))
-    throw new InvalidOptionError('maxSide', maxSide, 'a positive integer or Infinity');
+    throw new OutOfRangeError('maxSide', maxSide, 'a positive integer or Infinity');
   const strategy = own.strategy ?? DEFAULT_DECOMPOSE_STRATEGY;
   if (!DECOMPOSE_STRATEGIES.includes(strategy))
     throw new InvalidOptionError('strategy', strategy, DECOMPOSE_STRATEGIES.join(', '));

@@ -74,7 +74,7 @@ describe('convex sets and per-set fields refuse hostile input with typed errors 
     const clean = await buildSetFieldsInPool(runner, grid, sets);
     expect(Array.from(clean.cost)).toEqual(Array.from(buildSetFields(grid, sets).cost));
     await expect(buildSetFieldsInPool(null as never, grid, sets)).rejects.toThrow(InvalidOptionError);
-    await expect(buildSetFieldsInPool({ ...runner, size: Number.NaN }, grid, sets)).rejects.toThrow(InvalidOptionError);
+    await expect(buildSetFieldsInPool({ ...runner, size: Number.NaN }, grid, sets)).rejects.toThrow(OutOfRangeError);
     await expect(buildSetFieldsInPool(runner, null as never, sets)).rejects.toThrow(InvalidOptionError);
     await expect(buildSetFieldsInPool(runner, grid, null as never)).rejects.toThrow(InvalidOptionError);
     await expect(buildSetFieldsInPool(runner, grid, sets, {}, { signal: 3 as never })).rejects.toThrow(

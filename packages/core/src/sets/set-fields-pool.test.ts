@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AbortError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { AbortError, CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
 import type { JobRunner } from '../jobs/job-spec.js';
 import { decomposeConvexSets } from './convex-sets.js';
@@ -59,7 +59,7 @@ describe('set fields in the pool (fake service)', () => {
       InvalidOptionError,
     );
     await expect(setCostPairInPool(service, grid, sets, { x: 9, y: 0 }, { x: 5, y: 3 })).rejects.toBeInstanceOf(
-      RangeError,
+      CoordinateError,
     );
     expect(calls.submits).toEqual([]);
   });

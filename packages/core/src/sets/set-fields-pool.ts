@@ -61,7 +61,7 @@ function checkRunner(runner: unknown): asserts runner is JobRunner {
     throw new InvalidOptionError('service', runner, expected);
   const n = (runner as { size?: unknown }).size;
   if (!(typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 1024))
-    throw new InvalidOptionError('service.size', n, 'an integer from 1 to 1024');
+    throw new OutOfRangeError('service.size', n, 'an integer from 1 to 1024');
 }
 
 /** Checks a tile position given as `{ x, y }` (the tile itself is checked by the field computation). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OutOfRangeError } from '../errors.js';
+import { OutOfRangeError, PatternParseError } from '../errors.js';
 import { errorOf } from '../testing/error-of.test-util.js';
 import {
   type ControlRecord,
@@ -9,7 +9,6 @@ import {
   validateControlPattern,
 } from './control-pattern.js';
 import { createMover } from './mover.js';
-import { PatternParseError } from './pattern-error.js';
 
 const mover = () => createMover({ x: 0, y: 0, heading: 0, speed: 10, maxSpeed: 50, maxTurnRate: 90, acceleration: 50 });
 

@@ -1,9 +1,8 @@
-import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError, PatternParseError } from '../errors.js';
 import { checkFinite, checkInteger, checkNonNegative } from '../util/check-number.js';
 import { ownOptions, recordOf } from '../util/own-options.js';
 import { checkMover, type Mover, stepMover } from './mover.js';
 import { wrapDegrees } from './orientation.js';
-import { PatternParseError } from './pattern-error.js';
 import { type PatternToken, parseNumberToken, tokenizePatternText } from './pattern-lines.js';
 
 /**

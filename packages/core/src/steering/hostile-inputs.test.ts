@@ -1,7 +1,7 @@
 // Issue 23 (hardening): steering functions under hostile input. Each case here hung, wrapped around, threw an
 // untyped error or read an inherited option before.
 import { describe, expect, it } from 'vitest';
-import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError, PatternParseError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
 import { withPollutedPrototype } from '../util/pollute.test-util.js';
 import { bresenhamLength, bresenhamLine, bresenhamLineInto, MAX_LINE_TILES } from './bresenham.js';
@@ -18,7 +18,6 @@ import { exactIntercept } from './intercept.js';
 import { hasLineOfSight } from './line-of-sight.js';
 import { createMover, stepMover } from './mover.js';
 import { wrapDegrees } from './orientation.js';
-import { PatternParseError } from './pattern-error.js';
 import { chaseControl } from './steer.js';
 import { LineChaser } from './tile-chase.js';
 import { tileIntercept } from './tile-intercept.js';

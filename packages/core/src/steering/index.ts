@@ -1,5 +1,7 @@
 // Public exports of src/steering (the chapter "Chasing, Evading, Intercepting, and Patterned Movement": chase, evade, line of sight, intercept, patterns).
 // Listed again from ../index.ts.
+
+export { PatternParseError } from '../errors.js';
 export {
   BRESENHAM_STYLES,
   type BresenhamStyle,
@@ -52,7 +54,6 @@ export {
   type TurnDirection,
   wrapDegrees,
 } from './orientation.js';
-export { PatternParseError } from './pattern-error.js';
 export {
   type ChaseOptions,
   chaseControl,

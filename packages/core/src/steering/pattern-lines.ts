@@ -1,5 +1,5 @@
+import { PatternParseError } from '../errors.js';
 import { describeValue } from '../util/describe-value.js';
-import { PatternParseError } from './pattern-error.js';
 
 /** One whitespace-separated word of a pattern line, with its 1-based column. */
 export interface PatternToken {

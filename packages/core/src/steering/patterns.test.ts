@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OutOfRangeError } from '../errors.js';
+import { OutOfRangeError, PatternParseError } from '../errors.js';
 import {
   type ControlRecord,
   createControlPatternState,
@@ -8,7 +8,6 @@ import {
   validateControlPattern,
 } from './control-pattern.js';
 import { createMover, type Mover } from './mover.js';
-import { PatternParseError } from './pattern-error.js';
 import {
   buildTilePatternPath,
   normalizeTileSegments,
@@ -171,7 +170,7 @@ pattern south
     expect(e.message).toContain('"a" has no segments');
     e = parseError(() => parseTilePattern('pattern a\n0 0 1 0\npattern b\n0 0 1 0'));
     expect(e.message).toContain('expected one pattern');
-    expect(e).toBeInstanceOf(SyntaxError);
+    expect(e).toMatchObject({ code: 'FM_PATTERN_PARSE' });
     expect(e.name).toBe('PatternParseError');
   });
 });

@@ -1,9 +1,8 @@
-import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError, PatternParseError } from '../errors.js';
 import { checkInteger, MAX_INT32 } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { recordOf } from '../util/own-options.js';
 import { type BresenhamStyle, checkBresenhamStyle, LineStepper } from './bresenham.js';
-import { PatternParseError } from './pattern-error.js';
 import { type PatternLine, type PatternToken, parseIntegerToken, tokenizePatternText } from './pattern-lines.js';
 
 /**
