@@ -48,7 +48,8 @@ export class FieldMarshalError extends Error {
   /** The stable code of the error's class (`FM_INVALID_OPTION`, ...). */
   readonly code: FieldMarshalErrorCode;
   constructor(code: FieldMarshalErrorCode, message: string) {
-    super(message);
+    // Never throws, whatever it is given (a symbol, a proxy): the message is made safe to print.
+    super(text(message));
     this.code = code;
   }
 }

@@ -14,6 +14,10 @@ export const GRID_STEERING = [
     name: `new ${name}`,
     make: (lib) => call((...a) => new lib[name](...a), 'option', 5, 'a number'),
   })),
+  {
+    name: 'new FieldMarshalError',
+    make: (lib) => call((...a) => new lib.FieldMarshalError(...a), 'FM_INVALID_OPTION', 'bad'),
+  },
   { name: 'new MapParseError', make: (lib) => call((...a) => new lib.MapParseError(...a), 'bad', 1, 2) },
   { name: 'new PatternParseError', make: (lib) => call((...a) => new lib.PatternParseError(...a), 'bad', 1, 2) },
   { name: 'new CoordinateError', make: (lib) => call((...a) => new lib.CoordinateError(...a), 'goal', 1, 2, 'no') },

@@ -84,10 +84,17 @@ describe('grid versions past 2^31 and 2^32', () => {
     const result = updateField(grid, field, options);
     expect(result.full).toBe(false);
     const fresh = computeField(grid, options);
-    expect(field.cost).toEqual(fresh.cost);
+    // A repair sums the same steps, maybe in another order than a fresh field: equal to the last bits.
+    for (let i = 0; i < fresh.cost.length; i++) {
+      const want = fresh.cost[i] as number;
+      const got = field.cost[i] as number;
+      if (want === Number.POSITIVE_INFINITY) expect(got, `tile ${i}`).toBe(want);
+      else expect(Math.abs(got - want), `tile ${i}`).toBeLessThanOrEqual(1e-12 * want);
+    }
     expect(field.gridVersion).toBe(grid.version);
     const next = updateFlow(grid, field, flow);
-    const freshFlow = computeFlow(grid, fresh);
+    // The repaired flow is the flow of the repaired field.
+    const freshFlow = computeFlow(grid, field);
     expect(next.flow.anchor).toEqual(freshFlow.anchor);
     expect(next.flow.vx).toEqual(freshFlow.vx);
     expect(followFlow(grid, field, next.flow, 2, 6).length).toBeGreaterThan(2);
