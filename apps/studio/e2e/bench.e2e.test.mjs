@@ -3,22 +3,16 @@
 // included) is kept, compared and exported with its targets.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { appeared, download, dropFiles, watchFor } from './helpers.mjs';
 import { watchLongTasks } from './long-tasks.mjs';
-import { artifactsDir, launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
+import { artifactsDir, openPage, WAIT_MS, withStudio } from './server.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withStudio((s, b) => {
+  server = s;
+  browser = b;
 });
 
 describe('Bench page', () => {

@@ -5,22 +5,16 @@
 import assert from 'node:assert/strict';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { dropFiles, hoverTile, sectorsReady, tileCenter } from './helpers.mjs';
 import { watchFrames, watchLongTasks } from './long-tasks.mjs';
-import { artifactsDir, launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
+import { artifactsDir, openPage, WAIT_MS, withStudio } from './server.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withStudio((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const ready = sectorsReady;

@@ -3,21 +3,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { computeField, parseMovingAiMap } from '@fieldmarshal/core';
-import { artifactsDir, launchBrowser, openPage, startPreview, studioDir, WAIT_MS } from './server.mjs';
+import { artifactsDir, openPage, studioDir, WAIT_MS, withStudio } from './server.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withStudio((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Page coordinates of the centre of tile (x, y), from the map view's `data-view` transform. */

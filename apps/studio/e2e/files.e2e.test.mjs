@@ -2,22 +2,16 @@
 // an ASCII map with a legend, a PNG, a broken file), the edited map saved as .map, the view exported as PNG
 // and the field as data (JSON and binary), and the data opened again.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { computeField, generateMap, parseMovingAiMap } from '@fieldmarshal/core';
 import { download, dropFiles, pngFromRows, readTile, settled, tileCenter } from './helpers.mjs';
-import { launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
+import { openPage, WAIT_MS, withStudio } from './server.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withStudio((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const PAGE = '[data-testid="fields-page"]';

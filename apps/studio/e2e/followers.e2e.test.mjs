@@ -2,20 +2,14 @@
 // flow, arrive at the goal, and walk to a new goal after a click; none is ever stuck, no console error.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { artifactsDir, launchBrowser, openPage, startPreview } from './server.mjs';
+import { describe, it } from 'node:test';
+import { artifactsDir, openPage, withStudio } from './server.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withStudio((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const number = async (page, testId) => Number((await page.textContent(`[data-testid="${testId}"]`))?.trim());

@@ -5,21 +5,15 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { settled, tileCenter } from './helpers.mjs';
-import { artifactsDir, launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
+import { artifactsDir, openPage, WAIT_MS, withStudio } from './server.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withStudio((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;

@@ -3,23 +3,17 @@
 // panel and hover readout; a field on 2048 x 2048 and a first wall stroke there never hold the main thread.
 import assert from 'node:assert/strict';
 import { cpus, loadavg } from 'node:os';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { computeField, parseMovingAiMap } from '@fieldmarshal/core';
 import { dropFiles, readTile, settled, tileCenter } from './helpers.mjs';
 import { watchFrames, watchLongTasks } from './long-tasks.mjs';
-import { launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
+import { openPage, WAIT_MS, withStudio } from './server.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withStudio((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const PAGE = '[data-testid="fields-page"]';

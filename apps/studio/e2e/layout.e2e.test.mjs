@@ -3,21 +3,15 @@
 // walls still visible with a 2048 x 2048 map fitted at about 0.3 pixels per tile.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { settled } from './helpers.mjs';
-import { artifactsDir, launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
+import { artifactsDir, openPage, WAIT_MS, withStudio } from './server.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withStudio((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** What is wrong with the page on screen: horizontal scroll, legends cut or off screen. */

@@ -5,22 +5,16 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { computeField, Grid, parseMovingAiMap } from '@fieldmarshal/core';
 import { readTile, sectorsReady, tileCenter, untilShotChanges } from './helpers.mjs';
-import { artifactsDir, launchBrowser, openPage, startPreview, studioDir, WAIT_MS } from './server.mjs';
+import { artifactsDir, openPage, studioDir, WAIT_MS, withStudio } from './server.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withStudio((s, b) => {
+  server = s;
+  browser = b;
 });
 
 /** Berlin_0_256 scaled up k times (each tile k x k tiles), as the page's `city` source makes it. */

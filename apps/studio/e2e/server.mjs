@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -109,4 +110,22 @@ export async function openPage(browser, url, { width = 1400, height = 900 } = {}
   page.on('pageerror', (err) => errors.push(`page: ${err.message}`));
   await page.goto(url);
   return { page, errors };
+}
+
+/**
+ * Starts the studio's preview server and a browser before a test file's tests, and stops both after them.
+ * `use(server, browser)` receives them once started.
+ */
+export function withStudio(use) {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startPreview();
+    browser = await launchBrowser();
+    use(server, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }

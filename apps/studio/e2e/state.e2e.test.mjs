@@ -1,22 +1,16 @@
 // End-to-end: state that lasts (links, page changes, undo and redo), goals that stay when one is dragged, live
 // field repair while painting (equal to a fresh field), and the layout from 1024x700 to 1920x1080.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { computeField, parseMovingAiMap } from '@fieldmarshal/core';
 import { download, readTile, settled, tileCenter } from './helpers.mjs';
-import { launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
+import { openPage, WAIT_MS, withStudio } from './server.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withStudio((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const goalsText = (page) => page.locator('.panel', { hasText: 'Map mode' }).locator('.row .grow').first().textContent();

@@ -1,20 +1,14 @@
 // End-to-end tests of the built studio in headless Chromium (node:test + playwright-core).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { artifactsDir, launchBrowser, openPage, startPreview, WAIT_MS } from './server.mjs';
+import { describe, it } from 'node:test';
+import { artifactsDir, openPage, WAIT_MS, withStudio } from './server.mjs';
 
 let server;
 let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+withStudio((s, b) => {
+  server = s;
+  browser = b;
 });
 
 describe('studio served by vite preview', () => {
