@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidOptionError } from '../errors.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
+import { listingBresenham } from './book-listings.test-util.js';
 import {
   BRESENHAM_STYLES,
   bresenhamLine,
@@ -10,63 +11,6 @@ import {
   LineStepper,
 } from './bresenham.js';
 import { LineChaser } from './tile-chase.js';
-
-/**
- * The C++ `Bresenham()` of "Chasing, Evading, Intercepting, and Patterned Movement" transcribed line for line
- * (arrays of `max` entries filled with -1, start in [0], the two loops on `deltaX > deltaY`). Slow, for reading.
- */
-function listingBresenham(max: number, orcAtX: number, orcAtY: number, playerAtX: number, playerAtY: number) {
-  const orcPathX: number[] = [];
-  const orcPathY: number[] = [];
-  let nextX = orcAtX;
-  let nextY = orcAtY;
-  let deltaX = playerAtX - orcAtX;
-  let deltaY = playerAtY - orcAtY;
-  const stepX = deltaX < 0 ? -1 : 1;
-  const stepY = deltaY < 0 ? -1 : 1;
-  for (let i = 0; i < max; i++) {
-    orcPathX[i] = -1;
-    orcPathY[i] = -1;
-  }
-  orcPathX[0] = orcAtX;
-  orcPathY[0] = orcAtY;
-  deltaX = Math.abs(deltaX * 2);
-  deltaY = Math.abs(deltaY * 2);
-  let currentStep = 1;
-  let fraction: number;
-  if (deltaX > deltaY) {
-    fraction = deltaY * 2 - deltaX;
-    while (nextX !== playerAtX && currentStep < max) {
-      if (fraction >= 0) {
-        nextY += stepY;
-        fraction -= deltaX;
-      }
-      nextX += stepX;
-      fraction += deltaY;
-      orcPathX[currentStep] = nextX;
-      orcPathY[currentStep++] = nextY;
-    }
-  } else {
-    fraction = deltaX * 2 - deltaY;
-    while (nextY !== playerAtY && currentStep < max) {
-      if (fraction >= 0) {
-        nextX += stepX;
-        fraction -= deltaY;
-      }
-      nextY += stepY;
-      fraction += deltaX;
-      orcPathX[currentStep] = nextX;
-      orcPathY[currentStep++] = nextY;
-    }
-  }
-  // The display loop stops at the first -1.
-  const out: [number, number][] = [];
-  for (let j = 0; j < max; j++) {
-    if (orcPathX[j] === -1 || orcPathY[j] === -1) break;
-    out.push([orcPathX[j] as number, orcPathY[j] as number]);
-  }
-  return out;
-}
 
 const pairs = (a: Int32Array) => {
   const out: [number, number][] = [];

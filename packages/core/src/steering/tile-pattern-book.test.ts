@@ -1,71 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidOptionError } from '../errors.js';
+import { loadPatternMovement } from './book-listings.test-util.js';
 import { buildTilePatternPath, DEFAULT_TILE_PATTERN_OPTIONS, parseTilePattern } from './tile-pattern.js';
-
-/**
- * `LoadPatternMovement` and `BuildPathSegment` of "Chasing, Evading, Intercepting, and Patterned Movement"
- * transcribed line for line (the segments as read from the file, arrays of `maxPath` entries filled with -1, the
- * start stored only while `currentStep` is 0, the start added to every pair at the end). Slow, for reading.
- */
-function loadPatternMovement(values: number[], maxPath: number, startX: number, startY: number): [number, number][] {
-  const pathX = new Array<number>(maxPath).fill(-1);
-  const pathY = new Array<number>(maxPath).fill(-1);
-  const numSteps = { value: 0 };
-  for (let k = 0; k + 3 < values.length && numSteps.value < maxPath; k += 4) {
-    buildPathSegment(pathX, pathY, maxPath, values.slice(k, k + 4) as [number, number, number, number], numSteps);
-  }
-  const out: [number, number][] = [];
-  for (let i = 0; i < numSteps.value; i++) out.push([(pathX[i] as number) + startX, (pathY[i] as number) + startY]);
-  return out;
-}
-
-function buildPathSegment(
-  pathX: number[],
-  pathY: number[],
-  max: number,
-  [startAtX, startAtY, endAtX, endAtY]: [number, number, number, number],
-  currentStep: { value: number },
-): void {
-  let nextX = startAtX;
-  let nextY = startAtY;
-  let deltaX = endAtX - startAtX;
-  let deltaY = endAtY - startAtY;
-  const stepX = deltaX < 0 ? -1 : 1;
-  const stepY = deltaY < 0 ? -1 : 1;
-  if (currentStep.value === 0) {
-    pathX[currentStep.value] = startAtX;
-    pathY[currentStep.value++] = startAtY;
-  }
-  deltaX = Math.abs(deltaX * 2);
-  deltaY = Math.abs(deltaY * 2);
-  let fraction: number;
-  if (deltaX > deltaY) {
-    fraction = deltaY * 2 - deltaX;
-    while (nextX !== endAtX && currentStep.value < max) {
-      if (fraction >= 0) {
-        nextY += stepY;
-        fraction -= deltaX;
-      }
-      nextX += stepX;
-      fraction += deltaY;
-      pathX[currentStep.value] = nextX;
-      pathY[currentStep.value++] = nextY;
-    }
-  } else {
-    fraction = deltaX * 2 - deltaY;
-    while (nextY !== endAtY && currentStep.value < max) {
-      if (fraction >= 0) {
-        nextX += stepX;
-        fraction -= deltaY;
-      }
-      nextY += stepY;
-      fraction += deltaX;
-      pathX[currentStep.value] = nextX;
-      pathY[currentStep.value++] = nextY;
-    }
-  }
-}
 
 const pairs = (a: Int32Array) => {
   const out: [number, number][] = [];
