@@ -66,8 +66,9 @@ export interface InterceptOptions extends ChaseOptions {
    *   Patterned Movement" ({@link closingIntercept}: `t = |D| / |Vt - Vc|` from the current velocities, the
    *   point `Pt + Vt t`), the book's `LineOfSightIntercept`. It is the default because the chapter defines the
    *   interception this way: a chaser at (0, 0) flying (0, -100) after a target at (112.5, -100) flying
-   *   (32, -64) steers at the book's point (212.5, -300), t = 3.125 s (`exact` would aim elsewhere). Cheap and defined while the velocities differ, but
-   *   an estimate that drifts as the chaser turns (it ignores the directions of the velocities).
+   *   (32, -64) steers at the book's point (212.5, -300), t = 3.125 s (`exact` would aim elsewhere). Cheap and
+   *   defined while the velocities differ, but an estimate that drifts as the chaser turns (it ignores the
+   *   directions of the velocities).
    * - `exact`: {@link exactIntercept} at the chaser's top speed, the true earliest meeting of a chaser flying
    *   straight at full speed (the default before 0.2); choose it for missiles and fast interceptors.
    * @defaultValue `'closing'`

@@ -107,8 +107,8 @@ const stepper = new LineStepper();
 
 /**
  * Direction index (0..7) of the chaser's next one-tile step from its tile (chaserX, chaserY) towards the interception tile of
- * {@link tileIntercept} (the first step of the Bresenham line to it, in the `style` option's style), or of a basic chase step towards the
- * target when no interception exists or the chaser already stands on the meeting tile (it never idles). NO_DIRECTION when the chaser stands on the target's tile. Call it every
+ * {@link tileIntercept} (the first step of the Bresenham line to it, in the `style` option's style), or of a
+ * basic chase step towards the target when no interception exists or the chaser already stands on the meeting tile (it never idles). NO_DIRECTION when the chaser stands on the target's tile. Call it every
  * turn: the prediction is redone from the current positions.
  * @throws as {@link tileIntercept}; OutOfRangeError when a tile coordinate is not a safe integer.
  */
