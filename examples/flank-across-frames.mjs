@@ -42,7 +42,7 @@ await service.close();
 
 // The one-shot search on this thread (also warms up the code, as a game's repeated searches would): the
 // budgeted answer below must be identical. maxCandidates: Infinity keeps every candidate; the default, the
-// seed's 256-entry buffer, stops at the first 256 kept sets in id order (row-major: the top of the map).
+// tutorial's, stops at the first 255 kept sets in id order (row-major: the top of the map), where its C search ends.
 const searchOptions = { costs, maxCandidates: Number.POSITIVE_INFINITY };
 const oneShot = searchTactic(grid, sets, me, target, 'flank', searchOptions);
 

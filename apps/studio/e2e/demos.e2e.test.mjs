@@ -91,7 +91,7 @@ describe('Units page: the demos of the chasing document', () => {
     const book = bookPatternPath(text, 19, 15);
     assert.deepEqual(book.slice(-2), [19, 15]); // closed: the last tile is the start again
     const listing = (await attr(page, 'oasis-guard', 'data-path')).split(',').map(Number);
-    assert.deepEqual(listing, book.slice(0, -2)); // the loop leaves out the repeated start
+    assert.deepEqual(listing, book); // the book's path by default, tile for tile, the return to the start included
     assert.equal(await attr(page, 'oasis-guard', 'data-closed'), 'true');
 
     const walk = async (path, turns) => {
@@ -100,7 +100,7 @@ describe('Units page: the demos of the chasing document', () => {
         () => document.querySelector('[data-testid="oasis-guard"]')?.getAttribute('data-turn') === '0',
       );
       const seen = [];
-      const tiles = path.length / 2;
+      const loop = path.length / 2 - 1; // the last tile is the start again: one loop is one tile shorter
       for (let t = 1; t <= turns; t++) {
         await page.keyboard.press('.');
         await page.waitForFunction(
@@ -110,21 +110,23 @@ describe('Units page: the demos of the chasing document', () => {
         const x = Number(await attr(page, 'oasis-guard', 'data-x'));
         const y = Number(await attr(page, 'oasis-guard', 'data-y'));
         const index = Number(await attr(page, 'oasis-guard', 'data-index'));
-        assert.equal(index, t % tiles, `turn ${t}`);
+        assert.equal(index, t % loop, `turn ${t}`);
         assert.deepEqual([x, y], [path[2 * index], path[2 * index + 1]], `turn ${t}`);
         seen.push(`${x},${y}`);
       }
       return seen;
     };
-    const tiles = listing.length / 2;
-    const seen = await walk(listing, tiles + 3);
+    const loop = listing.length / 2 - 1;
+    const seen = await walk(listing, loop + 3);
     // The corners of the pattern (start + normalised points), visited in the file's order, then round again.
     const corners = ['28,15', '30,18', '30,21', '25,23', '19,22', '19,15'].map((c) => seen.indexOf(c));
     assert.ok(
       corners.every((k, i) => k >= 0 && (i === 0 || k > corners[i - 1])),
       `corners in order: ${corners}`,
     );
-    assert.equal(seen[tiles], seen[0]); // one loop later it is where it was after the first turn
+    assert.equal(seen[loop], seen[0]); // one loop later it is where it was after the first turn
+    assert.equal(seen[loop - 1], '19,15'); // on the start once per loop, never twice in a row
+    assert.notEqual(seen[loop - 2], '19,15');
     await page.screenshot({ path: join(artifactsDir, 'units-oasis.png') });
 
     await page.keyboard.press('y'); // the symmetric line
@@ -150,12 +152,13 @@ describe('Units page: the demos of the chasing document', () => {
     await page.close();
   });
 
-  it("orcs on the book's listing lines (mode 4) all reach Frodo", async () => {
+  it("orcs on the symmetric lines (mode 4) all reach Frodo; mode 2 is the book's line", async () => {
     const { page, errors } = await openScene('orcs');
     await page.waitForSelector('[data-testid="orc-canvas"]');
-    await page.click('[data-orc-mode="listing"]');
+    assert.match(await page.textContent('[data-orc-mode="bresenham"]'), /the book's/);
+    await page.click('[data-orc-mode="symmetric"]');
     await page.waitForFunction(
-      () => document.querySelector('[data-orc-mode="listing"]')?.getAttribute('aria-pressed') === 'true',
+      () => document.querySelector('[data-orc-mode="symmetric"]')?.getAttribute('aria-pressed') === 'true',
     );
     await page.waitForFunction(
       () => /orcs on Frodo 8 \/ 8/.test(document.querySelector('[data-testid="orc-hud"]')?.textContent ?? ''),
@@ -167,7 +170,7 @@ describe('Units page: the demos of the chasing document', () => {
     await page.close();
   });
 
-  it('the biplanes intercept at the exact point or at the closing-velocity point, as chosen', async () => {
+  it("the biplanes intercept at the book's closing-velocity point first, or at the exact point, as chosen", async () => {
     const { page, errors } = await openScene('pursuit');
     await page.waitForSelector('[data-testid="pursuit-hud"]');
     const modeIs = (re) =>
@@ -177,11 +180,11 @@ describe('Units page: the demos of the chasing document', () => {
         { timeout: WAIT_MS },
       );
     await page.keyboard.press('i');
-    await modeIs(/intercepting \(exact point\)/);
-    await page.keyboard.press('m');
     await modeIs(/intercepting \(closing-velocity point\)/);
     await page.keyboard.press('m');
     await modeIs(/intercepting \(exact point\)/);
+    await page.keyboard.press('m');
+    await modeIs(/intercepting \(closing-velocity point\)/);
     await page.screenshot({ path: join(artifactsDir, 'units-pursuit.png') });
     assert.deepEqual(errors, []);
     await page.close();

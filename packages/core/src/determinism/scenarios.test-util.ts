@@ -150,7 +150,9 @@ export function steeringHash(core: typeof Core): string {
       DT,
     );
     chaser = core.stepMover(chaser, core.chaseControl(chaser, target), DT);
-    interceptor = core.stepMover(interceptor, core.interceptControl(interceptor, target).control, DT);
+    // `exact` named (the default before 0.2 and the hashes pinned then); the book's `closing` is the default now.
+    const plan = core.interceptControl(interceptor, target, { method: 'exact' });
+    interceptor = core.stepMover(interceptor, plan.control, DT);
     const next = core.stepControlPattern(patterned, pattern, state, DT);
     patterned = next.mover;
     state = next.state;

@@ -51,7 +51,10 @@ export function checkFieldValue(name: string, value: unknown, expected = 'a numb
  *
  * Runs in O(tiles): BFS waves for unit costs with equal goal values (all on one passability code), otherwise
  * Dijkstra with unit-width buckets (exact, no heap). `out` arrays (each `grid.size` long) are filled in place;
- * `control` lets a worker report progress and cancel (AbortError; the out arrays are then incomplete).
+ * `control` lets a worker report progress and cancel (AbortError; the out arrays are then incomplete). The
+ * argument order differs from the service's `computeField(grid, options, { signal })`: here the third argument
+ * is `out`, and an AbortSignal or an object with `signal`, `onProgress`, `control` or `tick` given there throws
+ * InvalidOptionError naming `out` (it is never silently ignored); pass it as the fourth, `control`.
  *
  * Goal values lie strictly between -2^53 and 2^53 ({@link MAX_FIELD_COST}), and so must every cost the field
  * can reach: the largest goal value plus `width * height` times the largest step cost (capped by `maxCost`)
@@ -65,7 +68,8 @@ export function checkFieldValue(name: string, value: unknown, expected = 'a numb
  *   OutOfRangeError for a goal value out of the bounds above, a negative or NaN maxCost, wrong-sized out
  *   arrays, terrain below 1 or a passability code other than 0, 1 and 2 (naming the tile), InvalidOptionError
  *   for an unknown metric, neighbours other than 4/8, an unknown diagonal rule, an empty goal list, `out`
- *   arrays that overlap each other or the grid's buffer, or a `control` that is not an object.
+ *   arrays that overlap each other or the grid's buffer, an `out` holding a signal or progress callback (those
+ *   go in `control`), or a `control` that is not an object.
  */
 export function computeField(grid: Grid, options: FieldOptions, out?: FieldOut, control?: KernelControl): Field {
   assertGrid(grid);

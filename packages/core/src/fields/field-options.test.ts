@@ -173,6 +173,37 @@ for (const kernels of ['WebAssembly', 'JavaScript'] as const) {
       );
     });
 
+    it("refuses a signal given where `out` goes (the service's third argument) instead of ignoring it", () => {
+      const controller = new AbortController();
+      controller.abort();
+      const asOut = (value: unknown) => () => computeField(grid, { goals }, value as never);
+      for (const value of [
+        { signal: controller.signal },
+        controller.signal,
+        { onProgress: () => {} },
+        { control: new Int32Array(CONTROL_LENGTH) },
+        { cost: new Float64Array(grid.size), signal: controller.signal },
+      ]) {
+        expect(asOut(value)).toThrow(InvalidOptionError);
+        expect(asOut(value)).toThrow(/invalid out: .*pass cancellation as the next argument/);
+      }
+      const error = (() => {
+        try {
+          asOut({ signal: controller.signal })();
+        } catch (e) {
+          return e as InvalidOptionError;
+        }
+      })();
+      expect(error?.option).toBe('out');
+      // In its own place the same signal is honoured, and real `out` arrays still work.
+      expect(() => computeField(grid, { goals }, undefined, { signal: controller.signal })).toThrow(AbortError);
+      const out = { cost: new Float64Array(grid.size), dir: new Uint8Array(grid.size) };
+      expect(computeField(grid, { goals }, out).cost).toBe(out.cost);
+      expect(() =>
+        computeFieldFromSeeds(grid, new Float64Array(grid.size), {}, { signal: controller.signal } as never),
+      ).toThrow(InvalidOptionError);
+    });
+
     it('stops part-way when aborted during the run, after reporting progress', () => {
       // A water tile too, so both passability codes are in play.
       grid.setPassable(199, 0, 2);

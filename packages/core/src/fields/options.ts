@@ -81,6 +81,24 @@ export function overlaps(a: ArrayBufferView, b: ArrayBufferView): boolean {
   return a.byteOffset < b.byteOffset + b.byteLength && b.byteOffset < a.byteOffset + a.byteLength;
 }
 
+/** Keys of the cancellation and progress options that belong in the `control` argument, never in `out`. */
+const JOB_OPTION_KEYS = ['signal', 'onProgress', 'control', 'tick'] as const;
+
+const OUT_NOT_JOB_OPTIONS =
+  'an object { cost?, dir? }: on the main thread the argument after the options is `out`; ' +
+  'pass cancellation as the next argument, computeField(grid, options, undefined, { signal })';
+
+/**
+ * True for what a caller meant as cancellation or progress but passed where `out` goes: an AbortSignal, or an
+ * object with an own `signal`, `onProgress`, `control` or `tick` (the service's `computeField(grid, options,
+ * { signal })` shape). Such an `out` used to be read as "no arrays given", so the signal was silently ignored.
+ */
+function looksLikeJobOptions(out: object): boolean {
+  if (typeof AbortSignal !== 'undefined' && out instanceof AbortSignal) return true;
+  for (const key of JOB_OPTION_KEYS) if (Object.hasOwn(out, key)) return true;
+  return false;
+}
+
 /**
  * Returns the caller's arrays (checked) or new ones. The arrays must be real typed arrays (a Proxy is refused)
  * and must share no memory with each other nor with the grid's buffer: a kernel writes both while it reads the
@@ -90,6 +108,7 @@ export function resolveOut(grid: Grid, out: FieldOut | null | undefined): { cost
   const size = grid.width * grid.height;
   if (out === null) out = undefined;
   if (out !== undefined && !isObject(out)) throw new InvalidOptionError('out', out, 'an object { cost?, dir? }');
+  if (out !== undefined && looksLikeJobOptions(out)) throw new InvalidOptionError('out', out, OUT_NOT_JOB_OPTIONS);
   let cost = out ? ownOption(out, 'cost') : undefined;
   let dir = out ? ownOption(out, 'dir') : undefined;
   if (cost === undefined) cost = allocating('field costs', size * 8, () => new Float64Array(size));

@@ -108,7 +108,8 @@ export const GRID_STEERING = [
   },
   {
     name: 'tileInterceptDirection',
-    make: (lib) => call(lib.tileInterceptDirection, 0, 0, 10, 0, 0, 1, { chaserSpeed: 2, maxTurns: 64 }),
+    make: (lib) =>
+      call(lib.tileInterceptDirection, 0, 0, 10, 0, 0, 1, { chaserSpeed: 2, maxTurns: 64, style: 'symmetric' }),
   },
 
   // steering: continuous
@@ -186,14 +187,21 @@ export const GRID_STEERING = [
       );
     },
   },
-  { name: 'parseTilePattern', make: (lib) => call(lib.parseTilePattern, '0 0 3 0\n3 0 3 3\n3 3 0 0') },
+  {
+    name: 'parseTilePattern',
+    make: (lib) => call(lib.parseTilePattern, '0 0 3 0\n3 0 3 3\n3 3 0 0', { format: 'stream', normalize: false }),
+  },
   { name: 'parseTilePatterns', make: (lib) => call(lib.parseTilePatterns, 'pattern a\n0 0 2 0\npattern b\n1 1 1 4') },
   { name: 'normalizeTileSegments', make: (lib) => call(lib.normalizeTileSegments, [2, 3, 5, 3, 5, 3, 5, 7]) },
   {
     name: 'buildTilePatternPath',
-    make: (lib) => call(lib.buildTilePatternPath, lib.parseTilePattern('0 0 3 0\n3 0 3 3\n3 3 0 0'), 10, 20),
+    make: (lib) =>
+      call(lib.buildTilePatternPath, lib.parseTilePattern('0 0 3 0\n3 0 3 3\n3 3 0 0'), 10, 20, {
+        style: 'symmetric',
+        keepReturnTile: false,
+      }),
   },
-  { name: 'patternStepIndex', make: (lib) => call(lib.patternStepIndex, 5, false, 13) },
+  { name: 'patternStepIndex', make: (lib) => call(lib.patternStepIndex, 5, true, 13, { keepReturnTile: true }) },
 ];
 
 function lineOptions() {

@@ -91,20 +91,20 @@ export async function buildSetFieldsInPool(
   service: JobRunner,
   grid: Grid,
   sets: ConvexSets,
-  optionsGiven: SetFieldsPoolOptions = {},
+  options: SetFieldsPoolOptions = {},
   jobOptions: SetPoolJobOptions = {},
 ): Promise<SetFields> {
   checkRunner(service);
   checkGrid(grid);
   checkSets(sets);
-  const options = ownOptions(optionsGiven, 'options') as SetFieldsPoolOptions;
+  const own = ownOptions(options, 'options') as SetFieldsPoolOptions;
   const { signal: outer } = readPoolJobOptions(jobOptions);
-  const jobsPerWorker = options.jobsPerWorker ?? 2;
+  const jobsPerWorker = own.jobsPerWorker ?? 2;
   if (!(Number.isInteger(jobsPerWorker) && jobsPerWorker >= 1))
     throw new OutOfRangeError('jobsPerWorker', jobsPerWorker, 'an integer >= 1');
-  const moves = resolveSetMoves(options);
+  const moves = resolveSetMoves(own);
   const shared = sharesMemory(service.mode);
-  const fields = allocateSetFields(grid, sets, { ...options, shared });
+  const fields = allocateSetFields(grid, sets, { ...own, shared });
   const size = grid.width * grid.height;
   const common = { count: sets.count, setOf: sharedCopy(sets.setOf, shared), rects: sharedCopy(sets.rects, shared) };
   const jobs = Math.max(1, Math.min(sets.count, service.size * jobsPerWorker));

@@ -1,64 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidOptionError } from '../errors.js';
-import { BRESENHAM_STYLES, bresenhamLine, bresenhamLineInto, LineStepper } from './bresenham.js';
-
-/**
- * The C++ `Bresenham()` of "Chasing, Evading, Intercepting, and Patterned Movement" transcribed line for line
- * (arrays of `max` entries filled with -1, start in [0], the two loops on `deltaX > deltaY`). Slow, for reading.
- */
-function listingBresenham(max: number, orcAtX: number, orcAtY: number, playerAtX: number, playerAtY: number) {
-  const orcPathX: number[] = [];
-  const orcPathY: number[] = [];
-  let nextX = orcAtX;
-  let nextY = orcAtY;
-  let deltaX = playerAtX - orcAtX;
-  let deltaY = playerAtY - orcAtY;
-  const stepX = deltaX < 0 ? -1 : 1;
-  const stepY = deltaY < 0 ? -1 : 1;
-  for (let i = 0; i < max; i++) {
-    orcPathX[i] = -1;
-    orcPathY[i] = -1;
-  }
-  orcPathX[0] = orcAtX;
-  orcPathY[0] = orcAtY;
-  deltaX = Math.abs(deltaX * 2);
-  deltaY = Math.abs(deltaY * 2);
-  let currentStep = 1;
-  let fraction: number;
-  if (deltaX > deltaY) {
-    fraction = deltaY * 2 - deltaX;
-    while (nextX !== playerAtX && currentStep < max) {
-      if (fraction >= 0) {
-        nextY += stepY;
-        fraction -= deltaX;
-      }
-      nextX += stepX;
-      fraction += deltaY;
-      orcPathX[currentStep] = nextX;
-      orcPathY[currentStep++] = nextY;
-    }
-  } else {
-    fraction = deltaX * 2 - deltaY;
-    while (nextY !== playerAtY && currentStep < max) {
-      if (fraction >= 0) {
-        nextX += stepX;
-        fraction -= deltaY;
-      }
-      nextY += stepY;
-      fraction += deltaX;
-      orcPathX[currentStep] = nextX;
-      orcPathY[currentStep++] = nextY;
-    }
-  }
-  // The display loop stops at the first -1.
-  const out: [number, number][] = [];
-  for (let j = 0; j < max; j++) {
-    if (orcPathX[j] === -1 || orcPathY[j] === -1) break;
-    out.push([orcPathX[j] as number, orcPathY[j] as number]);
-  }
-  return out;
-}
+import { DIR_DX, DIR_DY } from '../grid/directions.js';
+import { listingBresenham } from './book-listings.test-util.js';
+import {
+  BRESENHAM_STYLES,
+  bresenhamLine,
+  bresenhamLineInto,
+  DEFAULT_BRESENHAM_STYLE,
+  LineStepper,
+} from './bresenham.js';
+import { LineChaser } from './tile-chase.js';
 
 const pairs = (a: Int32Array) => {
   const out: [number, number][] = [];
@@ -81,7 +33,7 @@ describe("bresenhamLine style 'listing': the book's C++ tile for tile", () => {
       [4, 1],
       [5, 1],
     ]);
-    expect(pairs(bresenhamLine(0, 0, 5, 1))).toEqual([
+    expect(pairs(bresenhamLine(0, 0, 5, 1, 'symmetric'))).toEqual([
       [0, 0],
       [1, 0],
       [2, 0],
@@ -91,7 +43,7 @@ describe("bresenhamLine style 'listing': the book's C++ tile for tile", () => {
     ]);
   });
 
-  it("the orc demo's eight paths equal the listing; the symmetric default differs on 31 of 219 tiles", () => {
+  it("the orc demo's eight paths: the default (the listing) is the book's; the symmetric style differs on 31 of 219 tiles", () => {
     let tiles = 0;
     let differ = 0;
     for (let i = 0; i < 8; i++) {
@@ -100,7 +52,20 @@ describe("bresenhamLine style 'listing': the book's C++ tile for tile", () => {
       const book = listingBresenham(200, x, y, PLAYER[0], PLAYER[1]);
       const listing = pairs(bresenhamLine(x, y, PLAYER[0], PLAYER[1], 'listing'));
       expect(listing).toEqual(book);
-      const symmetric = pairs(bresenhamLine(x, y, PLAYER[0], PLAYER[1]));
+      // The default is the book's line: no style given, the book's tiles.
+      expect(pairs(bresenhamLine(x, y, PLAYER[0], PLAYER[1]))).toEqual(book);
+      const chaser = new LineChaser();
+      const walked: [number, number][] = [[x, y]];
+      for (
+        let at = [x, y];
+        at[0] !== PLAYER[0] || at[1] !== PLAYER[1];
+        walked.push([at[0] as number, at[1] as number])
+      ) {
+        const d = chaser.next(at[0] as number, at[1] as number, PLAYER[0], PLAYER[1]);
+        at = [(at[0] as number) + (DIR_DX[d] as number), (at[1] as number) + (DIR_DY[d] as number)];
+      }
+      expect(walked).toEqual(book);
+      const symmetric = pairs(bresenhamLine(x, y, PLAYER[0], PLAYER[1], 'symmetric'));
       expect(symmetric.length).toBe(book.length);
       tiles += book.length;
       for (let k = 0; k < book.length; k++) {
@@ -158,9 +123,19 @@ describe("bresenhamLine style 'listing': the book's C++ tile for tile", () => {
     );
   });
 
-  it('the default stays symmetric; an unknown style is refused', () => {
-    expect(BRESENHAM_STYLES).toEqual(['symmetric', 'listing']);
-    expect(pairs(bresenhamLine(0, 0, 5, 1, 'symmetric'))).toEqual(pairs(bresenhamLine(0, 0, 5, 1)));
+  it("the default is the book's listing (every line function, the stepper and the chaser); an unknown style is refused", () => {
+    expect(DEFAULT_BRESENHAM_STYLE).toBe('listing');
+    expect(BRESENHAM_STYLES).toEqual(['listing', 'symmetric']);
+    const book = pairs(bresenhamLine(0, 0, 5, 1, 'listing'));
+    expect(pairs(bresenhamLine(0, 0, 5, 1))).toEqual(book);
+    const into: number[] = [];
+    bresenhamLineInto(0, 0, 5, 1, into);
+    expect(into).toEqual(book.flat());
+    const s = new LineStepper().reset(0, 0, 5, 1);
+    const walked: number[] = [];
+    while (s.next()) walked.push(s.x, s.y);
+    expect(walked).toEqual(book.flat());
+    expect(new LineChaser().style).toBe('listing');
     expect(() => bresenhamLine(0, 0, 5, 1, 'book' as never)).toThrow(InvalidOptionError);
     expect(() => new LineStepper().reset(0, 0, 1, 1, null as never)).toThrow(InvalidOptionError);
   });

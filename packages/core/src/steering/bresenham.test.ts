@@ -27,9 +27,9 @@ function referenceLine(x0: number, y0: number, x1: number, y1: number): [number,
   return out;
 }
 
-describe('bresenhamLine exact tiles', () => {
+describe("bresenhamLine style 'symmetric': exact tiles", () => {
   it('shallow line, first octant (the same tiles the seed prints for this case)', () => {
-    expect(pairs(bresenhamLine(0, 0, 5, 2))).toEqual([
+    expect(pairs(bresenhamLine(0, 0, 5, 2, 'symmetric'))).toEqual([
       [0, 0],
       [1, 0],
       [2, 1],
@@ -39,7 +39,7 @@ describe('bresenhamLine exact tiles', () => {
     ]);
   });
   it('the reversed line is the same tiles in reverse order', () => {
-    expect(pairs(bresenhamLine(5, 2, 0, 0))).toEqual([
+    expect(pairs(bresenhamLine(5, 2, 0, 0, 'symmetric'))).toEqual([
       [5, 2],
       [4, 2],
       [3, 1],
@@ -49,7 +49,7 @@ describe('bresenhamLine exact tiles', () => {
     ]);
   });
   it('steep line, second octant', () => {
-    expect(pairs(bresenhamLine(0, 0, 2, 5))).toEqual([
+    expect(pairs(bresenhamLine(0, 0, 2, 5, 'symmetric'))).toEqual([
       [0, 0],
       [0, 1],
       [1, 2],
@@ -59,7 +59,7 @@ describe('bresenhamLine exact tiles', () => {
     ]);
   });
   it('steep line going up and left', () => {
-    expect(pairs(bresenhamLine(3, 7, 1, 2))).toEqual([
+    expect(pairs(bresenhamLine(3, 7, 1, 2, 'symmetric'))).toEqual([
       [3, 7],
       [3, 6],
       [2, 5],
@@ -69,7 +69,7 @@ describe('bresenhamLine exact tiles', () => {
     ]);
   });
   it('shallow line going left and up (negative coordinates allowed)', () => {
-    expect(pairs(bresenhamLine(0, 0, -5, -2))).toEqual([
+    expect(pairs(bresenhamLine(0, 0, -5, -2, 'symmetric'))).toEqual([
       [0, 0],
       [-1, 0],
       [-2, -1],
@@ -79,44 +79,44 @@ describe('bresenhamLine exact tiles', () => {
     ]);
   });
   it('exact halves round towards the smaller coordinate from either end', () => {
-    expect(pairs(bresenhamLine(0, 0, 2, 1))).toEqual([
+    expect(pairs(bresenhamLine(0, 0, 2, 1, 'symmetric'))).toEqual([
       [0, 0],
       [1, 0],
       [2, 1],
     ]);
-    expect(pairs(bresenhamLine(2, 1, 0, 0))).toEqual([
+    expect(pairs(bresenhamLine(2, 1, 0, 0, 'symmetric'))).toEqual([
       [2, 1],
       [1, 0],
       [0, 0],
     ]);
-    expect(pairs(bresenhamLine(0, 1, 2, 0))).toEqual([
+    expect(pairs(bresenhamLine(0, 1, 2, 0, 'symmetric'))).toEqual([
       [0, 1],
       [1, 0],
       [2, 0],
     ]);
   });
   it('horizontal, vertical, diagonal and single-tile lines', () => {
-    expect(pairs(bresenhamLine(3, 4, 0, 4))).toEqual([
+    expect(pairs(bresenhamLine(3, 4, 0, 4, 'symmetric'))).toEqual([
       [3, 4],
       [2, 4],
       [1, 4],
       [0, 4],
     ]);
-    expect(pairs(bresenhamLine(1, 1, 1, 3))).toEqual([
+    expect(pairs(bresenhamLine(1, 1, 1, 3, 'symmetric'))).toEqual([
       [1, 1],
       [1, 2],
       [1, 3],
     ]);
-    expect(pairs(bresenhamLine(0, 0, 3, -3))).toEqual([
+    expect(pairs(bresenhamLine(0, 0, 3, -3, 'symmetric'))).toEqual([
       [0, 0],
       [1, -1],
       [2, -2],
       [3, -3],
     ]);
-    expect(pairs(bresenhamLine(7, 7, 7, 7))).toEqual([[7, 7]]);
+    expect(pairs(bresenhamLine(7, 7, 7, 7, 'symmetric'))).toEqual([[7, 7]]);
   });
   it('an orc of the seed (1, 22) to Frodo (40, 2): 40 tiles, ends on Frodo', () => {
-    const line = bresenhamLine(1, 22, 40, 2);
+    const line = bresenhamLine(1, 22, 40, 2, 'symmetric');
     expect(line.length).toBe(80);
     expect(pairs(line).slice(0, 4)).toEqual([
       [1, 22],
@@ -131,18 +131,18 @@ describe('bresenhamLine exact tiles', () => {
 describe('bresenhamLineInto and LineStepper', () => {
   it('writes at an offset into a caller buffer and returns the tile count', () => {
     const out = new Int32Array(10).fill(-9);
-    expect(bresenhamLineInto(0, 0, 2, 1, out, 2)).toBe(3);
+    expect(bresenhamLineInto(0, 0, 2, 1, out, 2, 'symmetric')).toBe(3);
     expect(Array.from(out)).toEqual([-9, -9, 0, 0, 1, 0, 2, 1, -9, -9]);
   });
   it('refuses a buffer that is too small and bad coordinates', () => {
     expect(() => bresenhamLineInto(0, 0, 5, 0, new Int32Array(11))).toThrow(OutOfRangeError);
-    expect(() => bresenhamLine(0, 0, 1.5, 0)).toThrow(OutOfRangeError);
-    expect(() => bresenhamLine(Number.NaN, 0, 1, 0)).toThrow(OutOfRangeError);
+    expect(() => bresenhamLine(0, 0, 1.5, 0, 'symmetric')).toThrow(OutOfRangeError);
+    expect(() => bresenhamLine(Number.NaN, 0, 1, 0, 'symmetric')).toThrow(OutOfRangeError);
     expect(() => bresenhamLineInto(0, 0, 1, 0, [], -1)).toThrow(OutOfRangeError);
   });
   it('fills plain arrays too', () => {
     const out: number[] = [];
-    expect(bresenhamLineInto(0, 0, -1, 2, out)).toBe(3);
+    expect(bresenhamLineInto(0, 0, -1, 2, out, 0, 'symmetric')).toBe(3);
     expect(out).toEqual([0, 0, -1, 1, -1, 2]); // x = -0.5 at y = 1: the half goes to the smaller x
   });
   it('LineStepper is reusable and counts its tiles', () => {
@@ -151,24 +151,24 @@ describe('bresenhamLineInto and LineStepper', () => {
       [4, 1],
       [-3, 6],
     ] as const) {
-      s.reset(0, 0, x1, y1);
+      s.reset(0, 0, x1, y1, 'symmetric');
       const seen: number[] = [];
       while (s.next()) seen.push(s.x, s.y);
-      expect(seen).toEqual(Array.from(bresenhamLine(0, 0, x1, y1)));
+      expect(seen).toEqual(Array.from(bresenhamLine(0, 0, x1, y1, 'symmetric')));
       expect(s.length).toBe(bresenhamLength(0, 0, x1, y1));
       expect(s.next()).toBe(false);
     }
   });
 });
 
-describe('bresenhamLine properties', () => {
+describe("bresenhamLine style 'symmetric': properties", () => {
   const coord = fc.integer({ min: -60, max: 60 });
   const line = fc.tuple(coord, coord, coord, coord);
 
   it('matches the slow reference (nearest tile to the exact line, halves to the smaller side)', () => {
     fc.assert(
       fc.property(line, ([x0, y0, x1, y1]) => {
-        expect(pairs(bresenhamLine(x0, y0, x1, y1))).toEqual(referenceLine(x0, y0, x1, y1));
+        expect(pairs(bresenhamLine(x0, y0, x1, y1, 'symmetric'))).toEqual(referenceLine(x0, y0, x1, y1));
       }),
       { numRuns: 400 },
     );
@@ -177,7 +177,7 @@ describe('bresenhamLine properties', () => {
   it('endpoints, length, 8-connected, always one step along the major axis, symmetric', () => {
     fc.assert(
       fc.property(line, ([x0, y0, x1, y1]) => {
-        const t = pairs(bresenhamLine(x0, y0, x1, y1));
+        const t = pairs(bresenhamLine(x0, y0, x1, y1, 'symmetric'));
         const adx = Math.abs(x1 - x0);
         const ady = Math.abs(y1 - y0);
         expect(t.length).toBe(Math.max(adx, ady) + 1);
@@ -200,7 +200,7 @@ describe('bresenhamLine properties', () => {
           minorRun = (xMajor ? sy : sx) !== 0 ? minorRun + 1 : 0;
           if (2 * Math.min(adx, ady) <= Math.max(adx, ady)) expect(minorRun).toBeLessThanOrEqual(1);
         }
-        expect(pairs(bresenhamLine(x1, y1, x0, y0)).reverse()).toEqual(t);
+        expect(pairs(bresenhamLine(x1, y1, x0, y0, 'symmetric')).reverse()).toEqual(t);
       }),
       { numRuns: 400 },
     );

@@ -11,23 +11,32 @@ import { typedArrayName } from '../util/describe-value.js';
  * has `max(|dx|, |dy|) + 1` tiles.
  *
  * Two styles ({@link BresenhamStyle}):
- * - `symmetric` (the default): the minor coordinate is the exact line position rounded to the nearest tile.
- *   Exact halves are always rounded towards the smaller coordinate, whichever end the line starts from, so the
- *   line from B to A is the line from A to B reversed (line of sight is symmetric).
- * - `listing`: the tiles of the C++ `Bresenham()` listing of "Chasing, Evading, Intercepting, and Patterned
- *   Movement" (Game Programming Theory, chapter 1), step for step. Its error term starts at twice the usual
- *   value (`fraction = deltaMinor * 2 - deltaMajor` after both deltas were doubled), so the minor steps come
- *   late: (0, 0) to (5, 1) is (0,0) (1,0) (2,0) (3,0) (4,1) (5,1) where the exact line gives (3,1). The line
- *   from B to A is not always the line from A to B reversed. On the orc demo's eight paths to Frodo the two
- *   styles differ on 31 of the 219 tiles. Use it to reproduce the book's figures and patterns exactly.
+ * - `listing` (the default, {@link DEFAULT_BRESENHAM_STYLE}): the tiles of the C++ `Bresenham()` listing of
+ *   "Chasing, Evading, Intercepting, and Patterned Movement" (Game Programming Theory, chapter 1), step for
+ *   step. Its error term starts at twice the usual value (`fraction = deltaMinor * 2 - deltaMajor` after both
+ *   deltas were doubled), so the minor steps come late: (0, 0) to (5, 1) is (0,0) (1,0) (2,0) (3,0) (4,1) (5,1)
+ *   where the exact line gives (3,1). The line from B to A is not always the line from A to B reversed. It is
+ *   the default because the chapter defines the chase, the patterns and their figures with it: the defaults
+ *   reproduce the book's tiles (the orc demo's eight paths to Frodo, the guard's camp).
+ * - `symmetric`: the minor coordinate is the exact line position rounded to the nearest tile. Exact halves are
+ *   always rounded towards the smaller coordinate, whichever end the line starts from, so the line from B to A
+ *   is the line from A to B reversed. Choose it where that symmetry matters (line of sight between two units:
+ *   `hasLineOfSight` always uses it) or for lines closest to the straight one. On the orc demo's eight
+ *   paths to Frodo the two styles differ on 31 of the 219 tiles (before 0.2 it was the default).
  * Both styles have `max(|dx|, |dy|) + 1` tiles, 8-connected, never two minor steps in a row.
  */
 
 /** How {@link LineStepper} rounds the minor axis: see the module comment. */
 export type BresenhamStyle = 'symmetric' | 'listing';
 
+/**
+ * The default {@link BresenhamStyle}: `listing`, the book's line, so that the chase and the patterns give the
+ * chapter's tiles unless asked otherwise.
+ */
+export const DEFAULT_BRESENHAM_STYLE: BresenhamStyle = 'listing';
+
 /** The styles of {@link BresenhamStyle}, default first. */
-export const BRESENHAM_STYLES: readonly BresenhamStyle[] = Object.freeze(['symmetric', 'listing']);
+export const BRESENHAM_STYLES: readonly BresenhamStyle[] = Object.freeze(['listing', 'symmetric']);
 
 /** Throws InvalidOptionError unless `style` is one of {@link BRESENHAM_STYLES}; returns it. */
 export function checkBresenhamStyle(style: unknown, name = 'style'): BresenhamStyle {
@@ -93,11 +102,11 @@ export class LineStepper {
   private listing = false;
 
   /**
-   * Starts a new line from (x0, y0) to (x1, y1) in the given style (default `symmetric`). Coordinates must be
+   * Starts a new line from (x0, y0) to (x1, y1) in the given style (default `listing`, the book's line). Coordinates must be
    * safe integers. Returns `this`.
    * @throws OutOfRangeError for a coordinate that is not a safe integer; InvalidOptionError for an unknown style.
    */
-  reset(x0: number, y0: number, x1: number, y1: number, style: BresenhamStyle = 'symmetric'): this {
+  reset(x0: number, y0: number, x1: number, y1: number, style: BresenhamStyle = DEFAULT_BRESENHAM_STYLE): this {
     checkTile('x0', x0);
     checkTile('y0', y0);
     checkTile('x1', x1);
@@ -187,7 +196,7 @@ const shared = new LineStepper();
 
 /**
  * Writes the tiles of the line from (x0, y0) to (x1, y1) into `out` as flat pairs `[x, y, x, y, ...]`,
- * starting at element `offset` (default 0), in the given {@link BresenhamStyle} (default `symmetric`). Returns the number of tiles written. Allocates nothing: the hot
+ * starting at element `offset` (default 0), in the given {@link BresenhamStyle} (default `listing`). Returns the number of tiles written. Allocates nothing: the hot
  * form of {@link bresenhamLine}. An Int32Array `out` needs 32-bit coordinates; a plain array grows as needed (up
  * to {@link MAX_LINE_TILES} tiles), safe integers allowed.
  * @throws OutOfRangeError when an Int32Array `out` has no room for the whole line (it needs
@@ -201,7 +210,7 @@ export function bresenhamLineInto(
   y1: number,
   out: Int32Array | number[],
   offset = 0,
-  style: BresenhamStyle = 'symmetric',
+  style: BresenhamStyle = DEFAULT_BRESENHAM_STYLE,
 ): number {
   const typed = typedArrayName(out) === 'Int32Array';
   if (!typed && !Array.isArray(out)) throw new InvalidOptionError('out', out, 'an Int32Array or an array');
@@ -223,8 +232,8 @@ export function bresenhamLineInto(
 /**
  * Every tile of the Bresenham line from (x0, y0) to (x1, y1), start and end included, in order, as a flat
  * `Int32Array` `[x0, y0, ..., x1, y1]` of `2 * (max(|dx|, |dy|) + 1)` elements. Coordinates are 32-bit integers
- * (negative allowed). `style`: `symmetric` (default) or `listing`, the book listing's exact tiles (see
- * {@link BresenhamStyle}). For per-frame use write into your own buffer with {@link bresenhamLineInto}.
+ * (negative allowed). `style`: `listing` (default), the book listing's exact tiles, or `symmetric`, the same
+ * tiles both ways (see {@link BresenhamStyle}). For per-frame use write into your own buffer with {@link bresenhamLineInto}.
  * @throws OutOfRangeError when a coordinate is not a 32-bit integer or the line has over {@link MAX_LINE_TILES}
  *   tiles; InvalidOptionError for an unknown `style`.
  */
@@ -233,7 +242,7 @@ export function bresenhamLine(
   y0: number,
   x1: number,
   y1: number,
-  style: BresenhamStyle = 'symmetric',
+  style: BresenhamStyle = DEFAULT_BRESENHAM_STYLE,
 ): Int32Array {
   checkInt32Line(x0, y0, x1, y1);
   const tiles = shared.reset(x0, y0, x1, y1, style).length;

@@ -14,7 +14,7 @@ import {
   TURN_RIGHT,
   wrapDegrees,
 } from './orientation.js';
-import { chaseControl, evadeControl, interceptControl, type SteerTarget } from './steer.js';
+import { chaseControl, DEFAULT_INTERCEPT_OPTIONS, evadeControl, interceptControl, type SteerTarget } from './steer.js';
 
 const close = (a: number, b: number, eps = 1e-9) => expect(Math.abs(a - b)).toBeLessThan(eps);
 
@@ -273,7 +273,7 @@ describe('interception', () => {
     const ahead = interceptControl(m, { x: 0, y: -100, vx: 10, vy: 0 });
     expect(ahead.mode).toBe('intercept');
     expect(ahead.control.heading).toBeGreaterThan(0);
-    const away = interceptControl(m, { x: 0, y: -100, vx: 0, vy: -80 }, { fallback: 'chase' });
+    const away = interceptControl(m, { x: 0, y: -100, vx: 0, vy: -80 }, { method: 'exact', fallback: 'chase' });
     expect(away.predicted).toBeNull();
     expect(away.method).toBeNull();
     expect(away.mode).toBe('chase');
@@ -281,7 +281,29 @@ describe('interception', () => {
     const noBehindCheck = interceptControl(m, { x: 0, y: 100, vx: 10, vy: 0 }, { chaseWhenBehind: false });
     expect(noBehindCheck.mode).toBe('intercept');
   });
-  it("no exact meeting: by default it steers where the book's closing-velocity prediction leads", () => {
+  it("the default is the book's LineOfSightIntercept: the closing-velocity point (212.5, -300) at t = 3.125", () => {
+    // Chaser at (0, 0) flying up at 100 (velocity (0, -100)), target at (112.5, -100) flying (32, -64):
+    // Vclosing = (32, 36), |Dclosing| / |Vclosing| = 150.52 / 48.166 = 3.125 s, predicted (112.5, -100) + 3.125 Vt.
+    const m = createMover({ x: 0, y: 0, heading: 0, speed: 100, maxSpeed: 150 });
+    const target = { x: 112.5, y: -100, vx: 32, vy: -64 };
+    const book = closingIntercept(0, 0, 0, -100, 112.5, -100, 32, -64);
+    expect(book?.time).toBeCloseTo(3.125, 12);
+    expect(book?.x).toBeCloseTo(212.5, 10);
+    expect(book?.y).toBeCloseTo(-300, 10);
+    expect(DEFAULT_INTERCEPT_OPTIONS.method).toBe('closing');
+    const plan = interceptControl(m, target);
+    expect(plan.mode).toBe('intercept');
+    expect(plan.method).toBe('closing');
+    expect(plan.predicted?.time).toBeCloseTo(3.125, 12);
+    expect(plan.predicted?.x).toBeCloseTo(212.5, 10);
+    expect(plan.predicted?.y).toBeCloseTo(-300, 10);
+    expect(plan.control.heading).toBeCloseTo((Math.atan2(212.5, 300) * 180) / Math.PI, 10);
+    // The exact meeting at top speed is another point: the option, not the default.
+    const exact = interceptControl(m, target, { method: 'exact' });
+    expect(exact.method).toBe('exact');
+    expect(Math.abs((exact.predicted?.time ?? 0) - 3.125)).toBeGreaterThan(0.5);
+  });
+  it("method 'exact' without an exact meeting: by default it steers where the book's closing-velocity prediction leads", () => {
     // A target ahead and to the right flying away at 80 from a chaser of top speed 50 (standing, heading up):
     // |D + Vt| = 50 t has no root. The book's LineOfSightIntercept: Vc = (80, 0) - (0, 0), |D| = 100 sqrt 2,
     // t = |D| / |Vc| = 1.7678 s, predicted (100 + 80 t, -100) = (100 + 100 sqrt 2, -100): heading
@@ -289,7 +311,7 @@ describe('interception', () => {
     const m = createMover({ x: 0, y: 0, heading: 0, maxSpeed: 50 });
     const target = { x: 100, y: -100, vx: 80, vy: 0 };
     expect(exactIntercept(0, 0, 50, 100, -100, 80, 0)).toBeNull();
-    const plan = interceptControl(m, target);
+    const plan = interceptControl(m, target, { method: 'exact' });
     expect(plan.mode).toBe('intercept');
     expect(plan.method).toBe('closing');
     expect(plan.predicted?.time).toBeCloseTo((100 * Math.SQRT2) / 80, 12);
@@ -297,10 +319,10 @@ describe('interception', () => {
     expect(plan.predicted?.y).toBeCloseTo(-100, 12);
     expect(plan.control.heading).toBeCloseTo(67.5, 10);
     expect(interceptControl(m, target, { method: 'closing' }).control.heading).toBeCloseTo(67.5, 10);
-    const old = interceptControl(m, target, { fallback: 'chase' });
+    const old = interceptControl(m, target, { method: 'exact', fallback: 'chase' });
     expect(old.mode).toBe('chase');
     expect(old.control.heading).toBeCloseTo(45, 10);
-    const exact = interceptControl(m, { x: 0, y: -100, vx: 10, vy: 0 });
+    const exact = interceptControl(m, { x: 0, y: -100, vx: 10, vy: 0 }, { method: 'exact' });
     expect(exact.method).toBe('exact');
     expect(() => interceptControl(m, target, { fallback: 'wait' as never })).toThrow(OutOfRangeError);
   });
@@ -308,8 +330,8 @@ describe('interception', () => {
     const chaser = createMover({ x: 300, y: 400, heading: 0, maxSpeed: 100, maxTurnRate: 180, acceleration: 200 });
     const target = { x: 0, y: 0, vx: 70, vy: 0 };
     const tChase = pursue(chaser, target, (m, t) => chaseControl(m, t), 5, 60);
-    const tExact = pursue(chaser, target, (m, t) => interceptControl(m, t).control, 5, 60);
-    const tClosing = pursue(chaser, target, (m, t) => interceptControl(m, t, { method: 'closing' }).control, 5, 60);
+    const tExact = pursue(chaser, target, (m, t) => interceptControl(m, t, { method: 'exact' }).control, 5, 60);
+    const tClosing = pursue(chaser, target, (m, t) => interceptControl(m, t).control, 5, 60);
     expect(tChase).toBeLessThan(60); // the chaser does get there in the end ...
     expect(tExact).toBeLessThan(0.85 * tChase); // ... but the interceptor is clearly sooner
     expect(tClosing).toBeLessThan(tChase);

@@ -8,6 +8,7 @@ export {
   bresenhamLength,
   bresenhamLine,
   bresenhamLineInto,
+  DEFAULT_BRESENHAM_STYLE,
   LineStepper,
   MAX_LINE_TILES,
 } from './bresenham.js';
@@ -79,6 +80,7 @@ export {
 export {
   buildTilePatternPath,
   DEFAULT_TILE_PATTERN_OPTIONS,
+  DEFAULT_TILE_PATTERN_PATH_OPTIONS,
   MAX_PATTERN_COORDINATE,
   MAX_PATTERN_TILES,
   normalizeTileSegments,
@@ -88,4 +90,5 @@ export {
   type TilePattern,
   type TilePatternFormat,
   type TilePatternOptions,
+  type TilePatternPathOptions,
 } from './tile-pattern.js';

@@ -31,7 +31,8 @@ export const DEFAULT_LINE_OF_SIGHT_OPTIONS: Readonly<Required<LineOfSightOptions
 const stepper = new LineStepper();
 
 /**
- * How many tiles of the Bresenham line from (x0, y0) to (x1, y1) can be seen from its start: the index of
+ * How many tiles of the symmetric Bresenham line (style `symmetric`, whatever the default style of the lines)
+ * from (x0, y0) to (x1, y1) can be seen from its start: the index of
  * the first blocked tile (or of the first tile entered by a diagonal step the `diagonal` rule forbids), or
  * the line's full length `max(|dx|, |dy|) + 1` when nothing blocks it. 0 when the start tile itself is
  * blocked. Both ends must be inside the grid ({@link CoordinateError} otherwise). Options are read from own
@@ -59,7 +60,8 @@ export function visibleLineLength(
   const passable = grid.passable;
   const code = passable[y0 * width + x0] as number;
   if (code === BLOCKED) return 0;
-  const s = stepper.reset(x0, y0, x1, y1);
+  // Always the symmetric line, whatever the default style: sight from A to B is sight from B to A.
+  const s = stepper.reset(x0, y0, x1, y1, 'symmetric');
   s.next();
   let px = x0;
   let py = y0;

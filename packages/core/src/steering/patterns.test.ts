@@ -65,7 +65,8 @@ describe('tile patterns', () => {
   it('builds the path with Bresenham per segment, joints once, from any origin (the seed camp moved to 6, 5)', () => {
     const p = parseTilePattern(CAMP);
     const path = pairs(buildTilePatternPath(p, 6, 5));
-    expect(path.length).toBe(20); // 4 sides of 5 steps; the start is not repeated at the end
+    expect(path.length).toBe(21); // 4 sides of 5 steps and the start: the book's path ends where it began
+    expect(path[20]).toEqual([6, 5]);
     expect(path.slice(0, 7)).toEqual([
       [6, 5],
       [6, 6],
@@ -77,15 +78,30 @@ describe('tile patterns', () => {
     ]);
     expect(path[10]).toEqual([11, 10]);
     expect(path[15]).toEqual([11, 5]);
-    for (let i = 0; i < path.length; i++) {
+    for (let i = 0; i + 1 < path.length; i++) {
       const [ax, ay] = path[i] as [number, number];
-      const [bx, by] = path[(i + 1) % path.length] as [number, number];
+      const [bx, by] = path[i + 1] as [number, number];
       expect(Math.max(Math.abs(bx - ax), Math.abs(by - ay))).toBe(1); // no duplicate joints, no jumps
     }
+    // Without the return tile (the default before 0.2): the same tiles, the last one left out.
+    const loop = pairs(buildTilePatternPath(p, 6, 5, { keepReturnTile: false }));
+    expect(loop).toEqual(path.slice(0, 20));
   });
   it('diagonal segments use Bresenham lines', () => {
     const p = parseTilePattern('0 0 4 2\n4 2 0 0');
+    // The book's line: (0, 0) to (4, 2) takes its minor step first (fraction starts at 0).
     expect(pairs(buildTilePatternPath(p, 0, 0))).toEqual([
+      [0, 0],
+      [1, 1],
+      [2, 1],
+      [3, 2],
+      [4, 2],
+      [3, 1],
+      [2, 1],
+      [1, 0],
+      [0, 0],
+    ]);
+    expect(pairs(buildTilePatternPath(p, 0, 0, { style: 'symmetric', keepReturnTile: false }))).toEqual([
       [0, 0],
       [1, 0],
       [2, 1],
@@ -98,13 +114,26 @@ describe('tile patterns', () => {
   });
   it('a patrol returns to its start after one loop (closed) or one there-and-back (open)', () => {
     const closed = parseTilePattern(CAMP);
-    const loop = buildTilePatternPath(closed, 30, 7);
-    const n = loop.length / 2;
     const at = (path: Int32Array, i: number) => [path[2 * i], path[2 * i + 1]];
+    // The book's path (the return tile kept): 21 tiles, back on the start after 20 steps, never twice on it.
+    const book = buildTilePatternPath(closed, 30, 7);
+    const b = book.length / 2;
+    expect(b).toBe(21);
+    const walkedBook = Array.from({ length: 2 * b }, (_, step) => at(book, patternStepIndex(b, true, step)));
+    expect(walkedBook.filter(([x, y]) => x === 30 && y === 7).length).toBe(3); // steps 0, 20 and 40
+    expect(walkedBook[20]).toEqual([30, 7]);
+    for (let step = 1; step < 2 * b; step++) expect(walkedBook[step]).not.toEqual(walkedBook[step - 1]);
+    // Without it: the same walk, over the 20 tiles of the loop.
+    const options = { keepReturnTile: false };
+    const loop = buildTilePatternPath(closed, 30, 7, options);
+    const n = loop.length / 2;
+    expect(n).toBe(20);
     const start = at(loop, 0);
-    for (let step = 1; step < n; step++) expect(at(loop, patternStepIndex(n, true, step))).not.toEqual(start);
-    expect(at(loop, patternStepIndex(n, true, n))).toEqual(start);
-    expect(at(loop, patternStepIndex(n, true, 3 * n + 2))).toEqual(at(loop, 2));
+    for (let step = 1; step < n; step++) expect(at(loop, patternStepIndex(n, true, step, options))).not.toEqual(start);
+    expect(at(loop, patternStepIndex(n, true, n, options))).toEqual(start);
+    expect(at(loop, patternStepIndex(n, true, 3 * n + 2, options))).toEqual(at(loop, 2));
+    for (let step = 0; step < 2 * b; step++)
+      expect(at(loop, patternStepIndex(n, true, step, options))).toEqual(walkedBook[step]);
 
     const open = parseTilePattern('0 0 6 0  # one wall, paced back and forth');
     expect(open.closed).toBe(false);
@@ -333,7 +362,7 @@ describe("tile pattern files in the book's stream format (LoadPatternMovement)",
 
   it("the 'listing' style builds each segment with the book's BuildPathSegment lines", () => {
     const p = parseTilePattern('0 0 5 1 5 1 0 0');
-    expect(pairs(buildTilePatternPath(p, 0, 0, 'listing'))).toEqual([
+    expect(pairs(buildTilePatternPath(p, 0, 0, { style: 'listing', keepReturnTile: false }))).toEqual([
       [0, 0],
       [1, 0],
       [2, 0],
@@ -346,7 +375,10 @@ describe("tile pattern files in the book's stream format (LoadPatternMovement)",
       [2, 1],
       [1, 0],
     ]);
-    expect(pairs(buildTilePatternPath(p, 0, 0))).toEqual([
+    expect(Array.from(buildTilePatternPath(p, 0, 0))).toEqual(
+      Array.from(buildTilePatternPath(p, 0, 0, { style: 'listing', keepReturnTile: false })).concat([0, 0]),
+    );
+    expect(pairs(buildTilePatternPath(p, 0, 0, { style: 'symmetric', keepReturnTile: false }))).toEqual([
       [0, 0],
       [1, 0],
       [2, 0],

@@ -61,19 +61,24 @@ export const DEFAULT_CHASE_OPTIONS: Readonly<Required<ChaseOptions>> = Object.fr
 /** Options of {@link interceptControl}. */
 export interface InterceptOptions extends ChaseOptions {
   /**
-   * `exact`: {@link exactIntercept} at the chaser's top speed, the true earliest meeting of a chaser
-   * flying straight at full speed: use it for missiles and fast interceptors. `closing`: the closing-velocity
-   * estimate of "Chasing, Evading, Intercepting, and Patterned Movement" ({@link closingIntercept}: `|D| / |Vt -
-   * Vc|` from the current velocities), the book's `LineOfSightIntercept`: cheaper, always has an answer while
-   * the velocities differ, but only an estimate that drifts as the chaser turns; use it to reproduce the book.
-   * @defaultValue `'exact'`
+   * Which prediction to steer at.
+   * - `closing` (the default): the closing-velocity estimate of the chapter "Chasing, Evading, Intercepting, and
+   *   Patterned Movement" ({@link closingIntercept}: `t = |D| / |Vt - Vc|` from the current velocities, the
+   *   point `Pt + Vt t`), the book's `LineOfSightIntercept`. It is the default because the chapter defines the
+   *   interception this way: a chaser at (0, 0) flying (0, -100) after a target at (112.5, -100) flying
+   *   (32, -64) steers at the book's point (212.5, -300), t = 3.125 s (`exact` would aim elsewhere). Cheap and
+   *   defined while the velocities differ, but an estimate that drifts as the chaser turns (it ignores the
+   *   directions of the velocities).
+   * - `exact`: {@link exactIntercept} at the chaser's top speed, the true earliest meeting of a chaser flying
+   *   straight at full speed (the default before 0.2); choose it for missiles and fast interceptors.
+   * @defaultValue `'closing'`
    */
   method?: 'exact' | 'closing';
   /**
-   * What `exact` does when there is no exact meeting (a target as fast as the chaser or faster, moving away):
-   * `closing` (default) steers at the closing-velocity prediction instead, where the book's method would lead
-   * it, which keeps the chaser cutting the corner towards the target's course; `chase` chases the target
-   * itself (the behaviour before 0.2). Ignored with `method: 'closing'`.
+   * What `method: 'exact'` does when there is no exact meeting (a target as fast as the chaser or faster, moving
+   * away): `closing` (default) steers at the closing-velocity prediction instead, where the book's method would
+   * lead it, which keeps the chaser cutting the corner towards the target's course; `chase` chases the target
+   * itself. Ignored with `method: 'closing'` (the default).
    * @defaultValue `'closing'`
    */
   fallback?: 'closing' | 'chase';
@@ -88,7 +93,7 @@ export interface InterceptOptions extends ChaseOptions {
 /** Defaults of {@link InterceptOptions}. */
 export const DEFAULT_INTERCEPT_OPTIONS: Readonly<Required<InterceptOptions>> = Object.freeze({
   ...DEFAULT_CHASE_OPTIONS,
-  method: 'exact',
+  method: 'closing',
   fallback: 'closing',
   chaseWhenBehind: true,
 });
@@ -258,9 +263,10 @@ export function evadeControl(
 
 /**
  * Interception (the chapter "Chasing, Evading, Intercepting, and Patterned
- * Movement", `LineOfSightIntercept`): steer towards where the target will be. The prediction is
- * {@link exactIntercept} at the chaser's top speed (or the chapter's {@link closingIntercept}); when the exact one
- * has none it uses the closing-velocity prediction (`fallback`, default `closing`); when there is still none,
+ * Movement", `LineOfSightIntercept`): steer towards where the target will be. The prediction is the chapter's
+ * {@link closingIntercept} (default `method: 'closing'`), or {@link exactIntercept} at the chaser's top speed
+ * (`method: 'exact'`), which falls back to the closing-velocity prediction when it has none (`fallback`,
+ * default `closing`); when there is still none,
  * or the target is behind the chaser (with `chaseWhenBehind`), it chases the target itself. Call it every
  * frame: the prediction is redone from the current state. Never yields NaN for finite input.
  * @throws as {@link chaseControl}; OutOfRangeError for an unknown `method` or `fallback`.

@@ -6,6 +6,7 @@ import {
   checkBresenhamStyle,
   checkInt32Line,
   checkLineTiles,
+  DEFAULT_BRESENHAM_STYLE,
   LineStepper,
   MAX_LINE_TILES,
 } from './bresenham.js';
@@ -83,9 +84,10 @@ export class LineChaser {
 
   /**
    * `capacity`: initial room, in tiles, of the line buffer: an integer from 1 to {@link MAX_LINE_TILES} (default
-   * 64; it grows when a line is longer). `style`: `symmetric` (default) or `listing`, the book listing's lines.
+   * 64; it grows when a line is longer). `style`: `listing` (default, {@link DEFAULT_BRESENHAM_STYLE}), the book
+   * listing's lines, so the orcs walk the chapter's tiles; `symmetric` for the same line both ways.
    */
-  constructor(capacity = 64, style: BresenhamStyle = 'symmetric') {
+  constructor(capacity = 64, style: BresenhamStyle = DEFAULT_BRESENHAM_STYLE) {
     checkInteger('capacity', capacity, 1, MAX_LINE_TILES);
     this.style = checkBresenhamStyle(style);
     this.buffer = new Int32Array(2 * Math.max(2, capacity));

@@ -2,7 +2,7 @@ import { OutOfRangeError } from '../errors.js';
 import { directionOf, NO_DIRECTION } from '../grid/directions.js';
 import { checkFinite, checkInteger } from '../util/check-number.js';
 import { ownOptions } from '../util/own-options.js';
-import { LineStepper } from './bresenham.js';
+import { type BresenhamStyle, checkBresenhamStyle, DEFAULT_BRESENHAM_STYLE, LineStepper } from './bresenham.js';
 import { basicChaseDirection } from './tile-chase.js';
 
 /** Options of {@link tileIntercept}. */
@@ -29,6 +29,13 @@ export interface TileInterceptOptions {
    * @defaultValue Infinity (unbounded)
    */
   height?: number;
+  /**
+   * The Bresenham line {@link tileInterceptDirection} steps along towards the meeting tile: `listing`, the
+   * book's line (the chapter's Problem 1-1 builds on its sample programs), or `symmetric` (see
+   * {@link BresenhamStyle}).
+   * @defaultValue {@link DEFAULT_BRESENHAM_STYLE} (`'listing'`)
+   */
+  style?: BresenhamStyle;
 }
 
 /** Defaults of {@link TileInterceptOptions}. */
@@ -70,7 +77,8 @@ export function tileIntercept(
   velocityY: number,
   options: TileInterceptOptions = {},
 ): TileInterceptPoint | null {
-  const o = ownOptions(options, 'options', '{ chaserSpeed?, maxTurns?, width?, height? }');
+  const o = ownOptions(options, 'options', '{ chaserSpeed?, maxTurns?, width?, height?, style? }');
+  if (o.style !== undefined) checkBresenhamStyle(o.style);
   const speed = o.chaserSpeed ?? DEFAULT_TILE_INTERCEPT_OPTIONS.chaserSpeed;
   const maxTurns = o.maxTurns ?? DEFAULT_TILE_INTERCEPT_OPTIONS.maxTurns;
   if (typeof speed !== 'number' || !Number.isSafeInteger(speed) || speed < 1)
@@ -99,8 +107,8 @@ const stepper = new LineStepper();
 
 /**
  * Direction index (0..7) of the chaser's next one-tile step from its tile (chaserX, chaserY) towards the interception tile of
- * {@link tileIntercept} (the first step of the Bresenham line to it), or of a basic chase step towards the
- * target when no interception exists or the chaser already stands on the meeting tile (it never idles). NO_DIRECTION when the chaser stands on the target's tile. Call it every
+ * {@link tileIntercept} (the first step of the Bresenham line to it, in the `style` option's style), or of a
+ * basic chase step towards the target when no interception exists or the chaser already stands on the meeting tile (it never idles). NO_DIRECTION when the chaser stands on the target's tile. Call it every
  * turn: the prediction is redone from the current positions.
  * @throws as {@link tileIntercept}; OutOfRangeError when a tile coordinate is not a safe integer.
  */
@@ -117,7 +125,8 @@ export function tileInterceptDirection(
   if (chaserX === targetX && chaserY === targetY) return NO_DIRECTION;
   if (p === null || (p.x === chaserX && p.y === chaserY))
     return basicChaseDirection(chaserX, chaserY, targetX, targetY);
-  const s = stepper.reset(chaserX, chaserY, p.x, p.y);
+  const style = ownOptions(options, 'options').style ?? DEFAULT_BRESENHAM_STYLE;
+  const s = stepper.reset(chaserX, chaserY, p.x, p.y, style);
   s.next();
   s.next();
   return directionOf(s.x - chaserX, s.y - chaserY);

@@ -1,8 +1,8 @@
 import { InvalidOptionError, OutOfRangeError, PatternParseError } from '../errors.js';
 import { checkInteger, MAX_INT32 } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
-import { recordOf } from '../util/own-options.js';
-import { type BresenhamStyle, checkBresenhamStyle, LineStepper } from './bresenham.js';
+import { ownOptions, recordOf } from '../util/own-options.js';
+import { type BresenhamStyle, checkBresenhamStyle, DEFAULT_BRESENHAM_STYLE, LineStepper } from './bresenham.js';
 import { type PatternLine, type PatternToken, parseIntegerToken, tokenizePatternText } from './pattern-lines.js';
 
 /**
@@ -19,9 +19,10 @@ import { type PatternLine, type PatternToken, parseIntegerToken, tokenizePattern
  * `#` starts a comment, blank lines are ignored, numbers are integers (negative allowed). By default the
  * integers are read as the book's whitespace-separated stream, four per segment whatever the line breaks
  * ({@link TilePatternFormat}); the `lines` format wants one segment per line, each starting where the previous
- * one ended. The pattern is normalised relative to its first point, so it runs from
- * any origin; negative offsets are ordinary values (there is no -1 end marker as in the chapter's C++). A text
- * may hold several patterns, each introduced by a line `pattern <name>` (see {@link parseTilePatterns}).
+ * one ended. By default the pattern is normalised relative to its first point, so it runs from any origin
+ * even when the text was written at absolute positions ({@link TilePatternOptions.normalize}); negative offsets
+ * are ordinary values (there is no -1 end marker as in the chapter's C++). A text may hold several patterns,
+ * each introduced by a line `pattern <name>` (see {@link parseTilePatterns}).
  */
 
 /** Largest absolute coordinate accepted in a pattern text. */
@@ -29,15 +30,21 @@ export const MAX_PATTERN_COORDINATE = 65_536;
 /** Largest number of tiles a built pattern path may have. */
 export const MAX_PATTERN_TILES = 1 << 20;
 
-/** A parsed, normalised tile pattern. */
+/** A parsed tile pattern (normalised unless parsed with `normalize: false`). */
 export interface TilePattern {
   /** Name from its `pattern <name>` line, or '' when the text has no such line. */
   name: string;
-  /** Segments relative to the first point, flat `[x0, y0, x1, y1, ...]`; the first two values are 0, 0. */
+  /**
+   * Segments in tiles, flat `[x0, y0, x1, y1, ...]`: relative to the first point (the first two values are
+   * 0, 0), or the values as written with `normalize: false`. The path adds its origin to them.
+   */
   segments: Int32Array;
-  /** The first point as written in the text (add it back to replay the pattern where it was drawn). */
+  /**
+   * What was subtracted from the text's x values: the first point as written (add it back to replay the pattern
+   * where it was drawn), or 0 with `normalize: false`.
+   */
   originX: number;
-  /** y of the first point as written in the text, in tiles. */
+  /** As `originX`, for y, in tiles. */
   originY: number;
   /** True when the last segment ends where the first one starts: the path is a loop. */
   closed: boolean;
@@ -65,11 +72,23 @@ export interface TilePatternOptions {
    * @defaultValue `'stream'`
    */
   format?: TilePatternFormat;
+  /**
+   * Make the segments relative to the pattern's first point. The chapter's pattern files are normalised by hand
+   * (its guard's camp at (10, 10) is written `0 0 0 5 ...`), and its `LoadPatternMovement` adds the start to
+   * the values as read. For such a text both ways give the same tiles. For a text written at absolute positions
+   * they differ: the camp written `10 10 10 15 ...` and started at (6, 5) begins at (16, 15) in the book (the
+   * raw values plus the start) and at (6, 5) here. The default normalises, so a pattern runs from its start
+   * wherever it was drawn, which is what the chapter asks of a pattern ("executed from any orc camp location");
+   * `false` keeps the values as written (`originX`, `originY` are then 0), the book's loader exactly.
+   * @defaultValue true
+   */
+  normalize?: boolean;
 }
 
 /** Defaults of {@link TilePatternOptions}. */
 export const DEFAULT_TILE_PATTERN_OPTIONS: Readonly<Required<TilePatternOptions>> = Object.freeze({
   format: 'stream',
+  normalize: true,
 });
 
 const VALUE_NAMES = ['x0', 'y0', 'x1', 'y1'];
@@ -92,7 +111,14 @@ function blockValues(lines: PatternLine[], strict: boolean): { token: PatternTok
   return values;
 }
 
-function parseBlock(name: string, lines: PatternLine[], headerLine: number, strict: boolean): TilePattern {
+interface ReadPatternOptions {
+  /** The `lines` format. */
+  strict: boolean;
+  normalize: boolean;
+}
+
+function parseBlock(name: string, lines: PatternLine[], headerLine: number, how: ReadPatternOptions): TilePattern {
+  const strict = how.strict;
   if (lines.length === 0)
     throw new PatternParseError(
       name ? `pattern ${JSON.stringify(name)} has no segments` : 'the pattern has no segments',
@@ -132,32 +158,43 @@ function parseBlock(name: string, lines: PatternLine[], headerLine: number, stri
         );
     }
   }
-  const originX = segments[0] as number;
-  const originY = segments[1] as number;
-  const closed = segments[segments.length - 2] === originX && segments[segments.length - 1] === originY;
-  return { name, segments: normalizeTileSegments(segments), originX, originY, closed, lines: lineNumbers };
+  const firstX = segments[0] as number;
+  const firstY = segments[1] as number;
+  const closed = segments[segments.length - 2] === firstX && segments[segments.length - 1] === firstY;
+  if (!how.normalize) return { name, segments, originX: 0, originY: 0, closed, lines: lineNumbers };
+  return {
+    name,
+    segments: normalizeTileSegments(segments),
+    originX: firstX,
+    originY: firstY,
+    closed,
+    lines: lineNumbers,
+  };
 }
 
-function readFormat(options: TilePatternOptions | undefined): boolean {
-  if (options === undefined) return false;
-  const o = recordOf<TilePatternOptions>(options, 'options', '{ format? }');
+function readPatternOptions(options: TilePatternOptions | undefined): ReadPatternOptions {
+  if (options === undefined) return { strict: false, normalize: DEFAULT_TILE_PATTERN_OPTIONS.normalize };
+  const o = recordOf<TilePatternOptions>(options, 'options', '{ format?, normalize? }');
   const format = Object.hasOwn(o, 'format') ? o.format : undefined;
-  if (format === undefined || format === 'stream') return false;
-  if (format === 'lines') return true;
+  const normalize = (Object.hasOwn(o, 'normalize') ? o.normalize : undefined) ?? DEFAULT_TILE_PATTERN_OPTIONS.normalize;
+  if (typeof normalize !== 'boolean') throw new InvalidOptionError('normalize', normalize, 'a boolean');
+  if (format === undefined || format === 'stream') return { strict: false, normalize };
+  if (format === 'lines') return { strict: true, normalize };
   throw new InvalidOptionError('format', format, "'stream' or 'lines'");
 }
 
 /**
  * Parses every pattern of a text. Lines `pattern <name>` start a new pattern; segments before the first such
  * line form an unnamed pattern. `options.format`: `stream` (default, the book's whitespace-separated stream of
- * four integers per segment) or `lines` (one joined segment per line), see {@link TilePatternFormat}. Throws
+ * four integers per segment) or `lines` (one joined segment per line), see {@link TilePatternFormat};
+ * `options.normalize` (default true) makes each pattern relative to its first point. Throws
  * {@link PatternParseError} naming the line and column of the first problem: a value that is not an integer or
  * is too large, an incomplete last segment, a pattern without segments, an empty text; with `lines` also a
  * line without exactly four values and a segment that does not start where the previous one ended.
- * @throws InvalidOptionError for an unknown `format`.
+ * @throws InvalidOptionError for an unknown `format` or a `normalize` that is not a boolean.
  */
 export function parseTilePatterns(text: string, options?: TilePatternOptions): TilePattern[] {
-  const strict = readFormat(options);
+  const how = readPatternOptions(options);
   const lines = tokenizePatternText(text);
   const out: TilePattern[] = [];
   let name = '';
@@ -167,7 +204,7 @@ export function parseTilePatterns(text: string, options?: TilePatternOptions): T
   for (const l of lines) {
     const first = l.tokens[0] as PatternToken;
     if (first.text === 'pattern') {
-      if (block.length > 0 || named) out.push(parseBlock(name, block, header, strict));
+      if (block.length > 0 || named) out.push(parseBlock(name, block, header, how));
       if (l.tokens.length !== 2)
         throw new PatternParseError('expected "pattern <name>" with a one-word name', l.line, first.column);
       name = (l.tokens[1] as PatternToken).text;
@@ -184,7 +221,7 @@ export function parseTilePatterns(text: string, options?: TilePatternOptions): T
       block.push(l);
     }
   }
-  if (block.length > 0 || named || out.length === 0) out.push(parseBlock(name, block, header, strict));
+  if (block.length > 0 || named || out.length === 0) out.push(parseBlock(name, block, header, how));
   return out;
 }
 
@@ -237,25 +274,58 @@ function checkPattern(pattern: unknown): asserts pattern is TilePattern {
 
 const stepper = new LineStepper();
 
+/** Options of {@link buildTilePatternPath} and {@link patternStepIndex}. */
+export interface TilePatternPathOptions {
+  /**
+   * The Bresenham line of each segment: `listing`, the book's `BuildPathSegment` tile for tile, or `symmetric`
+   * (see {@link BresenhamStyle}).
+   * @defaultValue {@link DEFAULT_BRESENHAM_STYLE} (`'listing'`)
+   */
+  style?: BresenhamStyle;
+  /**
+   * Keep the last tile of a closed pattern, the start again, as the book's `LoadPatternMovement` does (the
+   * guard's camp, four sides of 5 steps, is 21 tiles from the start back to it). It is the default because the
+   * chapter's path is that list. `false` leaves it out (20 tiles, the default before 0.2), so the path holds
+   * each tile of the loop once. {@link patternStepIndex} takes the same option and walks either path round
+   * without standing on the start twice. Open patterns are not affected.
+   * @defaultValue true
+   */
+  keepReturnTile?: boolean;
+}
+
+/** Defaults of {@link TilePatternPathOptions}. */
+export const DEFAULT_TILE_PATTERN_PATH_OPTIONS: Readonly<Required<TilePatternPathOptions>> = Object.freeze({
+  style: DEFAULT_BRESENHAM_STYLE,
+  keepReturnTile: true,
+});
+
+function readKeepReturnTile(o: Partial<TilePatternPathOptions>): boolean {
+  const keep = o.keepReturnTile ?? DEFAULT_TILE_PATTERN_PATH_OPTIONS.keepReturnTile;
+  if (typeof keep !== 'boolean') throw new InvalidOptionError('keepReturnTile', keep, 'a boolean');
+  return keep;
+}
+
 /**
  * The tile path of a pattern started at (originX, originY): every segment drawn with Bresenham, joints not
- * repeated, as flat `[x, y, ...]` pairs. For a closed pattern the final tile (the start again) is left out,
- * so walking the path cyclically ({@link patternStepIndex}) loops seamlessly. A segment that does not start
- * where the previous one ended (allowed by the `stream` format) adds its tiles after its start, as the book's
- * `BuildPathSegment` does. `style`: the Bresenham style of each segment, `symmetric` (default) or `listing`
- * (the book's `BuildPathSegment` tile for tile).
+ * repeated, as flat `[x, y, ...]` pairs, as the book's `LoadPatternMovement` builds it: by default a closed
+ * pattern ends on its start again (`keepReturnTile`) and each segment is the book's line (`style`). A segment
+ * that does not start where the previous one ended (allowed by the `stream` format) adds its tiles after its
+ * start, as the book's `BuildPathSegment` does. Walk it with {@link patternStepIndex} given the same options.
  * @throws OutOfRangeError when the path would exceed {@link MAX_PATTERN_TILES}, or when the origin is not an
  *   integer or puts a tile of the path outside the 32-bit integers (the path is an Int32Array);
- *   InvalidOptionError when `pattern` is not a parsed pattern or `style` is unknown.
+ *   InvalidOptionError when `pattern` is not a parsed pattern, `options` is not an object, `style` is unknown or
+ *   `keepReturnTile` not a boolean.
  */
 export function buildTilePatternPath(
   pattern: Readonly<TilePattern>,
   originX: number,
   originY: number,
-  style: BresenhamStyle = 'symmetric',
+  options: TilePatternPathOptions = {},
 ): Int32Array {
   checkPattern(pattern);
-  checkBresenhamStyle(style);
+  const o = ownOptions(options, 'options', '{ style?, keepReturnTile? }');
+  const style = checkBresenhamStyle(o.style ?? DEFAULT_TILE_PATTERN_PATH_OPTIONS.style);
+  const keepReturnTile = readKeepReturnTile(o);
   const seg = pattern.segments;
   let total = 1;
   let minX = 0;
@@ -279,7 +349,7 @@ export function buildTilePatternPath(
   // Every tile of the path lies in the box of the segment ends moved by the origin: it must fit an Int32Array.
   checkInteger('originX', originX, -MAX_INT32 - 1 - minX, MAX_INT32 - maxX);
   checkInteger('originY', originY, -MAX_INT32 - 1 - minY, MAX_INT32 - maxY);
-  if (pattern.closed && total > 1) total--;
+  if (pattern.closed && !keepReturnTile && total > 1) total--;
   if (total > MAX_PATTERN_TILES)
     throw new OutOfRangeError('pattern path length', total, `at most ${MAX_PATTERN_TILES} tiles`);
   const out = new Int32Array(2 * total);
@@ -296,7 +366,7 @@ export function buildTilePatternPath(
     );
     s.next(); // the joint: already written as the previous segment's end (or the start)
     while (s.next()) {
-      if (k >= out.length) break; // closed pattern: the last tile is the start again
+      if (k >= out.length) break; // closed pattern without its return tile: the last tile is the start again
       out[k++] = s.x;
       out[k++] = s.y;
     }
@@ -306,16 +376,27 @@ export function buildTilePatternPath(
 
 /**
  * Which tile of a pattern path of `tileCount` tiles a walker stands on after `step` steps (integer >= 0),
- * one tile per step. Closed patterns cycle (the start again after `tileCount` steps); open ones walk to the
- * end and back (the start again after `2 * (tileCount - 1)` steps), like a guard pacing a wall.
+ * one tile per step. Closed patterns cycle: with the return tile kept (`keepReturnTile`, the default of
+ * {@link buildTilePatternPath}; pass the options the path was built with) the last tile is the start again, so
+ * the walk goes from it straight to tile 1 and is back on the start after `tileCount - 1` steps; without it,
+ * after `tileCount` steps. Open ones walk to the end and back (the start again after `2 * (tileCount - 1)`
+ * steps), like a guard pacing a wall.
+ * @throws OutOfRangeError for a `tileCount` or `step` that is not a safe integer in range; InvalidOptionError for
+ *   a `closed` or `keepReturnTile` that is not a boolean.
  */
-export function patternStepIndex(tileCount: number, closed: boolean, step: number): number {
+export function patternStepIndex(
+  tileCount: number,
+  closed: boolean,
+  step: number,
+  options: TilePatternPathOptions = {},
+): number {
   if (!Number.isSafeInteger(tileCount) || tileCount < 1)
     throw new OutOfRangeError('tileCount', tileCount, 'a safe integer >= 1');
   if (typeof closed !== 'boolean') throw new InvalidOptionError('closed', closed, 'a boolean');
   if (!Number.isSafeInteger(step) || step < 0) throw new OutOfRangeError('step', step, 'a safe integer >= 0');
+  const keepReturnTile = readKeepReturnTile(ownOptions(options, 'options', '{ style?, keepReturnTile? }'));
   if (tileCount === 1) return 0;
-  if (closed) return step % tileCount;
+  if (closed) return step % (keepReturnTile ? tileCount - 1 : tileCount);
   const period = 2 * (tileCount - 1);
   const p = step % period;
   return p < tileCount ? p : period - p;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
-import { DIR_DX, DIR_DY, type DiagonalRule, NO_DIRECTION } from '../grid/directions.js';
+import { DIR_DX, DIR_DY, type DiagonalRule, directionOf, NO_DIRECTION } from '../grid/directions.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { createRandom } from '../util/random.js';
@@ -116,7 +116,8 @@ describe('hasLineOfSight', () => {
           const rnd = createRandom(seed);
           const g = Grid.open(12, 12);
           for (let i = 0; i < g.size; i++) if (rnd() < 0.2) g.passable[i] = 0;
-          const tiles = bresenhamLine(x0, y0, x1, y1);
+          // Sight is the symmetric line, whatever the default style of the lines.
+          const tiles = bresenhamLine(x0, y0, x1, y1, 'symmetric');
           let expected = true;
           for (let i = 0; i < tiles.length; i += 2) {
             const x = tiles[i] as number;
@@ -185,6 +186,16 @@ describe('LineChaser', () => {
 });
 
 describe('tile interception (Problem 1-1)', () => {
+  it("steps along the book's line by default, the symmetric one on request", () => {
+    // (0, 0) to (2, 1): the listing's minor step comes first ((1, 1)), the symmetric line's second ((1, 0)).
+    const east = directionOf(1, 0);
+    const southEast = directionOf(1, 1);
+    expect(tileInterceptDirection(0, 0, 2, 1, 0, 0)).toBe(southEast);
+    expect(tileInterceptDirection(0, 0, 2, 1, 0, 0, { style: 'listing' })).toBe(southEast);
+    expect(tileInterceptDirection(0, 0, 2, 1, 0, 0, { style: 'symmetric' })).toBe(east);
+    expect(() => tileIntercept(0, 0, 2, 1, 0, 0, { style: 'book' as never })).toThrow(InvalidOptionError);
+  });
+
   it('finds the earliest reachable tile of a moving target', () => {
     expect(tileIntercept(0, 0, 0, 10, 1, 0)).toEqual({ x: 10, y: 10, turns: 10 });
     expect(tileIntercept(5, 5, 5, 5, 1, 0)).toEqual({ x: 5, y: 5, turns: 0 });

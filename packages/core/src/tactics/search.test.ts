@@ -16,6 +16,7 @@ import {
   chooseFlankSet,
   chooseRetreatSet,
   createTacticSearch,
+  DEFAULT_MAX_CANDIDATES,
   flankCandidates,
   pickCandidate,
   retreatCandidates,
@@ -250,6 +251,20 @@ describe('searches on maps', () => {
     expect(all).toEqual([...all].sort((p, q) => p - q));
     expect([...flankCandidates(g, s2, me, target, { maxCandidates: 5 })]).toEqual(all.slice(0, 5));
     expect(sets.count).toBeGreaterThan(0);
+  });
+
+  it("keeps at most 255 sets by default, where the tutorial's C search stops (bufferIndex == 255)", () => {
+    expect(DEFAULT_MAX_CANDIDATES).toBe(255);
+    const g = Grid.open(64, 64);
+    const sets = decomposeConvexSets(g, { maxSide: 1 });
+    const me = { x: 2, y: 2 };
+    const target = { x: 40, y: 40 };
+    const all = [...flankCandidates(g, sets, me, target, { maxCandidates: Number.POSITIVE_INFINITY })];
+    expect(all.length).toBeGreaterThan(256);
+    const kept = [...flankCandidates(g, sets, me, target)];
+    expect(kept.length).toBe(255);
+    expect(kept).toEqual(all.slice(0, 255));
+    expect([...flankCandidates(g, sets, me, target, { maxCandidates: 256 })]).toEqual(all.slice(0, 256));
   });
 
   it('picks a candidate with the given random source', () => {

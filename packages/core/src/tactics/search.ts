@@ -47,8 +47,10 @@ export type TacticCostSource = 'two-field' | SetFields | SetCostPair;
 /** Options of the flank/retreat searches. */
 export interface TacticSearchOptions extends TacticShapeOptions, SetMoveOptions {
   /**
-   * Stop after this many kept sets (the flanking tutorial's 256-entry buffer), a count: an integer >= 1 or Infinity.
-   * @defaultValue {@link DEFAULT_MAX_CANDIDATES} (256)
+   * Stop after this many kept sets, a count: an integer >= 1 or Infinity. The default is the flanking tutorial's:
+   * its C buffer has 256 slots, but the search ends when its `unsigned char` index reaches 255
+   * (`bufferIndex == 255`), so it keeps at most 255 sets; we match that so the same map picks from the same sets.
+   * @defaultValue {@link DEFAULT_MAX_CANDIDATES} (255)
    */
   maxCandidates?: number;
   /**
@@ -67,8 +69,11 @@ export interface TacticTaskOptions extends TacticSearchOptions {
   setsPerStep?: number;
 }
 
-/** Default {@link TacticSearchOptions.maxCandidates}: 256, the size of the flanking tutorial's buffer. */
-export const DEFAULT_MAX_CANDIDATES = 256;
+/**
+ * Default {@link TacticSearchOptions.maxCandidates}: 255, where the search of "Flanking / Retreating" stops
+ * (`bufferIndex == 255` on its 256-slot buffer; 0.1 and earlier kept 256).
+ */
+export const DEFAULT_MAX_CANDIDATES = 255;
 /** Default {@link TacticTaskOptions.setsPerStep}: 2048 sets per slice. */
 export const DEFAULT_SETS_PER_STEP = 2048;
 /** Sets examined between two reads of the clock inside one step. */
@@ -347,7 +352,7 @@ export function searchTactic(
 }
 
 /**
- * Ids of every set the flanking tutorial's flank test keeps, ascending (at most `maxCandidates`, default 256): sets with
+ * Ids of every set the flanking tutorial's flank test keeps, ascending (at most `maxCandidates`, default 255): sets with
  * `|m - t| <= hyperbola`, `m + t >= smallEllipse` and `m + t <= largeEllipse`, `m` and `t` the moves from the
  * player and from the target into the set. Unreachable sets are never kept; empty when both share one set.
  */
@@ -362,7 +367,7 @@ export function flankCandidates(
 }
 
 /**
- * Ids of every set the flanking tutorial's retreat test keeps, ascending (at most `maxCandidates`, default 256): sets with
+ * Ids of every set the flanking tutorial's retreat test keeps, ascending (at most `maxCandidates`, default 255): sets with
  * `m <= t`, `t - m >= hyperbola`, `t >= circle` and `m <= circle`. Unreachable sets are never kept; empty
  * when both share one set.
  */

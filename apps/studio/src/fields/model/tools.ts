@@ -67,7 +67,8 @@ export function paintLine(
   before: (i: number) => void,
   onTile: (x: number, y: number) => void,
 ): boolean {
-  const line = bresenhamLine(from.x, from.y, to.x, to.y);
+  // The symmetric line: a stroke painted from A to B covers the same tiles as from B to A.
+  const line = bresenhamLine(from.x, from.y, to.x, to.y, 'symmetric');
   const r = (brush - 1) >> 1;
   const terrain = grid.terrain;
   if (paint.kind === 'terrain' && !terrain) return false;

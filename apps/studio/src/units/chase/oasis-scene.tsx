@@ -39,8 +39,8 @@ export const OASIS_PATTERN = `# oasis.txt: x0 y0 x1 y1 per segment, read as one 
 const WATER = { x0: 24, y0: 18, x1: 27, y1: 20 };
 
 const STYLES: readonly { id: BresenhamStyle; label: string; key: string }[] = [
-  { id: 'listing', label: "the book's Bresenham (listing)", key: 'b' },
-  { id: 'symmetric', label: 'symmetric Bresenham (default)', key: 'y' },
+  { id: 'listing', label: "the book's Bresenham (listing, the default)", key: 'b' },
+  { id: 'symmetric', label: 'symmetric Bresenham', key: 'y' },
 ];
 
 function parse(text: string): { pattern: TilePattern | null; error: PatternParseError | null } {
@@ -67,7 +67,9 @@ function drawWater(ctx: CanvasRenderingContext2D, grid: Grid): void {
 
 /**
  * The book's patterned movement: the orc guard of the oasis replays a normalised pattern from its own start
- * tile, each segment drawn with Bresenham (the book's listing, or the symmetric line), one tile per turn.
+ * tile, each segment drawn with Bresenham (the book's listing, or the symmetric line), one tile per turn. The
+ * path is the book's: a closed pattern ends on its start again (the library's default `keepReturnTile`), and
+ * `patternStepIndex` walks it round without standing on the start twice.
  */
 export function OasisScene() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -83,8 +85,8 @@ export function OasisScene() {
   const [gx, gy] = OASIS_ORCS[0] as readonly [number, number];
   const paths = useMemo(
     () => ({
-      listing: buildTilePatternPath(pattern, gx, gy, 'listing'),
-      symmetric: buildTilePatternPath(pattern, gx, gy, 'symmetric'),
+      listing: buildTilePatternPath(pattern, gx, gy, { style: 'listing' }),
+      symmetric: buildTilePatternPath(pattern, gx, gy, { style: 'symmetric' }),
     }),
     [pattern, gx, gy],
   );

@@ -121,8 +121,8 @@ export function OrcScene() {
         drawTileLine(ctx, [o.x, o.y, f.x, f.y], sees ? 'rgba(125,255,107,0.35)' : 'rgba(255,107,107,0.45)');
         ctx.setLineDash([]);
       }
-      if (!o.caught && (mode === 'bresenham' || mode === 'listing')) {
-        const chaser = mode === 'listing' ? o.listing : o.chaser;
+      if (!o.caught && (mode === 'bresenham' || mode === 'symmetric')) {
+        const chaser = mode === 'symmetric' ? o.symmetric : o.chaser;
         const line = chaser.line();
         const from = Math.min(chaser.position, line.length / 2);
         drawTileDots(ctx, line.subarray(2 * from), `${color}55`, 0.2);
@@ -160,7 +160,7 @@ export function OrcScene() {
       w.grid.setPassable(t.x, t.y, !w.grid.isPassable(t.x, t.y));
       for (const o of w.orcs) {
         o.chaser.reset();
-        o.listing.reset();
+        o.symmetric.reset();
       }
     } else if (w.grid.isPassable(t.x, t.y)) {
       w.fx = t.x;

@@ -12,10 +12,10 @@ import {
 } from '@fieldmarshal/core';
 
 /**
- * How the orcs close in: the seed's basic chase, Bresenham line of sight (symmetric, or the book's listing tile
- * for tile), or interception (Problem 1-1).
+ * How the orcs close in: the book's basic chase, Bresenham line of sight (the book's listing tile for tile, the
+ * library's default line, or the symmetric line), or interception (Problem 1-1).
  */
-export type OrcMode = 'basic' | 'bresenham' | 'listing' | 'intercept';
+export type OrcMode = 'basic' | 'bresenham' | 'symmetric' | 'intercept';
 
 export const ORC_MODES: readonly { id: OrcMode; label: string; key: string; note: string }[] = [
   {
@@ -26,9 +26,9 @@ export const ORC_MODES: readonly { id: OrcMode; label: string; key: string; note
   },
   {
     id: 'bresenham',
-    label: 'Bresenham line of sight',
+    label: "Bresenham line of sight (the book's)",
     key: '2',
-    note: 'Each orc walks its Bresenham line to Frodo, recomputed only when he moves: straight, natural paths.',
+    note: "Each orc walks the book's Bresenham line to Frodo (its C++ listing, the default line), recomputed only when he moves: straight, natural paths.",
   },
   {
     id: 'intercept',
@@ -37,10 +37,10 @@ export const ORC_MODES: readonly { id: OrcMode; label: string; key: string; note
     note: 'Each orc heads for the earliest tile where it can meet Frodo on his walk (circles): let him walk to see it.',
   },
   {
-    id: 'listing',
-    label: "Bresenham, the book's listing",
+    id: 'symmetric',
+    label: 'Bresenham, the symmetric line',
     key: '4',
-    note: "The book's C++ line: its minor steps come late ((0,0) to (5,1) passes (3,0)); on these eight paths it differs from the symmetric line on 31 of 219 tiles.",
+    note: "The nearest tiles to the straight line, the same from either end; the book's line takes its minor steps late ((0,0) to (5,1) passes (3,0)): on these eight paths the two differ on 31 of 219 tiles.",
   },
 ];
 
@@ -68,9 +68,10 @@ export interface Orc {
   y: number;
   /** Visited tiles, flat [x, y, ...]. */
   trail: number[];
+  /** Walks the book's Bresenham lines (the default style; mode `bresenham`). */
   chaser: LineChaser;
-  /** The same with the book's listing lines (mode `listing`). */
-  listing: LineChaser;
+  /** The same with the symmetric lines (mode `symmetric`). */
+  symmetric: LineChaser;
   /** Standing on Frodo's tile (it waits there; if he walks away it chases him again). */
   caught: boolean;
   /** The last step ran into a wall. */
@@ -112,7 +113,7 @@ export function createOrcWorld(grid: Grid): OrcWorld {
       y,
       trail: [x, y],
       chaser: new LineChaser(),
-      listing: new LineChaser(64, 'listing'),
+      symmetric: new LineChaser(64, 'symmetric'),
       caught: false,
       blocked: false,
     })),
@@ -169,7 +170,7 @@ export function stepOrcWorld(w: OrcWorld, mode: OrcMode): void {
     let d: number;
     if (mode === 'basic') d = basicChaseDirection(o.x, o.y, f.x, f.y);
     else if (mode === 'bresenham') d = o.chaser.next(o.x, o.y, f.x, f.y);
-    else if (mode === 'listing') d = o.listing.next(o.x, o.y, f.x, f.y);
+    else if (mode === 'symmetric') d = o.symmetric.next(o.x, o.y, f.x, f.y);
     else d = tileInterceptDirection(o.x, o.y, w.fx, w.fy, w.vx, w.vy, { width: SCREEN_W, height: SCREEN_H });
     if (d === NO_DIRECTION) continue;
     const nx = o.x + (DIR_DX[d] as number);

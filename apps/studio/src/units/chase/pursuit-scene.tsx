@@ -60,7 +60,8 @@ function parseFlight(text: string): { records: ControlRecord[] | null; error: Pa
 export function PursuitScene() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [mode, setMode] = useState<PursuitMode>('intercept');
-  const [method, setMethod] = useState<'exact' | 'closing'>('exact');
+  // The book's closing-velocity point first: the library's default, the chapter's LineOfSightIntercept.
+  const [method, setMethod] = useState<'exact' | 'closing'>('closing');
   const [speedControl, setSpeedControl] = useState(true);
   const [targetMode, setTargetMode] = useState<TargetMode>('pattern');
   const [playing, setPlaying] = useState(true);
@@ -227,8 +228,8 @@ export function PursuitScene() {
         <label className="controls">
           Prediction
           <select value={method} onChange={(e) => setMethod(e.target.value as 'exact' | 'closing')}>
+            <option value="closing">closing velocity (the book's LineOfSightIntercept, the default)</option>
             <option value="exact">exact (earliest meeting at top speed; closing velocity when there is none)</option>
-            <option value="closing">closing velocity (the book's LineOfSightIntercept)</option>
           </select>
         </label>
         <p className="help">
