@@ -4,7 +4,56 @@
  */
 import { OutOfRangeError } from '../errors.js';
 import { H_CURRENT } from './crowd-layout.js';
-import { type Crowd, type CrowdFrame, checkCrowd } from './crowd-state.js';
+import type { CrowdParams } from './crowd-options.js';
+import { type Crowd, type CrowdFrame, type CrowdSortedFrame, checkCrowd } from './crowd-state.js';
+
+/**
+ * A neighbour grid a step reads: the crowd's own (built by {@link prepareCrowdStep}, `Crowd` has these fields) or
+ * a band's, built in a worker's own memory (./crowd-band.ts). Bucket b lists positions `cellStart[b]` to
+ * `cellStart[b + 1]` (exclusive) of `cellItems` (unit indices) and `sorted` (their current state), in index order.
+ */
+export interface NeighbourGrid {
+  readonly cellStart: Int32Array;
+  readonly cellItems: Int32Array;
+  readonly sorted: CrowdSortedFrame;
+  /** Bucket count (a power of two). */
+  readonly tableSize: number;
+}
+
+/**
+ * How far from its centre a unit looks for others in a step of `dt` seconds, pixels: the contact reach, grown by
+ * what both units may move in the step and by the hold reach (see ./crowd-step.ts). The step's neighbour queries
+ * and a band's margin (./crowd-band.ts) both use this one expression.
+ */
+export function crowdSearchRadius(params: Readonly<CrowdParams>, dt: number): number {
+  const { unitSize: S, topSpeed, contactMargin } = params;
+  const holdReach = S + contactMargin + topSpeed * dt;
+  return Math.max(holdReach + 2 * topSpeed * dt, S);
+}
+
+/** True when a unit at (x, y) of group `group` is on a map of `maxX` x `maxY` pixels and of one of `groups`. */
+export function unitOnMap(x: number, y: number, group: number, maxX: number, maxY: number, groups: number): boolean {
+  return x >= 0 && y >= 0 && x <= maxX && y <= maxY && group < groups;
+}
+
+/**
+ * The error of the first unit (lowest index, below `end`) off the map or of no group; the one
+ * {@link prepareCrowdStep} throws, whoever finds a bad unit first. Null when none is.
+ */
+export function firstUnitError(crowd: Crowd, frame: CrowdFrame, end: number): OutOfRangeError | null {
+  const { x, y } = frame;
+  const unitGroup = crowd.unitGroup;
+  const cs = crowd.params.tileSize;
+  const maxX = crowd.grid.width * cs;
+  const maxY = crowd.grid.height * cs;
+  for (let i = 0; i < end; i++) {
+    const xi = x[i] as number;
+    const yi = y[i] as number;
+    if (!unitOnMap(xi, yi, unitGroup[i] as number, maxX, maxY, crowd.groups))
+      return new OutOfRangeError(`unit ${i}`, `(${xi}, ${yi}) group ${unitGroup[i]}`, 'a unit on the map, of a group');
+  }
+  return null;
+}
 
 /**
  * Bucket of neighbour cell (cx, cy): its row-major index on a grid `cols` cells wide, wrapped to the table.
@@ -40,8 +89,8 @@ export function prepareCrowdStep(crowd: Crowd): void {
     const yi = y[i] as number;
     // The state lives in a buffer anyone may write: a unit off the map (NaN, Infinity) or of no group would make
     // the step read outside its arrays or search without end. One check per unit per step, here.
-    if (!(xi >= 0 && yi >= 0 && xi <= maxX && yi <= maxY && (unitGroup[i] as number) < groups))
-      throw new OutOfRangeError(`unit ${i}`, `(${xi}, ${yi}) group ${unitGroup[i]}`, 'a unit on the map, of a group');
+    if (!unitOnMap(xi, yi, unitGroup[i] as number, maxX, maxY, groups))
+      throw firstUnitError(crowd, f, i + 1) as OutOfRangeError;
     const cx = Math.floor(xi / cs);
     const cy = Math.floor(yi / cs);
     cellX[i] = cx;
