@@ -61,8 +61,8 @@ export function runCrowdStepRange(args: CrowdStepRangeArgs, control: KernelContr
   finishKernel(control, args.to - args.from);
 }
 
-/** The groups' fields and flows, kept by a worker while their revision holds. */
-function keepFields(args: { grid: Grid; crowd: ArrayBufferLike }) {
+/** The groups' fields and flows, kept by a worker while their revision holds (every crowd job's `keep`). */
+export function keepFields(args: { grid: Grid; crowd: ArrayBufferLike }) {
   const { fields } = crowdJobRegions(args.crowd, args.grid.size);
   const stamp = new Int32Array(args.crowd, 0, H_FIELDS_REVISION + 1)[H_FIELDS_REVISION] as number;
   return [{ path: ['crowd'], stamp, byteOffset: fields[0], byteLength: fields[1] }];
