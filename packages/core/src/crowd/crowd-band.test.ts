@@ -4,6 +4,7 @@ import { AbortError, OutOfRangeError } from '../errors.js';
 import { CONTROL_LENGTH, ControlSlot } from '../fields/types.js';
 import { generateOpen, generateRandom } from '../grid/generate.js';
 import type { JobRunner, JobSpec } from '../jobs/job-spec.js';
+import { createRandom } from '../util/random.js';
 import { snapshot } from './crowd.test-util.js';
 import { cutRows, planCrowdBands } from './crowd-balance.js';
 import { stepCrowdBand } from './crowd-band.js';
@@ -46,7 +47,7 @@ function runner(mode: JobRunner['mode'], size: number): JobRunner & { names: str
 
 /** A crowd whose units have random states (positions anywhere on the map, its edges included). */
 function randomCrowd(seed: number, count: number, options: Partial<CrowdOptions> = {}): Crowd {
-  const rand = mulberry(seed);
+  const rand = createRandom(seed);
   const width = 4 + Math.floor(rand() * 30);
   const height = 4 + Math.floor(rand() * 30);
   const grid = rand() < 0.3 ? generateOpen(width, height) : generateRandom(width, height, 0.15, { seed });
@@ -85,17 +86,6 @@ function randomCrowd(seed: number, count: number, options: Partial<CrowdOptions>
     commandCrowdGroup(crowd, group, gx, gy, group === 0 || rand() < 0.3 ? { useField: false } : { useFlow: flows });
   }
   return crowd;
-}
-
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A copy of a crowd (same buffer contents, same grid). */

@@ -11,7 +11,15 @@
 import { OutOfRangeError } from '../errors.js';
 import type { KernelControl } from '../fields/types.js';
 import { finishKernel, pollKernel } from '../util/kernel-control.js';
-import { bucket, crowdSearchRadius, firstUnitError, type NeighbourGrid, unitOnMap } from './crowd-grid.js';
+import {
+  bucket,
+  crowdSearchRadius,
+  firstUnitError,
+  gatherSorted,
+  type NeighbourGrid,
+  placeInBuckets,
+  unitOnMap,
+} from './crowd-grid.js';
 import { H_CURRENT } from './crowd-layout.js';
 import { type Crowd, type CrowdFrame, type CrowdSortedFrame, crowdCount } from './crowd-state.js';
 import { type StepOutput, stepUnits } from './crowd-step.js';
@@ -145,7 +153,7 @@ function gatherCandidates(
  */
 export function buildBandGrid(crowd: Crowd, band: CrowdBand, dt: number, control: KernelControl = {}): BandGrid {
   const frame = crowd.frames[(crowd.header[H_CURRENT] as number) & 1] as CrowdFrame;
-  const { x, y, vx, vy, timer, state } = frame;
+  const { x, y } = frame;
   const T = crowd.params.tileSize;
   const maxX = crowd.grid.width * T;
   const maxY = crowd.grid.height * T;
@@ -184,31 +192,12 @@ export function buildBandGrid(crowd: Crowd, band: CrowdBand, dt: number, control
     const b = bucket(cx, candidateRow[k] as number, W, mask);
     cellStart[b + 1] = (cellStart[b + 1] as number) + 1;
   }
-  for (let b = 0; b < tableSize; b++) cellStart[b + 1] = (cellStart[b + 1] as number) + (cellStart[b] as number);
-  cursor.set(cellStart.subarray(0, tableSize));
   // Candidates in index order, so each bucket lists its units in index order.
-  for (let k = 0; k < units; k++) {
-    const b = bucket(candidateCol[k] as number, candidateRow[k] as number, W, mask);
-    const at = cursor[b] as number;
-    cellItems[at] = k;
-    cursor[b] = at + 1;
-  }
-  // The current state in grid order (gathered, so that the writes are sequential), as prepareCrowdStep's copy.
+  placeInBuckets(units, candidateCol, candidateRow, W, tableSize, cellStart, cursor, cellItems);
   const { x: sx, y: sy, vx: svx, vy: svy, timer: stimer, state: sstate } = scratch;
-  for (let e = 0; e < units; e++) {
-    const k = cellItems[e] as number;
-    const i = candidates[k] as number;
-    cellItems[e] = i;
-    sx[e] = x[i] as number;
-    sy[e] = y[i] as number;
-    svx[e] = vx[i] as number;
-    svy[e] = vy[i] as number;
-    stimer[e] = timer[i] as number;
-    sstate[e] = state[i] as number;
-    cellX[e] = candidateCol[k] as number;
-    cellY[e] = candidateRow[k] as number;
-  }
   const sorted: CrowdSortedFrame = { x: sx, y: sy, vx: svx, vy: svy, timer: stimer, state: sstate, cellX, cellY };
+  // The current state in grid order, as prepareCrowdStep's copy.
+  gatherSorted(units, cellItems, candidates, frame, candidateCol, candidateRow, sorted);
   return { cellStart, cellItems, sorted, tableSize, units };
 }
 
