@@ -24,9 +24,9 @@ export interface CrowdStepBandArgs {
   grid: Grid;
   /** The crowd's buffer (`Crowd.buffer`). */
   crowd: ArrayBufferLike;
-  /** First row of cells (tiles) of the band, inclusive: an integer. */
+  /** First row of cells (tiles) of the band, inclusive: an integer from 0. */
   rowFrom: number;
-  /** End of the band's rows of cells, exclusive: an integer above `rowFrom`. */
+  /** End of the band's rows of cells, exclusive: an integer above `rowFrom`, at most the map's height + 1. */
   rowTo: number;
   /** First unit (by index) whose position this band checks for the whole step, inclusive. */
   checkFrom: number;
@@ -55,9 +55,6 @@ export interface CrowdBandResult {
   packed?: ArrayBuffer;
 }
 
-/** Largest row a band may name: far past any map (2^30), so that row arithmetic stays exact. */
-const MAX_ROW = 2 ** 30;
-
 /**
  * The worker side of `stepCrowdParallel`: one band of a step (./crowd-band.ts) over a crowd rebuilt from its buffer.
  * @throws OutOfRangeError for a bad band, unit range or `dt`, and for the first unit of the crowd off the map or of
@@ -67,9 +64,10 @@ export function runCrowdStepBand(args: CrowdStepBandArgs, control: KernelControl
   const crowd = crowdFromBuffers({ crowd: args.crowd, grid: args.grid });
   const n = checkCrowd(crowd);
   const { rowFrom, rowTo, checkFrom, checkTo, dt } = args;
-  const row = (r: unknown) => Number.isInteger(r) && Math.abs(r as number) <= MAX_ROW;
-  if (!row(rowFrom) || !row(rowTo) || !(rowFrom < rowTo))
-    throw new OutOfRangeError('band rows', [rowFrom, rowTo], `integers with rowFrom < rowTo, within ${MAX_ROW}`);
+  // Rows of cells 0 to the map's height (a unit on the bottom edge is in row `height`).
+  const rows = crowd.grid.height + 1;
+  if (!Number.isInteger(rowFrom) || !Number.isInteger(rowTo) || rowFrom < 0 || rowTo > rows || rowFrom >= rowTo)
+    throw new OutOfRangeError('band rows', [rowFrom, rowTo], `integers with 0 <= rowFrom < rowTo <= ${rows}`);
   if (!Number.isInteger(checkFrom) || !Number.isInteger(checkTo) || checkFrom < 0 || checkTo > n || checkFrom > checkTo)
     throw new OutOfRangeError('band units', [checkFrom, checkTo], `integers with 0 <= from <= to <= ${n}`);
   if (typeof dt !== 'number' || !(dt > 0 && dt <= MAX_CROWD_DT))

@@ -7,7 +7,7 @@ import type { JobRunner, JobSpec } from '../jobs/job-spec.js';
 import { createRandom } from '../util/random.js';
 import { snapshot } from './crowd.test-util.js';
 import { cutRows, planCrowdBands } from './crowd-balance.js';
-import { stepCrowdBand } from './crowd-band.js';
+import { packedBandViews, stepCrowdBand } from './crowd-band.js';
 import { runCrowdStepBand } from './crowd-band-jobs.js';
 import { commandCrowdGroup } from './crowd-command.js';
 import { hashCrowd } from './crowd-hash.js';
@@ -272,6 +272,9 @@ describe('runCrowdStepBand', () => {
     for (const bad of [
       { rowFrom: 3, rowTo: 3 },
       { rowFrom: 0.5 },
+      { rowFrom: -1 },
+      { rowTo: 22 },
+      { rowFrom: -(2 ** 30), rowTo: 2 ** 30 },
       { checkTo: 51 },
       { checkFrom: 2, checkTo: 1 },
       { dt: 0 },
@@ -289,5 +292,8 @@ describe('runCrowdStepBand', () => {
     const T = crowd.params.tileSize;
     const inRows = [...f.y.subarray(0, 80)].filter((y) => Math.floor(y / T) < 3).length;
     expect(a.units).toBe(inRows);
+    // In ascending index order, so that the caller's copy writes forwards.
+    const { index } = packedBandViews({ units: a.units as number, packed: a.packed as ArrayBuffer });
+    expect(index.every((i, k) => k === 0 || i > (index[k - 1] as number))).toBe(true);
   });
 });

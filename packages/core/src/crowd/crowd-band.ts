@@ -74,12 +74,21 @@ const scratch = {
   cellX: i32(0),
   cellY: i32(0),
   rowWork: f64(0),
+  rank: i32(0),
+  slots: i32(0),
 };
 
 /** The band's neighbour grid over this thread's scratch, and how many units it holds. */
 interface BandGrid extends NeighbourGrid {
   /** Units in the grid: the band's and those of the rows its searches reach. */
   units: number;
+  /** Units of the band's own rows. */
+  own: number;
+  /**
+   * Where each unit of the grid (by grid position) goes in the band's packed output: its rank by index among the
+   * band's own units (so that the caller's copy of the output writes ascending indices), -1 for the others.
+   */
+  slots: Int32Array;
 }
 
 /**
@@ -163,14 +172,18 @@ export function buildBandGrid(crowd: Crowd, band: CrowdBand, dt: number, control
       throwUnitError(crowd, frame, i + 1);
   }
   const { count, lo, hi } = gatherCandidates(crowd, frame, band, crowdSearchRadius(crowd.params, dt), control);
-  // Keep the units of the rows searched (in index order still).
+  // Keep the units of the rows searched (in index order still), ranking the band's own among them.
   const { candidates, candidateRow } = scratch;
+  scratch.rank = atLeast(scratch.rank, count, i32);
+  const rank = scratch.rank;
   let units = 0;
+  let own = 0;
   for (let k = 0; k < count; k++) {
     const row = candidateRow[k] as number;
     if (row < lo || row > hi) continue;
     candidates[units] = candidates[k] as number;
     candidateRow[units] = row;
+    rank[units] = row >= band.rowFrom && row < band.rowTo ? own++ : -1;
     units++;
   }
   let tableSize = 64;
@@ -180,10 +193,10 @@ export function buildBandGrid(crowd: Crowd, band: CrowdBand, dt: number, control
   scratch.candidateCol = atLeast(scratch.candidateCol, units, i32);
   scratch.cellStart = atLeast(scratch.cellStart, tableSize + 1, i32);
   scratch.cursor = atLeast(scratch.cursor, tableSize, i32);
-  for (const key of ['cellItems', 'cellX', 'cellY'] as const) scratch[key] = atLeast(scratch[key], units, i32);
+  for (const key of ['cellItems', 'cellX', 'cellY', 'slots'] as const) scratch[key] = atLeast(scratch[key], units, i32);
   for (const key of ['x', 'y', 'vx', 'vy', 'timer'] as const) scratch[key] = atLeast(scratch[key], units, f64);
   scratch.state = atLeast(scratch.state, units, u8);
-  const { candidateCol, cellStart, cursor, cellItems, cellX, cellY } = scratch;
+  const { candidateCol, cellStart, cursor, cellItems, cellX, cellY, slots } = scratch;
   cellStart.fill(0, 0, tableSize + 1);
   // PERF: counting sort into flat Int32Arrays, as prepareCrowdStep; nothing allocated once the scratch has grown.
   for (let k = 0; k < units; k++) {
@@ -194,11 +207,12 @@ export function buildBandGrid(crowd: Crowd, band: CrowdBand, dt: number, control
   }
   // Candidates in index order, so each bucket lists its units in index order.
   placeInBuckets(units, candidateCol, candidateRow, W, tableSize, cellStart, cursor, cellItems);
+  for (let e = 0; e < units; e++) slots[e] = rank[cellItems[e] as number] as number;
   const { x: sx, y: sy, vx: svx, vy: svy, timer: stimer, state: sstate } = scratch;
   const sorted: CrowdSortedFrame = { x: sx, y: sy, vx: svx, vy: svy, timer: stimer, state: sstate, cellX, cellY };
   // The current state in grid order, as prepareCrowdStep's copy.
   gatherSorted(units, cellItems, candidates, frame, candidateCol, candidateRow, sorted);
-  return { cellStart, cellItems, sorted, tableSize, units };
+  return { cellStart, cellItems, sorted, tableSize, units, own, slots };
 }
 
 /** The next states of a band's units, packed in one buffer (see {@link packedBandViews}). */
@@ -212,7 +226,7 @@ export interface PackedBand {
 /** Bytes per unit of a {@link PackedBand}: five f64 values, an index, two f32 values and a state byte. */
 const PACKED_BYTES = 5 * 8 + 4 + 2 * 4 + 1;
 
-/** The arrays of a packed band: entry k is unit `index[k]`'s next state. */
+/** The arrays of a packed band: entry k is unit `index[k]`'s next state (ascending indices). */
 export function packedBandViews(band: PackedBand): CrowdFrame & { index: Int32Array } {
   const { packed, units: k } = band;
   if (!(packed instanceof ArrayBuffer) || !Number.isInteger(k) || k < 0 || packed.byteLength < k * PACKED_BYTES)
@@ -261,18 +275,15 @@ export function stepCrowdBand(
   const n = crowdCount(crowd);
   const { rowFrom, rowTo } = band;
   const grid = buildBandGrid(crowd, band, dt, control);
-  let own = 0;
-  for (let e = 0; e < grid.units; e++) {
-    const row = grid.sorted.cellY[e] as number;
-    if (row >= rowFrom && row < rowTo) own++;
-  }
+  const own = grid.own;
   const rows = Math.max(0, rowTo - rowFrom);
   scratch.rowWork = atLeast(scratch.rowWork, rows, f64);
   const rowWork = scratch.rowWork;
   rowWork.fill(0, 0, rows);
   const buffer = packed ? new ArrayBuffer(own * PACKED_BYTES) : null;
   const views = buffer ? packedBandViews({ packed: buffer, units: own }) : null;
-  const out: StepOutput = { frame: views, index: views?.index ?? null, at: 0, work: rowWork };
+  // Packed in index order (see BandGrid.slots), stepped in grid order.
+  const out: StepOutput = { frame: views, index: views?.index ?? null, slots: grid.slots, at: 0, work: rowWork };
   for (let e0 = 0; e0 < grid.units; e0 += CONTROL_INTERVAL) {
     pollKernel(control, e0, 'crowd step band', grid.units);
     const span = { from: 0, to: n, e0, e1: Math.min(grid.units, e0 + CONTROL_INTERVAL), rowFrom, rowTo };

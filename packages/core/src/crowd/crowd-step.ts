@@ -56,7 +56,7 @@ const SPAN_EPS = 1e-7;
 /** The flocking tutorial's test for an avoidance vector that cancelled out. */
 const CANCEL = 0.001;
 /** Rows of cells a span takes when it takes them all. */
-const ALL_ROWS = [-(2 ** 31), 2 ** 31 - 1] as const;
+const ALL_ROWS = [-2147483648, 2147483647] as const;
 
 function checkDt(dt: number): void {
   if (typeof dt !== 'number' || !(dt > 0 && dt <= MAX_CROWD_DT))
@@ -109,7 +109,7 @@ export function stepCrowdGridRangeInto(
   if (!(base >= 0 && base <= from) || !Object.values(out).every((a) => (a as { length: number }).length >= to - base))
     throw new OutOfRangeError('out', to - base, 'arrays of the range`s length');
   const span = { from: 0, to: n, e0: from, e1: to, rowFrom: ALL_ROWS[0], rowTo: ALL_ROWS[1] };
-  stepUnits(crowd, crowd, span, dt, { frame: out, index: null, at: from - base, work: null });
+  stepUnits(crowd, crowd, span, dt, { frame: out, index: null, slots: null, at: from - base, work: null });
 }
 
 function checkRange(from: number, to: number, n: number): void {
@@ -132,14 +132,16 @@ export interface StepSpan {
 
 /**
  * Where {@link stepUnits} writes next states: the crowd's next frame at the units' indices (`frame` null), or
- * entries `at`, `at + 1`, ... of `frame` in the order the units are stepped, with each unit's index in `index`
- * (when given); `at` is left after the last entry written. With `work`, each unit stepped adds
+ * entries of `frame`: entry `slots[e]` for the unit at grid position e (when `slots` is given), else entries `at`,
+ * `at + 1`, ... in the order the units are stepped (`at` is left after the last entry written); each unit's index
+ * goes to `index` at its entry (when given). With `work`, each unit stepped adds
  * {@link UNIT_WORK} plus the neighbours it looked at to `work[row - span.rowFrom]`: the cost of its row, which
  * balances the bands of the next step.
  */
 export interface StepOutput {
   frame: CrowdFrame | null;
   index: Int32Array | null;
+  slots: Int32Array | null;
   at: number;
   work: Float64Array | null;
 }
@@ -157,6 +159,7 @@ export function stepUnits(crowd: Crowd, g: NeighbourGrid, span: StepSpan, dt: nu
   const packed = out?.frame ?? null;
   const N = packed ?? (crowd.frames[cur ^ 1] as CrowdFrame);
   const outIndex = out?.index ?? null;
+  const slots = out?.slots ?? null;
   const work = out?.work ?? null;
   let w = out?.at ?? 0;
   const { from, to, e0, e1, rowFrom, rowTo } = span;
@@ -452,7 +455,7 @@ export function stepUnits(crowd: Crowd, g: NeighbourGrid, span: StepSpan, dt: nu
     }
     if (state === CROWD_BUMPED && vx === 0 && vy === 0) state = CROWD_STOPPED;
 
-    const slot = packed === null ? i : w++;
+    const slot = packed === null ? i : slots !== null ? (slots[e] as number) : w++;
     nx[slot] = nxv;
     ny[slot] = nyv;
     nvx[slot] = vx;
