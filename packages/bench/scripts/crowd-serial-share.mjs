@@ -81,7 +81,12 @@ for (const [name, lib] of builds)
   for (const mode of values.modes.split(','))
     for (const workers of values.workers.split(',').map(Number)) {
       const service = await lib.createFieldService({ mode, workers, clock: cpu });
-      executors.push({ label: `${name}, ${mode}, ${workers} worker(s)`, lib, crowd: copy(lib, mode === 'shared'), service });
+      executors.push({
+        label: `${name}, ${mode}, ${workers} worker(s)`,
+        lib,
+        crowd: copy(lib, mode === 'shared'),
+        service,
+      });
     }
 
 const step = async (e) => {
@@ -113,7 +118,9 @@ const hash = (e) => e.lib.hashCrowd(e.crowd);
 const reference = hash(executors[0]);
 const one = median(executors[0].cpu);
 console.log(`${UNITS} units, ${executors[0].wall.length} steps per executor; load ${load0} -> ${load1}`);
-console.log('executor | wall ms median (p10-p90) | this-thread CPU ms/step | service slices ms/step | longest slice ms | serial share | Amdahl @16 | same state');
+console.log(
+  'executor | wall ms median (p10-p90) | this-thread CPU ms/step | service slices ms/step | longest slice ms | serial share | Amdahl @16 | same state',
+);
 for (const e of executors) {
   const sorted = [...e.wall].sort((a, b) => a - b);
   const p = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
