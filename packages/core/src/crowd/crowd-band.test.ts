@@ -159,6 +159,9 @@ describe('stepCrowdParallel in bands (each band builds its own neighbour grid)',
       }
     }
     expect(crowdSteps(serial)).toBe(60);
+    // The calling thread built no neighbour grid: the crowds' own grids (prepareCrowdStep's) are still empty.
+    for (const r of runs)
+      expect([r.mode, r.parts, r.crowd.cellStart.some((v) => v !== 0)]).toEqual([r.mode, r.parts, false]);
     const f = crowdFrame(serial);
     expect(f.avoidX.some((v, i) => v !== 0 || f.avoidY[i] !== 0)).toBe(true); // units did meet
   });
