@@ -1,6 +1,8 @@
 /**
- * The worker half of the parallel crowd step, as a job (see ../jobs/job-spec.ts): a pure kernel over a crowd
- * rebuilt from its buffer. The main-thread half is ./crowd-parallel.ts. Neither imports the service (the service
+ * Range jobs of a crowd step (see ../jobs/job-spec.ts): pure kernels over a crowd rebuilt from its buffer, whose
+ * neighbour grid the caller built (`prepareCrowdStep`), for callers that split a step by ranges of units
+ * themselves (`service.run('crowdStepRange', ...)`). `stepCrowdParallel` (./crowd-parallel.ts) runs the band job
+ * instead (./crowd-band-jobs.ts), which builds its grid where it runs. Neither imports the service (the service
  * imports this file, never the reverse).
  *
  * `crowdStepRange` writes the next frame in place (a crowd on shared memory, or on the calling thread).
@@ -41,7 +43,7 @@ export interface CrowdStepRangeArgs {
 export const CROWD_CONTROL_INTERVAL = 4096;
 
 /**
- * The worker side of `stepCrowdParallel` (./crowd-parallel.ts): {@link stepCrowdRange} (or, with `order: 'grid'`,
+ * A range of a crowd step: {@link stepCrowdRange} (or, with `order: 'grid'`,
  * `stepCrowdGridRange`) over a crowd rebuilt from its buffer, in chunks of {@link CROWD_CONTROL_INTERVAL} units (each unit's next state depends only on the current frame, so
  * chunking changes no value). With `control`: publishes units done of `to - from` and throws AbortError
  * between chunks when asked to stop (the back frame is then partly written; the front frame is untouched).
@@ -61,8 +63,8 @@ export function runCrowdStepRange(args: CrowdStepRangeArgs, control: KernelContr
   finishKernel(control, args.to - args.from);
 }
 
-/** The groups' fields and flows, kept by a worker while their revision holds. */
-function keepFields(args: { grid: Grid; crowd: ArrayBufferLike }) {
+/** The groups' fields and flows, kept by a worker while their revision holds (every crowd job's `keep`). */
+export function keepFields(args: { grid: Grid; crowd: ArrayBufferLike }) {
   const { fields } = crowdJobRegions(args.crowd, args.grid.size);
   const stamp = new Int32Array(args.crowd, 0, H_FIELDS_REVISION + 1)[H_FIELDS_REVISION] as number;
   return [{ path: ['crowd'], stamp, byteOffset: fields[0], byteLength: fields[1] }];
@@ -98,7 +100,7 @@ export interface CrowdStepPackedArgs {
 /** The packed next states of a range: entry `k` is the unit at grid-order position `from + k`. */
 export type CrowdPackedFrame = CrowdFrame;
 
-/** The worker side of `stepCrowdParallel` without shared memory: next states of a grid-order range, packed. */
+/** A range of a crowd step without shared memory: next states of a grid-order range, packed. */
 export function runCrowdStepPacked(
   args: CrowdStepPackedArgs & CrowdPackedFrame,
   control: KernelControl = {},

@@ -93,17 +93,19 @@ export function layout(capacity: number, groups: number, cells: number, flows: b
  * Byte regions `[start, bytes]` of a crowd buffer for the parallel step's jobs: the frame the step writes (the
  * one after the current frame: its per-unit arrays), the groups' fields and flows (see
  * {@link H_FIELDS_REVISION}), and what a step reads besides them (the header, parameters and targets, the
- * neighbour grid and the current frame in its order, the units' groups). Internal (the crowd's job specs);
+ * neighbour grid and the current frame in its order, the units' groups), and what a band of the parallel step
+ * reads (`bandReads`: the header, parameters and targets, the current frame, the units' groups). Internal (the crowd's job specs);
  * `cells` is the grid's tile count.
  */
 export function crowdJobRegions(
   buffer: ArrayBufferLike,
   cells: number,
-): { back: [number, number][]; fields: [number, number]; reads: [number, number][] } {
+): { back: [number, number][]; fields: [number, number]; reads: [number, number][]; bandReads: [number, number][] } {
   const header = new Int32Array(buffer, 0, HEADER_INTS);
   const capacity = header[H_CAPACITY] as number;
   const l = layout(capacity, header[H_GROUPS] as number, cells, ((header[H_FLAGS] as number) & FLAG_FLOWS) !== 0);
-  const back = ((header[H_CURRENT] as number) ^ 1) & 1;
+  const cur = (header[H_CURRENT] as number) & 1;
+  const back = cur ^ 1;
   const f64 = l.frameF64[back] as number[];
   const f32 = l.frameF32[back] as number[];
   const state = l.state[back] as number;
@@ -120,6 +122,14 @@ export function crowdJobRegions(
       [l.cellStart, l.cellCursor - l.cellStart],
       [l.cellItems, l.cellX - l.cellItems],
       [l.sortedF64[0] as number, (l.state[0] as number) - (l.sortedF64[0] as number)],
+      [l.unitGroup, l.hasField - l.unitGroup],
+    ],
+    // A band (./crowd-band.ts) builds its own neighbour grid: it reads the current frame, not the crowd's grid.
+    bandReads: [
+      [0, l.frameF64[0]?.[0] as number],
+      [l.targets[0] as number, (l.frameF32[0]?.[0] as number) - (l.targets[0] as number)],
+      [l.frameF64[cur]?.[0] as number, 5 * capacity * 8],
+      [l.state[cur] as number, capacity],
       [l.unitGroup, l.hasField - l.unitGroup],
     ],
   };

@@ -15,8 +15,8 @@ function crowdOf(count: number): Crowd {
   return crowd;
 }
 
-describe('stepCrowdParallel with a failing range (fake service, no workers)', () => {
-  it('settles only after every range settled, rejects with the first error and does not swap', async () => {
+describe('stepCrowdParallel with a failing band (fake service, no workers)', () => {
+  it('settles only after every band settled, rejects with the first error and does not swap', async () => {
     const crowd = crowdOf(40);
     const frameBefore = crowdFrame(crowd).x;
     let slowDone = false;
@@ -24,9 +24,9 @@ describe('stepCrowdParallel with a failing range (fake service, no workers)', ()
     const service = {
       size: 2,
       mode: 'main-thread',
-      submit: (_spec: unknown, args: { from: number }) =>
-        args.from === 0
-          ? Promise.reject(new RangeError('range 0 failed'))
+      submit: (_spec: unknown, args: { rowFrom: number }) =>
+        args.rowFrom === 0
+          ? Promise.reject(new RangeError('band 0 failed'))
           : new Promise<void>((resolve) => {
               releaseSlow = () => {
                 slowDone = true;
@@ -43,7 +43,7 @@ describe('stepCrowdParallel with a failing range (fake service, no workers)', ()
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
     expect(settled).toBe(false);
     releaseSlow();
-    await expect(step).rejects.toThrow('range 0 failed');
+    await expect(step).rejects.toThrow('band 0 failed');
     expect(slowDone).toBe(true);
     expect(crowdFrame(crowd).x).toBe(frameBefore); // frames not swapped
   });

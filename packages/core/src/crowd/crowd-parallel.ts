@@ -1,15 +1,19 @@
 /**
- * The main-thread half of the parallel crowd step: splits the units into ranges, runs the `crowdStepRange`
- * job (./crowd-jobs.ts) once per range through any {@link JobRunner} (a FieldService in any mode), then swaps
- * the frames. This file does not import the service.
+ * The main-thread half of the parallel crowd step: cuts the map's rows into bands (./crowd-balance.ts), runs the
+ * `crowdStepBand` job (./crowd-band-jobs.ts) once per band through any {@link JobRunner} (a FieldService in any
+ * mode), then swaps the frames. Each band builds its own neighbour grid where it runs, so this thread's work grows
+ * with the number of bands, not with the crowd: only a crowd without shared memory in workers (`transfer` mode)
+ * costs this thread a copy of the next states (scattered in slices, see {@link scatterBand}). This file does not
+ * import the service.
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { isSharedBuffer } from '../jobs/arrays.js';
 import type { JobRunner } from '../jobs/job-spec.js';
 import { nextTurn } from '../util/next-turn.js';
 import { bare, ownOptions } from '../util/own-options.js';
-import { prepareCrowdStep } from './crowd-grid.js';
-import { type CrowdPackedFrame, crowdStepPackedJob, crowdStepRangeJob } from './crowd-jobs.js';
+import { planCrowdBands, recordCrowdBands } from './crowd-balance.js';
+import { packedBandViews } from './crowd-band.js';
+import { type CrowdBandResult, crowdStepBandJob } from './crowd-band-jobs.js';
 import { H_CURRENT } from './crowd-layout.js';
 import { MAX_CROWD_DT } from './crowd-options.js';
 import { type Crowd, type CrowdFrame, checkCrowd, crowdCount } from './crowd-state.js';
@@ -18,20 +22,22 @@ import { swapCrowd } from './crowd-step.js';
 /** Options of {@link stepCrowdParallel}. */
 export interface CrowdParallelOptions {
   /**
-   * Number of ranges the units are split into, a count from 1 to 256.
+   * Number of bands of the map's rows the units are split into, a count from 1 to 256 (fewer on a map of fewer
+   * rows). The bands are balanced by the work each reported in the crowd's last parallel step.
    * @defaultValue the service's worker count (`service.size`)
    */
   parts?: number;
 }
 
 /**
- * One step of the crowd with its units split over the workers of `service`: builds the neighbour grid here,
- * runs one `crowdStepRange` job per range, then swaps the frames. The result is bit-identical to
- * {@link stepCrowd} whatever the number of workers, parts or the service's mode. A crowd on shared memory is
- * stepped in place; any other is carried by the job layer (the groups' fields and flows stay in the workers
- * between steps while they are unchanged). Do not touch the crowd until the promise settles. The promise
- * settles only once every range job settled; if any failed it rejects with the first failure (in range order)
- * and the frames are not swapped.
+ * One step of the crowd with its units split over the workers of `service`: cuts the map into bands of rows, runs
+ * one `crowdStepBand` job per band (each builds the neighbour grid of its rows where it runs), then swaps the
+ * frames. The result is bit-identical to {@link stepCrowd} whatever the number of workers, parts or the service's
+ * mode. A crowd on shared memory is stepped in place; any other is carried by the job layer (the groups' fields
+ * and flows stay in the workers between steps while they are unchanged). The crowd's own neighbour grid
+ * ({@link prepareCrowdStep}'s) is left as it was. Do not touch the crowd until the promise settles. The promise
+ * settles only once every band job settled; if any failed it rejects with the first failure (in band order) and
+ * the frames are not swapped.
  */
 export async function stepCrowdParallel(
   service: JobRunner,
@@ -48,41 +54,46 @@ export async function stepCrowdParallel(
   const parts = ownOptions(options, 'options', 'an object { parts? }').parts ?? service.size;
   if (!Number.isInteger(parts) || parts < 1 || parts > 256)
     throw new OutOfRangeError('parts', parts, 'an integer from 1 to 256');
-  prepareCrowdStep(crowd);
   const n = crowdCount(crowd);
   // In place where the workers see the crowd's memory (or run on this thread); elsewhere packed and scattered.
-  const inPlace = isSharedBuffer(buffer) || service.mode === 'main-thread';
-  const jobs: Promise<unknown>[] = [];
-  const ranges: [number, number][] = [];
-  for (let p = 0; p < parts; p++) {
-    const from = Math.floor((p * n) / parts);
-    const to = Math.floor(((p + 1) * n) / parts);
-    if (!(to > from)) continue;
-    ranges.push([from, to]);
-    // PERF: blocks of the map's rows (the neighbour grid's order), so each worker reads its own part of the map.
+  const packed = !(isSharedBuffer(buffer) || service.mode === 'main-thread');
+  const bounds = planCrowdBands(crowd, parts);
+  const bands = bounds.length - 1;
+  const jobs: Promise<CrowdBandResult>[] = [];
+  for (let b = 0; b < bands; b++) {
+    // Each band also checks a share of the units (by index) for the whole step: every unit once.
+    const args = {
+      grid: crowd.grid,
+      crowd: buffer,
+      rowFrom: bounds[b] as number,
+      rowTo: bounds[b + 1] as number,
+      checkFrom: Math.floor((b * n) / bands),
+      checkTo: Math.floor(((b + 1) * n) / bands),
+      dt,
+      packed,
+    };
     // No job options: an empty object without a prototype, so that nothing is inherited from Object.prototype.
-    const args = { grid: crowd.grid, crowd: buffer, from, to, dt };
-    jobs.push(
-      inPlace
-        ? service.submit(crowdStepRangeJob, { ...args, order: 'grid' }, bare({}))
-        : service.submit(crowdStepPackedJob, args, bare({})),
-    );
+    jobs.push(service.submit(crowdStepBandJob, args, bare({})));
   }
-  // Wait for EVERY range, even after one failed: the others still write the back frame, and the caller may
+  // Wait for EVERY band, even after one failed: the others still write the back frame, and the caller may
   // step on this thread (into the same frame) as soon as this promise settles.
   const results = await Promise.allSettled(jobs);
   let failure: { reason: unknown } | null = null;
   for (const result of results) if (result.status === 'rejected') failure ??= { reason: result.reason };
-  if (!failure && !inPlace) {
-    const back = crowd.frames[((crowd.header[H_CURRENT] as number) ^ 1) & 1] as CrowdFrame;
-    for (let k = 0; k < results.length; k++) {
-      const packed = (results[k] as PromiseFulfilledResult<CrowdPackedFrame>).value;
-      const [from, to] = ranges[k] as [number, number];
-      await scatterPacked(crowd.cellItems, back, packed, from, to);
-    }
-  }
-  if (!inPlace) for (const result of results) if (result.status === 'fulfilled') service.release?.(result.value);
   if (failure) throw failure.reason;
+  const done = results.map((r) => (r as PromiseFulfilledResult<CrowdBandResult>).value);
+  if (packed) {
+    const back = crowd.frames[((crowd.header[H_CURRENT] as number) ^ 1) & 1] as CrowdFrame;
+    let scattered = 0;
+    for (const band of done) scattered += await scatterBand(back, band, n);
+    if (scattered !== n) throw new OutOfRangeError('units stepped by the bands', scattered, `${n}, every unit once`);
+  }
+  recordCrowdBands(
+    crowd,
+    parts,
+    bounds,
+    done.map((band) => band.work),
+  );
   swapCrowd(crowd);
 }
 
@@ -90,31 +101,28 @@ export async function stepCrowdParallel(
 const SCATTER_BATCH = 16_384;
 
 /**
- * Copies packed next states (entry `k`: the unit at grid-order position `from + k`) into the next frame at the
- * units' indices, yielding to the event loop between batches so that a big crowd does not block this thread.
+ * Copies a packed band's next states into the next frame at the units' indices, yielding to the event loop
+ * between batches so that a big crowd does not block this thread. Returns the band's unit count.
  */
-async function scatterPacked(
-  order: Int32Array,
-  back: CrowdFrame,
-  packed: CrowdPackedFrame,
-  from: number,
-  to: number,
-): Promise<void> {
+async function scatterBand(back: CrowdFrame, band: CrowdBandResult, n: number): Promise<number> {
+  const units = band.units ?? 0;
+  const p = packedBandViews({ units, packed: band.packed as ArrayBuffer });
   const { x, y, vx, vy, timer, avoidX, avoidY, state } = back;
-  for (let start = from; start < to; start += SCATTER_BATCH) {
-    const end = Math.min(to, start + SCATTER_BATCH);
-    for (let e = start; e < end; e++) {
-      const i = order[e] as number;
-      const k = e - from;
-      x[i] = packed.x[k] as number;
-      y[i] = packed.y[k] as number;
-      vx[i] = packed.vx[k] as number;
-      vy[i] = packed.vy[k] as number;
-      timer[i] = packed.timer[k] as number;
-      avoidX[i] = packed.avoidX[k] as number;
-      avoidY[i] = packed.avoidY[k] as number;
-      state[i] = packed.state[k] as number;
+  for (let start = 0; start < units; start += SCATTER_BATCH) {
+    const end = Math.min(units, start + SCATTER_BATCH);
+    for (let k = start; k < end; k++) {
+      const i = p.index[k] as number;
+      if (!(i >= 0 && i < n)) throw new OutOfRangeError('packed band unit', i, `an index below ${n}`);
+      x[i] = p.x[k] as number;
+      y[i] = p.y[k] as number;
+      vx[i] = p.vx[k] as number;
+      vy[i] = p.vy[k] as number;
+      timer[i] = p.timer[k] as number;
+      avoidX[i] = p.avoidX[k] as number;
+      avoidY[i] = p.avoidY[k] as number;
+      state[i] = p.state[k] as number;
     }
-    if (end < to) await nextTurn();
+    if (end < units) await nextTurn();
   }
+  return units;
 }

@@ -31,7 +31,7 @@
  */
 import { OutOfRangeError } from '../errors.js';
 import { clearanceOf } from '../flow/anchor-code.js';
-import { bucket, prepareCrowdStep } from './crowd-grid.js';
+import { bucket, crowdSearchRadius, type NeighbourGrid, prepareCrowdStep } from './crowd-grid.js';
 import { H_CURRENT, H_STEPS } from './crowd-layout.js';
 import { MAX_CROWD_DT } from './crowd-options.js';
 import {
@@ -55,6 +55,8 @@ import { type CrowdStopTimerResult, crowdStopTimerMoving, crowdStopTimerStopped 
 const SPAN_EPS = 1e-7;
 /** The flocking tutorial's test for an avoidance vector that cancelled out. */
 const CANCEL = 0.001;
+/** Rows of cells a span takes when it takes them all. */
+const ALL_ROWS = [-2147483648, 2147483647] as const;
 
 function checkDt(dt: number): void {
   if (typeof dt !== 'number' || !(dt > 0 && dt <= MAX_CROWD_DT))
@@ -73,7 +75,7 @@ export function stepCrowdRange(crowd: Crowd, from: number, to: number, dt: numbe
   const n = checkCrowd(crowd);
   checkDt(dt);
   checkRange(from, to, n);
-  stepUnits(crowd, from, to, 0, n, dt);
+  stepUnits(crowd, crowd, { from, to, e0: 0, e1: n, rowFrom: ALL_ROWS[0], rowTo: ALL_ROWS[1] }, dt, null);
 }
 
 /**
@@ -85,7 +87,7 @@ export function stepCrowdGridRange(crowd: Crowd, from: number, to: number, dt: n
   const n = checkCrowd(crowd);
   checkDt(dt);
   checkRange(from, to, n);
-  stepUnits(crowd, 0, n, from, to, dt);
+  stepUnits(crowd, crowd, { from: 0, to: n, e0: from, e1: to, rowFrom: ALL_ROWS[0], rowTo: ALL_ROWS[1] }, dt, null);
 }
 
 /**
@@ -106,7 +108,8 @@ export function stepCrowdGridRangeInto(
   checkRange(from, to, n);
   if (!(base >= 0 && base <= from) || !Object.values(out).every((a) => (a as { length: number }).length >= to - base))
     throw new OutOfRangeError('out', to - base, 'arrays of the range`s length');
-  stepUnits(crowd, 0, n, from, to, dt, out, base);
+  const span = { from: 0, to: n, e0: from, e1: to, rowFrom: ALL_ROWS[0], rowTo: ALL_ROWS[1] };
+  stepUnits(crowd, crowd, span, dt, { frame: out, index: null, slots: null, at: from - base, work: null });
 }
 
 function checkRange(from: number, to: number, n: number): void {
@@ -115,25 +118,54 @@ function checkRange(from: number, to: number, n: number): void {
 }
 
 /**
- * Steps the units with an index in [from, to) among the grid-order positions [e0, e1), into the next frame (or
- * into `out` at `e - base`).
+ * Which units of a neighbour grid a call of {@link stepUnits} steps: those at positions [e0, e1) of the grid
+ * whose index is in [from, to) and whose cell row is in [rowFrom, rowTo).
  */
-function stepUnits(
-  crowd: Crowd,
-  from: number,
-  to: number,
-  e0: number,
-  e1: number,
-  dt: number,
-  out: CrowdFrame | null = null,
-  base = 0,
-): void {
+export interface StepSpan {
+  from: number;
+  to: number;
+  e0: number;
+  e1: number;
+  rowFrom: number;
+  rowTo: number;
+}
+
+/**
+ * Where {@link stepUnits} writes next states: the crowd's next frame at the units' indices (`frame` null), or
+ * entries of `frame`: entry `slots[e]` for the unit at grid position e (when `slots` is given), else entries `at`,
+ * `at + 1`, ... in the order the units are stepped (`at` is left after the last entry written); each unit's index
+ * goes to `index` at its entry (when given). With `work`, each unit stepped adds
+ * {@link UNIT_WORK} plus the neighbours it looked at to `work[row - span.rowFrom]`: the cost of its row, which
+ * balances the bands of the next step.
+ */
+export interface StepOutput {
+  frame: CrowdFrame | null;
+  index: Int32Array | null;
+  slots: Int32Array | null;
+  at: number;
+  work: Float64Array | null;
+}
+
+/** A unit's own share of its step, in neighbours looked at (steering, timers, moving): for balancing bands only. */
+export const UNIT_WORK = 8;
+
+/**
+ * Steps the units of `span` (see {@link StepSpan}) reading the neighbour grid `g` (the crowd's own, or a band's),
+ * into the next frame (or into `out`, see {@link StepOutput}). Internal: the public steps and ./crowd-band.ts.
+ */
+export function stepUnits(crowd: Crowd, g: NeighbourGrid, span: StepSpan, dt: number, out: StepOutput | null): void {
   const n = crowdCount(crowd);
   const cur = (crowd.header[H_CURRENT] as number) & 1;
-  const N = out ?? (crowd.frames[cur ^ 1] as CrowdFrame);
+  const packed = out?.frame ?? null;
+  const N = packed ?? (crowd.frames[cur ^ 1] as CrowdFrame);
+  const outIndex = out?.index ?? null;
+  const slots = out?.slots ?? null;
+  const work = out?.work ?? null;
+  let w = out?.at ?? 0;
+  const { from, to, e0, e1, rowFrom, rowTo } = span;
   // PERF: every array in a local so the hot loop does no property lookups.
   // The current frame in neighbour-grid order (prepareCrowdStep's copy): entry k is unit cellItems[k].
-  const sorted = crowd.sorted;
+  const sorted = g.sorted;
   const px = sorted.x;
   const py = sorted.y;
   const pvx = sorted.vx;
@@ -150,9 +182,10 @@ function stepUnits(
   const nstate = N.state;
   const navx = N.avoidX;
   const navy = N.avoidY;
-  const { cellStart, cellItems, unitGroup, groupTargetX, groupTargetY } = crowd;
+  const { cellStart, cellItems } = g;
+  const { unitGroup, groupTargetX, groupTargetY } = crowd;
   const flowC = clearanceOf(crowd.flowRadius);
-  const mask = crowd.tableSize - 1;
+  const mask = g.tableSize - 1;
   const { tileSize: T, unitSize: S, topSpeed, acceleration: A, contactMargin, arriveRadius, bumpTime } = crowd.params;
   const h = S / 2;
   const reach = S + contactMargin;
@@ -160,7 +193,7 @@ function stepUnits(
   const holdReach = reach + topSpeed * dt;
   // A unit touching others stands on its destination when the point is under its square (grown by the margin).
   const cover = h + contactMargin;
-  const searchRadius = Math.max(holdReach + 2 * topSpeed * dt, S);
+  const searchRadius = crowdSearchRadius(crowd.params, dt);
   const { width: W, height: H, passable } = crowd.grid;
   const dv = A * dt;
 
@@ -171,6 +204,8 @@ function stepUnits(
   for (let e = e0; e < e1; e++) {
     const i = cellItems[e] as number; // PERF: e < n
     if (!all && (i < from || i >= to)) continue;
+    const row = cellY[e] as number;
+    if (row < rowFrom || row >= rowTo) continue;
     const x = px[e] as number;
     const y = py[e] as number;
     let vx = pvx[e] as number;
@@ -200,10 +235,12 @@ function stepUnits(
     // times dt), so units following each other at the same speed do not collide but closing ones do.
     const fx = x + vx * dt;
     const fy = y + vy * dt;
+    let seen = 0;
     for (let qy = qy0; qy <= qy1; qy++) {
       for (let qx = qx0; qx <= qx1; qx++) {
         const b = bucket(qx, qy, W, mask);
         const end = cellStart[b + 1] as number;
+        seen += end - (cellStart[b] as number);
         for (let k = cellStart[b] as number; k < end; k++) {
           // Skip hash collisions: only units whose cell is the queried one (each neighbour is seen once).
           if (k === e || cellX[k] !== qx || cellY[k] !== qy) continue;
@@ -418,16 +455,19 @@ function stepUnits(
     }
     if (state === CROWD_BUMPED && vx === 0 && vy === 0) state = CROWD_STOPPED;
 
-    const w = out === null ? i : e - base;
-    nx[w] = nxv;
-    ny[w] = nyv;
-    nvx[w] = vx;
-    nvy[w] = vy;
-    ntimer[w] = timer;
-    nstate[w] = state;
-    navx[w] = ax;
-    navy[w] = ay;
+    const slot = packed === null ? i : slots !== null ? (slots[e] as number) : w++;
+    nx[slot] = nxv;
+    ny[slot] = nyv;
+    nvx[slot] = vx;
+    nvy[slot] = vy;
+    ntimer[slot] = timer;
+    nstate[slot] = state;
+    navx[slot] = ax;
+    navy[slot] = ay;
+    if (outIndex !== null) outIndex[slot] = i;
+    if (work !== null) work[row - rowFrom] = (work[row - rowFrom] as number) + UNIT_WORK + seen;
   }
+  if (out !== null) out.at = w;
 }
 
 /** Makes the frame written by the last step current. Call once after every range of the step has run. */

@@ -1,4 +1,6 @@
 // Public exports of src/crowd. Listed again from ../index.ts.
+
+export type { CrowdBandResult, CrowdStepBandArgs } from './crowd-band-jobs.js';
 export * from './crowd-command.js';
 export { prepareCrowdStep } from './crowd-grid.js';
 export { hashCrowd } from './crowd-hash.js';

@@ -82,10 +82,13 @@ export function poolSuite(env: ServiceEnv): void {
     it('steps a crowd in the pool as on this thread, bit for bit, with its groups retargeted midway', async () => {
       const g = grid(c.generateRandom(100, 80, 0.15, { seed: 2 }));
       const make = () => c.createCrowd({ grid: g, capacity: 600, groups: 3, flows: true, shared: mode === 'shared' });
+      // Pools of 1 and 3 workers besides the suite's 2, each stepping its own copy of the crowd.
+      const others = await Promise.all([1, 3].map((workers) => c.createFieldService({ mode, workers })));
+      const pools = [service, ...others];
       const a = make();
-      const b = make();
+      const copies = pools.map(() => make());
       const spots = [0, 1, 2, 3, 4, 5].map((k) => walkable(g, k * 1301));
-      for (const crowd of [a, b]) {
+      for (const crowd of [a, ...copies]) {
         const T = crowd.params.tileSize;
         for (let i = 0; i < 500; i++) {
           const t = spots[i % 6] as Core.Goal;
@@ -96,17 +99,42 @@ export function poolSuite(env: ServiceEnv): void {
           c.commandCrowdGroup(crowd, group, (t.x + 0.5) * T, (t.y + 0.5) * T, { useFlow: group !== 1 });
         }
       }
-      for (let step = 0; step < 40; step++) {
-        c.stepCrowd(a, 1 / 30);
-        await c.stepCrowdParallel(service, b, 1 / 30, { parts: 1 + (step % 4) });
-        if (step === 20) {
-          for (const crowd of [a, b]) {
-            const t = spots[0] as Core.Goal;
-            c.commandCrowdGroup(crowd, 2, (t.x + 0.5) * crowd.params.tileSize, (t.y + 0.5) * crowd.params.tileSize);
+      try {
+        for (let step = 0; step < 40; step++) {
+          c.stepCrowd(a, 1 / 30);
+          for (let k = 0; k < pools.length; k++) {
+            const pool = pools[k] as Core.FieldService;
+            // Parts as many as the workers (the default), or 1 to 4 bands.
+            const options = step % 3 === 0 ? undefined : { parts: 1 + (step % 4) };
+            await c.stepCrowdParallel(pool, copies[k] as Core.Crowd, 1 / 30, options);
+          }
+          if (step === 20) {
+            for (const crowd of [a, ...copies]) {
+              const t = spots[0] as Core.Goal;
+              c.commandCrowdGroup(crowd, 2, (t.x + 0.5) * crowd.params.tileSize, (t.y + 0.5) * crowd.params.tileSize);
+            }
+          }
+          if (step % 10 === 9) {
+            const expected = c.hashCrowd(a);
+            for (let k = 0; k < pools.length; k++)
+              expect([pools[k]?.size, step, c.hashCrowd(copies[k] as Core.Crowd)]).toEqual([
+                pools[k]?.size,
+                step,
+                expected,
+              ]);
           }
         }
+        // The state arrays bit for bit (the crowd's own neighbour grid is stepCrowd's scratch, not state).
+        const f = c.crowdFrame(a);
+        for (const copy of copies) {
+          const g = c.crowdFrame(copy);
+          for (const key of ['x', 'y', 'vx', 'vy', 'timer', 'avoidX', 'avoidY', 'state'] as const)
+            expect(sameBits(g[key], f[key]), key).toBe(true);
+        }
+        expect(f.avoidX.some((v, i) => v !== 0 || f.avoidY[i] !== 0)).toBe(true); // units did meet
+      } finally {
+        await Promise.all(others.map((s) => s.close()));
       }
-      expect(sameBits(new Uint8Array(b.buffer), new Uint8Array(a.buffer))).toBe(true);
     });
 
     it('steps followers of a flow, a field and a corridor in the pool as on this thread, bit for bit', async () => {

@@ -3,6 +3,7 @@
  * its algorithm (the worker half), which says what the kernel reads, writes and outputs; the job layer does the
  * rest in every execution mode. Adding a kernel is one file (its spec) and one line here.
  */
+import { crowdStepBandJob } from '../crowd/crowd-band-jobs.js';
 import { crowdStepPackedJob, crowdStepRangeJob } from '../crowd/crowd-jobs.js';
 import { computeFieldFromSeedsJob, computeFieldJob, updateFieldJob } from '../fields/field-jobs.js';
 import { computeFlowJob, updateFlowJob } from '../flow/flow-jobs.js';
@@ -35,6 +36,7 @@ export const JOBS = Object.freeze({
   tacticScan: tacticScanJob,
   crowdStepRange: crowdStepRangeJob,
   crowdStepPacked: crowdStepPackedJob,
+  crowdStepBand: crowdStepBandJob,
   followersStepRange: followersStepRangeJob,
   sectorBuild: sectorBuildJob,
   sectorCorridorPlan: sectorCorridorPlanJob,

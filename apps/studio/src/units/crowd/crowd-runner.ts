@@ -132,7 +132,7 @@ export function startCrowdRunner(o: CrowdRunnerOptions): () => void {
         if (!service) service = await o.service();
         for (let s = 0; s < steps; s++) await stepCrowdParallel(service, crowd, DT);
       };
-      // stepCrowdParallel settles only once EVERY range job settled (even after a failure), so when this
+      // stepCrowdParallel settles only once EVERY band job settled (even after a failure), so when this
       // chain ends no worker writes the crowd any more and stepping on the page below is safe.
       run()
         .catch((error: unknown) => {
