@@ -78,10 +78,14 @@ for (const [name, dts] of entries()) {
     configObjectFullPath: undefined,
     packageJsonFullPath: join(root, 'package.json'),
   });
-  const result = Extractor.invoke(config, { localBuild: update, showVerboseMessages: false, messageCallback: (m) => {
-    if (m.logLevel === 'warning' || m.logLevel === 'error') problems.push(`${name}: ${m.text}`);
-    m.handled = true;
-  } });
+  const result = Extractor.invoke(config, {
+    localBuild: update,
+    showVerboseMessages: false,
+    messageCallback: (m) => {
+      if (m.logLevel === 'warning' || m.logLevel === 'error') problems.push(`${name}: ${m.text}`);
+      m.handled = true;
+    },
+  });
   if (result.apiReportChanged && !update) {
     problems.push(
       `${name}: the API differs from api/${name}.api.md (diff it with dist/api-report-temp/${name}.api.md)`,

@@ -5,10 +5,10 @@ import { computeField } from './fields/compute-field.js';
 import { pathFromField } from './fields/follow.js';
 import { generateMap } from './grid/generate.js';
 import { parseAsciiMap } from './grid/parse.js';
-import * as root from './index.js';
 import { RtsPathfinder } from './rts/astar.js';
 import { buildSectorGraph } from './sectors/build.js';
 import { reviveError, serializeError } from './service/error-transport.js';
+import * as root from './testing/package.test-util.js';
 
 /** Every exported class of the root entry that makes Error objects. */
 function errorClasses(mod: Record<string, unknown>): [string, new (...args: never[]) => Error][] {

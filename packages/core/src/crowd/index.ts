@@ -1,4 +1,4 @@
-// Public exports of src/crowd. Listed again from ../index.ts.
+// The family entry `@fieldmarshal/core/crowd`.
 export * from './crowd-command.js';
 export { prepareCrowdStep } from './crowd-grid.js';
 export { hashCrowd } from './crowd-hash.js';
