@@ -18,9 +18,19 @@ const FAMILIES = ['grid', 'fields', 'flow', 'sectors', 'scent', 'tactics', 'stee
 /** The names an entry's API report declares (types included): the report is checked against dist by npm test. */
 function reportNames(report: string): string[] {
   const text = readFileSync(new URL(`api/${report}.api.md`, packageRoot), 'utf8');
-  return [...text.matchAll(/^export (?:declare )?(?:abstract )?(?:class|function|const|interface|type|enum) (\w+)/gm)]
-    .map((m) => m[1] as string)
-    .filter((name, i, all) => all.indexOf(name) === i);
+  const declared = [
+    ...text.matchAll(/^export (?:declare )?(?:abstract )?(?:class|function|const|interface|type|enum) (\w+)/gm),
+  ].map((m) => m[1] as string);
+  const listed = [...text.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) =>
+    (m[1] as string).split(',').map(
+      (s) =>
+        s
+          .trim()
+          .split(/\s+as\s+/)
+          .at(-1) as string,
+    ),
+  );
+  return [...declared, ...listed].filter((name, i, all) => name !== '' && all.indexOf(name) === i);
 }
 
 async function load(subpath: string): Promise<Record<string, unknown>> {
