@@ -37,6 +37,22 @@ function npmInstall(dir) {
   sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
 }
 
+/** A fresh app in `work/dir` from a fixture, with the packed core and the studio's Vite installed. */
+function viteApp(dir, fixture, name) {
+  const app = join(work, dir);
+  cpSync(join(fixtures, fixture), app, { recursive: true });
+  const vite = JSON.parse(
+    sh('node', ['-p', 'JSON.stringify(require("vite/package.json").version)'], resolve(here, '..', '..', 'studio')),
+  );
+  const dependencies = { '@fieldmarshal/core': `file:${tarball}` };
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name, private: true, type: 'module', dependencies, devDependencies: { vite } }),
+  );
+  npmInstall(app);
+  return app;
+}
+
 /** The result the consumers must reproduce, from the workspace build of the same package. */
 async function expected() {
   const core = await import(join(coreDir, 'dist', 'index.js'));
@@ -133,22 +149,7 @@ describe('the packed core package', () => {
   });
 
   it('bundles each family subpath in Vite, and a one-name import tree-shakes the rest away', () => {
-    const app = join(work, 'families-app');
-    cpSync(join(fixtures, 'families'), app, { recursive: true });
-    const vite = JSON.parse(
-      sh('node', ['-p', 'JSON.stringify(require("vite/package.json").version)'], resolve(here, '..', '..', 'studio')),
-    );
-    writeFileSync(
-      join(app, 'package.json'),
-      JSON.stringify({
-        name: 'families-consumer',
-        private: true,
-        type: 'module',
-        dependencies: { '@fieldmarshal/core': `file:${tarball}` },
-        devDependencies: { vite },
-      }),
-    );
-    npmInstall(app);
+    const app = viteApp('families-app', 'families', 'families-consumer');
     const sizes = JSON.parse(sh(process.execPath, ['build.mjs'], app).trim().split('\n').at(-1));
     for (const family of FAMILIES) {
       const { bytes, kind } = sizes[family];
@@ -159,22 +160,7 @@ describe('the packed core package', () => {
   });
 
   it('works from a fresh Vite app in Chromium through Web Workers, with and without isolation headers', async () => {
-    const app = join(work, 'vite-app');
-    cpSync(join(fixtures, 'vite'), app, { recursive: true });
-    const vite = JSON.parse(
-      sh('node', ['-p', 'JSON.stringify(require("vite/package.json").version)'], resolve(here, '..', '..', 'studio')),
-    );
-    writeFileSync(
-      join(app, 'package.json'),
-      JSON.stringify({
-        name: 'vite-consumer',
-        private: true,
-        type: 'module',
-        dependencies: { '@fieldmarshal/core': `file:${tarball}` },
-        devDependencies: { vite },
-      }),
-    );
-    npmInstall(app);
+    const app = viteApp('vite-app', 'vite', 'vite-consumer');
     sh(process.execPath, [join(app, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], app);
     // No test kernel is bundled into the app.
     const bundled = readdirSync(join(app, 'dist'), { recursive: true })

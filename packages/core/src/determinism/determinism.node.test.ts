@@ -3,7 +3,7 @@
  * module, so `pnpm run build` must run first (the test pipeline builds before testing).
  */
 import { describe } from 'vitest';
-import { builtPackage } from '../testing/package.test-util.js';
+import { builtPackage } from '../testing/built-package.test-util.js';
 import { determinismSuite } from './determinism-suite.test-util.js';
 
 const core = await builtPackage();

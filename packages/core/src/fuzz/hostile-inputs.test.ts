@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { builtPackage } from '../testing/package.test-util.js';
+import { builtPackage } from '../testing/built-package.test-util.js';
 // @ts-expect-error: plain JavaScript modules of the fuzz catalog (they run in worker threads too).
 import { IDENTITY_CASES, refusedNamingIds } from './catalog-versions.mjs';
 import { EXPECTED_FAILURES, matches } from './expected-failures.test-util.js';

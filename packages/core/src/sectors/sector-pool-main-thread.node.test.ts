@@ -9,8 +9,8 @@
  */
 import { Session } from 'node:inspector/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtPackage } from '../testing/built-package.test-util.js';
 import type * as Core from '../testing/package.test-util.js';
-import { builtPackage } from '../testing/package.test-util.js';
 
 const core = await builtPackage();
 

@@ -2,8 +2,8 @@
  * Grid versions past 2^32 and grid identity through the worker service (built package: `pnpm run build` first).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtPackage } from '../testing/built-package.test-util.js';
 import type * as Core from '../testing/package.test-util.js';
-import { builtPackage } from '../testing/package.test-util.js';
 
 const c = await builtPackage();
 

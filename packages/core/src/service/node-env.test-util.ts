@@ -3,7 +3,7 @@
  * the test jobs built beside it into dist-testing (tsconfig.testing.json; never published).
  */
 import type { AnyJobSpec, ExecutionMode } from '../jobs/job-spec.js';
-import { builtPackage } from '../testing/package.test-util.js';
+import { builtPackage } from '../testing/built-package.test-util.js';
 import type { ServiceEnv } from './service-env.test-util.js';
 
 /** The built package (every entry). */

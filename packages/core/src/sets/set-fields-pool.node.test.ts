@@ -3,8 +3,8 @@
  * cannot run the .ts worker module, so `pnpm run build` must run first (the test pipeline builds before testing).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtPackage } from '../testing/built-package.test-util.js';
 import type * as Core from '../testing/package.test-util.js';
-import { builtPackage } from '../testing/package.test-util.js';
 
 const core = await builtPackage();
 

@@ -1,11 +1,9 @@
 /**
  * Every public entry of the package in one namespace (the root entry and each family subpath: see package.json
  * `exports`), for tests that reach names of several families through one object. Not part of the package: a
- * program imports each name from its entry. `builtPackage()` is the same namespace from the built package (dist).
+ * program imports each name from its entry. `builtPackage()` (./built-package.test-util.ts) is the same namespace
+ * from the built package (dist).
  */
-// @ts-expect-error: plain JavaScript module (the fuzz workers import it too).
-import { importPackageEntries } from './package-entries.mjs';
-
 export * from '../crowd/index.js';
 export * from '../fields/index.js';
 export * from '../flow/index.js';
@@ -17,8 +15,3 @@ export * from '../sectors/index.js';
 export * from '../service/index.js';
 export * from '../steering/index.js';
 export * from '../tactics/index.js';
-
-/** The built package (dist; build first): every entry of package.json `exports` but the worker modules, merged. */
-export async function builtPackage(): Promise<typeof import('./package.test-util.js')> {
-  return (await importPackageEntries(new URL('../../', import.meta.url))) as typeof import('./package.test-util.js');
-}
