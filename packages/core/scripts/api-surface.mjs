@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Lists the public API of the built package (every export of every entry of package.json `exports`: the root
-// `index`, each family subpath, `worker` and `worker-runtime`, with its kind) and compares it with api-surface.json. `node scripts/api-surface.mjs --update` rewrites the snapshot after an
-// intended change; without --update it exits 1 and prints the difference, so an accidental change fails the tests.
+// `index`, each family subpath, `worker` and `worker-runtime`, with its kind) and compares it with
+// api-surface.json. `node scripts/api-surface.mjs --update` rewrites the snapshot after an intended change;
+// without --update it exits 1 and prints the difference, so an accidental change fails the tests.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
