@@ -5,18 +5,16 @@
 // picked with a seeded source and the flank route through it is built.
 // Run: node flank-across-frames.mjs [map side, default 512]
 // The last line printed is a JSON summary (the examples test reads it).
+import { createFieldService, createRandom, generateMap } from '@fieldmarshal/core';
+import { createFrameScheduler } from '@fieldmarshal/core/service';
 import {
-  createFieldService,
-  createFrameScheduler,
-  createRandom,
   createTacticSearch,
   decomposeConvexSets,
   flankPath,
-  generateMap,
   pickCandidate,
   searchTactic,
   setCostPairInPool,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/tactics';
 
 const side = Number(process.argv[2] ?? 512);
 const grid = generateMap('random', side, side, { density: 0.2, seed: 11 });

@@ -8,7 +8,8 @@
 // Run: node rts-units-follow-flow.mjs [units, default 12]
 // The last line printed is a JSON summary (the examples test reads it).
 import { readFileSync } from 'node:fs';
-import { computeField, createRandom, parseMovingAiMap, RtsWorld } from '@fieldmarshal/core';
+import { computeField, createRandom, parseMovingAiMap } from '@fieldmarshal/core';
+import { RtsWorld } from '@fieldmarshal/core/rts';
 
 const count = Number(process.argv[2] ?? 12);
 const mapUrl = new URL('../data/movingai/maps/arena.map', import.meta.url);

@@ -6,24 +6,19 @@
 //   crowd has stopped.
 // Run: node units-follow-field.mjs [units, default 300]
 // The last line printed is a JSON summary (the examples test reads it).
+import { computeField, createRandom, generateMap, NO_DIRECTION, parseAsciiMap } from '@fieldmarshal/core';
 import {
   addCrowdUnit,
   CROWD_MOVING,
   commandCrowdGroup,
-  computeField,
   countMovingCrowdUnits,
   createCrowd,
-  createRandom,
   crowdCount,
   crowdFrame,
   crowdSpotIsFree,
-  DIR_DX,
-  DIR_DY,
-  generateMap,
-  NO_DIRECTION,
-  parseAsciiMap,
   stepCrowd,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/crowd';
+import { DIR_DX, DIR_DY } from '@fieldmarshal/core/grid';
 
 const unitCount = Number(process.argv[2] ?? 300);
 const random = createRandom(42);

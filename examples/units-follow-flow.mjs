@@ -9,25 +9,27 @@
 // The last line printed is a JSON summary (the examples test reads it).
 import { readFileSync } from 'node:fs';
 import {
-  addCrowdUnit,
-  anyAnglePath,
-  commandCrowdGroup,
   computeField,
   computeFlow,
-  countMovingCrowdUnits,
-  createCrowd,
   createRandom,
-  crowdCount,
-  crowdFrame,
-  crowdSpotIsFree,
   followFlow,
   parseAsciiMap,
   parseMovingAiMap,
   pathFromField,
   pathLength,
   sampleFlow,
-  stepCrowd,
 } from '@fieldmarshal/core';
+import {
+  addCrowdUnit,
+  commandCrowdGroup,
+  countMovingCrowdUnits,
+  createCrowd,
+  crowdCount,
+  crowdFrame,
+  crowdSpotIsFree,
+  stepCrowd,
+} from '@fieldmarshal/core/crowd';
+import { anyAnglePath } from '@fieldmarshal/core/flow';
 
 const starts = Number(process.argv[2] ?? 40);
 const random = createRandom(7);

@@ -1,19 +1,9 @@
 // A page for hosts that cannot send the cross-origin-isolation headers (game portals, GitHub Pages): no
 // SharedArrayBuffer there, yet the worker service computes everything in workers, by transfer. Each job's result
 // is checked against the same computation on this thread, bit for bit.
-import {
-  addCrowdUnit,
-  buildSectorGraph,
-  buildSectorGraphInPool,
-  commandCrowdGroup,
-  computeField,
-  computeFlow,
-  createCrowd,
-  createFieldService,
-  generateMap,
-  stepCrowd,
-  stepCrowdParallel,
-} from '@fieldmarshal/core';
+import { computeField, computeFlow, createFieldService, generateMap } from '@fieldmarshal/core';
+import { addCrowdUnit, commandCrowdGroup, createCrowd, stepCrowd, stepCrowdParallel } from '@fieldmarshal/core/crowd';
+import { buildSectorGraph, buildSectorGraphInPool } from '@fieldmarshal/core/sectors';
 
 const status = document.getElementById('status');
 const list = document.getElementById('jobs');

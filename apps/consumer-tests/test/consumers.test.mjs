@@ -26,6 +26,8 @@ const fixtures = resolve(here, '..', 'fixtures');
 const coreDir = resolve(here, '..', '..', '..', 'packages', 'core');
 const work = mkdtempSync(join(tmpdir(), 'fieldmarshal-consumers-'));
 let tarball;
+/** The family subpaths of the package (`@fieldmarshal/core/<family>`), beside the root. */
+const FAMILIES = ['grid', 'fields', 'flow', 'sectors', 'scent', 'tactics', 'steering', 'crowd', 'rts', 'service'];
 
 function sh(cmd, args, cwd) {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
@@ -33,6 +35,22 @@ function sh(cmd, args, cwd) {
 
 function npmInstall(dir) {
   sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
+}
+
+/** A fresh app in `work/dir` from a fixture, with the packed core and the studio's Vite installed. */
+function viteApp(dir, fixture, name) {
+  const app = join(work, dir);
+  cpSync(join(fixtures, fixture), app, { recursive: true });
+  const vite = JSON.parse(
+    sh('node', ['-p', 'JSON.stringify(require("vite/package.json").version)'], resolve(here, '..', '..', 'studio')),
+  );
+  const dependencies = { '@fieldmarshal/core': `file:${tarball}` };
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name, private: true, type: 'module', dependencies, devDependencies: { vite } }),
+  );
+  npmInstall(app);
+  return app;
 }
 
 /** The result the consumers must reproduce, from the workspace build of the same package. */
@@ -75,6 +93,8 @@ describe('the packed core package', () => {
       'package/dist/index.d.ts',
       'package/dist/worker.js',
       'package/README.md',
+      'package/MIGRATING.md',
+      ...FAMILIES.flatMap((f) => [`package/dist/${f}/index.js`, `package/dist/${f}/index.d.ts`]),
     ]) {
       assert.ok(files.includes(f), `${f} is missing from the tarball`);
     }
@@ -119,25 +139,28 @@ describe('the packed core package', () => {
       assert.equal(result.checksum, want.checksum);
       assert.equal(result.runtime, 'function', 'the worker-runtime entry has no serveJobs');
     }
+    // Every family subpath imports in Node, with its names, and shares the root's classes.
+    const families = JSON.parse(sh(process.execPath, ['families.mjs'], app).trim().split('\n').at(-1));
+    for (const name of ['root', ...FAMILIES]) {
+      assert.ok(families[name].exports > 10, `${name}: ${families[name].exports} exports`);
+      assert.equal(families[name].probe, 'function', `${name}: its probe name is missing`);
+    }
+    assert.equal(families.sameGrid, true, 'the root and the grid family export different Grid classes');
+  });
+
+  it('bundles each family subpath in Vite, and a one-name import tree-shakes the rest away', () => {
+    const app = viteApp('families-app', 'families', 'families-consumer');
+    const sizes = JSON.parse(sh(process.execPath, ['build.mjs'], app).trim().split('\n').at(-1));
+    for (const family of FAMILIES) {
+      const { bytes, kind } = sizes[family];
+      assert.equal(kind, 'function', `${family}: the bundled name does not run`);
+      // The whole package bundles to about 700 kB; the largest one-name bundle (a sector graph) to about 165 kB.
+      assert.ok(bytes < 0.4 * sizes.all.bytes, `${family}: ${bytes} bytes of ${sizes.all.bytes} (not tree-shaken)`);
+    }
   });
 
   it('works from a fresh Vite app in Chromium through Web Workers, with and without isolation headers', async () => {
-    const app = join(work, 'vite-app');
-    cpSync(join(fixtures, 'vite'), app, { recursive: true });
-    const vite = JSON.parse(
-      sh('node', ['-p', 'JSON.stringify(require("vite/package.json").version)'], resolve(here, '..', '..', 'studio')),
-    );
-    writeFileSync(
-      join(app, 'package.json'),
-      JSON.stringify({
-        name: 'vite-consumer',
-        private: true,
-        type: 'module',
-        dependencies: { '@fieldmarshal/core': `file:${tarball}` },
-        devDependencies: { vite },
-      }),
-    );
-    npmInstall(app);
+    const app = viteApp('vite-app', 'vite', 'vite-consumer');
     sh(process.execPath, [join(app, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], app);
     // No test kernel is bundled into the app.
     const bundled = readdirSync(join(app, 'dist'), { recursive: true })

@@ -4,7 +4,7 @@
  * can measure how the step scales before the job layer takes it in.
  */
 import { parentPort } from 'node:worker_threads';
-import { type FollowersStepRangeArgs, runFollowersStepRange } from '@fieldmarshal/core';
+import { type FollowersStepRangeArgs, runFollowersStepRange } from '@fieldmarshal/core/flow';
 
 let base: Omit<FollowersStepRangeArgs, 'from' | 'to' | 'dt'> | null = null;
 const port = parentPort;

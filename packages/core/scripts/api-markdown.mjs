@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Writes the API reference as Markdown (docs/api/*.md, shipped in the package) from the built declaration files:
-// every public name of `@fieldmarshal/core` (followed from dist/index.d.ts through its re-exports) with its doc
+// every public name of `@fieldmarshal/core` (followed from each entry's .d.ts through its re-exports) with its doc
 // comment and its declaration as the type checker sees it (interfaces and classes with their members' comments).
-// One page per folder of the source (grid, fields, flow, ...), plus an index. Run by `build` after `tsc`.
+// One page per entry of package.json `exports`: the root (`root.md`), each family subpath (`fields.md`, ...) and
+// the worker modules, plus an index. Run by `build` after `tsc`.
 // `--check` exits 1 when a public name has no doc comment; `--members` lists the members of public interfaces and
 // classes that have none (a report, not a failure).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -152,41 +153,48 @@ function anchor(name) {
 }
 
 const AREA_TITLES = {
+  root: 'Root entry: a first program (grids, fields, flows, the service, errors, common types)',
   crowd: 'Crowd (collision avoidance with stop timers)',
-  errors: 'Errors',
   fields: 'Fields (cost and direction fields, paths)',
-  flow: 'Smooth flows',
+  flow: 'Smooth flows and followers',
   grid: 'Grids and maps',
   rts: 'RTS movement',
   scent: 'Scent, flee, safety and desire maps',
   sectors: 'Sector graphs (huge maps)',
-  service: 'Worker service and frame scheduler',
-  sets: 'Convex sets',
+  service: 'Worker service, frame scheduler and worker jobs',
   steering: 'Steering',
-  tactics: 'Flank and retreat',
-  util: 'Utilities',
-  worker: 'Worker module (`@fieldmarshal/core/worker`)',
+  tactics: 'Convex sets, flank and retreat',
+  worker: 'Worker module',
+  'worker-runtime': 'Worker runtime (serving your own jobs)',
 };
 
-function areaOf(file) {
-  const rel = relative(dist, file).split(/[\\/]/);
-  return rel.length === 1 ? rel[0].replace(/\.d\.ts$/, '') : rel[0];
+/** Every entry of package.json `exports` with declarations: [page, import specifier, .d.ts file]. */
+function entries() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const out = [];
+  for (const [key, value] of Object.entries(pkg.exports)) {
+    if (typeof value !== 'object' || typeof value.types !== 'string') continue;
+    const page = key === '.' ? 'root' : key.slice(2).replaceAll('/', '-');
+    out.push([page, key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`, join(root, value.types)]);
+  }
+  return out;
 }
 
 const byArea = new Map();
-const undocumented = [];
-for (const entry of ['index', 'worker']) {
-  for (const [name, where] of exportsOf(join(dist, `${entry}.d.ts`))) {
-    const area = entry === 'worker' ? 'worker' : areaOf(where.file);
+const specifiers = new Map();
+const undocumented = new Set();
+for (const [area, specifier, dts] of entries()) {
+  specifiers.set(area, specifier);
+  byArea.set(area, new Map());
+  for (const [name, where] of exportsOf(dts)) {
     const decl = moduleAt(where.file).declarations.get(where.local);
     if (!decl) continue;
-    if (!decl.docs.length) undocumented.push(`${name} (${relative(dist, where.file)})`);
-    if (!byArea.has(area)) byArea.set(area, new Map());
+    if (!decl.docs.length) undocumented.add(`${name} (${relative(dist, where.file)})`);
     byArea.get(area).set(name, decl);
   }
 }
 
-const areas = [...byArea.keys()].sort((a, b) => (a === 'worker') - (b === 'worker') || a.localeCompare(b));
+const areas = [...byArea.keys()];
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -194,18 +202,20 @@ const index = [
   `# @fieldmarshal/core ${version}: API reference`,
   '',
   'Generated from the declaration files (`dist/**/*.d.ts`) and their doc comments by `scripts/api-markdown.mjs`.',
-  'Every name is imported from `@fieldmarshal/core` (the worker page: `@fieldmarshal/core/worker`). Guides,',
-  'semantics and option tables: the [README](../../README.md).',
+  'One page per entry of the package: the root `@fieldmarshal/core` keeps what a first program needs, each family',
+  'subpath (`@fieldmarshal/core/<family>`) lists every public name of its area (the root names of that area',
+  'included). Guides, semantics and option tables: the [README](../../README.md); moving from 0.1: MIGRATING.md.',
   '',
 ];
 for (const area of areas) {
   const names = [...byArea.get(area).keys()].sort((a, b) => a.localeCompare(b));
-  index.push(`## [${AREA_TITLES[area] ?? area}](${area}.md)`, '');
+  index.push(`## [${AREA_TITLES[area] ?? area}](${area}.md): \`${specifiers.get(area)}\``, '');
   index.push(names.map((n) => `[\`${n}\`](${area}.md#${anchor(n)})`).join(' · '), '');
   const page = [
     `# ${AREA_TITLES[area] ?? area}`,
     '',
-    `Part of the [API reference](README.md) of \`@fieldmarshal/core\` ${version}.`,
+    `Part of the [API reference](README.md) of \`@fieldmarshal/core\` ${version}. Import these names from`,
+    `\`${specifiers.get(area)}\`.`,
     '',
   ];
   for (const name of names) {
@@ -220,7 +230,9 @@ for (const area of areas) {
 }
 writeFileSync(join(outDir, 'README.md'), `${index.join('\n').trimEnd()}\n`);
 const count = areas.reduce((n, a) => n + byArea.get(a).size, 0);
-console.log(`api-markdown: ${count} names on ${areas.length} pages in ${relative(root, outDir)}`);
+console.log(
+  `api-markdown: ${count} names (root ${byArea.get('root')?.size}) on ${areas.length} pages in ${relative(root, outDir)}`,
+);
 if (process.argv.includes('--members')) {
   const bare = [];
   for (const area of areas) {
@@ -235,7 +247,7 @@ if (process.argv.includes('--members')) {
   }
   console.log(`${bare.length} members without a doc comment:\n${bare.join('\n')}`);
 }
-if (process.argv.includes('--check') && undocumented.length) {
-  console.error(`public names without a doc comment:\n${undocumented.join('\n')}`);
+if (process.argv.includes('--check') && undocumented.size) {
+  console.error(`public names without a doc comment:\n${[...undocumented].join('\n')}`);
   process.exit(1);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Lists the public API of the built package (every export of dist/index.js and dist/worker.js with its kind)
-// and compares it with api-surface.json. `node scripts/api-surface.mjs --update` rewrites the snapshot after an
-// intended change; without --update it exits 1 and prints the difference, so an accidental change fails the tests.
+// Lists the public API of the built package (every export of every entry of package.json `exports`: the root
+// `index`, each family subpath, `worker` and `worker-runtime`, with its kind) and compares it with
+// api-surface.json. `node scripts/api-surface.mjs --update` rewrites the snapshot after an intended change;
+// without --update it exits 1 and prints the difference, so an accidental change fails the tests.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,10 +18,22 @@ function kind(value) {
   return value === null ? 'null' : typeof value;
 }
 
+/** Every entry of the package with a JavaScript file: [snapshot key (`index` for the root), file]. */
+function entries() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const out = [];
+  for (const [key, value] of Object.entries(pkg.exports)) {
+    const file = typeof value === 'string' ? value : (value.import ?? value.default);
+    if (!file.endsWith('.js')) continue;
+    out.push([key === '.' ? 'index' : key.slice(2), join(root, file)]);
+  }
+  return out;
+}
+
 export async function surface() {
   const out = {};
-  for (const entry of ['index', 'worker']) {
-    const mod = await import(pathToFileURL(join(root, 'dist', `${entry}.js`)).href);
+  for (const [entry, file] of entries()) {
+    const mod = await import(pathToFileURL(file).href);
     out[entry] = Object.fromEntries(
       Object.keys(mod)
         .sort()
@@ -53,5 +66,6 @@ if (process.argv.includes('--update')) {
     );
     process.exit(1);
   }
-  console.log(`public API unchanged (${Object.keys(current.index).length} exports)`);
+  const counts = Object.entries(current).map(([entry, names]) => `${entry} ${Object.keys(names).length}`);
+  console.log(`public API unchanged (exports per entry: ${counts.join(', ')})`);
 }

@@ -1,5 +1,6 @@
 import { PEER_NAMES, type PeerName } from '@fieldmarshal/bench/scenarios';
-import { MAP_KINDS, type MapKind } from '@fieldmarshal/core';
+import type { MapKind } from '@fieldmarshal/core';
+import { MAP_KINDS } from '@fieldmarshal/core/grid';
 import { useEffect } from 'react';
 import { MOVING_AI_MAPS } from '../shared/moving-ai.js';
 import { choiceParam, flagParam, numberParam, readPageQuery, writePageQuery } from '../shared/url-state.js';

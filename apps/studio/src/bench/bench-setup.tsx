@@ -1,4 +1,5 @@
-import { MAP_KINDS, type MapKind } from '@fieldmarshal/core';
+import type { MapKind } from '@fieldmarshal/core';
+import { MAP_KINDS } from '@fieldmarshal/core/grid';
 import { MapFileControls } from '../shared/map-files/map-file-ui.js';
 import type { MapFilesState } from '../shared/map-files/use-map-files.js';
 import { MOVING_AI_MAPS } from '../shared/moving-ai.js';

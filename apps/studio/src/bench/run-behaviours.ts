@@ -6,7 +6,8 @@ import {
   runCrowdCase,
   timeRtsScenario,
 } from '@fieldmarshal/bench/scenarios';
-import { generateMap, RtsWorld } from '@fieldmarshal/core';
+import { generateMap } from '@fieldmarshal/core';
+import { RtsWorld } from '@fieldmarshal/core/rts';
 
 /** Untimed RTS updates before the timed ones. */
 const RTS_WARMUP = 20;

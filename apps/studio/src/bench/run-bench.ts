@@ -1,26 +1,27 @@
 import { type PeerName, percentile } from '@fieldmarshal/bench/scenarios';
 import {
-  buildSetFields,
-  buildSetFieldsInPool,
-  type ConvexSets,
   computeField,
   computeFlow,
-  createFrameScheduler,
-  createTacticSearch,
-  decomposeConvexSets,
   type Field,
   type FieldOut,
   type FieldService,
   type FlowOut,
-  type FrameScheduler,
   type Grid,
   GridTooLargeError,
   type MapKind,
-  scentMap,
+} from '@fieldmarshal/core';
+import { scentMap } from '@fieldmarshal/core/scent';
+import { createFrameScheduler, type FrameScheduler } from '@fieldmarshal/core/service';
+import {
+  buildSetFields,
+  buildSetFieldsInPool,
+  type ConvexSets,
+  createTacticSearch,
+  decomposeConvexSets,
   setCostPairInPool,
   setCostsFrom,
   type TacticSearchResult,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/tactics';
 import { timedTask } from '../shared/timed-task.js';
 import { type BenchMap, type BenchMapSpec, benchGoals, loadBenchMap } from './bench-maps.js';
 

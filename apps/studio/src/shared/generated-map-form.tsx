@@ -1,4 +1,5 @@
-import { MAP_KINDS, type MapKind } from '@fieldmarshal/core';
+import type { MapKind } from '@fieldmarshal/core';
+import { MAP_KINDS } from '@fieldmarshal/core/grid';
 import type { GeneratedMapSettings } from './generated-map.js';
 
 export interface GeneratedMapFormProps {

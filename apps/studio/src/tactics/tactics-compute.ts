@@ -1,17 +1,19 @@
 import {
-  type ConvexSets,
   computeField,
-  createTacticSearch,
   type Field,
   type FieldOptions,
-  type FrameScheduler,
   type Grid,
+  SharedMemoryUnavailableError,
+} from '@fieldmarshal/core';
+import type { FrameScheduler } from '@fieldmarshal/core/service';
+import {
+  type ConvexSets,
+  createTacticSearch,
   reduceFieldToSets,
   type SetCostPair,
-  SharedMemoryUnavailableError,
   type TacticKind,
   type TacticSearchResult,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/tactics';
 import { studioService } from '../shared/studio-service.js';
 import { timedTask } from '../shared/timed-task.js';
 

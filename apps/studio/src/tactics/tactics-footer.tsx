@@ -1,4 +1,4 @@
-import type { ConvexSets, TacticConstants } from '@fieldmarshal/core';
+import type { ConvexSets, TacticConstants } from '@fieldmarshal/core/tactics';
 import { BLUE, RED, ROUTE_COLORS } from './tactics-overlay.js';
 import { formatMoves, type Point, type TacticsTileInfo } from './tactics-routes.js';
 import { CLASSES, cssColor, flankClass, legendClasses, retreatClass, type ShadeMode } from './tactics-shading.js';

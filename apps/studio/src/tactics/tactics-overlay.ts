@@ -1,4 +1,4 @@
-import type { ConvexSets } from '@fieldmarshal/core';
+import type { ConvexSets } from '@fieldmarshal/core/tactics';
 import type { OverlayContext } from '../shared/map-paint.js';
 import type { TacticsScene } from './tactics-compute.js';
 import type { SceneRoutes } from './tactics-routes.js';

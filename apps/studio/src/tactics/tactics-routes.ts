@@ -1,12 +1,11 @@
+import { createRandom, type Grid } from '@fieldmarshal/core';
 import {
   type ConvexSets,
-  createRandom,
   createTacticRoute,
-  type Grid,
   pickCandidate,
   routePath,
   type TacticSearchResult,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/tactics';
 import type { TacticsScene } from './tactics-compute.js';
 
 /** A tile position. */

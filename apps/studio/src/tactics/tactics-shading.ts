@@ -1,4 +1,5 @@
-import type { ConvexSets, Grid, TacticConstants } from '@fieldmarshal/core';
+import type { Grid } from '@fieldmarshal/core';
+import type { ConvexSets, TacticConstants } from '@fieldmarshal/core/tactics';
 
 /** What the map is shaded by. */
 export type ShadeMode = 'flank' | 'retreat' | 'sets' | 'plain';

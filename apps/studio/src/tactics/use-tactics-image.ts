@@ -1,4 +1,5 @@
-import type { ConvexSets, Grid } from '@fieldmarshal/core';
+import type { Grid } from '@fieldmarshal/core';
+import type { ConvexSets } from '@fieldmarshal/core/tactics';
 import { type RefObject, useEffect, useMemo, useState } from 'react';
 import type { MapViewHandle } from '../shared/map-view.js';
 import type { TacticsScene } from './tactics-compute.js';

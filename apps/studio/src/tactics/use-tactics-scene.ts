@@ -1,4 +1,5 @@
-import { createFrameScheduler, decomposeConvexSets, type FrameScheduler } from '@fieldmarshal/core';
+import { createFrameScheduler, type FrameScheduler } from '@fieldmarshal/core/service';
+import { decomposeConvexSets } from '@fieldmarshal/core/tactics';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { computeTacticsScene, type TacticsScene } from './tactics-compute.js';
 import { loadTacticsMap, type TacticsMapSource, tacticsSourceKey } from './tactics-maps.js';

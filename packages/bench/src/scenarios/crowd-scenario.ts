@@ -1,16 +1,15 @@
+import { createRandom, generateMap } from '@fieldmarshal/core';
 import {
   addCrowdUnit,
   type Crowd,
   commandCrowdGroup,
   createCrowd,
-  createRandom,
   crowdCount,
   crowdFrame,
   crowdSpotIsFree,
-  generateMap,
   stepCrowd,
   stepCrowdParallel,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/crowd';
 
 /** Side of the crowd scenario's map, tiles. */
 export const CROWD_SIDE = 1024;

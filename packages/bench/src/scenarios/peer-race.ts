@@ -1,4 +1,6 @@
-import { computeField, DIR_DX, DIR_DY, type Field, type Grid, NO_DIRECTION, RtsPathfinder } from '@fieldmarshal/core';
+import { computeField, type Field, type Grid, NO_DIRECTION } from '@fieldmarshal/core';
+import { DIR_DX, DIR_DY } from '@fieldmarshal/core/grid';
+import { RtsPathfinder } from '@fieldmarshal/core/rts';
 import { createPeer, type PeerName, type PeerRules } from './peers.js';
 import { walkableTiles } from './random.js';
 import { measure, type Stats, summarize } from './stats.js';

@@ -1,13 +1,13 @@
-import type * as fieldmarshal from '@fieldmarshal/core';
-import type { RtsFormationKind, RtsGroup, RtsUnit, RtsWorld } from '@fieldmarshal/core';
+import type { generateMap } from '@fieldmarshal/core';
+import type { RtsFormationKind, RtsGroup, RtsUnit, RtsWorld } from '@fieldmarshal/core/rts';
 
 /**
  * The parts of @fieldmarshal/core the RTS scenario uses. A parameter, so that a script can time two builds of
  * the core side by side on the same scenario (the scenario and its orders are the same for both).
  */
 export interface RtsBenchCore {
-  generateMap: typeof fieldmarshal.generateMap;
-  RtsWorld: typeof fieldmarshal.RtsWorld;
+  generateMap: typeof generateMap;
+  RtsWorld: typeof RtsWorld;
 }
 
 /** Units per group of the scenario. */

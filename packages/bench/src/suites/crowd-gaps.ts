@@ -1,16 +1,15 @@
+import { createRandom, parseAsciiMap } from '@fieldmarshal/core';
 import {
   addCrowdUnit,
   CROWD_STOPPED,
   commandCrowdGroup,
   countMovingCrowdUnits,
   createCrowd,
-  createRandom,
   crowdFrame,
   crowdSpotIsFree,
   crowdTotalSpeed,
-  parseAsciiMap,
   stepCrowd,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/crowd';
 
 /**
  * The studio's crowd scene (apps/studio/src/units/crowd/crowd-map.ts, rebuilt here: the bench uses the built

@@ -1,16 +1,16 @@
+import { createRandom } from '@fieldmarshal/core';
 import {
   addCrowdUnit,
   commandCrowdGroup,
   countMovingCrowdUnits,
   createCrowd,
-  createRandom,
   crowdCount,
   crowdFrame,
   crowdSpotIsFree,
   crowdTotalSpeed,
-  generateOpen,
   stepCrowd,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/crowd';
+import { generateOpen } from '@fieldmarshal/core/grid';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
 import { percentile } from '../stats.js';

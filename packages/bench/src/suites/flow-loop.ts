@@ -1,14 +1,13 @@
 import {
-  anyAnglePath,
   computeField,
   computeFlow,
   FLOW_SAFE_STEP,
   type FollowFlowStats,
-  flowClearance,
   followFlow,
   type Grid,
   sampleFlow,
 } from '@fieldmarshal/core';
+import { anyAnglePath, flowClearance } from '@fieldmarshal/core/flow';
 import { loadMap } from '../maps.js';
 import { ProgressBar } from '../progress.js';
 import type { Row } from '../report.js';

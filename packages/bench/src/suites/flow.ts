@@ -1,5 +1,4 @@
 import {
-  anyAnglePath,
   computeField,
   computeFlow,
   type FollowFlowStats,
@@ -7,8 +6,8 @@ import {
   type Grid,
   pathFromField,
   pathLength,
-  walkableSegment,
 } from '@fieldmarshal/core';
+import { anyAnglePath, walkableSegment } from '@fieldmarshal/core/flow';
 import { loadMap } from '../maps.js';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';

@@ -1,18 +1,15 @@
 import { Worker } from 'node:worker_threads';
+import { computeField, computeFlow, createRandom, generateMap } from '@fieldmarshal/core';
 import {
   addFollower,
   addFollowTarget,
-  computeField,
-  computeFlow,
   countFollowerStep,
   createFollowers,
-  createRandom,
   type Followers,
   followerCount,
   followersBuffers,
-  generateMap,
   stepFollowers,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/flow';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
 import { summarize } from '../stats.js';

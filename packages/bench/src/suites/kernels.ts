@@ -1,4 +1,5 @@
-import { computeField, type Grid, scentMap } from '@fieldmarshal/core';
+import { computeField, type Grid } from '@fieldmarshal/core';
+import { scentMap } from '@fieldmarshal/core/scent';
 import { loadMap, walkableTiles } from '../maps.js';
 import { ProgressBar } from '../progress.js';
 import { cellsPerSecond, fmt, type Row } from '../report.js';

@@ -1,4 +1,5 @@
-import { createRandom, Grid, type RtsGroup, type RtsUnit, RtsWorld } from '@fieldmarshal/core';
+import { createRandom, Grid } from '@fieldmarshal/core';
+import { type RtsGroup, type RtsUnit, RtsWorld } from '@fieldmarshal/core/rts';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
 import { percentile } from '../stats.js';

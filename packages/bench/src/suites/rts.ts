@@ -1,4 +1,5 @@
-import * as fieldmarshal from '@fieldmarshal/core';
+import { generateMap } from '@fieldmarshal/core';
+import { RtsWorld } from '@fieldmarshal/core/rts';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
 import { createRtsScenario, RTS_UPDATE_SECONDS, timeRtsScenario } from '../scenarios/rts-scenario.js';
@@ -12,7 +13,7 @@ export function runRts(options: { units: number[]; updates: number; warmup: numb
   const bar = new ProgressBar(options.units.length * options.updates, 'rts');
   for (const units of options.units) {
     bar.setLabel(`${units} units`);
-    const scenario = createRtsScenario(fieldmarshal, units);
+    const scenario = createRtsScenario({ generateMap, RtsWorld }, units);
     const cpu: number[] = [];
     const stats = summarize(
       timeRtsScenario(scenario, options.warmup, options.updates, { onTick: () => bar.tick(), cpuMs, cpu }),

@@ -1,16 +1,13 @@
+import { computeField, createFieldService, type FieldService, type Grid } from '@fieldmarshal/core';
 import {
   buildSectorGraph,
   buildSectorGraphInPool,
-  computeField,
   corridorFieldInPool,
-  createFieldService,
-  type FieldService,
-  type Grid,
   type SectorGraph,
   type SectorGraphOptions,
   type SectorPathInfo,
   updateSectorGraphInPool,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/sectors';
 import { loadMovingAi } from '../maps.js';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';

@@ -1,16 +1,13 @@
 import { readFileSync } from 'node:fs';
 import {
-  addCrowdUnit,
-  buildSectorGraphInPool,
-  commandCrowdGroup,
-  createCrowd,
   createFieldService,
   type FieldService,
   type FieldServiceMode,
   type Grid,
   generateMap,
-  stepCrowdParallel,
 } from '@fieldmarshal/core';
+import { addCrowdUnit, commandCrowdGroup, createCrowd, stepCrowdParallel } from '@fieldmarshal/core/crowd';
+import { buildSectorGraphInPool } from '@fieldmarshal/core/sectors';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
 import { summarize } from '../stats.js';

@@ -1,19 +1,15 @@
+import { computeField, createFieldService, type FieldService, type Grid, generateMap } from '@fieldmarshal/core';
 import {
   buildSetFields,
   buildSetFieldsInPool,
   type ConvexSets,
-  computeField,
-  createFieldService,
   createTacticSearch,
   decomposeConvexSets,
-  type FieldService,
-  type Grid,
-  generateMap,
   type SetCostPair,
   setCostPairInPool,
   setCostsFrom,
   type TacticCostSource,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/tactics';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
 import { cpuMs, summarize } from '../stats.js';

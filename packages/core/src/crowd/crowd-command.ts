@@ -1,6 +1,6 @@
 import { CoordinateError, InvalidOptionError } from '../errors.js';
 import { computeField } from '../fields/index.js';
-import { computeFlow } from '../flow/index.js';
+import { computeFlow } from '../flow/compute-flow.js';
 import { checkNumber } from '../util/check-number.js';
 import { ownOptions } from '../util/own-options.js';
 import {

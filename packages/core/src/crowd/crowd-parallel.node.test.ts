@@ -3,10 +3,10 @@
  * worker module, so `pnpm run build` must run first (the test pipeline builds before testing).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Core from '../index.js';
+import { builtPackage } from '../testing/built-package.test-util.js';
+import type * as Core from '../testing/package.test-util.js';
 
-const distEntry = new URL('../../dist/index.js', import.meta.url).href;
-const core = (await import(/* @vite-ignore */ distEntry)) as typeof Core;
+const core = await builtPackage();
 
 const DT = 1 / 60;
 const MAP = [

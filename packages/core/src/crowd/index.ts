@@ -1,4 +1,4 @@
-// Public exports of src/crowd. Listed again from ../index.ts.
+// The family entry `@fieldmarshal/core/crowd`.
 
 export type { CrowdBandResult, CrowdStepBandArgs } from './crowd-band-jobs.js';
 export * from './crowd-command.js';

@@ -5,7 +5,7 @@
  * hashes the Node test recorded in ./determinism-hashes.json.
  */
 import { expect, it } from 'vitest';
-import type * as Core from '../index.js';
+import type * as Core from '../testing/package.test-util.js';
 import recorded from './determinism-hashes.json' with { type: 'json' };
 import { CROWD_STEPS, crowdScenario, DT, scenarioHashes } from './scenarios.test-util.js';
 

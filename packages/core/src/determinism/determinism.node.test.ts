@@ -3,11 +3,10 @@
  * module, so `pnpm run build` must run first (the test pipeline builds before testing).
  */
 import { describe } from 'vitest';
-import type * as Core from '../index.js';
+import { builtPackage } from '../testing/built-package.test-util.js';
 import { determinismSuite } from './determinism-suite.test-util.js';
 
-const distEntry = new URL('../../dist/index.js', import.meta.url).href;
-const core = (await import(/* @vite-ignore */ distEntry)) as typeof Core;
+const core = await builtPackage();
 
 describe('determinism in Node worker_threads (built package)', () => {
   determinismSuite(

@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import * as core from '../index.js';
+import * as core from '../testing/package.test-util.js';
 import recorded from './determinism-hashes.json' with { type: 'json' };
 import { followersHash, scenarioHashes } from './scenarios.test-util.js';
 

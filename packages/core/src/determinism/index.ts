@@ -1,3 +1,3 @@
-// Public exports of src/determinism: the guarantee's tools. Listed again from ../index.ts.
+// The determinism guarantee's tools, exported from the root entry (../index.ts).
 export { DeterministicMath } from './deterministic-math.js';
 export { type HashValue, hashState } from './state-hash.js';

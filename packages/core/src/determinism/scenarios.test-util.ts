@@ -4,8 +4,9 @@
  * package in the Node worker test), so that every runtime computes the same thing; the expected hashes are kept
  * in ./determinism-hashes.json, recorded by the Node test (`FM_RECORD_HASHES=1`).
  */
-import type * as Core from '../index.js';
+
 import { wallStudioRts } from '../rts/rts-studio.test-util.js';
+import type * as Core from '../testing/package.test-util.js';
 
 export const DT = 1 / 60;
 

@@ -1,4 +1,4 @@
-// Public exports of src/fields. Listed again from ../index.ts.
+// The family entry `@fieldmarshal/core/fields`: every public name of src/fields (the root entry keeps the common ones).
 export { computeField, computeFieldFromSeeds } from './compute-field.js';
 export { nextStep, pathFromField, pathLength } from './follow.js';
 export { smoothPath, walkableLine } from './line.js';

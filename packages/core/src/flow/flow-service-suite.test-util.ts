@@ -3,8 +3,8 @@
  * (built package, worker_threads) and the browser test (Vite-bundled Web Workers).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Core from '../index.js';
 import type { ServiceEnv } from '../service/service-env.test-util.js';
+import type * as Core from '../testing/package.test-util.js';
 
 const MAP = [
   '................................',

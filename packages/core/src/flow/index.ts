@@ -1,4 +1,6 @@
-// Public exports of src/flow. Listed again from ../index.ts.
+// The family entry `@fieldmarshal/core/flow`: every public name of src/flow, and the followers of src/followers
+// (many units following a flow, a field or a corridor by the flow's sampling rule).
+export * from '../followers/index.js';
 export { flowAnchorX, flowAnchorY, flowClearance } from './anchor-code.js';
 export { type AnyAngleOptions, type AnyAnglePath, anyAnglePath } from './any-angle-path.js';
 export { computeFlow } from './compute-flow.js';

@@ -1,4 +1,4 @@
-// Public exports of src/followers. Listed again from ../index.ts.
+// Public exports of src/followers, listed from the flow family entry (../flow/index.ts).
 export type { FollowTarget, FollowTargetInput } from './follow-target.js';
 export { hashFollowers } from './followers-hash.js';
 export { type FollowersStepRangeArgs, runFollowersStepRange } from './followers-jobs.js';

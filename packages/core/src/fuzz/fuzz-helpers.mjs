@@ -8,7 +8,7 @@ const MAP = ['....#...', '.##.#.~~', '....#.~~', '.#......', '.#..##..', '......
 const CODES = { '.': 1, '#': 0, '~': 2 };
 
 /**
- * @param {typeof import('../../dist/index.js')} lib
+ * @param {typeof import('../testing/package.test-util.js')} lib (every entry of the built package)
  * @param {'shared' | 'transfer' | 'main-thread'} mode The worker service's execution mode (its grids and crowds are
  *   on shared memory only in `shared` mode, as a page without cross-origin isolation makes them).
  */

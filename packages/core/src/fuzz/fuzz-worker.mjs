@@ -10,13 +10,15 @@
 import { types } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import fc from 'fast-check';
+import { importPackageEntries } from '../testing/package-entries.mjs';
 import { CONSTANTS, ENTRIES, INTERFACE_MEMBERS, POLLUTION } from './catalog.mjs';
 import { helpers } from './fuzz-helpers.mjs';
 import { mutationPaths, pathLabel, seedOf, setPath, stripKey, summarize } from './fuzz-paths.mjs';
 import { HOSTILE, isPropagated, LIGHT } from './hostile-values.mjs';
 
 const { distUrl, names, startEntry, startItem, progress, describeOnly, skipPaths, serviceMode } = workerData;
-const lib = await import(distUrl);
+// Every export of every entry of the package (the root and each family subpath), merged in one object.
+const lib = await importPackageEntries(new URL('../', distUrl));
 
 /**
  * Grid ids are random (drawn from crypto.getRandomValues): every call gets the same ones, so that results of

@@ -1,4 +1,4 @@
-// Public exports of src/jobs (the contract of a worker kernel). Listed again from ../index.ts.
+// Public exports of src/jobs (the contract of a worker kernel), listed from the service family entry.
 export {
   type AnyJobSpec,
   type ArgPath,

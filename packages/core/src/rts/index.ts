@@ -1,4 +1,4 @@
-// Public exports of src/rts, listed again from ../index.ts. Named one by one where a module also holds internal
+// The family entry `@fieldmarshal/core/rts`. Named one by one where a module also holds internal
 // helpers (option resolvers, formation geometry); the heaps, tile geometry, unit index and the free functions
 // behind RtsWorld (routing, prediction, collision queries and solving) are internal.
 export * from './astar.js';

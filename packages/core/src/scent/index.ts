@@ -1,5 +1,4 @@
-// Public exports of src/scent. Listed again from ../index.ts.
-
+// The family entry `@fieldmarshal/core/scent`: scent, flee, safety and desire maps.
 export { NoFleeSeedError } from '../errors.js';
 export * from './combine-maps.js';
 export * from './descend-map.js';

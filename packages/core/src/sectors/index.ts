@@ -1,4 +1,4 @@
-// Public exports of src/sectors. Listed again from ../index.ts. The kernels and scratch classes are internal.
+// The family entry `@fieldmarshal/core/sectors`. The kernels and scratch classes are internal.
 export { buildSectorGraph } from './build.js';
 export {
   CorridorField,

@@ -9,10 +9,10 @@
  */
 import { Session } from 'node:inspector/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Core from '../index.js';
+import { builtPackage } from '../testing/built-package.test-util.js';
+import type * as Core from '../testing/package.test-util.js';
 
-const distEntry = new URL('../../dist/index.js', import.meta.url).href;
-const core = (await import(/* @vite-ignore */ distEntry)) as typeof Core;
+const core = await builtPackage();
 
 interface Profile {
   nodes: { id: number; callFrame: { functionName: string } }[];

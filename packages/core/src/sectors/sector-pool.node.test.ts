@@ -3,11 +3,11 @@
  * module, so `pnpm run build` must run first (the test pipeline builds before testing).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Core from '../index.js';
+import { builtPackage } from '../testing/built-package.test-util.js';
+import type * as Core from '../testing/package.test-util.js';
 import { graphPicture } from './sectors.test-util.js';
 
-const distEntry = new URL('../../dist/index.js', import.meta.url).href;
-const core = (await import(/* @vite-ignore */ distEntry)) as typeof Core;
+const core = await builtPackage();
 
 function randomShared(width: number, height: number, seed: number): Core.Grid {
   return core.generateRandom(width, height, 0.2, { seed, shared: true });

@@ -1,6 +1,7 @@
 /** The service suites' environment in Chromium: the package from source, workers bundled by Vite. */
-import * as core from '../index.js';
+
 import type { ExecutionMode } from '../jobs/job-spec.js';
+import * as core from '../testing/package.test-util.js';
 import type { ServiceEnv } from './service-env.test-util.js';
 import { TEST_JOBS } from './testing/test-jobs.js';
 

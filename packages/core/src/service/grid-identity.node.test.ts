@@ -2,10 +2,10 @@
  * Grid versions past 2^32 and grid identity through the worker service (built package: `pnpm run build` first).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Core from '../index.js';
+import { builtPackage } from '../testing/built-package.test-util.js';
+import type * as Core from '../testing/package.test-util.js';
 
-const distEntry = new URL('../../dist/index.js', import.meta.url).href;
-const c = (await import(/* @vite-ignore */ distEntry)) as typeof Core;
+const c = await builtPackage();
 
 function jumpVersion(grid: Core.Grid, version: number): void {
   new BigInt64Array(grid.buffer, c.GRID_VERSION_BYTE_OFFSET, 1)[0] = BigInt(version);

@@ -1,4 +1,5 @@
-// Public exports of src/service. Listed again from ../index.ts.
+// The family entry `@fieldmarshal/core/service`: the worker service, the frame scheduler, and the job contract of
+// worker kernels (src/jobs).
 
 export {
   MemoryLimitError,
@@ -9,7 +10,9 @@ export {
 } from '../errors.js';
 export type { ComputeFieldArgs, ComputeFieldFromSeedsArgs, UpdateFieldArgs } from '../fields/field-jobs.js';
 export type { FlowJobArgs as ComputeFlowArgs } from '../flow/flow-jobs.js';
+export * from '../jobs/index.js';
 export type { FleeMapArgs, SafetyFieldArgs, ScentMapArgs } from '../scent/scent-jobs.js';
+export type { ResumableTask } from '../util/task.js';
 export type { FillSharedArgs } from './diagnostic-jobs.js';
 export { createFieldService } from './field-service.js';
 export {

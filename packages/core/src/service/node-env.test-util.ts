@@ -2,13 +2,12 @@
  * The service suites' environment in Node: the BUILT package (dist; Node 20 worker_threads cannot run .ts) and
  * the test jobs built beside it into dist-testing (tsconfig.testing.json; never published).
  */
-import type * as Core from '../index.js';
 import type { AnyJobSpec, ExecutionMode } from '../jobs/job-spec.js';
+import { builtPackage } from '../testing/built-package.test-util.js';
 import type { ServiceEnv } from './service-env.test-util.js';
 
-const distEntry = new URL('../../dist/index.js', import.meta.url).href;
-/** The built package. */
-export const core = (await import(/* @vite-ignore */ distEntry)) as typeof Core;
+/** The built package (every entry). */
+export const core = await builtPackage();
 const testJobsEntry = new URL('../../dist-testing/service/testing/test-jobs.js', import.meta.url).href;
 /** The test jobs, built (the specs the main thread passes in `jobs`). */
 export const TEST_JOBS = ((await import(/* @vite-ignore */ testJobsEntry)) as { TEST_JOBS: AnyJobSpec[] }).TEST_JOBS;

@@ -4,7 +4,7 @@
  * the flank and retreat searches, and the parallel crowd and followers steps.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Core from '../index.js';
+import type * as Core from '../testing/package.test-util.js';
 import { type ServiceEnv, sameBits, walkable } from './service-env.test-util.js';
 
 type CoreModule = typeof Core;

@@ -3,7 +3,7 @@
  * tests (built package) and the browser-mode tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Core from '../index.js';
+import type * as Core from '../testing/package.test-util.js';
 
 type CoreModule = typeof Core;
 

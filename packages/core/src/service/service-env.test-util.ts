@@ -3,8 +3,8 @@
  * share: bit-for-bit comparisons and a generous wait.
  */
 import { expect } from 'vitest';
-import type * as Core from '../index.js';
 import type { AnyJobSpec, ExecutionMode } from '../jobs/job-spec.js';
+import type * as Core from '../testing/package.test-util.js';
 
 /** One place the service suites run. */
 export interface ServiceEnv {

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Core from '../index.js';
+import type * as Core from '../testing/package.test-util.js';
 import { core as c, TEST_JOBS, testWorker } from './node-env.test-util.js';
 
 setFlagsFromString('--expose-gc');

@@ -5,8 +5,8 @@
  * without cross-origin isolation). Results must be bit-identical to the calling thread's in every mode.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Core from '../index.js';
 import type { AnyJobSpec } from '../jobs/job-spec.js';
+import type * as Core from '../testing/package.test-util.js';
 import { expectSameField, type ServiceEnv, sameBits, until, walkable } from './service-env.test-util.js';
 
 type CoreModule = typeof Core;

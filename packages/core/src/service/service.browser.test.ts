@@ -1,6 +1,6 @@
 /** The worker service in Chromium (module Web Workers bundled by Vite from source), in each execution mode. */
 import { describe, expect, it } from 'vitest';
-import * as core from '../index.js';
+import * as core from '../testing/package.test-util.js';
 import { browserEnv } from './browser-env.test-util.js';
 import { poolSuite } from './pool-suite.test-util.js';
 import { repairSuite } from './repair-suite.test-util.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { flowServiceSuite } from '../flow/flow-service-suite.test-util.js';
-import * as core from '../index.js';
+import * as core from '../testing/package.test-util.js';
 import { browserEnv } from './browser-env.test-util.js';
 import { poolSuite } from './pool-suite.test-util.js';
 import { repairSuite } from './repair-suite.test-util.js';

@@ -1,4 +1,4 @@
-// Public exports of src/sets. Listed again from ../index.ts. Internal helpers (set checks, move resolution,
+// Public exports of src/sets, listed from the tactics family entry (../tactics/index.ts). Internal helpers (set checks, move resolution,
 // control intervals) are left out on purpose.
 export {
   type ConvexSets,

@@ -3,10 +3,10 @@
  * cannot run the .ts worker module, so `pnpm run build` must run first (the test pipeline builds before testing).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Core from '../index.js';
+import { builtPackage } from '../testing/built-package.test-util.js';
+import type * as Core from '../testing/package.test-util.js';
 
-const distEntry = new URL('../../dist/index.js', import.meta.url).href;
-const core = (await import(/* @vite-ignore */ distEntry)) as typeof Core;
+const core = await builtPackage();
 
 describe('per-set fields in the worker pool (Node, built package)', () => {
   let service: Core.FieldService;

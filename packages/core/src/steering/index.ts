@@ -1,6 +1,5 @@
-// Public exports of src/steering (the chapter "Chasing, Evading, Intercepting, and Patterned Movement": chase, evade, line of sight, intercept, patterns).
-// Listed again from ../index.ts.
-
+// The family entry `@fieldmarshal/core/steering` (the chapter "Chasing, Evading, Intercepting, and Patterned
+// Movement": chase, evade, line of sight, intercept, patterns).
 export { PatternParseError } from '../errors.js';
 export {
   BRESENHAM_STYLES,

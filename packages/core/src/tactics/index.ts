@@ -1,4 +1,6 @@
-// Public exports of src/tactics. Listed again from ../index.ts.
+// The family entry `@fieldmarshal/core/tactics`: flank and retreat searches, and the convex sets and set fields of
+// src/sets they run on.
+export * from '../sets/index.js';
 export * from './criteria.js';
 export * from './route.js';
 export {

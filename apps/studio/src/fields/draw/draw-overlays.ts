@@ -1,4 +1,5 @@
-import { DIR_DX, DIR_DY, NO_DIRECTION } from '@fieldmarshal/core';
+import { NO_DIRECTION } from '@fieldmarshal/core';
+import { DIR_DX, DIR_DY } from '@fieldmarshal/core/grid';
 import { type OverlayContext, strokeWithHalo } from '../../shared/map-paint.js';
 import { MARKER_COLORS, type MarkerKind } from '../model/markers.js';
 

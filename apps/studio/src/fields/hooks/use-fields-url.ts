@@ -1,4 +1,6 @@
-import { DIAGONAL_RULES, type DiagonalRule, METRICS, type Metric } from '@fieldmarshal/core';
+import type { DiagonalRule, Metric } from '@fieldmarshal/core';
+import { METRICS } from '@fieldmarshal/core/fields';
+import { DIAGONAL_RULES } from '@fieldmarshal/core/grid';
 import { useEffect, useState } from 'react';
 import { formatGenerated, type GeneratedMapSettings, parseGenerated } from '../../shared/generated-map.js';
 import {

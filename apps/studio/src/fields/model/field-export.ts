@@ -1,4 +1,6 @@
-import { DIAGONAL_RULES, type DiagonalRule, type Grid, METRICS, type Metric } from '@fieldmarshal/core';
+import type { DiagonalRule, Grid, Metric } from '@fieldmarshal/core';
+import { METRICS } from '@fieldmarshal/core/fields';
+import { DIAGONAL_RULES } from '@fieldmarshal/core/grid';
 import type { FieldFileData } from '../../shared/map-files/field-file.js';
 import type { MapResult } from './map-compute.js';
 import { requestKey } from './map-compute.js';

@@ -1,7 +1,4 @@
 import {
-  anyAnglePath,
-  DIR_DX,
-  DIR_DY,
   type DiagonalRule,
   type Field,
   type Flow,
@@ -10,6 +7,8 @@ import {
   type Grid,
   NO_DIRECTION,
 } from '@fieldmarshal/core';
+import { anyAnglePath } from '@fieldmarshal/core/flow';
+import { DIR_DX, DIR_DY } from '@fieldmarshal/core/grid';
 
 /** One follower's path: a polyline in tiles `[x0, y0, x1, y1, ...]` and its Euclidean length. */
 export interface ComparedPath {

@@ -1,4 +1,6 @@
-import { DIR_DX, DIR_DY, type DiagonalRule, descendMap, type Grid, NO_DIRECTION } from '@fieldmarshal/core';
+import { type DiagonalRule, type Grid, NO_DIRECTION } from '@fieldmarshal/core';
+import { DIR_DX, DIR_DY } from '@fieldmarshal/core/grid';
+import { descendMap } from '@fieldmarshal/core/scent';
 import type { TileValues } from './heatmap.js';
 
 /** Which way a unit follows a map: down a cost field or safety map, up a scent or flee map. */

@@ -1,4 +1,4 @@
-import { SCENT_BLOCKED } from '@fieldmarshal/core';
+import { SCENT_BLOCKED } from '@fieldmarshal/core/scent';
 import { type ColorScale, LUT_SIZE } from '../../shared/color-scale.js';
 
 /**

@@ -2,15 +2,12 @@ import {
   computeField,
   type Field,
   type FieldOptions,
-  fleeMap,
   type Grid,
   NoFleeSeedError,
-  type ScentSource,
-  safetyField,
-  scentMap,
   sharedMemoryAvailable,
   updateField,
 } from '@fieldmarshal/core';
+import { fleeMap, type ScentSource, safetyField, scentMap } from '@fieldmarshal/core/scent';
 import type { TileValues } from './heatmap.js';
 import type { MapMode, MapParams } from './map-modes.js';
 

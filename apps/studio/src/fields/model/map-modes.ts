@@ -1,4 +1,5 @@
-import { DEFAULT_SAFETY_COEFFICIENT, type DiagonalRule, type Metric } from '@fieldmarshal/core';
+import type { DiagonalRule, Metric } from '@fieldmarshal/core';
+import { DEFAULT_SAFETY_COEFFICIENT } from '@fieldmarshal/core/scent';
 import type { Climb } from './gradient.js';
 
 /** The maps the Fields page can show. */

@@ -1,4 +1,5 @@
-import { bresenhamLine, type Grid } from '@fieldmarshal/core';
+import type { Grid } from '@fieldmarshal/core';
+import { bresenhamLine } from '@fieldmarshal/core/steering';
 
 /** A tile position. */
 export interface Point {

@@ -1,4 +1,5 @@
-import { DIR_DX, DIR_DY, type Grid, NO_DIRECTION } from '@fieldmarshal/core';
+import { type Grid, NO_DIRECTION } from '@fieldmarshal/core';
+import { DIR_DX, DIR_DY } from '@fieldmarshal/core/grid';
 import { bestNeighbor, type Climb, type MoveRule } from './gradient.js';
 import type { TileValues } from './heatmap.js';
 import type { MapResult } from './map-compute.js';

@@ -1,4 +1,4 @@
-import { MAX_FLOW_RADIUS } from '@fieldmarshal/core';
+import { MAX_FLOW_RADIUS } from '@fieldmarshal/core/flow';
 import { formatValue } from '../../shared/format-value.js';
 import { COMPARE_COLORS } from '../draw/draw-flow.js';
 import type { ArrowKind, FlowState } from '../hooks/use-flow.js';

@@ -1,4 +1,6 @@
-import { DIAGONAL_RULES, type DiagonalRule, METRICS, type Metric } from '@fieldmarshal/core';
+import type { DiagonalRule, Metric } from '@fieldmarshal/core';
+import { METRICS } from '@fieldmarshal/core/fields';
+import { DIAGONAL_RULES } from '@fieldmarshal/core/grid';
 import { type Dispatch, type SetStateAction, useState } from 'react';
 import { MAP_MODES, type MapMode, type MapModeInfo, type MapParams } from '../model/map-modes.js';
 

@@ -1,4 +1,4 @@
-import type { CorridorField } from '@fieldmarshal/core';
+import type { CorridorField } from '@fieldmarshal/core/sectors';
 import { type OverlayContext, strokeWithHalo } from '../../shared/map-paint.js';
 import { type CorridorImage, corridorBlock } from '../model/corridor-image.js';
 

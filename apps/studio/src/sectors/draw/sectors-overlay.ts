@@ -1,4 +1,5 @@
-import type { CorridorField, Grid } from '@fieldmarshal/core';
+import type { Grid } from '@fieldmarshal/core';
+import type { CorridorField } from '@fieldmarshal/core/sectors';
 import type { OverlayContext } from '../../shared/map-paint.js';
 import type { RouteAnswer, Tile } from '../hooks/use-sector-route.js';
 import type { CorridorImage } from '../model/corridor-image.js';

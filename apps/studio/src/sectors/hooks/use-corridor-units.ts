@@ -1,4 +1,6 @@
-import { type CorridorField, DIR_DX, DIR_DY, NO_DIRECTION } from '@fieldmarshal/core';
+import { NO_DIRECTION } from '@fieldmarshal/core';
+import { DIR_DX, DIR_DY } from '@fieldmarshal/core/grid';
+import type { CorridorField } from '@fieldmarshal/core/sectors';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { MapViewHandle } from '../../shared/map-view.js';
 import { usePageActiveRef } from '../../shared/page-activity.js';

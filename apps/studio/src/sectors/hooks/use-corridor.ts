@@ -1,4 +1,4 @@
-import { type CorridorField, corridorFieldInPool, type SectorGraph } from '@fieldmarshal/core';
+import { type CorridorField, corridorFieldInPool, type SectorGraph } from '@fieldmarshal/core/sectors';
 import { useEffect, useRef, useState } from 'react';
 import { VIRIDIS } from '../../shared/color-scale.js';
 import { studioService } from '../../shared/studio-service.js';

@@ -1,10 +1,10 @@
+import type { Grid } from '@fieldmarshal/core';
 import {
   buildSectorGraphInPool,
-  type Grid,
   type SectorGraph,
   type SectorGraphStats,
   updateSectorGraphInPool,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/sectors';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { studioService } from '../../shared/studio-service.js';
 

@@ -1,4 +1,4 @@
-import type { SectorGraph, SectorPathInfo } from '@fieldmarshal/core';
+import type { SectorGraph, SectorPathInfo } from '@fieldmarshal/core/sectors';
 import { useEffect, useState } from 'react';
 
 const nextTask = () => new Promise((r) => setTimeout(r, 0));

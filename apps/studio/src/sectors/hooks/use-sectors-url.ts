@@ -1,4 +1,4 @@
-import { DEFAULT_SECTOR_SIZE } from '@fieldmarshal/core';
+import { DEFAULT_SECTOR_SIZE } from '@fieldmarshal/core/sectors';
 import { useEffect, useState } from 'react';
 import { formatPoints, numberParam, parsePoints, readPageQuery, writePageQuery } from '../../shared/url-state.js';
 import { BIG_MAP_SIZES, BIG_MAP_SOURCES, type BigMapSettings, DEFAULT_BIG_MAP, isGenerated } from '../model/big-map.js';

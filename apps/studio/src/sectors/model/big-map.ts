@@ -1,4 +1,5 @@
-import { Grid, generateMap, MAP_KINDS, type MapKind, parseMovingAiMap } from '@fieldmarshal/core';
+import { Grid, generateMap, type MapKind, parseMovingAiMap } from '@fieldmarshal/core';
+import { MAP_KINDS } from '@fieldmarshal/core/grid';
 import { fetchMovingAiText, MOVING_AI_MAPS } from '../../shared/moving-ai.js';
 
 /**

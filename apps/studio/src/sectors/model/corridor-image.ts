@@ -1,4 +1,4 @@
-import type { CorridorField } from '@fieldmarshal/core';
+import type { CorridorField } from '@fieldmarshal/core/sectors';
 import { type ColorScale, LUT_SIZE } from '../../shared/color-scale.js';
 
 /** Largest side of a corridor's overview, pixels. */

@@ -1,4 +1,6 @@
-import { type CorridorField, DIR_DX, DIR_DY, NO_DIRECTION } from '@fieldmarshal/core';
+import { NO_DIRECTION } from '@fieldmarshal/core';
+import { DIR_DX, DIR_DY } from '@fieldmarshal/core/grid';
+import type { CorridorField } from '@fieldmarshal/core/sectors';
 
 /** The way the units take from a tile: down the corridor field's directions to the goal. */
 export interface UnitsWay {

@@ -1,4 +1,4 @@
-import { MAX_SECTOR_SIZE, MIN_SECTOR_SIZE } from '@fieldmarshal/core';
+import { MAX_SECTOR_SIZE, MIN_SECTOR_SIZE } from '@fieldmarshal/core/sectors';
 import { formatCount, formatValue } from '../../shared/format-value.js';
 import type { SectorGraphState } from '../hooks/use-sector-graph.js';
 

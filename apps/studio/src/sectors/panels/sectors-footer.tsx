@@ -1,4 +1,5 @@
-import { type CorridorField, DIRECTIONS, type Grid, type SectorGraph } from '@fieldmarshal/core';
+import { DIRECTIONS, type Grid } from '@fieldmarshal/core';
+import type { CorridorField, SectorGraph } from '@fieldmarshal/core/sectors';
 import { VIRIDIS } from '../../shared/color-scale.js';
 import { formatCount, formatValue } from '../../shared/format-value.js';
 import { Legend } from '../../shared/legend.js';

@@ -1,4 +1,5 @@
-import { Grid, MAX_GRID_CELLS, MAX_GRID_SIDE, MapParseError } from '@fieldmarshal/core';
+import { Grid, MapParseError } from '@fieldmarshal/core';
+import { MAX_GRID_CELLS, MAX_GRID_SIDE } from '@fieldmarshal/core/grid';
 
 /** One colour of an image legend: pixels nearest to it become tiles of this code and terrain cost. */
 export interface ImageLegendEntry {

@@ -1,4 +1,6 @@
-import { basicEvadeDirection, DIR_DX, DIR_DY, type Grid, NO_DIRECTION } from '@fieldmarshal/core';
+import { type Grid, NO_DIRECTION } from '@fieldmarshal/core';
+import { DIR_DX, DIR_DY } from '@fieldmarshal/core/grid';
+import { basicEvadeDirection } from '@fieldmarshal/core/steering';
 import { useMemo, useRef, useState } from 'react';
 import { useFrameLoop } from './frame-loop.js';
 import { createRoom, SCREEN_H, SCREEN_W } from './orc-sim.js';

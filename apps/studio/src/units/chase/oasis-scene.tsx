@@ -1,12 +1,11 @@
+import { type Grid, PatternParseError } from '@fieldmarshal/core';
 import {
   type BresenhamStyle,
   buildTilePatternPath,
-  type Grid,
-  PatternParseError,
   parseTilePattern,
   patternStepIndex,
   type TilePattern,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/steering';
 import { useMemo, useRef, useState } from 'react';
 import { useFrameLoop } from './frame-loop.js';
 import { createRoom, SCREEN_H, SCREEN_W } from './orc-sim.js';

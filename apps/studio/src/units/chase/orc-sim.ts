@@ -1,15 +1,13 @@
+import { Grid, NO_DIRECTION } from '@fieldmarshal/core';
+import { DIR_DX, DIR_DY } from '@fieldmarshal/core/grid';
 import {
   basicChaseDirection,
-  DIR_DX,
-  DIR_DY,
-  Grid,
   hasLineOfSight,
   LineChaser,
-  NO_DIRECTION,
   type TileInterceptPoint,
   tileIntercept,
   tileInterceptDirection,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/steering';
 
 /**
  * How the orcs close in: the book's basic chase, Bresenham line of sight (the book's listing tile for tile, the

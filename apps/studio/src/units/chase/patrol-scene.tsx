@@ -1,4 +1,4 @@
-import type { TilePattern } from '@fieldmarshal/core';
+import type { TilePattern } from '@fieldmarshal/core/steering';
 import { useMemo, useRef, useState } from 'react';
 import { useFrameLoop } from './frame-loop.js';
 import {

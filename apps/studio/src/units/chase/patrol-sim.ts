@@ -1,11 +1,10 @@
+import { Grid, PatternParseError } from '@fieldmarshal/core';
 import {
   buildTilePatternPath,
-  Grid,
-  PatternParseError,
   parseTilePatterns,
   patternStepIndex,
   type TilePattern,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/steering';
 
 /** Problem 1-2: a castle's outer wall about half the screen (40 x 13) on the 80 x 25 screen. */
 export const PATROL_W = 80;

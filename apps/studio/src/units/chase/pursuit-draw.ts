@@ -1,4 +1,4 @@
-import { closingIntercept, exactIntercept, type Mover, moverVelocity } from '@fieldmarshal/core';
+import { closingIntercept, exactIntercept, type Mover, moverVelocity } from '@fieldmarshal/core/steering';
 import { HIT_RADIUS, type PursuitMode, type PursuitWorld, type TargetMode, WORLD_H, WORLD_W } from './pursuit-sim.js';
 
 function drawPlane(ctx: CanvasRenderingContext2D, m: Mover, body: string, edge: string): void {

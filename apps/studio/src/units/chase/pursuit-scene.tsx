@@ -1,4 +1,5 @@
-import { type ControlRecord, globalToLocal, PatternParseError, parseControlPattern } from '@fieldmarshal/core';
+import { PatternParseError } from '@fieldmarshal/core';
+import { type ControlRecord, globalToLocal, parseControlPattern } from '@fieldmarshal/core/steering';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFrameLoop } from './frame-loop.js';
 import { PatternErrorBox } from './pattern-error-box.js';

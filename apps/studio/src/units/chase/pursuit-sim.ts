@@ -12,7 +12,7 @@ import {
   moverVelocity,
   stepControlPattern,
   stepMover,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/steering';
 
 /** What the red plane does: the seed's line-of-sight chase, interception, or evasion. */
 export type PursuitMode = 'chase' | 'intercept' | 'evade';

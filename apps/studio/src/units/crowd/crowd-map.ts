@@ -1,4 +1,5 @@
-import { addCrowdUnit, type Crowd, clearCrowd, crowdSpotIsFree, type Grid, parseAsciiMap } from '@fieldmarshal/core';
+import { type Grid, parseAsciiMap } from '@fieldmarshal/core';
+import { addCrowdUnit, type Crowd, clearCrowd, crowdSpotIsFree } from '@fieldmarshal/core/crowd';
 
 /** Tiles across and down the demo map. */
 export const CROWD_MAP_WIDTH = 64;

@@ -1,3 +1,4 @@
+import type { FieldService } from '@fieldmarshal/core';
 import {
   CROWD_BUMPED,
   CROWD_MOVING,
@@ -6,10 +7,9 @@ import {
   createCrowd,
   crowdCount,
   crowdFrame,
-  type FieldService,
   stepCrowd,
   stepCrowdParallel,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/crowd';
 import { BLUE, CROWD_MAP_HEIGHT, CROWD_MAP_WIDTH, createCrowdMap, RED, spawnArmies } from './crowd-map.js';
 import { drawCrowd, renderWalls } from './draw-crowd.js';
 

@@ -1,4 +1,5 @@
-import { CROWD_BUMPED, CROWD_MOVING, type Crowd, crowdCount, crowdFrame, type Grid } from '@fieldmarshal/core';
+import type { Grid } from '@fieldmarshal/core';
+import { CROWD_BUMPED, CROWD_MOVING, type Crowd, crowdCount, crowdFrame } from '@fieldmarshal/core/crowd';
 import { BLUE, RED } from './crowd-map.js';
 
 /** Colours of the demo, also shown in its legend. */

@@ -1,4 +1,5 @@
-import { FOLLOWER_ARRIVED, type Followers, followerCount, type Grid } from '@fieldmarshal/core';
+import type { Grid } from '@fieldmarshal/core';
+import { FOLLOWER_ARRIVED, type Followers, followerCount } from '@fieldmarshal/core/flow';
 
 /** Colours of the followers demo, also shown in its legend. */
 export const FOLLOWER_COLORS = {

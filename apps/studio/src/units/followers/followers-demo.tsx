@@ -1,4 +1,4 @@
-import { stepFollowers } from '@fieldmarshal/core';
+import { stepFollowers } from '@fieldmarshal/core/flow';
 import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { usePageActiveRef } from '../../shared/page-activity.js';
 import { demoCanvasStyle } from '../demo-canvas.js';

@@ -1,18 +1,15 @@
+import { computeField, computeFlow, createRandom, type Grid } from '@fieldmarshal/core';
 import {
   addFollower,
   addFollowTarget,
-  computeField,
-  computeFlow,
   createFollowers,
-  createRandom,
   FOLLOWER_ARRIVED,
   FOLLOWER_MOVING,
   type Followers,
   followerCount,
-  type Grid,
-  generateRooms,
   setFollowerTarget,
-} from '@fieldmarshal/core';
+} from '@fieldmarshal/core/flow';
+import { generateRooms } from '@fieldmarshal/core/grid';
 
 /** Tiles across and down the followers' map. */
 export const FOLLOWERS_MAP_WIDTH = 160;

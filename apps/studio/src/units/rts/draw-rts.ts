@@ -1,4 +1,5 @@
-import type { Grid, RtsUnit, RtsWorld } from '@fieldmarshal/core';
+import type { Grid } from '@fieldmarshal/core';
+import type { RtsUnit, RtsWorld } from '@fieldmarshal/core/rts';
 import type { RtsTeam } from './rts-map.js';
 
 /** Canvas pixels per tile. */

@@ -1,4 +1,4 @@
-import { RtsGroup, type RtsUnit, type RtsWorld } from '@fieldmarshal/core';
+import { RtsGroup, type RtsUnit, type RtsWorld } from '@fieldmarshal/core/rts';
 import type { RtsScene } from './rts-map.js';
 
 /** Side of a building in tiles. */

@@ -1,5 +1,5 @@
 import type { Grid } from '@fieldmarshal/core';
-import { RTS_FORMATION_KINDS, type RtsFormationKind, type RtsGroup, type RtsUnit } from '@fieldmarshal/core';
+import { RTS_FORMATION_KINDS, type RtsFormationKind, type RtsGroup, type RtsUnit } from '@fieldmarshal/core/rts';
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { isTyping } from '../../shared/is-typing.js';
 import { DropOverlay, MapFileControls, MapFileDialogView } from '../../shared/map-files/map-file-ui.js';

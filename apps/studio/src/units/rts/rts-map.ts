@@ -1,4 +1,5 @@
-import { Grid, type RtsUnit, RtsWorld } from '@fieldmarshal/core';
+import { Grid } from '@fieldmarshal/core';
+import { type RtsUnit, RtsWorld } from '@fieldmarshal/core/rts';
 
 /** Map size in tiles. */
 export const RTS_MAP_WIDTH = 48;

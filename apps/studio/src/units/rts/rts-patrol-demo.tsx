@@ -1,4 +1,5 @@
-import { Grid, RtsWorld } from '@fieldmarshal/core';
+import { Grid } from '@fieldmarshal/core';
+import { RtsWorld } from '@fieldmarshal/core/rts';
 import { useRef, useState } from 'react';
 import { useFrameLoop } from '../chase/frame-loop.js';
 import { useSceneKeys } from '../chase/scene-keys.js';

@@ -1,4 +1,4 @@
-import type { RtsFormationKind, RtsGroup, RtsUnit, RtsWorld } from '@fieldmarshal/core';
+import type { RtsFormationKind, RtsGroup, RtsUnit, RtsWorld } from '@fieldmarshal/core/rts';
 import type { RtsScene } from './rts-map.js';
 
 /** A drag shorter than this (tiles) is a click. */
