@@ -72,11 +72,7 @@ const [, crowdMs] = await timed(async () => {
     await stepCrowdParallel(service, crowds[1], 1 / 30);
   }
 });
-const crowdOk = report(
-  '20 crowd steps',
-  hashCrowd(crowds[0]) === hashCrowd(crowds[1]),
-  crowdMs,
-);
+const crowdOk = report('20 crowd steps', hashCrowd(crowds[0]) === hashCrowd(crowds[1]), crowdMs);
 
 const stats = service.stats();
 document.getElementById('result').textContent = JSON.stringify({
