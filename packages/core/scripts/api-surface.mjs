@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Lists the public API of the built package (every export of every entry of package.json `exports`: the root
-// `index`, each family subpath, `worker` and `worker-runtime`, with its kind) and compares it with
-// api-surface.json. `node scripts/api-surface.mjs --update` rewrites the snapshot after an intended change;
+// `index`, each family subpath, `worker` and `worker-runtime`, with its kind, and the value of every constant:
+// numbers, strings and the plain objects and arrays of defaults, so that a changed default fails as a changed
+// signature does in scripts/api-report.mjs) and compares it with api-surface.json. `node scripts/api-surface.mjs --update` rewrites the snapshot after an intended change;
 // without --update it exits 1 and prints the difference, so an accidental change fails the tests.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,6 +17,38 @@ function kind(value) {
   if (Array.isArray(value)) return 'array';
   if (ArrayBuffer.isView(value)) return value.constructor.name;
   return value === null ? 'null' : typeof value;
+}
+
+/** Longest value written into the snapshot; a longer one (a table) is recorded by its kind only. */
+const MAX_VALUE_TEXT = 2000;
+
+/** JSON with the numbers JSON cannot hold (NaN, Infinity, -0) and bigints written as text. */
+function valueText(value) {
+  return JSON.stringify(value, (_key, v) => {
+    if (typeof v === 'bigint') return `${v}n`;
+    if (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))) return Object.is(v, -0) ? '-0' : String(v);
+    return v;
+  });
+}
+
+/** True for data a default is made of: primitives, and plain objects and arrays of them, with no functions. */
+function isPlainData(value, depth = 0) {
+  if (value === null || ['number', 'string', 'boolean', 'bigint', 'undefined'].includes(typeof value)) return true;
+  if (typeof value !== 'object' || depth > 4) return false;
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return false;
+  return Object.values(value).every((v) => isPlainData(v, depth + 1));
+}
+
+/** Exports whose value depends on where the package runs (recorded by their kind only). */
+const ENVIRONMENT_VALUES = new Set(['sharedMemoryAvailable']);
+
+/** An export's entry in the snapshot: its kind, and its value when it is plain data. */
+function describe(name, value) {
+  const k = kind(value);
+  if (typeof value === 'function' || ENVIRONMENT_VALUES.has(name) || !isPlainData(value)) return k;
+  const text = valueText(value);
+  return text === undefined || text.length > MAX_VALUE_TEXT ? k : `${k} = ${text}`;
 }
 
 /** Every entry of the package with a JavaScript file: [snapshot key (`index` for the root), file]. */
@@ -37,7 +70,7 @@ export async function surface() {
     out[entry] = Object.fromEntries(
       Object.keys(mod)
         .sort()
-        .map((name) => [name, kind(mod[name])]),
+        .map((name) => [name, describe(name, mod[name])]),
     );
   }
   return out;
