@@ -6,3 +6,4 @@ export * from './directions.js';
 export * from './generate.js';
 export * from './grid.js';
 export * from './parse.js';
+export { type Path, type Point, pathPointCount, pathTileIndices, type TilePath } from './point.js';
