@@ -61,8 +61,8 @@ export { updateFlow } from './flow/update-flow.js';
 export { DIRECTIONS, type DiagonalRule, type Direction, NO_DIRECTION } from './grid/directions.js';
 export { type GenerateOptions, generateMap, type MapKind } from './grid/generate.js';
 export { BLOCKED, GROUND, Grid, type GridOptions, sharedMemoryAvailable, WATER } from './grid/grid.js';
-export { type Path, type Point, pathPointCount, pathTileIndices, type TilePath } from './grid/point.js';
 export { formatMovingAiMap, type LegendEntry, locateInAscii, parseAsciiMap, parseMovingAiMap } from './grid/parse.js';
+export { type Path, type Point, pathPointCount, pathTileIndices, type TilePath } from './grid/point.js';
 export { createFieldService } from './service/field-service.js';
 export type {
   FieldService,
