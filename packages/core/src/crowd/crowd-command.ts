@@ -70,11 +70,11 @@ export function commandCrowdGroup(
   const cells = grid.width * grid.height;
   const layer = crowd.fieldDir.subarray(group * cells, (group + 1) * cells);
   if (useField) {
-    const field = computeField(grid, { goals: [{ x: tx, y: ty }] }, { dir: layer });
+    const field = computeField(grid, { goals: [{ x: tx, y: ty }], out: { dir: layer } });
     crowd.groupHasField[group] = 1;
     if (useFlow) {
       const anchor = crowd.flowAnchor.subarray(group * cells, (group + 1) * cells);
-      computeFlow(grid, field, { radius: crowd.flowRadius }, { anchor });
+      computeFlow(grid, field, { radius: crowd.flowRadius, out: { anchor } });
     }
     crowd.groupHasFlow[group] = useFlow ? 1 : 0;
   } else {

@@ -1,9 +1,10 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
+import { readPoint } from '../grid/point.js';
 import { isSharedBuffer } from '../jobs/arrays.js';
 import { typedArrayName } from '../util/describe-value.js';
-import { readKernelControl } from '../util/kernel-control.js';
 import { ownOption } from '../util/own-options.js';
+import { readRunOptions } from '../util/run-options.js';
 import { checkPassableCodes } from './kernels/check-codes.js';
 import { chooseKernel, runKernel } from './kernels/choose-kernel.js';
 import { finishControl, startControl } from './kernels/control.js';
@@ -18,7 +19,7 @@ import {
   resolveFieldOptions,
   resolveOut,
 } from './options.js';
-import type { Field, FieldOptions, FieldOut, KernelControl, SeedFieldOptions } from './types.js';
+import type { Field, FieldOptions, KernelControl, SeedFieldOptions } from './types.js';
 
 function assertGrid(grid: unknown): asserts grid is Grid {
   if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
@@ -50,11 +51,11 @@ export function checkFieldValue(name: string, value: unknown, expected = 'a numb
  * move, `octile` 1 or sqrt 2, `weighted` terrain of the tile stepped into times the step length.
  *
  * Runs in O(tiles): BFS waves for unit costs with equal goal values (all on one passability code), otherwise
- * Dijkstra with unit-width buckets (exact, no heap). `out` arrays (each `grid.size` long) are filled in place;
- * `control` lets a worker report progress and cancel (AbortError; the out arrays are then incomplete). The
- * argument order differs from the service's `computeField(grid, options, { signal })`: here the third argument
- * is `out`, and an AbortSignal or an object with `signal`, `onProgress`, `control` or `tick` given there throws
- * InvalidOptionError naming `out` (it is never silently ignored); pass it as the fourth, `control`.
+ * Dijkstra with unit-width buckets (exact, no heap). The run options sit in `options` beside the goals, under
+ * the names every kernel and the service use: `out` arrays (each `grid.size` long) are filled in place;
+ * `signal` cancels (an already-aborted signal throws AbortError before any work, one aborted during the run at
+ * the next look, every few thousand tiles; the out arrays are then incomplete); `onProgress(done, total)` reports
+ * settled tiles; `control` is the worker service's hook.
  *
  * Goal values lie strictly between -2^53 and 2^53 ({@link MAX_FIELD_COST}), and so must every cost the field
  * can reach: the largest goal value plus `width * height` times the largest step cost (capped by `maxCost`)
@@ -69,14 +70,16 @@ export function checkFieldValue(name: string, value: unknown, expected = 'a numb
  *   arrays, terrain below 1 or a passability code other than 0, 1 and 2 (naming the tile), InvalidOptionError
  *   for an unknown metric, neighbours other than 4/8, an unknown diagonal rule, an empty goal list, `out`
  *   arrays that overlap each other or the grid's buffer, an `out` holding a signal or progress callback (those
- *   go in `control`), or a `control` that is not an object.
+ *   go beside it in `options`), a `signal` that is not an AbortSignal or a `control` that is not an object;
+ *   AbortError when `signal` is aborted.
  */
-export function computeField(grid: Grid, options: FieldOptions, out?: FieldOut, control?: KernelControl): Field {
+export function computeField(grid: Grid, options: FieldOptions): Field {
   assertGrid(grid);
   if (typeof options !== 'object' || options === null)
     throw new InvalidOptionError('options', options, 'an object with goals');
   const resolved = resolveFieldOptions(options);
-  const checkedControl = readKernelControl(control);
+  const out = ownOption(options, 'out');
+  const checkedControl = readRunOptions(options, 'field computation');
   const goals = ownOption(options, 'goals');
   if (!Array.isArray(goals)) throw new InvalidOptionError('goals', goals, 'an array of { x, y, value? }');
   if (goals.length === 0) throw new InvalidOptionError('goals', goals, 'at least one goal');
@@ -86,7 +89,7 @@ export function computeField(grid: Grid, options: FieldOptions, out?: FieldOut, 
     const goal: unknown = goals[g];
     if (typeof goal !== 'object' || goal === null)
       throw new InvalidOptionError(`goals[${g}]`, goal, 'an object { x, y, value? }');
-    const { x, y } = goal as { x: number; y: number };
+    const { x, y } = readPoint(goal, `goals[${g}]`);
     // Own property only: a `value` inherited from a prototype is not the goal's value.
     const own = ownOption(goal as { value?: number }, 'value');
     const value = own === undefined ? 0 : own;
@@ -108,20 +111,16 @@ export function computeField(grid: Grid, options: FieldOptions, out?: FieldOut, 
  * `Infinity` means "not a seed". Seeds on walls are ignored, seeds above `maxCost` too. With no seed at all the
  * field is Infinity everywhere.
  * Seeds other than Infinity lie strictly between -2^53 and 2^53, with the same bound on the costs they reach
- * as the goal values of {@link computeField}.
+ * as the goal values of {@link computeField}. The run options (`out`, `signal`, `onProgress`, `control`) are those of
+ * {@link computeField}.
  * @throws OutOfRangeError for a seeds array of the wrong length or a seed out of those bounds (NaN, -Infinity,
  *   1e300); the option errors of {@link computeField}.
  */
-export function computeFieldFromSeeds(
-  grid: Grid,
-  seeds: Float64Array,
-  options: SeedFieldOptions = {},
-  out?: FieldOut,
-  control?: KernelControl,
-): Field {
+export function computeFieldFromSeeds(grid: Grid, seeds: Float64Array, options: SeedFieldOptions = {}): Field {
   assertGrid(grid);
   const resolved = resolveFieldOptions(options);
-  const checkedControl = readKernelControl(control);
+  const out = options === null || typeof options !== 'object' ? undefined : ownOption(options, 'out');
+  const checkedControl = readRunOptions(options, 'field computation');
   const size = grid.width * grid.height;
   if (typedArrayName(seeds) !== 'Float64Array') throw new InvalidOptionError('seeds', seeds, 'a Float64Array');
   if (seeds.length !== size) throw new OutOfRangeError('seeds.length', seeds.length, `${size} (grid size)`);

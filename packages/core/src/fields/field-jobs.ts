@@ -37,12 +37,11 @@ export const computeFieldJob = defineJob<ComputeFieldArgs, Field, FieldArrays>({
   name: 'computeField',
   outputs: (args) => fieldOutputs(args.grid),
   run: (args, control) =>
-    computeField(
-      stableGrid(args.grid, metricOf(args.options)),
-      args.options,
-      { cost: args.cost, dir: args.dir },
+    computeField(stableGrid(args.grid, metricOf(args.options)), {
+      ...args.options,
+      out: { cost: args.cost, dir: args.dir },
       control,
-    ),
+    }),
 });
 
 /** Arguments of the `updateField` job. */
@@ -83,7 +82,7 @@ export const updateFieldJob = defineJob<UpdateFieldArgs, UpdatedFieldResult, Fie
       dir: args.dir,
       gridVersion: args.gridVersion,
     };
-    const update = updateField(stableGrid(grid, metricOf(args.options)), field, args.options, control);
+    const update = updateField(stableGrid(grid, metricOf(args.options)), field, { ...args.options, control });
     return { field, full: update.full, tiles: update.tiles };
   },
 });
@@ -103,11 +102,9 @@ export const computeFieldFromSeedsJob = defineJob<ComputeFieldFromSeedsArgs, Fie
   name: 'computeFieldFromSeeds',
   outputs: (args) => fieldOutputs(args.grid),
   run: (args, control) =>
-    computeFieldFromSeeds(
-      stableGrid(args.grid, metricOf(args.options)),
-      args.seeds,
-      args.options,
-      { cost: args.cost, dir: args.dir },
+    computeFieldFromSeeds(stableGrid(args.grid, metricOf(args.options)), args.seeds, {
+      ...args.options,
+      out: { cost: args.cost, dir: args.dir },
       control,
-    ),
+    }),
 });

@@ -1,7 +1,8 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
+import { makePath, type Path, type Point, readPoint, type TilePath } from '../grid/point.js';
 import { typedArrayName } from '../util/describe-value.js';
-import { arrayLength } from '../util/own-options.js';
+import { arrayLength, ownOptions } from '../util/own-options.js';
 import { checkField } from './check-field.js';
 import type { Field } from './types.js';
 
@@ -17,29 +18,43 @@ function assertInField(field: Field, what: string, x: number, y: number): void {
  * unreachable tile).
  * @throws CoordinateError when (x, y) is outside the field.
  */
-export function nextStep(field: Field, x: number, y: number): { x: number; y: number } | null {
+export function nextStep(field: Field, x: number, y: number): Point | null {
   assertInField(field, 'tile', x, y);
   const d = field.dir[y * field.width + x] as number;
   if (d === NO_DIRECTION) return null;
   return { x: x + (DIR_DX[d] as number), y: y + (DIR_DY[d] as number) };
 }
 
+/** Options of {@link pathFromField}. */
+export interface PathFromFieldOptions {
+  /**
+   * An Int32Array to write the points into when it is long enough (`2 * tiles`): the path's `points` is then a
+   * view of its start (no allocation but the path object); otherwise a new array is made.
+   * @defaultValue undefined (meaning a new array is allocated)
+   */
+  out?: Int32Array;
+}
+
 /**
- * The whole path from (x, y) to a goal by following `field.dir`, as a flat Int32Array of tile coordinates
- * `[x0, y0, x1, y1, ..., xn, yn]`: the start first, the goal last (a start on a goal gives one tile). Empty
- * (length 0) when the start is a wall or unreachable. When `out` is long enough the result is a view of its
- * start (no allocation); otherwise a new array is returned. Each consecutive pair is one move of the field's
- * neighbourhood, and the summed step costs equal `field.cost` at the start.
- * @throws CoordinateError when (x, y) is outside the field; InvalidOptionError when the directions do not lead
- *   to a goal (a field edited by hand, or read while being recomputed).
+ * The whole path from the tile `start` to a goal by following `field.dir`, as a {@link TilePath}: `points` are the
+ * tile coordinates `[x0, y0, x1, y1, ..., xn, yn]` (integer tiles), the start first, the goal last (a start on a
+ * goal gives one tile); `cost` is `field.cost` at the start, in the field's metric (the summed step costs of the
+ * path). Each consecutive pair is one move of the field's neighbourhood.
+ * @returns the path, or null when the start is a wall or unreachable (no route).
+ * @throws InvalidOptionError naming `start` unless it is a point `{ x, y }`; CoordinateError when it is outside
+ *   the field; InvalidOptionError when `options.out` is not an Int32Array, or when the directions do not lead to
+ *   a goal (a field edited by hand, or read while being recomputed).
  */
-export function pathFromField(field: Field, x: number, y: number, out?: Int32Array): Int32Array {
+export function pathFromField(field: Field, start: Point, options?: PathFromFieldOptions): TilePath | null {
+  const { x, y } = readPoint(start, 'start');
   assertInField(field, 'start', x, y);
+  const out = ownOptions(options, 'options').out;
   if (out !== undefined && typedArrayName(out) !== 'Int32Array')
     throw new InvalidOptionError('out', out, 'an Int32Array');
   const { width, height, dir, cost } = field;
   let i = y * width + x;
-  if (!((cost[i] as number) < Number.POSITIVE_INFINITY)) return (out ?? new Int32Array(0)).subarray(0, 0);
+  const startCost = cost[i] as number;
+  if (!(startCost < Number.POSITIVE_INFINITY)) return null;
   // First pass counts the tiles, second pass writes them.
   const limit = width * height;
   let tiles = 1;
@@ -70,14 +85,18 @@ export function pathFromField(field: Field, x: number, y: number, out?: Int32Arr
     path[2 * k] = cx;
     path[2 * k + 1] = cy;
   }
-  return path;
+  return makePath(startCost, path);
 }
 
 /**
- * Euclidean length of a flat path `[x0, y0, x1, y1, ...]` (sum of its segment lengths), in tiles.
- * @throws InvalidOptionError when `path` is not an array or typed array.
+ * Euclidean length of a path (sum of its segment lengths), in tiles: a {@link Path} (its `points`), or a flat
+ * pair array `[x0, y0, x1, y1, ...]` (still accepted: natural for a polyline built by hand).
+ * @throws InvalidOptionError when `path` is neither a Path nor an array or typed array.
  */
-export function pathLength(path: ArrayLike<number>): number {
+export function pathLength(route: Path | ArrayLike<number>): number {
+  const isPath =
+    typeof route === 'object' && route !== null && !Array.isArray(route) && !ArrayBuffer.isView(route) && 'points' in route;
+  const path: ArrayLike<number> = isPath ? (route as Path).points : (route as ArrayLike<number>);
   const n = arrayLength(path, 'path', 'a flat array [x0, y0, x1, y1, ...]');
   for (let k = 0; k < n; k++)
     if (typeof path[k] !== 'number') throw new OutOfRangeError(`path[${k}]`, path[k], 'a number');

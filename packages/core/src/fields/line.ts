@@ -1,7 +1,9 @@
 import { InvalidOptionError } from '../errors.js';
 import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
+import { makePath, type TilePath } from '../grid/point.js';
 import { arrayLength } from '../util/own-options.js';
+import { pathLength } from './follow.js';
 import { RULE_ALWAYS, RULE_BOTH_FREE, resolveMoves } from './options.js';
 import type { MoveOptions } from './types.js';
 
@@ -69,15 +71,19 @@ export function walkableLine(
 }
 
 /**
- * Shortens a tile path (flat `[x0, y0, x1, y1, ...]`, as from `pathFromField`) by string pulling: from each
+ * Shortens a tile path (a {@link TilePath}, as from `pathFromField`, or a flat pair array `[x0, y0, x1, y1, ...]`)
+ * by string pulling: from each
  * kept tile it jumps to the farthest following tile of the path reached by an unbroken run of
  * {@link walkableLine} tests. The first and last tiles are kept, every consecutive pair of the result is
  * line-walkable under the same rules (when consecutive tiles of the input are), and the result is never longer
- * (Euclidean length) than the input. Returns a new flat Int32Array.
+ * (Euclidean length) than the input. Returns a new {@link TilePath} whose `cost` is its Euclidean length in tiles.
  * @throws InvalidOptionError for an odd-length path; CoordinateError for a tile outside the grid.
  */
-export function smoothPath(grid: Grid, path: ArrayLike<number>, options?: MoveOptions): Int32Array {
+export function smoothPath(grid: Grid, route: TilePath | ArrayLike<number>, options?: MoveOptions): TilePath {
   checkGrid(grid);
+  const isPath =
+    typeof route === 'object' && route !== null && !Array.isArray(route) && !ArrayBuffer.isView(route) && 'points' in route;
+  let path: ArrayLike<number> = isPath ? (route as TilePath).points : (route as ArrayLike<number>);
   const expected = 'a flat array [x0, y0, x1, y1, ...] of even length';
   const length = arrayLength(path, 'path', expected);
   if (length % 2 !== 0) throw new InvalidOptionError('path', path, expected);
@@ -93,7 +99,7 @@ export function smoothPath(grid: Grid, path: ArrayLike<number>, options?: MoveOp
     tiles[2 * k + 1] = y;
   }
   path = tiles;
-  if (n <= 2) return tiles;
+  if (n <= 2) return makePath(pathLength(tiles), tiles);
   const kept: number[] = [path[0] as number, path[1] as number];
   let anchor = 0;
   while (anchor < n - 1) {
@@ -104,5 +110,6 @@ export function smoothPath(grid: Grid, path: ArrayLike<number>, options?: MoveOp
     kept.push(path[2 * j] as number, path[2 * j + 1] as number);
     anchor = j;
   }
-  return Int32Array.from(kept);
+  const points = Int32Array.from(kept);
+  return makePath(pathLength(points), points);
 }

@@ -85,13 +85,13 @@ export function overlaps(a: ArrayBufferView, b: ArrayBufferView): boolean {
 const JOB_OPTION_KEYS = ['signal', 'onProgress', 'control', 'tick'] as const;
 
 const OUT_NOT_JOB_OPTIONS =
-  'an object { cost?, dir? }: on the main thread the argument after the options is `out`; ' +
-  'pass cancellation as the next argument, computeField(grid, options, undefined, { signal })';
+  'an object { cost?, dir? }: pass cancellation and progress beside `out` in the options, ' +
+  'computeField(grid, { goals, out, signal, onProgress })';
 
 /**
- * True for what a caller meant as cancellation or progress but passed where `out` goes: an AbortSignal, or an
- * object with an own `signal`, `onProgress`, `control` or `tick` (the service's `computeField(grid, options,
- * { signal })` shape). Such an `out` used to be read as "no arrays given", so the signal was silently ignored.
+ * True for what a caller meant as cancellation or progress but put inside `out`: an AbortSignal, or an object
+ * with an own `signal`, `onProgress`, `control` or `tick`. Such an `out` would be read as "no arrays given", so
+ * the signal would be silently ignored.
  */
 function looksLikeJobOptions(out: object): boolean {
   if (typeof AbortSignal !== 'undefined' && out instanceof AbortSignal) return true;

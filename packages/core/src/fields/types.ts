@@ -1,4 +1,6 @@
 import type { DiagonalRule } from '../grid/directions.js';
+import type { Point } from '../grid/point.js';
+import type { RunOptions } from '../util/run-options.js';
 
 /**
  * How a move is priced:
@@ -10,12 +12,11 @@ export type Metric = 'steps' | 'octile' | 'weighted';
 /** Every `Metric`, in the order of the README's table. */
 export const METRICS: readonly Metric[] = ['steps', 'octile', 'weighted'];
 
-/** A goal tile of a field. `value` is its starting cost (default 0); several goals make a multi-source field. */
-export interface Goal {
-  /** Column of the goal tile, in tiles. */
-  x: number;
-  /** Row of the goal tile, in tiles. */
-  y: number;
+/**
+ * A goal tile of a field: a {@link Point} (integer tile) and a starting cost. `value` is its starting cost
+ * (default 0); several goals make a multi-source field.
+ */
+export interface Goal extends Point {
   /**
    * Starting cost at this goal, in cost units (the metric's units: steps, tiles of octile length, or terrain cost
    * times length). Finite.
@@ -46,8 +47,16 @@ export interface MoveOptions {
   diagonal?: DiagonalRule;
 }
 
-/** Options of {@link computeFieldFromSeeds}: everything but the goals. */
-export interface SeedFieldOptions extends MoveOptions {
+/**
+ * Options of {@link computeFieldFromSeeds}: everything but the goals, plus the run options (`out`, `signal`,
+ * `onProgress`, `control`) every kernel takes under the same names.
+ */
+export interface SeedFieldOptions extends MoveOptions, RunOptions {
+  /**
+   * Arrays to fill in place (each `grid.size` long; no allocation). Incomplete after an abort.
+   * @defaultValue undefined (meaning new arrays are allocated)
+   */
+  out?: FieldOut;
   /**
    * How moves are priced.
    * @defaultValue {@link DEFAULT_METRIC} (`'octile'`)

@@ -4,6 +4,7 @@ import { computeField, type MoveOptions } from '../fields/index.js';
 import { checkGrid } from '../grid/check-grid.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
+import { makePath, type Path, type Point, readPoint } from '../grid/point.js';
 import { checkNumber } from '../util/check-number.js';
 import { KeyHeap } from '../util/key-heap.js';
 import { ownOptions } from '../util/own-options.js';
@@ -20,14 +21,6 @@ export interface AnyAngleOptions extends MoveOptions {
   upperBound?: number;
 }
 
-/** The result of {@link anyAnglePath}. */
-export interface AnyAnglePath {
-  /** Euclidean length of the path, in tiles. */
-  length: number;
-  /** The path's points `[x0, y0, x1, y1, ...]` in tiles: the start, the wall corners it bends round, the goal. */
-  path: Float64Array;
-}
-
 /** Tolerance added to the upper bound, tiles (rounding in the lengths summed). */
 const BOUND_SLACK = 1e-9;
 
@@ -42,29 +35,34 @@ const BOUND_SLACK = 1e-9;
  * `always`, which also lets the path pass between two diagonal walls. Slow: O(corners^2) line tests in the worst
  * case; for tests, benchmarks and comparisons, not for games.
  *
- * @returns the path, or null when the goal cannot be reached (different passability codes, no path, or a start on
- *   a wall).
- * @throws CoordinateError when an end is outside the grid or the goal is on a wall; InvalidOptionError for bad
- *   options.
+ * `start` and `goal` are continuous positions (tiles; tile (x, y) covers [x, x + 1)).
+ * @returns a `Path<Float64Array>`: `cost` the Euclidean length in tiles, `points` the continuous positions
+ *   `[x0, y0, x1, y1, ...]`: the start, the wall corners it bends round, the goal. Null when there is no route
+ *   (an end on a wall, different passability codes, or no path).
+ * @throws InvalidOptionError naming `start` or `goal` unless it is a point `{ x, y }`, and for bad options;
+ *   OutOfRangeError for a coordinate that is not a number; CoordinateError when an end is outside the grid.
  */
 export function anyAnglePath(
   grid: Grid,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
+  start: Point,
+  goal: Point,
   options?: AnyAngleOptions,
-): AnyAnglePath | null {
+): Path<Float64Array> | null {
   checkGrid(grid);
   const { width: w, height: h, passable: pass } = grid;
-  const ends = [checkNumber('x0', x0), checkNumber('y0', y0), checkNumber('x1', x1), checkNumber('y1', y1)];
+  const a = readPoint(start, 'start');
+  const b = readPoint(goal, 'goal');
+  const x0 = checkNumber('start.x', a.x);
+  const y0 = checkNumber('start.y', a.y);
+  const x1 = checkNumber('goal.x', b.x);
+  const y1 = checkNumber('goal.y', b.y);
+  const ends = [x0, y0, x1, y1];
   const own = ownOptions(options, 'options');
   for (let k = 0; k < 4; k += 2) {
     const x = ends[k] as number;
     const y = ends[k + 1] as number;
     const what = k === 0 ? 'start' : 'goal';
     if (!(x >= 0 && y >= 0 && x < w && y < h)) throw new CoordinateError(what, x, y, `is outside the ${w}x${h} grid`);
-    if (k > 0 && pass[Math.floor(y) * w + Math.floor(x)] === 0) throw new CoordinateError(what, x, y, 'is on a wall');
   }
   const diagonal = own.diagonal ?? DEFAULT_DIAGONAL_RULE;
   if (!DIAGONAL_RULES.includes(diagonal)) throw new InvalidOptionError('diagonal', diagonal, DIAGONAL_RULES.join(', '));
@@ -89,7 +87,7 @@ export function anyAnglePath(
   }
   bound += BOUND_SLACK;
   if (segmentClear(pass, w, h, code, rule, x0, y0, x1, y1)) {
-    return { length: dHypot(x1 - x0, y1 - y0), path: Float64Array.of(x0, y0, x1, y1) };
+    return makePath(dHypot(x1 - x0, y1 - y0), Float64Array.of(x0, y0, x1, y1));
   }
   // Nodes: 0 the start, 1 the goal, then the corners inside the ellipse; kind: the blocked quadrant's signs.
   const nx: number[] = [x0, x1];
@@ -170,7 +168,7 @@ export function anyAnglePath(
     path[2 * k] = px[v] as number;
     path[2 * k + 1] = py[v] as number;
   });
-  return { length: g[1] as number, path };
+  return makePath(g[1] as number, path);
 }
 
 /** v * v (the `**` operator's precision is left to each engine). */

@@ -1,15 +1,15 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
-import { type Field, type KernelControl, METRICS, type Metric } from '../fields/index.js';
+import { type Field, METRICS, type Metric } from '../fields/index.js';
 import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import { allocating } from '../util/allocate.js';
-import { readKernelControl } from '../util/kernel-control.js';
 import { ownOptions } from '../util/own-options.js';
+import { readRunOptions } from '../util/run-options.js';
 import { flowClearance } from './anchor-code.js';
 import { checkFieldOf, checkTypedArray, sealFlow } from './check-flow.js';
 import { runFlowKernel } from './flow-kernel.js';
 import { keepStateOf, newFlowState } from './flow-state.js';
-import { DEFAULT_FLOW_RADIUS, type Flow, type FlowOptions, type FlowOut, MAX_FLOW_RADIUS } from './types.js';
+import { type ComputeFlowOptions, DEFAULT_FLOW_RADIUS, type Flow, type FlowOptions, MAX_FLOW_RADIUS } from './types.js';
 
 /** Validated flow options. */
 export interface ResolvedFlowOptions {
@@ -74,26 +74,22 @@ function outArray<T extends Float32Array | Int32Array>(
  * cost, then one visit per tile with an O(1) line-of-sight rule, and exact walks where that rule cannot tell
  * (see the package README, "Smooth flows"). The kernel runs in WebAssembly where available and in JavaScript
  * otherwise (a content security policy without 'wasm-unsafe-eval', say); both give the same flows bit for bit.
- * `out` arrays (each `grid.size` long) are filled in place; `control` reports progress and cancels (AbortError).
+ * The run options sit in `options`: `out` arrays (each `grid.size` long) are filled in place; `signal` cancels
+ * (AbortError: before any work when already aborted, else at the kernel's next look), `onProgress(done, total)`
+ * reports, `control` is the worker service's hook.
  * With `repairable`, the flow can be brought up to date after edits by `updateFlow` at a fraction of the cost.
  *
  * The flow returned is frozen (its arrays are not), so that `sampleFlow` checks it once.
  * @throws InvalidOptionError for a field of another size, bad options or control, or `out` arrays that overlap;
  *   OutOfRangeError for a bad radius or wrong-sized out arrays.
  */
-export function computeFlow(
-  grid: Grid,
-  field: Field,
-  options?: FlowOptions,
-  out?: FlowOut,
-  control?: KernelControl,
-): Flow {
+export function computeFlow(grid: Grid, field: Field, options?: ComputeFlowOptions): Flow {
   checkGrid(grid);
   checkFieldOf(field, grid.width, grid.height);
   checkSameGrid('field', field.gridId, grid);
   const resolved = resolveFlowOptions(options);
-  const outs = ownOptions(out, 'out', 'an object { vx?, vy?, anchor? }');
-  const kernelControl = readKernelControl(control);
+  const outs = ownOptions(ownOptions(options, 'options').out, 'out', 'an object { vx?, vy?, anchor? }');
+  const kernelControl = readRunOptions(options, 'flow computation');
   const size = grid.width * grid.height;
   const vx = outArray('vx', outs.vx, size, Float32Array);
   const vy = outArray('vy', outs.vy, size, Float32Array);

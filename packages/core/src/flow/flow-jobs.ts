@@ -104,7 +104,7 @@ export function runFlowJob(args: FlowJobArgs & FlowOutputs, control: KernelContr
     gridId: grid.id,
   };
   if (!args.keepState) {
-    computeFlow(grid, field, args.options, { vx, vy, anchor }, control);
+    computeFlow(grid, field, { ...args.options, out: { vx, vy, anchor }, control });
     return { flow, state: null, full: true, tiles: -1 };
   }
   const weighted = metric === 'weighted';

@@ -5,6 +5,7 @@ import { RULE_CENTRE, RULE_DIRECT, RULE_SLIDE, SAFE, SAFE_STEP, SELF_BIT, sweepC
 import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
+import { makePath, type Path, type Point, readPoint } from '../grid/point.js';
 import { checkNumber } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { ownOptions } from '../util/own-options.js';
@@ -16,6 +17,12 @@ import type { Flow } from './types.js';
 
 /** Options of {@link followFlow}. */
 export interface FollowFlowOptions {
+  /**
+   * A Float64Array to write the points into while it is long enough (an even length): the path's `points` is
+   * then a view of its start (no allocation but the path object); a longer path continues in a new array.
+   * @defaultValue undefined (meaning a new array is allocated)
+   */
+  out?: Float64Array;
   /**
    * Length of each step along the flow, in tiles, more than 0 and at most 1. A step ends early at the tile's
    * anchor (where the direction changes) and at a wall it slides along.
@@ -63,13 +70,13 @@ const EMPTY = new Float64Array(0);
 /** The path being written (per thread; followFlow is synchronous and not re-entered). */
 const path: { buf: Float64Array; n: number; length: number } = { buf: EMPTY, n: 0, length: 0 };
 
-/** Fills `stats` (when given) and returns the path written: a view of its buffer. */
+/** Fills `stats` (when given) and returns the path written (a view of its buffer), or null when it is empty. */
 function finish(
   stats: FollowFlowStats | undefined,
   reached: boolean,
   slides: number,
   fallbackSteps: number,
-): Float64Array {
+): Path<Float64Array> | null {
   if (stats) {
     stats.points = path.n / 2;
     stats.length = path.length;
@@ -77,7 +84,7 @@ function finish(
     stats.slides = slides;
     stats.fallbackSteps = fallbackSteps;
   }
-  const result = path.buf.subarray(0, path.n);
+  const result = path.n === 0 ? null : makePath(path.length, path.buf.subarray(0, path.n));
   path.buf = EMPTY; // do not keep the caller's array alive
   return result;
 }
@@ -103,8 +110,9 @@ function put(px: number, py: number): void {
 }
 
 /**
- * Follows a flow from the continuous position (x, y) (tiles) to a goal and returns the path as a flat polyline
- * `[x0, y0, x1, y1, ...]`: the start, then the end of every step (and every point where the direction changed
+ * Follows a flow from the continuous position `start` (tiles) to a goal and returns the path as a
+ * `Path<Float64Array>`: `cost` is its Euclidean length in tiles, `points` the polyline `[x0, y0, x1, y1, ...]` of
+ * continuous positions: the start, then the end of every step (and every point where the direction changed
  * within one), then the goal tile's centre. The mover is a square of half-side `flowClearance(flow.radius)`; it
  * moves by the rule of {@link sampleFlow} (the one rule the followers, the crowd and the RTS world use): in moves
  * of at most `FLOW_SAFE_STEP` (0.1) tiles, each straight for the anchor of the tile it stands on when that is
@@ -115,33 +123,37 @@ function put(px: number, py: number): void {
  * closer than the clearance to a wall first moves to its tile's centre. Under the `always` diagonal rule the flow
  * may squeeze through the corner point between two diagonal walls: the path goes through that point.
  *
- * Writes into `out` when it is long enough (no allocation but the returned view of its start); otherwise into a
- * new array.
- * @throws CoordinateError when the start is outside the grid; InvalidOptionError when grid, field and flow do
- *   not match, or when the field's `dir` does not lead to a goal (a forged field: refused after at most
- *   `width * height` steps along it, never followed for ever); OutOfRangeError for a bad step, maxLength, x or y.
- *   From a wall or an unreachable tile: an empty path.
+ * Writes into `options.out` while it is long enough (no allocation but the path object); a longer path continues
+ * in a new array.
+ * @returns the path, or null from a wall or an unreachable tile (no route).
+ * @throws InvalidOptionError naming `start` unless it is a point `{ x, y }`; CoordinateError when the start is
+ *   outside the grid; InvalidOptionError when grid, field and flow do not match, `out` is not a Float64Array, or
+ *   the field's `dir` does not lead to a goal (a forged field: refused after at most `width * height` steps along
+ *   it, never followed for ever); OutOfRangeError for a bad step, maxLength, an odd `out.length`, or a start
+ *   coordinate that is not a finite number.
  */
 export function followFlow(
   grid: Grid,
   field: Field,
   flow: Flow,
-  x: number,
-  y: number,
-  out?: Float64Array,
+  start: Point,
   options?: FollowFlowOptions,
-): Float64Array {
+): Path<Float64Array> | null {
   checkGrid(grid);
   const { width: w, height: h, passable: pass } = grid;
   checkFieldOf(field, w, h);
   checkFlow(flow, w, h);
   checkSameGrid('field', field.gridId, grid);
   checkSameGrid('flow', flow.gridId, grid);
-  checkNumber('x', x);
-  checkNumber('y', y);
+  const { x, y } = readPoint(start, 'start');
+  checkNumber('start.x', x);
+  checkNumber('start.y', y);
+  const own = ownOptions(options, 'options');
+  const out = own.out;
   if (out !== undefined && typedArrayName(out) !== 'Float64Array')
     throw new InvalidOptionError('out', out, 'a Float64Array');
-  const own = ownOptions(options, 'options');
+  if (out !== undefined && out.length % 2 !== 0)
+    throw new OutOfRangeError('out.length', out.length, 'an even length (x, y pairs)');
   const stats = own.stats;
   if (stats !== undefined && !isPlainObject(stats))
     throw new InvalidOptionError('stats', stats, 'a plain object to fill');

@@ -2,7 +2,7 @@
 // (many units following a flow, a field or a corridor by the flow's sampling rule).
 export * from '../followers/index.js';
 export { flowAnchorX, flowAnchorY, flowClearance } from './anchor-code.js';
-export { type AnyAngleOptions, type AnyAnglePath, anyAnglePath } from './any-angle-path.js';
+export { type AnyAngleOptions, anyAnglePath } from './any-angle-path.js';
 export { computeFlow } from './compute-flow.js';
 export {
   DEFAULT_FOLLOW_STEP,

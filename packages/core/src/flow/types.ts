@@ -1,5 +1,6 @@
 import { SAFE_STEP } from '../fields/safe-step.js';
 import type { Metric } from '../fields/types.js';
+import type { RunOptions } from '../util/run-options.js';
 
 /**
  * A smooth flow over a field: per tile a unit vector and the point it heads for (its anchor). Made by
@@ -44,7 +45,7 @@ export interface Flow {
  * pass no tile corner between walls, except where the field itself squeezes between two walls (`always`).
  * Passing the field's own options object is fine (other keys are ignored).
  */
-export interface FlowOptions {
+export interface FlowOptions extends RunOptions {
   /**
    * The field's metric. With `weighted`, a tile takes a farther anchor only across tiles of its own terrain cost,
    * so straight lines never cross terrain of another cost.
@@ -66,6 +67,15 @@ export interface FlowOptions {
    * @defaultValue false
    */
   repairable?: boolean;
+}
+
+/** Options of `computeFlow`: the flow's options and the run options, with `out`. */
+export interface ComputeFlowOptions extends FlowOptions {
+  /**
+   * Arrays to fill in place (each `grid.size` long; no allocation). Incomplete after an abort.
+   * @defaultValue undefined (meaning new arrays are allocated)
+   */
+  out?: FlowOut;
 }
 
 /** What `updateFlow` did. */

@@ -1,7 +1,7 @@
 import type { Field, KernelControl } from '../fields/index.js';
 import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
-import { readKernelControl } from '../util/kernel-control.js';
+import { readRunOptions } from '../util/run-options.js';
 import { ownOptions } from '../util/own-options.js';
 import { flowClearance } from './anchor-code.js';
 import { checkFieldOf, checkFlow, sealFlow } from './check-flow.js';
@@ -71,19 +71,14 @@ export function renewFlow(input: RenewFlowInput): { full: boolean; tiles: number
  * Returns `{ flow, full, tiles }`: `flow` is a new frozen flow over the same arrays (now holding the new flow;
  * the flow given describes the old version no more and should be dropped). `options` are those of the flow:
  * radius (default: the flow's) and metric (default `'octile'`); other values compute it in full.
- * `control` reports progress and cancels (AbortError): an aborted update leaves the arrays incomplete and the
- * next update computes the flow in full.
+ * `signal`, `onProgress` and `control` in `options` cancel and report progress as in `computeFlow` (an
+ * already-aborted signal throws AbortError before any work): an update aborted during the work leaves the arrays
+ * incomplete and the next update computes the flow in full. There is no `out`: the flow's arrays are the output.
  *
  * @throws InvalidOptionError for a field or flow of another size, or bad options or control; OutOfRangeError for
  *   a bad radius.
  */
-export function updateFlow(
-  grid: Grid,
-  field: Field,
-  flow: Flow,
-  options?: FlowOptions,
-  control?: KernelControl,
-): FlowUpdate {
+export function updateFlow(grid: Grid, field: Field, flow: Flow, options?: FlowOptions): FlowUpdate {
   checkGrid(grid);
   checkFieldOf(field, grid.width, grid.height);
   checkSameGrid('field', field.gridId, grid);
@@ -92,7 +87,7 @@ export function updateFlow(
   checkSeparate('flow', flow.vx, flow.vy, flow.anchor);
   const own = ownOptions(options, 'options', 'an object');
   const resolved = resolveFlowOptions({ ...own, radius: own.radius ?? flow.radius });
-  const kernelControl = readKernelControl(control);
+  const kernelControl = readRunOptions(own, 'flow computation');
   const kept = stateOf(flow);
   const repair =
     kept !== undefined &&

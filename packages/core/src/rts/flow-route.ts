@@ -158,7 +158,9 @@ export function rtsFlowRouteAlong(grid: Grid, field: Field, x: number, y: number
 }
 
 function walk(grid: Grid, field: Field, flow: Flow, x: number, y: number): number[] | null {
-  const path = followFlow(grid, field, flow, x, y, scratch, { stats });
+  const route = followFlow(grid, field, flow, { x, y }, { out: scratch, stats });
+  if (route === null) return null;
+  const path = route.points;
   if (path.buffer !== scratch.buffer && path.length > 0) scratch = new Float64Array(path.buffer as ArrayBuffer);
   if (!stats.reached || path.length < 2) return null;
   return mergeStraight(path, path.length / 2);

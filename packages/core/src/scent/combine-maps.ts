@@ -1,6 +1,6 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { typedArrayName } from '../util/describe-value.js';
-import { arrayLength } from '../util/own-options.js';
+import { arrayLength, ownOptions } from '../util/own-options.js';
 
 /** True when `map` is a typed array whose bytes overlap those of `out`. */
 function overlaps(map: ArrayLike<number>, out: Float64Array): boolean {
@@ -25,6 +25,16 @@ export interface DesireTerm {
   weight: number;
 }
 
+/** Options of {@link combineMaps}. */
+export interface CombineMapsOptions {
+  /**
+   * The result, a Float64Array as long as the maps; must not share memory with any of the terms' maps (it is
+   * cleared first). Needed when `terms` is empty (the length is then unknown).
+   * @defaultValue undefined (meaning a new array as long as the first term's map is allocated)
+   */
+  out?: Float64Array;
+}
+
 /**
  * A desire map: `out[i] = sum over terms of weight * map[i]` over whole typed arrays (no per-tile objects), as
  * roguelikes combine "food", "safety" and "home" maps into one that units descend with {@link descendMap}.
@@ -32,14 +42,22 @@ export interface DesireTerm {
  * Infinity: a tile whose value is not finite (Infinity, -Infinity, NaN) in any term with a non-zero weight, or
  * blocked (-2) in an Int32Array term, is Infinity in the result, whatever the weight's sign (an unreachable
  * tile never becomes attractive); terms with weight 0 are ignored, so their Infinity does not spread. With no
- * terms every tile is 0. Time O(tiles x terms), no allocation.
- * @param out the result, a Float64Array; must not share memory with any of the terms' maps (it is cleared first).
- * @throws InvalidOptionError when `out` is not a Float64Array, overlaps one of the maps, or a map's length differs.
+ * terms every tile is 0. Time O(tiles x terms), no allocation with `options.out`.
+ * @returns the result: `options.out`, or a new Float64Array.
+ * @throws InvalidOptionError when `out` is not a Float64Array, overlaps one of the maps, a map's length differs,
+ *   or `terms` is empty and no `out` is given.
  * @throws OutOfRangeError naming `terms[i].weight` unless it is a finite number.
  */
-export function combineMaps(out: Float64Array, terms: readonly DesireTerm[]): Float64Array {
-  if (typedArrayName(out) !== 'Float64Array') throw new InvalidOptionError('out', out, 'a Float64Array');
+export function combineMaps(terms: readonly DesireTerm[], options?: CombineMapsOptions): Float64Array {
   if (!Array.isArray(terms)) throw new InvalidOptionError('terms', terms, 'an array of { map, weight }');
+  let out = ownOptions(options, 'options').out;
+  if (out === undefined) {
+    const first: unknown = terms[0];
+    if (first === null || typeof first !== 'object')
+      throw new InvalidOptionError('out', out, 'a Float64Array (needed when there is no term to take the length from)');
+    out = new Float64Array(arrayLength((first as DesireTerm).map, 'terms[0].map', 'a Float64Array or Int32Array'));
+  }
+  if (typedArrayName(out) !== 'Float64Array') throw new InvalidOptionError('out', out, 'a Float64Array');
   const n = out.length;
   // Each term read once (a getter or a Proxy cannot change it between the check and the use).
   const maps: ArrayLike<number>[] = [];

@@ -2,6 +2,7 @@ import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkGrid } from '../grid/check-grid.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
+import { makePath, type Point, readPoint, type TilePath } from '../grid/point.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { arrayLength, ownOptions } from '../util/own-options.js';
 import type { ScentMoveOptions } from './scent-options.js';
@@ -100,7 +101,8 @@ function step(
  * rule) with the lowest value strictly below the unit's own (highest strictly above with `ascend`). Ties go
  * to the first in `DIRECTIONS` order (N, E, S, W, NE, SE, SW, NW). Tiles whose value is not finite, or -2 and
  * below in an Int32Array (scent/flee) map, are never chosen; -1 in an Int32Array reads as 0 (no scent).
- * A unit standing on such a tile moves to any real neighbour.
+ * A unit standing on such a tile moves to any real neighbour. A per-frame call (once per unit per frame), so the
+ * unit's tile is given as `x, y` numbers (the rule in `Point`'s doc).
  * @returns the next tile's index `y * width + x`, or -1 when no neighbour is better (a local minimum or
  *   maximum: the unit has arrived or is stuck).
  * @throws CoordinateError naming `start` when (x, y) is outside the grid or a wall.
@@ -108,8 +110,8 @@ function step(
  *   `grid` that is not a Grid. Options are read from own properties.
  */
 export function descendMap(
-  map: ArrayLike<number>,
   grid: Grid,
+  map: ArrayLike<number>,
   x: number,
   y: number,
   options: DescendOptions = {},
@@ -129,35 +131,47 @@ function readAscend(ascend: unknown): boolean {
 }
 
 /**
- * The tiles a unit at (x, y) visits following {@link descendMap} until no neighbour is better, or `maxSteps`.
- * Values strictly improve on every step, so a path never repeats a tile.
- * @returns tile indices `y * width + x`, starting with (x, y).
- * @throws as {@link descendMap}; OutOfRangeError naming `maxSteps` unless it is an integer >= 0.
+ * The tiles a unit on the tile `start` visits following {@link descendMap} until no neighbour is better, or
+ * `maxSteps`. Values strictly improve on every step, so a path never repeats a tile.
+ * @returns a {@link TilePath}: `points` the integer tiles `[x0, y0, x1, y1, ...]` starting with `start`, `cost` the
+ *   number of moves (steps); or null when `start` is a wall (no route). `pathTileIndices(path, grid.width)` gives
+ *   the tile indices `y * width + x`.
+ * @throws InvalidOptionError naming `start` unless it is a point `{ x, y }`; CoordinateError naming `start` when it
+ *   is outside the grid; the other errors of {@link descendMap}; OutOfRangeError naming `maxSteps` unless it is an
+ *   integer >= 0.
  */
 export function descendMapPath(
-  map: ArrayLike<number>,
   grid: Grid,
-  x: number,
-  y: number,
+  map: ArrayLike<number>,
+  start: Point,
   options: DescendPathOptions = {},
-): number[] {
+): TilePath | null {
   checkMap(grid, map);
+  const { x, y } = readPoint(start, 'start');
   const o = ownOptions(options, 'options');
   const { dirCount, diagonal } = readMoveOptions(o, 8);
   const ascend = readAscend(o.ascend);
-  grid.assertWalkable('start', x, y);
+  grid.assertInside('start', x, y);
   const maxSteps = o.maxSteps ?? grid.width * grid.height;
   if (!(Number.isInteger(maxSteps) && maxSteps >= 0)) {
     throw new OutOfRangeError('maxSteps', maxSteps, 'an integer >= 0');
   }
+  const width = grid.width;
+  if (grid.passable[y * width + x] === 0) return null;
   const scent = typedArrayName(map) === 'Int32Array';
-  let p = y * grid.width + x;
-  const path = [p];
+  let p = y * width + x;
+  const tiles = [p];
   for (let s = 0; s < maxSteps; s++) {
     const q = step(map, scent, grid, p, dirCount, diagonal, ascend);
     if (q < 0) break;
-    path.push(q);
+    tiles.push(q);
     p = q;
   }
-  return path;
+  const points = new Int32Array(2 * tiles.length);
+  for (let k = 0; k < tiles.length; k++) {
+    const t = tiles[k] as number;
+    points[2 * k] = t % width;
+    points[2 * k + 1] = (t - (t % width)) / width;
+  }
+  return makePath(tiles.length - 1, points);
 }

@@ -1,9 +1,8 @@
 import { InvalidOptionError, NoFleeSeedError, OutOfRangeError } from '../errors.js';
-import type { KernelControl } from '../fields/types.js';
 import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
-import { readKernelControl } from '../util/kernel-control.js';
 import { arrayLength, ownOptions } from '../util/own-options.js';
+import { type RunOptions, readRunOptions } from '../util/run-options.js';
 import { scratchQueue, spreadScent } from './scent-bfs.js';
 import type { ScentMoveOptions } from './scent-options.js';
 import {
@@ -22,7 +21,7 @@ export type NoSeedPolicy = 'throw' | 'return' | 'warn';
 export const NO_FLEE_SEED_WARNING = 'warning: no flee map start points found';
 
 /** Options of {@link fleeMap}. */
-export interface FleeMapOptions extends ScentMoveOptions {
+export interface FleeMapOptions extends ScentMoveOptions, RunOptions {
   /** The player's (threat's) strength used to build the scent map: an integer from 1 to 2^30 - 1. Required. */
   strength: number;
   /**
@@ -39,16 +38,10 @@ export interface FleeMapOptions extends ScentMoveOptions {
    * @defaultValue undefined (meaning a new array is allocated)
    */
   out?: Int32Array;
-  /**
-   * Cancellation and progress (the worker service passes its job's control): the wave publishes popped tiles
-   * as `done` of `width * height` every 4096 tiles and throws AbortError when asked to stop.
-   * @defaultValue undefined (meaning no cancellation and no progress)
-   */
-  control?: KernelControl;
 }
 
 /** Defaults of {@link FleeMapOptions}. */
-export const DEFAULT_FLEE_MAP_OPTIONS: Readonly<Required<Omit<FleeMapOptions, 'out' | 'strength' | 'control'>>> =
+export const DEFAULT_FLEE_MAP_OPTIONS: Readonly<Required<Omit<FleeMapOptions, 'out' | 'strength' | keyof RunOptions>>> =
   Object.freeze({
     neighbors: DEFAULT_SCENT_NEIGHBORS,
     diagonal: 'if-both-free',
@@ -71,9 +64,10 @@ export const DEFAULT_FLEE_MAP_OPTIONS: Readonly<Required<Omit<FleeMapOptions, 'o
  * @throws NoFleeSeedError when no tile can seed the map (unless `onNoSeed` is `'return'` or `'warn'`).
  * @throws OutOfRangeError naming `strength` unless it is an integer from 1 to 2^30 - 1, or naming the first
  *   scent value that is not an integer >= -2.
- * @throws InvalidOptionError when `scent` or `out` is not of the grid's size, for bad move options or `control`,
+ * @throws InvalidOptionError when `scent` or `out` is not of the grid's size, for bad move options, `signal`, `onProgress` or `control`,
  *   or a `grid` that is not a Grid. Options are read from own properties.
- * @throws AbortError when `options.control` asks to stop (the map is then partly written).
+ * @throws AbortError when `options.signal` is already aborted (before any work), or when it or `options.control`
+ *   asks to stop during the wave (the map is then partly written).
  */
 export function fleeMap(grid: Grid, scent: ArrayLike<number>, options: FleeMapOptions): Int32Array {
   checkGrid(grid);
@@ -81,7 +75,7 @@ export function fleeMap(grid: Grid, scent: ArrayLike<number>, options: FleeMapOp
   const o = ownOptions(options, 'options', '{ strength, neighbors?, diagonal?, onNoSeed?, out? }');
   const strength = checkStrength('strength', o.strength);
   const { dirCount, diagonal } = readMoveOptions(o, DEFAULT_SCENT_NEIGHBORS);
-  const control = readKernelControl(o.control, 'control');
+  const control = readRunOptions(o, 'flee map');
   const onNoSeed = o.onNoSeed ?? 'throw';
   if (onNoSeed !== 'throw' && onNoSeed !== 'return' && onNoSeed !== 'warn') {
     throw new InvalidOptionError('onNoSeed', onNoSeed, "'throw', 'return' or 'warn'");

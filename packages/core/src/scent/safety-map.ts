@@ -1,21 +1,14 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { computeField, computeFieldFromSeeds } from '../fields/index.js';
-import type { Field, FieldOut, KernelControl, Metric, MoveOptions } from '../fields/types.js';
+import type { Field, FieldOut, Metric, MoveOptions } from '../fields/types.js';
 import { checkGrid } from '../grid/check-grid.js';
 import { Grid } from '../grid/grid.js';
-import { readKernelControl } from '../util/kernel-control.js';
+import { type Point, readPoint } from '../grid/point.js';
 import { bare, ownOptions } from '../util/own-options.js';
-
-/** A tile to get away from. */
-export interface Threat {
-  /** Column of the threat's tile, in tiles. */
-  x: number;
-  /** Row of the threat's tile, in tiles. */
-  y: number;
-}
+import { type RunOptions, readRunOptions } from '../util/run-options.js';
 
 /** Options of {@link safetyField} and {@link safetyMap}. */
-export interface SafetyMapOptions extends MoveOptions {
+export interface SafetyMapOptions extends MoveOptions, RunOptions {
   /**
    * Multiplies the distance from the nearest threat before the second pass: a finite number below 0 (no unit).
    * A unit leaves its tile for a tile `D - d` farther from the
@@ -49,12 +42,6 @@ export interface SafetyMapOptions extends MoveOptions {
    * @defaultValue undefined (meaning new arrays are allocated)
    */
   out?: FieldOut;
-  /**
-   * Cancellation and progress, passed to both field passes (the worker service passes its job's control):
-   * progress restarts from 0 for the second pass; AbortError when asked to stop.
-   * @defaultValue undefined (meaning no cancellation and no progress)
-   */
-  control?: KernelControl;
 }
 
 /** Largest magnitude of a safety seed (coefficient times distance): 2^53. */
@@ -67,7 +54,7 @@ const MAX_SAFETY_SEED = 2 ** 53;
 export const DEFAULT_SAFETY_COEFFICIENT = -2;
 
 /** Defaults of {@link SafetyMapOptions}. */
-export const DEFAULT_SAFETY_MAP_OPTIONS: Readonly<Required<Omit<SafetyMapOptions, 'out' | 'control'>>> = Object.freeze({
+export const DEFAULT_SAFETY_MAP_OPTIONS: Readonly<Required<Omit<SafetyMapOptions, 'out' | keyof RunOptions>>> = Object.freeze({
   coefficient: DEFAULT_SAFETY_COEFFICIENT,
   metric: 'octile',
   neighbors: 8,
@@ -112,7 +99,7 @@ function blockedCopy(grid: Grid): Grid {
  * @throws AbortError when `options.control` asks to stop.
  * Options are read from own properties; InvalidOptionError for a bad `control` or a `grid` that is not a Grid.
  */
-export function safetyField(grid: Grid, threats: readonly Threat[], options: SafetyMapOptions = {}): Field {
+export function safetyField(grid: Grid, threats: readonly Point[], options: SafetyMapOptions = {}): Field {
   checkGrid(grid);
   if (!Array.isArray(threats) || threats.length === 0) {
     throw new InvalidOptionError('threats', threats, 'an array of at least one { x, y }');
@@ -120,9 +107,7 @@ export function safetyField(grid: Grid, threats: readonly Threat[], options: Saf
   // Each threat read once (a getter or a Proxy cannot change it between the check and the use).
   const goals: { x: number; y: number }[] = [];
   for (let i = 0; i < threats.length; i++) {
-    const t = threats[i] as Threat;
-    if (t === null || typeof t !== 'object') throw new InvalidOptionError(`threats[${i}]`, t, '{ x, y }');
-    const { x, y } = t;
+    const { x, y } = readPoint(threats[i], `threats[${i}]`);
     grid.assertWalkable(`threats[${i}]`, x, y);
     goals.push(bare({ x, y }));
   }
@@ -133,7 +118,7 @@ export function safetyField(grid: Grid, threats: readonly Threat[], options: Saf
   }
   const blockThreats = o.blockThreats ?? true;
   if (typeof blockThreats !== 'boolean') throw new InvalidOptionError('blockThreats', blockThreats, 'a boolean');
-  const control = readKernelControl(o.control, 'control');
+  const control = readRunOptions(o, 'safety map');
   const moves: MoveOptions & { metric?: Metric } = bare({});
   if (o.metric !== undefined) moves.metric = o.metric;
   if (o.neighbors !== undefined) moves.neighbors = o.neighbors;
@@ -146,9 +131,13 @@ export function safetyField(grid: Grid, threats: readonly Threat[], options: Saf
   // Objects without a prototype: the field kernels cannot read an option inherited from Object.prototype either.
   const distance = computeField(
     grid,
-    bare({ goals, ...moves, ...(o.maxCost === undefined ? {} : { maxCost: o.maxCost }) }),
-    bare({ cost: scratchCost, dir: scratchDir }),
-    control,
+    bare({
+      goals,
+      ...moves,
+      ...(o.maxCost === undefined ? {} : { maxCost: o.maxCost }),
+      out: bare({ cost: scratchCost, dir: scratchDir }),
+      ...(control === undefined ? {} : { control }),
+    }),
   ).cost;
   // PERF: the distances become the seeds in place; Infinity (unreached) stays "not a seed".
   let farthest = 0;
@@ -176,7 +165,11 @@ export function safetyField(grid: Grid, threats: readonly Threat[], options: Saf
       distance[i] = Number.POSITIVE_INFINITY;
     }
   }
-  const field = computeFieldFromSeeds(second, distance, moves, o.out, control);
+  const field = computeFieldFromSeeds(
+    second,
+    distance,
+    bare({ ...moves, ...(o.out === undefined ? {} : { out: o.out }), ...(control === undefined ? {} : { control }) }),
+  );
   field.gridVersion = gridVersion;
   field.gridId = grid.id;
   return field;
@@ -186,6 +179,6 @@ export function safetyField(grid: Grid, threats: readonly Threat[], options: Saf
  * The cost array of {@link safetyField}: a Float64Array per tile that units descend to flee (Infinity on walls,
  * threat tiles and tiles no threat reaches). Use {@link safetyField} to get the direction array too.
  */
-export function safetyMap(grid: Grid, threats: readonly Threat[], options: SafetyMapOptions = {}): Float64Array {
+export function safetyMap(grid: Grid, threats: readonly Point[], options: SafetyMapOptions = {}): Float64Array {
   return safetyField(grid, threats, options).cost;
 }

@@ -9,7 +9,9 @@ import type { Grid } from '../grid/grid.js';
 import { metricOf, stableGrid } from '../grid/stable-grid.js';
 import { defineJob } from '../jobs/job-spec.js';
 import { type FleeMapOptions, fleeMap } from './flee-map.js';
-import { type SafetyMapOptions, safetyField, type Threat } from './safety-map.js';
+import type { Point } from '../grid/point.js';
+import type { RunOptions } from '../util/run-options.js';
+import { type SafetyMapOptions, safetyField } from './safety-map.js';
 import { type ScentSource, scentMap } from './scent-map.js';
 import type { ScentMoveOptions } from './scent-options.js';
 
@@ -51,8 +53,8 @@ export interface FleeMapArgs {
   grid: Grid;
   /** The scent map to reverse (Int32, `width * height`). */
   scent: Int32Array;
-  /** As fleeMap's options, without `out` and `control` (the job provides them). */
-  options: Omit<FleeMapOptions, 'out' | 'control'>;
+  /** As fleeMap's options, without `out` and the run options (the job provides them). */
+  options: Omit<FleeMapOptions, 'out' | keyof RunOptions>;
 }
 
 /** fleeMap into the job's output; resolves to the map. */
@@ -67,12 +69,12 @@ export interface SafetyFieldArgs {
   /** The grid. */
   grid: Grid;
   /** The tiles to get away from (at least one). */
-  threats: readonly Threat[];
+  threats: readonly Point[];
   /**
-   * As safetyField's options, without `out` and `control` (the job provides them).
+   * As safetyField's options, without `out` and the run options (the job provides them).
    * @defaultValue undefined (meaning safetyField's defaults)
    */
-  options?: Omit<SafetyMapOptions, 'out' | 'control'>;
+  options?: Omit<SafetyMapOptions, 'out' | keyof RunOptions>;
 }
 
 /** safetyField into the job's outputs; resolves to the field. */

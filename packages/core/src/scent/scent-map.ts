@@ -1,9 +1,9 @@
 import { InvalidOptionError } from '../errors.js';
-import type { KernelControl } from '../fields/types.js';
 import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
-import { readKernelControl } from '../util/kernel-control.js';
+import { type Point, readPoint } from '../grid/point.js';
 import { ownOptions } from '../util/own-options.js';
+import { type RunOptions, readRunOptions } from '../util/run-options.js';
 import { scratchQueue, spreadScent } from './scent-bfs.js';
 import type { ScentMoveOptions } from './scent-options.js';
 import {
@@ -15,33 +15,23 @@ import {
   SCENT_UNSEEN,
 } from './scent-options.js';
 
-/** A tile that gives off scent. */
-export interface ScentSource {
-  /** Column of the source tile, in tiles. */
-  x: number;
-  /** Row of the source tile, in tiles. */
-  y: number;
+/** A tile that gives off scent: a {@link Point} (an integer tile) with a strength. */
+export interface ScentSource extends Point {
   /** Scent at the source tile; one less per move, spreading stops at 0. An integer from 1 to 2^30 - 1. */
   strength: number;
 }
 
 /** Options of {@link scentMap}. */
-export interface ScentMapOptions extends ScentMoveOptions {
+export interface ScentMapOptions extends ScentMoveOptions, RunOptions {
   /**
    * Int32Array of `width * height` values to write into (reused, no allocation).
    * @defaultValue undefined (meaning a new array is allocated)
    */
   out?: Int32Array;
-  /**
-   * Cancellation and progress (the worker service passes its job's control): the wave publishes popped tiles
-   * as `done` of `width * height` every 4096 tiles and throws AbortError when asked to stop.
-   * @defaultValue undefined (meaning no cancellation and no progress)
-   */
-  control?: KernelControl;
 }
 
 /** Defaults of {@link ScentMapOptions}: 4 neighbours (as the tables of thrig's "Scent Map II: Vectoric Boogaloo"), diagonal rule `if-both-free`. */
-export const DEFAULT_SCENT_MAP_OPTIONS: Readonly<Required<Omit<ScentMapOptions, 'out' | 'control'>>> = Object.freeze({
+export const DEFAULT_SCENT_MAP_OPTIONS: Readonly<Required<Omit<ScentMapOptions, 'out' | keyof RunOptions>>> = Object.freeze({
   neighbors: DEFAULT_SCENT_NEIGHBORS,
   diagonal: 'if-both-free',
 });
@@ -67,16 +57,17 @@ export const DEFAULT_SCENT_MAP_OPTIONS: Readonly<Required<Omit<ScentMapOptions, 
  * @param sources walkable tiles with integer strengths; may be empty (every walkable tile is then -1).
  * @throws CoordinateError naming `sources[i]` when a source is outside the grid or on a wall.
  * @throws OutOfRangeError naming `sources[i].strength` unless it is an integer from 1 to 2^30 - 1.
- * @throws InvalidOptionError for bad `neighbors`, `diagonal`, `out` (wrong type or size) or `control`, or a `grid`
+ * @throws InvalidOptionError for bad `neighbors`, `diagonal`, `out` (wrong type or size) `signal`, `onProgress` or `control`, or a `grid`
  *   that is not a Grid. Options are read from own properties.
- * @throws AbortError when `options.control` asks to stop (the map is then partly written).
+ * @throws AbortError when `options.signal` is already aborted (before any work), or when it or `options.control`
+ *   asks to stop during the wave (the map is then partly written).
  */
 export function scentMap(grid: Grid, sources: readonly ScentSource[], options: ScentMapOptions = {}): Int32Array {
   checkGrid(grid);
   if (!Array.isArray(sources)) throw new InvalidOptionError('sources', sources, 'an array of { x, y, strength }');
   const o = ownOptions(options, 'options');
   const { dirCount, diagonal } = readMoveOptions(o, DEFAULT_SCENT_NEIGHBORS);
-  const control = readKernelControl(o.control, 'control');
+  const control = readRunOptions(o, 'scent map');
   // Each source read once (a getter or a Proxy cannot change it between the check and the use).
   const xs = new Int32Array(sources.length);
   const ys = new Int32Array(sources.length);
@@ -84,7 +75,8 @@ export function scentMap(grid: Grid, sources: readonly ScentSource[], options: S
   for (let i = 0; i < sources.length; i++) {
     const s = sources[i] as ScentSource;
     if (s === null || typeof s !== 'object') throw new InvalidOptionError(`sources[${i}]`, s, '{ x, y, strength }');
-    const { x, y, strength } = s;
+    const { x, y } = readPoint(s, `sources[${i}]`);
+    const strength = s.strength;
     grid.assertWalkable(`sources[${i}]`, x, y);
     strengths[i] = checkStrength(`sources[${i}].strength`, strength);
     xs[i] = x;

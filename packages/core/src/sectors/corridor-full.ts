@@ -39,9 +39,9 @@ export function fillFullField(
       neighbors: rules.neighbors,
       diagonal: rules.diagonal,
       maxCost: goal.maxCost,
+      out: { cost: field.cost, dir: field.dir },
+      control,
     },
-    { cost: field.cost, dir: field.dir },
-    control,
   );
   const cost = field.cost;
   const size = width * height;

@@ -124,8 +124,18 @@ export interface JobOptions {
   onProgress?: ProgressCallback;
 }
 
-/** Options of {@link FieldService.updateField}. */
-export interface UpdateJobOptions extends JobOptions {
+/**
+ * Options of {@link FieldService.computeField}: the field's options (goals, metric, moves, range) and the job's
+ * `signal` and `onProgress`, in one object (API 1.0). The service owns the output arrays and the kernel's
+ * control, so `out` and `control` are not taken.
+ */
+export type ServiceFieldOptions = Omit<FieldOptions, 'out' | 'control'>;
+
+/** Options of {@link FieldService.computeFlow} and {@link FieldService.updateFlow}: the flow's options and the job's. */
+export type ServiceFlowOptions = Omit<FlowOptions, 'control'>;
+
+/** Options of {@link FieldService.updateField}: the options the field was computed with, the job's, and `into`. */
+export interface UpdateJobOptions extends ServiceFieldOptions {
   /**
    * A field this service made (same grid, same options) that nothing reads any more, for example the one before
    * last: the result is written into its buffers instead of new ones. When it describes an older version of
@@ -225,21 +235,23 @@ export interface FieldService extends JobRunner {
    * fresh ones cost page faults and pile up as garbage that Node collects late (measured: 16 fields on
    * 1024x1024 about 2x slower per batch without release). LiveField releases for you.
    */
-  computeField(grid: Grid, options: FieldOptions, jobOptions?: JobOptions): Promise<Field>;
+  computeField(grid: Grid, options: ServiceFieldOptions): Promise<Field>;
   /**
    * One field per options entry, spread across the pool. If one job fails the others are aborted and the
-   * promise rejects with the first error. `onProgress` reports the sums over all jobs.
+   * promise rejects with the first error. The list is an input; `options` holds the `signal` and `onProgress`
+   * of the whole batch (`onProgress` reports the sums over all jobs). A `signal` or `onProgress` inside an
+   * entry of the list is ignored (the batch's own are used).
    */
-  computeFields(grid: Grid, optionsList: readonly FieldOptions[], jobOptions?: JobOptions): Promise<Field[]>;
+  computeFields(grid: Grid, optionsList: readonly ServiceFieldOptions[], options?: JobOptions): Promise<Field[]>;
   /**
    * Brings a field up to the grid's current version in a worker, by repair (`updateField` of the fields
    * module) where the grid's edit log allows it, and resolves to the result as a NEW field: `field` itself is
    * only read, so it can stay published while the repair runs, and the result is never visible half-written.
    * Pass the same options the field was computed with. The result lives in fresh pooled buffers, or in the
-   * buffers of `jobOptions.into` (see {@link UpdateJobOptions.into}). Many fields repair in parallel across the
+   * buffers of `options.into` (see {@link UpdateJobOptions.into}). Many fields repair in parallel across the
    * pool when their updates are started together. {@link LiveField.update} does this for you.
    */
-  updateField(grid: Grid, field: Field, options: FieldOptions, jobOptions?: UpdateJobOptions): Promise<UpdatedField>;
+  updateField(grid: Grid, field: Field, options: UpdateJobOptions): Promise<UpdatedField>;
   /**
    * Computes the smooth flow of a field in a worker (`computeFlow` of the flow module), into new pooled buffers,
    * and resolves to the same shape as the synchronous `computeFlow(grid, field, options)` (bit-identical values).
@@ -248,7 +260,7 @@ export interface FieldService extends JobRunner {
    * `updateField` (or {@link LiveField.update}) {@link FieldService.updateFlow} repairs it instead.
    * Release it with {@link FieldService.release} when done (its state goes with it).
    */
-  computeFlow(grid: Grid, field: Field, options?: FlowOptions, jobOptions?: JobOptions): Promise<Flow>;
+  computeFlow(grid: Grid, field: Field, options?: ServiceFlowOptions): Promise<Flow>;
   /**
    * Brings a flow up to date with `field` in a worker (`updateFlow` of the flow module) and resolves to
    * `{ flow, full, tiles }` with a NEW flow in fresh pooled buffers: `flow` itself is only read, so it can stay
@@ -258,7 +270,7 @@ export interface FieldService extends JobRunner {
    * full. Either way the result equals `computeFlow(grid, field, options)` bit for bit and is repairable. Release
    * the old flow when done with it.
    */
-  updateFlow(grid: Grid, field: Field, flow: Flow, options?: FlowOptions, jobOptions?: JobOptions): Promise<FlowUpdate>;
+  updateFlow(grid: Grid, field: Field, flow: Flow, options?: ServiceFlowOptions): Promise<FlowUpdate>;
   /**
    * Runs a built-in kernel by name (see ./registry.ts) on the least busy worker, or queues it when all are busy,
    * and resolves to what it returns (its output arrays made from the service's pool: release them when done).

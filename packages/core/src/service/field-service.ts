@@ -13,7 +13,7 @@ import { OutputBuffers } from './buffer-pool.js';
 import { type FieldService, type FieldServiceOptions, MAX_WORKERS } from './field-service-types.js';
 import { flowCalls } from './flow-calls.js';
 import { JobLayer } from './job-layer.js';
-import { readJobOptions } from './job-options.js';
+import { readJobOptions, splitServiceOptions } from './job-options.js';
 import { MainThreadPool } from './main-thread-pool.js';
 import { jobTable } from './registry.js';
 import { readServiceOptions } from './service-options.js';
@@ -96,7 +96,7 @@ function arraysOf(item: object): ArrayBufferView[] {
  *
  * @example
  * const service = await createFieldService({ workers: 2 });
- * const field = await service.computeField(grid, { goals: [{ x: 3, y: 4 }] }, { onProgress: (d, t) => bar(d / t) });
+ * const field = await service.computeField(grid, { goals: [{ x: 3, y: 4 }], onProgress: (d, t) => bar(d / t) });
  * service.release(oldField); // optional: recycle buffers
  * await service.close();
  */
@@ -132,7 +132,8 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
     submit,
     run: (name, args, runOptions) => submit(name, args, runOptions),
 
-    computeField(grid, fieldOptions, jobOptions) {
+    computeField(grid, options) {
+      const { kernel: fieldOptions, job: jobOptions } = splitServiceOptions(options);
       if (!(grid instanceof Grid)) return Promise.reject(new InvalidOptionError('grid', grid, 'a Grid'));
       return submit(computeFieldJob, { grid, options: fieldOptions }, jobOptions);
     },
@@ -155,8 +156,12 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
       outer?.addEventListener('abort', abortAll, { once: true });
       const done = new Array<number>(optionsList.length).fill(0);
       const total = new Array<number>(optionsList.length).fill(0);
-      const jobs = optionsList.map((fieldOptions, i) =>
-        service.computeField(grid, fieldOptions, {
+      const jobs = optionsList.map((fieldOptions, i) => {
+        const entry = splitServiceOptions(fieldOptions).kernel;
+        // An entry that is not an object is passed on as it is, for computeField's checks to refuse.
+        if (entry === null || typeof entry !== 'object') return service.computeField(grid, entry);
+        return service.computeField(grid, {
+          ...entry,
           signal: (controllers[i] as AbortController).signal,
           ...(report && {
             onProgress: (d: number, t: number) => {
@@ -168,8 +173,8 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
               );
             },
           }),
-        }),
-      );
+        });
+      });
       try {
         return await Promise.all(
           jobs.map((job) =>
@@ -190,7 +195,8 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
       }
     },
 
-    updateField(grid, field, fieldOptions, jobOptions) {
+    updateField(grid, field, options) {
+      const { kernel: fieldOptions, job: jobOptions } = splitServiceOptions(options);
       let into: Field | undefined;
       let checked: ReturnType<typeof readJobOptions>;
       try {
@@ -198,7 +204,7 @@ export async function createFieldService(options: FieldServiceOptions = {}): Pro
         const problem = fieldProblem(grid, field);
         if (problem) throw new InvalidOptionError('field', field, problem);
         checked = readJobOptions(jobOptions);
-        into = intoOf(jobOptions);
+        into = intoOf(options);
         if (into !== undefined) {
           const intoProblem = fieldProblem(grid, into);
           if (intoProblem) throw new InvalidOptionError('into', into, intoProblem);

@@ -8,6 +8,7 @@ import { checkFieldOf, checkFlow, sealFlow } from '../flow/check-flow.js';
 import { resolveFlowOptions } from '../flow/compute-flow.js';
 import { computeFlowJob, type FlowJobArgs, type FlowJobResult, updateFlowJob } from '../flow/flow-jobs.js';
 import type { Flow, FlowOptions, FlowUpdate } from '../flow/types.js';
+import { splitServiceOptions } from './job-options.js';
 import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import type { AnyJobSpec } from '../jobs/job-spec.js';
@@ -15,8 +16,8 @@ import { ownOptions } from '../util/own-options.js';
 
 /** The service's flow functions. */
 export interface FlowCalls {
-  computeFlow(grid: Grid, field: Field, options?: FlowOptions, jobOptions?: unknown): Promise<Flow>;
-  updateFlow(grid: Grid, field: Field, flow: Flow, options?: FlowOptions, jobOptions?: unknown): Promise<FlowUpdate>;
+  computeFlow(grid: Grid, field: Field, options?: FlowOptions): Promise<Flow>;
+  updateFlow(grid: Grid, field: Field, flow: Flow, options?: FlowOptions): Promise<FlowUpdate>;
   /** The state arrays kept for `flow` (to release with it), or none; forgets them. */
   takeState(flow: object): ArrayBufferView[];
 }
@@ -44,7 +45,8 @@ export function flowCalls(
   });
 
   return {
-    computeFlow(grid, field, flowOptions, jobOptions) {
+    computeFlow(grid, field, options) {
+      const { kernel: flowOptions, job: jobOptions } = splitServiceOptions(options);
       let resolved: ReturnType<typeof resolveFlowOptions>;
       try {
         checkGrid(grid);
@@ -58,7 +60,8 @@ export function flowCalls(
       return run(computeFlowJob, argsOf(grid, field, radius, weighted, repairable), jobOptions).then((r) => r.flow);
     },
 
-    updateFlow(grid, field, flow, flowOptions, jobOptions) {
+    updateFlow(grid, field, flow, options) {
+      const { kernel: flowOptions, job: jobOptions } = splitServiceOptions(options);
       let resolved: ReturnType<typeof resolveFlowOptions>;
       try {
         checkGrid(grid);

@@ -68,3 +68,26 @@ export function readJobOptions(options: unknown): CheckedJobOptions {
     out: outputs,
   };
 }
+
+/** The keys of a service call's merged options that go to the job layer, not to the kernel. */
+const RUN_KEYS = new Set(['signal', 'onProgress', 'into', 'control', 'out']);
+
+/**
+ * Splits a service method's merged options (API 1.0: one options object) into the kernel's options (a copy of the
+ * own enumerable properties but the run options, so that a worker receives nothing it cannot clone) and the
+ * per-job options `{ signal, onProgress }` (checked by {@link readJobOptions}). A value that is not a plain object
+ * is passed on as the kernel's options unchanged, for the kernel's own checks to refuse; `undefined` stays
+ * `undefined`. `out` and `control` belong to the service, never to the caller: they are dropped.
+ */
+export function splitServiceOptions<T>(options: T): { kernel: T; job: { signal?: unknown; onProgress?: unknown } } {
+  if (options === null || typeof options !== 'object' || isArray(options)) return { kernel: options, job: {} };
+  const kernel = {} as Record<string, unknown>;
+  const job: { signal?: unknown; onProgress?: unknown } = {};
+  for (const key of Object.keys(options)) {
+    const value = (options as Record<string, unknown>)[key];
+    if (key === 'signal') job.signal = value;
+    else if (key === 'onProgress') job.onProgress = value;
+    else if (!RUN_KEYS.has(key)) kernel[key] = value;
+  }
+  return { kernel: kernel as T, job };
+}

@@ -1,9 +1,9 @@
 import { AbortError } from '../errors.js';
 import type { Field, FieldOptions } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
-import type { FieldService, JobOptions, UpdatedField } from './field-service-types.js';
+import type { FieldService, JobOptions, ServiceFieldOptions, UpdatedField } from './field-service-types.js';
 import { isFieldStale } from './field-stale.js';
-import { readJobOptions } from './job-options.js';
+import { readJobOptions, splitServiceOptions } from './job-options.js';
 
 /**
  * A field kept up to date by the worker service: a refresh or an update computes into buffers nobody reads
@@ -57,13 +57,17 @@ export class LiveField {
   }
 
   /**
-   * Recomputes the field (with new `options` when given) and publishes it. Rejects with AbortError when a
-   * later refresh, `jobOptions.signal` or {@link LiveField.dispose} cancels it; the published field stays.
+   * Recomputes the field and publishes it. `options` is one object (API 1.0): when it has its own `goals`, its
+   * field options (all but `signal` and `onProgress`) replace {@link LiveField.options}; its `signal` and
+   * `onProgress` are those of this refresh only. Rejects with AbortError when a later refresh, `options.signal`
+   * or {@link LiveField.dispose} cancels it; the published field stays.
    */
-  async refresh(options?: FieldOptions, jobOptions?: JobOptions): Promise<Field> {
+  async refresh(options?: ServiceFieldOptions | JobOptions): Promise<Field> {
     if (this.disposed) throw new AbortError('the live field was disposed');
-    const { signal: outer, onProgress } = readJobOptions(jobOptions);
-    if (options) this.options = options;
+    const { kernel, job } = splitServiceOptions(options);
+    const { signal: outer, onProgress } = readJobOptions(job);
+    if (kernel !== null && typeof kernel === 'object' && Object.hasOwn(kernel, 'goals'))
+      this.options = kernel as FieldOptions;
     const fieldOptions = this.options;
     this.inFlight?.abort();
     const controller = new AbortController();
@@ -72,7 +76,8 @@ export class LiveField {
     if (outer?.aborted) controller.abort();
     outer?.addEventListener('abort', onOuterAbort, { once: true });
     try {
-      const field = await this.service.computeField(this.grid, fieldOptions, {
+      const field = await this.service.computeField(this.grid, {
+        ...fieldOptions,
         signal: controller.signal,
         ...(onProgress && { onProgress }),
       });
@@ -99,16 +104,16 @@ export class LiveField {
    * Brings the field up to the grid's current version and publishes it: repaired in a worker from the grid's
    * edit log where possible (see `updateField`), recomputed otherwise; without a field yet, a {@link refresh}.
    * Resolves to the published field and what was done (`full`, `tiles`); a field already up to date resolves
-   * at once with `tiles` 0. Rejects with AbortError when a later refresh or update, `jobOptions.signal` or
+   * at once with `tiles` 0. Rejects with AbortError when a later refresh or update, `options.signal` or
    * {@link LiveField.dispose} cancels it; the published field stays.
    */
-  async update(jobOptions?: JobOptions): Promise<UpdatedField> {
+  async update(options?: JobOptions): Promise<UpdatedField> {
     if (this.disposed) throw new AbortError('the live field was disposed');
-    const { signal: outer, onProgress } = readJobOptions(jobOptions);
+    const { signal: outer, onProgress } = readJobOptions(options);
     const base = this.current;
     if (base === null || this.optionsOf.get(base) !== this.options) {
       // Nothing to repair from (or a field of other options): compute it in full.
-      const field = await this.refresh(undefined, jobOptions);
+      const field = await this.refresh(options);
       return { field, full: true, tiles: field.width * field.height };
     }
     if (!isFieldStale(base, this.grid) && this.inFlight === null) return { field: base, full: false, tiles: 0 };
@@ -121,7 +126,8 @@ export class LiveField {
     const into = this.spare;
     this.spare = null;
     try {
-      const result = await this.service.updateField(this.grid, base, this.options, {
+      const result = await this.service.updateField(this.grid, base, {
+        ...this.options,
         signal: controller.signal,
         ...(onProgress && { onProgress }),
         ...(into ? { into } : {}),

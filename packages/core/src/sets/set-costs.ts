@@ -70,7 +70,7 @@ export function setCostsUnder(
   grid.assertWalkable('tile', x, y);
   const { neighbors, diagonal } = resolveSetMoves(options);
   const result = setCostsOut(out, sets.count);
-  const field = computeField(grid, { goals: [{ x, y }], metric: 'steps', neighbors, diagonal }, undefined, control);
+  const field = computeField(grid, { goals: [{ x, y }], metric: 'steps', neighbors, diagonal, control });
   return reduceFieldToSets(sets, field.cost, result);
 }
 

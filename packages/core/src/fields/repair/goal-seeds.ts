@@ -1,3 +1,4 @@
+import { readPoint } from '../../grid/point.js';
 import { InvalidOptionError } from '../../errors.js';
 import type { Grid } from '../../grid/grid.js';
 import { ownOption } from '../../util/own-options.js';
@@ -30,7 +31,7 @@ export class GoalSeeds implements SeedValues {
       const goal: unknown = goals[g];
       if (typeof goal !== 'object' || goal === null)
         throw new InvalidOptionError(`goals[${g}]`, goal, 'an object { x, y, value? }');
-      const { x, y } = goal as Goal;
+      const { x, y } = readPoint(goal, `goals[${g}]`);
       const own = ownOption(goal as Goal, 'value');
       const value = own === undefined ? 0 : own;
       grid.assertWalkable(`goals[${g}]`, x, y);

@@ -2,13 +2,13 @@ import { AbortError, InvalidOptionError } from '../../errors.js';
 import { checkSameGrid } from '../../grid/check-grid.js';
 import { EDITS_UNKNOWN } from '../../grid/edit-log.js';
 import { Grid } from '../../grid/grid.js';
-import { readKernelControl } from '../../util/kernel-control.js';
 import { ownOption } from '../../util/own-options.js';
+import { readRunOptions } from '../../util/run-options.js';
 import { checkField } from '../check-field.js';
 import { computeField } from '../compute-field.js';
 import { checkPassableCodes } from '../kernels/check-codes.js';
 import { METRIC_WEIGHTED, overlaps, type ResolvedFieldOptions, RULE_NEVER, resolveFieldOptions } from '../options.js';
-import type { Field, FieldOptions, KernelControl } from '../types.js';
+import type { Field, FieldOptions } from '../types.js';
 import { RepairCallMemo } from './call-memo.js';
 import { GoalSeeds } from './goal-seeds.js';
 import { REPAIR_GAVE_UP, repairField } from './repair-kernel.js';
@@ -24,6 +24,9 @@ export interface FieldUpdate {
   /** Tiles whose cost was settled again: the repaired ones, or every tile after a full recompute. */
   tiles: number;
 }
+
+/** Options of {@link updateField}: those the field was computed with, and the run options but `out`. */
+export type UpdateFieldOptions = Omit<FieldOptions, 'out'>;
 
 /**
  * Fraction of the map a repair may touch before it gives up and the field is recomputed in full (half of it on
@@ -100,8 +103,10 @@ function assertVersionOf(grid: Grid, field: Field): void {
  * 1024x1024 map repairs a handful of tiles in microseconds); it falls back to a full recompute (`full: true`)
  * when the edits are not known or would cost more (see {@link FieldUpdate.full}).
  *
- * `control` reports progress and cancels like computeField's. An aborted update throws AbortError and leaves
- * the field incomplete, marked with `gridVersion` -1: the next update recomputes it in full.
+ * `signal`, `onProgress` and `control` in `options` cancel and report progress like computeField's (an
+ * already-aborted signal throws AbortError before any work). An update aborted during the work throws AbortError
+ * and leaves the field incomplete, marked with `gridVersion` -1: the next update recomputes it in full. There is
+ * no `out`: the field given is the output.
  *
  * @throws CoordinateError when a goal is now outside the grid or on a wall (the field is left as it was);
  *   InvalidOptionError when the field is not of this grid (another grid's id, another size, a newer version
@@ -109,7 +114,8 @@ function assertVersionOf(grid: Grid, field: Field): void {
  *   computeField);
  *   OutOfRangeError for a goal value out of computeField's bounds or a passability code other than 0, 1, 2.
  */
-export function updateField(grid: Grid, field: Field, options: FieldOptions, control?: KernelControl): FieldUpdate {
+export function updateField(grid: Grid, field: Field, options: UpdateFieldOptions): FieldUpdate {
+  const checkedControl = readRunOptions(options, 'field computation');
   let resolved: ResolvedFieldOptions;
   if (memo.matches(grid, field, options)) {
     // The same field and options as the last call, unchanged: only the versions can have moved.
@@ -125,7 +131,6 @@ export function updateField(grid: Grid, field: Field, options: FieldOptions, con
     goals.load(grid, ownOption(options, 'goals'), resolved.maxCost);
     memo.remember(grid, field, options, resolved);
   }
-  const checkedControl = control === undefined ? undefined : readKernelControl(control);
   checkPassableCodes(grid);
   const version = grid.version;
   const size = grid.width * grid.height;
@@ -168,7 +173,14 @@ export function updateField(grid: Grid, field: Field, options: FieldOptions, con
     }
   }
   try {
-    field.gridVersion = computeField(grid, options, { cost: field.cost, dir: field.dir }, checkedControl).gridVersion;
+    const full: FieldOptions = {
+      ...options,
+      signal: undefined,
+      onProgress: undefined,
+      out: { cost: field.cost, dir: field.dir },
+      control: checkedControl,
+    };
+    field.gridVersion = computeField(grid, full).gridVersion;
   } catch (error) {
     field.gridVersion = -1;
     throw error;
