@@ -36,7 +36,7 @@ const ms = performance.now() - started;
 
 const start = sy * grid.width + sx;
 const cost = field.cost[start];
-const path = pathFromField(field, sx, sy); // flat [x0, y0, x1, y1, ...], start first, goal last
+const path = pathFromField(field, { x: sx, y: sy }); // flat [x0, y0, x1, y1, ...], start first, goal last
 const smooth = smoothPath(grid, path);
 
 let reachable = 0;

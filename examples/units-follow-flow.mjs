@@ -53,9 +53,9 @@ for (let k = 0; k < starts; k++) {
   while (!(field.cost[i] < Number.POSITIVE_INFINITY) || field.dir[i] === 255);
   const x = (i % grid.width) + 0.5;
   const y = Math.floor(i / grid.width) + 0.5;
-  followFlow(grid, field, flow, x, y, out, { stats });
-  const arrows = pathLength(pathFromField(field, x - 0.5, y - 0.5));
-  const best = anyAnglePath(grid, x, y, goal.x + 0.5, goal.y + 0.5, { upperBound: arrows + 1e-6 });
+  followFlow(grid, field, flow, { x: x, y: y }, { stats, out });
+  const arrows = pathLength(pathFromField(field, { x: x - 0.5, y: y - 0.5 }));
+  const best = anyAnglePath(grid, { x: x, y: y }, { x: goal.x + 0.5, y: goal.y + 0.5 }, { upperBound: arrows + 1e-6 });
   if (stats.reached) reached++;
   fallbacks += stats.fallbackSteps;
   flowSum += stats.length / best.length;

@@ -78,21 +78,21 @@ describe('one error base (issue 31 item 5)', () => {
   it('a start on a wall is "no route" for every route query; a goal on a wall is a CoordinateError', () => {
     const grid = parseAsciiMap(['.....', '.#...', '.....'].join('\n'));
     const field = computeField(grid, { goals: [{ x: 4, y: 2 }] });
-    expect(pathFromField(field, 1, 1).length).toBe(0);
+    expect(pathFromField(field, { x: 1, y: 1 })).toBeNull();
     const graph = buildSectorGraph(grid, { sectorSize: 8 });
     expect(graph.findPath(1, 1, 4, 2)).toBeNull();
     expect(graph.route(1, 1, 4, 2)).toBeNull();
     expect(graph.firstMove(1, 1, 4, 2)).toBe(entries.NO_DIRECTION);
     expect(new RtsPathfinder(grid).findPath(1, 1, 4, 2)).toBeNull();
-    expect(entries.anyAnglePath(grid, 1.5, 1.5, 4.5, 2.5)).toBeNull();
+    expect(entries.anyAnglePath(grid, { x: 1.5, y: 1.5 }, { x: 4.5, y: 2.5 })).toBeNull();
     // A goal on a wall, and an end outside the grid, are mistakes of the request.
     for (const call of [
       () => computeField(grid, { goals: [{ x: 1, y: 1 }] }),
       () => graph.findPath(0, 0, 1, 1),
       () => new RtsPathfinder(grid).findPath(0, 0, 1, 1),
-      () => entries.anyAnglePath(grid, 0.5, 0.5, 1.5, 1.5),
+      () => entries.anyAnglePath(grid, { x: 0.5, y: 0.5 }, { x: 1.5, y: 1.5 }),
       () => graph.findPath(-1, 0, 4, 2),
-      () => pathFromField(field, 9, 0),
+      () => pathFromField(field, { x: 9, y: 0 }),
     ]) {
       expect(call).toThrow(entries.CoordinateError);
     }

@@ -228,7 +228,7 @@ function runMain(
   else if (kernel === 'set-fields')
     buildSetFields(grid, (input as SetBenchInput).sets, { maxCells: BENCH_MAX_SET_FIELD_CELLS });
   else if (kernel === 'steps' || kernel === 'octile' || kernel === 'weighted') {
-    const field = computeField(grid, { goals: [goal], metric: kernel }, out);
+    const field = computeField(grid, { goals: [goal], metric: kernel, out });
     out.cost = field.cost;
     out.dir = field.dir;
   }
@@ -248,11 +248,11 @@ async function runWorker(
     service.release(map);
     return map;
   }
-  const field = await service.computeField(
-    grid,
-    { goals: [goal], metric: kernel === 'steps' || kernel === 'octile' || kernel === 'weighted' ? kernel : 'steps' },
-    { signal },
-  );
+  const field = await service.computeField(grid, {
+    goals: [goal],
+    metric: kernel === 'steps' || kernel === 'octile' || kernel === 'weighted' ? kernel : 'steps',
+    signal,
+  });
   // PERF: recycle the output buffers for the next repetition, as a game would.
   service.release(field);
   return field;
@@ -269,7 +269,7 @@ async function flowFields(
   signal: AbortSignal,
 ): Promise<Field[]> {
   if (!service) return goals.map((g) => computeField(grid, { goals: [g] }));
-  return Promise.all(goals.map((g) => service.computeField(grid, { goals: [g] }, { signal })));
+  return Promise.all(goals.map((g) => service.computeField(grid, { goals: [g], signal })));
 }
 
 /**
@@ -284,7 +284,7 @@ async function runFlows(
   signal: AbortSignal,
 ): Promise<void> {
   if (!service) {
-    const flow = computeFlow(grid, fields[0] as Field, {}, out);
+    const flow = computeFlow(grid, fields[0] as Field, { out });
     out.vx = flow.vx;
     out.vy = flow.vy;
     out.anchor = flow.anchor;
@@ -292,7 +292,7 @@ async function runFlows(
   }
   await Promise.all(
     fields.map(async (field) => {
-      const flow = await service.computeFlow(grid, field, {}, { signal });
+      const flow = await service.computeFlow(grid, field, { signal });
       // PERF: the pooled buffers go back for the next repetition, as a game would recycle them.
       service.release(flow);
     }),

@@ -137,10 +137,10 @@ export function oneGoalRace(grid: Grid, options: OneGoalOptions): OneGoalResult[
     const reference = computeField(grid, fieldOptions);
     const starts = walkableTiles(grid, options.pairs, 31, reference.cost);
     const octile = rules.metric === 'octile';
-    const field = measure(() => computeField(grid, fieldOptions, { cost, dir }), options);
+    const field = measure(() => computeField(grid, { ...fieldOptions, out: { cost, dir } }), options);
     let sink = 0;
     const oursMany = measure(() => {
-      const f = computeField(grid, fieldOptions, { cost, dir });
+      const f = computeField(grid, { ...fieldOptions, out: { cost, dir } });
       for (const s of starts) sink += walkLength(f, s, octile);
     }, options);
     const queries = starts.slice(0, Math.min(options.peerSearches, starts.length)).map((s) => ({

@@ -81,7 +81,7 @@ export function runRepairCases(source: Grid, options: RepairRunOptions): { full:
   const fieldOptions: FieldOptions = { goals: [goal], metric: 'octile' };
   const cost = new Float64Array(grid.size);
   const dir = new Uint8Array(grid.size);
-  const full = measure(() => computeField(grid, fieldOptions, { cost, dir }), options);
+  const full = measure(() => computeField(grid, { ...fieldOptions, out: { cost, dir } }), options);
   const field = computeField(grid, fieldOptions);
   if (options.warmup > 0) {
     const warm = rng(99);

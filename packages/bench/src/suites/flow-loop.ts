@@ -111,9 +111,14 @@ export function runFlowLoop(options: FlowLoopOptions) {
             continue;
           }
           length += Math.hypot(goal.x + 0.5 - x, goal.y + 0.5 - y);
-          const best = anyAnglePath(grid, sx, sy, goal.x + 0.5, goal.y + 0.5, { upperBound: length + 1e-9 });
+          const best = anyAnglePath(
+            grid,
+            { x: sx, y: sy },
+            { x: goal.x + 0.5, y: goal.y + 0.5 },
+            { upperBound: length + 1e-9 },
+          );
           if (best !== null) ratios.push(length / best.length);
-          followFlow(grid, field, flow, sx, sy, poly, { stats });
+          followFlow(grid, field, flow, { x: sx, y: sy }, { stats, out: poly });
           if (stats.reached) overFlow.push(length / stats.length);
         }
         bar.tick();

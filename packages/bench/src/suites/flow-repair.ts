@@ -75,7 +75,7 @@ export async function runFlowRepair(options: FlowRepairOptions) {
       if (update.full) fallbacks++;
       else visited.push(update.tiles);
       t0 = performance.now();
-      const full = computeFlow(grid, field, flowOptions, out);
+      const full = computeFlow(grid, field, { ...flowOptions, out });
       fullTimes.push(performance.now() - t0);
       if (!sameFlow(flow, full)) mismatches++;
     }

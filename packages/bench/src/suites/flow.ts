@@ -93,7 +93,7 @@ export async function runFlowTime(options: FlowSuiteOptions) {
     const warmStart = performance.now();
     let warm = 0;
     while (warm < options.warmup || (performance.now() - warmStart < WARMUP_MS && warm < MAX_WARMUP_RUNS)) {
-      computeFlow(grid, computeField(grid, { goals: [goal] }, { cost, dir }), flowOptions, out);
+      computeFlow(grid, computeField(grid, { goals: [goal], out: { cost, dir } }), { ...flowOptions, out });
       warm++;
     }
     const fieldCpu: number[] = [];
@@ -101,12 +101,12 @@ export async function runFlowTime(options: FlowSuiteOptions) {
     for (let r = 0; r < options.reps; r++) {
       let c0 = cpuMs();
       let t0 = performance.now();
-      const field = computeField(grid, { goals: [goal] }, { cost, dir });
+      const field = computeField(grid, { goals: [goal], out: { cost, dir } });
       fieldTimes.push(performance.now() - t0);
       fieldCpu.push(cpuMs() - c0);
       c0 = cpuMs();
       t0 = performance.now();
-      computeFlow(grid, field, flowOptions, out);
+      computeFlow(grid, field, { ...flowOptions, out });
       flowTimes.push(performance.now() - t0);
       flowCpu.push(cpuMs() - c0);
     }
@@ -192,7 +192,7 @@ export async function runFlowPaths(options: FlowSuiteOptions) {
         const ty = Math.floor(i / grid.width);
         const x = tx + (1 + Math.floor(random() * 63)) / 64;
         const y = ty + (1 + Math.floor(random() * 63)) / 64;
-        const path = followFlow(grid, field, flow, x, y, out, { stats });
+        const path = followFlow(grid, field, flow, { x: x, y: y }, { stats, out });
         slides += stats.slides;
         fallbackSteps += stats.fallbackSteps;
         if (!stats.reached || stats.fallbackSteps > 0) stuck++;
@@ -206,10 +206,16 @@ export async function runFlowPaths(options: FlowSuiteOptions) {
             path[p + 1] as number,
           );
         if (!legal) walls++;
-        const arrows = Math.hypot(x - tx - 0.5, y - ty - 0.5) + pathLength(pathFromField(field, tx, ty, tiles));
+        const arrows =
+          Math.hypot(x - tx - 0.5, y - ty - 0.5) + pathLength(pathFromField(field, { x: tx, y: ty }, { out: tiles }));
         const t0 = performance.now();
         const bound = legal && stats.reached ? Math.min(stats.length, arrows) : arrows;
-        const best = anyAnglePath(grid, x, y, goal.x + 0.5, goal.y + 0.5, { upperBound: bound + 1e-9 });
+        const best = anyAnglePath(
+          grid,
+          { x: x, y: y },
+          { x: goal.x + 0.5, y: goal.y + 0.5 },
+          { upperBound: bound + 1e-9 },
+        );
         referenceMs += performance.now() - t0;
         if (best === null) throw new Error(`no any-angle path on ${spec} from (${x}, ${y})`);
         flowRatios.push(stats.length / best.length);

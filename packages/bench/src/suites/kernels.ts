@@ -27,13 +27,13 @@ export async function runKernels(options: { maps: string[]; kernels: string[]; r
       if (kernel === 'steps' || kernel === 'octile') {
         const cost = new Float64Array(tiles);
         const dir = new Uint8Array(tiles);
-        run = () => computeField(grid, { goals: [goal], metric: kernel }, { cost, dir });
+        run = () => computeField(grid, { goals: [goal], metric: kernel, out: { cost, dir } });
       } else if (kernel === 'weighted') {
         weighted ??= withBenchTerrain(grid);
         const g = weighted;
         const cost = new Float64Array(tiles);
         const dir = new Uint8Array(tiles);
-        run = () => computeField(g, { goals: [goal], metric: 'weighted' }, { cost, dir });
+        run = () => computeField(g, { goals: [goal], metric: 'weighted', out: { cost, dir } });
       } else if (kernel === 'scent') {
         const out = new Int32Array(tiles);
         run = () =>

@@ -203,7 +203,7 @@ export async function runNative(options: { maps: string[]; kernels: string[]; re
         const size = `${grid.width}x${grid.height}`;
         const cost = new Float64Array(tiles);
         const dirOut = new Uint8Array(tiles);
-        const run = () => computeField(grid, { goals: [goal], metric: kernel }, { cost, dir: dirOut });
+        const run = () => computeField(grid, { goals: [goal], metric: kernel, out: { cost, dir: dirOut } });
         const native = new NativeRunner(compiled.binary, [mapFile, kernel, String(warmup)]);
         try {
           // Warm-up on both sides, then the fairness check on the warm-up outputs.

@@ -34,7 +34,7 @@ export function runRepairLoop(options: { maps: string[]; edits: number; reps: nu
     const fullTimes: number[] = [];
     for (let r = 0; r < Math.max(3, options.reps); r++) {
       const t0 = performance.now();
-      computeField(grid, repaired, out);
+      computeField(grid, { ...repaired, out });
       fullTimes.push(performance.now() - t0);
     }
     const full = summarize(fullTimes).median;
@@ -48,7 +48,7 @@ export function runRepairLoop(options: { maps: string[]; edits: number; reps: nu
         while (grid.passable[t] === 0 || t === goalTile || t === otherTile);
         for (const code of [0, 1]) {
           grid.setPassable(t % width, Math.floor(t / width), code);
-          if (loop === 'field between') computeField(grid, other, out);
+          if (loop === 'field between') computeField(grid, { ...other, out });
           const t0 = performance.now();
           const result = updateField(grid, field, repaired);
           times.push(performance.now() - t0);

@@ -65,7 +65,7 @@ export function farPairs(grid: Grid, goals: number, perGoal: number, seed: numbe
     const gx = gt % width;
     const gy = Math.floor(gt / width);
     const t0 = performance.now();
-    computeField(grid, { goals: [{ x: gx, y: gy }], metric: 'octile' }, { cost, dir });
+    computeField(grid, { goals: [{ x: gx, y: gy }], metric: 'octile', out: { cost, dir } });
     times.push(performance.now() - t0);
     let found = 0;
     for (let tries = 0; found < perGoal && tries < perGoal * 10_000; tries++) {

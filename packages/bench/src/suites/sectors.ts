@@ -128,7 +128,7 @@ function buildAgainstField(grid: Grid, options: SectorGraphOptions, reps: number
   let graph: SectorGraph | null = null;
   for (let r = 0; r < reps; r++) {
     let t0 = performance.now();
-    computeField(grid, { goals: [goal], metric: 'octile' }, { cost, dir });
+    computeField(grid, { goals: [goal], metric: 'octile', out: { cost, dir } });
     field.push(performance.now() - t0);
     graph = null;
     t0 = performance.now();

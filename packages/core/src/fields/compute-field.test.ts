@@ -239,13 +239,13 @@ describe('computeField on hand-drawn maps', () => {
     const cost = new Float64Array(16).fill(-7);
     const dir = new Uint8Array(16).fill(9);
     grid.setPassable(3, 3, false);
-    const field = computeField(grid, { goals: [{ x: 0, y: 0 }] }, { cost, dir });
+    const field = computeField(grid, { goals: [{ x: 0, y: 0 }], out: { cost, dir } });
     expect(field.cost).toBe(cost);
     expect(field.dir).toBe(dir);
     expect(cost[15]).toBe(Number.POSITIVE_INFINITY);
     expect(dir[15]).toBe(255);
     expect(cost[0]).toBe(0);
-    const again = computeField(grid, { goals: [{ x: 3, y: 0 }], metric: 'steps' }, { cost, dir });
+    const again = computeField(grid, { goals: [{ x: 3, y: 0 }], metric: 'steps', out: { cost, dir } });
     expect(again.cost[0]).toBe(3);
     expect(again.gridVersion).toBe(grid.version);
   });

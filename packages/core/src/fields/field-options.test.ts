@@ -87,19 +87,19 @@ describe('computeField option errors name the offending value', () => {
     ],
     [
       'short out.cost',
-      () => computeField(grid, ok, { cost: new Float64Array(8) }),
+      () => computeField(grid, { ...ok, out: { cost: new Float64Array(8) } }),
       OutOfRangeError,
       'out.cost.length out of range: 8',
     ],
     [
       'long out.dir',
-      () => computeField(grid, ok, { dir: new Uint8Array(10) }),
+      () => computeField(grid, { ...ok, out: { dir: new Uint8Array(10) } }),
       OutOfRangeError,
       'out.dir.length out of range: 10',
     ],
     [
       'wrong out type',
-      () => computeField(grid, ok, { cost: new Float32Array(9) as unknown as Float64Array }),
+      () => computeField(grid, { ...ok, out: { cost: new Float32Array(9) as unknown as Float64Array } }),
       InvalidOptionError,
       'out.cost',
     ],
@@ -156,7 +156,7 @@ for (const kernels of ['WebAssembly', 'JavaScript'] as const) {
     it('stores the total and the done count', () => {
       for (const metric of ['steps', 'octile', 'weighted'] as Metric[]) {
         const control = new Int32Array(CONTROL_LENGTH);
-        computeField(grid, { goals, metric }, undefined, { control });
+        computeField(grid, { goals, metric, control: { control } });
         expect(control[ControlSlot.total]).toBe(40_000);
         expect(control[ControlSlot.done]).toBe(40_000);
       }
@@ -165,10 +165,10 @@ for (const kernels of ['WebAssembly', 'JavaScript'] as const) {
     it('throws AbortError when the abort slot is set or the signal is aborted', () => {
       const control = new Int32Array(CONTROL_LENGTH);
       control[ControlSlot.abort] = 1;
-      expect(() => computeField(grid, { goals }, undefined, { control })).toThrow(AbortError);
+      expect(() => computeField(grid, { goals, control: { control } })).toThrow(AbortError);
       const controller = new AbortController();
       controller.abort();
-      expect(() => computeField(grid, { goals, metric: 'steps' }, undefined, { signal: controller.signal })).toThrow(
+      expect(() => computeField(grid, { goals, metric: 'steps', control: { signal: controller.signal } })).toThrow(
         AbortError,
       );
     });
@@ -176,7 +176,7 @@ for (const kernels of ['WebAssembly', 'JavaScript'] as const) {
     it("refuses a signal given where `out` goes (the service's third argument) instead of ignoring it", () => {
       const controller = new AbortController();
       controller.abort();
-      const asOut = (value: unknown) => () => computeField(grid, { goals }, value as never);
+      const asOut = (value: unknown) => () => computeField(grid, { goals, out: value as never });
       for (const value of [
         { signal: controller.signal },
         controller.signal,
@@ -185,7 +185,7 @@ for (const kernels of ['WebAssembly', 'JavaScript'] as const) {
         { cost: new Float64Array(grid.size), signal: controller.signal },
       ]) {
         expect(asOut(value)).toThrow(InvalidOptionError);
-        expect(asOut(value)).toThrow(/invalid out: .*pass cancellation as the next argument/);
+        expect(asOut(value)).toThrow(/invalid out: .*pass cancellation and progress beside `out` in the options/);
       }
       const error = (() => {
         try {
@@ -196,11 +196,11 @@ for (const kernels of ['WebAssembly', 'JavaScript'] as const) {
       })();
       expect(error?.option).toBe('out');
       // In its own place the same signal is honoured, and real `out` arrays still work.
-      expect(() => computeField(grid, { goals }, undefined, { signal: controller.signal })).toThrow(AbortError);
+      expect(() => computeField(grid, { goals, control: { signal: controller.signal } })).toThrow(AbortError);
       const out = { cost: new Float64Array(grid.size), dir: new Uint8Array(grid.size) };
-      expect(computeField(grid, { goals }, out).cost).toBe(out.cost);
+      expect(computeField(grid, { goals, out }).cost).toBe(out.cost);
       expect(() =>
-        computeFieldFromSeeds(grid, new Float64Array(grid.size), {}, { signal: controller.signal } as never),
+        computeFieldFromSeeds(grid, new Float64Array(grid.size), { out: { signal: controller.signal } as never }),
       ).toThrow(InvalidOptionError);
     });
 
@@ -216,7 +216,7 @@ for (const kernels of ['WebAssembly', 'JavaScript'] as const) {
             return Atomics.load(control, ControlSlot.done) > 10_000;
           },
         } as AbortSignal;
-        expect(() => computeField(grid, { goals, metric }, undefined, { control, signal })).toThrow(AbortError);
+        expect(() => computeField(grid, { goals, metric, control: { control, signal } })).toThrow(AbortError);
         expect(polls).toBeGreaterThan(2);
         expect(control[ControlSlot.done]).toBeGreaterThan(10_000);
         expect(control[ControlSlot.done]).toBeLessThan(40_000);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CoordinateError, InvalidOptionError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
+import type { Path } from '../grid/point.js';
 import { drawPath, picture } from '../testing/ascii-path.test-util.js';
 import { computeField } from './compute-field.js';
 import { arbGrid, close } from './field-check.test-util.js';
@@ -16,6 +17,11 @@ const corridor = `
 #.#...#
 #######
 `;
+
+/** The points of a path as a flat array (empty for no route): the assertions below compare points. */
+function tilePoints(path: Path<Int32Array> | null): Int32Array {
+  return path === null ? new Int32Array(0) : path.points;
+}
 
 describe('nextStep', () => {
   const grid = parseAsciiMap(corridor);
@@ -39,7 +45,7 @@ describe('pathFromField', () => {
   const field = computeField(grid, { goals: [{ x: 3, y: 3 }] });
 
   it('lists the tiles from the start to the goal as [x0, y0, x1, y1, ...]', () => {
-    const path = pathFromField(field, 1, 3);
+    const path = tilePoints(pathFromField(field, { x: 1, y: 3 }));
     expect(Array.from(path)).toEqual([1, 3, 1, 2, 1, 1, 2, 1, 3, 1, 4, 1, 5, 1, 5, 2, 5, 3, 4, 3, 3, 3]);
     expect(drawPath(grid, path)).toBe(picture`
       #######
@@ -53,20 +59,20 @@ describe('pathFromField', () => {
   });
 
   it('gives one tile at a goal and nothing from a wall or an unreachable tile', () => {
-    expect(Array.from(pathFromField(field, 3, 3))).toEqual([3, 3]);
-    expect(pathFromField(field, 0, 0).length).toBe(0);
+    expect(Array.from(tilePoints(pathFromField(field, { x: 3, y: 3 })))).toEqual([3, 3]);
+    expect(tilePoints(pathFromField(field, { x: 0, y: 0 })).length).toBe(0);
     const split = parseAsciiMap('..#..');
     const f = computeField(split, { goals: [{ x: 0, y: 0 }] });
-    expect(pathFromField(f, 4, 0).length).toBe(0);
+    expect(tilePoints(pathFromField(f, { x: 4, y: 0 })).length).toBe(0);
   });
 
   it('writes into a long enough out array without allocating, allocates otherwise', () => {
     const out = new Int32Array(64);
-    const path = pathFromField(field, 1, 3, out);
+    const path = tilePoints(pathFromField(field, { x: 1, y: 3 }, { out }));
     expect(path.buffer).toBe(out.buffer);
     expect(path.length).toBe(22);
     const small = new Int32Array(4);
-    const other = pathFromField(field, 1, 3, small);
+    const other = tilePoints(pathFromField(field, { x: 1, y: 3 }, { out: small }));
     expect(other.buffer).not.toBe(small.buffer);
     expect(other.length).toBe(22);
   });
@@ -74,9 +80,9 @@ describe('pathFromField', () => {
   it('refuses a field whose directions do not lead to a goal', () => {
     const f = computeField(Grid.open(3, 1), { goals: [{ x: 0, y: 0 }] });
     f.dir[0] = 1; // the goal now points east, and tile 1 points back west: a cycle
-    expect(() => pathFromField(f, 2, 0)).toThrow(InvalidOptionError);
+    expect(() => tilePoints(pathFromField(f, { x: 2, y: 0 }))).toThrow(InvalidOptionError);
     f.dir[0] = 3; // west of x = 0: off the grid
-    expect(() => pathFromField(f, 2, 0)).toThrow(InvalidOptionError);
+    expect(() => tilePoints(pathFromField(f, { x: 2, y: 0 }))).toThrow(InvalidOptionError);
   });
 
   it('on random maps every path is made of legal moves and its length is the cost', () => {
@@ -87,7 +93,7 @@ describe('pathFromField', () => {
         for (let i = 0; i < grid.size; i++) {
           const x = i % grid.width;
           const y = Math.floor(i / grid.width);
-          const path = pathFromField(f, x, y);
+          const path = tilePoints(pathFromField(f, { x: x, y: y }));
           if (!((f.cost[i] as number) < Number.POSITIVE_INFINITY)) {
             expect(path.length).toBe(0);
             continue;

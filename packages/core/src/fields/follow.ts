@@ -95,7 +95,11 @@ export function pathFromField(field: Field, start: Point, options?: PathFromFiel
  */
 export function pathLength(route: Path | ArrayLike<number>): number {
   const isPath =
-    typeof route === 'object' && route !== null && !Array.isArray(route) && !ArrayBuffer.isView(route) && 'points' in route;
+    typeof route === 'object' &&
+    route !== null &&
+    !Array.isArray(route) &&
+    !ArrayBuffer.isView(route) &&
+    'points' in route;
   const path: ArrayLike<number> = isPath ? (route as Path).points : (route as ArrayLike<number>);
   const n = arrayLength(path, 'path', 'a flat array [x0, y0, x1, y1, ...]');
   for (let k = 0; k < n; k++)

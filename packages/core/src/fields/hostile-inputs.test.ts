@@ -130,19 +130,19 @@ describe('overlapping out arrays (issue 23 item 5)', () => {
     const bytes = new ArrayBuffer(16 * 8);
     const cost = new Float64Array(bytes);
     const goals = [{ x: 0, y: 0 }];
-    expect(() => computeField(grid, { goals }, { cost, dir: new Uint8Array(bytes, 8, 16) })).toThrow(
+    expect(() => computeField(grid, { goals, out: { cost, dir: new Uint8Array(bytes, 8, 16) } })).toThrow(
       InvalidOptionError,
     );
-    expect(() => computeField(grid, { goals }, { cost, dir: new Uint8Array(grid.buffer, 0, 16) })).toThrow(
+    expect(() => computeField(grid, { goals, out: { cost, dir: new Uint8Array(grid.buffer, 0, 16) } })).toThrow(
       /grid's own buffer/,
     );
     const seeds = new Float64Array(16).fill(Number.POSITIVE_INFINITY);
     seeds[0] = 0;
-    expect(() => computeFieldFromSeeds(grid, seeds, {}, { cost, dir: new Uint8Array(bytes, 112, 16) })).toThrow(
+    expect(() => computeFieldFromSeeds(grid, seeds, { out: { cost, dir: new Uint8Array(bytes, 112, 16) } })).toThrow(
       /cost and dir over the same bytes/,
     );
     // Adjacent arrays in one buffer are fine.
-    const field = computeField(grid, { goals }, { cost, dir: new Uint8Array(new ArrayBuffer(16)) });
+    const field = computeField(grid, { goals, out: { cost, dir: new Uint8Array(new ArrayBuffer(16)) } });
     expect(field.cost[15]).toBe(3 * Math.SQRT2);
   });
 });
@@ -169,8 +169,12 @@ describe('terrain edited while a weighted field is computed (issue 23 item 3)', 
         return false;
       },
     };
-    const field = computeField(grid, { metric: 'weighted', goals: [{ x: 0, y: 0 }] }, undefined, {
-      signal: signal as unknown as AbortSignal,
+    const field = computeField(grid, {
+      metric: 'weighted',
+      goals: [{ x: 0, y: 0 }],
+      control: {
+        signal: signal as unknown as AbortSignal,
+      },
     });
     expect(polls).toBeGreaterThan(1);
     expect(field.gridVersion).toBeLessThan(grid.version);
@@ -183,19 +187,19 @@ describe('untyped errors and inherited options of the field functions (issue 23 
   it('refuses a null control, non-fields and non-grids with typed errors', () => {
     const grid = Grid.open(4, 4);
     const goals = [{ x: 0, y: 0 }];
-    expect(() => computeField(grid, { goals }, undefined, null as never)).toThrow(InvalidOptionError);
-    expect(() => computeFieldFromSeeds(grid, new Float64Array(16), {}, undefined, null as never)).toThrow(
+    expect(() => computeField(grid, { goals, control: null as never })).toThrow(InvalidOptionError);
+    expect(() => computeFieldFromSeeds(grid, new Float64Array(16), { control: null as never })).toThrow(
       InvalidOptionError,
     );
     expect(() => nextStep(null as never, 0, 0)).toThrow(InvalidOptionError);
-    expect(() => pathFromField(null as never, 0, 0)).toThrow(InvalidOptionError);
+    expect(() => pathFromField(null as never, { x: 0, y: 0 })).toThrow(InvalidOptionError);
     expect(() => pathLength(null as never)).toThrow(InvalidOptionError);
     expect(() => smoothPath(Number.NaN as never, [0, 0])).toThrow(InvalidOptionError);
     expect(() => walkableLine(Number.NaN as never, 0, 0, 1, 1)).toThrow(InvalidOptionError);
     const field = computeField(grid, { goals });
     const width = new Proxy(new Int32Array(64), {});
     expect(() => updateField(grid, { ...field, width: width as never }, { goals })).toThrow(OutOfRangeError);
-    expect(() => pathFromField(field, 3, 3, [] as never)).toThrow(InvalidOptionError);
+    expect(() => pathFromField(field, { x: 3, y: 3 }, { out: [] as never })).toThrow(InvalidOptionError);
     expect(() => nextStep({ ...field, dir: new Uint8Array(3) }, 0, 0)).toThrow(OutOfRangeError);
     expect(() => nextStep(field, 4, 0)).toThrow(CoordinateError);
   });

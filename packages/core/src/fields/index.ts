@@ -2,6 +2,11 @@
 export { computeField, computeFieldFromSeeds } from './compute-field.js';
 export { nextStep, type PathFromFieldOptions, pathFromField, pathLength } from './follow.js';
 export { smoothPath, walkableLine } from './line.js';
-export { type FieldUpdate, REPAIR_LIMIT_FRACTION, type UpdateFieldOptions, updateField } from './repair/update-field.js';
+export {
+  type FieldUpdate,
+  REPAIR_LIMIT_FRACTION,
+  type UpdateFieldOptions,
+  updateField,
+} from './repair/update-field.js';
 export { type SampleFieldOptions, sampleField } from './sample-field.js';
 export * from './types.js';

@@ -4,6 +4,7 @@ import { CoordinateError, InvalidOptionError } from '../errors.js';
 import type { DiagonalRule } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
+import type { Path } from '../grid/point.js';
 import { computeField } from './compute-field.js';
 import { arbGrid, RULE_LIST } from './field-check.test-util.js';
 import { pathFromField, pathLength } from './follow.js';
@@ -58,6 +59,11 @@ function referenceLine(
     }
   }
   return true;
+}
+
+/** The points of a path as a flat array (empty for no route): the assertions below compare points. */
+function tilePoints(path: Path<Int32Array> | null): Int32Array {
+  return path === null ? new Int32Array(0) : path.points;
 }
 
 describe('walkableLine', () => {
@@ -135,23 +141,25 @@ describe('smoothPath', () => {
   it('pulls a path through an open room straight', () => {
     const grid = parseAsciiMap('......\n......\n......\n......');
     const field = computeField(grid, { goals: [{ x: 5, y: 1 }] });
-    const path = pathFromField(field, 0, 3);
+    const path = tilePoints(pathFromField(field, { x: 0, y: 3 }));
     expect(path.length).toBeGreaterThan(4);
-    expect(Array.from(smoothPath(grid, path))).toEqual([0, 3, 5, 1]);
+    expect(Array.from(smoothPath(grid, path).points)).toEqual([0, 3, 5, 1]);
   });
 
   it('keeps the corner of an L-shaped corridor', () => {
     const grid = parseAsciiMap('.####\n.####\n.....');
     const field = computeField(grid, { goals: [{ x: 4, y: 2 }] });
-    expect(Array.from(smoothPath(grid, pathFromField(field, 0, 0)))).toEqual([0, 0, 0, 2, 4, 2]);
+    expect(Array.from(smoothPath(grid, tilePoints(pathFromField(field, { x: 0, y: 0 }))).points)).toEqual([
+      0, 0, 0, 2, 4, 2,
+    ]);
   });
 
   it('keeps short paths and checks its input', () => {
     const grid = parseAsciiMap('...');
-    expect(Array.from(smoothPath(grid, [0, 0, 1, 0]))).toEqual([0, 0, 1, 0]);
-    expect(Array.from(smoothPath(grid, []))).toEqual([]);
-    expect(() => smoothPath(grid, [0, 0, 1])).toThrow(InvalidOptionError);
-    expect(() => smoothPath(grid, [0, 0, 9, 0])).toThrow('path[1] (9, 0) is outside the 3x1 grid');
+    expect(Array.from(smoothPath(grid, [0, 0, 1, 0]).points)).toEqual([0, 0, 1, 0]);
+    expect(Array.from(smoothPath(grid, []).points)).toEqual([]);
+    expect(() => smoothPath(grid, [0, 0, 1]).points).toThrow(InvalidOptionError);
+    expect(() => smoothPath(grid, [0, 0, 9, 0]).points).toThrow('path[1] (9, 0) is outside the 3x1 grid');
   });
 
   it('on random maps: ends kept, every segment walkable, a subsequence, never longer', () => {
@@ -168,8 +176,8 @@ describe('smoothPath', () => {
           const options = { neighbors, diagonal };
           const goals = [{ x: goal % grid.width, y: Math.floor(goal / grid.width) }];
           const field = computeField(grid, { goals, ...options });
-          const path = pathFromField(field, start % grid.width, Math.floor(start / grid.width));
-          const smooth = smoothPath(grid, path, options);
+          const path = tilePoints(pathFromField(field, { x: start % grid.width, y: Math.floor(start / grid.width) }));
+          const smooth = smoothPath(grid, path, options).points;
           if (path.length === 0) {
             expect(smooth.length).toBe(0);
             return;

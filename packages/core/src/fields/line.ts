@@ -82,7 +82,11 @@ export function walkableLine(
 export function smoothPath(grid: Grid, route: TilePath | ArrayLike<number>, options?: MoveOptions): TilePath {
   checkGrid(grid);
   const isPath =
-    typeof route === 'object' && route !== null && !Array.isArray(route) && !ArrayBuffer.isView(route) && 'points' in route;
+    typeof route === 'object' &&
+    route !== null &&
+    !Array.isArray(route) &&
+    !ArrayBuffer.isView(route) &&
+    'points' in route;
   let path: ArrayLike<number> = isPath ? (route as TilePath).points : (route as ArrayLike<number>);
   const expected = 'a flat array [x0, y0, x1, y1, ...] of even length';
   const length = arrayLength(path, 'path', expected);

@@ -109,7 +109,7 @@ export function checkRows(grid: Grid, rows: ScenarioRow[], from: number, to: num
     const where = `line ${row.line} (${startX}, ${startY}) -> (${goalX}, ${goalY})`;
     const maxCost = optimal * (1 + 1e-5) + 1e-6;
     const goals = [{ x: goalX, y: goalY }];
-    computeField(grid, { goals, metric: 'octile', maxCost }, out);
+    computeField(grid, { goals, metric: 'octile', maxCost, out });
     const cost = out.cost[startY * width + startX] as number;
     if (!(Math.abs(cost - optimal) <= 1e-5 * Math.max(1, optimal))) {
       problems.push(`${where}: cost ${cost}, optimal ${optimal}`);
@@ -124,7 +124,7 @@ export function checkRows(grid: Grid, rows: ScenarioRow[], from: number, to: num
       problems.push(`${where}: walk length ${octileWalk.length} != cost ${cost}`);
     }
     if (r % stepsEvery !== 0) continue;
-    computeField(grid, { goals, metric: 'steps', maxCost }, out);
+    computeField(grid, { goals, metric: 'steps', maxCost, out });
     const steps = out.cost[startY * width + startX] as number;
     const stepsWalk = walk(startX, startY, goalX, goalY);
     if (typeof stepsWalk === 'string') problems.push(`${where} (steps): ${stepsWalk}`);

@@ -195,7 +195,7 @@ describe('computeFlow', () => {
     const grid = parseAsciiMap(block);
     const field = computeField(grid, { goals: [{ x: 8, y: 1 }] });
     const out = { vx: new Float32Array(grid.size), vy: new Float32Array(grid.size), anchor: new Int32Array(grid.size) };
-    const flow = computeFlow(grid, field, { radius: 0.25 }, out);
+    const flow = computeFlow(grid, field, { radius: 0.25, out });
     expect(flow.vx).toBe(out.vx);
     expect(flow.vy).toBe(out.vy);
     expect(flow.anchor).toBe(out.anchor);
@@ -204,8 +204,8 @@ describe('computeFlow', () => {
     expect(() => computeFlow(grid, field, { radius: 0.5 })).toThrow(OutOfRangeError);
     expect(() => computeFlow(grid, field, { radius: -1 })).toThrow('radius out of range');
     expect(() => computeFlow(grid, field, { metric: 'manhattan' as never })).toThrow(InvalidOptionError);
-    expect(() => computeFlow(grid, field, {}, { vx: new Float32Array(3) })).toThrow(OutOfRangeError);
-    expect(() => computeFlow(grid, field, {}, { anchor: new Float32Array(grid.size) as never })).toThrow(
+    expect(() => computeFlow(grid, field, { out: { vx: new Float32Array(3) } })).toThrow(OutOfRangeError);
+    expect(() => computeFlow(grid, field, { out: { anchor: new Float32Array(grid.size) as never } })).toThrow(
       InvalidOptionError,
     );
     const other = computeField(Grid.open(3, 3, { shared: false }), { goals: [{ x: 0, y: 0 }] });
@@ -218,9 +218,9 @@ describe('computeFlow', () => {
     const field = computeField(grid, { goals: [{ x: 0, y: 0 }] });
     const control = new Int32Array(4);
     control[0] = 1;
-    expect(() => computeFlow(grid, field, {}, undefined, { control })).toThrow('aborted');
+    expect(() => computeFlow(grid, field, { control: { control } })).toThrow('aborted');
     control[0] = 0;
-    computeFlow(grid, field, {}, undefined, { control });
+    computeFlow(grid, field, { control: { control } });
     expect(control[1]).toBe(64 * 64);
     expect(control[2]).toBe(64 * 64);
   });

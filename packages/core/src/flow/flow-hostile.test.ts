@@ -27,18 +27,20 @@ describe('flow functions against hostile inputs', () => {
     for (let i = 0; i < 64; i += 2) dir[i] = 2; // east, then west from the next tile
     for (let i = 1; i < 64; i += 2) dir[i] = 6;
     const lying = { ...field, dir, cost: new Float64Array(64).fill(5) };
-    expect(() => followFlow(grid, lying, flow, 0.5, 0.5)).toThrow(InvalidOptionError);
-    expect(() => followFlow(grid, { ...field, dir: Number.NaN as never }, flow, 0.5, 0.5)).toThrow(InvalidOptionError);
+    expect(() => followFlow(grid, lying, flow, { x: 0.5, y: 0.5 })).toThrow(InvalidOptionError);
+    expect(() => followFlow(grid, { ...field, dir: Number.NaN as never }, flow, { x: 0.5, y: 0.5 })).toThrow(
+      InvalidOptionError,
+    );
   });
 
   it('followFlow checks out, stats and the start', () => {
     const { grid, field, flow } = setup();
-    expect(() => followFlow(grid, field, flow, 0.5, 0.5, 3 as never)).toThrow(InvalidOptionError);
+    expect(() => followFlow(grid, field, flow, { x: 0.5, y: 0.5 }, { out: 3 as never })).toThrow(InvalidOptionError);
     expect(() =>
-      followFlow(grid, field, flow, 0.5, 0.5, undefined, { stats: new Proxy(new Int32Array(4), {}) as never }),
+      followFlow(grid, field, flow, { x: 0.5, y: 0.5 }, { stats: new Proxy(new Int32Array(4), {}) as never }),
     ).toThrow(InvalidOptionError);
-    expect(() => followFlow(grid, field, flow, Symbol() as never, 0.5)).toThrow(OutOfRangeError);
-    expect(() => followFlow(grid, field, flow, 0.5, 0.5, undefined, null as never)).toThrow(InvalidOptionError);
+    expect(() => followFlow(grid, field, flow, { x: Symbol() as never, y: 0.5 })).toThrow(InvalidOptionError);
+    expect(() => followFlow(grid, field, flow, { x: 0.5, y: 0.5 }, null as never)).toThrow(InvalidOptionError);
   });
 
   it('sampleFlow and flowAnchorX check the flow and their arguments in O(1)', () => {
@@ -58,26 +60,26 @@ describe('flow functions against hostile inputs', () => {
     const { grid, field } = setup();
     const plain = computeFlow(grid, field);
     withPollutedPrototype({ radius: 0.4, control: { control: new Int32Array([1, 0, 0, 0]) } }, () => {
-      const polluted = computeFlow(grid, field, {}, {}, {});
+      const polluted = computeFlow(grid, field, { out: {}, control: {} });
       expect(polluted.radius).toBe(0);
       expect(polluted.anchor).toEqual(plain.anchor);
     });
-    expect(() => computeFlow(grid, field, {}, {}, null as never)).toThrow(InvalidOptionError);
-    expect(() => computeFlow(grid, field, {}, {}, { control: 3 as never })).toThrow(InvalidOptionError);
+    expect(() => computeFlow(grid, field, { out: {}, control: null as never })).toThrow(InvalidOptionError);
+    expect(() => computeFlow(grid, field, { out: {}, control: { control: 3 as never } })).toThrow(InvalidOptionError);
     const bytes = new ArrayBuffer(64 * 4);
-    expect(() => computeFlow(grid, field, {}, { vx: new Float32Array(bytes), vy: new Float32Array(bytes) })).toThrow(
-      InvalidOptionError,
-    );
+    expect(() =>
+      computeFlow(grid, field, { out: { vx: new Float32Array(bytes), vy: new Float32Array(bytes) } }),
+    ).toThrow(InvalidOptionError);
     expect(() => computeFlow(grid, { ...field, cost: new Proxy(field.cost, {}) })).toThrow(InvalidOptionError);
   });
 
   it('anyAnglePath and walkableSegment refuse non-numbers and read own options only', () => {
     const grid = generateOpen(8, 8);
-    expect(() => anyAnglePath(grid, 3n as never, 0.5, 7.5, 7.5)).toThrow(OutOfRangeError);
-    expect(() => anyAnglePath(grid, 0.5, 0.5, 7.5, 7.5, null as never)).toThrow(InvalidOptionError);
+    expect(() => anyAnglePath(grid, { x: 3n as never, y: 0.5 }, { x: 7.5, y: 7.5 })).toThrow(InvalidOptionError);
+    expect(() => anyAnglePath(grid, { x: 0.5, y: 0.5 }, { x: 7.5, y: 7.5 }, null as never)).toThrow(InvalidOptionError);
     expect(() => walkableSegment(grid, Symbol() as never, 0.5, 3.5, 3.5)).toThrow(OutOfRangeError);
     withPollutedPrototype({ upperBound: 0 }, () => {
-      expect(anyAnglePath(grid, 0.5, 0.5, 7.5, 7.5)?.length).toBeCloseTo(Math.hypot(7, 7), 9);
+      expect(anyAnglePath(grid, { x: 0.5, y: 0.5 }, { x: 7.5, y: 7.5 })?.cost).toBeCloseTo(Math.hypot(7, 7), 9);
     });
   });
 });

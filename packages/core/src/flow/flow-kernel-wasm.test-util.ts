@@ -90,9 +90,7 @@ export function flowKernelWasmSuite(where: string): void {
               return reads++ > 0;
             },
           } as AbortSignal;
-          expect(() => computeFlow(grid, field, {}, undefined, { control, signal })).toThrow(
-            'flow computation aborted',
-          );
+          expect(() => computeFlow(grid, field, { control: { control, signal } })).toThrow('flow computation aborted');
           expect(control[ControlSlot.done]).toBe(8192);
           expect(control[ControlSlot.total]).toBe(grid.size);
         } finally {

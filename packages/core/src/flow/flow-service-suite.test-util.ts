@@ -127,7 +127,7 @@ export function flowServiceSuite(env: ServiceEnv): void {
       const big = own(c.Grid.open(1024, 1024));
       const bigField = c.computeField(big, { goals: [{ x: 0, y: 0 }] });
       const controller = new AbortController();
-      const job = service.computeFlow(big, bigField, {}, { signal: controller.signal });
+      const job = service.computeFlow(big, bigField, { signal: controller.signal });
       controller.abort();
       await expect(job).rejects.toBeInstanceOf(c.AbortError);
       // The service serves on.

@@ -5,6 +5,7 @@ import { computeField } from '../fields/compute-field.js';
 import type { DiagonalRule } from '../grid/directions.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
+import type { Path } from '../grid/point.js';
 import { anyAnglePath } from './any-angle-path.js';
 import { computeFlow } from './compute-flow.js';
 import { arbFlowCase, pathProblem, polylineLength, segmentRule } from './flow-check.test-util.js';
@@ -24,13 +25,18 @@ function stats(): FollowFlowStats {
   return { points: 0, length: 0, reached: false, slides: 0, fallbackSteps: 0 };
 }
 
+/** The points of a path as a flat array (empty for no route): the assertions below compare points. */
+function flowPoints(path: Path<Float64Array> | null): Float64Array {
+  return path === null ? new Float64Array(0) : path.points;
+}
+
 describe('followFlow', () => {
   it('walks straight to the goal on an open map, in steps of 0.25 tiles', () => {
     const grid = Grid.open(10, 4, { shared: false });
     const field = computeField(grid, { goals: [{ x: 9, y: 1 }] });
     const flow = computeFlow(grid, field);
     const s = stats();
-    const path = followFlow(grid, field, flow, 0.5, 1.5, undefined, { stats: s });
+    const path = flowPoints(followFlow(grid, field, flow, { x: 0.5, y: 1.5 }, { stats: s }));
     // 35 points from x = 0.5 to 9 (the goal tile's edge), then the goal's centre.
     expect(s).toEqual({ points: 36, length: 9, reached: true, slides: 0, fallbackSteps: 0 });
     expect(path.length).toBe(72);
@@ -45,12 +51,12 @@ describe('followFlow', () => {
     const field = computeField(grid, { goals: [{ x: 8, y: 1 }] });
     const flow = computeFlow(grid, field);
     const s = stats();
-    const path = followFlow(grid, field, flow, 0.5, 5.5, undefined, { stats: s });
-    const best = anyAnglePath(grid, 0.5, 5.5, 8.5, 1.5);
+    const path = flowPoints(followFlow(grid, field, flow, { x: 0.5, y: 5.5 }, { stats: s }));
+    const best = anyAnglePath(grid, { x: 0.5, y: 5.5 }, { x: 8.5, y: 1.5 });
     expect(s.reached).toBe(true);
     expect(pathProblem(grid, path, segmentRule('if-both-free'))).toBeNull();
-    expect(s.length).toBeGreaterThanOrEqual(best?.length ?? Number.NaN);
-    expect(s.length / (best?.length ?? 1)).toBeLessThan(1.001);
+    expect(s.length).toBeGreaterThanOrEqual(best?.cost ?? Number.NaN);
+    expect(s.length / (best?.cost ?? 1)).toBeLessThan(1.001);
     expect(s.length).toBeCloseTo(polylineLength(path), 9);
   });
 
@@ -60,7 +66,7 @@ describe('followFlow', () => {
     const flow = computeFlow(grid, field);
     // Tile (4, 4) sees the goal from its centre, past the block's corner (5, 4); its upper left part does not.
     const s = stats();
-    const path = followFlow(grid, field, flow, 4.02, 4.01, undefined, { stats: s });
+    const path = flowPoints(followFlow(grid, field, flow, { x: 4.02, y: 4.01 }, { stats: s }));
     expect(s.reached).toBe(true);
     expect(s.slides).toBeGreaterThan(0);
     expect(s.fallbackSteps).toBe(0);
@@ -76,10 +82,10 @@ describe('followFlow', () => {
     const field = computeField(grid, { goals: [{ x: 8, y: 1 }] });
     const flow = computeFlow(grid, field);
     const out = new Float64Array(1000);
-    const path = followFlow(grid, field, flow, 0.5, 5.5, out);
+    const path = flowPoints(followFlow(grid, field, flow, { x: 0.5, y: 5.5 }, { out }));
     expect(path.buffer).toBe(out.buffer);
     const small = new Float64Array(4);
-    const grown = followFlow(grid, field, flow, 0.5, 5.5, small);
+    const grown = flowPoints(followFlow(grid, field, flow, { x: 0.5, y: 5.5 }, { out: small }));
     expect(grown.buffer).not.toBe(small.buffer);
     expect(Array.from(grown)).toEqual(Array.from(path));
   });
@@ -89,15 +95,17 @@ describe('followFlow', () => {
     const field = computeField(grid, { goals: [{ x: 0, y: 0 }] });
     const flow = computeFlow(grid, field);
     const s = stats();
-    expect(followFlow(grid, field, flow, 2.5, 0.5, undefined, { stats: s }).length).toBe(0);
+    expect(flowPoints(followFlow(grid, field, flow, { x: 2.5, y: 0.5 }, { stats: s })).length).toBe(0);
     expect(s.reached).toBe(false);
-    expect(followFlow(grid, field, flow, 4.5, 0.5).length).toBe(0);
-    expect(Array.from(followFlow(grid, field, flow, 0.25, 0.75))).toEqual([0.25, 0.75, 0.5, 0.5]);
-    expect(() => followFlow(grid, field, flow, 5, 0.5)).toThrow(CoordinateError);
-    expect(() => followFlow(grid, field, flow, 1.5, 0.5, undefined, { step: 0 })).toThrow(OutOfRangeError);
-    expect(() => followFlow(grid, field, flow, 1.5, 0.5, undefined, { step: 2 })).toThrow('step out of range');
+    expect(flowPoints(followFlow(grid, field, flow, { x: 4.5, y: 0.5 })).length).toBe(0);
+    expect(Array.from(flowPoints(followFlow(grid, field, flow, { x: 0.25, y: 0.75 })))).toEqual([0.25, 0.75, 0.5, 0.5]);
+    expect(() => flowPoints(followFlow(grid, field, flow, { x: 5, y: 0.5 }))).toThrow(CoordinateError);
+    expect(() => flowPoints(followFlow(grid, field, flow, { x: 1.5, y: 0.5 }, { step: 0 }))).toThrow(OutOfRangeError);
+    expect(() => flowPoints(followFlow(grid, field, flow, { x: 1.5, y: 0.5 }, { step: 2 }))).toThrow(
+      'step out of range',
+    );
     const other = Grid.open(3, 3, { shared: false });
-    expect(() => followFlow(other, field, flow, 1.5, 0.5)).toThrow(InvalidOptionError);
+    expect(() => flowPoints(followFlow(other, field, flow, { x: 1.5, y: 0.5 }))).toThrow(InvalidOptionError);
   });
 
   it('reaches the goal from random starts on random maps, never entering a wall or cutting a corner', () => {
@@ -111,7 +119,7 @@ describe('followFlow', () => {
           const sx = starts[k] as number;
           const sy = starts[k + 1] as number;
           const s = stats();
-          const path = followFlow(grid, field, flow, sx, sy, undefined, { stats: s });
+          const path = flowPoints(followFlow(grid, field, flow, { x: sx, y: sy }, { stats: s }));
           const tile = Math.floor(sy) * grid.width + Math.floor(sx);
           if (!((field.cost[tile] as number) < Number.POSITIVE_INFINITY)) {
             expect(path.length).toBe(0);
@@ -121,8 +129,8 @@ describe('followFlow', () => {
           expect(s.fallbackSteps).toBe(0);
           expect([path.at(-2), path.at(-1)]).toEqual([goal.x + 0.5, goal.y + 0.5]);
           expect(pathProblem(grid, path, rule)).toBeNull();
-          const best = anyAnglePath(grid, sx, sy, goal.x + 0.5, goal.y + 0.5, { diagonal });
-          expect(s.length).toBeGreaterThanOrEqual((best?.length ?? Number.NaN) - 1e-9);
+          const best = anyAnglePath(grid, { x: sx, y: sy }, { x: goal.x + 0.5, y: goal.y + 0.5 }, { diagonal });
+          expect(s.length).toBeGreaterThanOrEqual((best?.cost ?? Number.NaN) - 1e-9);
         }
       }),
       { numRuns: 200 },
@@ -138,10 +146,10 @@ describe('followFlow', () => {
           const sx = starts[k] as number;
           const sy = starts[k + 1] as number;
           const s = stats();
-          followFlow(grid, field, flow, sx, sy, undefined, { stats: s });
+          flowPoints(followFlow(grid, field, flow, { x: sx, y: sy }, { stats: s }));
           if (!s.reached) continue;
-          const best = anyAnglePath(grid, sx, sy, goal.x + 0.5, goal.y + 0.5);
-          const length = best?.length ?? Number.NaN;
+          const best = anyAnglePath(grid, { x: sx, y: sy }, { x: goal.x + 0.5, y: goal.y + 0.5 });
+          const length = best?.cost ?? Number.NaN;
           // A fixed allowance on top: a start off its tile's centre may see past a corner that the centre cannot,
           // and the flow (sampled between tile centres) takes the centre's way round (the case below; over 800,000
           // generated cases the excess stayed under 0.3 tiles).
@@ -161,8 +169,8 @@ describe('followFlow', () => {
     const field = computeField(grid, { goals: [goal] });
     const flow = computeFlow(grid, field);
     const s = stats();
-    followFlow(grid, field, flow, 0.125, 2.71875, undefined, { stats: s });
-    const best = anyAnglePath(grid, 0.125, 2.71875, 2.5, 0.5)?.length ?? Number.NaN;
+    flowPoints(followFlow(grid, field, flow, { x: 0.125, y: 2.71875 }, { stats: s }));
+    const best = anyAnglePath(grid, { x: 0.125, y: 2.71875 }, { x: 2.5, y: 0.5 })?.cost ?? Number.NaN;
     expect(best).toBeCloseTo(Math.hypot(2.375, 2.21875), 9);
     expect(s.reached).toBe(true);
     expect(s.length / best).toBeGreaterThan(1.05);
@@ -176,9 +184,17 @@ describe('followFlow', () => {
         const flow = computeFlow(grid, field, { radius });
         for (let k = 0; k < starts.length; k += 2) {
           const s = stats();
-          const path = followFlow(grid, field, flow, starts[k] as number, starts[k + 1] as number, undefined, {
-            stats: s,
-          });
+          const path = flowPoints(
+            followFlow(
+              grid,
+              field,
+              flow,
+              { x: starts[k] as number, y: starts[k + 1] as number },
+              {
+                stats: s,
+              },
+            ),
+          );
           if (!s.reached) continue;
           // A start closer than the radius to a wall first moves to its tile's centre: check from there on.
           const from = squareClear(grid, path[0] as number, path[1] as number, radius) ? 0 : 2;

@@ -272,7 +272,7 @@ describe('updateFlow', () => {
     updateField(grid, field, options);
     const control = new Int32Array(CONTROL_LENGTH);
     Atomics.store(control, ControlSlot.abort, 1);
-    expect(() => updateFlow(grid, field, flow, undefined, { control })).toThrow(AbortError);
+    expect(() => updateFlow(grid, field, flow, { control: { control } })).toThrow(AbortError);
     const again = updateFlow(grid, field, flow);
     expect(again.full).toBe(true);
     expect(firstDifference(again.flow, computeFlow(grid, field))).toBe(-1);

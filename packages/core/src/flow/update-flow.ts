@@ -1,8 +1,8 @@
 import type { Field, KernelControl } from '../fields/index.js';
 import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
-import { readRunOptions } from '../util/run-options.js';
 import { ownOptions } from '../util/own-options.js';
+import { readRunOptions } from '../util/run-options.js';
 import { flowClearance } from './anchor-code.js';
 import { checkFieldOf, checkFlow, sealFlow } from './check-flow.js';
 import { checkSeparate, resolveFlowOptions } from './compute-flow.js';

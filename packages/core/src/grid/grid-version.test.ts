@@ -97,7 +97,7 @@ describe('grid versions past 2^31 and 2^32', () => {
     const freshFlow = computeFlow(grid, field);
     expect(next.flow.anchor).toEqual(freshFlow.anchor);
     expect(next.flow.vx).toEqual(freshFlow.vx);
-    expect(followFlow(grid, field, next.flow, 2, 6).length).toBeGreaterThan(2);
+    expect(followFlow(grid, field, next.flow, { x: 2, y: 6 })?.points.length).toBeGreaterThan(2);
   });
 
   it.each(JUMPS.slice(0, 2))('a sector graph updates across %d + 3: the opened door is found', (start) => {
@@ -166,7 +166,7 @@ describe('grid identity', () => {
     expect(() => computeFlow(b, field)).toThrow(InvalidOptionError);
     expect(() => updateFlow(b, fieldB, flow)).toThrow(new RegExp(`flow.*grid ${a.id}.*grid ${b.id}`));
     expect(() => updateFlow(a, fieldB, flow)).toThrow(InvalidOptionError);
-    expect(() => followFlow(b, fieldB, flow, 4, 4)).toThrow(InvalidOptionError);
+    expect(() => followFlow(b, fieldB, flow, { x: 4, y: 4 })).toThrow(InvalidOptionError);
     const graph = buildSectorGraph(a, { sectorSize: 8 });
     expect(() => SectorGraph.from(b, graph.data)).toThrow(new RegExp(`grid ${a.id}.*grid ${b.id}`));
     expect(SectorGraph.from(a, graph.data).gridId).toBe(a.id);

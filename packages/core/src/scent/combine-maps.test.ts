@@ -14,10 +14,13 @@ describe('combineMaps', () => {
     const out = new Float64Array(4).fill(99);
     expect(
       Array.from(
-        combineMaps(out, [
-          { map: food, weight: 1 },
-          { map: safety, weight: 0.5 },
-        ]),
+        combineMaps(
+          [
+            { map: food, weight: 1 },
+            { map: safety, weight: 0.5 },
+          ],
+          { out },
+        ),
       ),
     ).toEqual([-2, 0, 2, 4]);
   });
@@ -28,19 +31,25 @@ describe('combineMaps', () => {
     const out = new Float64Array(5);
     expect(
       Array.from(
-        combineMaps(out, [
-          { map: a, weight: -2 },
-          { map: b, weight: 1 },
-        ]),
+        combineMaps(
+          [
+            { map: a, weight: -2 },
+            { map: b, weight: 1 },
+          ],
+          { out },
+        ),
       ),
     ).toEqual([INF, INF, -5, INF, INF]);
     // Weight 0 ignores the term entirely, Infinity included.
     expect(
       Array.from(
-        combineMaps(out, [
-          { map: a, weight: 0 },
-          { map: b, weight: 3 },
-        ]),
+        combineMaps(
+          [
+            { map: a, weight: 0 },
+            { map: b, weight: 3 },
+          ],
+          { out },
+        ),
       ),
     ).toEqual([INF, 3, 3, 3, 3]);
   });
@@ -51,17 +60,20 @@ describe('combineMaps', () => {
     const out = new Float64Array(5);
     expect(
       Array.from(
-        combineMaps(out, [
-          { map: scent, weight: -1 },
-          { map: cost, weight: 2 },
-        ]),
+        combineMaps(
+          [
+            { map: scent, weight: -1 },
+            { map: cost, weight: 2 },
+          ],
+          { out },
+        ),
       ),
     ).toEqual([-3, -2, 2, 2, INF]);
   });
 
   it('no terms: all zero; plain arrays work as Float terms', () => {
-    expect(Array.from(combineMaps(new Float64Array(3).fill(7), []))).toEqual([0, 0, 0]);
-    expect(Array.from(combineMaps(new Float64Array(2), [{ map: [1.5, 2], weight: 2 }]))).toEqual([3, 4]);
+    expect(Array.from(combineMaps([], { out: new Float64Array(3).fill(7) }))).toEqual([0, 0, 0]);
+    expect(Array.from(combineMaps([{ map: [1.5, 2], weight: 2 }], { out: new Float64Array(2) }))).toEqual([3, 4]);
   });
 
   it('a unit descending -1 x food - 2 x den (scent maps) goes towards its den side, not the nearer food', () => {
@@ -72,26 +84,31 @@ describe('combineMaps', () => {
       { x: 10, y: 0, strength: 20 },
     ]);
     const den = scentMap(grid, [{ x: 9, y: 0, strength: 20 }]);
-    const desire = combineMaps(new Float64Array(11), [
-      { map: food, weight: -1 },
-      { map: den, weight: -2 },
-    ]);
+    const desire = combineMaps(
+      [
+        { map: food, weight: -1 },
+        { map: den, weight: -2 },
+      ],
+      { out: new Float64Array(11) },
+    );
     // Unit at x=4 (closer to the left food) still goes right: x=3 is -17 - 28, x=4 is -16 - 30, x=5 is -15 - 32,
     // x=9 (the den) is -19 - 40, the lowest tile; x=10 (food) -20 - 38; the left food x=0 only -20 - 22.
     expect(Array.from(desire.subarray(3, 6))).toEqual([-45, -46, -47]);
     expect(Array.from(desire.subarray(8, 11))).toEqual([-56, -59, -58]);
     expect(desire[0]).toBe(-42);
-    expect(descendMapPath(desire, grid, 4, 0)).toEqual([4, 5, 6, 7, 8, 9]);
+    expect(descendMapPath(grid, desire, { x: 4, y: 0 })?.points).toEqual(
+      Int32Array.of(4, 0, 5, 0, 6, 0, 7, 0, 8, 0, 9, 0),
+    );
   });
 
   it('bad input throws typed errors naming the term', () => {
     const out = new Float64Array(3);
-    expect(() => combineMaps(out, [{ map: new Float64Array(2), weight: 1 }])).toThrow(
+    expect(() => combineMaps([{ map: new Float64Array(2), weight: 1 }], { out })).toThrow(
       'invalid terms[0].map: Float64Array(2); expected 3 values (as out), got 2',
     );
-    expect(() => combineMaps(out, [{ map: new Float64Array(3), weight: Number.NaN }])).toThrow(OutOfRangeError);
-    expect(() => combineMaps(out, [{ map: out, weight: 1 }])).toThrow(InvalidOptionError);
-    expect(() => combineMaps([] as unknown as Float64Array, [])).toThrow(InvalidOptionError);
-    expect(() => combineMaps(out, [{ map: null as unknown as number[], weight: 1 }])).toThrow(InvalidOptionError);
+    expect(() => combineMaps([{ map: new Float64Array(3), weight: Number.NaN }], { out })).toThrow(OutOfRangeError);
+    expect(() => combineMaps([{ map: out, weight: 1 }], { out })).toThrow(InvalidOptionError);
+    expect(() => combineMaps([], { out: [] as unknown as Float64Array })).toThrow(InvalidOptionError);
+    expect(() => combineMaps([{ map: null as unknown as number[], weight: 1 }], { out })).toThrow(InvalidOptionError);
   });
 });

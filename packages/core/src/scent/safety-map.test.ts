@@ -5,6 +5,7 @@ import { computeField } from '../fields/index.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
+import { pathTileIndices, type TilePath } from '../grid/point.js';
 import { descendMapPath } from './descend-map.js';
 import { DEFAULT_SAFETY_COEFFICIENT, safetyField, safetyMap } from './safety-map.js';
 import { scentMap } from './scent-map.js';
@@ -24,6 +25,11 @@ const inRoom = (i: number) => {
   return x >= 2 && x <= 4 && y >= 2 && y <= 5;
 };
 
+/** The tile indices of a descend path (the index-list form), or [] for none. */
+function indices(path: TilePath | null, width = 9): number[] {
+  return path === null ? [] : Array.from(pathTileIndices(path, width));
+}
+
 describe('safetyMap on the seed level: the cornered Snek', () => {
   const grid = seedLevel();
 
@@ -31,7 +37,9 @@ describe('safetyMap on the seed level: the cornered Snek', () => {
     const scent = scentMap(grid, [{ x: HERO.x, y: HERO.y, strength: 9 }]);
     expect(scent[SNEK.y * 9 + SNEK.x]).toBe(6);
     for (const neighbors of [4, 8] as const) {
-      expect(descendMapPath(scent, grid, SNEK.x, SNEK.y, { neighbors })).toEqual([SNEK.y * 9 + SNEK.x]);
+      expect(indices(descendMapPath(grid, scent, { x: SNEK.x, y: SNEK.y }, { neighbors }))).toEqual([
+        SNEK.y * 9 + SNEK.x,
+      ]);
     }
   });
 
@@ -40,7 +48,7 @@ describe('safetyMap on the seed level: the cornered Snek', () => {
   for (const coefficient of [-1.5, -2, -3]) {
     it(`coefficient ${coefficient}, 8 neighbours, octile: past the hero, through the door, out of the room`, () => {
       const safety = safetyMap(grid, [HERO], { coefficient });
-      const path = descendMapPath(safety, grid, SNEK.x, SNEK.y, { neighbors: 8 });
+      const path = indices(descendMapPath(grid, safety, { x: SNEK.x, y: SNEK.y }, { neighbors: 8 }));
       const names = path.map(xy);
       expect(names.slice(0, 5)).toEqual(['4,5', '3,4', '2,3', '2,2', DOOR]);
       expect(names).not.toContain('3,3');
@@ -54,7 +62,7 @@ describe('safetyMap on the seed level: the cornered Snek', () => {
 
     it(`coefficient ${coefficient}, 4 neighbours, steps: the same escape through the door`, () => {
       const safety = safetyMap(grid, [HERO], { coefficient, neighbors: 4, metric: 'steps' });
-      const path = descendMapPath(safety, grid, SNEK.x, SNEK.y, { neighbors: 4 }).map(xy);
+      const path = indices(descendMapPath(grid, safety, { x: SNEK.x, y: SNEK.y }, { neighbors: 4 })).map(xy);
       expect(path.slice(0, 7)).toEqual(['4,5', '4,4', '4,3', '4,2', '3,2', '2,2', DOOR]);
       expect(path.at(-1)).toBe('7,8');
     });
@@ -80,14 +88,14 @@ describe('safetyMap on the seed level: the cornered Snek', () => {
     // farthest tile is about 15 tiles past the door, so the corner (-1.2 x 2.41) beats every way out.
     const safety = safetyMap(grid, [HERO], { coefficient: -1.2 });
     expect(safety[SNEK.y * 9 + SNEK.x]).toBeCloseTo(-1.2 * (1 + Math.SQRT2), 12);
-    expect(descendMapPath(safety, grid, SNEK.x, SNEK.y)).toEqual([SNEK.y * 9 + SNEK.x]);
+    expect(indices(descendMapPath(grid, safety, { x: SNEK.x, y: SNEK.y }))).toEqual([SNEK.y * 9 + SNEK.x]);
   });
 
   it('the default coefficient (-2) takes the cornered Snek past the hero, through the door, out of the room', () => {
     expect(DEFAULT_SAFETY_COEFFICIENT).toBe(-2);
     const safety = safetyMap(grid, [HERO]);
     expect(safety[SNEK.y * 9 + SNEK.x]).toBeLessThan(-2 * (1 + Math.SQRT2));
-    const path = descendMapPath(safety, grid, SNEK.x, SNEK.y).map(xy);
+    const path = indices(descendMapPath(grid, safety, { x: SNEK.x, y: SNEK.y })).map(xy);
     expect(path.slice(0, 5)).toEqual(['4,5', '3,4', '2,3', '2,2', DOOR]);
     expect(path).not.toContain('3,3');
     expect(path.at(-1)).toBe('7,8');
@@ -97,14 +105,18 @@ describe('safetyMap on the seed level: the cornered Snek', () => {
     const rows = SEED_LEVEL_ROWS.map((row, y) => row + (y === 0 ? '.' : '#').repeat(30));
     const big = parseAsciiMap(rows.join('\n'));
     const safety = safetyMap(big, [HERO], { coefficient: -1.2 });
-    const path = descendMapPath(safety, big, SNEK.x, SNEK.y).map((i) => `${i % 39},${Math.floor(i / 39)}`);
+    const path = indices(descendMapPath(big, safety, { x: SNEK.x, y: SNEK.y }), 39).map(
+      (i) => `${i % 39},${Math.floor(i / 39)}`,
+    );
     expect(path).toContain(DOOR);
     expect(path.at(-1)).toBe('38,0');
   });
 
   it('a coefficient between -1 and 0 keeps it in the corner', () => {
     const safety = safetyMap(grid, [HERO], { coefficient: -0.5, neighbors: 4, metric: 'steps' });
-    expect(descendMapPath(safety, grid, SNEK.x, SNEK.y, { neighbors: 4 })).toEqual([SNEK.y * 9 + SNEK.x]);
+    expect(indices(descendMapPath(grid, safety, { x: SNEK.x, y: SNEK.y }, { neighbors: 4 }))).toEqual([
+      SNEK.y * 9 + SNEK.x,
+    ]);
   });
 
   it('the unconnected pocket and walls are Infinity, the hero tile too', () => {
@@ -132,7 +144,7 @@ describe('safetyMap: exact values', () => {
     const grid = Grid.open(7, 1);
     const map = safetyMap(grid, [{ x: 0, y: 0 }], { coefficient: -2, metric: 'steps', maxCost: 3 });
     expect(Array.from(map)).toEqual([INF, -4, -5, -6, -5, -4, -3]);
-    expect(descendMapPath(map, grid, 1, 0).at(-1)).toBe(3);
+    expect(indices(descendMapPath(grid, map, { x: 1, y: 0 })).at(-1)).toBe(3);
   });
 
   it('two threats: octile distance to the nearest, coefficient -1.2', () => {

@@ -54,14 +54,15 @@ const MAX_SAFETY_SEED = 2 ** 53;
 export const DEFAULT_SAFETY_COEFFICIENT = -2;
 
 /** Defaults of {@link SafetyMapOptions}. */
-export const DEFAULT_SAFETY_MAP_OPTIONS: Readonly<Required<Omit<SafetyMapOptions, 'out' | keyof RunOptions>>> = Object.freeze({
-  coefficient: DEFAULT_SAFETY_COEFFICIENT,
-  metric: 'octile',
-  neighbors: 8,
-  diagonal: 'if-both-free',
-  maxCost: Number.POSITIVE_INFINITY,
-  blockThreats: true,
-});
+export const DEFAULT_SAFETY_MAP_OPTIONS: Readonly<Required<Omit<SafetyMapOptions, 'out' | keyof RunOptions>>> =
+  Object.freeze({
+    coefficient: DEFAULT_SAFETY_COEFFICIENT,
+    metric: 'octile',
+    neighbors: 8,
+    diagonal: 'if-both-free',
+    maxCost: Number.POSITIVE_INFINITY,
+    blockThreats: true,
+  });
 
 let scratchCost = new Float64Array(0);
 let scratchDir = new Uint8Array(0);

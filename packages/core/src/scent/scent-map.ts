@@ -31,10 +31,11 @@ export interface ScentMapOptions extends ScentMoveOptions, RunOptions {
 }
 
 /** Defaults of {@link ScentMapOptions}: 4 neighbours (as the tables of thrig's "Scent Map II: Vectoric Boogaloo"), diagonal rule `if-both-free`. */
-export const DEFAULT_SCENT_MAP_OPTIONS: Readonly<Required<Omit<ScentMapOptions, 'out' | keyof RunOptions>>> = Object.freeze({
-  neighbors: DEFAULT_SCENT_NEIGHBORS,
-  diagonal: 'if-both-free',
-});
+export const DEFAULT_SCENT_MAP_OPTIONS: Readonly<Required<Omit<ScentMapOptions, 'out' | keyof RunOptions>>> =
+  Object.freeze({
+    neighbors: DEFAULT_SCENT_NEIGHBORS,
+    diagonal: 'if-both-free',
+  });
 
 /**
  * The breadth-first scent map of thrig's "Scent Map II: Vectoric Boogaloo". Every source tile gets its strength and is enqueued, in the order given;

@@ -31,18 +31,15 @@ export function fillFullField(
     gap: 0,
     landmarks: 0,
   });
-  computeField(
-    grid,
-    {
-      goals: [{ x: field.goalX, y: field.goalY, value: goal.value }],
-      metric: rules.metric,
-      neighbors: rules.neighbors,
-      diagonal: rules.diagonal,
-      maxCost: goal.maxCost,
-      out: { cost: field.cost, dir: field.dir },
-      control,
-    },
-  );
+  computeField(grid, {
+    goals: [{ x: field.goalX, y: field.goalY, value: goal.value }],
+    metric: rules.metric,
+    neighbors: rules.neighbors,
+    diagonal: rules.diagonal,
+    maxCost: goal.maxCost,
+    out: { cost: field.cost, dir: field.dir },
+    control,
+  });
   const cost = field.cost;
   const size = width * height;
   let settled = 0;

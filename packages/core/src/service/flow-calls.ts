@@ -8,11 +8,11 @@ import { checkFieldOf, checkFlow, sealFlow } from '../flow/check-flow.js';
 import { resolveFlowOptions } from '../flow/compute-flow.js';
 import { computeFlowJob, type FlowJobArgs, type FlowJobResult, updateFlowJob } from '../flow/flow-jobs.js';
 import type { Flow, FlowOptions, FlowUpdate } from '../flow/types.js';
-import { splitServiceOptions } from './job-options.js';
 import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import type { AnyJobSpec } from '../jobs/job-spec.js';
 import { ownOptions } from '../util/own-options.js';
+import { splitServiceOptions } from './job-options.js';
 
 /** The service's flow functions. */
 export interface FlowCalls {

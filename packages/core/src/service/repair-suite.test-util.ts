@@ -168,10 +168,10 @@ export function repairSuite(core: () => CoreModule): void {
       await expect(service.updateField(c.Grid.open(5, 5), shared, options)).rejects.toBeInstanceOf(
         c.InvalidOptionError,
       );
-      await expect(service.updateField(grid, shared, options, { into: shared })).rejects.toThrow(
+      await expect(service.updateField(grid, shared, { ...options, into: shared })).rejects.toThrow(
         'another field than the one updated',
       );
-      await expect(service.updateField(grid, shared, options, { into: local })).rejects.toThrow(
+      await expect(service.updateField(grid, shared, { ...options, into: local })).rejects.toThrow(
         'a field this service made',
       );
       service.release(shared);

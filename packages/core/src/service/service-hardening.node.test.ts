@@ -108,15 +108,12 @@ describe('worker service hardening (issue 23, built package)', () => {
       expect(calls).toBe(1);
       // A short job whose only report (the last one) throws rejects too.
       const grid = c.Grid.open(8, 8);
-      const last = service.computeField(
-        grid,
-        { goals: [{ x: 0, y: 0 }] },
-        {
-          onProgress: () => {
-            throw boom;
-          },
+      const last = service.computeField(grid, {
+        goals: [{ x: 0, y: 0 }],
+        onProgress: () => {
+          throw boom;
         },
-      );
+      });
       await expect(last).rejects.toBe(boom);
       // computeFields sums progress through its own callback: a throwing one rejects the batch the same way.
       const batch = service.computeFields(grid, [{ goals: [{ x: 1, y: 1 }] }, { goals: [{ x: 2, y: 2 }] }], {
@@ -132,7 +129,7 @@ describe('worker service hardening (issue 23, built package)', () => {
       expect(Array.from(field.cost)).toEqual(Array.from(c.computeField(grid, { goals: [{ x: 7, y: 7 }] }).cost));
       // Not a function: refused before the job is queued, by every entry point.
       const bad = { onProgress: 3 as never };
-      await expect(service.computeField(grid, { goals: [{ x: 0, y: 0 }] }, bad)).rejects.toBeInstanceOf(
+      await expect(service.computeField(grid, { goals: [{ x: 0, y: 0 }], ...bad })).rejects.toBeInstanceOf(
         c.InvalidOptionError,
       );
       await expect(service.computeFields(grid, [{ goals: [{ x: 0, y: 0 }] }], bad)).rejects.toBeInstanceOf(
@@ -219,7 +216,7 @@ describe('worker service hardening (issue 23, built package)', () => {
       const grid = c.Grid.open(32, 32);
       const controller = new AbortController();
       const jobs = Array.from({ length: 30 }, (_, i) =>
-        service.computeField(grid, { goals: [{ x: i, y: 0 }] }, { signal: controller.signal }),
+        service.computeField(grid, { goals: [{ x: i, y: 0 }], signal: controller.signal }),
       );
       const fields = await Promise.all(jobs);
       expect(fields).toHaveLength(30);
@@ -273,9 +270,11 @@ describe('worker service hardening (issue 23, built package)', () => {
       let settled = false;
       let started = false;
       // Low terrain when the job starts (the kernel sizes its buckets by it), edits once it runs.
-      const job = service.computeField(grid, options, { onProgress: (done) => (started ||= done > 0) }).finally(() => {
-        settled = true;
-      });
+      const job = service
+        .computeField(grid, { ...options, onProgress: (done) => (started ||= done > 0) })
+        .finally(() => {
+          settled = true;
+        });
       job.catch(() => {});
       let k = round * 7919;
       const start = Date.now();
@@ -321,7 +320,9 @@ describe('worker service hardening (issue 23, built package)', () => {
   it('refuses arguments a worker cannot receive, and bad job options, with typed errors; the pool serves on', async () => {
     const grid = c.Grid.open(8, 8);
     const job = (options: unknown, jobOptions?: unknown) =>
-      service.computeField(grid, options as Core.FieldOptions, jobOptions as Core.JobOptions).catch((e: unknown) => e);
+      service
+        .computeField(grid, { ...(options as Core.FieldOptions), ...(jobOptions as Core.JobOptions) })
+        .catch((e: unknown) => e);
     const symbol = await job({ goals: [{ x: 0, y: 0 }], metric: Symbol('m') });
     expect(symbol).toBeInstanceOf(c.InvalidOptionError);
     expect(symbol).toMatchObject({ option: 'options' });
@@ -350,7 +351,7 @@ describe('worker service hardening (issue 23, built package)', () => {
       throw new Error('inherited onProgress called');
     };
     try {
-      const field = await service.computeField(grid, { goals: [{ x: 0, y: 0 }] }, {});
+      const field = await service.computeField(grid, { goals: [{ x: 0, y: 0 }] });
       expect(field.cost[63]).toBe(c.computeField(grid, { goals: [{ x: 0, y: 0 }] }).cost[63]);
     } finally {
       delete proto.signal;

@@ -210,16 +210,15 @@ export function serviceSuite(env: ServiceEnv): void {
       // An earlier test's aborted job may leave its worker draining or restarting (without shared memory).
       await until(() => service.stats().busy === 0, 'the workers to be idle');
       const controller = new AbortController();
-      const job = service.computeField(g, { goals: [{ x: 0, y: 0 }] }, { signal: controller.signal });
+      const job = service.computeField(g, { goals: [{ x: 0, y: 0 }], signal: controller.signal });
       expect(service.stats()).toMatchObject({ busy: 1, queued: 0 });
       controller.abort();
       await expect(job).rejects.toBeInstanceOf(c.AbortError);
       let completeDone = 0;
-      const complete = await service.computeField(
-        g,
-        { goals: [{ x: 0, y: 0 }] },
-        { onProgress: (done) => (completeDone = done) },
-      );
+      const complete = await service.computeField(g, {
+        goals: [{ x: 0, y: 0 }],
+        onProgress: (done) => (completeDone = done),
+      });
       expect(completeDone).toBe(complete.cost.filter((v) => v < Number.POSITIVE_INFINITY).length);
       expectSameField(complete, c.computeField(g, { goals: [{ x: 0, y: 0 }] }));
       service.release(complete);
@@ -325,7 +324,7 @@ export function serviceSuite(env: ServiceEnv): void {
           worst = Math.max(worst, jobBufferBytes - busy * perJob);
         };
         const jobs = Array.from({ length: 24 }, (_, i) =>
-          pool.computeField(g, { goals: [{ x: i, y: i }] }, { onProgress: check }),
+          pool.computeField(g, { goals: [{ x: i, y: i }], onProgress: check }),
         );
         check();
         expect(pool.stats().queued).toBe(23);

@@ -42,10 +42,8 @@ export function readRunOptions(options: object | undefined, what: string): Kerne
   const control = readKernelControl(ownValue(options, 'control'), 'control');
   const signal = ownValue(options, 'signal');
   const onProgress = ownValue(options, 'onProgress');
-  if (signal === undefined && onProgress === undefined) {
-    if (control?.signal?.aborted) throw new AbortError(`${what} aborted`);
-    return control;
-  }
+  // A control's own signal is the worker hook's: the kernel reads it on its schedule.
+  if (signal === undefined && onProgress === undefined) return control;
   const merged = control ?? (Object.create(null) as KernelControl);
   if (signal !== undefined) {
     if (signal === null || typeof signal !== 'object' || typeof (signal as AbortSignal).aborted !== 'boolean')
@@ -54,7 +52,7 @@ export function readRunOptions(options: object | undefined, what: string): Kerne
       throw new InvalidOptionError('signal', signal, 'one signal: `signal` or `control.signal`, not both');
     merged.signal = signal as AbortSignal;
   }
-  if (merged.signal?.aborted) throw new AbortError(`${what} aborted`);
+  if (signal !== undefined && merged.signal?.aborted) throw new AbortError(`${what} aborted`);
   if (onProgress !== undefined) {
     if (typeof onProgress !== 'function')
       throw new InvalidOptionError('onProgress', onProgress, 'a function (done, total) => void');

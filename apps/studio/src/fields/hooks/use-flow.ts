@@ -67,11 +67,10 @@ export function useFlow(
         if (engine.offThread) {
           service = await studioService();
           if (base?.service === service) {
-            const done = await service.updateFlow(grid, field, base.flow, { radius }, { signal: controller.signal });
+            const done = await service.updateFlow(grid, field, base.flow, { radius, signal: controller.signal });
             flow = done.flow;
             if (!done.full) how = `repaired, ${done.tiles.toLocaleString('en-US')} tiles`;
-          } else
-            flow = await service.computeFlow(grid, field, { radius, repairable: true }, { signal: controller.signal });
+          } else flow = await service.computeFlow(grid, field, { radius, repairable: true, signal: controller.signal });
         } else if (base !== null && base.service === null) {
           // In place: the arrays shown are rewritten now, and the new flow object is shown by this render.
           const done = updateFlow(grid, field, base.flow, { radius });

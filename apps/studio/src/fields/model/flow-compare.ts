@@ -81,7 +81,7 @@ export function compareFollowers(
   if (eight.path.length < 2) return null;
   const t0 = performance.now();
   const stats: FollowFlowStats = { points: 0, length: 0, reached: false, slides: 0, fallbackSteps: 0 };
-  const flowPath = followFlow(grid, field, flow, x + 0.5, y + 0.5, undefined, { stats }).slice();
+  const flowPath = followFlow(grid, field, flow, { x: x + 0.5, y: y + 0.5 }, { stats }).slice();
   const flowResult = { path: flowPath, length: stats.length, ms: performance.now() - t0, reached: stats.reached };
   const n = eight.path.length;
   const gx = (eight.path[n - 2] as number) - 0.5;
@@ -91,11 +91,16 @@ export function compareFollowers(
   if (grid.size > ANY_ANGLE_MAX_TILES) note = 'map too big for the exact any-angle reference (over 1024 x 1024)';
   else {
     const t1 = performance.now();
-    const found = anyAnglePath(grid, x + 0.5, y + 0.5, gx + 0.5, gy + 0.5, {
-      neighbors: rule.neighbors,
-      diagonal: rule.diagonal,
-      upperBound: eight.length + 1e-6,
-    });
+    const found = anyAnglePath(
+      grid,
+      { x: x + 0.5, y: y + 0.5 },
+      { x: gx + 0.5, y: gy + 0.5 },
+      {
+        neighbors: rule.neighbors,
+        diagonal: rule.diagonal,
+        upperBound: eight.length + 1e-6,
+      },
+    );
     if (found) anyAngle = { path: found.path, length: found.length, ms: performance.now() - t1 };
     else note = 'no any-angle path';
   }

@@ -31,7 +31,7 @@ export function bestNeighbor(
   rule: MoveRule,
 ): number {
   if (!grid.isPassable(x, y) || field.values.length !== grid.width * grid.height) return NO_DIRECTION;
-  const next = descendMap(field.values, grid, x, y, {
+  const next = descendMap(grid, field.values, x, y, {
     neighbors: rule.neighbors,
     diagonal: rule.diagonal,
     ascend: climb === 'ascend',

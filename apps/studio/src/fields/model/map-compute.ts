@@ -141,7 +141,7 @@ export const mainThreadEngine: MapEngine = {
     switch (request.mode) {
       case 'cost': {
         const field = time(timings, 'cost field', () =>
-          computeField(grid, fieldOptionsOf(request), fieldArrays(grid.size)),
+          computeField(grid, { ...fieldOptionsOf(request), out: fieldArrays(grid.size) }),
         );
         return { ...result({ kind: 'float', values: field.cost }, field.dir), field };
       }

@@ -44,7 +44,7 @@ export function createWorkerEngine(service: FieldService): MapEngine {
       const t0 = performance.now();
       switch (request.mode) {
         case 'cost': {
-          const field = await service.computeField(grid, fieldOptionsOf(request), jobOptions);
+          const field = await service.computeField(grid, { ...fieldOptionsOf(request), ...jobOptions });
           const ms = performance.now() - t0;
           timings.push({ label: 'cost field (worker, round trip)', ms });
           return {
@@ -145,7 +145,7 @@ export function createWorkerEngine(service: FieldService): MapEngine {
       signal.throwIfAborted();
       if (!base.field) throw new Error('only cost fields are repaired');
       const t0 = performance.now();
-      const done = await service.updateField(request.grid, base.field, fieldOptionsOf(request), { signal });
+      const done = await service.updateField(request.grid, base.field, { ...fieldOptionsOf(request), signal });
       const ms = performance.now() - t0;
       const result = repairedResult(base, done.field, done, ms, name, 'repair (worker, round trip)');
       return { ...result, release: () => service.release(done.field) };

@@ -1,6 +1,6 @@
-import { readPoint } from '../../grid/point.js';
 import { InvalidOptionError } from '../../errors.js';
 import type { Grid } from '../../grid/grid.js';
+import { readPoint } from '../../grid/point.js';
 import { ownOption } from '../../util/own-options.js';
 import { checkFieldValue } from '../compute-field.js';
 import type { Goal } from '../types.js';

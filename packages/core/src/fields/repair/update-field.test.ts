@@ -235,7 +235,7 @@ describe('updateField', () => {
     grid.fillPassable(100, 100, 30, 1, false);
     const control = new Int32Array(new SharedArrayBuffer(CONTROL_LENGTH * 4));
     Atomics.store(control, ControlSlot.abort, 1);
-    expect(() => updateField(grid, field, opts, { control })).toThrow(AbortError);
+    expect(() => updateField(grid, field, { ...opts, control: { control } })).toThrow(AbortError);
     expect(field.gridVersion).toBe(-1);
     expect(updateField(grid, field, opts).full).toBe(true);
     expect(field.cost).toEqual(computeField(grid, opts).cost);
