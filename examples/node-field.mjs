@@ -36,8 +36,11 @@ const ms = performance.now() - started;
 
 const start = sy * grid.width + sx;
 const cost = field.cost[start];
-const path = pathFromField(field, { x: sx, y: sy }); // flat [x0, y0, x1, y1, ...], start first, goal last
-const smooth = smoothPath(grid, path);
+// A TilePath: `cost` (the field's cost at the start) and `points` [x0, y0, x1, y1, ...], start first, goal last
+// (null when the start cannot reach the goal).
+const route = pathFromField(field, { x: sx, y: sy });
+const path = route.points;
+const smooth = smoothPath(grid, route).points;
 
 let reachable = 0;
 for (const c of field.cost) if (c !== Number.POSITIVE_INFINITY) reachable++;

@@ -53,17 +53,17 @@ for (let k = 0; k < starts; k++) {
   while (!(field.cost[i] < Number.POSITIVE_INFINITY) || field.dir[i] === 255);
   const x = (i % grid.width) + 0.5;
   const y = Math.floor(i / grid.width) + 0.5;
-  followFlow(grid, field, flow, { x: x, y: y }, { stats, out });
-  const arrows = pathLength(pathFromField(field, { x: x - 0.5, y: y - 0.5 }));
-  const best = anyAnglePath(grid, { x: x, y: y }, { x: goal.x + 0.5, y: goal.y + 0.5 }, { upperBound: arrows + 1e-6 });
+  followFlow(grid, field, flow, { x, y }, { stats, out }); // a Path<Float64Array>; the stats say enough here
+  const arrows = pathLength(pathFromField(field, { x: x - 0.5, y: y - 0.5 })); // a TilePath (cost: octile length)
+  const best = anyAnglePath(grid, { x, y }, { x: goal.x + 0.5, y: goal.y + 0.5 }, { upperBound: arrows + 1e-6 });
   if (stats.reached) reached++;
   fallbacks += stats.fallbackSteps;
-  flowSum += stats.length / best.length;
-  arrowSum += arrows / best.length;
-  worstFlow = Math.max(worstFlow, stats.length / best.length);
+  flowSum += stats.length / best.cost;
+  arrowSum += arrows / best.cost;
+  worstFlow = Math.max(worstFlow, stats.length / best.cost);
   if (k < 3) {
     console.log(
-      `  from (${x}, ${y}): flow ${stats.length.toFixed(2)}, eight arrows ${arrows.toFixed(2)}, any-angle optimum ${best.length.toFixed(2)} tiles`,
+      `  from (${x}, ${y}): flow ${stats.length.toFixed(2)}, eight arrows ${arrows.toFixed(2)}, any-angle optimum ${best.cost.toFixed(2)} tiles`,
     );
   }
 }

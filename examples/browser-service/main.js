@@ -65,7 +65,8 @@ function draw() {
   ctx.fillStyle = '#f33';
   ctx.fillRect(goal.x * SCALE - 2, goal.y * SCALE - 2, SCALE + 4, SCALE + 4);
   if (!field || !hover) return;
-  const path = pathFromField(field, { x: hover.x, y: hover.y }); // [x0, y0, x1, y1, ...], empty when unreachable
+  // A TilePath { cost, points: [x0, y0, x1, y1, ...] }, or null when unreachable.
+  const path = pathFromField(field, { x: hover.x, y: hover.y })?.points ?? [];
   ctx.strokeStyle = '#fff';
   ctx.lineWidth = 2;
   ctx.beginPath();

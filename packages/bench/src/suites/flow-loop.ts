@@ -117,7 +117,7 @@ export function runFlowLoop(options: FlowLoopOptions) {
             { x: goal.x + 0.5, y: goal.y + 0.5 },
             { upperBound: length + 1e-9 },
           );
-          if (best !== null) ratios.push(length / best.length);
+          if (best !== null) ratios.push(length / best.cost);
           followFlow(grid, field, flow, { x: sx, y: sy }, { stats, out: poly });
           if (stats.reached) overFlow.push(length / stats.length);
         }

@@ -192,7 +192,7 @@ export async function runFlowPaths(options: FlowSuiteOptions) {
         const ty = Math.floor(i / grid.width);
         const x = tx + (1 + Math.floor(random() * 63)) / 64;
         const y = ty + (1 + Math.floor(random() * 63)) / 64;
-        const path = followFlow(grid, field, flow, { x: x, y: y }, { stats, out });
+        const path = followFlow(grid, field, flow, { x, y }, { stats, out })?.points ?? new Float64Array(0);
         slides += stats.slides;
         fallbackSteps += stats.fallbackSteps;
         if (!stats.reached || stats.fallbackSteps > 0) stuck++;
@@ -207,7 +207,8 @@ export async function runFlowPaths(options: FlowSuiteOptions) {
           );
         if (!legal) walls++;
         const arrows =
-          Math.hypot(x - tx - 0.5, y - ty - 0.5) + pathLength(pathFromField(field, { x: tx, y: ty }, { out: tiles }));
+          Math.hypot(x - tx - 0.5, y - ty - 0.5) +
+          pathLength(pathFromField(field, { x: tx, y: ty }, { out: tiles }) ?? []);
         const t0 = performance.now();
         const bound = legal && stats.reached ? Math.min(stats.length, arrows) : arrows;
         const best = anyAnglePath(
@@ -218,8 +219,8 @@ export async function runFlowPaths(options: FlowSuiteOptions) {
         );
         referenceMs += performance.now() - t0;
         if (best === null) throw new Error(`no any-angle path on ${spec} from (${x}, ${y})`);
-        flowRatios.push(stats.length / best.length);
-        arrowRatios.push(arrows / best.length);
+        flowRatios.push(stats.length / best.cost);
+        arrowRatios.push(arrows / best.cost);
       }
       bar.tick();
     }

@@ -24,13 +24,13 @@ export const MAPS = [
   {
     name: 'computeField',
     make: (lib, h) =>
-      call(
-        lib.computeField,
-        h.grid(),
-        fieldOptions(),
-        { cost: new Float64Array(64), dir: new Uint8Array(64) },
-        control(),
-      ),
+      call(lib.computeField, h.grid(), {
+        ...fieldOptions(),
+        out: { cost: new Float64Array(64), dir: new Uint8Array(64) },
+        signal: new AbortController().signal,
+        onProgress: () => {},
+        control: control(),
+      }),
     check: fieldCheck,
   },
   {
@@ -39,14 +39,14 @@ export const MAPS = [
       const seeds = new Float64Array(64).fill(Number.POSITIVE_INFINITY);
       seeds[0] = 0;
       seeds[63] = -3;
-      return call(
-        lib.computeFieldFromSeeds,
-        h.grid(),
-        seeds,
-        { metric: 'octile', neighbors: 8, diagonal: 'never', maxCost: 50 },
-        {},
-        control(),
-      );
+      return call(lib.computeFieldFromSeeds, h.grid(), seeds, {
+        metric: 'octile',
+        neighbors: 8,
+        diagonal: 'never',
+        maxCost: 50,
+        out: {},
+        control: control(),
+      });
     },
     check: fieldCheck,
   },
@@ -57,20 +57,30 @@ export const MAPS = [
       const g = aged(lib, h.grid());
       const field = lib.computeField(g, fieldOptions());
       editAcross(g);
-      const args = [g, field, fieldOptions(), control()];
+      const args = [g, field, { ...fieldOptions(), control: control() }];
       updateFieldCase.keep({ lib, args, grid: g });
       return call(lib.updateField, ...args);
     },
     // Compared when the options are the field's own (a repair with other goals is not asked to be exact).
-    check: updateFieldCase.check(({ lib, args: [grid, field, options] }) =>
-      JSON.stringify(options) === JSON.stringify(fieldOptions()) ? fieldMatches(lib, field, grid, options) : null,
-    ),
+    check: updateFieldCase.check(({ lib, args: [grid, field, given] }) => {
+      const { control: _, ...options } = given ?? {};
+      return JSON.stringify(options) === JSON.stringify(fieldOptions())
+        ? fieldMatches(lib, field, grid, options)
+        : null;
+    }),
   },
   { name: 'nextStep', make: (lib, h) => call(lib.nextStep, h.field(h.grid()), 7, 7) },
-  { name: 'pathFromField', make: (lib, h) => call(lib.pathFromField, h.field(h.grid()), 7, 7, new Int32Array(200)) },
-  { name: 'pathLength', make: (lib) => call(lib.pathLength, [0, 0, 1, 1, 2, 1]) },
+  {
+    name: 'pathFromField',
+    make: (lib, h) => call(lib.pathFromField, h.field(h.grid()), { x: 7, y: 7 }, { out: new Int32Array(200) }),
+  },
+  { name: 'pathLength', make: (lib) => call(lib.pathLength, { cost: 0, points: Int32Array.of(0, 0, 1, 1, 2, 1) }) },
   { name: 'sampleField', make: (lib, h) => call(lib.sampleField, h.field(h.grid()), 3.5, 2.5, new Float64Array(3)) },
-  { name: 'smoothPath', make: (lib, h) => call(lib.smoothPath, h.open(), [0, 0, 1, 1, 2, 1, 3, 1], moves()) },
+  {
+    name: 'smoothPath',
+    make: (lib, h) =>
+      call(lib.smoothPath, h.open(), { cost: 0, points: Int32Array.of(0, 0, 1, 1, 2, 1, 3, 1) }, moves()),
+  },
   { name: 'walkableLine', make: (lib, h) => call(lib.walkableLine, h.grid(), 0, 0, 3, 0, moves()) },
   { name: 'isFieldStale', make: (lib, h) => call(lib.isFieldStale, h.field(h.grid()), h.grid()) },
 
@@ -163,6 +173,8 @@ export const MAPS = [
         neighbors: 8,
         diagonal: 'always',
         out: new Int32Array(64),
+        signal: new AbortController().signal,
+        onProgress: () => {},
         control: control(),
       }),
     check: (r) =>
@@ -206,7 +218,7 @@ export const MAPS = [
     name: 'descendMap',
     make: (lib, h) => {
       const g = h.grid();
-      return call(lib.descendMap, lib.scentMap(g, [{ x: 0, y: 0, strength: 9 }]), g, 5, 3, {
+      return call(lib.descendMap, g, lib.scentMap(g, [{ x: 0, y: 0, strength: 9 }]), 5, 3, {
         neighbors: 8,
         diagonal: 'if-one-free',
         ascend: true,
@@ -217,21 +229,31 @@ export const MAPS = [
     name: 'descendMapPath',
     make: (lib, h) => {
       const g = h.grid();
-      return call(lib.descendMapPath, h.field(g).cost, g, 7, 7, {
-        neighbors: 8,
-        diagonal: 'if-both-free',
-        ascend: false,
-        maxSteps: 30,
-      });
+      return call(
+        lib.descendMapPath,
+        g,
+        h.field(g).cost,
+        { x: 7, y: 7 },
+        {
+          neighbors: 8,
+          diagonal: 'if-both-free',
+          ascend: false,
+          maxSteps: 30,
+        },
+      );
     },
   },
   {
     name: 'combineMaps',
     make: (lib) =>
-      call(lib.combineMaps, new Float64Array(4), [
-        { map: new Float64Array([1, 2, 3, Number.POSITIVE_INFINITY]), weight: 2 },
-        { map: new Int32Array([-2, -1, 0, 5]), weight: -1 },
-      ]),
+      call(
+        lib.combineMaps,
+        [
+          { map: new Float64Array([1, 2, 3, Number.POSITIVE_INFINITY]), weight: 2 },
+          { map: new Int32Array([-2, -1, 0, 5]), weight: -1 },
+        ],
+        { out: new Float64Array(4) },
+      ),
   },
 
   // tactics

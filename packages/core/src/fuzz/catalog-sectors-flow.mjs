@@ -75,14 +75,14 @@ export const SECTORS_FLOW = [
     make: (lib, h) => {
       const grid = h.grid();
       const field = lib.computeField(grid, { goals: [{ x: 7, y: 7 }] });
-      return call(
-        lib.computeFlow,
-        grid,
-        field,
-        { metric: 'octile', radius: 0.2 },
-        { vx: new Float32Array(64), vy: new Float32Array(64), anchor: new Int32Array(64) },
-        control(),
-      );
+      return call(lib.computeFlow, grid, field, {
+        metric: 'octile',
+        radius: 0.2,
+        out: { vx: new Float32Array(64), vy: new Float32Array(64), anchor: new Int32Array(64) },
+        signal: new AbortController().signal,
+        onProgress: () => {},
+        control: control(),
+      });
     },
   },
   {
@@ -94,13 +94,13 @@ export const SECTORS_FLOW = [
       const flow = lib.computeFlow(grid, field, { radius: 0.2, repairable: true });
       editAcross(grid);
       lib.updateField(grid, field, { goals: [{ x: 7, y: 7 }] });
-      const args = [grid, field, flow, { metric: 'octile', radius: 0.2 }, control()];
+      const args = [grid, field, flow, { metric: 'octile', radius: 0.2, control: control() }];
       updateFlowCase.keep({ lib, args, grid });
       return call(lib.updateFlow, ...args);
     },
     check: updateFlowCase.check(({ lib, args: [grid, field, , options] }, result) => {
       // The flow's radius is the default of updateFlow (not of computeFlow).
-      const fresh = lib.computeFlow(grid, field, { metric: options.metric, radius: result.flow.radius });
+      const fresh = lib.computeFlow(grid, field, { metric: options?.metric, radius: result.flow.radius });
       return result.flow.anchor.every((a, i) => a === fresh.anchor[i]) ? null : 'the repaired flow is not a fresh one';
     }),
   },
@@ -117,21 +117,35 @@ export const SECTORS_FLOW = [
     name: 'followFlow',
     make: (lib, h) => {
       const { grid, field, flow } = flowOf(lib, h);
-      return call(lib.followFlow, grid, field, flow, 0.5, 0.5, new Float64Array(64), {
-        step: 0.25,
-        maxLength: 40,
-        stats: { points: 0, length: 0, reached: false, slides: 0, fallbackSteps: 0 },
-      });
+      return call(
+        lib.followFlow,
+        grid,
+        field,
+        flow,
+        { x: 0.5, y: 0.5 },
+        {
+          out: new Float64Array(64),
+          step: 0.25,
+          maxLength: 40,
+          stats: { points: 0, length: 0, reached: false, slides: 0, fallbackSteps: 0 },
+        },
+      );
     },
   },
   {
     name: 'anyAnglePath',
     make: (lib, h) =>
-      call(lib.anyAnglePath, h.grid(), 0.5, 0.5, 7.5, 7.5, {
-        neighbors: 8,
-        diagonal: 'if-both-free',
-        upperBound: 20,
-      }),
+      call(
+        lib.anyAnglePath,
+        h.grid(),
+        { x: 0.5, y: 0.5 },
+        { x: 7.5, y: 7.5 },
+        {
+          neighbors: 8,
+          diagonal: 'if-both-free',
+          upperBound: 20,
+        },
+      ),
   },
   {
     name: 'walkableSegment',
@@ -278,7 +292,7 @@ export const SECTORS_FLOW = [
       const s = await h.service();
       const grid = h.grid(true);
       const field = lib.computeField(grid, { goals: [{ x: 7, y: 7 }] });
-      return method(s, 'computeFlow', grid, field, { metric: 'octile', radius: 0.2 }, job());
+      return method(s, 'computeFlow', grid, field, { metric: 'octile', radius: 0.2, ...job() });
     },
     service: true,
   },
@@ -289,7 +303,7 @@ export const SECTORS_FLOW = [
       const grid = h.grid(true);
       const field = lib.computeField(grid, { goals: [{ x: 7, y: 7 }] });
       const flow = await s.computeFlow(grid, field, { radius: 0.2, repairable: true });
-      return method(s, 'updateFlow', grid, field, flow, { metric: 'octile', radius: 0.2 }, job());
+      return method(s, 'updateFlow', grid, field, flow, { metric: 'octile', radius: 0.2, ...job() });
     },
     service: true,
   },

@@ -285,12 +285,11 @@ export const UNITS = [
     make: async (lib, h) => {
       const live = new lib.LiveField(await h.service(), h.grid(true), { goals: [{ x: 0, y: 0 }] });
       if (name === 'refresh')
-        return method(
-          live,
-          'refresh',
-          { goals: [{ x: 7, y: 7 }], metric: 'steps' },
-          { signal: new AbortController().signal },
-        );
+        return method(live, 'refresh', {
+          goals: [{ x: 7, y: 7 }],
+          metric: 'steps',
+          signal: new AbortController().signal,
+        });
       if (name === 'dispose') return method(live, 'dispose');
       // The update's grid is edited across 2^32 (catalog-versions.mjs): it repairs them.
       if (name === 'update') aged(lib, live.grid);
@@ -439,7 +438,7 @@ function serviceMethods() {
   const options = () => ({ goals: [{ x: 0, y: 0, value: 0 }], metric: 'octile', neighbors: 8, maxCost: 40 });
   const job = () => ({ signal: new AbortController().signal, onProgress: () => {} });
   return [
-    entry('computeField', (_, h) => [h.grid(true), options(), job()]),
+    entry('computeField', (_, h) => [h.grid(true), { ...options(), ...job() }]),
     entry('computeFields', (_, h) => [h.grid(true), [options(), { goals: [{ x: 7, y: 7 }] }], job()]),
     entry('run', (_, h) => [
       'scentMap',
@@ -455,7 +454,7 @@ function serviceMethods() {
       const g = h.grid(true);
       const field = lib.computeField(g, options());
       g.setPassable(3, 3, false);
-      return [g, field, options(), job()];
+      return [g, field, { ...options(), ...job() }];
     }),
     {
       name: 'FieldService#release',

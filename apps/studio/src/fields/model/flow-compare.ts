@@ -81,7 +81,8 @@ export function compareFollowers(
   if (eight.path.length < 2) return null;
   const t0 = performance.now();
   const stats: FollowFlowStats = { points: 0, length: 0, reached: false, slides: 0, fallbackSteps: 0 };
-  const flowPath = followFlow(grid, field, flow, { x: x + 0.5, y: y + 0.5 }, { stats }).slice();
+  const flowPath =
+    followFlow(grid, field, flow, { x: x + 0.5, y: y + 0.5 }, { stats })?.points.slice() ?? new Float64Array(0);
   const flowResult = { path: flowPath, length: stats.length, ms: performance.now() - t0, reached: stats.reached };
   const n = eight.path.length;
   const gx = (eight.path[n - 2] as number) - 0.5;
@@ -101,7 +102,7 @@ export function compareFollowers(
         upperBound: eight.length + 1e-6,
       },
     );
-    if (found) anyAngle = { path: found.path, length: found.length, ms: performance.now() - t1 };
+    if (found) anyAngle = { path: found.points, length: found.cost, ms: performance.now() - t1 };
     else note = 'no any-angle path';
   }
   return { x, y, eight, flow: flowResult, anyAngle, note };

@@ -56,7 +56,7 @@ export function replan(f: FlowFollower, grid: Grid, field: Field, flow: Flow): v
     f.path = new Float64Array(0);
     return;
   }
-  f.path = followFlow(grid, field, flow, { x: f.x, y: f.y }, { stats }).slice();
+  f.path = followFlow(grid, field, flow, { x: f.x, y: f.y }, { stats })?.points.slice() ?? new Float64Array(0);
   f.seg = 0;
   f.segT = 0;
   f.status = f.path.length < 4 ? (stats.reached ? 'reached' : 'stuck') : 'moving';
