@@ -97,10 +97,10 @@ const live = new LiveField(service, grid, { goals: [goal] });
 const refresh = async () => {
   const started = performance.now();
   try {
-    field = await live.refresh(
-      { goals: [goal] },
-      { onProgress: (done, total) => (progress.value = total ? done / total : 0) },
-    );
+    field = await live.refresh({
+      goals: [goal],
+      onProgress: (done, total) => (progress.value = total ? done / total : 0),
+    });
   } catch (error) {
     if (error instanceof AbortError) return; // a newer click took over
     throw error;

@@ -88,19 +88,24 @@ export function pathFromField(field: Field, start: Point, options?: PathFromFiel
   return makePath(startCost, path);
 }
 
-/**
- * Euclidean length of a path (sum of its segment lengths), in tiles: a {@link Path} (its `points`), or a flat
- * pair array `[x0, y0, x1, y1, ...]` (still accepted: natural for a polyline built by hand).
- * @throws InvalidOptionError when `path` is neither a Path nor an array or typed array.
- */
-export function pathLength(route: Path | ArrayLike<number>): number {
+/** The points of a route given as a {@link Path} (its `points`) or as a flat pair array (itself). */
+export function routePoints(route: Path | ArrayLike<number>): ArrayLike<number> {
   const isPath =
     typeof route === 'object' &&
     route !== null &&
     !Array.isArray(route) &&
     !ArrayBuffer.isView(route) &&
     'points' in route;
-  const path: ArrayLike<number> = isPath ? (route as Path).points : (route as ArrayLike<number>);
+  return isPath ? (route as Path).points : (route as ArrayLike<number>);
+}
+
+/**
+ * Euclidean length of a path (sum of its segment lengths), in tiles: a {@link Path} (its `points`), or a flat
+ * pair array `[x0, y0, x1, y1, ...]` (still accepted: natural for a polyline built by hand).
+ * @throws InvalidOptionError when `path` is neither a Path nor an array or typed array.
+ */
+export function pathLength(route: Path | ArrayLike<number>): number {
+  const path = routePoints(route);
   const n = arrayLength(path, 'path', 'a flat array [x0, y0, x1, y1, ...]');
   for (let k = 0; k < n; k++)
     if (typeof path[k] !== 'number') throw new OutOfRangeError(`path[${k}]`, path[k], 'a number');

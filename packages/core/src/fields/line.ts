@@ -3,7 +3,7 @@ import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import { makePath, type TilePath } from '../grid/point.js';
 import { arrayLength } from '../util/own-options.js';
-import { pathLength } from './follow.js';
+import { pathLength, routePoints } from './follow.js';
 import { RULE_ALWAYS, RULE_BOTH_FREE, resolveMoves } from './options.js';
 import type { MoveOptions } from './types.js';
 
@@ -81,13 +81,7 @@ export function walkableLine(
  */
 export function smoothPath(grid: Grid, route: TilePath | ArrayLike<number>, options?: MoveOptions): TilePath {
   checkGrid(grid);
-  const isPath =
-    typeof route === 'object' &&
-    route !== null &&
-    !Array.isArray(route) &&
-    !ArrayBuffer.isView(route) &&
-    'points' in route;
-  let path: ArrayLike<number> = isPath ? (route as TilePath).points : (route as ArrayLike<number>);
+  let path = routePoints(route);
   const expected = 'a flat array [x0, y0, x1, y1, ...] of even length';
   const length = arrayLength(path, 'path', expected);
   if (length % 2 !== 0) throw new InvalidOptionError('path', path, expected);

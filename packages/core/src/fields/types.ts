@@ -1,6 +1,5 @@
 import type { DiagonalRule } from '../grid/directions.js';
 import type { Point } from '../grid/point.js';
-import type { RunOptions } from '../util/run-options.js';
 
 /**
  * How a move is priced:
@@ -51,7 +50,7 @@ export interface MoveOptions {
  * Options of {@link computeFieldFromSeeds}: everything but the goals, plus the run options (`out`, `signal`,
  * `onProgress`, `control`) every kernel takes under the same names.
  */
-export interface SeedFieldOptions extends MoveOptions, RunOptions {
+export interface SeedFieldOptions extends MoveOptions, KernelRunOptions {
   /**
    * Arrays to fill in place (each `grid.size` long; no allocation). Incomplete after an abort.
    * @defaultValue undefined (meaning new arrays are allocated)
@@ -134,6 +133,33 @@ export interface KernelControl {
    * @defaultValue undefined (meaning no call)
    */
   tick?: () => void;
+}
+
+/** Called with the tiles (or other units) done so far and the expected total (0 while unknown). */
+export type ProgressCallback = (done: number, total: number) => void;
+
+/**
+ * The run options every main-thread kernel of API 1.0 takes beside its own options (issue 31 item 4): the same
+ * names as on the service.
+ */
+export interface KernelRunOptions {
+  /**
+   * Cancels the run: an already-aborted signal throws AbortError before any work, a signal aborted during the
+   * work throws AbortError at the kernel's next look (every few thousand tiles).
+   * @defaultValue undefined (meaning the run cannot be cancelled)
+   */
+  signal?: AbortSignal;
+  /**
+   * Called with the tiles done so far and the expected total at each look of the kernel (every few thousand
+   * tiles, on the calling thread).
+   * @defaultValue undefined (meaning no progress reports)
+   */
+  onProgress?: ProgressCallback;
+  /**
+   * The worker hook (used by the service's jobs): shared control slots, a signal and a tick.
+   * @defaultValue undefined (meaning no worker control)
+   */
+  control?: KernelControl;
 }
 
 /** Slots of a {@link KernelControl.control} array. */

@@ -1,6 +1,5 @@
 import { SAFE_STEP } from '../fields/safe-step.js';
-import type { Metric } from '../fields/types.js';
-import type { RunOptions } from '../util/run-options.js';
+import type { KernelRunOptions, Metric } from '../fields/types.js';
 
 /**
  * A smooth flow over a field: per tile a unit vector and the point it heads for (its anchor). Made by
@@ -45,7 +44,7 @@ export interface Flow {
  * pass no tile corner between walls, except where the field itself squeezes between two walls (`always`).
  * Passing the field's own options object is fine (other keys are ignored).
  */
-export interface FlowOptions extends RunOptions {
+export interface FlowOptions extends KernelRunOptions {
   /**
    * The field's metric. With `weighted`, a tile takes a farther anchor only across tiles of its own terrain cost,
    * so straight lines never cross terrain of another cost.

@@ -8,8 +8,9 @@ import { recordOf } from '../util/own-options.js';
  * `(x, y)` covers `[x, x + 1) x [y, y + 1)` and its centre is `(x + 0.5, y + 0.5)`. Each function says which.
  *
  * The calling rule: every function takes its points as `{ x, y }` objects, except the per-frame calls made once per
- * unit per frame (`sampleFlow`, `sampleField`, `nextStep`, `SectorGraph.firstMove`, the steering steps), which take
- * `x, y` numbers so that a game loop allocates nothing.
+ * unit per frame (`sampleFlow`, `sampleField`, `nextStep`, `descendMap`, `SectorGraph.firstMove`, the steering
+ * steps), which take `x, y` numbers so that a game loop allocates nothing. (`descendMap` is the scent family's
+ * `nextStep`: one step of one unit per frame.)
  */
 export interface Point {
   /** Column, in tiles. */

@@ -2,7 +2,7 @@ import { InvalidOptionError, NoFleeSeedError, OutOfRangeError } from '../errors.
 import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import { arrayLength, ownOptions } from '../util/own-options.js';
-import { type RunOptions, readRunOptions } from '../util/run-options.js';
+import { type KernelRunOptions, readRunOptions } from '../util/run-options.js';
 import { scratchQueue, spreadScent } from './scent-bfs.js';
 import type { ScentMoveOptions } from './scent-options.js';
 import {
@@ -21,7 +21,7 @@ export type NoSeedPolicy = 'throw' | 'return' | 'warn';
 export const NO_FLEE_SEED_WARNING = 'warning: no flee map start points found';
 
 /** Options of {@link fleeMap}. */
-export interface FleeMapOptions extends ScentMoveOptions, RunOptions {
+export interface FleeMapOptions extends ScentMoveOptions, KernelRunOptions {
   /** The player's (threat's) strength used to build the scent map: an integer from 1 to 2^30 - 1. Required. */
   strength: number;
   /**
@@ -41,12 +41,13 @@ export interface FleeMapOptions extends ScentMoveOptions, RunOptions {
 }
 
 /** Defaults of {@link FleeMapOptions}. */
-export const DEFAULT_FLEE_MAP_OPTIONS: Readonly<Required<Omit<FleeMapOptions, 'out' | 'strength' | keyof RunOptions>>> =
-  Object.freeze({
-    neighbors: DEFAULT_SCENT_NEIGHBORS,
-    diagonal: 'if-both-free',
-    onNoSeed: 'throw',
-  });
+export const DEFAULT_FLEE_MAP_OPTIONS: Readonly<
+  Required<Omit<FleeMapOptions, 'out' | 'strength' | keyof KernelRunOptions>>
+> = Object.freeze({
+  neighbors: DEFAULT_SCENT_NEIGHBORS,
+  diagonal: 'if-both-free',
+  onNoSeed: 'throw',
+});
 
 /**
  * The reverse ("flee") map of thrig's "Scent Map II: Vectoric Boogaloo", of a scent map, to the letter. In row-major order: a tile whose scent equals

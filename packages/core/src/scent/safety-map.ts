@@ -5,10 +5,10 @@ import { checkGrid } from '../grid/check-grid.js';
 import { Grid } from '../grid/grid.js';
 import { type Point, readPoint } from '../grid/point.js';
 import { bare, ownOptions } from '../util/own-options.js';
-import { type RunOptions, readRunOptions } from '../util/run-options.js';
+import { type KernelRunOptions, readRunOptions } from '../util/run-options.js';
 
 /** Options of {@link safetyField} and {@link safetyMap}. */
-export interface SafetyMapOptions extends MoveOptions, RunOptions {
+export interface SafetyMapOptions extends MoveOptions, KernelRunOptions {
   /**
    * Multiplies the distance from the nearest threat before the second pass: a finite number below 0 (no unit).
    * A unit leaves its tile for a tile `D - d` farther from the
@@ -54,7 +54,7 @@ const MAX_SAFETY_SEED = 2 ** 53;
 export const DEFAULT_SAFETY_COEFFICIENT = -2;
 
 /** Defaults of {@link SafetyMapOptions}. */
-export const DEFAULT_SAFETY_MAP_OPTIONS: Readonly<Required<Omit<SafetyMapOptions, 'out' | keyof RunOptions>>> =
+export const DEFAULT_SAFETY_MAP_OPTIONS: Readonly<Required<Omit<SafetyMapOptions, 'out' | keyof KernelRunOptions>>> =
   Object.freeze({
     coefficient: DEFAULT_SAFETY_COEFFICIENT,
     metric: 'octile',

@@ -9,7 +9,7 @@ import type { Grid } from '../grid/grid.js';
 import type { Point } from '../grid/point.js';
 import { metricOf, stableGrid } from '../grid/stable-grid.js';
 import { defineJob } from '../jobs/job-spec.js';
-import type { RunOptions } from '../util/run-options.js';
+import type { KernelRunOptions } from '../util/run-options.js';
 import { type FleeMapOptions, fleeMap } from './flee-map.js';
 import { type SafetyMapOptions, safetyField } from './safety-map.js';
 import { type ScentSource, scentMap } from './scent-map.js';
@@ -54,7 +54,7 @@ export interface FleeMapArgs {
   /** The scent map to reverse (Int32, `width * height`). */
   scent: Int32Array;
   /** As fleeMap's options, without `out` and the run options (the job provides them). */
-  options: Omit<FleeMapOptions, 'out' | keyof RunOptions>;
+  options: Omit<FleeMapOptions, 'out' | keyof KernelRunOptions>;
 }
 
 /** fleeMap into the job's output; resolves to the map. */
@@ -74,7 +74,7 @@ export interface SafetyFieldArgs {
    * As safetyField's options, without `out` and the run options (the job provides them).
    * @defaultValue undefined (meaning safetyField's defaults)
    */
-  options?: Omit<SafetyMapOptions, 'out' | keyof RunOptions>;
+  options?: Omit<SafetyMapOptions, 'out' | keyof KernelRunOptions>;
 }
 
 /** safetyField into the job's outputs; resolves to the field. */

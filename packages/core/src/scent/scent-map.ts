@@ -3,7 +3,7 @@ import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import { type Point, readPoint } from '../grid/point.js';
 import { ownOptions } from '../util/own-options.js';
-import { type RunOptions, readRunOptions } from '../util/run-options.js';
+import { type KernelRunOptions, readRunOptions } from '../util/run-options.js';
 import { scratchQueue, spreadScent } from './scent-bfs.js';
 import type { ScentMoveOptions } from './scent-options.js';
 import {
@@ -22,7 +22,7 @@ export interface ScentSource extends Point {
 }
 
 /** Options of {@link scentMap}. */
-export interface ScentMapOptions extends ScentMoveOptions, RunOptions {
+export interface ScentMapOptions extends ScentMoveOptions, KernelRunOptions {
   /**
    * Int32Array of `width * height` values to write into (reused, no allocation).
    * @defaultValue undefined (meaning a new array is allocated)
@@ -31,7 +31,7 @@ export interface ScentMapOptions extends ScentMoveOptions, RunOptions {
 }
 
 /** Defaults of {@link ScentMapOptions}: 4 neighbours (as the tables of thrig's "Scent Map II: Vectoric Boogaloo"), diagonal rule `if-both-free`. */
-export const DEFAULT_SCENT_MAP_OPTIONS: Readonly<Required<Omit<ScentMapOptions, 'out' | keyof RunOptions>>> =
+export const DEFAULT_SCENT_MAP_OPTIONS: Readonly<Required<Omit<ScentMapOptions, 'out' | keyof KernelRunOptions>>> =
   Object.freeze({
     neighbors: DEFAULT_SCENT_NEIGHBORS,
     diagonal: 'if-both-free',

@@ -1,7 +1,6 @@
-import { ControlSlot } from '../fields/types.js';
+import { ControlSlot, type ProgressCallback } from '../fields/types.js';
 
-/** Called with the tiles (or other units) done so far and the expected total (0 while unknown). */
-export type ProgressCallback = (done: number, total: number) => void;
+export type { ProgressCallback } from '../fields/types.js';
 
 /** Interval of the progress poll where requestAnimationFrame is unavailable (Node, workers), in ms. */
 export const PROGRESS_POLL_MS = 16;
