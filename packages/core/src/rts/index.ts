@@ -7,6 +7,7 @@ export {
   RTS_FORMATION_KINDS,
   type RtsFormationKind,
   rtsFormationSlots,
+  type RtsSlotPositionOptions,
   rtsSlotPosition,
 } from './formation.js';
 export * from './group.js';

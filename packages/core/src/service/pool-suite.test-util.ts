@@ -39,7 +39,9 @@ export function poolSuite(env: ServiceEnv): void {
       sameGraph(pooled, local);
       const a = walkable(g, 3);
       const b = walkable(g, g.size - 7);
-      expect(pooled.findPath(a.x, a.y, b.x, b.y)).toEqual(local.findPath(a.x, a.y, b.x, b.y));
+      expect(pooled.findPath({ x: a.x, y: a.y }, { x: b.x, y: b.y })).toEqual(
+        local.findPath({ x: a.x, y: a.y }, { x: b.x, y: b.y }),
+      );
       // Edits: the pool's update equals this thread's.
       for (let k = 0; k < 12; k++) g.setPassable((k * 37) % g.width, (k * 11) % g.height, k % 2 === 0);
       const update = await c.updateSectorGraphInPool(service, pooled);
@@ -50,7 +52,7 @@ export function poolSuite(env: ServiceEnv): void {
       sameGraph(pooled, local);
       const starts = [b.x, b.y, a.x, a.y];
       let started = 0;
-      const field = await c.corridorFieldInPool(service, pooled, a, starts, {}, { onStart: () => started++ });
+      const field = await c.corridorFieldInPool(service, pooled, a, starts, { onStart: () => started++ });
       const ref = local.corridorField(a, starts);
       expect(started).toBe(1);
       for (let y = 0; y < g.height; y += 3) {
