@@ -10,7 +10,7 @@ import { createFrameScheduler } from '@fieldmarshal/core/service';
 import {
   createTacticSearch,
   decomposeConvexSets,
-  flankPath,
+  tacticPath,
   pickCandidate,
   searchTactic,
   setCostPairInPool,
@@ -77,7 +77,7 @@ const same =
 
 // 3. Pick one candidate (seeded) and walk there, then on to the target.
 const via = pickCandidate(result, createRandom(7));
-const path = flankPath(grid, sets, me, target, via);
+const path = tacticPath(grid, sets, me, target, via, { mode: 'flank' });
 const end = [path[path.length - 2], path[path.length - 1]];
 
 console.log(`map ${side}x${side} (20% walls): ${sets.count} convex sets`);

@@ -70,8 +70,8 @@ export function poolSuite(env: ServiceEnv): void {
       const me = walkable(g, 5);
       const target = walkable(g, 4000);
       const pair = await c.setCostPairInPool(service, g, sets, me, target);
-      expect([...pair.me]).toEqual([...c.setCostsFrom(g, sets, me.x, me.y)]);
-      expect([...pair.target]).toEqual([...c.setCostsFrom(g, sets, target.x, target.y)]);
+      expect([...pair.me]).toEqual([...c.setCostsFrom(g, sets, { x: me.x, y: me.y })]);
+      expect([...pair.target]).toEqual([...c.setCostsFrom(g, sets, { x: target.x, y: target.y })]);
       for (const kind of ['flank', 'retreat'] as const) {
         for (const options of [{}, { maxCandidates: 3 }, { costs: local }, { costs: pair, maxCandidates: 1 }]) {
           const a = await c.searchTacticInPool(service, g, sets, me, target, kind, options);
