@@ -91,7 +91,7 @@ function pathfindingPeer(name: string, jps: boolean): Peer {
       work = base.clone();
     },
     search(sx, sy, gx, gy) {
-      const path = finder.findPath({ x: sx, y: sy }, { x: gx, y: gy }, work);
+      const path = finder.findPath(sx, sy, gx, gy, work);
       return path.length === 0 ? -1 : octileLength(path);
     },
   };
