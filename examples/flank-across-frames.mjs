@@ -10,10 +10,10 @@ import { createFrameScheduler } from '@fieldmarshal/core/service';
 import {
   createTacticSearch,
   decomposeConvexSets,
-  tacticPath,
   pickCandidate,
   searchTactic,
   setCostPairInPool,
+  tacticPath,
 } from '@fieldmarshal/core/tactics';
 
 const side = Number(process.argv[2] ?? 512);

@@ -1,7 +1,7 @@
 import { dAtan2, dCos, dHypot, dSin } from '../determinism/deterministic-math.js';
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
-import { checkInteger, checkNumber } from '../util/check-number.js';
 import { type Point, readPoint } from '../grid/point.js';
+import { checkInteger, checkNumber } from '../util/check-number.js';
 import { ownOptions, recordOf } from '../util/own-options.js';
 
 /** Formation shapes. `box` fills rows of `columns` units. */

@@ -6,8 +6,8 @@ export * from './clearance.js';
 export {
   RTS_FORMATION_KINDS,
   type RtsFormationKind,
-  rtsFormationSlots,
   type RtsSlotPositionOptions,
+  rtsFormationSlots,
   rtsSlotPosition,
 } from './formation.js';
 export * from './group.js';

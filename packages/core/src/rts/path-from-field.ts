@@ -2,8 +2,8 @@ import { CoordinateError, InvalidOptionError } from '../errors.js';
 import { checkField } from '../fields/check-field.js';
 import type { Field } from '../fields/types.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
-import { typedArrayName } from '../util/describe-value.js';
 import { makePath, type Point, readPoint, type TilePath } from '../grid/point.js';
+import { typedArrayName } from '../util/describe-value.js';
 import { ownOptions } from '../util/own-options.js';
 import { rtsCompressTiles } from './astar.js';
 

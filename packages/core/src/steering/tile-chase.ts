@@ -1,6 +1,6 @@
 import { InvalidOptionError } from '../errors.js';
-import type { Point } from '../grid/point.js';
 import { directionOf, NO_DIRECTION } from '../grid/directions.js';
+import type { Point } from '../grid/point.js';
 import { checkInteger, checkNumber } from '../util/check-number.js';
 import {
   type BresenhamStyle,
