@@ -10,10 +10,10 @@ import { createFrameScheduler } from '@fieldmarshal/core/service';
 import {
   createTacticSearch,
   decomposeConvexSets,
-  flankPath,
   pickCandidate,
   searchTactic,
   setCostPairInPool,
+  tacticPath,
 } from '@fieldmarshal/core/tactics';
 
 const side = Number(process.argv[2] ?? 512);
@@ -77,7 +77,7 @@ const same =
 
 // 3. Pick one candidate (seeded) and walk there, then on to the target.
 const via = pickCandidate(result, createRandom(7));
-const path = flankPath(grid, sets, me, target, via);
+const path = tacticPath(grid, sets, me, target, via, { mode: 'flank' })?.points ?? new Int32Array(0);
 const end = [path[path.length - 2], path[path.length - 1]];
 
 console.log(`map ${side}x${side} (20% walls): ${sets.count} convex sets`);

@@ -75,7 +75,7 @@ describe('package entries: the root and one subpath per family', () => {
     const errors = (await import(/* @vite-ignore */ new URL('dist/errors.js', packageRoot).href)) as object;
     for (const name of Object.keys(errors)) expect(root, `the root exports ${name}`).toHaveProperty(name);
     // Names of the other families are not in the root.
-    for (const name of ['stepCrowd', 'RtsWorld', 'scentMap', 'buildSectorGraph', 'chaseControl', 'flankCandidates'])
+    for (const name of ['stepCrowd', 'RtsWorld', 'scentMap', 'buildSectorGraph', 'chaseControl', 'tacticCandidates'])
       expect(root[name], name).toBeUndefined();
   });
 
@@ -101,7 +101,7 @@ describe('package entries: the root and one subpath per family', () => {
       ['sectors', 'buildSectorGraph'],
       ['scent', 'fleeMap'],
       ['tactics', 'decomposeConvexSets'],
-      ['tactics', 'flankCandidates'],
+      ['tactics', 'tacticCandidates'],
       ['steering', 'bresenhamLine'],
       ['crowd', 'stepCrowd'],
       ['rts', 'RtsWorld'],

@@ -80,18 +80,18 @@ describe('one error base (issue 31 item 5)', () => {
     const field = computeField(grid, { goals: [{ x: 4, y: 2 }] });
     expect(pathFromField(field, { x: 1, y: 1 })).toBeNull();
     const graph = buildSectorGraph(grid, { sectorSize: 8 });
-    expect(graph.findPath(1, 1, 4, 2)).toBeNull();
-    expect(graph.route(1, 1, 4, 2)).toBeNull();
+    expect(graph.findPath({ x: 1, y: 1 }, { x: 4, y: 2 })).toBeNull();
+    expect(graph.route({ x: 1, y: 1 }, { x: 4, y: 2 })).toBeNull();
     expect(graph.firstMove(1, 1, 4, 2)).toBe(entries.NO_DIRECTION);
-    expect(new RtsPathfinder(grid).findPath(1, 1, 4, 2)).toBeNull();
+    expect(new RtsPathfinder(grid).findPath({ x: 1, y: 1 }, { x: 4, y: 2 })).toBeNull();
     expect(entries.anyAnglePath(grid, { x: 1.5, y: 1.5 }, { x: 4.5, y: 2.5 })).toBeNull();
     // A goal on a wall, and an end outside the grid, are mistakes of the request.
     for (const call of [
       () => computeField(grid, { goals: [{ x: 1, y: 1 }] }),
-      () => graph.findPath(0, 0, 1, 1),
-      () => new RtsPathfinder(grid).findPath(0, 0, 1, 1),
+      () => graph.findPath({ x: 0, y: 0 }, { x: 1, y: 1 }),
+      () => new RtsPathfinder(grid).findPath({ x: 0, y: 0 }, { x: 1, y: 1 }),
       () => entries.anyAnglePath(grid, { x: 0.5, y: 0.5 }, { x: 1.5, y: 1.5 }),
-      () => graph.findPath(-1, 0, 4, 2),
+      () => graph.findPath({ x: -1, y: 0 }, { x: 4, y: 2 }),
       () => pathFromField(field, { x: 9, y: 0 }),
     ]) {
       expect(call).toThrow(entries.CoordinateError);

@@ -203,8 +203,11 @@ export async function runFlank(
 ): Promise<{ result: TacticSearchResult; longest: number; slices: number }> {
   const { sets, me, target } = input;
   const costs = service
-    ? await setCostPairInPool(service, grid, sets, me, target, {}, { signal })
-    : { me: setCostsFrom(grid, sets, me.x, me.y), target: setCostsFrom(grid, sets, target.x, target.y) };
+    ? await setCostPairInPool(service, grid, sets, me, target, { signal })
+    : {
+        me: setCostsFrom(grid, sets, { x: me.x, y: me.y }),
+        target: setCostsFrom(grid, sets, { x: target.x, y: target.y }),
+      };
   // Examine every set (no 256-candidate cut-off), so the work does not depend on where the buffer fills.
   const task = timedTask(
     createTacticSearch(grid, sets, me, target, 'flank', { costs, maxCandidates: Number.POSITIVE_INFINITY }),
@@ -419,13 +422,10 @@ async function runKernel(
           }
         } else if (kernel === 'flow') await runFlows(grid, fields, service, flowOut, signal);
         else if (kernel === 'set-fields' && service)
-          await buildSetFieldsInPool(
-            service,
-            grid,
-            (input as SetBenchInput).sets,
-            { maxCells: BENCH_MAX_SET_FIELD_CELLS },
-            { signal },
-          );
+          await buildSetFieldsInPool(service, grid, (input as SetBenchInput).sets, {
+            maxCells: BENCH_MAX_SET_FIELD_CELLS,
+            signal,
+          });
         else if (service) await Promise.all(goals.map((g) => runWorker(service, grid, kernel, g, signal)));
         else runMain(grid, kernel, goals[0] ?? { x: 0, y: 0 }, input, fieldOut);
         const elapsed = performance.now() - t0;

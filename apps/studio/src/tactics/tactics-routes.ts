@@ -39,7 +39,11 @@ export function chosenSet(result: TacticSearchResult, index: number): number {
 /** The tile path from `from` through set `via` towards `to` (empty when there is no route). */
 export function safeRoute(grid: Grid, sets: ConvexSets, from: Point, to: Point, via: number, approach: boolean) {
   try {
-    return routePath(createTacticRoute(grid, sets, via, to, { approach }), sets, from);
+    // No route (the set cannot be reached): the start alone, as before API 1.0.
+    return (
+      routePath(createTacticRoute(grid, sets, via, to, { approach }), sets, from)?.points ??
+      Int32Array.of(from.x, from.y)
+    );
   } catch {
     return new Int32Array(0);
   }

@@ -209,7 +209,7 @@ export function scenarioRace(
     {
       name: 'Field Marshal A* (rts)',
       note: 'our A*, one search per row',
-      search: (q) => astar.findPath(q.sx, q.sy, q.gx, q.gy)?.cost ?? -1,
+      search: (q) => astar.findPath({ x: q.sx, y: q.sy }, { x: q.gx, y: q.gy })?.cost ?? -1,
     },
   ];
   for (const name of options.peers) {

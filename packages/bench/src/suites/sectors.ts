@@ -88,13 +88,13 @@ function timeQueries(graph: SectorGraph, pairs: number[][], refine?: 'sectors' |
   const refined: string[] = [];
   const info = {} as SectorPathInfo;
   for (const [sx, sy, gx, gy] of pairs as [number, number, number, number][]) {
-    graph.findPath(sx, sy, gx, gy, refine ? { refine, info } : { info });
+    graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, refine ? { refine, info } : { info });
     refined.push(info.refined);
   }
   const options = refine ? { refine } : undefined;
   for (const [sx, sy, gx, gy] of pairs as [number, number, number, number][]) {
     const t0 = performance.now();
-    const found = graph.findPath(sx, sy, gx, gy, options);
+    const found = graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, options);
     times.push(performance.now() - t0);
     costs.push(found ? found.cost : Number.POSITIVE_INFINITY);
   }

@@ -110,8 +110,8 @@ export async function runTactics(options: { reps: number; warmup: number }) {
         let costs: TacticCostSource = 'two-field';
         if (name.startsWith('costs on this thread'))
           costs = {
-            me: setCostsFrom(scene.grid, scene.sets, scene.me.x, scene.me.y),
-            target: setCostsFrom(scene.grid, scene.sets, scene.target.x, scene.target.y),
+            me: setCostsFrom(scene.grid, scene.sets, { x: scene.me.x, y: scene.me.y }),
+            target: setCostsFrom(scene.grid, scene.sets, { x: scene.target.x, y: scene.target.y }),
           } satisfies SetCostPair;
         else if (name.startsWith('costs in 2 workers'))
           costs = await setCostPairInPool(service, scene.grid, scene.sets, scene.me, scene.target);

@@ -104,12 +104,24 @@ export const GRID_STEERING = [
   {
     name: 'tileIntercept',
     make: (lib) =>
-      call(lib.tileIntercept, 0, 0, 10, 0, -0.5, 1, { chaserSpeed: 1, maxTurns: 64, width: 40, height: 40 }),
+      call(
+        lib.tileIntercept,
+        { x: 0, y: 0 },
+        { x: 10, y: 0 },
+        { x: -0.5, y: 1 },
+        { chaserSpeed: 1, maxTurns: 64, width: 40, height: 40 },
+      ),
   },
   {
     name: 'tileInterceptDirection',
     make: (lib) =>
-      call(lib.tileInterceptDirection, 0, 0, 10, 0, 0, 1, { chaserSpeed: 2, maxTurns: 64, style: 'symmetric' }),
+      call(
+        lib.tileInterceptDirection,
+        { x: 0, y: 0 },
+        { x: 10, y: 0 },
+        { x: 0, y: 1 },
+        { chaserSpeed: 2, maxTurns: 64, style: 'symmetric' },
+      ),
   },
 
   // steering: continuous
@@ -126,7 +138,10 @@ export const GRID_STEERING = [
   },
   { name: 'moverVelocity', make: (lib, h) => call(lib.moverVelocity, h.mover()) },
   { name: 'turnTowards', make: (lib) => call(lib.turnTowards, 10, 170, 45) },
-  { name: 'stepMover', make: (lib, h) => call(lib.stepMover, h.mover(), { heading: 90, speed: 30 }, 0.1, h.mover()) },
+  {
+    name: 'stepMover',
+    make: (lib, h) => call(lib.stepMover, h.mover(), { heading: 90, speed: 30 }, 0.1, { out: h.mover() }),
+  },
   {
     name: 'chaseControl',
     make: (lib, h) =>
@@ -157,8 +172,14 @@ export const GRID_STEERING = [
         { method: 'exact', chaseWhenBehind: true, arrive: true, stopDistance: 0, turnLimit: true },
       ),
   },
-  { name: 'closingIntercept', make: (lib) => call(lib.closingIntercept, 0, 0, 1, 0, 10, 0, 0, 1) },
-  { name: 'exactIntercept', make: (lib) => call(lib.exactIntercept, 0, 0, 5, 10, 0, 0, 1) },
+  {
+    name: 'closingIntercept',
+    make: (lib) => call(lib.closingIntercept, { x: 0, y: 0 }, { x: 1, y: 0 }, { x: 10, y: 0 }, { x: 0, y: 1 }),
+  },
+  {
+    name: 'exactIntercept',
+    make: (lib) => call(lib.exactIntercept, { x: 0, y: 0 }, 5, { x: 10, y: 0 }, { x: 0, y: 1 }),
+  },
   { name: 'parseControlPattern', make: (lib) => call(lib.parseControlPattern, 'speed 40\ntravel 10\nturn 90\nwait 1') },
   {
     name: 'validateControlPattern',
@@ -196,10 +217,15 @@ export const GRID_STEERING = [
   {
     name: 'buildTilePatternPath',
     make: (lib) =>
-      call(lib.buildTilePatternPath, lib.parseTilePattern('0 0 3 0\n3 0 3 3\n3 3 0 0'), 10, 20, {
-        style: 'symmetric',
-        keepReturnTile: false,
-      }),
+      call(
+        lib.buildTilePatternPath,
+        lib.parseTilePattern('0 0 3 0\n3 0 3 3\n3 3 0 0'),
+        { x: 10, y: 20 },
+        {
+          style: 'symmetric',
+          keepReturnTile: false,
+        },
+      ),
   },
   { name: 'patternStepIndex', make: (lib) => call(lib.patternStepIndex, 5, true, 13, { keepReturnTile: true }) },
 ];

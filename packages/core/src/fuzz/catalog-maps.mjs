@@ -94,7 +94,7 @@ export const MAPS = [
     make: (lib, h) => {
       const g = h.grid();
       const sets = h.sets(g);
-      return call(lib.reduceFieldToSets, sets, h.field(g).cost, new Int32Array(sets.count));
+      return call(lib.reduceFieldToSets, sets, h.field(g).cost, { out: new Int32Array(sets.count) });
     },
   },
   {
@@ -102,7 +102,7 @@ export const MAPS = [
     make: (lib, h) => {
       const g = h.grid();
       const sets = h.sets(g);
-      return call(lib.setCostsFrom, g, sets, 0, 0, moves(), new Int32Array(sets.count));
+      return call(lib.setCostsFrom, g, sets, { x: 0, y: 0 }, { ...moves(), out: new Int32Array(sets.count) });
     },
   },
   {
@@ -110,7 +110,12 @@ export const MAPS = [
     make: (lib, h) => {
       const g = h.grid();
       const sets = h.sets(g);
-      return call(lib.setCostsFromFields, lib.buildSetFields(g, sets), 0, 0, new Int32Array(sets.count));
+      return call(
+        lib.setCostsFromFields,
+        lib.buildSetFields(g, sets),
+        { x: 0, y: 0 },
+        { out: new Int32Array(sets.count) },
+      );
     },
   },
   {
@@ -129,7 +134,12 @@ export const MAPS = [
     name: 'buildSetFields',
     make: (lib, h) => {
       const g = h.grid();
-      return call(lib.buildSetFields, g, h.sets(g), { maxCells: 1 << 20, costType: 'int32', ...moves() }, control());
+      return call(lib.buildSetFields, g, h.sets(g), {
+        maxCells: 1 << 20,
+        costType: 'int32',
+        ...moves(),
+        control: control(),
+      });
     },
   },
   {
@@ -144,17 +154,11 @@ export const MAPS = [
     make: (lib, h) => {
       const g = h.grid();
       const sets = h.sets(g);
-      return call(
-        lib.computeSetFieldsInto,
-        g,
-        sets,
-        0,
-        2,
-        new Uint16Array(128),
-        new Uint8Array(128),
-        { sliceBase: 0, ...moves() },
-        control(),
-      );
+      return call(lib.computeSetFieldsInto, g, sets, 0, 2, new Uint16Array(128), new Uint8Array(128), {
+        sliceBase: 0,
+        ...moves(),
+        control: control(),
+      });
     },
   },
   {
@@ -260,21 +264,21 @@ export const MAPS = [
   { name: 'tacticConstants', make: (lib) => call(lib.tacticConstants, 10, 14, shape()) },
   { name: 'flankKeeps', make: (lib) => call(lib.flankKeeps, 6, 7, lib.tacticConstants(10, 14)) },
   { name: 'retreatKeeps', make: (lib) => call(lib.retreatKeeps, 6, 17, lib.tacticConstants(10, 14)) },
-  ...['flankCandidates', 'retreatCandidates'].map((name) => ({
-    name,
+  {
+    name: 'tacticCandidates',
     make: (lib, h) => {
       const g = h.open(16, 16);
       pillars(g);
       return call(
-        lib[name],
+        lib.tacticCandidates,
         g,
         h.sets(g),
         { x: 4, y: 4 },
         { x: 11, y: 11 },
-        { ...shape(), ...moves(), maxCandidates: 8, costs: 'two-field' },
+        { mode: 'flank', ...shape(), ...moves(), maxCandidates: 8, costs: 'two-field' },
       );
     },
-  })),
+  },
   {
     name: 'searchTactic',
     make: (lib, h) => {
@@ -293,7 +297,10 @@ export const MAPS = [
       const g = h.open(16, 16);
       pillars(g);
       const sets = h.sets(g);
-      const pair = { me: lib.setCostsFrom(g, sets, 4, 4), target: lib.setCostsFrom(g, sets, 11, 11) };
+      const pair = {
+        me: lib.setCostsFrom(g, sets, { x: 4, y: 4 }),
+        target: lib.setCostsFrom(g, sets, { x: 11, y: 11 }),
+      };
       return call(lib.createTacticSearch, g, sets, { x: 4, y: 4 }, { x: 11, y: 11 }, 'retreat', {
         costs: pair,
         setsPerStep: 4,
@@ -311,21 +318,21 @@ export const MAPS = [
       return { fn: (...a) => task[m](...a), args: m === 'step' ? [Number.POSITIVE_INFINITY] : [] };
     },
   })),
-  ...['chooseFlankSet', 'chooseRetreatSet'].map((name) => ({
-    name,
+  {
+    name: 'chooseTacticSet',
     make: (lib, h) => {
       const g = h.open(16, 16);
       pillars(g);
       return call(
-        lib[name],
+        lib.chooseTacticSet,
         g,
         h.sets(g),
         { x: 4, y: 4 },
         { x: 11, y: 11 },
-        { random: lib.createRandom(5), maxCandidates: 4 },
+        { mode: 'retreat', random: lib.createRandom(5), maxCandidates: 4 },
       );
     },
-  })),
+  },
   {
     name: 'pickCandidate',
     make: (lib) =>
@@ -335,18 +342,18 @@ export const MAPS = [
         lib.createRandom(1),
       ),
   },
-  ...['flankPath', 'retreatPath'].map((name) => ({
-    name,
+  {
+    name: 'tacticPath',
     make: (lib, h) => {
       const g = h.open(16, 16);
       pillars(g);
       const sets = h.sets(g);
-      return call(lib[name], g, sets, { x: 4, y: 4 }, { x: 11, y: 11 }, sets.setOf[11 * 16 + 11], {
-        approach: true,
+      return call(lib.tacticPath, g, sets, { x: 4, y: 4 }, { x: 11, y: 11 }, sets.setOf[11 * 16 + 11], {
+        mode: 'flank',
         ...moves(),
       });
     },
-  })),
+  },
   {
     name: 'createTacticRoute',
     make: (lib, h) => {

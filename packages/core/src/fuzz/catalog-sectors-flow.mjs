@@ -156,7 +156,7 @@ export const SECTORS_FLOW = [
   // sectors: building and the graph's members
   {
     name: 'buildSectorGraph',
-    make: (lib) => call(lib.buildSectorGraph, map16(lib), sectorOptions(), control()),
+    make: (lib) => call(lib.buildSectorGraph, map16(lib), { ...sectorOptions(), control: control() }),
   },
   {
     name: 'SectorGraph.from',
@@ -174,21 +174,32 @@ export const SECTORS_FLOW = [
   {
     name: 'SectorGraph#findPath',
     make: (lib) =>
-      method(graph(lib), 'findPath', 0, 0, 15, 15, {
-        refine: 'auto',
-        margin: 1,
-        corridorTiles: 256,
-        info: {},
-      }),
+      method(
+        graph(lib),
+        'findPath',
+        { x: 0, y: 0 },
+        { x: 15, y: 15 },
+        {
+          refine: 'auto',
+          margin: 1,
+          corridorTiles: 256,
+          info: {},
+        },
+      ),
   },
-  ...['firstMove', 'route'].map((name) => ({
+  { name: 'SectorGraph#route', make: (lib) => method(graph(lib), 'route', { x: 0, y: 0 }, { x: 15, y: 15 }) },
+  ...['firstMove'].map((name) => ({
     name: `SectorGraph#${name}`,
     make: (lib) => method(graph(lib), name, 0, 0, 15, 15),
   })),
   {
     name: 'SectorGraph#corridorField',
     make: (lib) =>
-      method(graph(lib), 'corridorField', { x: 15, y: 15 }, [0, 0, 2, 10], { margin: 1, maxCost: 100 }, control()),
+      method(graph(lib), 'corridorField', { x: 15, y: 15 }, [0, 0, 2, 10], {
+        margin: 1,
+        maxCost: 100,
+        control: control(),
+      }),
   },
   {
     name: 'SectorGraph#update',
@@ -198,7 +209,7 @@ export const SECTORS_FLOW = [
       const g = lib.buildSectorGraph(grid, sectorOptions());
       editAcross(grid);
       sectorUpdateCase.keep({ lib, g, grid });
-      return method(g, 'update', control());
+      return method(g, 'update', { control: control() });
     },
     check: sectorUpdateCase.check(({ lib, g, grid }, result) => {
       if (g.gridVersion !== grid.version) return `gridVersion ${g.gridVersion}, grid at ${grid.version}`;
@@ -244,13 +255,11 @@ export const SECTORS_FLOW = [
   {
     name: 'buildSectorGraphInPool',
     make: async (lib, h) =>
-      call(
-        lib.buildSectorGraphInPool,
-        await h.service(),
-        map16(lib, true),
-        { ...sectorOptions(), jobsPerWorker: 2 },
-        job(),
-      ),
+      call(lib.buildSectorGraphInPool, await h.service(), map16(lib, true), {
+        ...sectorOptions(),
+        jobsPerWorker: 2,
+        ...job(),
+      }),
     service: true,
   },
   {
@@ -275,15 +284,12 @@ export const SECTORS_FLOW = [
   {
     name: 'corridorFieldInPool',
     make: async (lib, h) =>
-      call(
-        lib.corridorFieldInPool,
-        await h.service(),
-        graph(lib, true),
-        { x: 15, y: 15 },
-        [0, 0, 2, 10],
-        { margin: 1, maxCost: 100 },
-        { ...job(), onStart: () => {} },
-      ),
+      call(lib.corridorFieldInPool, await h.service(), graph(lib, true), { x: 15, y: 15 }, [0, 0, 2, 10], {
+        margin: 1,
+        maxCost: 100,
+        ...job(),
+        onStart: () => {},
+      }),
     service: true,
   },
   {

@@ -48,12 +48,18 @@ export const UNITS = [
     make: (lib) => call(lib.rtsCompressTiles, new Int32Array([0, 1, 2, 10, 18]), 5, 8, false),
   },
   { name: 'rtsWaypointLength', make: (lib) => call(lib.rtsWaypointLength, new Int32Array([0, 0, 3, 4, 3, 6])) },
-  { name: 'computeRtsClearance', make: (lib, h) => call(lib.computeRtsClearance, h.grid(), new Int8Array(64)) },
+  {
+    name: 'computeRtsClearance',
+    make: (lib, h) => call(lib.computeRtsClearance, h.grid(), { out: new Int8Array(64) }),
+  },
   { name: 'rtsFormationSlots', make: (lib) => call(lib.rtsFormationSlots, 'wedge', 5, 1.5, 2) },
-  { name: 'rtsSlotPosition', make: (lib) => call(lib.rtsSlotPosition, 4, 4, 0.5, 1, -1, { x: 0, y: 0 }) },
+  {
+    name: 'rtsSlotPosition',
+    make: (lib) => call(lib.rtsSlotPosition, { x: 4, y: 4 }, 0.5, 1, -1, { out: { x: 0, y: 0 } }),
+  },
   {
     name: 'rtsPathFromField',
-    make: (lib, h) => call(lib.rtsPathFromField, h.field(h.grid()), 7, 7, new Int32Array(64)),
+    make: (lib, h) => call(lib.rtsPathFromField, h.field(h.grid()), { x: 7, y: 7 }, { scratch: new Int32Array(64) }),
   },
   {
     name: 'rtsOutranks',
@@ -73,13 +79,20 @@ export const UNITS = [
   {
     name: 'RtsPathfinder#findPath',
     make: (lib, h) =>
-      method(new lib.RtsPathfinder(h.grid()), 'findPath', 0, 0, 7, 7, {
-        neighbors: 8,
-        diagonal: 'if-both-free',
-        clearance: 0,
-        blocked: new Uint8Array(64),
-        maxExpansions: 1000,
-      }),
+      method(
+        new lib.RtsPathfinder(h.grid()),
+        'findPath',
+        { x: 0, y: 0 },
+        { x: 7, y: 7 },
+        {
+          neighbors: 8,
+          diagonal: 'if-both-free',
+          clearance: 0,
+          blocked: new Uint8Array(64),
+          maxExpansions: 1000,
+          info: {},
+        },
+      ),
   },
   {
     name: 'new RtsUnit',
@@ -311,14 +324,11 @@ export const UNITS = [
     name: 'buildSetFieldsInPool',
     make: async (lib, h) => {
       const g = h.grid(true);
-      return call(
-        lib.buildSetFieldsInPool,
-        await h.service(),
-        g,
-        h.sets(g),
-        { jobsPerWorker: 2, costType: 'uint16' },
-        {},
-      );
+      return call(lib.buildSetFieldsInPool, await h.service(), g, h.sets(g), {
+        jobsPerWorker: 2,
+        costType: 'uint16',
+        onProgress: () => {},
+      });
     },
     service: true,
   },
@@ -326,17 +336,12 @@ export const UNITS = [
     name: 'searchTacticInPool',
     make: async (lib, h) => {
       const g = h.grid(true);
-      return call(
-        lib.searchTacticInPool,
-        await h.service(),
-        g,
-        h.sets(g),
-        { x: 0, y: 0 },
-        { x: 7, y: 7 },
-        'flank',
-        { maxCandidates: 3, jobsPerWorker: 2 },
-        { signal: new AbortController().signal, onProgress: () => {} },
-      );
+      return call(lib.searchTacticInPool, await h.service(), g, h.sets(g), { x: 0, y: 0 }, { x: 7, y: 7 }, 'flank', {
+        maxCandidates: 3,
+        jobsPerWorker: 2,
+        signal: new AbortController().signal,
+        onProgress: () => {},
+      });
     },
     // The same candidates as the search on this thread.
     check: (r) => (Array.isArray(r?.candidates) || ArrayBuffer.isView(r?.candidates) ? null : 'no candidates'),
@@ -357,8 +362,7 @@ export const UNITS = [
         h.sets(g),
         { x: 0, y: 0 },
         { x: 7, y: 7 },
-        { neighbors: 8 },
-        {},
+        { neighbors: 8, signal: new AbortController().signal },
       );
     },
     service: true,

@@ -104,13 +104,13 @@ describe('grid versions past 2^31 and 2^32', () => {
     const grid = doorMap();
     jumpVersion(grid, start);
     const graph = buildSectorGraph(grid, { sectorSize: 8 });
-    expect(graph.findPath(2, 6, 35, 6)).toBeNull();
+    expect(graph.findPath({ x: 2, y: 6 }, { x: 35, y: 6 })).toBeNull();
     for (let k = 0; k < 4; k++) grid.setPassable(10, k, false);
     grid.setPassable(20, 6, true);
     const update = graph.update();
     expect(update.sectors).toBeGreaterThan(0);
     expect(graph.gridVersion).toBe(start + 5);
-    const path = graph.findPath(2, 6, 35, 6, { refine: 'corridor' });
+    const path = graph.findPath({ x: 2, y: 6 }, { x: 35, y: 6 }, { refine: 'corridor' });
     const exact = computeField(grid, { goals: [{ x: 35, y: 6 }] }).cost[grid.index(2, 6)] as number;
     expect(path?.cost).toBeGreaterThanOrEqual(exact - 1e-9);
     expect(path?.cost).toBeLessThan(exact * 1.1);

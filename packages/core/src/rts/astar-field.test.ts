@@ -28,16 +28,16 @@ describe('RtsPathfinder against computeField (octile cost fields)', () => {
             const gy = Math.floor(g / w);
             const field = computeField(grid, { goals: [{ x: gx, y: gy }], metric: 'octile', neighbors, diagonal });
             const want = field.cost[s] as number;
-            const path = finder.findPath(s % w, Math.floor(s / w), gx, gy, { neighbors, diagonal });
+            const path = finder.findPath({ x: s % w, y: Math.floor(s / w) }, { x: gx, y: gy }, { neighbors, diagonal });
             if (want === Number.POSITIVE_INFINITY) expect(path).toBeNull();
             else {
               expect(path).not.toBeNull();
               expect(Math.abs((path?.cost ?? 0) - want)).toBeLessThan(1e-9);
-              expect(Math.abs(rtsWaypointLength(path?.waypoints ?? new Int32Array(0)) - want)).toBeLessThan(1e-9);
+              expect(Math.abs(rtsWaypointLength(path?.points ?? new Int32Array(0)) - want)).toBeLessThan(1e-9);
               // A high-level path read from the shared field has the same length.
-              const shared = rtsPathFromField(field, s % w, Math.floor(s / w));
+              const shared = rtsPathFromField(field, { x: s % w, y: Math.floor(s / w) });
               expect(Math.abs((shared?.cost ?? 0) - want)).toBeLessThan(1e-9);
-              expect(Math.abs(rtsWaypointLength(shared?.waypoints ?? new Int32Array(0)) - want)).toBeLessThan(1e-9);
+              expect(Math.abs(rtsWaypointLength(shared?.points ?? new Int32Array(0)) - want)).toBeLessThan(1e-9);
             }
           }
         },

@@ -47,14 +47,14 @@ describe('RtsPathfinder on the Moving AI scenarios', () => {
       const rows = scenarios(name, stride);
       expect(rows.length).toBeGreaterThan(10);
       for (const r of rows) {
-        const path = finder.findPath(r.sx, r.sy, r.gx, r.gy);
+        const path = finder.findPath({ x: r.sx, y: r.sy }, { x: r.gx, y: r.gy });
         expect(path, `${name} ${r.sx},${r.sy} -> ${r.gx},${r.gy}`).not.toBeNull();
         const cost = must(path).cost;
         expect(Math.abs(cost - r.length) / Math.max(1, r.length), `${name} ${r.sx},${r.sy}`).toBeLessThan(1e-5);
         // The waypoints describe the same path: straight runs whose lengths add up to the cost.
-        expect(rtsWaypointLength(must(path).waypoints)).toBeCloseTo(cost, 6);
-        expect(must(path).waypoints[0]).toBe(r.sx);
-        expect(must(path).waypoints[must(path).waypoints.length - 1]).toBe(r.gy);
+        expect(rtsWaypointLength(must(path).points)).toBeCloseTo(cost, 6);
+        expect(must(path).points[0]).toBe(r.sx);
+        expect(must(path).points[must(path).points.length - 1]).toBe(r.gy);
       }
     });
   }

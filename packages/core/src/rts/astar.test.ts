@@ -62,16 +62,16 @@ describe('RtsPathfinder', () => {
   it('returns only the start, the turning tiles and the goal', () => {
     const grid = Grid.open(10, 6, { shared: false });
     const finder = new RtsPathfinder(grid);
-    const straight = must(finder.findPath(0, 0, 7, 0));
+    const straight = must(finder.findPath({ x: 0, y: 0 }, { x: 7, y: 0 }));
     expect(straight.cost).toBe(7);
-    expect([...straight.waypoints]).toEqual([0, 0, 7, 0]);
-    const bent = must(finder.findPath(0, 0, 6, 2));
+    expect([...straight.points]).toEqual([0, 0, 7, 0]);
+    const bent = must(finder.findPath({ x: 0, y: 0 }, { x: 6, y: 2 }));
     expect(bent.cost).toBeCloseTo(4 + 2 * Math.SQRT2, 12);
-    expect(bent.waypoints.length).toBe(6);
-    expect(rtsWaypointLength(bent.waypoints)).toBeCloseTo(bent.cost, 12);
-    const same = must(finder.findPath(3, 3, 3, 3));
+    expect(bent.points.length).toBe(6);
+    expect(rtsWaypointLength(bent.points)).toBeCloseTo(bent.cost, 12);
+    const same = must(finder.findPath({ x: 3, y: 3 }, { x: 3, y: 3 }));
     expect(same.cost).toBe(0);
-    expect([...same.waypoints]).toEqual([3, 3]);
+    expect([...same.points]).toEqual([3, 3]);
   });
 
   it('goes around walls with the exact octile length', () => {
@@ -84,14 +84,16 @@ describe('RtsPathfinder', () => {
 `;
     const grid = parseAsciiMap(map, undefined, { shared: false });
     const finder = new RtsPathfinder(grid);
-    const p = must(finder.findPath(2, 3, 4, 3));
+    const p = must(finder.findPath({ x: 2, y: 3 }, { x: 4, y: 3 }));
     // Up, right, right, down: the wall at (3,3) forbids both diagonals (no corner cutting).
     expect(p.cost).toBe(4);
-    expect([...p.waypoints]).toEqual([2, 3, 2, 2, 4, 2, 4, 3]);
-    const q = must(finder.findPath(0, 4, 6, 4));
+    expect([...p.points]).toEqual([2, 3, 2, 2, 4, 2, 4, 3]);
+    const q = must(finder.findPath({ x: 0, y: 4 }, { x: 6, y: 4 }));
     // Out and around over the top: the room is closed at the bottom by (3,3)-(3,4).
     expect(q.cost).toBe(referenceCosts(grid, 6, 4, 8, 'if-both-free').cost[4 * 7 + 0]);
-    expect(new RtsPathfinder(parseAsciiMap('..#..', undefined, { shared: false })).findPath(0, 0, 4, 0)).toBeNull();
+    expect(
+      new RtsPathfinder(parseAsciiMap('..#..', undefined, { shared: false })).findPath({ x: 0, y: 0 }, { x: 4, y: 0 }),
+    ).toBeNull();
   });
 
   it('applies the diagonal rules and 4 neighbours', () => {
@@ -101,20 +103,23 @@ describe('RtsPathfinder', () => {
 `;
     const grid = parseAsciiMap(map, undefined, { shared: false });
     const finder = new RtsPathfinder(grid);
-    expect(finder.findPath(0, 0, 1, 1)).toBeNull();
-    expect(finder.findPath(0, 0, 1, 1, { diagonal: 'if-one-free' })).toBeNull();
-    expect(must(finder.findPath(0, 0, 1, 1, { diagonal: 'always' })).cost).toBeCloseTo(Math.SQRT2, 12);
+    expect(finder.findPath({ x: 0, y: 0 }, { x: 1, y: 1 })).toBeNull();
+    expect(finder.findPath({ x: 0, y: 0 }, { x: 1, y: 1 }, { diagonal: 'if-one-free' })).toBeNull();
+    expect(must(finder.findPath({ x: 0, y: 0 }, { x: 1, y: 1 }, { diagonal: 'always' })).cost).toBeCloseTo(
+      Math.SQRT2,
+      12,
+    );
     const open = Grid.open(5, 5, { shared: false });
     const f2 = new RtsPathfinder(open);
-    expect(must(f2.findPath(0, 0, 3, 4, { neighbors: 4 })).cost).toBe(7);
-    expect(must(f2.findPath(0, 0, 3, 4, { diagonal: 'never' })).cost).toBe(7);
+    expect(must(f2.findPath({ x: 0, y: 0 }, { x: 3, y: 4 }, { neighbors: 4 })).cost).toBe(7);
+    expect(must(f2.findPath({ x: 0, y: 0 }, { x: 3, y: 4 }, { diagonal: 'never' })).cost).toBe(7);
   });
 
   it('moves only between tiles of the same passability code', () => {
     const grid = parseAsciiMap('..~~..', { '.': 1, '~': 2, '#': 0 }, { shared: false });
     const finder = new RtsPathfinder(grid);
-    expect(finder.findPath(0, 0, 5, 0)).toBeNull();
-    expect(must(finder.findPath(2, 0, 3, 0)).cost).toBe(1);
+    expect(finder.findPath({ x: 0, y: 0 }, { x: 5, y: 0 })).toBeNull();
+    expect(must(finder.findPath({ x: 2, y: 0 }, { x: 3, y: 0 })).cost).toBe(1);
   });
 
   it('respects blocked tiles and clearance', () => {
@@ -134,31 +139,35 @@ describe('RtsPathfinder', () => {
     expect(clear[2 * 10 + 0]).toBe(-1);
     const big = Grid.open(9, 9, { shared: false });
     expect(computeRtsClearance(big)[4 * 9 + 4]).toBe(4);
-    expect(must(finder.findPath(4, 0, 4, 4)).cost).toBe(4);
+    expect(must(finder.findPath({ x: 4, y: 0 }, { x: 4, y: 4 })).cost).toBe(4);
     const blocked = new Uint8Array(50);
     blocked[2 * 10 + 4] = 1;
-    expect(finder.findPath(4, 0, 4, 4, { blocked })).toBeNull();
+    expect(finder.findPath({ x: 4, y: 0 }, { x: 4, y: 4 }, { blocked })).toBeNull();
     const wide = Grid.open(12, 12, { shared: false });
     const wf = new RtsPathfinder(wide);
     for (let y = 0; y < 12; y++) if (y !== 6) wide.setPassable(6, y, false);
-    expect(must(wf.findPath(1, 6, 10, 6)).cost).toBe(9);
-    expect(wf.findPath(1, 6, 10, 6, { clearance: 1 })).toBeNull();
+    expect(must(wf.findPath({ x: 1, y: 6 }, { x: 10, y: 6 })).cost).toBe(9);
+    expect(wf.findPath({ x: 1, y: 6 }, { x: 10, y: 6 }, { clearance: 1 })).toBeNull();
     wide.setPassable(6, 5, true);
     wide.setPassable(6, 7, true);
     // The clearance map follows the grid's version.
-    expect(must(wf.findPath(1, 6, 10, 6, { clearance: 1 })).cost).toBe(9);
-    expect(wf.findPath(1, 6, 10, 6, { maxExpansions: 3 })).toBeNull();
+    expect(must(wf.findPath({ x: 1, y: 6 }, { x: 10, y: 6 }, { clearance: 1 })).cost).toBe(9);
+    expect(wf.findPath({ x: 1, y: 6 }, { x: 10, y: 6 }, { maxExpansions: 3 })).toBeNull();
   });
 
   it('names bad input', () => {
     const grid = parseAsciiMap('.#.', undefined, { shared: false });
     const finder = new RtsPathfinder(grid);
-    expect(finder.findPath(1, 0, 2, 0)).toBeNull(); // a start on a wall: no route
-    expect(() => finder.findPath(0, 0, 1, 0)).toThrow(CoordinateError);
-    expect(() => finder.findPath(0, 0, 5, 0)).toThrow(/goal \(5, 0\)/);
-    expect(() => finder.findPath(0, 0, 2, 0, { neighbors: 6 as 8 })).toThrow(InvalidOptionError);
-    expect(() => finder.findPath(0, 0, 2, 0, { diagonal: 'x' as 'never' })).toThrow(InvalidOptionError);
-    expect(() => finder.findPath(0, 0, 2, 0, { clearance: -1 })).toThrow(OutOfRangeError);
+    expect(finder.findPath({ x: 1, y: 0 }, { x: 2, y: 0 })).toBeNull(); // a start on a wall: no route
+    expect(finder.findPath({ x: 0, y: 0 }, { x: 1, y: 0 })).toBeNull(); // a goal on a wall: no route either
+    expect(() => finder.findPath({ x: 0, y: 0 } as never, 1 as never)).toThrow(InvalidOptionError);
+    expect(() => finder.findPath({ x: 0, y: 0 }, { x: 2, y: 0 }, { info: 1 as never })).toThrow(InvalidOptionError);
+    expect(() => finder.findPath({ x: 0, y: 0 }, { x: 5, y: 0 })).toThrow(/goal \(5, 0\)/);
+    expect(() => finder.findPath({ x: 0, y: 0 }, { x: 2, y: 0 }, { neighbors: 6 as 8 })).toThrow(InvalidOptionError);
+    expect(() => finder.findPath({ x: 0, y: 0 }, { x: 2, y: 0 }, { diagonal: 'x' as 'never' })).toThrow(
+      InvalidOptionError,
+    );
+    expect(() => finder.findPath({ x: 0, y: 0 }, { x: 2, y: 0 }, { clearance: -1 })).toThrow(OutOfRangeError);
   });
 
   it('equals a slow Dijkstra reference on random maps (all rules, 4 and 8 neighbours)', () => {
@@ -179,12 +188,16 @@ describe('RtsPathfinder', () => {
             const g = b % (w * h);
             if (!grid.passable[s] || !grid.passable[g]) continue;
             const ref = referenceCosts(grid, g % w, Math.floor(g / w), neighbors, diagonal);
-            const path = finder.findPath(s % w, Math.floor(s / w), g % w, Math.floor(g / w), { neighbors, diagonal });
+            const path = finder.findPath(
+              { x: s % w, y: Math.floor(s / w) },
+              { x: g % w, y: Math.floor(g / w) },
+              { neighbors, diagonal },
+            );
             const want = ref.cost[s] as number;
             if (want === Number.POSITIVE_INFINITY) expect(path).toBeNull();
             else {
               expect(must(path).cost).toBeCloseTo(want, 9);
-              expect(rtsWaypointLength(must(path).waypoints)).toBeCloseTo(want, 9);
+              expect(rtsWaypointLength(must(path).points)).toBeCloseTo(want, 9);
             }
           }
         },
@@ -207,11 +220,11 @@ describe('RtsPathfinder', () => {
     const finder = new RtsPathfinder(grid);
     for (let i = 0; i < 50; i++) {
       if (!grid.passable[i]) continue;
-      const p = must(rtsPathFromField(field, i % 10, Math.floor(i / 10)));
-      expect(p.cost).toBeCloseTo(must(finder.findPath(i % 10, Math.floor(i / 10), 9, 4)).cost, 12);
-      expect(rtsWaypointLength(p.waypoints)).toBeCloseTo(p.cost, 12);
-      expect([p.waypoints.at(-2), p.waypoints.at(-1)]).toEqual([9, 4]);
+      const p = must(rtsPathFromField(field, { x: i % 10, y: Math.floor(i / 10) }));
+      expect(p.cost).toBeCloseTo(must(finder.findPath({ x: i % 10, y: Math.floor(i / 10) }, { x: 9, y: 4 })).cost, 12);
+      expect(rtsWaypointLength(p.points)).toBeCloseTo(p.cost, 12);
+      expect([p.points.at(-2), p.points.at(-1)]).toEqual([9, 4]);
     }
-    expect(() => rtsPathFromField(field, 10, 0)).toThrow(CoordinateError);
+    expect(() => rtsPathFromField(field, { x: 10, y: 0 })).toThrow(CoordinateError);
   });
 });

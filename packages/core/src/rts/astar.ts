@@ -3,6 +3,7 @@ import { checkGrid } from '../grid/check-grid.js';
 import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, DIR_DX, DIR_DY, type DiagonalRule } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
 import { BLOCKED, MAX_GRID_SIDE } from '../grid/grid.js';
+import { makePath, type Point, readPoint, type TilePath } from '../grid/point.js';
 import { checkInteger } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { ownOptions } from '../util/own-options.js';
@@ -37,30 +38,27 @@ export interface RtsPathOptions {
    * @defaultValue Infinity (no limit)
    */
   maxExpansions?: number;
+  /**
+   * Filled with what the search did (for the benches and the debug view), found or not.
+   * @defaultValue undefined (meaning nothing is reported)
+   */
+  info?: RtsPathInfo;
+}
+
+/** What a {@link RtsPathfinder.findPath} search did. */
+export interface RtsPathInfo {
+  /** Number of tiles expanded by the search. */
+  expanded: number;
 }
 
 /** Defaults of `RtsPathOptions`: 8 neighbours, `if-both-free`, clearance 0, nothing blocked, no expansion limit. */
-export const DEFAULT_RTS_PATH_OPTIONS: Readonly<Required<RtsPathOptions>> = Object.freeze({
+export const DEFAULT_RTS_PATH_OPTIONS: Readonly<Required<Omit<RtsPathOptions, 'info'>>> = Object.freeze({
   neighbors: 8,
   diagonal: DEFAULT_DIAGONAL_RULE,
   clearance: 0,
   blocked: null,
   maxExpansions: Number.POSITIVE_INFINITY,
 });
-
-/** A path found by {@link RtsPathfinder.findPath}. */
-export interface RtsPath {
-  /** Path length in tiles (straight step 1, diagonal step sqrt 2). */
-  cost: number;
-  /**
-   * Tile coordinates as x, y pairs: the start, every tile where the direction changes, then the goal (the
-   * RTS tutorial's waypoints). Consecutive waypoints are joined by straight 8-direction lines. One pair when
-   * start = goal.
-   */
-  waypoints: Int32Array;
-  /** Number of tiles expanded by the search (for the benches and the debug view). */
-  expanded: number;
-}
 
 const SQRT2 = Math.SQRT2;
 
@@ -127,7 +125,7 @@ export class RtsPathfinder {
   /** The clearance map of the grid (recomputed when the grid's version changed). */
   clearance(): Int8Array {
     if (!this.clearanceMap || this.clearanceVersion !== this.grid.version) {
-      this.clearanceMap = computeRtsClearance(this.grid, this.clearanceMap ?? undefined);
+      this.clearanceMap = computeRtsClearance(this.grid, { out: this.clearanceMap ?? undefined });
       this.clearanceVersion = this.grid.version;
     }
     return this.clearanceMap;
@@ -144,16 +142,21 @@ export class RtsPathfinder {
   }
 
   /**
-   * Shortest path from (sx, sy) to (gx, gy), or null when the goal cannot be reached (different passability
-   * codes, walls, `blocked`, `clearance`, or `maxExpansions`).
-   * A start on a wall has no route (null), as a start cut off from the goal.
-   * @throws CoordinateError when start or goal is outside the grid, or the goal is on a wall; InvalidOptionError /
-   * OutOfRangeError for bad options.
+   * Shortest path from the tile `from` to the tile `to` (`{ x, y }` in tiles), or null when there is none
+   * (different passability codes, a start or goal on a wall, `blocked`, `clearance`, or `maxExpansions`).
+   * A {@link TilePath} whose `cost` is the path's length in tiles (straight step 1, diagonal step sqrt 2) and
+   * whose `points` are the RTS tutorial's waypoints: the start, every tile where the direction changes, then the
+   * goal, as x, y pairs, consecutive ones joined by straight 8-direction lines (one pair when start = goal; see
+   * {@link rtsWaypointLength}). Pass `info` to hear how many tiles the search expanded.
+   * @throws CoordinateError when start or goal is outside the grid; InvalidOptionError / OutOfRangeError for bad
+   *   options or a point that is not `{ x, y }`.
    */
-  findPath(sx: number, sy: number, gx: number, gy: number, options?: RtsPathOptions): RtsPath | null {
+  findPath(from: Point, to: Point, options?: RtsPathOptions): TilePath | null {
+    const { x: sx, y: sy } = readPoint(from, 'from');
+    const { x: gx, y: gy } = readPoint(to, 'to');
     const grid = this.grid;
     grid.assertInside('start', sx, sy);
-    grid.assertWalkable('goal', gx, gy);
+    grid.assertInside('goal', gx, gy);
     // Own properties only: an option inherited from a prototype is not an option.
     const own = ownOptions(options, 'options');
     const neighbors = own.neighbors ?? 8;
@@ -171,13 +174,17 @@ export class RtsPathfinder {
     const maxExpansions = own.maxExpansions ?? Number.POSITIVE_INFINITY;
     if (typeof maxExpansions !== 'number' || !(maxExpansions > 0))
       throw new OutOfRangeError('maxExpansions', maxExpansions, 'a number > 0');
+    const info = own.info;
+    if (info !== undefined && (info === null || typeof info !== 'object'))
+      throw new InvalidOptionError('info', info, 'an object to fill');
+    if (info !== undefined) info.expanded = 0;
 
     const passable = grid.passable;
     const start = sy * w + sx;
     const goal = gy * w + gx;
     const code = passable[start] as number;
     if (passable[goal] !== code || code === BLOCKED) return null;
-    if (start === goal) return { cost: 0, waypoints: Int32Array.of(sx, sy), expanded: 0 };
+    if (start === goal) return makePath(0, Int32Array.of(sx, sy));
     const clear = clearance > 0 ? this.clearance() : null;
     // PERF: the rule becomes a small integer (0 never .. 3 if-both-free) so the hot loop compares numbers.
     const rule = neighbors === 8 ? ruleCode(diagonal) : 0;
@@ -221,9 +228,15 @@ export class RtsPathfinder {
       const rc = 4 * cur;
       const ca = record[rc + 2] as number;
       const cb = record[rc + 3] as number;
-      if (cur === goal) return { cost: ca + cb * SQRT2, waypoints: this.trace(goal, w), expanded };
+      if (cur === goal) {
+        if (info !== undefined) info.expanded = expanded;
+        return makePath(ca + cb * SQRT2, this.trace(goal, w));
+      }
       record[rc] = closed;
-      if (++expanded > maxExpansions) return null;
+      if (++expanded > maxExpansions) {
+        if (info !== undefined) info.expanded = expanded;
+        return null;
+      }
       const cx = cur % w;
       const cy = (cur - cx) / w;
       // f of this tile as step counts (straight fa, diagonal fb), the same form as the neighbours' keys below.
@@ -313,6 +326,7 @@ export class RtsPathfinder {
         } else heap.push(ni, na + ha + (nb + hb) * SQRT2, ng);
       }
     }
+    if (info !== undefined) info.expanded = expanded;
     return null;
   }
 

@@ -190,7 +190,9 @@ describe('units bigger than a tile', () => {
     const at = { x: 0, y: 0 };
     units.forEach((u, i) => {
       const k = group.slotOf[i] as number;
-      rtsSlotPosition(anchor.x, anchor.y, group.angle, s[k * 2] as number, s[k * 2 + 1] as number, at);
+      rtsSlotPosition({ x: anchor.x, y: anchor.y }, group.angle, s[k * 2] as number, s[k * 2 + 1] as number, {
+        out: at,
+      });
       expect(Math.hypot(u.x - at.x, u.y - at.y)).toBeLessThan(0.1);
       expect(wallOverlap(grid, u)).toBeLessThanOrEqual(1e-9);
     });

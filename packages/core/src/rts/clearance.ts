@@ -2,15 +2,26 @@ import { InvalidOptionError } from '../errors.js';
 import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
 import { typedArrayName } from '../util/describe-value.js';
+import { ownOptions } from '../util/own-options.js';
+
+/** Options of {@link computeRtsClearance}. */
+export interface RtsClearanceOptions {
+  /**
+   * Written into when its length is the grid's tile count (else a new array is returned).
+   * @defaultValue undefined (meaning a new Int8Array)
+   */
+  out?: Int8Array;
+}
 
 /**
  * Clearance per tile: the largest radius r (in tiles) such that the (2r+1) x (2r+1) square centred on the tile
  * holds only walkable tiles and lies inside the grid; -1 on blocked tiles. A unit that needs a square of side
  * 2r+1 may stand on tiles with clearance >= r. Capped at 126. Ignores the ground/water distinction (only code 0
- * blocks). Two chamfer passes, O(width x height), no allocation when `out` is given.
+ * blocks). Two chamfer passes, O(width x height), no allocation when `options.out` is given.
  */
-export function computeRtsClearance(grid: Grid, out?: Int8Array): Int8Array {
+export function computeRtsClearance(grid: Grid, options?: RtsClearanceOptions): Int8Array {
   checkGrid(grid);
+  const out = ownOptions(options, 'options', '{ out? }').out;
   const { width: w, height: h, passable } = grid;
   const n = w * h;
   if (out !== undefined && typedArrayName(out) !== 'Int8Array')

@@ -7,7 +7,7 @@
  */
 import { dCos, dHypot, dSin } from '../determinism/deterministic-math.js';
 import type { Grid } from '../grid/grid.js';
-import { rtsSlotPosition } from './formation.js';
+import { slotPositionInto } from './formation.js';
 import type { RtsFormationGroup } from './formation-group.js';
 import { rtsBodyClear, rtsSegmentClear } from './geometry.js';
 import type { RtsGroupHost } from './group-host.js';
@@ -58,7 +58,7 @@ export function rtsEndSpots(
       out.y[i] = gy;
       continue;
     }
-    rtsSlotPosition(anchorX, anchorY, angle, slots[k * 2] as number, slots[k * 2 + 1] as number, p);
+    slotPositionInto(anchorX, anchorY, angle, slots[k * 2] as number, slots[k * 2 + 1] as number, p);
     const tx = Math.floor(p.x);
     const ty = Math.floor(p.y);
     const t = ty * w + tx;

@@ -6,7 +6,7 @@ import {
   lastLegAngle,
   type RtsFormationKind,
   rtsFormationSlots,
-  rtsSlotPosition,
+  slotPositionInto,
   snapToEighthTurn,
   snapToQuarterTurn,
   sortBySlot,
@@ -91,11 +91,15 @@ export class RtsFormationMarch {
     // Face the first leg of the way to the goal. Formations are built facing a grid axis so that every slot
     // lands on a tile centre.
     g.angle = snapToQuarterTurn(dAtan2(g.goalY - cy, g.goalX - cx));
-    const first = world.pathfinder.findPath(Math.floor(cx), Math.floor(cy), Math.floor(g.goalX), Math.floor(g.goalY), {
-      diagonal: world.options.diagonal,
-    });
-    if (first && first.waypoints.length >= 4) {
-      const wp = first.waypoints;
+    const first = world.pathfinder.findPath(
+      { x: Math.floor(cx), y: Math.floor(cy) },
+      { x: Math.floor(g.goalX), y: Math.floor(g.goalY) },
+      {
+        diagonal: world.options.diagonal,
+      },
+    );
+    if (first && first.points.length >= 4) {
+      const wp = first.points;
       g.angle = snapToQuarterTurn(dAtan2((wp[3] as number) - (wp[1] as number), (wp[2] as number) - (wp[0] as number)));
     }
     const place = this.place(cx, cy, g.angle);
@@ -109,7 +113,7 @@ export class RtsFormationMarch {
     const slotX = new Float64Array(n);
     const slotY = new Float64Array(n);
     for (let k = 0; k < n; k++) {
-      const p = rtsSlotPosition(
+      const p = slotPositionInto(
         centre.x,
         centre.y,
         g.angle,
@@ -170,7 +174,11 @@ export class RtsFormationMarch {
     const least = rtsBodyClearance(this.maxRadius());
     const find = (gx: number, gy: number) => {
       for (let cl = Math.max(least, Math.ceil(radius - 0.25)); cl >= least; cl--) {
-        const p = world.pathfinder.findPath(sx, sy, gx, gy, { diagonal: world.options.diagonal, clearance: cl });
+        const p = world.pathfinder.findPath(
+          { x: sx, y: sy },
+          { x: gx, y: gy },
+          { diagonal: world.options.diagonal, clearance: cl },
+        );
         world.stats.paths++;
         if (p) {
           this.ranks = 2 * cl + 1;
@@ -185,7 +193,7 @@ export class RtsFormationMarch {
     // otherwise it ends at the nearest place near the goal where it fits (a few tiles off: the order's target is
     // kept), turned a quarter or half turn if it must. Where it fits nowhere near, the members whose slots are
     // blocked end on the free tiles nearest to them (./formation-end.ts).
-    const last = lastLegAngle(path.waypoints, g.angle);
+    const last = lastLegAngle(path.points, g.angle);
     g.endAngle = last;
     const endAnchor = formationAnchor(g.slots, g.goalX, g.goalY, last, { x: 0, y: 0 });
     this.markTaken();
@@ -208,8 +216,8 @@ export class RtsFormationMarch {
       }
     }
     const route: number[] = [];
-    for (let k = 2; k < path.waypoints.length; k += 2)
-      route.push((path.waypoints[k] as number) + 0.5, (path.waypoints[k + 1] as number) + 0.5);
+    for (let k = 2; k < path.points.length; k += 2)
+      route.push((path.points[k] as number) + 0.5, (path.points[k + 1] as number) + 0.5);
     if (route.length === 0) route.push(c.tailX, c.tailY);
     g.plan = route.slice();
     g.turnTarget = g.angle;
@@ -343,7 +351,7 @@ export class RtsFormationMarch {
   private slotAt(ax: number, ay: number, k: number): boolean {
     const g = this.group;
     const grid = this.world.grid;
-    const p = rtsSlotPosition(ax, ay, g.angle, g.slots[k * 2] as number, g.slots[k * 2 + 1] as number, this.tmp);
+    const p = slotPositionInto(ax, ay, g.angle, g.slots[k * 2] as number, g.slots[k * 2 + 1] as number, this.tmp);
     const r = this.maxRadius();
     return (
       rtsTileOpen(grid, Math.floor(p.x), Math.floor(p.y)) &&
@@ -377,7 +385,7 @@ export class RtsFormationMarch {
     const clear = minClear > 0 ? this.world.pathfinder.clearance() : null;
     const r = this.maxRadius();
     for (let k = 0; k < g.slots.length; k += 2) {
-      const p = rtsSlotPosition(ax, ay, angle, g.slots[k] as number, g.slots[k + 1] as number, this.tmp);
+      const p = slotPositionInto(ax, ay, angle, g.slots[k] as number, g.slots[k + 1] as number, this.tmp);
       const tx = Math.floor(p.x);
       const ty = Math.floor(p.y);
       if (!rtsTileOpen(grid, tx, ty, code)) return false;

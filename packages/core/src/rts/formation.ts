@@ -1,7 +1,8 @@
 import { dAtan2, dCos, dHypot, dSin } from '../determinism/deterministic-math.js';
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { type Point, readPoint } from '../grid/point.js';
 import { checkInteger, checkNumber } from '../util/check-number.js';
-import { recordOf } from '../util/own-options.js';
+import { ownOptions, recordOf } from '../util/own-options.js';
 
 /** Formation shapes. `box` fills rows of `columns` units. */
 export type RtsFormationKind = 'line' | 'column' | 'wedge' | 'box';
@@ -70,8 +71,40 @@ export function rtsFormationSlots(kind: RtsFormationKind, count: number, spacing
   return out;
 }
 
-/** World position of a slot: anchor plus the (forward, right) offset turned to `angle` (radians, 0 = east). */
+/** Options of {@link rtsSlotPosition}. */
+export interface RtsSlotPositionOptions {
+  /**
+   * An object to write the position into (and return).
+   * @defaultValue undefined (meaning a new `{ x, y }`)
+   */
+  out?: { x: number; y: number };
+}
+
+/**
+ * World position of a slot, in tiles: `anchor` (`{ x, y }` in tiles) plus the (`forward`, `right`) offset (tiles,
+ * as {@link rtsFormationSlots} gives them) turned to `angle` (radians, 0 = east).
+ * @throws InvalidOptionError when `anchor` is not a point or `out` not an object; OutOfRangeError when `angle`,
+ *   `forward` or `right` is not a number.
+ */
 export function rtsSlotPosition(
+  anchor: Point,
+  angle: number,
+  forward: number,
+  right: number,
+  options?: RtsSlotPositionOptions,
+): { x: number; y: number } {
+  const { x: ax, y: ay } = readPoint(anchor, 'anchor');
+  checkNumber('angle', angle);
+  checkNumber('forward', forward);
+  checkNumber('right', right);
+  const given = ownOptions(options, 'options', '{ out? }').out;
+  const out =
+    given === undefined ? { x: 0, y: 0 } : recordOf<{ x: number; y: number }>(given, 'out', 'an object { x, y }');
+  return slotPositionInto(ax, ay, angle, forward, right, out);
+}
+
+/** {@link rtsSlotPosition} without the checks, on numbers (the formations' per-unit, per-tick call). Internal. */
+export function slotPositionInto(
   ax: number,
   ay: number,
   angle: number,
@@ -79,15 +112,6 @@ export function rtsSlotPosition(
   right: number,
   out: { x: number; y: number },
 ): { x: number; y: number } {
-  for (const [name, value] of [
-    ['ax', ax],
-    ['ay', ay],
-    ['angle', angle],
-    ['forward', forward],
-    ['right', right],
-  ] as const)
-    checkNumber(name, value);
-  recordOf(out, 'out', 'an object { x, y }');
   const c = dCos(angle);
   const s = dSin(angle);
   out.x = ax + forward * c - right * s;
@@ -113,7 +137,7 @@ export function formationAnchor(
     out.y = y;
     return out;
   }
-  rtsSlotPosition(0, 0, angle, slots[0] as number, slots[1] as number, out);
+  slotPositionInto(0, 0, angle, slots[0] as number, slots[1] as number, out);
   out.x = x - out.x;
   out.y = y - out.y;
   return out;

@@ -148,12 +148,12 @@ export function planGroupRoutes(
   const gx = Math.floor(goalX);
   const gy = Math.floor(goalY);
   const diagonal = host.options.diagonal;
-  const path = host.pathfinder.findPath(sx, sy, gx, gy, { diagonal, clearance });
+  const path = host.pathfinder.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { diagonal, clearance });
   host.stats.paths++;
   if (!path) return null;
   const members = membersInOrder(group);
   const routes: number[][] = members.map(() => []);
-  const wp = path.waypoints;
+  const wp = path.points;
   const plan: number[] = [];
   for (let k = 2; k < wp.length; k += 2) {
     const tx = wp[k] as number;

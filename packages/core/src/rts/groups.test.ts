@@ -162,12 +162,11 @@ describe('groups', () => {
       const s = group.slotOf[i] as number;
       const anchor = group.anchorOf(c.x, c.y, { x: 0, y: 0 });
       rtsSlotPosition(
-        anchor.x,
-        anchor.y,
+        { x: anchor.x, y: anchor.y },
         group.angle,
         group.slots[s * 2] as number,
         group.slots[s * 2 + 1] as number,
-        at,
+        { out: at },
       );
       expect(Math.hypot(u.x - at.x, u.y - at.y)).toBeLessThan(0.1);
     });
@@ -206,12 +205,11 @@ describe('groups', () => {
       units.forEach((u, i) => {
         const s = group.slotOf[i] as number;
         rtsSlotPosition(
-          anchor.x,
-          anchor.y,
+          { x: anchor.x, y: anchor.y },
           group.angle,
           group.slots[s * 2] as number,
           group.slots[s * 2 + 1] as number,
-          at,
+          { out: at },
         );
         expect(Math.hypot(u.x - at.x, u.y - at.y)).toBeLessThan(0.1);
       });

@@ -105,8 +105,8 @@ describe('typed errors and own options of the RTS classes (issue 23 items 9, 11)
     const unit = world.addUnit(1, 1, inherited);
     expect(unit.hardRadius).toBe(0.35);
     expect(unit.speed).toBe(3);
-    const path = world.pathfinder.findPath(0, 0, 5, 5, inherited);
-    expect(path?.waypoints.length).toBe(4);
+    const path = world.pathfinder.findPath({ x: 0, y: 0 }, { x: 5, y: 5 }, inherited);
+    expect(path?.points.length).toBe(4);
     const group = world.orderGroup([unit], 8, 8, Object.create({ formation: 'box', spacing: 9 }));
     expect(group.options.spacing).toBe(1);
     expect(group.options.formation).toBe(null);

@@ -6,6 +6,7 @@ export * from './clearance.js';
 export {
   RTS_FORMATION_KINDS,
   type RtsFormationKind,
+  type RtsSlotPositionOptions,
   rtsFormationSlots,
   rtsSlotPosition,
 } from './formation.js';

@@ -54,12 +54,12 @@ function planRouteOrThrow(w: RtsWorldView, u: RtsUnit, blocked: Uint8Array | nul
   }
   if (u.field && !blocked && rtsTileOpen(w.grid, sx, sy)) {
     // High level from the shared field: its waypoints end at the goal it leads to.
-    const shared = rtsPathFromField(u.field, sx, sy);
+    const shared = rtsPathFromField(u.field, { x: sx, y: sy });
     if (!shared) {
       arrive(w, u, true);
       return false;
     }
-    const wp = shared.waypoints;
+    const wp = shared.points;
     u.destX = (wp[wp.length - 2] as number) + 0.5;
     u.destY = (wp[wp.length - 1] as number) + 0.5;
     return takePath(w, u, wp, sx, sy);
@@ -81,13 +81,17 @@ function planRouteOrThrow(w: RtsWorldView, u: RtsUnit, blocked: Uint8Array | nul
       u.destY = gy + 0.5;
     }
   }
-  const path = w.pathfinder.findPath(sx, sy, gx, gy, { diagonal: w.options.diagonal, blocked, clearance });
+  const path = w.pathfinder.findPath(
+    { x: sx, y: sy },
+    { x: gx, y: gy },
+    { diagonal: w.options.diagonal, blocked, clearance },
+  );
   if (!path) {
     if (blocked) return false;
     arrive(w, u, true);
     return false;
   }
-  return takePath(w, u, path.waypoints, sx, sy);
+  return takePath(w, u, path.points, sx, sy);
 }
 
 /**
@@ -170,13 +174,17 @@ export function repairRoute(w: RtsWorldView, u: RtsUnit): void {
   const gx = Math.floor(wx);
   const gy = Math.floor(wy);
   if (!rtsTileOpen(w.grid, sx, sy) || !rtsTileOpen(w.grid, gx, gy)) return;
-  const path = w.pathfinder.findPath(sx, sy, gx, gy, {
-    diagonal: w.options.diagonal,
-    clearance: rtsBodyClearance(u.hardRadius),
-  });
+  const path = w.pathfinder.findPath(
+    { x: sx, y: sy },
+    { x: gx, y: gy },
+    {
+      diagonal: w.options.diagonal,
+      clearance: rtsBodyClearance(u.hardRadius),
+    },
+  );
   if (!path) return;
   const pts: number[] = [sx + 0.5, sy + 0.5];
-  const wp = path.waypoints;
+  const wp = path.points;
   for (let k = 2; k + 2 < wp.length; k += 2) pts.push((wp[k] as number) + 0.5, (wp[k + 1] as number) + 0.5);
   u.route = [...pts, ...u.route.slice(u.routeIndex * 2)];
   u.routeIndex = 0;
@@ -191,14 +199,18 @@ export function followAround(w: RtsWorldView, u: RtsUnit): void {
   const gy = Math.floor(u.slotY);
   if (!rtsTileOpen(w.grid, sx, sy) || !rtsTileOpen(w.grid, gx, gy)) return;
   w.stats.repairs++;
-  const path = w.pathfinder.findPath(sx, sy, gx, gy, {
-    diagonal: w.options.diagonal,
-    clearance: rtsBodyClearance(u.hardRadius),
-    maxExpansions: 4000,
-  });
-  if (!path || path.waypoints.length < 4) return;
-  u.avoidX = (path.waypoints[2] as number) + 0.5;
-  u.avoidY = (path.waypoints[3] as number) + 0.5;
+  const path = w.pathfinder.findPath(
+    { x: sx, y: sy },
+    { x: gx, y: gy },
+    {
+      diagonal: w.options.diagonal,
+      clearance: rtsBodyClearance(u.hardRadius),
+      maxExpansions: 4000,
+    },
+  );
+  if (!path || path.points.length < 4) return;
+  u.avoidX = (path.points[2] as number) + 0.5;
+  u.avoidY = (path.points[3] as number) + 0.5;
   u.holding = false;
   u.avoidTimer = w.stepsFor(1.5);
 }
@@ -221,15 +233,19 @@ export function detourAround(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, x: n
   const blocked = blockedTiles(w, ws);
   for (const v of w.units) if (v !== u) blocked[Math.floor(v.tailY) * width + Math.floor(v.tailX)] = 1;
   w.stats.paths++;
-  const path = w.pathfinder.findPath(sx, sy, gx, gy, {
-    diagonal: w.options.diagonal,
-    blocked,
-    clearance: rtsBodyClearance(u.hardRadius),
-    maxExpansions: 4000,
-  });
+  const path = w.pathfinder.findPath(
+    { x: sx, y: sy },
+    { x: gx, y: gy },
+    {
+      diagonal: w.options.diagonal,
+      blocked,
+      clearance: rtsBodyClearance(u.hardRadius),
+      maxExpansions: 4000,
+    },
+  );
   for (const v of w.units) blocked[Math.floor(v.tailY) * width + Math.floor(v.tailX)] = 0;
-  if (!path || path.waypoints.length < 4) return;
-  const wp = path.waypoints;
+  if (!path || path.points.length < 4) return;
+  const wp = path.points;
   u.pushMoves = [];
   for (let k = 2; k < wp.length; k += 2) u.pushMoves.push((wp[k] as number) + 0.5, (wp[k + 1] as number) + 0.5);
   u.pushTimer = w.stepsFor(path.cost / u.speed + 2);

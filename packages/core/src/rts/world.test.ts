@@ -116,7 +116,9 @@ describe('RtsWorld: prediction queue and state machine', () => {
       expect(u.failed).toBe(false);
       // At the goal the field leads to, having walked exactly the field's cost.
       expect(cost).toBeCloseTo(
-        Math.min(...goals.map((g) => world.pathfinder.findPath(s.x, s.y, g.x, g.y)?.cost ?? Infinity)),
+        Math.min(
+          ...goals.map((g) => world.pathfinder.findPath({ x: s.x, y: s.y }, { x: g.x, y: g.y })?.cost ?? Infinity),
+        ),
         9,
       );
       const g = goals[k] as { x: number; y: number };

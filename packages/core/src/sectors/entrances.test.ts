@@ -28,10 +28,10 @@ describe('entrances inside long runs (entranceGap)', () => {
   it('makes the route across an open border as cheap as the best path', () => {
     // From (7, 1) to (23, 15) the cheapest paths cross the border at y = 7 to 9; ends at 0 and 15 are far off.
     const optimal = 14 * Math.SQRT2 + 2;
-    const ends = buildSectorGraph(grid, { sectorSize: 16, entranceGap: 0 }).route(7, 1, 23, 15);
-    const gapped = buildSectorGraph(grid, { sectorSize: 16, entranceGap: 2 }).route(7, 1, 23, 15);
+    const ends = buildSectorGraph(grid, { sectorSize: 16, entranceGap: 0 }).route({ x: 7, y: 1 }, { x: 23, y: 15 });
+    const gapped = buildSectorGraph(grid, { sectorSize: 16, entranceGap: 2 }).route({ x: 7, y: 1 }, { x: 23, y: 15 });
     expect(ends?.cost).toBeGreaterThan(optimal + 3);
     expect(gapped?.cost).toBeCloseTo(optimal, 9);
-    expect(Array.from(gapped?.waypoints ?? [])).toEqual([7, 1, 15, 9, 16, 9, 23, 15]);
+    expect(Array.from(gapped?.points ?? [])).toEqual([7, 1, 15, 9, 16, 9, 23, 15]);
   });
 });

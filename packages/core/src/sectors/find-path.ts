@@ -6,6 +6,7 @@
  * {@link SectorPathOptions.refine}.
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { makePath, type TilePath } from '../grid/point.js';
 import { ownOptions } from '../util/own-options.js';
 import { AbstractSearch } from './abstract-search.js';
 import type { SectorContext } from './build-phases.js';
@@ -19,14 +20,6 @@ import { WindowRefiner } from './refine-windows.js';
 import { M_STEPS } from './sector-options.js';
 
 const INF = Number.POSITIVE_INFINITY;
-
-/** A path found by `SectorGraph.findPath`. */
-export interface SectorPath {
-  /** The path's cost under the graph's metric: the sum of its steps' costs. */
-  cost: number;
-  /** Tile coordinates as x, y pairs from the start to the goal (one pair when they are the same tile). */
-  path: Int32Array;
-}
 
 /** How a route is turned into tiles. */
 export type SectorRefine = 'auto' | 'corridor' | 'sectors' | 'windows';
@@ -182,7 +175,7 @@ export function findSectorPath(
   gx: number,
   gy: number,
   options?: SectorPathOptions,
-): SectorPath | null {
+): TilePath | null {
   const { refine, margin, corridorTiles, info } = resolvePathOptions(options);
   if (info) {
     info.routeCost = INF;
@@ -192,7 +185,7 @@ export function findSectorPath(
     info.corridorSectors = 0;
     info.corridorExpanded = 0;
   }
-  if (sx === gx && sy === gy) return { cost: 0, path: Int32Array.of(sx, sy) };
+  if (sx === gx && sy === gy) return makePath(0, Int32Array.of(sx, sy));
   const reachable = findRoute(ctx, q, sx, sy, gx, gy);
   if (info) {
     info.routeCost = q.routeCost;
@@ -256,7 +249,7 @@ export function findSectorPath(
   corridor.clear();
   if (!ok) return null;
   const cost = walkCost(ctx, out.xy, out.n);
-  return { cost, path: out.toArray() };
+  return makePath(cost, out.toArray());
 }
 
 /**

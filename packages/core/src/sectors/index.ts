@@ -1,5 +1,5 @@
 // The family entry `@fieldmarshal/core/sectors`. The kernels and scratch classes are internal.
-export { buildSectorGraph } from './build.js';
+export { buildSectorGraph, type SectorBuildOptions } from './build.js';
 export {
   CorridorField,
   type CorridorFieldData,
@@ -8,13 +8,12 @@ export {
 export {
   DEFAULT_CORRIDOR_MARGIN,
   DEFAULT_CORRIDOR_TILES,
-  type SectorPath,
   type SectorPathInfo,
   type SectorPathOptions,
   type SectorRefine,
 } from './find-path.js';
 export type { SectorGraphData } from './sector-data.js';
-export { SectorGraph, type SectorGraphStats, type SectorRoute } from './sector-graph.js';
+export { SectorGraph, type SectorGraphStats } from './sector-graph.js';
 export type {
   SectorBuildArgs,
   SectorBuildPhase,

@@ -21,12 +21,12 @@ describe('sector costs past the Float32 range (issue 35)', () => {
     expect(exact).toBeGreaterThan(3.5e38); // past the largest Float32
     expect(exact).toBeLessThan(Number.POSITIVE_INFINITY);
     for (const refine of ['auto', 'corridor', 'sectors'] as const) {
-      const found = graph.findPath(0, 0, 23, 0, { refine });
+      const found = graph.findPath({ x: 0, y: 0 }, { x: 23, y: 0 }, { refine });
       expect(found, refine).not.toBeNull();
       expect(found?.cost).toBe(exact);
     }
     expect(graph.firstMove(0, 0, 23, 0)).not.toBe(255);
-    expect(graph.route(0, 0, 23, 0)?.cost).toBe(exact);
+    expect(graph.route({ x: 0, y: 0 }, { x: 23, y: 0 })?.cost).toBe(exact);
     const corridor = graph.corridorField({ x: 23, y: 0 }, [0, 0]);
     expect(corridor.costAt(0, 0)).toBe(exact);
   });
@@ -37,7 +37,7 @@ describe('sector costs past the Float32 range (issue 35)', () => {
     grid.setTerrain(13, 0, 1e38);
     graph.update();
     const exact = computeField(grid, { goals: [{ x: 23, y: 0 }], metric: 'weighted' }).cost[0] as number;
-    expect(graph.findPath(0, 0, 23, 0)?.cost).toBe(exact);
+    expect(graph.findPath({ x: 0, y: 0 }, { x: 23, y: 0 })?.cost).toBe(exact);
     const fresh = buildSectorGraph(grid, { metric: 'weighted', sectorSize: 8 });
     expect(graph.data.intra.subarray(0, 4)).toEqual(fresh.data.intra.subarray(0, 4));
     expect(graph.data.intra).toBeInstanceOf(Float64Array);

@@ -76,13 +76,13 @@ describe('sector graph against the exact field (fast-check)', () => {
         for (const [sx, sy, gx, gy] of pairs(grid, 10, m.seed) as [number, number, number, number][]) {
           const exact = exactCosts(grid, gx, gy, rules)[sy * grid.width + sx] as number;
           for (const refine of ['auto', 'corridor', 'windows', 'sectors'] as const) {
-            const found = graph.findPath(sx, sy, gx, gy, { refine });
+            const found = graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { refine });
             if (!(exact < INF)) {
               expect(found).toBeNull();
               continue;
             }
             expect(found).not.toBeNull();
-            const { cost, path } = found as { cost: number; path: Int32Array };
+            const { cost, points: path } = found as { cost: number; points: Int32Array };
             expect([path[0], path[1], path.at(-2), path.at(-1)]).toEqual([sx, sy, gx, gy]);
             const walked = referencePathCost(grid, path, rules);
             expect(close(walked, cost, 1e-12)).toBe(true);
@@ -100,10 +100,10 @@ describe('sector graph against the exact field (fast-check)', () => {
       fc.property(mapArb, rulesArb, (m, rules) => {
         const { grid, graph } = build(m, rules);
         for (const [sx, sy, gx, gy] of pairs(grid, 10, m.seed + 1) as [number, number, number, number][]) {
-          const route = graph.route(sx, sy, gx, gy);
-          const bySectors = graph.findPath(sx, sy, gx, gy, { refine: 'sectors' });
-          const byCorridor = graph.findPath(sx, sy, gx, gy, { refine: 'corridor', margin: 0 });
-          const byWindows = graph.findPath(sx, sy, gx, gy, { refine: 'windows', margin: 0 });
+          const route = graph.route({ x: sx, y: sy }, { x: gx, y: gy });
+          const bySectors = graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { refine: 'sectors' });
+          const byCorridor = graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { refine: 'corridor', margin: 0 });
+          const byWindows = graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { refine: 'windows', margin: 0 });
           if (route === null) {
             expect(bySectors).toBeNull();
             continue;
@@ -140,7 +140,7 @@ describe('sector graph against the exact field (fast-check)', () => {
           goal.load(graph.ctx, gx, gy, true, -1);
           const viaEntrances = referenceRouteCost(graph, start.sector, start.cost, goal.sector, goal.cost, rules);
           const want = Math.min(direct, viaEntrances);
-          const route = graph.route(sx, sy, gx, gy);
+          const route = graph.route({ x: sx, y: sy }, { x: gx, y: gy });
           // Intra costs are 32-bit floats: sums over other equally cheap routes differ by about 1e-7.
           if (!(want < INF)) {
             expect(route).toBeNull();
@@ -161,7 +161,7 @@ describe('sector graph against the exact field (fast-check)', () => {
         const { grid, graph } = build(m, rules);
         for (const [sx, sy, gx, gy] of pairs(grid, 10, m.seed + 2) as [number, number, number, number][]) {
           const exact = exactCosts(grid, gx, gy, rules)[sy * grid.width + sx] as number;
-          const found = graph.findPath(sx, sy, gx, gy, { refine: 'corridor', margin: 8 });
+          const found = graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { refine: 'corridor', margin: 8 });
           if (!(exact < INF)) expect(found).toBeNull();
           else expect(close((found as { cost: number }).cost, exact, 1e-9)).toBe(true);
         }
@@ -219,12 +219,12 @@ describe('sector graph against the exact field (fast-check)', () => {
         const { grid, graph } = build(m, rules);
         for (const [sx, sy, gx, gy] of pairs(grid, 10, m.seed + 3) as [number, number, number, number][]) {
           const move = graph.firstMove(sx, sy, gx, gy);
-          const path = graph.findPath(sx, sy, gx, gy, { refine: 'sectors' });
+          const path = graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { refine: 'sectors' });
           if (path === null || (sx === gx && sy === gy)) {
             expect(move).toBe(255);
             continue;
           }
-          const d = dirOf((path.path[2] as number) - sx, (path.path[3] as number) - sy);
+          const d = dirOf((path.points[2] as number) - sx, (path.points[3] as number) - sy);
           expect(move).toBe(d);
           expect(DIR_OPPOSITE_LOCAL[DIR_OPPOSITE_LOCAL[move] as number]).toBe(move);
         }

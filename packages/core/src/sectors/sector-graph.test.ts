@@ -35,9 +35,9 @@ describe('buildSectorGraph and findPath', () => {
   it('finds the path of the api example on the arena map', () => {
     const grid = parseMovingAiMap(readFileSync(join(MOVINGAI_DIR, 'maps', 'arena.map'), 'utf8'));
     const graph = buildSectorGraph(grid, { metric: 'octile' });
-    const found = graph.findPath(4, 4, 40, 40);
+    const found = graph.findPath({ x: 4, y: 4 }, { x: 40, y: 40 });
     expect(found).not.toBeNull();
-    const { cost, path } = found as { cost: number; path: Int32Array };
+    const { cost, points: path } = found as { cost: number; points: Int32Array };
     expect(path).toBeInstanceOf(Int32Array);
     expect([path[0], path[1], path.at(-2), path.at(-1)]).toEqual([4, 4, 40, 40]);
     expect(referencePathCost(grid, path, octile)).toBeCloseTo(cost, 12);
@@ -48,30 +48,30 @@ describe('buildSectorGraph and findPath', () => {
     const grid = parseAsciiMap(ROOMS, undefined, { shared: false });
     const graph = buildSectorGraph(grid, { sectorSize: 8 });
     // The corridor covers this small map: the path is the optimum, through the door at (16, 7).
-    const found = graph.findPath(2, 2, 30, 2) as { cost: number; path: Int32Array };
+    const found = graph.findPath({ x: 2, y: 2 }, { x: 30, y: 2 }) as { cost: number; points: Int32Array };
     const exact = exactCosts(grid, 30, 2, octile)[2 * 32 + 2] as number;
     expect(found.cost).toBeCloseTo(exact, 9);
     let door = false;
-    for (let i = 0; i < found.path.length; i += 2) if (found.path[i] === 16) door = found.path[i + 1] === 7;
+    for (let i = 0; i < found.points.length; i += 2) if (found.points[i] === 16) door = found.points[i + 1] === 7;
     expect(door).toBe(true);
     // Through entrances only (one per run, at fixed places), never cheaper.
-    expect((graph.findPath(2, 2, 30, 2, { refine: 'sectors' }) as { cost: number }).cost).toBeGreaterThanOrEqual(exact);
-    expect(graph.findPath(2, 2, 23, 7)).toBeNull();
+    expect(
+      (graph.findPath({ x: 2, y: 2 }, { x: 30, y: 2 }, { refine: 'sectors' }) as { cost: number }).cost,
+    ).toBeGreaterThanOrEqual(exact);
+    expect(graph.findPath({ x: 2, y: 2 }, { x: 23, y: 7 })).toBeNull();
     expect(graph.firstMove(2, 2, 23, 7)).toBe(255);
-    expect(graph.route(2, 2, 23, 7)).toBeNull();
-    expect(graph.findPath(5, 5, 5, 5)).toEqual({ cost: 0, path: Int32Array.of(5, 5) });
-    expect(graph.route(5, 5, 5, 5)).toEqual({ cost: 0, waypoints: Int32Array.of(5, 5) });
+    expect(graph.route({ x: 2, y: 2 }, { x: 23, y: 7 })).toBeNull();
+    expect(graph.findPath({ x: 5, y: 5 }, { x: 5, y: 5 })).toEqual({ cost: 0, points: Int32Array.of(5, 5) });
+    expect(graph.route({ x: 5, y: 5 }, { x: 5, y: 5 })).toEqual({ cost: 0, points: Int32Array.of(5, 5) });
   });
 
   it('reports the route through entrances and what the query did', () => {
     const grid = parseAsciiMap(ROOMS, undefined, { shared: false });
     const graph = buildSectorGraph(grid, { sectorSize: 8 });
-    const route = graph.route(2, 2, 30, 2) as { cost: number; waypoints: Int32Array };
-    expect([route.waypoints[0], route.waypoints[1], route.waypoints.at(-2), route.waypoints.at(-1)]).toEqual([
-      2, 2, 30, 2,
-    ]);
+    const route = graph.route({ x: 2, y: 2 }, { x: 30, y: 2 }) as { cost: number; points: Int32Array };
+    expect([route.points[0], route.points[1], route.points.at(-2), route.points.at(-1)]).toEqual([2, 2, 30, 2]);
     // The door's two sides are entrances of the route.
-    const xs = Array.from(route.waypoints.filter((_, i) => i % 2 === 0));
+    const xs = Array.from(route.points.filter((_, i) => i % 2 === 0));
     expect(xs).toContain(15);
     expect(xs).toContain(16);
     const info = {
@@ -82,12 +82,12 @@ describe('buildSectorGraph and findPath', () => {
       corridorSectors: 0,
       corridorExpanded: 0,
     } as import('./find-path.js').SectorPathInfo;
-    graph.findPath(2, 2, 30, 2, { refine: 'corridor', margin: 0, info });
+    graph.findPath({ x: 2, y: 2 }, { x: 30, y: 2 }, { refine: 'corridor', margin: 0, info });
     expect(info.refined).toBe('corridor');
     expect(info.routeCost).toBeCloseTo(route.cost, 6);
-    expect(info.routeNodes).toBe(route.waypoints.length / 2 - 2);
+    expect(info.routeNodes).toBe(route.points.length / 2 - 2);
     expect(info.corridorSectors).toBeGreaterThan(0);
-    graph.findPath(2, 2, 30, 2, { refine: 'sectors', info });
+    graph.findPath({ x: 2, y: 2 }, { x: 30, y: 2 }, { refine: 'sectors', info });
     expect(info.refined).toBe('sectors');
   });
 
@@ -99,9 +99,9 @@ describe('buildSectorGraph and findPath', () => {
       { shared: false },
     );
     const graph = buildSectorGraph(grid, { sectorSize: 8 });
-    expect(graph.findPath(0, 0, 3, 1)).toBeNull();
-    expect(graph.findPath(2, 1, 7, 2)?.cost).toBeCloseTo(5 + 0 * Math.SQRT2 + (Math.SQRT2 - 1), 9);
-    expect(graph.findPath(0, 0, 9, 3)).not.toBeNull();
+    expect(graph.findPath({ x: 0, y: 0 }, { x: 3, y: 1 })).toBeNull();
+    expect(graph.findPath({ x: 2, y: 1 }, { x: 7, y: 2 })?.cost).toBeCloseTo(5 + 0 * Math.SQRT2 + (Math.SQRT2 - 1), 9);
+    expect(graph.findPath({ x: 0, y: 0 }, { x: 9, y: 3 })).not.toBeNull();
   });
 
   it('prices steps and weighted moves as the fields do', () => {
@@ -109,13 +109,13 @@ describe('buildSectorGraph and findPath', () => {
     grid.fillTerrain(5, 0, 3, 12, 4);
     for (const metric of ['steps', 'weighted'] as const) {
       const graph = buildSectorGraph(grid, { metric, sectorSize: 8 });
-      const found = graph.findPath(0, 6, 19, 6, { refine: 'corridor', margin: 4 }) as {
+      const found = graph.findPath({ x: 0, y: 6 }, { x: 19, y: 6 }, { refine: 'corridor', margin: 4 }) as {
         cost: number;
-        path: Int32Array;
+        points: Int32Array;
       };
       const rules = { metric, neighbors: 8, diagonal: 'if-both-free' } as const;
       expect(found.cost).toBeCloseTo(exactCosts(grid, 19, 6, rules)[6 * 20] as number, 9);
-      expect(referencePathCost(grid, found.path, rules)).toBeCloseTo(found.cost, 9);
+      expect(referencePathCost(grid, found.points, rules)).toBeCloseTo(found.cost, 9);
     }
   });
 
@@ -155,7 +155,7 @@ describe('buildSectorGraph and findPath', () => {
     const grid = parseAsciiMap(ROOMS);
     const graph = buildSectorGraph(grid, { sectorSize: 8 });
     const twin = SectorGraph.from(grid, graph.data);
-    expect(twin.findPath(2, 2, 30, 2)).toEqual(graph.findPath(2, 2, 30, 2));
+    expect(twin.findPath({ x: 2, y: 2 }, { x: 30, y: 2 })).toEqual(graph.findPath({ x: 2, y: 2 }, { x: 30, y: 2 }));
     expect(() => SectorGraph.from(Grid.open(5, 5), graph.data)).toThrow(InvalidOptionError);
   });
 
@@ -171,10 +171,15 @@ describe('buildSectorGraph and findPath', () => {
     expect(() => buildSectorGraph(grid, { landmarks: 33 })).toThrow(OutOfRangeError);
     expect(() => buildSectorGraph({} as Grid)).toThrow(InvalidOptionError);
     const graph = buildSectorGraph(grid, { sectorSize: 8 });
-    expect(graph.findPath(16, 0, 1, 1)).toBeNull(); // a start on a wall: no route
-    expect(() => graph.findPath(1, 1, 16, 0)).toThrow(CoordinateError);
-    expect(() => graph.findPath(1, 1, 40, 1)).toThrow(CoordinateError);
-    expect(() => graph.findPath(1, 1, 2, 2, { margin: 9 })).toThrow(OutOfRangeError);
-    expect(() => graph.findPath(1, 1, 2, 2, { refine: 'fast' as never })).toThrow(OutOfRangeError);
+    expect(graph.findPath({ x: 16, y: 0 }, { x: 1, y: 1 })).toBeNull(); // a start on a wall: no route
+    expect(graph.findPath({ x: 1, y: 1 }, { x: 16, y: 0 })).toBeNull(); // a goal on a wall: no route either
+    expect(graph.route({ x: 1, y: 1 }, { x: 16, y: 0 })).toBeNull();
+    expect(graph.firstMove(1, 1, 16, 0)).toBe(255);
+    expect(() => graph.findPath(1 as never, { x: 16, y: 0 })).toThrow(InvalidOptionError);
+    expect(() => graph.findPath({ x: 1, y: 1 }, { x: 1 } as never)).toThrow(/to/);
+    expect(() => graph.route({ x: 1, y: 1 }, { x: 40, y: 1 })).toThrow(CoordinateError);
+    expect(() => graph.findPath({ x: 1, y: 1 }, { x: 40, y: 1 })).toThrow(CoordinateError);
+    expect(() => graph.findPath({ x: 1, y: 1 }, { x: 2, y: 2 }, { margin: 9 })).toThrow(OutOfRangeError);
+    expect(() => graph.findPath({ x: 1, y: 1 }, { x: 2, y: 2 }, { refine: 'fast' as never })).toThrow(OutOfRangeError);
   });
 });

@@ -1,20 +1,14 @@
 import { InvalidOptionError } from '../errors.js';
-import type { Goal, KernelControl } from '../fields/types.js';
+import type { Goal } from '../fields/types.js';
 import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import { NO_DIRECTION } from '../grid/directions.js';
 import { BLOCKED, type Grid } from '../grid/grid.js';
-import { readKernelControl } from '../util/kernel-control.js';
+import { makePath, type Point, readPoint, type TilePath } from '../grid/point.js';
+import { type RunOptions, readRunOptions } from '../util/run-options.js';
 import { contextOf, type SectorContext } from './build-phases.js';
 import { checkSectorData } from './check-sector-data.js';
 import { type CorridorField, type CorridorFieldOptions, CorridorFieldQuery, corridorField } from './corridor-field.js';
-import {
-  findRoute,
-  findSectorPath,
-  firstSectorMove,
-  PathQuery,
-  type SectorPath,
-  type SectorPathOptions,
-} from './find-path.js';
+import { findRoute, findSectorPath, firstSectorMove, PathQuery, type SectorPathOptions } from './find-path.js';
 import { computeLandmarks, landmarksValid } from './landmarks.js';
 import {
   dataBytes,
@@ -51,14 +45,6 @@ export function graphOf(grid: Grid, data: SectorGraphData): SectorGraph {
   } finally {
     trusting = false;
   }
-}
-
-/** A route through entrances, for display: `SectorGraph.route`. */
-export interface SectorRoute {
-  /** Cost of the route (the cost of the path `findPath` gives with `refine: 'sectors'`). */
-  cost: number;
-  /** x, y pairs: the start, the entrances in order, the goal. */
-  waypoints: Int32Array;
 }
 
 /** Sizes of a graph, for benchmarks and displays. */
@@ -164,14 +150,18 @@ export class SectorGraph {
   }
 
   /**
-   * The cheapest path from (sx, sy) to (gx, gy) that the graph finds, or null when the goal cannot be reached
-   * (answered from the components, without a search, in most cases). Every step is a legal move under the
-   * graph's rules and `cost` is the path's true cost. See {@link SectorPathOptions.refine} for what the path's
-   * cost is guaranteed to be.
-   * @throws CoordinateError when start or goal is outside the grid, or the goal is a wall (a start on a wall has no
-   *   route: see the errors table in the README).
+   * The cheapest path from the tile `from` to the tile `to` (`{ x, y }` in tiles) that the graph finds, or null
+   * when there is none: the goal cannot be reached (answered from the components, without a search, in most
+   * cases), or the start or the goal is a wall. A {@link TilePath}: `points` are the tiles as x, y pairs from
+   * start to goal (one pair when they are the same tile), `cost` the path's true cost in the graph's metric (the
+   * sum of its steps' costs). Every step is a legal move under the graph's rules. See
+   * {@link SectorPathOptions.refine} for what the cost is guaranteed to be; pass `info` to hear what the query did.
+   * @throws CoordinateError when start or goal is outside the grid; InvalidOptionError when a point is not
+   *   `{ x, y }`.
    */
-  findPath(sx: number, sy: number, gx: number, gy: number, options?: SectorPathOptions): SectorPath | null {
+  findPath(from: Point, to: Point, options?: SectorPathOptions): TilePath | null {
+    const { x: sx, y: sy } = readPoint(from, 'from');
+    const { x: gx, y: gy } = readPoint(to, 'to');
     if (!this.checkEnds(sx, sy, gx, gy)) return null;
     return findSectorPath(this.ctx, this.pathQuery(), sx, sy, gx, gy, options);
   }
@@ -179,9 +169,9 @@ export class SectorGraph {
   /**
    * The first step from (sx, sy) towards (gx, gy), as a direction index into `DIRECTIONS`, from the route
    * search and the start's own sector alone: a unit can start moving before its path or corridor field is
-   * ready. NO_DIRECTION (255) when start and goal are the same tile or the goal cannot be reached.
-   * @throws CoordinateError when start or goal is outside the grid, or the goal is a wall (a start on a wall has no
-   *   route: see the errors table in the README).
+   * ready. NO_DIRECTION (255) when start and goal are the same tile, the goal cannot be reached, or the start or
+   * the goal is a wall. Takes `x, y` numbers: a per-frame call (see {@link Point}).
+   * @throws CoordinateError when start or goal is outside the grid.
    */
   firstMove(sx: number, sy: number, gx: number, gy: number): number {
     if (!this.checkEnds(sx, sy, gx, gy)) return NO_DIRECTION;
@@ -189,14 +179,18 @@ export class SectorGraph {
   }
 
   /**
-   * The route through entrances from (sx, sy) to (gx, gy), or null when the goal cannot be reached: the
-   * abstract path of the hierarchy, for display.
-   * @throws CoordinateError when start or goal is outside the grid, or the goal is a wall (a start on a wall has no
-   *   route: see the errors table in the README).
+   * The route through entrances from the tile `from` to the tile `to`, or null when there is none (as
+   * {@link SectorGraph.findPath}): the abstract path of the hierarchy, for display. A {@link TilePath} whose
+   * `points` are the start, the entrances in order and the goal (not adjacent tiles), and whose `cost` is the
+   * route's cost in the graph's metric (the cost of the path `findPath` gives with `refine: 'sectors'`).
+   * @throws CoordinateError when start or goal is outside the grid; InvalidOptionError when a point is not
+   *   `{ x, y }`.
    */
-  route(sx: number, sy: number, gx: number, gy: number): SectorRoute | null {
+  route(from: Point, to: Point): TilePath | null {
+    const { x: sx, y: sy } = readPoint(from, 'from');
+    const { x: gx, y: gy } = readPoint(to, 'to');
     if (!this.checkEnds(sx, sy, gx, gy)) return null;
-    if (sx === gx && sy === gy) return { cost: 0, waypoints: Int32Array.of(sx, sy) };
+    if (sx === gx && sy === gy) return makePath(0, Int32Array.of(sx, sy));
     const q = this.pathQuery();
     if (!findRoute(this.ctx, q, sx, sy, gx, gy)) return null;
     const direct = q.direct < Number.POSITIVE_INFINITY && !(q.routeCost < q.direct);
@@ -212,21 +206,19 @@ export class SectorGraph {
     }
     waypoints[2 * n + 2] = gx;
     waypoints[2 * n + 3] = gy;
-    return { cost: direct ? q.direct : q.routeCost, waypoints };
+    return makePath(direct ? q.direct : q.routeCost, waypoints);
   }
 
   /**
    * A field towards `goal` computed only in the sectors of the routes from `starts` to it (and `margin` sectors
-   * around them): see {@link CorridorField}. Starts that cannot reach the goal are ignored.
-   * @throws CoordinateError when the goal or a start is outside the grid or a wall.
+   * around them): see {@link CorridorField}. `starts` are x, y pairs in tiles (a flat array: a corridor usually
+   * serves many units). Starts that cannot reach the goal are ignored. `signal`, `onProgress` (settled tiles) and
+   * `control` as every kernel's (see {@link RunOptions}).
+   * @throws CoordinateError when the goal or a start is outside the grid or a wall; AbortError when `signal` is
+   *   aborted (before or during the fill).
    */
-  corridorField(
-    goal: Goal,
-    starts: ArrayLike<number>,
-    options?: CorridorFieldOptions,
-    control?: KernelControl,
-  ): CorridorField {
-    const checked = readKernelControl(control);
+  corridorField(goal: Goal, starts: ArrayLike<number>, options?: CorridorFieldOptions & RunOptions): CorridorField {
+    const checked = readRunOptions(options, 'corridor field');
     this.ensureCurrent();
     if (this.fieldQuery === null) this.fieldQuery = new CorridorFieldQuery();
     return corridorField(this.ctx, this.fieldQuery, this.pathQuery(), goal, starts, options, checked);
@@ -235,10 +227,14 @@ export class SectorGraph {
   /**
    * Brings the graph up to the grid's current version: rebuilds only the sectors holding tiles changed since
    * `gridVersion` (read from the grid's edit log) and the neighbours across the borders they touch, then the
-   * components; a full rebuild when the edits are unknown (the log overflowed, or `touch()`).
+   * components; a full rebuild when the edits are unknown (the log overflowed, or `touch()`). `signal`,
+   * `onProgress` (sectors) and `control` as every kernel's (see {@link RunOptions}).
+   * @throws AbortError when `signal` is aborted (before or during the update).
    */
-  update(control?: KernelControl): SectorUpdate {
-    return updateSectorGraph(this.ctx, readKernelControl(control));
+  update(options?: RunOptions): SectorUpdate {
+    if (options !== undefined && (options === null || typeof options !== 'object'))
+      throw new InvalidOptionError('options', options, '{ signal?, onProgress?, control? }');
+    return updateSectorGraph(this.ctx, readRunOptions(options, 'sector graph update'));
   }
 
   /**
@@ -304,12 +300,13 @@ export class SectorGraph {
   }
 
   /**
-   * Throws CoordinateError for an end outside the grid or a goal on a wall; false for a start on a wall (no route
-   * from there, as from a start cut off from the goal).
+   * Throws CoordinateError for an end outside the grid; false for a start or a goal on a wall (no route there, as
+   * between tiles cut off from each other).
    */
   private checkEnds(sx: number, sy: number, gx: number, gy: number): boolean {
     this.grid.assertInside('start', sx, sy);
-    this.grid.assertWalkable('goal', gx, gy);
-    return this.grid.passable[sy * this.width + sx] !== BLOCKED;
+    this.grid.assertInside('goal', gx, gy);
+    const passable = this.grid.passable;
+    return passable[sy * this.width + sx] !== BLOCKED && passable[gy * this.width + gx] !== BLOCKED;
   }
 }

@@ -14,7 +14,9 @@ describe('sector graphs against hostile inputs', () => {
   it('SectorGraph.from refuses forged arrays before any query reads them', () => {
     const g = graph();
     const d = g.data;
-    expect(SectorGraph.from(g.grid, d).findPath(0, 0, 15, 15)?.cost).toBe(g.findPath(0, 0, 15, 15)?.cost);
+    expect(SectorGraph.from(g.grid, d).findPath({ x: 0, y: 0 }, { x: 15, y: 15 })?.cost).toBe(
+      g.findPath({ x: 0, y: 0 }, { x: 15, y: 15 })?.cost,
+    );
     const nodeTile = d.nodeTile.slice();
     nodeTile[0] = 1 << 20;
     expect(() => SectorGraph.from(g.grid, { ...d, nodeTile })).toThrow(InvalidOptionError);
@@ -48,17 +50,17 @@ describe('sector graphs against hostile inputs', () => {
   it('controls, options and info are checked and read from own properties only', () => {
     const g = graph();
     expect(() => g.update(null as never)).toThrow(InvalidOptionError);
-    expect(() => g.corridorField({ x: 15, y: 15 }, [0, 0], {}, { control: 3 as never })).toThrow(InvalidOptionError);
-    expect(() => buildSectorGraph(generateOpen(16, 16), { sectorSize: 8 }, { control: new Int32Array(1) })).toThrow(
-      InvalidOptionError,
-    );
-    expect(() => g.findPath(0, 0, 15, 15, { info: 3 as never })).toThrow(InvalidOptionError);
+    expect(() => g.corridorField({ x: 15, y: 15 }, [0, 0], { control: 3 as never })).toThrow(InvalidOptionError);
+    expect(() =>
+      buildSectorGraph(generateOpen(16, 16), { sectorSize: 8, control: { control: new Int32Array(1) } }),
+    ).toThrow(InvalidOptionError);
+    expect(() => g.findPath({ x: 0, y: 0 }, { x: 15, y: 15 }, { info: 3 as never })).toThrow(InvalidOptionError);
     expect(() => g.corridorField({ x: 15, y: 15 }, new Proxy(new Int32Array(2), {}))).toThrow(InvalidOptionError);
     expect(() => g.corridorField({ x: 15, y: 15, value: 1e16 }, [0, 0])).toThrow(OutOfRangeError);
     expect(() => g.corridorField({ x: 3n as never, y: 15 }, [0, 0])).toThrow(CoordinateError);
-    const plain = g.corridorField({ x: 15, y: 15 }, [0, 0], {}, {}).toField();
+    const plain = g.corridorField({ x: 15, y: 15 }, [0, 0], {}).toField();
     withPollutedPrototype({ maxCost: 3, margin: 1000, control: { control: new Int32Array([1, 0, 0, 0]) } }, () => {
-      expect(g.corridorField({ x: 15, y: 15 }, [0, 0], {}, {}).toField().cost).toEqual(plain.cost);
+      expect(g.corridorField({ x: 15, y: 15 }, [0, 0], {}).toField().cost).toEqual(plain.cost);
       expect(() => g.update({})).not.toThrow();
     });
   });

@@ -34,9 +34,9 @@ describe('sector graphs on the Moving AI scenarios', () => {
       let count = 0;
       for (let r = 0; r < rows.length; r += step) {
         const row = rows[r] as (typeof rows)[number];
-        const found = graph.findPath(row.startX, row.startY, row.goalX, row.goalY);
+        const found = graph.findPath({ x: row.startX, y: row.startY }, { x: row.goalX, y: row.goalY });
         expect(found, `line ${row.line}`).not.toBeNull();
-        const { cost, path } = found as { cost: number; path: Int32Array };
+        const { cost, points: path } = found as { cost: number; points: Int32Array };
         expect([path[0], path[1], path.at(-2), path.at(-1)], `line ${row.line}`).toEqual([
           row.startX,
           row.startY,

@@ -29,7 +29,8 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
     ]) {
       const grid = randomShared(150, 97, 3);
       const reports: number[][] = [];
-      const pooled = await core.buildSectorGraphInPool(service, grid, options, {
+      const pooled = await core.buildSectorGraphInPool(service, grid, {
+        ...options,
         onProgress: (done, total) => reports.push([done, total]),
       });
       const local = core.buildSectorGraph(grid, options);
@@ -40,7 +41,9 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
       expect(Array.from(pooled.data.landmarkCost)).toEqual(Array.from(local.data.landmarkCost));
       const sectors = pooled.sectorsX * pooled.sectorsY;
       expect(reports.at(-1)).toEqual([2 * sectors, 2 * sectors]);
-      expect(pooled.findPath(0, 0, 149, 96)?.cost).toBe(local.findPath(0, 0, 149, 96)?.cost);
+      expect(pooled.findPath({ x: 0, y: 0 }, { x: 149, y: 96 })?.cost).toBe(
+        local.findPath({ x: 0, y: 0 }, { x: 149, y: 96 })?.cost,
+      );
     }
   });
 
@@ -48,18 +51,14 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
     const grid = randomShared(600, 600, 4);
     const controller = new AbortController();
     let reports = 0;
-    const built = core.buildSectorGraphInPool(
-      service,
-      grid,
-      { sectorSize: 16 },
-      {
-        signal: controller.signal,
-        onProgress: () => {
-          reports++;
-          controller.abort();
-        },
+    const built = core.buildSectorGraphInPool(service, grid, {
+      sectorSize: 16,
+      signal: controller.signal,
+      onProgress: () => {
+        reports++;
+        controller.abort();
       },
-    );
+    });
     await expect(built).rejects.toBeInstanceOf(core.AbortError);
     expect(reports).toBeGreaterThan(0);
     // The pool serves the next job.
@@ -73,7 +72,7 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
     const pooled = await core.buildSectorGraphInPool(service, grid, { sectorSize: 16 });
     const local = core.buildSectorGraph(grid, { sectorSize: 16 });
     expect(Array.from(pooled.data.intra)).toEqual(Array.from(local.data.intra));
-    expect(pooled.findPath(0, 0, 39, 0)).toEqual(local.findPath(0, 0, 39, 0));
+    expect(pooled.findPath({ x: 0, y: 0 }, { x: 39, y: 0 })).toEqual(local.findPath({ x: 0, y: 0 }, { x: 39, y: 0 }));
   });
 
   it('fills a corridor field like the single-thread one, and updates a graph into new arrays', async () => {
@@ -83,18 +82,13 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
     const graph = await core.buildSectorGraphInPool(service, grid, { sectorSize: 16 });
     const starts = Int32Array.of(0, 0, 1, 1, 3, 2);
     let started: Core.CorridorField | null = null;
-    const field = await core.corridorFieldInPool(
-      service,
-      graph,
-      { x: 119, y: 89 },
-      starts,
-      { margin: 1, fullFieldAbove: 1 },
-      {
-        onStart: (f) => {
-          started = f;
-        },
+    const field = await core.corridorFieldInPool(service, graph, { x: 119, y: 89 }, starts, {
+      margin: 1,
+      fullFieldAbove: 1,
+      onStart: (f) => {
+        started = f;
       },
-    );
+    });
     expect(started).toBe(field);
     const local = graph.corridorField({ x: 119, y: 89 }, starts, { margin: 1, fullFieldAbove: 1 });
     expect([...field.data.blockSector]).toEqual([...local.data.blockSector]);

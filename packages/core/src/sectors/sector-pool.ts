@@ -53,8 +53,8 @@ export interface SectorPoolJobOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** Options of {@link buildSectorGraphInPool}. */
-export interface SectorPoolOptions extends SectorGraphOptions {
+/** Options of {@link buildSectorGraphInPool}: the graph's options, `signal`, `onProgress` and the pool's own. */
+export interface SectorPoolOptions extends SectorGraphOptions, SectorPoolJobOptions {
   /**
    * Jobs per worker in each parallel phase (bands of sectors), for balance. An integer >= 1.
    * @defaultValue 4
@@ -108,8 +108,8 @@ interface PoolJob {
  * from a progress poll, where nothing could catch it.
  * @throws InvalidOptionError naming the bad option.
  */
-function readPoolJob(jobOptions: unknown, failure: { error?: unknown; abort?: () => void }): PoolJob {
-  const own = ownOptions(jobOptions as CorridorPoolJobOptions & { landmarks?: boolean }, 'jobOptions');
+function readPoolJob(options: unknown, failure: { error?: unknown; abort?: () => void }): PoolJob {
+  const own = ownOptions(options as CorridorPoolJobOptions & { landmarks?: boolean }, 'options');
   const { signal, onProgress, onStart } = own;
   if (
     signal !== undefined &&
@@ -158,14 +158,13 @@ export async function buildSectorGraphInPool(
   runner: JobRunner,
   grid: Grid,
   options: SectorPoolOptions = {},
-  jobOptions: SectorPoolJobOptions = {},
 ): Promise<SectorGraph> {
   checkRunner(runner);
   checkGrid(grid);
   const rules = resolveSectorOptions(options);
   const jobsPerWorker = ownOptions(options, 'options').jobsPerWorker ?? 4;
   const failure: { error?: unknown; abort?: () => void } = {};
-  const job = readPoolJob(jobOptions, failure);
+  const job = readPoolJob(options, failure);
   if (!(Number.isInteger(jobsPerWorker) && jobsPerWorker >= 1))
     throw new OutOfRangeError('jobsPerWorker', jobsPerWorker, 'an integer >= 1');
   const sectorsX = Math.ceil(grid.width / rules.size);
@@ -278,11 +277,11 @@ async function landmarksInPool(runner: JobRunner, grid: Grid, data: SectorGraphD
 export async function refreshLandmarksInPool(
   runner: JobRunner,
   graph: SectorGraph,
-  jobOptions: SectorPoolJobOptions = {},
+  options: SectorPoolJobOptions = {},
 ): Promise<void> {
   checkRunner(runner);
   if (!(graph instanceof SectorGraph)) throw new InvalidOptionError('graph', graph, 'a SectorGraph');
-  const job = readPoolJob(jobOptions, {});
+  const job = readPoolJob(options, {});
   const { controller, done } = linkedAbort(job.signal);
   try {
     await landmarksInPool(runner, graph.grid, graph.data, controller.signal);
@@ -298,17 +297,17 @@ export async function refreshLandmarksInPool(
  * the pool (see {@link refreshLandmarksInPool}). Resolves to what the update did. Meanwhile do not call
  * `update()` on the graph; queries may run (they see the old graph, or update it themselves if the grid
  * changed).
- * @param jobOptions.landmarks - Recompute the landmarks after the update. Default: true.
+ * @param options.landmarks - Recompute the landmarks after the update. Default: true.
  */
 export async function updateSectorGraphInPool(
   runner: JobRunner,
   graph: SectorGraph,
-  jobOptions: SectorPoolJobOptions & { landmarks?: boolean } = {},
+  options: SectorPoolJobOptions & { landmarks?: boolean } = {},
 ): Promise<SectorUpdate> {
   checkRunner(runner);
   if (!(graph instanceof SectorGraph)) throw new InvalidOptionError('graph', graph, 'a SectorGraph');
   const failure: { error?: unknown } = {};
-  const job = readPoolJob(jobOptions, failure);
+  const job = readPoolJob(options, failure);
   if (graph.gridVersion === graph.grid.version) return { full: false, sectors: 0, components: false };
   const { data, update } = await runner.submit(
     sectorUpdateJob,
@@ -348,13 +347,12 @@ export async function corridorFieldInPool(
   graph: SectorGraph,
   goal: Goal,
   starts: ArrayLike<number>,
-  options: CorridorFieldOptions = {},
-  jobOptions: CorridorPoolJobOptions = {},
+  options: CorridorFieldOptions & CorridorPoolJobOptions = {},
 ): Promise<CorridorField> {
   checkRunner(runner);
   if (!(graph instanceof SectorGraph)) throw new InvalidOptionError('graph', graph, 'a SectorGraph');
   const failure: { error?: unknown } = {};
-  const job = readPoolJob(jobOptions, failure);
+  const job = readPoolJob(options, failure);
   const { signal } = job;
   const grid = graph.grid;
   // Checked here, so that a bad goal, start or option is refused with the planner's typed error before anything

@@ -79,7 +79,7 @@ describe('SectorGraph.update', () => {
           const gy = next(27);
           if (!grid.isPassable(sx, sy) || !grid.isPassable(gx, gy)) continue;
           const exact = exactCosts(grid, gx, gy, rules)[sy * 33 + sx] as number;
-          const found = graph.findPath(sx, sy, gx, gy, { margin: 8 });
+          const found = graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { margin: 8 });
           if (!(exact < INF)) expect(found).toBeNull();
           else expect(Math.abs((found as { cost: number }).cost - exact)).toBeLessThan(1e-9 * Math.max(1, exact));
         }
@@ -110,21 +110,21 @@ describe('SectorGraph.update', () => {
     const grid = Grid.create(32, 16, { shared: false });
     grid.fillPassable(0, 2, 32, 1, true);
     const graph = buildSectorGraph(grid, { sectorSize: 16 });
-    expect(graph.findPath(0, 2, 31, 2)).not.toBeNull();
+    expect(graph.findPath({ x: 0, y: 2 }, { x: 31, y: 2 })).not.toBeNull();
     grid.setPassable(8, 2, false);
     expect(graph.update()).toEqual({ full: false, sectors: 1, components: false });
-    expect(graph.findPath(0, 2, 31, 2)).toBeNull();
-    expect(graph.findPath(9, 2, 31, 2)?.cost).toBe(22);
+    expect(graph.findPath({ x: 0, y: 2 }, { x: 31, y: 2 })).toBeNull();
+    expect(graph.findPath({ x: 9, y: 2 }, { x: 31, y: 2 })?.cost).toBe(22);
     // Closing the border pair itself removes the entrance: both sectors and the components are rebuilt.
     grid.setPassable(15, 2, false);
     expect(graph.update()).toEqual({ full: false, sectors: 2, components: true });
-    expect(graph.findPath(9, 2, 31, 2)).toBeNull();
+    expect(graph.findPath({ x: 9, y: 2 }, { x: 31, y: 2 })).toBeNull();
     grid.batch(() => {
       grid.setPassable(8, 2, true);
       grid.setPassable(15, 2, true);
     });
     graph.update();
-    expect(graph.findPath(0, 2, 31, 2)?.cost).toBe(31);
+    expect(graph.findPath({ x: 0, y: 2 }, { x: 31, y: 2 })?.cost).toBe(31);
   });
 
   it('rebuilds everything after an unknown edit (touch) or an edit log overflow', () => {

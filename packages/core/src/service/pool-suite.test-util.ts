@@ -39,7 +39,9 @@ export function poolSuite(env: ServiceEnv): void {
       sameGraph(pooled, local);
       const a = walkable(g, 3);
       const b = walkable(g, g.size - 7);
-      expect(pooled.findPath(a.x, a.y, b.x, b.y)).toEqual(local.findPath(a.x, a.y, b.x, b.y));
+      expect(pooled.findPath({ x: a.x, y: a.y }, { x: b.x, y: b.y })).toEqual(
+        local.findPath({ x: a.x, y: a.y }, { x: b.x, y: b.y }),
+      );
       // Edits: the pool's update equals this thread's.
       for (let k = 0; k < 12; k++) g.setPassable((k * 37) % g.width, (k * 11) % g.height, k % 2 === 0);
       const update = await c.updateSectorGraphInPool(service, pooled);
@@ -50,7 +52,7 @@ export function poolSuite(env: ServiceEnv): void {
       sameGraph(pooled, local);
       const starts = [b.x, b.y, a.x, a.y];
       let started = 0;
-      const field = await c.corridorFieldInPool(service, pooled, a, starts, {}, { onStart: () => started++ });
+      const field = await c.corridorFieldInPool(service, pooled, a, starts, { onStart: () => started++ });
       const ref = local.corridorField(a, starts);
       expect(started).toBe(1);
       for (let y = 0; y < g.height; y += 3) {
@@ -68,8 +70,8 @@ export function poolSuite(env: ServiceEnv): void {
       const me = walkable(g, 5);
       const target = walkable(g, 4000);
       const pair = await c.setCostPairInPool(service, g, sets, me, target);
-      expect([...pair.me]).toEqual([...c.setCostsFrom(g, sets, me.x, me.y)]);
-      expect([...pair.target]).toEqual([...c.setCostsFrom(g, sets, target.x, target.y)]);
+      expect([...pair.me]).toEqual([...c.setCostsFrom(g, sets, { x: me.x, y: me.y })]);
+      expect([...pair.target]).toEqual([...c.setCostsFrom(g, sets, { x: target.x, y: target.y })]);
       for (const kind of ['flank', 'retreat'] as const) {
         for (const options of [{}, { maxCandidates: 3 }, { costs: local }, { costs: pair, maxCandidates: 1 }]) {
           const a = await c.searchTacticInPool(service, g, sets, me, target, kind, options);

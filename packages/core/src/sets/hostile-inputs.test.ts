@@ -21,17 +21,23 @@ describe('convex sets and per-set fields refuse hostile input with typed errors 
     const outside = { ...sets, rects: sets.rects.slice() };
     outside.rects[2] = 40;
     expect(() => buildSetFields(grid, outside)).toThrow(OutOfRangeError);
-    expect(() => setCostsFrom(grid, { ...sets, count: Number.POSITIVE_INFINITY }, 0, 0)).toThrow(InvalidOptionError);
+    expect(() => setCostsFrom(grid, { ...sets, count: Number.POSITIVE_INFINITY }, { x: 0, y: 0 })).toThrow(
+      InvalidOptionError,
+    );
     expect(() => reduceFieldToSets(sets, Number.NaN as never)).toThrow(InvalidOptionError);
-    expect(() => setCostsFrom(grid, { ...sets, setOf: new Proxy(sets.setOf, {}) }, 0, 0)).toThrow(InvalidOptionError);
+    expect(() => setCostsFrom(grid, { ...sets, setOf: new Proxy(sets.setOf, {}) }, { x: 0, y: 0 })).toThrow(
+      InvalidOptionError,
+    );
     const fields = buildSetFields(grid, sets);
     // A forged count used to loop for ever.
-    expect(() => setCostsFromFields({ ...fields, count: Number.POSITIVE_INFINITY }, 0, 0)).toThrow(InvalidOptionError);
-    expect(() => setCostsFromFields(fields, Symbol() as never, 0)).toThrow(OutOfRangeError);
+    expect(() => setCostsFromFields({ ...fields, count: Number.POSITIVE_INFINITY }, { x: 0, y: 0 })).toThrow(
+      InvalidOptionError,
+    );
+    expect(() => setCostsFromFields(fields, { x: Symbol() as never, y: 0 })).toThrow(InvalidOptionError);
     expect(() => setFieldCost(Number.NaN as never, 0, 0)).toThrow(InvalidOptionError);
     expect(() => setFieldCost(fields, 0, Number.NaN)).toThrow(OutOfRangeError);
     expect(() => setFieldCost(fields, 0, sets.count)).toThrow(OutOfRangeError);
-    expect(() => setCostsFrom(grid, sets, 5, 0)).toThrow(CoordinateError);
+    expect(() => setCostsFrom(grid, sets, { x: 5, y: 0 })).toThrow(CoordinateError);
     expect(setFieldCost(fields, 0, 0)).toBe(0);
   });
 
@@ -55,12 +61,12 @@ describe('convex sets and per-set fields refuse hostile input with typed errors 
     grid.fillPassable(4, 0, 1, 10, 0);
     const sets = decomposeConvexSets(grid);
     const clean = buildSetFields(grid, sets);
-    const costs = setCostsFrom(grid, sets, 0, 0);
+    const costs = setCostsFrom(grid, sets, { x: 0, y: 0 });
     withPollutedPrototype({ maxSide: 1, neighbors: 4, diagonal: 'never', maxCells: 1, control: {} }, () => {
       expect(decomposeConvexSets(grid).count).toBe(sets.count);
       const fields = buildSetFields(grid, sets);
       expect(Array.from(fields.cost)).toEqual(Array.from(clean.cost));
-      expect(Array.from(setCostsFrom(grid, sets, 0, 0))).toEqual(Array.from(costs));
+      expect(Array.from(setCostsFrom(grid, sets, { x: 0, y: 0 }))).toEqual(Array.from(costs));
       expect(buildSetField(grid, sets, 0).cost.length).toBe(144);
     });
   });
@@ -77,9 +83,7 @@ describe('convex sets and per-set fields refuse hostile input with typed errors 
     await expect(buildSetFieldsInPool({ ...runner, size: Number.NaN }, grid, sets)).rejects.toThrow(OutOfRangeError);
     await expect(buildSetFieldsInPool(runner, null as never, sets)).rejects.toThrow(InvalidOptionError);
     await expect(buildSetFieldsInPool(runner, grid, null as never)).rejects.toThrow(InvalidOptionError);
-    await expect(buildSetFieldsInPool(runner, grid, sets, {}, { signal: 3 as never })).rejects.toThrow(
-      InvalidOptionError,
-    );
+    await expect(buildSetFieldsInPool(runner, grid, sets, { signal: 3 as never })).rejects.toThrow(InvalidOptionError);
     await expect(setCostPairInPool(null as never, grid, sets, { x: 0, y: 0 }, { x: 11, y: 11 })).rejects.toThrow(
       InvalidOptionError,
     );

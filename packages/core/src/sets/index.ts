@@ -9,7 +9,13 @@ export {
   type DecomposeStrategy,
   decomposeConvexSets,
 } from './convex-sets.js';
-export { reduceFieldToSets, setCostsFrom, setCostsFromFields } from './set-costs.js';
+export {
+  reduceFieldToSets,
+  type SetCostsOptions,
+  type SetCostsOutOptions,
+  setCostsFrom,
+  setCostsFromFields,
+} from './set-costs.js';
 export {
   allocateSetFields,
   buildSetField,
@@ -26,4 +32,9 @@ export {
   type SetMoveOptions,
   setFieldCost,
 } from './set-fields.js';
-export { buildSetFieldsInPool, type SetFieldsPoolOptions, setCostPairInPool } from './set-fields-pool.js';
+export {
+  buildSetFieldsInPool,
+  type SetFieldsPoolOptions,
+  type SetPoolJobOptions,
+  setCostPairInPool,
+} from './set-fields-pool.js';

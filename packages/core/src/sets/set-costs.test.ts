@@ -16,7 +16,7 @@ describe('set costs', () => {
     const cost = Float64Array.from([3, 1, inf, inf, 2, 5, inf, inf]);
     expect([...reduceFieldToSets(sets, cost)]).toEqual([1, -1]);
     expect(() => reduceFieldToSets(sets, new Float64Array(3))).toThrow(OutOfRangeError);
-    expect(() => setCostsFrom(g, sets, 2, 0)).toThrow(CoordinateError);
+    expect(() => setCostsFrom(g, sets, { x: 2, y: 0 })).toThrow(CoordinateError);
   });
 
   it('two-field method equals per-set fields on random maps with two codes (property)', () => {
@@ -38,8 +38,8 @@ describe('set costs', () => {
           const fields = buildSetFields(g, sets, { diagonal, neighbors });
           const x = tile % w;
           const y = Math.floor(tile / w);
-          expect([...setCostsFrom(g, sets, x, y, { diagonal, neighbors })]).toEqual([
-            ...setCostsFromFields(fields, x, y),
+          expect([...setCostsFrom(g, sets, { x: x, y: y }, { diagonal, neighbors })]).toEqual([
+            ...setCostsFromFields(fields, { x: x, y: y }),
           ]);
         },
       ),

@@ -2,7 +2,9 @@ import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { computeField } from '../fields/index.js';
 import type { KernelControl } from '../fields/types.js';
 import type { Grid } from '../grid/grid.js';
+import { type Point, readPoint } from '../grid/point.js';
 import { typedArrayName } from '../util/describe-value.js';
+import { ownOptions } from '../util/own-options.js';
 import { assertSetsMatch, type ConvexSets, checkSets } from './convex-sets.js';
 import { checkSetFields, fieldCostAt, resolveSetMoves, type SetFields, type SetMoveOptions } from './set-fields.js';
 
@@ -14,14 +16,27 @@ function setCostsOut(out: Int32Array | undefined, count: number): Int32Array {
   return out;
 }
 
+/** Options of {@link reduceFieldToSets} and {@link setCostsFromFields}. */
+export interface SetCostsOutOptions {
+  /**
+   * An Int32Array of at least `sets.count` entries to write the costs into (and return).
+   * @defaultValue undefined (meaning a new Int32Array)
+   */
+  out?: Int32Array;
+}
+
+/** Options of {@link setCostsFrom}: the move rules and `out`. */
+export interface SetCostsOptions extends SetMoveOptions, SetCostsOutOptions {}
+
 /**
  * Reduces a field computed FROM a tile to the cost of every set: the smallest cost over the set's tiles, i.e.
  * the moves from that tile into the nearest tile of the set. -1 where no tile of the set is reachable.
  * `cost` is any field's cost array (Infinity where unreachable) with integer costs (metric `steps`).
- * Writes into `out` when given (length >= `sets.count`). One pass over the tiles, no allocation.
+ * Writes into `options.out` when given (length >= `sets.count`). One pass over the tiles, no allocation.
  */
-export function reduceFieldToSets(sets: ConvexSets, cost: Float64Array, out?: Int32Array): Int32Array {
+export function reduceFieldToSets(sets: ConvexSets, cost: Float64Array, options?: SetCostsOutOptions): Int32Array {
   checkSets(sets);
+  const out = ownOptions(options, 'options', '{ out? }').out;
   if (typedArrayName(cost) !== 'Float64Array') throw new InvalidOptionError('cost', cost, 'a Float64Array');
   if (cost.length !== sets.setOf.length)
     throw new OutOfRangeError('field length', cost.length, `${sets.setOf.length} (one entry per tile)`);
@@ -40,20 +55,16 @@ export function reduceFieldToSets(sets: ConvexSets, cost: Float64Array, out?: In
 }
 
 /**
- * The exact two-field method (no per-set fields): the moves from tile (x, y) into every set, from one `steps`
- * field computed from the tile (computeField) reduced per set. Identical to reading the per-set fields at
- * (x, y) because moves are symmetric. -1 for sets the tile cannot reach. Time: one BFS plus one pass.
- * @throws CoordinateError when (x, y) is outside the grid or a wall.
+ * The exact two-field method (no per-set fields): the moves from the tile `from` (`{ x, y }` in tiles) into every
+ * set, from one `steps` field computed from the tile (computeField) reduced per set. Identical to reading the
+ * per-set fields at `from` because moves are symmetric. -1 for sets the tile cannot reach. Time: one BFS plus one
+ * pass. Writes into `options.out` when given.
+ * @throws CoordinateError when `from` is outside the grid or a wall; InvalidOptionError when it is not a point.
  */
-export function setCostsFrom(
-  grid: Grid,
-  sets: ConvexSets,
-  x: number,
-  y: number,
-  options?: SetMoveOptions,
-  out?: Int32Array,
-): Int32Array {
-  return setCostsUnder(grid, sets, x, y, options, out);
+export function setCostsFrom(grid: Grid, sets: ConvexSets, from: Point, options?: SetCostsOptions): Int32Array {
+  const { x, y } = readPoint(from, 'from');
+  const own = ownOptions(options, 'options');
+  return setCostsUnder(grid, sets, x, y, own, own.out);
 }
 
 /** {@link setCostsFrom} with a kernel control (cancellation and progress of its field; the worker job's form). */
@@ -71,16 +82,22 @@ export function setCostsUnder(
   const { neighbors, diagonal } = resolveSetMoves(options);
   const result = setCostsOut(out, sets.count);
   const field = computeField(grid, { goals: [{ x, y }], metric: 'steps', neighbors, diagonal, control });
-  return reduceFieldToSets(sets, field.cost, result);
+  return reduceFieldToSets(sets, field.cost, { out: result });
 }
 
-/** The same per-set costs as {@link setCostsFrom}, read from precomputed per-set fields (O(sets)). */
-export function setCostsFromFields(fields: SetFields, x: number, y: number, out?: Int32Array): Int32Array {
+/**
+ * The same per-set costs as {@link setCostsFrom}, read from precomputed per-set fields at the tile `from`
+ * (O(sets)). Writes into `options.out` when given.
+ * @throws OutOfRangeError naming `from.x` or `from.y` when `from` is not a tile of the fields' grid.
+ */
+export function setCostsFromFields(fields: SetFields, from: Point, options?: SetCostsOutOptions): Int32Array {
   checkSetFields(fields);
+  const { x, y } = readPoint(from, 'from');
+  const out = ownOptions(options, 'options', '{ out? }').out;
   if (!(Number.isInteger(x) && x >= 0 && x < fields.width))
-    throw new OutOfRangeError('x', x, `an integer inside the ${fields.width}x${fields.height} grid`);
+    throw new OutOfRangeError('from.x', x, `an integer inside the ${fields.width}x${fields.height} grid`);
   if (!(Number.isInteger(y) && y >= 0 && y < fields.height))
-    throw new OutOfRangeError('y', y, `an integer inside the ${fields.width}x${fields.height} grid`);
+    throw new OutOfRangeError('from.y', y, `an integer inside the ${fields.width}x${fields.height} grid`);
   const result = setCostsOut(out, fields.count);
   const t = y * fields.width + x;
   for (let s = 0; s < fields.count; s++) result[s] = fieldCostAt(fields, t, s);

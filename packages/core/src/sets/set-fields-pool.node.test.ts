@@ -46,9 +46,11 @@ describe('per-set fields in the worker pool (Node, built package)', () => {
     grid.passable[39 * 50 + 49] = 1;
     const sets = core.decomposeConvexSets(grid);
     const pair = await core.setCostPairInPool(service, grid, sets, { x: 0, y: 0 }, { x: 49, y: 39 });
-    expect([...pair.me]).toEqual([...core.setCostsFrom(grid, sets, 0, 0)]);
-    expect([...pair.target]).toEqual([...core.setCostsFrom(grid, sets, 49, 39)]);
-    const viaPool = core.flankCandidates(grid, sets, { x: 0, y: 0 }, { x: 49, y: 39 }, { costs: pair });
-    expect([...viaPool]).toEqual([...core.flankCandidates(grid, sets, { x: 0, y: 0 }, { x: 49, y: 39 })]);
+    expect([...pair.me]).toEqual([...core.setCostsFrom(grid, sets, { x: 0, y: 0 })]);
+    expect([...pair.target]).toEqual([...core.setCostsFrom(grid, sets, { x: 49, y: 39 })]);
+    const viaPool = core.tacticCandidates(grid, sets, { x: 0, y: 0 }, { x: 49, y: 39 }, { mode: 'flank', costs: pair });
+    expect([...viaPool]).toEqual([
+      ...core.tacticCandidates(grid, sets, { x: 0, y: 0 }, { x: 49, y: 39 }, { mode: 'flank' }),
+    ]);
   });
 });

@@ -36,7 +36,7 @@ describe('set fields in the pool (fake service)', () => {
     const { service, calls } = recordingService();
     const outer = new AbortController();
     outer.abort();
-    await expect(buildSetFieldsInPool(service, grid, sets, {}, { signal: outer.signal })).rejects.toBeInstanceOf(
+    await expect(buildSetFieldsInPool(service, grid, sets, { signal: outer.signal })).rejects.toBeInstanceOf(
       AbortError,
     );
     expect(calls.submits.length).toBeGreaterThan(0);

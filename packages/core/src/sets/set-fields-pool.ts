@@ -6,6 +6,7 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
+import type { Point } from '../grid/point.js';
 import { sharesMemory } from '../jobs/arrays.js';
 import type { JobRunner } from '../jobs/job-spec.js';
 import { ownOptions } from '../util/own-options.js';
@@ -26,10 +27,16 @@ export interface SetPoolJobOptions {
    * @defaultValue undefined (meaning the call cannot be aborted)
    */
   signal?: AbortSignal;
+  /**
+   * Progress: `done` of `total` units (sets for {@link buildSetFieldsInPool}, fields for
+   * {@link setCostPairInPool}), called as each job ends.
+   * @defaultValue undefined (meaning no progress reports)
+   */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Options of {@link buildSetFieldsInPool}. `shared` is ignored: the arrays are shared where the runner shares memory. */
-export interface SetFieldsPoolOptions extends SetFieldsOptions {
+export interface SetFieldsPoolOptions extends SetFieldsOptions, SetPoolJobOptions {
   /**
    * Jobs per worker (the sets are cut into `workers * jobsPerWorker` ranges, for balance); an integer >= 1.
    * @defaultValue 2
@@ -38,9 +45,14 @@ export interface SetFieldsPoolOptions extends SetFieldsOptions {
 }
 
 /** The job options read from own properties only, in an object without a prototype; a signal must be one. */
-function readPoolJobOptions(jobOptions: unknown): SetPoolJobOptions {
-  const { signal } = ownOptions(jobOptions as SetPoolJobOptions, 'jobOptions');
+function readPoolJobOptions(options: unknown): SetPoolJobOptions {
+  const { signal, onProgress } = ownOptions(options as SetPoolJobOptions, 'options');
   const out = Object.create(null) as SetPoolJobOptions;
+  if (onProgress !== undefined) {
+    if (typeof onProgress !== 'function')
+      throw new InvalidOptionError('onProgress', onProgress, 'a function (done, total)');
+    out.onProgress = onProgress;
+  }
   if (signal === undefined) return out;
   if (
     signal === null ||
@@ -92,13 +104,13 @@ export async function buildSetFieldsInPool(
   grid: Grid,
   sets: ConvexSets,
   options: SetFieldsPoolOptions = {},
-  jobOptions: SetPoolJobOptions = {},
 ): Promise<SetFields> {
   checkRunner(service);
   checkGrid(grid);
   checkSets(sets);
   const own = ownOptions(options, 'options') as SetFieldsPoolOptions;
-  const { signal: outer } = readPoolJobOptions(jobOptions);
+  const { signal: outer, onProgress } = readPoolJobOptions(own);
+  let setsDone = 0;
   const jobsPerWorker = own.jobsPerWorker ?? 2;
   if (!(Number.isInteger(jobsPerWorker) && jobsPerWorker >= 1))
     throw new OutOfRangeError('jobsPerWorker', jobsPerWorker, 'an integer >= 1');
@@ -121,19 +133,24 @@ export async function buildSetFieldsInPool(
     // Each job writes only its own sets' slices: views of them, the slice base its first set.
     const slice = [firstSet * size, lastSet * size] as const;
     runs.push(
-      service.submit(
-        computeSetFieldsJob,
-        {
-          grid,
-          sets: common,
-          firstSet,
-          lastSet,
-          cost: fields.cost.subarray(...slice),
-          dir: fields.dir.subarray(...slice),
-          options: { ...moves, sliceBase: firstSet },
-        },
-        { signal: abort.signal },
-      ),
+      service
+        .submit(
+          computeSetFieldsJob,
+          {
+            grid,
+            sets: common,
+            firstSet,
+            lastSet,
+            cost: fields.cost.subarray(...slice),
+            dir: fields.dir.subarray(...slice),
+            options: { ...moves, sliceBase: firstSet },
+          },
+          { signal: abort.signal },
+        )
+        .then(() => {
+          setsDone += lastSet - firstSet;
+          onProgress?.(setsDone, sets.count);
+        }),
     );
   }
   try {
@@ -158,17 +175,17 @@ export async function setCostPairInPool(
   service: JobRunner,
   grid: Grid,
   sets: ConvexSets,
-  me: { x: number; y: number },
-  target: { x: number; y: number },
-  options: SetMoveOptions = {},
-  jobOptions: SetPoolJobOptions = {},
+  me: Point,
+  target: Point,
+  options: SetMoveOptions & SetPoolJobOptions = {},
 ): Promise<{ me: Int32Array; target: Int32Array }> {
   checkRunner(service);
   checkGrid(grid);
   checkSets(sets);
   const from = checkPoint(me, 'me');
   const to = checkPoint(target, 'target');
-  const { signal } = readPoolJobOptions(jobOptions);
+  const { signal, onProgress } = readPoolJobOptions(options);
+  let fieldsDone = 0;
   const moves = resolveSetMoves(ownOptions(options, 'options') as SetMoveOptions);
   // Checked before any job is posted, so that a mismatch throws here.
   assertSetsMatch(grid, sets);
@@ -180,7 +197,10 @@ export async function setCostPairInPool(
   if (signal?.aborted) abort.abort();
   signal?.addEventListener('abort', onOuterAbort, { once: true });
   const jobs = [from, to].map((p) =>
-    service.submit(setCostsJob, { grid, sets, x: p.x, y: p.y, options: moves }, { signal: abort.signal }),
+    service.submit(setCostsJob, { grid, sets, x: p.x, y: p.y, options: moves }, { signal: abort.signal }).then((c) => {
+      onProgress?.(++fieldsDone, 2);
+      return c;
+    }),
   );
   let a: Int32Array;
   let b: Int32Array;

@@ -189,7 +189,9 @@ describe('per-set fields', () => {
     const control = new Int32Array(new SharedArrayBuffer(16));
     control[0] = 1;
     const f = allocateSetFields(g, sets);
-    expect(() => computeSetFieldsInto(g, sets, 0, sets.count, f.cost, f.dir, {}, { control })).toThrow(AbortError);
+    expect(() => computeSetFieldsInto(g, sets, 0, sets.count, f.cost, f.dir, { control: { control } })).toThrow(
+      AbortError,
+    );
   });
 
   it('stops inside one huge set when the abort arrives mid-wave (checked every 4096 tiles)', () => {
@@ -201,12 +203,16 @@ describe('per-set fields', () => {
     const signal = {
       get aborted() {
         looks++;
-        return looks >= 2; // the look before the set passes; the first look inside its wave aborts
+        // The look before any work (an already-aborted signal) and the look before the set pass; the first look
+        // inside its wave aborts.
+        return looks >= 3;
       },
     } as unknown as AbortSignal;
     const f = allocateSetFields(g, sets);
-    expect(() => computeSetFieldsInto(g, sets, 0, 1, f.cost, f.dir, {}, { control, signal })).toThrow(AbortError);
-    expect(looks).toBe(2);
+    expect(() => computeSetFieldsInto(g, sets, 0, 1, f.cost, f.dir, { control: { control, signal } })).toThrow(
+      AbortError,
+    );
+    expect(looks).toBe(3);
     expect(control[1]).toBe(SET_FIELD_CONTROL_INTERVAL);
   });
 

@@ -4,8 +4,9 @@ import { DEFAULT_DIAGONAL_RULE, DIAGONAL_RULES, type DiagonalRule } from '../gri
 import { BLOCKED, type Grid } from '../grid/grid.js';
 import { MAX_BUFFER_BYTES, newBuffer } from '../util/allocate.js';
 import { typedArrayName } from '../util/describe-value.js';
-import { finishKernel, pollKernel, readKernelControl } from '../util/kernel-control.js';
-import { ownOptions } from '../util/own-options.js';
+import { finishKernel, pollKernel } from '../util/kernel-control.js';
+import { bare, ownOptions } from '../util/own-options.js';
+import { type RunOptions, readRunOptions } from '../util/run-options.js';
 import { assertSetsMatch, type ConvexSets } from './convex-sets.js';
 
 // Direction indices (as DIRECTIONS) written into `outDir`: the step from the discovered tile back to its parent.
@@ -80,7 +81,8 @@ export const SET_FIELD_CONTROL_INTERVAL = 4096;
  * from the set to the tile. Allocates one queue of `width * height` Int32 per call and nothing per tile.
  * Worker-safe: the arrays may be views of one SharedArrayBuffer that several workers fill, each its own sets.
  * @throws OutOfRangeError when a Uint16 cost would exceed 65534 (use an Int32Array), or a bad set range.
- * @throws AbortError when `control` asks to stop (checked before every set and every
+ * `signal`, `onProgress` and `control` as every kernel's (see {@link RunOptions}).
+ * @throws AbortError when `signal` or `control` asks to stop (checked before every set and every
  *   {@link SET_FIELD_CONTROL_INTERVAL} settled tiles within a set).
  */
 export function computeSetFieldsInto(
@@ -90,12 +92,11 @@ export function computeSetFieldsInto(
   lastSet: number,
   outCost: Uint16Array | Int32Array,
   outDir: Uint8Array,
-  options?: SetFieldKernelOptions,
-  kernelControl?: KernelControl,
+  options?: SetFieldKernelOptions & RunOptions,
 ): void {
   assertSetsMatch(grid, sets);
   const { neighbors, diagonal } = resolveSetMoves(options);
-  const control: KernelControl = readKernelControl(kernelControl) ?? Object.create(null);
+  const control: KernelControl = readRunOptions(options, 'set fields') ?? Object.create(null);
   const sliceBase = ownOptions(options, 'options').sliceBase ?? 0;
   if (!(Number.isInteger(firstSet) && firstSet >= 0))
     throw new OutOfRangeError('firstSet', firstSet, `an integer, 0 <= firstSet <= lastSet <= ${sets.count}`);
@@ -330,18 +331,16 @@ export function allocateSetFields(grid: Grid, sets: ConvexSets, options?: SetFie
 /**
  * Per-set fields of every set, on the calling thread: for each set a `steps` field from all its tiles, the
  * flanking tutorial's "cost field beside the vector field". Memory and limit: see {@link SetFieldsOptions.maxCells}.
- * For large maps build them in the worker pool ({@link buildSetFieldsInPool}).
+ * For large maps build them in the worker pool ({@link buildSetFieldsInPool}). `signal`, `onProgress` (settled
+ * tiles) and `control` as every kernel's (see {@link RunOptions}).
+ * @throws AbortError when `signal` is aborted (before or during the work).
  */
-export function buildSetFields(
-  grid: Grid,
-  sets: ConvexSets,
-  options?: SetFieldsOptions,
-  control?: KernelControl,
-): SetFields {
+export function buildSetFields(grid: Grid, sets: ConvexSets, options?: SetFieldsOptions & RunOptions): SetFields {
   const own = ownOptions(options, 'options');
-  readKernelControl(control);
-  const fields = allocateSetFields(grid, sets, own);
-  computeSetFieldsInto(grid, sets, 0, sets.count, fields.cost, fields.dir, own, control);
+  const control = readRunOptions(own, 'set fields');
+  const { signal: _signal, onProgress: _onProgress, control: _control, ...rest } = own;
+  const fields = allocateSetFields(grid, sets, rest);
+  computeSetFieldsInto(grid, sets, 0, sets.count, fields.cost, fields.dir, bare({ ...rest, control }));
   return fields;
 }
 

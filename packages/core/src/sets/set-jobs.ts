@@ -30,7 +30,10 @@ export interface ComputeSetFieldsArgs {
 
 /** Per-set steps fields of sets [firstSet, lastSet) written into `cost` and `dir`. */
 export function runSetFieldsRange(args: ComputeSetFieldsArgs, control: KernelControl): void {
-  computeSetFieldsInto(args.grid, args.sets, args.firstSet, args.lastSet, args.cost, args.dir, args.options, control);
+  computeSetFieldsInto(args.grid, args.sets, args.firstSet, args.lastSet, args.cost, args.dir, {
+    ...args.options,
+    control,
+  });
 }
 
 /** The `computeSetFields` job: `cost` and `dir` are overwritten whole (they hold only the job's sets). */

@@ -111,7 +111,7 @@ describe('Mover physics', () => {
   it('writes into out when given and validates its input', () => {
     const m = createMover();
     const out = createMover();
-    expect(stepMover(m, { heading: 0, speed: 10 }, 0.1, out)).toBe(out);
+    expect(stepMover(m, { heading: 0, speed: 10 }, 0.1, { out })).toBe(out);
     expect(() => stepMover(m, { heading: 0, speed: 0 }, -1)).toThrow(OutOfRangeError);
     expect(() => createMover({ maxSpeed: -1 })).toThrow(OutOfRangeError);
     expect(() => createMover({ x: Number.NaN })).toThrow(OutOfRangeError);
@@ -199,31 +199,39 @@ function velocity(m: Mover) {
 describe('interception', () => {
   it('exact intercept solves the quadratic', () => {
     // 3-4-5: target 30 to the right moving down at 4, chaser speed 5: meet after 10 s at (30, 40).
-    const a = exactIntercept(0, 0, 5, 30, 0, 0, 4);
+    const a = exactIntercept({ x: 0, y: 0 }, 5, { x: 30, y: 0 }, { x: 0, y: 4 });
     expect(a).not.toBeNull();
     close(a?.time ?? 0, 10);
     close(a?.x ?? 0, 30);
     close(a?.y ?? 0, 40);
     // Equal speeds, target coming head on: linear case.
-    expect(exactIntercept(0, 0, 10, 100, 0, -10, 0)).toEqual({ x: 50, y: 0, time: 5 });
+    expect(exactIntercept({ x: 0, y: 0 }, 10, { x: 100, y: 0 }, { x: -10, y: 0 })).toEqual({ x: 50, y: 0, time: 5 });
     // Equal speeds, target crossing at right angles: never.
-    expect(exactIntercept(0, 0, 10, 100, 0, 0, 10)).toBeNull();
+    expect(exactIntercept({ x: 0, y: 0 }, 10, { x: 100, y: 0 }, { x: 0, y: 10 })).toBeNull();
     // Faster target moving away: never.
-    expect(exactIntercept(0, 0, 5, 10, 0, 6, 0)).toBeNull();
+    expect(exactIntercept({ x: 0, y: 0 }, 5, { x: 10, y: 0 }, { x: 6, y: 0 })).toBeNull();
     // Faster target coming towards the chaser: the earlier of the two meetings.
-    const b = exactIntercept(0, 0, 1, 10, 0, -2, 0);
+    const b = exactIntercept({ x: 0, y: 0 }, 1, { x: 10, y: 0 }, { x: -2, y: 0 });
     close(b?.time ?? -1, 10 / 3);
     // Standing chaser, target passing through it; same place: time 0.
-    close(exactIntercept(0, 0, 0, 10, 0, -2, 0)?.time ?? -1, 5);
-    expect(exactIntercept(3, 4, 0, 3, 4, 1, 1)).toEqual({ x: 3, y: 4, time: 0 });
+    close(exactIntercept({ x: 0, y: 0 }, 0, { x: 10, y: 0 }, { x: -2, y: 0 })?.time ?? -1, 5);
+    expect(exactIntercept({ x: 3, y: 4 }, 0, { x: 3, y: 4 }, { x: 1, y: 1 })).toEqual({ x: 3, y: 4, time: 0 });
   });
   it('the seed closing-velocity prediction', () => {
     // Chaser at rest, target 30 away moving at 4: t = 30 / 4.
-    expect(closingIntercept(0, 0, 0, 0, 30, 0, 0, 4)).toEqual({ x: 30, y: 30, time: 7.5 });
+    expect(closingIntercept({ x: 0, y: 0 }, { x: 0, y: 0 }, { x: 30, y: 0 }, { x: 0, y: 4 })).toEqual({
+      x: 30,
+      y: 30,
+      time: 7.5,
+    });
     // Same velocities: zero closing speed, no prediction (instead of a division by zero).
-    expect(closingIntercept(0, 0, 3, 1, 30, 0, 3, 1)).toBeNull();
-    expect(closingIntercept(0, 0, 0, 0, 30, 0, 0, 0)).toBeNull();
-    expect(closingIntercept(1, 1, 5, 5, 1, 1, 0, 0)).toEqual({ x: 1, y: 1, time: 0 });
+    expect(closingIntercept({ x: 0, y: 0 }, { x: 3, y: 1 }, { x: 30, y: 0 }, { x: 3, y: 1 })).toBeNull();
+    expect(closingIntercept({ x: 0, y: 0 }, { x: 0, y: 0 }, { x: 30, y: 0 }, { x: 0, y: 0 })).toBeNull();
+    expect(closingIntercept({ x: 1, y: 1 }, { x: 5, y: 5 }, { x: 1, y: 1 }, { x: 0, y: 0 })).toEqual({
+      x: 1,
+      y: 1,
+      time: 0,
+    });
   });
   it('never NaN: random and degenerate states give null or finite answers', () => {
     const num = fc.oneof(
@@ -237,7 +245,7 @@ describe('interception', () => {
         fc.double({ min: -720, max: 720, noNaN: true }),
         ([cx, cy, cvx, cvy, tx, ty, tvx, tvy], method, heading) => {
           const speed = Math.abs(cvx);
-          const e = exactIntercept(cx, cy, speed, tx, ty, tvx, tvy);
+          const e = exactIntercept({ x: cx, y: cy }, speed, { x: tx, y: ty }, { x: tvx, y: tvy });
           if (e) {
             for (const v of [e.x, e.y, e.time]) expect(Number.isFinite(v)).toBe(true);
             expect(e.time).toBeGreaterThanOrEqual(0);
@@ -246,7 +254,7 @@ describe('interception', () => {
             const scale = 1 + Math.hypot(tx - cx, ty - cy) + reach + Math.hypot(tvx, tvy) * e.time;
             expect(Math.abs(reach - speed * e.time)).toBeLessThanOrEqual(1e-6 * scale);
           }
-          const c = closingIntercept(cx, cy, cvx, cvy, tx, ty, tvx, tvy);
+          const c = closingIntercept({ x: cx, y: cy }, { x: cvx, y: cvy }, { x: tx, y: ty }, { x: tvx, y: tvy });
           if (c) for (const v of [c.x, c.y, c.time]) expect(Number.isFinite(v)).toBe(true);
           const m = createMover({ x: cx, y: cy, heading, speed: Math.min(speed, 100), maxSpeed: 100 });
           const target = { x: tx, y: ty, vx: tvx, vy: tvy };
@@ -286,7 +294,7 @@ describe('interception', () => {
     // Vclosing = (32, 36), |Dclosing| / |Vclosing| = 150.52 / 48.166 = 3.125 s, predicted (112.5, -100) + 3.125 Vt.
     const m = createMover({ x: 0, y: 0, heading: 0, speed: 100, maxSpeed: 150 });
     const target = { x: 112.5, y: -100, vx: 32, vy: -64 };
-    const book = closingIntercept(0, 0, 0, -100, 112.5, -100, 32, -64);
+    const book = closingIntercept({ x: 0, y: 0 }, { x: 0, y: -100 }, { x: 112.5, y: -100 }, { x: 32, y: -64 });
     expect(book?.time).toBeCloseTo(3.125, 12);
     expect(book?.x).toBeCloseTo(212.5, 10);
     expect(book?.y).toBeCloseTo(-300, 10);
@@ -310,7 +318,7 @@ describe('interception', () => {
     // atan(1 + sqrt 2) = 67.5 degrees, where chasing the target itself heads at 45.
     const m = createMover({ x: 0, y: 0, heading: 0, maxSpeed: 50 });
     const target = { x: 100, y: -100, vx: 80, vy: 0 };
-    expect(exactIntercept(0, 0, 50, 100, -100, 80, 0)).toBeNull();
+    expect(exactIntercept({ x: 0, y: 0 }, 50, { x: 100, y: -100 }, { x: 80, y: 0 })).toBeNull();
     const plan = interceptControl(m, target, { method: 'exact' });
     expect(plan.mode).toBe('intercept');
     expect(plan.method).toBe('closing');

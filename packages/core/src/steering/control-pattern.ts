@@ -209,7 +209,7 @@ function turnFor(m: Mover, s: ControlPatternState, h: number): Mover {
     const x = mover.x;
     const y = mover.y;
     const span = circles * circleTime;
-    mover = stepMover(mover, { heading: mover.heading, speed }, span, mover);
+    mover = stepMover(mover, { heading: mover.heading, speed }, span, { out: mover });
     mover.x = x;
     mover.y = y;
     s.turnRemaining -= sign * 360 * circles;
@@ -219,7 +219,7 @@ function turnFor(m: Mover, s: ControlPatternState, h: number): Mover {
   for (let pieces = 0; t > 0 && pieces <= MAX_TURN_PIECES + 4; pieces++) {
     const piece = Math.min(t, pieceTime);
     const amount = Math.min(Math.abs(s.turnRemaining), m.maxTurnRate * piece);
-    mover = stepMover(mover, { heading: mover.heading + sign * amount, speed }, piece, mover);
+    mover = stepMover(mover, { heading: mover.heading + sign * amount, speed }, piece, { out: mover });
     s.turnRemaining -= sign * amount;
     if (sign * s.turnRemaining < 0) s.turnRemaining = 0;
     t -= piece;
@@ -302,7 +302,7 @@ export function stepControlPattern(
       const h = Math.min(remaining, need);
       const before = m.speed;
       if (r.kind === 'turn') m = turnFor(m, s, h);
-      else m = stepMover(m, { heading: m.heading, speed: s.commandedSpeed }, h, m);
+      else m = stepMover(m, { heading: m.heading, speed: s.commandedSpeed }, h, { out: m });
       if (r.kind === 'travel') s.progress += 0.5 * (before + m.speed) * h;
       if (r.kind === 'wait') s.progress += h;
       remaining -= h;
@@ -332,7 +332,7 @@ export function stepControlPattern(
     }
   }
   // Time no record used (the pattern is done or empty, or this call finished its share of records).
-  if (remaining > 0) m = stepMover(m, { heading: m.heading, speed: s.commandedSpeed }, remaining, m);
+  if (remaining > 0) m = stepMover(m, { heading: m.heading, speed: s.commandedSpeed }, remaining, { out: m });
   return { mover: m, state: s };
 }
 

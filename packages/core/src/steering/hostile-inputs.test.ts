@@ -14,13 +14,13 @@ import {
   stepControlPattern,
   validateControlPattern,
 } from './control-pattern.js';
-import { exactIntercept } from './intercept.js';
+import { closingIntercept, exactIntercept } from './intercept.js';
 import { hasLineOfSight } from './line-of-sight.js';
 import { createMover, stepMover } from './mover.js';
 import { wrapDegrees } from './orientation.js';
 import { chaseControl } from './steer.js';
 import { LineChaser } from './tile-chase.js';
-import { tileIntercept } from './tile-intercept.js';
+import { tileIntercept, tileInterceptDirection } from './tile-intercept.js';
 import { buildTilePatternPath, normalizeTileSegments, parseTilePattern } from './tile-pattern.js';
 
 function parseError(parse: () => unknown): PatternParseError {
@@ -126,11 +126,11 @@ describe('control patterns: bounded work per call (issue 23 item 2)', () => {
 describe('coordinates that do not fit 32 bits (issue 23 item 8)', () => {
   it('buildTilePatternPath refuses an origin that moves a tile past 2^31 - 1', () => {
     const pattern = parseTilePattern('0 0 3 0');
-    expect(() => buildTilePatternPath(pattern, 2 ** 31, 0)).toThrow(OutOfRangeError);
-    expect(() => buildTilePatternPath(pattern, 2 ** 31 - 3, 0)).toThrow('originX');
-    expect(() => buildTilePatternPath(pattern, 0, -(2 ** 31) - 1)).toThrow('originY');
-    expect(() => buildTilePatternPath(pattern, 0.5, 0)).toThrow(OutOfRangeError);
-    expect(Array.from(buildTilePatternPath(pattern, 2 ** 31 - 4, -(2 ** 31)))).toEqual([
+    expect(() => buildTilePatternPath(pattern, { x: 2 ** 31, y: 0 }).points).toThrow(OutOfRangeError);
+    expect(() => buildTilePatternPath(pattern, { x: 2 ** 31 - 3, y: 0 }).points).toThrow('origin.x');
+    expect(() => buildTilePatternPath(pattern, { x: 0, y: -(2 ** 31) - 1 }).points).toThrow('origin.y');
+    expect(() => buildTilePatternPath(pattern, { x: 0.5, y: 0 }).points).toThrow(OutOfRangeError);
+    expect(Array.from(buildTilePatternPath(pattern, { x: 2 ** 31 - 4, y: -(2 ** 31) }).points)).toEqual([
       2 ** 31 - 4,
       -(2 ** 31),
       2 ** 31 - 3,
@@ -169,17 +169,27 @@ describe('typed errors where untyped ones were thrown (issue 23 item 9)', () => 
     const m = createMover();
     expect(() => stepMover(null as never, { heading: 0, speed: 1 }, 1)).toThrow(InvalidOptionError);
     expect(() => stepMover(m, null as never, 1)).toThrow(InvalidOptionError);
+    expect(() => stepMover(m, { heading: 0, speed: 1 }, 1, { out: 5 as never })).toThrow(InvalidOptionError);
     expect(() => stepMover(m, { heading: 0, speed: 1 }, 1, 5 as never)).toThrow(InvalidOptionError);
     expect(() => chaseControl(m, null as never)).toThrow(InvalidOptionError);
     expect(() => chaseControl(m, { x: Number.NaN, y: 0 })).toThrow('target.x');
     expect(() => hasLineOfSight(null as never, 0, 0, 1, 1)).toThrow(InvalidOptionError);
-    expect(() => buildTilePatternPath(null as never, 0, 0)).toThrow(InvalidOptionError);
-    expect(() => buildTilePatternPath({ segments: [0, 0, 1, 0], closed: false } as never, 0, 0)).toThrow(
-      InvalidOptionError,
-    );
+    expect(() => buildTilePatternPath(null as never, { x: 0, y: 0 }).points).toThrow(InvalidOptionError);
+    expect(
+      () => buildTilePatternPath({ segments: [0, 0, 1, 0], closed: false } as never, { x: 0, y: 0 }).points,
+    ).toThrow(InvalidOptionError);
     expect(() => normalizeTileSegments(null as never)).toThrow(InvalidOptionError);
     expect(() => wrapDegrees(Symbol('x') as never)).toThrow(OutOfRangeError);
-    expect(() => exactIntercept(0, 0, 1, 10n as never, 0, 0, 0)).toThrow(OutOfRangeError);
+    expect(() => exactIntercept({ x: 0, y: 0 }, 1, { x: 10n as never, y: 0 }, { x: 0, y: 0 })).toThrow(OutOfRangeError);
+    expect(() => exactIntercept({ x: 0, y: 0 }, 1, { x: 10n as never, y: 0 }, { x: 0, y: 0 })).toThrow('target.x');
+    expect(() => closingIntercept(0 as never, { x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 0 })).toThrow(
+      InvalidOptionError,
+    );
+    expect(() => closingIntercept({ x: 0, y: 0 }, { x: 0 } as never, { x: 1, y: 0 }, { x: 0, y: 0 })).toThrow(
+      'chaserVelocity.y',
+    );
+    expect(() => tileIntercept({ x: 0, y: 0 }, null as never, { x: 0, y: 0 })).toThrow(InvalidOptionError);
+    expect(() => tileInterceptDirection({ x: 0, y: 0 }, { x: 1, y: 0 }, { x: Number.NaN, y: 0 })).toThrow('velocity.x');
   });
 });
 
@@ -190,7 +200,7 @@ describe('inherited options are ignored (issue 23 item 11)', () => {
     const grid = Grid.open(4, 4);
     const before = {
       chase: chaseControl(m, target),
-      intercept: tileIntercept(0, 0, 5, 0, 0, 1),
+      intercept: tileIntercept({ x: 0, y: 0 }, { x: 5, y: 0 }, { x: 0, y: 1 }),
       step: stepControlPattern(m, parseControlPattern('wait 1'), createControlPatternState(m), 2),
       sight: hasLineOfSight(grid, 0, 0, 3, 3),
       mover: createMover(),
@@ -209,7 +219,7 @@ describe('inherited options are ignored (issue 23 item 11)', () => {
       },
       () => ({
         chase: chaseControl(m, target),
-        intercept: tileIntercept(0, 0, 5, 0, 0, 1),
+        intercept: tileIntercept({ x: 0, y: 0 }, { x: 5, y: 0 }, { x: 0, y: 1 }),
         step: stepControlPattern(m, parseControlPattern('wait 1'), createControlPatternState(m), 2),
         sight: hasLineOfSight(grid, 0, 0, 3, 3),
         mover: createMover(),
@@ -226,7 +236,9 @@ describe('numbers given as strings are refused (issue 23, minor)', () => {
     expect(() => stepMover(m, { heading: 0, speed: 1 }, '1' as never)).toThrow(OutOfRangeError);
     expect(() => bresenhamLength('0' as never, 0, 3, 0)).toThrow(OutOfRangeError);
     expect(() => wrapDegrees('90' as never)).toThrow(OutOfRangeError);
-    expect(() => tileIntercept(0, 0, 5, 0, 0, 1, { maxTurns: '9' as never })).toThrow(OutOfRangeError);
+    expect(() => tileIntercept({ x: 0, y: 0 }, { x: 5, y: 0 }, { x: 0, y: 1 }, { maxTurns: '9' as never })).toThrow(
+      OutOfRangeError,
+    );
     expect(() => createMover({ maxSpeed: '5' as never })).toThrow(OutOfRangeError);
   });
 });

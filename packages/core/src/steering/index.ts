@@ -37,6 +37,7 @@ export {
   type Mover,
   type MoverControl,
   moverVelocity,
+  type StepMoverOptions,
   stepMover,
   turnTowards,
 } from './mover.js';
@@ -67,7 +68,7 @@ export {
   interceptControl,
   type SteerTarget,
 } from './steer.js';
-export { basicChaseDirection, basicEvadeDirection, basicTileStep, LineChaser, type TileCoord } from './tile-chase.js';
+export { basicChaseDirection, basicEvadeDirection, basicTileStep, LineChaser } from './tile-chase.js';
 export {
   DEFAULT_TILE_INTERCEPT_OPTIONS,
   MAX_TILE_INTERCEPT_TURNS,

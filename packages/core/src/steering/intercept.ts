@@ -11,7 +11,9 @@
  */
 
 import { dHypot } from '../determinism/deterministic-math.js';
+import type { Point } from '../grid/point.js';
 import { checkNumber } from '../util/check-number.js';
+import { recordOf } from '../util/own-options.js';
 
 /** A predicted meeting: where (the target's position then) and in how many seconds. */
 export interface InterceptSolution {
@@ -26,12 +28,12 @@ export interface InterceptSolution {
 /** Relative tolerance under which a quadratic coefficient counts as zero in {@link exactIntercept}. */
 export const INTERCEPT_EPSILON = 1e-12;
 
-/** Throws OutOfRangeError unless the target's four values are numbers (a NaN among them gives no solution). */
-function checkTargetNumbers(targetX: number, targetY: number, targetVx: number, targetVy: number): void {
-  checkNumber('targetX', targetX);
-  checkNumber('targetY', targetY);
-  checkNumber('targetVx', targetVx);
-  checkNumber('targetVy', targetVy);
+/** A point argument read for the intercepts: an object with own `x`, `y` that are numbers (NaN allowed: no answer). */
+function readVector(value: unknown, name: string): Point {
+  const p = recordOf<Point>(value, name, 'a point { x, y }');
+  const x = Object.hasOwn(p, 'x') ? p.x : undefined;
+  const y = Object.hasOwn(p, 'y') ? p.y : undefined;
+  return { x: checkNumber(`${name}.x`, x), y: checkNumber(`${name}.y`, y) };
 }
 
 function solution(x: number, y: number, vx: number, vy: number, t: number): InterceptSolution | null {
@@ -45,23 +47,21 @@ function solution(x: number, y: number, vx: number, vy: number, t: number): Inte
 /**
  * The chapter's `LineOfSightIntercept` prediction. Closing velocity `Vc = Vtarget - Vchaser`, closing distance
  * `D = Ptarget - Pchaser`, time `t = |D| / |Vc|`, predicted point `Ptarget + Vtarget t`. Returns null when the
- * closing speed is (relatively) zero or any result is not finite. Units: any consistent length and time.
+ * closing speed is (relatively) zero or any result is not finite. Positions are points `{ x, y }` and
+ * velocities vectors `{ x, y }` per second, in any consistent length and time (world units in the steering family).
+ * @throws InvalidOptionError when an argument is not a `{ x, y }` object; OutOfRangeError naming the coordinate
+ *   (`target.x`, ...) that is not a number.
  */
 export function closingIntercept(
-  chaserX: number,
-  chaserY: number,
-  chaserVx: number,
-  chaserVy: number,
-  targetX: number,
-  targetY: number,
-  targetVx: number,
-  targetVy: number,
+  chaser: Point,
+  chaserVelocity: Point,
+  target: Point,
+  targetVelocity: Point,
 ): InterceptSolution | null {
-  checkNumber('chaserX', chaserX);
-  checkNumber('chaserY', chaserY);
-  checkNumber('chaserVx', chaserVx);
-  checkNumber('chaserVy', chaserVy);
-  checkTargetNumbers(targetX, targetY, targetVx, targetVy);
+  const { x: chaserX, y: chaserY } = readVector(chaser, 'chaser');
+  const { x: chaserVx, y: chaserVy } = readVector(chaserVelocity, 'chaserVelocity');
+  const { x: targetX, y: targetY } = readVector(target, 'target');
+  const { x: targetVx, y: targetVy } = readVector(targetVelocity, 'targetVelocity');
   const dx = targetX - chaserX;
   const dy = targetY - chaserY;
   const dist = dHypot(dx, dy);
@@ -75,25 +75,24 @@ export function closingIntercept(
 }
 
 /**
- * The earliest time t >= 0 at which a chaser at (chaserX, chaserY) travelling in a straight line at
- * `chaserSpeed` (>= 0) can meet a target at (targetX, targetY) moving at constant velocity (targetVx,
- * targetVy): the smallest non-negative root of `(|V|^2 - s^2) t^2 + 2 (D.V) t + |D|^2 = 0`. Returns the
- * target's position at that time, or null when no such time exists (a faster or equally fast target moving
- * away, a chaser of speed 0 the target does not run into). Equal speeds reduce it to a linear equation.
+ * The earliest time t >= 0 at which a chaser at `chaser` travelling in a straight line at `chaserSpeed` (>= 0)
+ * can meet a target at `target` moving at constant velocity `targetVelocity`: the smallest non-negative root of
+ * `(|V|^2 - s^2) t^2 + 2 (D.V) t + |D|^2 = 0`. Returns the target's position at that time, or null when no such
+ * time exists (a faster or equally fast target moving away, a chaser of speed 0 the target does not run into).
+ * Equal speeds reduce it to a linear equation. Units as {@link closingIntercept}.
+ * @throws InvalidOptionError when a point is not a `{ x, y }` object; OutOfRangeError naming the value that is
+ *   not a number.
  */
 export function exactIntercept(
-  chaserX: number,
-  chaserY: number,
+  chaser: Point,
   chaserSpeed: number,
-  targetX: number,
-  targetY: number,
-  targetVx: number,
-  targetVy: number,
+  target: Point,
+  targetVelocity: Point,
 ): InterceptSolution | null {
-  checkNumber('chaserX', chaserX);
-  checkNumber('chaserY', chaserY);
+  const { x: chaserX, y: chaserY } = readVector(chaser, 'chaser');
   checkNumber('chaserSpeed', chaserSpeed);
-  checkTargetNumbers(targetX, targetY, targetVx, targetVy);
+  const { x: targetX, y: targetY } = readVector(target, 'target');
+  const { x: targetVx, y: targetVy } = readVector(targetVelocity, 'targetVelocity');
   const dx = targetX - chaserX;
   const dy = targetY - chaserY;
   const c = dx * dx + dy * dy;

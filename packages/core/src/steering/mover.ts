@@ -96,20 +96,38 @@ export function turnTowards(current: number, desired: number, maxDelta: number):
   return wrapDegrees(current + (delta > 0 ? maxDelta : -maxDelta));
 }
 
+/** Options of {@link stepMover}. */
+export interface StepMoverOptions {
+  /**
+   * A Mover to write the result into (it may be the stepped mover itself, to step in place).
+   * @defaultValue undefined (a new Mover is returned)
+   */
+  out?: Mover;
+}
+
 /**
  * Advances the mover by `dt` seconds under `control`: the heading turns towards `control.heading` by at most
  * `maxTurnRate * dt` degrees, the speed moves towards `control.speed` (clamped to 0..maxSpeed) by at most
  * `acceleration * dt`, and the position moves along the arc swept by the turn. The distance covered is exact
  * for the piecewise-constant acceleration (it stops accelerating once the desired speed is reached).
  * A control heading or speed that is not a finite number keeps the current one.
- * Pure: returns a new Mover, or writes into `out` (which may be `m` itself) and returns it.
+ * Pure: returns a new Mover, or writes into `options.out` (which may be `m` itself) and returns it.
  * @throws OutOfRangeError when dt is negative or not finite, or a field of `m` is out of range (see
- *   {@link checkMover}); InvalidOptionError when `m`, `control` or `out` is not an object.
+ *   {@link checkMover}); InvalidOptionError when `m`, `control`, `options` or `out` is not an object.
  */
-export function stepMover(m: Readonly<Mover>, control: Readonly<MoverControl>, dt: number, out?: Mover): Mover {
+export function stepMover(
+  m: Readonly<Mover>,
+  control: Readonly<MoverControl>,
+  dt: number,
+  options: StepMoverOptions = {},
+): Mover {
   checkNonNegative('dt', dt);
   checkMover(m, 'm');
   const c = recordOf<MoverControl>(control, 'control', 'a MoverControl { heading, speed }');
+  // Read by hand: a per-frame call, so no options copy is made.
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw new InvalidOptionError('options', options, '{ out? }');
+  const out = Object.hasOwn(options, 'out') ? options.out : undefined;
   if (out !== undefined && (out === null || typeof out !== 'object'))
     throw new InvalidOptionError('out', out, 'a Mover to write into');
   const desiredHeading = typeof c.heading === 'number' && Number.isFinite(c.heading) ? c.heading : m.heading;

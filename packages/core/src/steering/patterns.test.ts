@@ -54,7 +54,7 @@ describe('tile patterns', () => {
   it('negative offsets are ordinary values, not end markers (the seed caution)', () => {
     expect(Array.from(normalizeTileSegments([1, 1, 0, 0]))).toEqual([0, 0, -1, -1]);
     const p = parseTilePattern('1 1 0 0\n0 0 0 -2');
-    expect(pairs(buildTilePatternPath(p, 5, 5))).toEqual([
+    expect(pairs(buildTilePatternPath(p, { x: 5, y: 5 }).points)).toEqual([
       [5, 5],
       [4, 4],
       [4, 3],
@@ -64,7 +64,7 @@ describe('tile patterns', () => {
   });
   it('builds the path with Bresenham per segment, joints once, from any origin (the seed camp moved to 6, 5)', () => {
     const p = parseTilePattern(CAMP);
-    const path = pairs(buildTilePatternPath(p, 6, 5));
+    const path = pairs(buildTilePatternPath(p, { x: 6, y: 5 }).points);
     expect(path.length).toBe(21); // 4 sides of 5 steps and the start: the book's path ends where it began
     expect(path[20]).toEqual([6, 5]);
     expect(path.slice(0, 7)).toEqual([
@@ -84,13 +84,13 @@ describe('tile patterns', () => {
       expect(Math.max(Math.abs(bx - ax), Math.abs(by - ay))).toBe(1); // no duplicate joints, no jumps
     }
     // Without the return tile (the default before 0.2): the same tiles, the last one left out.
-    const loop = pairs(buildTilePatternPath(p, 6, 5, { keepReturnTile: false }));
+    const loop = pairs(buildTilePatternPath(p, { x: 6, y: 5 }, { keepReturnTile: false }).points);
     expect(loop).toEqual(path.slice(0, 20));
   });
   it('diagonal segments use Bresenham lines', () => {
     const p = parseTilePattern('0 0 4 2\n4 2 0 0');
     // The book's line: (0, 0) to (4, 2) takes its minor step first (fraction starts at 0).
-    expect(pairs(buildTilePatternPath(p, 0, 0))).toEqual([
+    expect(pairs(buildTilePatternPath(p, { x: 0, y: 0 }).points)).toEqual([
       [0, 0],
       [1, 1],
       [2, 1],
@@ -101,7 +101,9 @@ describe('tile patterns', () => {
       [1, 0],
       [0, 0],
     ]);
-    expect(pairs(buildTilePatternPath(p, 0, 0, { style: 'symmetric', keepReturnTile: false }))).toEqual([
+    expect(
+      pairs(buildTilePatternPath(p, { x: 0, y: 0 }, { style: 'symmetric', keepReturnTile: false }).points),
+    ).toEqual([
       [0, 0],
       [1, 0],
       [2, 1],
@@ -116,7 +118,7 @@ describe('tile patterns', () => {
     const closed = parseTilePattern(CAMP);
     const at = (path: Int32Array, i: number) => [path[2 * i], path[2 * i + 1]];
     // The book's path (the return tile kept): 21 tiles, back on the start after 20 steps, never twice on it.
-    const book = buildTilePatternPath(closed, 30, 7);
+    const book = buildTilePatternPath(closed, { x: 30, y: 7 }).points;
     const b = book.length / 2;
     expect(b).toBe(21);
     const walkedBook = Array.from({ length: 2 * b }, (_, step) => at(book, patternStepIndex(b, true, step)));
@@ -125,7 +127,7 @@ describe('tile patterns', () => {
     for (let step = 1; step < 2 * b; step++) expect(walkedBook[step]).not.toEqual(walkedBook[step - 1]);
     // Without it: the same walk, over the 20 tiles of the loop.
     const options = { keepReturnTile: false };
-    const loop = buildTilePatternPath(closed, 30, 7, options);
+    const loop = buildTilePatternPath(closed, { x: 30, y: 7 }, options).points;
     const n = loop.length / 2;
     expect(n).toBe(20);
     const start = at(loop, 0);
@@ -137,7 +139,7 @@ describe('tile patterns', () => {
 
     const open = parseTilePattern('0 0 6 0  # one wall, paced back and forth');
     expect(open.closed).toBe(false);
-    const pace = buildTilePatternPath(open, 2, 2);
+    const pace = buildTilePatternPath(open, { x: 2, y: 2 }).points;
     const m = pace.length / 2;
     expect(m).toBe(7);
     const walked = Array.from({ length: 13 }, (_, s) => patternStepIndex(m, false, s));
@@ -341,7 +343,9 @@ describe("tile pattern files in the book's stream format (LoadPatternMovement)",
     expect(Array.from(stream.lines)).toEqual([1, 1, 2, 2]);
     expect(stream.closed).toBe(true);
     // The text's camp moved to (6, 5): (6, 5, 6, 10), (6, 10, 11, 10), (11, 10, 11, 5), (11, 5, 6, 5).
-    expect(Array.from(buildTilePatternPath(stream, 6, 5))).toEqual(Array.from(buildTilePatternPath(strict, 6, 5)));
+    expect(Array.from(buildTilePatternPath(stream, { x: 6, y: 5 }).points)).toEqual(
+      Array.from(buildTilePatternPath(strict, { x: 6, y: 5 }).points),
+    );
     expect(() => parseTilePattern(STREAM, { format: 'lines' })).toThrow(PatternParseError);
   });
 
@@ -349,7 +353,7 @@ describe("tile pattern files in the book's stream format (LoadPatternMovement)",
     // Book: currentStep > 0, so the second segment's start (3, 3) is not stored; its next tiles are.
     const p = parseTilePattern('0 0 2 0 3 3 3 5');
     expect(p.closed).toBe(false);
-    expect(pairs(buildTilePatternPath(p, 0, 0))).toEqual([
+    expect(pairs(buildTilePatternPath(p, { x: 0, y: 0 }).points)).toEqual([
       [0, 0],
       [1, 0],
       [2, 0],
@@ -362,7 +366,7 @@ describe("tile pattern files in the book's stream format (LoadPatternMovement)",
 
   it("the 'listing' style builds each segment with the book's BuildPathSegment lines", () => {
     const p = parseTilePattern('0 0 5 1 5 1 0 0');
-    expect(pairs(buildTilePatternPath(p, 0, 0, { style: 'listing', keepReturnTile: false }))).toEqual([
+    expect(pairs(buildTilePatternPath(p, { x: 0, y: 0 }, { style: 'listing', keepReturnTile: false }).points)).toEqual([
       [0, 0],
       [1, 0],
       [2, 0],
@@ -375,10 +379,14 @@ describe("tile pattern files in the book's stream format (LoadPatternMovement)",
       [2, 1],
       [1, 0],
     ]);
-    expect(Array.from(buildTilePatternPath(p, 0, 0))).toEqual(
-      Array.from(buildTilePatternPath(p, 0, 0, { style: 'listing', keepReturnTile: false })).concat([0, 0]),
+    expect(Array.from(buildTilePatternPath(p, { x: 0, y: 0 }).points)).toEqual(
+      Array.from(buildTilePatternPath(p, { x: 0, y: 0 }, { style: 'listing', keepReturnTile: false }).points).concat([
+        0, 0,
+      ]),
     );
-    expect(pairs(buildTilePatternPath(p, 0, 0, { style: 'symmetric', keepReturnTile: false }))).toEqual([
+    expect(
+      pairs(buildTilePatternPath(p, { x: 0, y: 0 }, { style: 'symmetric', keepReturnTile: false }).points),
+    ).toEqual([
       [0, 0],
       [1, 0],
       [2, 0],

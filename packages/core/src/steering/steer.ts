@@ -289,12 +289,12 @@ export function interceptControl(
   let predicted: InterceptSolution | null = null;
   let used: 'exact' | 'closing' | null = null;
   if (method === 'exact') {
-    predicted = exactIntercept(m.x, m.y, m.maxSpeed, t.x, t.y, tvx, tvy);
+    predicted = exactIntercept(m, m.maxSpeed, t, { x: tvx, y: tvy });
     if (predicted !== null) used = 'exact';
   }
   if (predicted === null && (method === 'closing' || fallback === 'closing')) {
     const v = moverVelocity(m);
-    predicted = closingIntercept(m.x, m.y, v.x, v.y, t.x, t.y, tvx, tvy);
+    predicted = closingIntercept(m, v, t, { x: tvx, y: tvy });
     if (predicted !== null) used = 'closing';
   }
   const local = globalToLocal(m.heading, t.x - m.x, t.y - m.y);

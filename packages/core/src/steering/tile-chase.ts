@@ -1,5 +1,6 @@
 import { InvalidOptionError } from '../errors.js';
 import { directionOf, NO_DIRECTION } from '../grid/directions.js';
+import type { Point } from '../grid/point.js';
 import { checkInteger, checkNumber } from '../util/check-number.js';
 import {
   type BresenhamStyle,
@@ -10,14 +11,6 @@ import {
   LineStepper,
   MAX_LINE_TILES,
 } from './bresenham.js';
-
-/** A tile position. */
-export interface TileCoord {
-  /** Column, in tiles. */
-  x: number;
-  /** Row, in tiles. */
-  y: number;
-}
 
 /** Throws OutOfRangeError unless the four values are numbers (NaN gives no direction, as any non-step). */
 function checkPoints(x: number, y: number, otherX: number, otherY: number, other: string): void {
@@ -57,7 +50,7 @@ export function basicTileStep(
   targetX: number,
   targetY: number,
   mode: 'chase' | 'evade' = 'chase',
-): TileCoord {
+): Point {
   checkPoints(x, y, targetX, targetY, 'target');
   if (mode !== 'chase' && mode !== 'evade') throw new InvalidOptionError('mode', mode, "'chase' or 'evade'");
   const s = mode === 'evade' ? -1 : 1;

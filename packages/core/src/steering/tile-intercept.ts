@@ -1,5 +1,6 @@
 import { OutOfRangeError } from '../errors.js';
 import { directionOf, NO_DIRECTION } from '../grid/directions.js';
+import { type Point, readPoint } from '../grid/point.js';
 import { checkFinite, checkInteger } from '../util/check-number.js';
 import { ownOptions } from '../util/own-options.js';
 import { type BresenhamStyle, checkBresenhamStyle, DEFAULT_BRESENHAM_STYLE, LineStepper } from './bresenham.js';
@@ -47,19 +48,15 @@ export const DEFAULT_TILE_INTERCEPT_OPTIONS: Readonly<{ chaserSpeed: number; max
 /** Largest {@link TileInterceptOptions.maxTurns}: the search looks at most this many turns ahead. */
 export const MAX_TILE_INTERCEPT_TURNS = 1 << 20;
 
-/** Where and when a tile chaser can meet a moving target. */
-export interface TileInterceptPoint {
-  /** Column of the target's predicted tile at the meeting turn. */
-  x: number;
-  /** Row of the target's predicted tile at the meeting turn. */
-  y: number;
+/** Where and when a tile chaser can meet a moving target: the target's predicted tile at the meeting turn. */
+export interface TileInterceptPoint extends Point {
   /** Turns from now until the meeting (0 when they already share a tile). */
   turns: number;
 }
 
 /**
- * Interception on tiles (the chapter "Chasing, Evading, Intercepting, and Patterned Movement", Problem 1-1). The target is at (targetX, targetY) and moves
- * (velocityX, velocityY) tiles per turn. Fractions are allowed for both (a target walking one tile every
+ * Interception on tiles (the chapter "Chasing, Evading, Intercepting, and Patterned Movement", Problem 1-1). The chaser is on tile `chaser`, the target at `target` and moves
+ * `velocity` tiles per turn (all `{ x, y }` in tiles). Fractions are allowed for both (a target walking one tile every
  * other turn is at x + 0.5 t); its tile is always the rounded position. The chaser
  * moves up to `chaserSpeed` 8-connected tiles per turn, so it can reach any tile within Chebyshev distance
  * `chaserSpeed * t` in t turns on an open map. Returns the earliest turn t (and the target's tile then) at
@@ -69,14 +66,14 @@ export interface TileInterceptPoint {
  *   finite numbers).
  */
 export function tileIntercept(
-  chaserX: number,
-  chaserY: number,
-  targetX: number,
-  targetY: number,
-  velocityX: number,
-  velocityY: number,
+  chaser: Point,
+  target: Point,
+  velocity: Point,
   options: TileInterceptOptions = {},
 ): TileInterceptPoint | null {
+  const { x: chaserX, y: chaserY } = readPoint(chaser, 'chaser');
+  const { x: targetX, y: targetY } = readPoint(target, 'target');
+  const { x: velocityX, y: velocityY } = readPoint(velocity, 'velocity');
   const o = ownOptions(options, 'options', '{ chaserSpeed?, maxTurns?, width?, height?, style? }');
   if (o.style !== undefined) checkBresenhamStyle(o.style);
   const speed = o.chaserSpeed ?? DEFAULT_TILE_INTERCEPT_OPTIONS.chaserSpeed;
@@ -84,12 +81,12 @@ export function tileIntercept(
   if (typeof speed !== 'number' || !Number.isSafeInteger(speed) || speed < 1)
     throw new OutOfRangeError('chaserSpeed', speed, 'a safe integer >= 1');
   checkInteger('maxTurns', maxTurns, 0, MAX_TILE_INTERCEPT_TURNS);
-  checkFinite('chaserX', chaserX);
-  checkFinite('chaserY', chaserY);
-  checkFinite('targetX', targetX);
-  checkFinite('targetY', targetY);
-  checkFinite('velocityX', velocityX);
-  checkFinite('velocityY', velocityY);
+  checkFinite('chaser.x', chaserX);
+  checkFinite('chaser.y', chaserY);
+  checkFinite('target.x', targetX);
+  checkFinite('target.y', targetY);
+  checkFinite('velocity.x', velocityX);
+  checkFinite('velocity.y', velocityY);
   const width = o.width ?? Number.POSITIVE_INFINITY;
   const height = o.height ?? Number.POSITIVE_INFINITY;
   if (typeof width !== 'number' || !(width >= 0)) throw new OutOfRangeError('width', width, 'a number >= 0');
@@ -106,22 +103,21 @@ export function tileIntercept(
 const stepper = new LineStepper();
 
 /**
- * Direction index (0..7) of the chaser's next one-tile step from its tile (chaserX, chaserY) towards the interception tile of
+ * Direction index (0..7) of the chaser's next one-tile step from its tile `chaser` towards the interception tile of
  * {@link tileIntercept} (the first step of the Bresenham line to it, in the `style` option's style), or of a
  * basic chase step towards the target when no interception exists or the chaser already stands on the meeting tile (it never idles). NO_DIRECTION when the chaser stands on the target's tile. Call it every
  * turn: the prediction is redone from the current positions.
  * @throws as {@link tileIntercept}; OutOfRangeError when a tile coordinate is not a safe integer.
  */
 export function tileInterceptDirection(
-  chaserX: number,
-  chaserY: number,
-  targetX: number,
-  targetY: number,
-  velocityX: number,
-  velocityY: number,
+  chaser: Point,
+  target: Point,
+  velocity: Point,
   options: TileInterceptOptions = {},
 ): number {
-  const p = tileIntercept(chaserX, chaserY, targetX, targetY, velocityX, velocityY, options);
+  const p = tileIntercept(chaser, target, velocity, options);
+  const { x: chaserX, y: chaserY } = readPoint(chaser, 'chaser');
+  const { x: targetX, y: targetY } = readPoint(target, 'target');
   if (chaserX === targetX && chaserY === targetY) return NO_DIRECTION;
   if (p === null || (p.x === chaserX && p.y === chaserY))
     return basicChaseDirection(chaserX, chaserY, targetX, targetY);

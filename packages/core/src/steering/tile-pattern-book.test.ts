@@ -25,7 +25,16 @@ describe("tile pattern paths are the book's LoadPatternMovement by default", () 
     expect(book[10]).toEqual([11, 10]);
     expect(book[15]).toEqual([11, 5]);
     expect(book[20]).toEqual([6, 5]);
-    expect(pairs(buildTilePatternPath(parseTilePattern(CAMP_NORMALISED), 6, 5))).toEqual(book);
+    expect(pairs(buildTilePatternPath(parseTilePattern(CAMP_NORMALISED), { x: 6, y: 5 }).points)).toEqual(book);
+  });
+
+  it('returns a TilePath: 21 tiles and a cost of 20 one-tile steps; the origin is a point', () => {
+    const path = buildTilePatternPath(parseTilePattern(CAMP_NORMALISED), { x: 6, y: 5 });
+    expect(path.points).toBeInstanceOf(Int32Array);
+    expect(path.points.length).toBe(42);
+    expect(path.cost).toBe(20);
+    expect(() => buildTilePatternPath(parseTilePattern(CAMP_NORMALISED), 6 as never)).toThrow(InvalidOptionError);
+    expect(() => buildTilePatternPath(parseTilePattern(CAMP_NORMALISED), { x: 6 } as never)).toThrow('origin');
   });
 
   it('random patterns, diagonal segments and segments that do not join included', () => {
@@ -43,7 +52,7 @@ describe("tile pattern paths are the book's LoadPatternMovement by default", () 
           values[1] = 0;
           const book = loadPatternMovement(values, 10_000, startX, startY);
           const pattern = parseTilePattern(values.join(' '));
-          expect(pairs(buildTilePatternPath(pattern, startX, startY))).toEqual(book);
+          expect(pairs(buildTilePatternPath(pattern, { x: startX, y: startY }).points)).toEqual(book);
         },
       ),
       { numRuns: 300 },
@@ -60,7 +69,7 @@ describe('a pattern text that is not normalised', () => {
     expect(Array.from(raw.segments.subarray(0, 4))).toEqual([10, 10, 10, 15]);
     expect([raw.originX, raw.originY]).toEqual([0, 0]);
     expect(raw.closed).toBe(true);
-    const path = pairs(buildTilePatternPath(raw, 6, 5));
+    const path = pairs(buildTilePatternPath(raw, { x: 6, y: 5 }).points);
     expect(path[0]).toEqual([16, 15]);
     expect(path).toEqual(book);
   });
@@ -69,21 +78,25 @@ describe('a pattern text that is not normalised', () => {
     expect(DEFAULT_TILE_PATTERN_OPTIONS.normalize).toBe(true);
     const p = parseTilePattern(CAMP_ABSOLUTE);
     expect([p.originX, p.originY]).toEqual([10, 10]);
-    const path = pairs(buildTilePatternPath(p, 6, 5));
+    const path = pairs(buildTilePatternPath(p, { x: 6, y: 5 }).points);
     expect(path[0]).toEqual([6, 5]);
     // The same tiles as the normalised file, the book's example.
-    expect(path).toEqual(pairs(buildTilePatternPath(parseTilePattern(CAMP_NORMALISED), 6, 5)));
+    expect(path).toEqual(pairs(buildTilePatternPath(parseTilePattern(CAMP_NORMALISED), { x: 6, y: 5 }).points));
     // Replayed at its own origin it is where it was drawn; so is the raw pattern at (0, 0).
-    expect(pairs(buildTilePatternPath(p, p.originX, p.originY))).toEqual(
-      pairs(buildTilePatternPath(parseTilePattern(CAMP_ABSOLUTE, { normalize: false }), 0, 0)),
+    expect(pairs(buildTilePatternPath(p, { x: p.originX, y: p.originY }).points)).toEqual(
+      pairs(buildTilePatternPath(parseTilePattern(CAMP_ABSOLUTE, { normalize: false }), { x: 0, y: 0 }).points),
     );
   });
 
   it('bad options are refused', () => {
     expect(() => parseTilePattern(CAMP_ABSOLUTE, { normalize: 'no' as never })).toThrow(InvalidOptionError);
     const p = parseTilePattern(CAMP_NORMALISED);
-    expect(() => buildTilePatternPath(p, 0, 0, 'listing' as never)).toThrow(InvalidOptionError);
-    expect(() => buildTilePatternPath(p, 0, 0, { keepReturnTile: 1 as never })).toThrow(InvalidOptionError);
-    expect(() => buildTilePatternPath(p, 0, 0, { style: 'book' as never })).toThrow(InvalidOptionError);
+    expect(() => buildTilePatternPath(p, { x: 0, y: 0 }, 'listing' as never).points).toThrow(InvalidOptionError);
+    expect(() => buildTilePatternPath(p, { x: 0, y: 0 }, { keepReturnTile: 1 as never }).points).toThrow(
+      InvalidOptionError,
+    );
+    expect(() => buildTilePatternPath(p, { x: 0, y: 0 }, { style: 'book' as never }).points).toThrow(
+      InvalidOptionError,
+    );
   });
 });

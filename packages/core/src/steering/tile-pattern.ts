@@ -1,4 +1,5 @@
 import { InvalidOptionError, OutOfRangeError, PatternParseError } from '../errors.js';
+import { makePath, type Point, readPoint, type TilePath } from '../grid/point.js';
 import { checkInteger, MAX_INT32 } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { ownOptions, recordOf } from '../util/own-options.js';
@@ -306,23 +307,24 @@ function readKeepReturnTile(o: Partial<TilePatternPathOptions>): boolean {
 }
 
 /**
- * The tile path of a pattern started at (originX, originY): every segment drawn with Bresenham, joints not
- * repeated, as flat `[x, y, ...]` pairs, as the book's `LoadPatternMovement` builds it: by default a closed
+ * The tile path of a pattern started at the tile `origin` (`{ x, y }` in tiles): every segment drawn with
+ * Bresenham, joints not repeated, as a {@link TilePath} whose `points` are the tiles as flat `[x, y, ...]` pairs
+ * and whose `cost` is the number of one-tile steps (tiles minus one), as the book's `LoadPatternMovement` builds it: by default a closed
  * pattern ends on its start again (`keepReturnTile`) and each segment is the book's line (`style`). A segment
  * that does not start where the previous one ended (allowed by the `stream` format) adds its tiles after its
  * start, as the book's `BuildPathSegment` does. Walk it with {@link patternStepIndex} given the same options.
  * @throws OutOfRangeError when the path would exceed {@link MAX_PATTERN_TILES}, or when the origin is not an
- *   integer or puts a tile of the path outside the 32-bit integers (the path is an Int32Array);
+ *   integer (naming `origin.x` or `origin.y`) or puts a tile of the path outside the 32-bit integers (the path is an Int32Array);
  *   InvalidOptionError when `pattern` is not a parsed pattern, `options` is not an object, `style` is unknown or
  *   `keepReturnTile` not a boolean.
  */
 export function buildTilePatternPath(
   pattern: Readonly<TilePattern>,
-  originX: number,
-  originY: number,
+  origin: Point,
   options: TilePatternPathOptions = {},
-): Int32Array {
+): TilePath {
   checkPattern(pattern);
+  const { x: originX, y: originY } = readPoint(origin, 'origin');
   const o = ownOptions(options, 'options', '{ style?, keepReturnTile? }');
   const style = checkBresenhamStyle(o.style ?? DEFAULT_TILE_PATTERN_PATH_OPTIONS.style);
   const keepReturnTile = readKeepReturnTile(o);
@@ -347,8 +349,8 @@ export function buildTilePatternPath(
     }
   }
   // Every tile of the path lies in the box of the segment ends moved by the origin: it must fit an Int32Array.
-  checkInteger('originX', originX, -MAX_INT32 - 1 - minX, MAX_INT32 - maxX);
-  checkInteger('originY', originY, -MAX_INT32 - 1 - minY, MAX_INT32 - maxY);
+  checkInteger('origin.x', originX, -MAX_INT32 - 1 - minX, MAX_INT32 - maxX);
+  checkInteger('origin.y', originY, -MAX_INT32 - 1 - minY, MAX_INT32 - maxY);
   if (pattern.closed && !keepReturnTile && total > 1) total--;
   if (total > MAX_PATTERN_TILES)
     throw new OutOfRangeError('pattern path length', total, `at most ${MAX_PATTERN_TILES} tiles`);
@@ -371,7 +373,7 @@ export function buildTilePatternPath(
       out[k++] = s.y;
     }
   }
-  return out;
+  return makePath(total - 1, out);
 }
 
 /**

@@ -190,22 +190,32 @@ describe('tile interception (Problem 1-1)', () => {
     // (0, 0) to (2, 1): the listing's minor step comes first ((1, 1)), the symmetric line's second ((1, 0)).
     const east = directionOf(1, 0);
     const southEast = directionOf(1, 1);
-    expect(tileInterceptDirection(0, 0, 2, 1, 0, 0)).toBe(southEast);
-    expect(tileInterceptDirection(0, 0, 2, 1, 0, 0, { style: 'listing' })).toBe(southEast);
-    expect(tileInterceptDirection(0, 0, 2, 1, 0, 0, { style: 'symmetric' })).toBe(east);
-    expect(() => tileIntercept(0, 0, 2, 1, 0, 0, { style: 'book' as never })).toThrow(InvalidOptionError);
+    expect(tileInterceptDirection({ x: 0, y: 0 }, { x: 2, y: 1 }, { x: 0, y: 0 })).toBe(southEast);
+    expect(tileInterceptDirection({ x: 0, y: 0 }, { x: 2, y: 1 }, { x: 0, y: 0 }, { style: 'listing' })).toBe(
+      southEast,
+    );
+    expect(tileInterceptDirection({ x: 0, y: 0 }, { x: 2, y: 1 }, { x: 0, y: 0 }, { style: 'symmetric' })).toBe(east);
+    expect(() => tileIntercept({ x: 0, y: 0 }, { x: 2, y: 1 }, { x: 0, y: 0 }, { style: 'book' as never })).toThrow(
+      InvalidOptionError,
+    );
   });
 
   it('finds the earliest reachable tile of a moving target', () => {
-    expect(tileIntercept(0, 0, 0, 10, 1, 0)).toEqual({ x: 10, y: 10, turns: 10 });
-    expect(tileIntercept(5, 5, 5, 5, 1, 0)).toEqual({ x: 5, y: 5, turns: 0 });
-    expect(tileIntercept(0, 0, 0, 10, 1, 0, { chaserSpeed: 2 })).toEqual({ x: 5, y: 10, turns: 5 });
+    expect(tileIntercept({ x: 0, y: 0 }, { x: 0, y: 10 }, { x: 1, y: 0 })).toEqual({ x: 10, y: 10, turns: 10 });
+    expect(tileIntercept({ x: 5, y: 5 }, { x: 5, y: 5 }, { x: 1, y: 0 })).toEqual({ x: 5, y: 5, turns: 0 });
+    expect(tileIntercept({ x: 0, y: 0 }, { x: 0, y: 10 }, { x: 1, y: 0 }, { chaserSpeed: 2 })).toEqual({
+      x: 5,
+      y: 10,
+      turns: 5,
+    });
     // A target that runs away as fast as the chaser along the same row is never met.
-    expect(tileIntercept(0, 0, 3, 0, 1, 0)).toBeNull();
+    expect(tileIntercept({ x: 0, y: 0 }, { x: 3, y: 0 }, { x: 1, y: 0 })).toBeNull();
     // Bounded by the map: the target leaves a 8-wide map before the chaser gets there.
-    expect(tileIntercept(0, 0, 0, 10, 1, 0, { width: 8, height: 20 })).toBeNull();
-    expect(() => tileIntercept(0, 0, 1, 1, 0, 0, { chaserSpeed: 0 })).toThrow(OutOfRangeError);
-    expect(() => tileIntercept(0, 0, 1, 1, Number.NaN, 0)).toThrow(OutOfRangeError);
+    expect(tileIntercept({ x: 0, y: 0 }, { x: 0, y: 10 }, { x: 1, y: 0 }, { width: 8, height: 20 })).toBeNull();
+    expect(() => tileIntercept({ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 0, y: 0 }, { chaserSpeed: 0 })).toThrow(
+      OutOfRangeError,
+    );
+    expect(() => tileIntercept({ x: 0, y: 0 }, { x: 1, y: 1 }, { x: Number.NaN, y: 0 })).toThrow(OutOfRangeError);
   });
 
   function simulate(kind: 'intercept' | 'chase', vx: number, vy: number, limit = 200): number {
@@ -219,7 +229,9 @@ describe('tile interception (Problem 1-1)', () => {
       const fy = Math.round(py);
       if (ox === fx && oy === fy) return t;
       const d =
-        kind === 'intercept' ? tileInterceptDirection(ox, oy, px, py, vx, vy) : basicChaseDirection(ox, oy, fx, fy);
+        kind === 'intercept'
+          ? tileInterceptDirection({ x: ox, y: oy }, { x: px, y: py }, { x: vx, y: vy })
+          : basicChaseDirection(ox, oy, fx, fy);
       ox += DIR_DX[d] as number;
       oy += DIR_DY[d] as number;
     }

@@ -6,8 +6,8 @@ import { decomposeConvexSets } from '../sets/convex-sets.js';
 import { withPollutedPrototype } from '../util/pollute.test-util.js';
 import { createRandom } from '../util/random.js';
 import { flankKeeps, retreatKeeps, tacticConstants } from './criteria.js';
-import { createTacticRoute, routeDirection, routePath, routePhase } from './route.js';
-import { chooseFlankSet, createTacticSearch, flankCandidates, pickCandidate, retreatCandidates } from './search.js';
+import { createTacticRoute, routeDirection, routePath, routePhase, tacticPath } from './route.js';
+import { chooseTacticSet, createTacticSearch, pickCandidate, tacticCandidates } from './search.js';
 
 // Pillars every 4 tiles: 22 convex sets, five flank candidates between (4, 4) and (11, 11).
 const rows: string[] = [];
@@ -23,13 +23,20 @@ const target = { x: 11, y: 11 };
 
 describe('typed errors where untyped ones were thrown (issue 23 item 9)', () => {
   it('searches and routes name a missing grid, sets, point or options', () => {
-    expect(() => flankCandidates(null as never, sets, me, target)).toThrow(InvalidOptionError);
-    expect(() => flankCandidates(grid, null as never, me, target)).toThrow(InvalidOptionError);
-    expect(() => flankCandidates(grid, sets, null as never, target)).toThrow(InvalidOptionError);
-    expect(() => flankCandidates(grid, sets, me, target, 3 as never)).toThrow(InvalidOptionError);
-    expect(() => flankCandidates(grid, sets, me, target, { costs: 5 as never })).toThrow(InvalidOptionError);
+    expect(() => tacticCandidates(null as never, sets, me, target, { mode: 'flank' })).toThrow(InvalidOptionError);
+    expect(() => tacticCandidates(grid, null as never, me, target, { mode: 'flank' })).toThrow(InvalidOptionError);
+    expect(() => tacticCandidates(grid, sets, null as never, target, { mode: 'flank' })).toThrow(InvalidOptionError);
+    expect(() => tacticCandidates(grid, sets, me, target, 3 as never)).toThrow(InvalidOptionError);
+    expect(() => tacticCandidates(grid, sets, me, target, {} as never)).toThrow(/mode/);
+    expect(() => tacticPath(grid, sets, me, target, 0, { mode: 'sideways' as never })).toThrow(InvalidOptionError);
+    expect(() => tacticCandidates(grid, sets, me, target, { mode: 'flank', costs: 5 as never })).toThrow(
+      InvalidOptionError,
+    );
     expect(() =>
-      flankCandidates(grid, sets, me, target, { costs: { me: [0] as never, target: new Int32Array(99) } }),
+      tacticCandidates(grid, sets, me, target, {
+        mode: 'flank',
+        costs: { me: [0] as never, target: new Int32Array(99) },
+      }),
     ).toThrow(InvalidOptionError);
     expect(() => createTacticRoute(grid, sets, 0, null as never)).toThrow(InvalidOptionError);
     expect(() => createTacticRoute(grid, sets, 0, target, { fields: {} as never })).toThrow(InvalidOptionError);
@@ -59,9 +66,7 @@ describe('typed errors where untyped ones were thrown (issue 23 item 9)', () => 
     const bad = { ...route, viaDir: new Uint8Array(route.viaDir.length).fill(9) };
     expect(() => routePath(bad, sets, me)).toThrow(InvalidOptionError);
     // A real route with a huge maxSteps ends where it always did.
-    expect(Array.from(routePath(route, sets, me, Number.MAX_SAFE_INTEGER))).toEqual(
-      Array.from(routePath(route, sets, me)),
-    );
+    expect(routePath(route, sets, me, Number.MAX_SAFE_INTEGER)).toEqual(routePath(route, sets, me));
   });
 });
 
@@ -69,11 +74,11 @@ describe('inherited options are ignored (issue 23 item 11)', () => {
   // neighbors and diagonal are left out: the per-set fields of src/sets still read them inherited (phase B).
   it('a property added to Object.prototype changes no search or route', () => {
     const make = () => ({
-      flank: Array.from(flankCandidates(grid, sets, me, target)),
-      retreat: Array.from(retreatCandidates(grid, sets, me, target)),
+      flank: Array.from(tacticCandidates(grid, sets, me, target, { mode: 'flank' })),
+      retreat: Array.from(tacticCandidates(grid, sets, me, target, { mode: 'retreat' })),
       constants: tacticConstants(10, 20),
-      chosen: chooseFlankSet(grid, sets, me, target, { random: createRandom(3) }),
-      route: Array.from(routePath(createTacticRoute(grid, sets, 0, target), sets, me)),
+      chosen: chooseTacticSet(grid, sets, me, target, { mode: 'flank', random: createRandom(3) }),
+      route: Array.from(routePath(createTacticRoute(grid, sets, 0, target), sets, me)?.points ?? []),
     });
     const before = make();
     const after = withPollutedPrototype(

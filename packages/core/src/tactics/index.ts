@@ -5,22 +5,20 @@ export * from './criteria.js';
 export * from './route.js';
 export {
   type ChooseSetOptions,
-  chooseFlankSet,
-  chooseRetreatSet,
+  chooseTacticSet,
   createTacticSearch,
   DEFAULT_MAX_CANDIDATES,
   DEFAULT_SETS_PER_STEP,
-  flankCandidates,
   pickCandidate,
-  retreatCandidates,
   type SetCostPair,
   searchTactic,
   type TacticCostSource,
   type TacticKind,
+  type TacticModeOptions,
   type TacticSearchOptions,
   type TacticSearchResult,
   type TacticTaskOptions,
-  type TilePoint,
+  tacticCandidates,
 } from './search.js';
 export { searchTacticInPool, type TacticPoolJobOptions, type TacticPoolOptions } from './search-pool.js';
 export type { TacticScanArgs } from './tactic-jobs.js';

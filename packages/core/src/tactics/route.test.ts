@@ -4,10 +4,11 @@ import { CoordinateError, OutOfRangeError } from '../errors.js';
 import { generateMap } from '../grid/generate.js';
 import type { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
+import type { TilePath } from '../grid/point.js';
 import { decomposeConvexSets } from '../sets/convex-sets.js';
 import { setCostsFrom } from '../sets/set-costs.js';
 import { buildSetFields } from '../sets/set-fields.js';
-import { createTacticRoute, flankPath, retreatPath, routePath } from './route.js';
+import { createTacticRoute, routePath, tacticPath } from './route.js';
 import { searchTactic } from './search.js';
 
 /** True when every consecutive pair of the path is one legal move (same code, if-both-free diagonals). */
@@ -41,6 +42,12 @@ const MAP = [
   '....................',
 ].join('\n');
 
+/** The points of a path that must exist. */
+function pts(path: TilePath | null): Int32Array {
+  if (path === null) throw new Error('expected a path');
+  return path.points;
+}
+
 describe('routes along the answer', () => {
   it('goes straight into the target set, then to the target tile (direct route)', () => {
     const g = parseAsciiMap(MAP);
@@ -48,18 +55,20 @@ describe('routes along the answer', () => {
     const me = { x: 1, y: 7 };
     const target = { x: 17, y: 1 };
     const targetSet = sets.setOf[target.y * g.width + target.x] as number;
-    const path = flankPath(g, sets, me, target, targetSet);
+    const found = tacticPath(g, sets, me, target, targetSet, { mode: 'flank' });
+    const path = pts(found);
     expect([path[0], path[1]]).toEqual([1, 7]);
     expect([path.at(-2), path.at(-1)]).toEqual([17, 1]);
     expect(legal(g, path)).toBe(true);
     // Moves: cost into the set, then Chebyshev distance from the entry tile to the target.
-    const cost = setCostsFrom(g, sets, me.x, me.y)[targetSet] as number;
+    const cost = setCostsFrom(g, sets, { x: me.x, y: me.y })[targetSet] as number;
     let entry = 0;
     while (sets.setOf[(path[entry * 2 + 1] as number) * g.width + (path[entry * 2] as number)] !== targetSet) entry++;
     expect(entry).toBe(cost);
     const ex = path[entry * 2] as number;
     const ey = path[entry * 2 + 1] as number;
     expect(path.length / 2 - 1).toBe(cost + Math.max(Math.abs(17 - ex), Math.abs(1 - ey)));
+    expect(found?.cost).toBe(path.length / 2 - 1); // cost in moves
   });
 
   it('passes through the chosen flank set before reaching the target (property)', () => {
@@ -77,23 +86,26 @@ describe('routes along the answer', () => {
         for (const kind of ['flank', 'retreat'] as const) {
           const r = searchTactic(g, sets, mp, tp, kind);
           const via = r.candidates.length ? (r.candidates[pick % r.candidates.length] as number) : r.mySet;
-          const path =
-            kind === 'flank'
-              ? flankPath(g, sets, mp, tp, via, { fields })
-              : retreatPath(g, sets, mp, tp, via, { fields });
+          const found = tacticPath(g, sets, mp, tp, via, { mode: kind, fields });
+          if (found === null) {
+            // No route: only a flank whose target cannot be reached after `via`.
+            expect(kind === 'flank' && !(r.constants || r.mySet === r.targetSet)).toBe(true);
+            continue;
+          }
+          const path = found.points;
           expect(legal(g, path)).toBe(true);
           const setsOnPath = [];
           for (let i = 0; i < path.length; i += 2)
             setsOnPath.push(sets.setOf[(path[i + 1] as number) * 24 + (path[i] as number)]);
           const firstVia = setsOnPath.indexOf(via);
           expect(firstVia).toBeGreaterThanOrEqual(0);
-          const m = setCostsFrom(g, sets, mp.x, mp.y)[via] as number;
+          const m = setCostsFrom(g, sets, { x: mp.x, y: mp.y })[via] as number;
           expect(firstVia).toBe(m); // descends the via field: exactly cost(me, via) moves
           if (kind === 'retreat') expect(setsOnPath.length - 1).toBe(firstVia);
           else if (r.constants || r.mySet === r.targetSet) {
             expect([path.at(-2), path.at(-1)]).toEqual([tp.x, tp.y]);
             expect(setsOnPath.indexOf(r.targetSet, firstVia)).toBeGreaterThanOrEqual(firstVia);
-          } else expect(path.length / 2 - 1).toBe(firstVia); // cannot reach the target: stops after via
+          } else expect.unreachable('a flank route that cannot reach the target is null');
         }
       }),
       { numRuns: 60 },
@@ -104,7 +116,12 @@ describe('routes along the answer', () => {
     const g = parseAsciiMap(['..#..', '..#..'].join('\n'));
     const sets = decomposeConvexSets(g);
     const route = createTacticRoute(g, sets, 1, { x: 4, y: 0 });
-    expect([...routePath(route, sets, { x: 0, y: 0 })]).toEqual([0, 0]);
+    expect(routePath(route, sets, { x: 0, y: 0 })).toBeNull();
+    expect(tacticPath(g, sets, { x: 0, y: 0 }, { x: 4, y: 0 }, 1, { mode: 'retreat' })).toBeNull();
+    // A start or a target on a wall: no route either (null, not a throw).
+    expect(tacticPath(g, sets, { x: 2, y: 0 }, { x: 4, y: 0 }, 1, { mode: 'flank' })).toBeNull();
+    expect(tacticPath(g, sets, { x: 0, y: 0 }, { x: 2, y: 1 }, 0, { mode: 'flank' })).toBeNull();
+    expect(() => tacticPath(g, sets, { x: 0, y: 0 }, { x: 9, y: 1 }, 0, { mode: 'flank' })).toThrow(CoordinateError);
     expect(() => createTacticRoute(g, sets, 5, { x: 4, y: 0 })).toThrow(OutOfRangeError);
     expect(() => createTacticRoute(g, sets, 0, { x: 2, y: 0 })).toThrow(CoordinateError);
   });
@@ -126,7 +143,7 @@ describe('routes along the answer', () => {
     }
     expect(() => routePath(route, sets, { x: 0, y: 0 }, -1)).toThrow(OutOfRangeError);
     expect(() => routePath(route, sets, { x: 0, y: 0 }, Number.NaN)).toThrow(/maxSteps/);
-    const path = [...routePath(route, sets, { x: 0, y: 0 })];
+    const path = [...pts(routePath(route, sets, { x: 0, y: 0 }))];
     expect(path.slice(0, 2)).toEqual([0, 0]);
     expect(path.slice(-2)).toEqual([4, 1]);
   });

@@ -1,13 +1,15 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkGrid } from '../grid/check-grid.js';
 import { DIR_DX, DIR_DY, directionOf, NO_DIRECTION } from '../grid/directions.js';
-import type { Grid } from '../grid/grid.js';
+import { BLOCKED, type Grid } from '../grid/grid.js';
+import { makePath, type Point, type TilePath } from '../grid/point.js';
 import type { ConvexSets } from '../sets/convex-sets.js';
 import { buildSetField, type SetFields, type SetMoveOptions } from '../sets/set-fields.js';
 import { checkInteger } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { bare, ownOptions, recordOf } from '../util/own-options.js';
-import { checkSetFields, checkSetsArg, readPoint, type TilePoint } from './tactic-args.js';
+import type { TacticKind } from './search.js';
+import { checkSetFields, checkSetsArg, readTilePoint } from './tactic-args.js';
 
 /**
  * A route along a flank/retreat answer: first into set `via` (descending its field), then into the target's
@@ -64,12 +66,12 @@ export function createTacticRoute(
   grid: Grid,
   sets: ConvexSets,
   via: number,
-  target: TilePoint,
+  target: Point,
   options: TacticRouteOptions = {},
 ): TacticRoute {
   checkGrid(grid);
   checkSetsArg(grid, sets);
-  const goal = readPoint(target, 'target');
+  const goal = readTilePoint(target, 'target');
   grid.assertWalkable('target', goal.x, goal.y);
   if (!(Number.isInteger(via) && via >= 0 && via < sets.count))
     throw new OutOfRangeError('via', via, `a set id from 0 to ${sets.count - 1}`);
@@ -162,17 +164,19 @@ export function routeDirection(route: TacticRoute, x: number, y: number, phase: 
 }
 
 /**
- * The whole route from `from` as a flat Int32Array `[x0, y0, x1, y1, ...]` starting at `from`. It ends at the
- * target tile (or on entering `via` when the route does not approach); it ends early where no step exists
- * (the set is unreachable from `from`). At most `maxSteps` moves (an integer >= 0, default width * height).
+ * The whole route from the tile `from` (`{ x, y }` in tiles) as a {@link TilePath}: `points` the tiles
+ * `[x0, y0, x1, y1, ...]` starting at `from`, `cost` the number of moves (the set fields' metric: one per step,
+ * straight or diagonal). It ends at the target tile (or on entering `via` when the route does not approach).
+ * Null when the route cannot get there (the set is unreachable from `from`). At most `maxSteps` moves (an integer
+ * >= 0, default width * height): a path cut short by `maxSteps` ends where it stopped.
  * A route made by {@link createTacticRoute} never visits a tile twice in one phase, so a path has fewer than
  * `3 * width * height` moves whatever `maxSteps` says.
  * @throws CoordinateError when `from` is not an integer tile inside the sets' grid; OutOfRangeError for a bad
  *   `maxSteps`; InvalidOptionError when `route` is not a route of these sets' grid, or when its directions leave
  *   the grid, are not direction indices or run in a circle (an edited or forged route).
  */
-export function routePath(route: TacticRoute, sets: ConvexSets, from: TilePoint, maxSteps?: number): Int32Array {
-  const start = readPoint(from, 'from');
+export function routePath(route: TacticRoute, sets: ConvexSets, from: Point, maxSteps?: number): TilePath | null {
+  const start = readTilePoint(from, 'from');
   const fx = start.x;
   const fy = start.y;
   checkRouteTile(route, fx, fy, ROUTE_TO_VIA, 'from');
@@ -187,7 +191,10 @@ export function routePath(route: TacticRoute, sets: ConvexSets, from: TilePoint,
   let y = fy;
   for (let k = 0; k < limit; k++) {
     const d = routeDirection(route, x, y, phase);
-    if (d === NO_DIRECTION) break;
+    if (d === NO_DIRECTION) {
+      if (!arrived(route, sets, x, y)) return null; // stuck before the end: no route from `from`
+      break;
+    }
     if (!(d < 8)) throw new InvalidOptionError('route', route, `a TacticRoute: direction ${d} at (${x}, ${y})`);
     x += DIR_DX[d] as number;
     y += DIR_DY[d] as number;
@@ -198,49 +205,50 @@ export function routePath(route: TacticRoute, sets: ConvexSets, from: TilePoint,
   }
   if (steps > limit && routeDirection(route, x, y, phase) !== NO_DIRECTION)
     throw new InvalidOptionError('route', route, 'a TacticRoute whose directions do not run in a circle');
-  return Int32Array.from(out);
+  return makePath((out.length >> 1) - 1, Int32Array.from(out));
 }
 
-/** The route from `me` through set `via` (approaching `target` after it, or stopping in it), as a flat path. */
-function tacticPath(
-  grid: Grid,
-  sets: ConvexSets,
-  me: TilePoint,
-  target: TilePoint,
-  via: number,
-  options: TacticRouteOptions,
-  approach: boolean,
-): Int32Array {
-  checkGrid(grid);
-  const start = readPoint(me, 'me');
-  grid.assertWalkable('me', start.x, start.y);
-  const own = ownOptions(options, 'options');
-  return routePath(createTacticRoute(grid, sets, via, target, bare({ ...own, approach })), sets, start);
+/** True when (x, y) ends the route: the target tile, or (for a route that does not approach) a tile of `via`. */
+function arrived(route: TacticRoute, sets: ConvexSets, x: number, y: number): boolean {
+  if (route.approach) return x === route.targetX && y === route.targetY;
+  return sets.setOf[y * route.width + x] === route.via;
+}
+
+/** Options of {@link tacticPath}. */
+export interface TacticPathOptions extends Omit<TacticRouteOptions, 'approach'> {
+  /**
+   * `flank`: from `me` through set `via` and on to `target`; `retreat`: from `me` into set `via` (the chosen
+   * retreat set), stopping there. Required.
+   */
+  mode: TacticKind;
 }
 
 /**
- * The flank route from `me` through set `via` to `target` (see {@link createTacticRoute}), as a flat path.
- * Pass the chosen flank set as `via`; the target's own set gives the direct route.
+ * The flank or retreat route (`options.mode`) from the tile `me` through set `via` (see {@link createTacticRoute}),
+ * as a {@link TilePath} (see {@link routePath}: cost in moves). Pass the chosen flank or retreat set as `via`
+ * (for a flank, the target's own set gives the direct route). Null when there is no route: `me` or `target` on a
+ * wall, or `via` unreachable from `me`.
+ * @throws CoordinateError when `me` or `target` is outside the grid; InvalidOptionError when `mode` is missing or
+ *   not `'flank'` or `'retreat'`; as {@link createTacticRoute}.
  */
-export function flankPath(
+export function tacticPath(
   grid: Grid,
   sets: ConvexSets,
-  me: TilePoint,
-  target: TilePoint,
+  me: Point,
+  target: Point,
   via: number,
-  options: TacticRouteOptions = {},
-): Int32Array {
-  return tacticPath(grid, sets, me, target, via, options, true);
-}
-
-/** The retreat route from `me` into set `via` (the chosen retreat set), as a flat path. */
-export function retreatPath(
-  grid: Grid,
-  sets: ConvexSets,
-  me: TilePoint,
-  target: TilePoint,
-  via: number,
-  options: TacticRouteOptions = {},
-): Int32Array {
-  return tacticPath(grid, sets, me, target, via, options, false);
+  options: TacticPathOptions,
+): TilePath | null {
+  checkGrid(grid);
+  const start = readTilePoint(me, 'me');
+  const goal = readTilePoint(target, 'target');
+  const own = ownOptions(options, 'options', '{ mode, fields?, neighbors?, diagonal? }');
+  const { mode, ...rest } = own;
+  if (mode !== 'flank' && mode !== 'retreat') throw new InvalidOptionError('mode', mode, "'flank' or 'retreat'");
+  grid.assertInside('me', start.x, start.y);
+  grid.assertInside('target', goal.x, goal.y);
+  if (grid.passable[start.y * grid.width + start.x] === BLOCKED) return null;
+  if (grid.passable[goal.y * grid.width + goal.x] === BLOCKED) return null;
+  const route = createTacticRoute(grid, sets, via, goal, bare({ ...rest, approach: mode === 'flank' }));
+  return routePath(route, sets, start);
 }

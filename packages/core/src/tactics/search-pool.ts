@@ -6,6 +6,7 @@
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Grid } from '../grid/grid.js';
+import type { Point } from '../grid/point.js';
 import type { JobRunner, SubmitOptions } from '../jobs/job-spec.js';
 import type { ConvexSets } from '../sets/convex-sets.js';
 import { resolveSetMoves, type SetFields } from '../sets/set-fields.js';
@@ -20,11 +21,10 @@ import {
   type TacticSearchOptions,
   type TacticSearchResult,
 } from './search.js';
-import type { TilePoint } from './tactic-args.js';
 import { tacticScanJob } from './tactic-jobs.js';
 
-/** Options of {@link searchTacticInPool}: the search's own, and how the scan is cut. */
-export interface TacticPoolOptions extends TacticSearchOptions {
+/** Options of {@link searchTacticInPool}: the search's own, how the scan is cut, `signal` and `onProgress`. */
+export interface TacticPoolOptions extends TacticSearchOptions, TacticPoolJobOptions {
   /**
    * Scan jobs per worker (the sets are cut into `workers * jobsPerWorker` ranges), an integer >= 1.
    * @defaultValue 2
@@ -70,19 +70,17 @@ export async function searchTacticInPool(
   service: JobRunner,
   grid: Grid,
   sets: ConvexSets,
-  me: TilePoint,
-  target: TilePoint,
+  me: Point,
+  target: Point,
   kind: TacticKind,
   options: TacticPoolOptions = {},
-  jobOptions: TacticPoolJobOptions = {},
 ): Promise<TacticSearchResult> {
   checkRunner(service);
   const a = readTacticSearch(grid, sets, me, target, kind, options);
   const perWorker = ownOptions(options, 'options').jobsPerWorker ?? 2;
   if (!(Number.isInteger(perWorker) && perWorker >= 1))
     throw new OutOfRangeError('jobsPerWorker', perWorker, 'an integer >= 1');
-  const job = ownOptions(jobOptions, 'jobOptions');
-  const { signal, onProgress } = job;
+  const { signal, onProgress } = ownOptions(options, 'options');
   if (onProgress !== undefined && typeof onProgress !== 'function')
     throw new InvalidOptionError('onProgress', onProgress, 'a function (done, total)');
   const { mySet, targetSet, count, maxCandidates } = a;

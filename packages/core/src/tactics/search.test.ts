@@ -13,17 +13,15 @@ import { createRandom, randomInt } from '../util/random.js';
 import type { ResumableTask } from '../util/task.js';
 import { tacticConstants } from './criteria.js';
 import {
-  chooseFlankSet,
-  chooseRetreatSet,
+  chooseTacticSet,
   createTacticSearch,
   DEFAULT_MAX_CANDIDATES,
-  flankCandidates,
   pickCandidate,
-  retreatCandidates,
   type SetCostPair,
   searchTactic,
   type TacticKind,
   type TacticSearchResult,
+  tacticCandidates,
 } from './search.js';
 
 /**
@@ -188,7 +186,7 @@ describe("the seed's figures", () => {
     const c = at(FIG2, 'C');
     const bSet = sets.setOf[b.y * g.width + b.x] as number;
     expect(sets.setOf[c.y * g.width + c.x]).toBe(bSet);
-    const fromA = setCostsFrom(g, sets, a.x, a.y);
+    const fromA = setCostsFrom(g, sets, { x: a.x, y: a.y });
     expect(fromA[bSet]).toBe(6);
   });
 
@@ -200,8 +198,8 @@ describe("the seed's figures", () => {
     const b = at(FIG3, 'B');
     const aSet = sets.setOf[a.y * g.width + a.x] as number;
     const bSet = sets.setOf[b.y * g.width + b.x] as number;
-    expect(setCostsFrom(g, sets, b.x, b.y)[aSet]).toBe(3);
-    expect(setCostsFrom(g, sets, a.x, a.y)[bSet]).toBe(7);
+    expect(setCostsFrom(g, sets, { x: b.x, y: b.y })[aSet]).toBe(3);
+    expect(setCostsFrom(g, sets, { x: a.x, y: a.y })[bSet]).toBe(7);
     const r = searchTactic(g, sets, a, b, 'flank');
     expect(r.constants).toMatchObject({ myCost: 7, targetCost: 3, average: 5, hyperbola: 2, smallEllipse: 10 });
   });
@@ -211,28 +209,30 @@ describe('searches on maps', () => {
   it('gives no candidates and the own set when both stand in one set', () => {
     const g = Grid.open(9, 9, { shared: false });
     const sets = decomposeConvexSets(g);
-    expect([...flankCandidates(g, sets, { x: 0, y: 0 }, { x: 8, y: 8 })]).toEqual([]);
-    expect([...retreatCandidates(g, sets, { x: 0, y: 0 }, { x: 8, y: 8 })]).toEqual([]);
-    expect(chooseFlankSet(g, sets, { x: 0, y: 0 }, { x: 8, y: 8 })).toBe(0);
-    expect(chooseRetreatSet(g, sets, { x: 0, y: 0 }, { x: 8, y: 8 })).toBe(0);
+    expect([...tacticCandidates(g, sets, { x: 0, y: 0 }, { x: 8, y: 8 }, { mode: 'flank' })]).toEqual([]);
+    expect([...tacticCandidates(g, sets, { x: 0, y: 0 }, { x: 8, y: 8 }, { mode: 'retreat' })]).toEqual([]);
+    expect(chooseTacticSet(g, sets, { x: 0, y: 0 }, { x: 8, y: 8 }, { mode: 'flank' })).toBe(0);
+    expect(chooseTacticSet(g, sets, { x: 0, y: 0 }, { x: 8, y: 8 }, { mode: 'retreat' })).toBe(0);
     expect(searchTactic(g, sets, { x: 0, y: 0 }, { x: 8, y: 8 }, 'flank').constants).toBeNull();
   });
 
   it('gives no candidates when they cannot reach each other', () => {
     const g = parseAsciiMap(['...#...', '...#...'].join('\n'));
     const sets = decomposeConvexSets(g, { maxSide: 1 });
-    expect([...flankCandidates(g, sets, { x: 0, y: 0 }, { x: 6, y: 1 })]).toEqual([]);
-    expect(chooseRetreatSet(g, sets, { x: 0, y: 0 }, { x: 6, y: 1 })).toBe(sets.setOf[0]);
+    expect([...tacticCandidates(g, sets, { x: 0, y: 0 }, { x: 6, y: 1 }, { mode: 'flank' })]).toEqual([]);
+    expect(chooseTacticSet(g, sets, { x: 0, y: 0 }, { x: 6, y: 1 }, { mode: 'retreat' })).toBe(sets.setOf[0]);
   });
 
   it('refuses walls and outside tiles, and bad options', () => {
     const g = parseAsciiMap(['..#', '...'].join('\n'));
     const sets = decomposeConvexSets(g);
-    expect(() => flankCandidates(g, sets, { x: 2, y: 0 }, { x: 0, y: 0 })).toThrow(CoordinateError);
-    expect(() => retreatCandidates(g, sets, { x: 0, y: 0 }, { x: 5, y: 0 })).toThrow(CoordinateError);
-    expect(() => flankCandidates(g, sets, { x: 0, y: 0 }, { x: 0, y: 1 }, { maxCandidates: 0 })).toThrow(
-      OutOfRangeError,
+    expect(() => tacticCandidates(g, sets, { x: 2, y: 0 }, { x: 0, y: 0 }, { mode: 'flank' })).toThrow(CoordinateError);
+    expect(() => tacticCandidates(g, sets, { x: 0, y: 0 }, { x: 5, y: 0 }, { mode: 'retreat' })).toThrow(
+      CoordinateError,
     );
+    expect(() =>
+      tacticCandidates(g, sets, { x: 0, y: 0 }, { x: 0, y: 1 }, { mode: 'flank', maxCandidates: 0 }),
+    ).toThrow(OutOfRangeError);
     expect(() => createTacticSearch(g, sets, { x: 0, y: 0 }, { x: 0, y: 1 }, 'hide' as TacticKind, {})).toThrow(
       InvalidOptionError,
     );
@@ -246,10 +246,10 @@ describe('searches on maps', () => {
     g.passable[me.y * 40 + me.x] = 1;
     g.passable[target.y * 40 + target.x] = 1;
     const s2 = decomposeConvexSets(g, { maxSide: 3 });
-    const all = [...flankCandidates(g, s2, me, target, { maxCandidates: Number.POSITIVE_INFINITY })];
+    const all = [...tacticCandidates(g, s2, me, target, { mode: 'flank', maxCandidates: Number.POSITIVE_INFINITY })];
     expect(all.length).toBeGreaterThan(5);
     expect(all).toEqual([...all].sort((p, q) => p - q));
-    expect([...flankCandidates(g, s2, me, target, { maxCandidates: 5 })]).toEqual(all.slice(0, 5));
+    expect([...tacticCandidates(g, s2, me, target, { mode: 'flank', maxCandidates: 5 })]).toEqual(all.slice(0, 5));
     expect(sets.count).toBeGreaterThan(0);
   });
 
@@ -259,12 +259,14 @@ describe('searches on maps', () => {
     const sets = decomposeConvexSets(g, { maxSide: 1 });
     const me = { x: 2, y: 2 };
     const target = { x: 40, y: 40 };
-    const all = [...flankCandidates(g, sets, me, target, { maxCandidates: Number.POSITIVE_INFINITY })];
+    const all = [...tacticCandidates(g, sets, me, target, { mode: 'flank', maxCandidates: Number.POSITIVE_INFINITY })];
     expect(all.length).toBeGreaterThan(256);
-    const kept = [...flankCandidates(g, sets, me, target)];
+    const kept = [...tacticCandidates(g, sets, me, target, { mode: 'flank' })];
     expect(kept.length).toBe(255);
     expect(kept).toEqual(all.slice(0, 255));
-    expect([...flankCandidates(g, sets, me, target, { maxCandidates: 256 })]).toEqual(all.slice(0, 256));
+    expect([...tacticCandidates(g, sets, me, target, { mode: 'flank', maxCandidates: 256 })]).toEqual(
+      all.slice(0, 256),
+    );
   });
 
   it('picks a candidate with the given random source', () => {
@@ -277,7 +279,7 @@ describe('searches on maps', () => {
     const r = searchTactic(g, sets, me, target, 'flank');
     expect(r.candidates.length).toBeGreaterThan(1);
     const expected = r.candidates[randomInt(createRandom(77), r.candidates.length)];
-    expect(chooseFlankSet(g, sets, me, target, { random: createRandom(77) })).toBe(expected);
+    expect(chooseTacticSet(g, sets, me, target, { mode: 'flank', random: createRandom(77) })).toBe(expected);
     expect(pickCandidate(r, createRandom(77))).toBe(expected);
   });
 });
@@ -456,8 +458,8 @@ describe('through the frame scheduler', () => {
     g.passable[target.y * 60 + target.x] = 1;
     const sets = decomposeConvexSets(g, { maxSide: 1 });
     const costs = {
-      me: setCostsFrom(g, sets, me.x, me.y),
-      target: setCostsFrom(g, sets, target.x, target.y),
+      me: setCostsFrom(g, sets, { x: me.x, y: me.y }),
+      target: setCostsFrom(g, sets, { x: target.x, y: target.y }),
     };
     const frames: (() => void)[] = [];
     // A fake clock far ahead of performance.now() (so the search's own clock check never cuts a slice short)

@@ -1,6 +1,7 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkGrid } from '../grid/check-grid.js';
 import type { Grid } from '../grid/grid.js';
+import type { Point } from '../grid/point.js';
 import type { ConvexSets } from '../sets/convex-sets.js';
 import { setCostsFrom } from '../sets/set-costs.js';
 import {
@@ -17,12 +18,10 @@ import { type RandomSource, randomInt } from '../util/random.js';
 import type { ResumableTask } from '../util/task.js';
 import { type TacticConstants, type TacticShapeOptions, tacticConstants } from './criteria.js';
 import { flankTest, retreatTest } from './keep-tests.js';
-import { checkSetFields, checkSetsArg, readPoint, type TilePoint } from './tactic-args.js';
+import { checkSetFields, checkSetsArg, readTilePoint } from './tactic-args.js';
 
 /** Which search: flank (approach from the side) or retreat (fall back behind the player). */
 export type TacticKind = 'flank' | 'retreat';
-
-export type { TilePoint } from './tactic-args.js';
 
 /**
  * Per-set costs of both characters: `me[s]` moves from the player's tile into set `s`, `target[s]` from the
@@ -119,8 +118,8 @@ function checkCostPair(costs: SetCostPair, count: number): void {
 /** A flank or retreat search's arguments, checked and read once (own properties only). */
 export interface TacticSearchArgs {
   kind: TacticKind;
-  mine: TilePoint;
-  theirs: TilePoint;
+  mine: Point;
+  theirs: Point;
   meTile: number;
   targetTile: number;
   mySet: number;
@@ -142,16 +141,16 @@ export interface TacticSearchArgs {
 export function readTacticSearch(
   grid: Grid,
   sets: ConvexSets,
-  me: TilePoint,
-  target: TilePoint,
+  me: Point,
+  target: Point,
   kind: TacticKind,
   options: TacticTaskOptions,
 ): TacticSearchArgs {
   checkGrid(grid);
   checkSetsArg(grid, sets);
   if (kind !== 'flank' && kind !== 'retreat') throw new InvalidOptionError('kind', kind, "'flank' or 'retreat'");
-  const mine = readPoint(me, 'me');
-  const theirs = readPoint(target, 'target');
+  const mine = readTilePoint(me, 'me');
+  const theirs = readTilePoint(target, 'target');
   grid.assertWalkable('me', mine.x, mine.y);
   grid.assertWalkable('target', theirs.x, theirs.y);
   const o = ownOptions(options, 'options');
@@ -251,8 +250,8 @@ export function scanSets(
 export function createTacticSearch(
   grid: Grid,
   sets: ConvexSets,
-  me: TilePoint,
-  target: TilePoint,
+  me: Point,
+  target: Point,
   kind: TacticKind,
   options: TacticTaskOptions = {},
 ): ResumableTask<TacticSearchResult> {
@@ -278,8 +277,8 @@ export function createTacticSearch(
     if (isSetFields(source)) fields = source;
     else if (source === 'two-field')
       pair = {
-        me: setCostsFrom(grid, sets, mine.x, mine.y, o),
-        target: setCostsFrom(grid, sets, theirs.x, theirs.y, o),
+        me: setCostsFrom(grid, sets, mine, o),
+        target: setCostsFrom(grid, sets, theirs, o),
       };
     else pair = source;
     const myCost = costOf(meTile, targetSet, true);
@@ -331,8 +330,8 @@ export function createTacticSearch(
 export function searchTactic(
   grid: Grid,
   sets: ConvexSets,
-  me: TilePoint,
-  target: TilePoint,
+  me: Point,
+  target: Point,
   kind: TacticKind,
   options: TacticSearchOptions = {},
 ): TacticSearchResult {
@@ -351,34 +350,35 @@ export function searchTactic(
   return task.result();
 }
 
-/**
- * Ids of every set the flanking tutorial's flank test keeps, ascending (at most `maxCandidates`, default 255): sets with
- * `|m - t| <= hyperbola`, `m + t >= smallEllipse` and `m + t <= largeEllipse`, `m` and `t` the moves from the
- * player and from the target into the set. Unreachable sets are never kept; empty when both share one set.
- */
-export function flankCandidates(
-  grid: Grid,
-  sets: ConvexSets,
-  me: TilePoint,
-  target: TilePoint,
-  options: TacticSearchOptions = {},
-): Int32Array {
-  return searchTactic(grid, sets, me, target, 'flank', options).candidates;
+/** The `mode` option of the functions that serve both searches. */
+export interface TacticModeOptions {
+  /** Which search: `flank` (the flanking tutorial's flank test) or `retreat` (its retreat test). Required. */
+  mode: TacticKind;
+}
+
+/** Reads the required own `mode` option. */
+function readMode(options: unknown): TacticKind {
+  const mode = ownOptions(options as TacticModeOptions, 'options', '{ mode, ... }').mode;
+  if (mode !== 'flank' && mode !== 'retreat') throw new InvalidOptionError('mode', mode, "'flank' or 'retreat'");
+  return mode;
 }
 
 /**
- * Ids of every set the flanking tutorial's retreat test keeps, ascending (at most `maxCandidates`, default 255): sets with
- * `m <= t`, `t - m >= hyperbola`, `t >= circle` and `m <= circle`. Unreachable sets are never kept; empty
- * when both share one set.
+ * Ids of every set the tutorial's test of `options.mode` keeps, ascending (at most `maxCandidates`, default 255).
+ * Flank: sets with `|m - t| <= hyperbola`, `m + t >= smallEllipse` and `m + t <= largeEllipse`; retreat: sets with
+ * `m <= t`, `t - m >= hyperbola`, `t >= circle` and `m <= circle`; `m` and `t` the moves from the player and from
+ * the target into the set. Unreachable sets are never kept; empty when both share one set. The same as
+ * `searchTactic(grid, sets, me, target, mode, options).candidates`.
+ * @throws InvalidOptionError when `mode` is missing or not `'flank'` or `'retreat'`; as {@link searchTactic}.
  */
-export function retreatCandidates(
+export function tacticCandidates(
   grid: Grid,
   sets: ConvexSets,
-  me: TilePoint,
-  target: TilePoint,
-  options: TacticSearchOptions = {},
+  me: Point,
+  target: Point,
+  options: TacticSearchOptions & TacticModeOptions,
 ): Int32Array {
-  return searchTactic(grid, sets, me, target, 'retreat', options).candidates;
+  return searchTactic(grid, sets, me, target, readMode(options), options).candidates;
 }
 
 /**
@@ -395,8 +395,8 @@ export function pickCandidate(result: TacticSearchResult, random: RandomSource =
   return n === 0 ? checkNumber('result.mySet', r.mySet) : (candidates[randomInt(random, n)] as number);
 }
 
-/** Options of {@link chooseFlankSet} and {@link chooseRetreatSet}. */
-export interface ChooseSetOptions extends TacticSearchOptions {
+/** Options of {@link chooseTacticSet}. */
+export interface ChooseSetOptions extends TacticSearchOptions, TacticModeOptions {
   /**
    * Random source for the pick (for example `createRandom(seed)`).
    * @defaultValue `Math.random`
@@ -409,24 +409,18 @@ function randomOption(options: ChooseSetOptions): RandomSource | undefined {
   return ownOptions(options, 'options').random;
 }
 
-/** The flanking tutorial's `ai_flank_get_convex_set`: a random flank candidate, or the player's own set when none. */
-export function chooseFlankSet(
+/**
+ * The flanking tutorial's `ai_flank_get_convex_set` (`mode: 'flank'`) or `ai_retreat_get_convex_set`
+ * (`mode: 'retreat'`): a random candidate of that search, or the player's own set when there is none.
+ * @throws InvalidOptionError when `mode` is missing or not `'flank'` or `'retreat'`; as {@link searchTactic}.
+ */
+export function chooseTacticSet(
   grid: Grid,
   sets: ConvexSets,
-  me: TilePoint,
-  target: TilePoint,
-  options: ChooseSetOptions = {},
+  me: Point,
+  target: Point,
+  options: ChooseSetOptions,
 ): number {
-  return pickCandidate(searchTactic(grid, sets, me, target, 'flank', options), randomOption(options));
-}
-
-/** The flanking tutorial's `ai_retreat_get_convex_set`: a random retreat candidate, or the player's own set when none. */
-export function chooseRetreatSet(
-  grid: Grid,
-  sets: ConvexSets,
-  me: TilePoint,
-  target: TilePoint,
-  options: ChooseSetOptions = {},
-): number {
-  return pickCandidate(searchTactic(grid, sets, me, target, 'retreat', options), randomOption(options));
+  const mode = readMode(options);
+  return pickCandidate(searchTactic(grid, sets, me, target, mode, options), randomOption(options));
 }

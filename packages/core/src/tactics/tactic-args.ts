@@ -1,17 +1,10 @@
 import { InvalidOptionError } from '../errors.js';
 import type { Grid } from '../grid/grid.js';
+import type { Point } from '../grid/point.js';
 import { assertSetsMatch, type ConvexSets } from '../sets/convex-sets.js';
 import type { SetFields } from '../sets/set-fields.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { recordOf } from '../util/own-options.js';
-
-/** A tile position. */
-export interface TilePoint {
-  /** Column, in tiles. */
-  x: number;
-  /** Row, in tiles. */
-  y: number;
-}
 
 /** Throws InvalidOptionError unless `sets` holds Int32Array `setOf` and `rects` that match the grid. */
 export function checkSetsArg(grid: Grid, sets: unknown): asserts sets is ConvexSets {
@@ -50,7 +43,7 @@ export function checkSetFields(
 }
 
 /** A tile point read once: its x and y (a getter or a Proxy cannot change them between the check and the use). */
-export function readPoint(point: unknown, name: string): TilePoint {
-  const p = recordOf<TilePoint>(point, name, '{ x, y }');
+export function readTilePoint(point: unknown, name: string): Point {
+  const p = recordOf<Point>(point, name, '{ x, y }');
   return { x: p.x, y: p.y };
 }

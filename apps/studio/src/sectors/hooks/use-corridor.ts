@@ -85,23 +85,17 @@ export function useCorridor(
       const t0 = performance.now();
       try {
         const service = await studioService();
-        const done = await corridorFieldInPool(
-          service,
-          graph,
-          { x: gx, y: gy },
-          starts,
-          { fullFieldAbove },
-          {
-            signal: controller.signal,
-            onStart: (f) => {
-              field = f;
-              paint(0);
-            },
-            onProgress: (d, total) => {
-              if (total > 0 && performance.now() - lastPaint > REPAINT_MS) paint(d / total);
-            },
+        const done = await corridorFieldInPool(service, graph, { x: gx, y: gy }, starts, {
+          fullFieldAbove,
+          signal: controller.signal,
+          onStart: (f) => {
+            field = f;
+            paint(0);
           },
-        );
+          onProgress: (d, total) => {
+            if (total > 0 && performance.now() - lastPaint > REPAINT_MS) paint(d / total);
+          },
+        });
         if (controller.signal.aborted) return;
         field = done;
         paint(null);

@@ -77,17 +77,13 @@ export function useSectorGraph(grid: Grid | null, sectorSize: number): SectorGra
       try {
         const service = await studioService();
         const t0 = performance.now();
-        const built = await buildSectorGraphInPool(
-          service,
-          grid,
-          { sectorSize },
-          {
-            signal: controller.signal,
-            onProgress: (done, total) => {
-              if (!controller.signal.aborted && total > 0) setProgress(done / total);
-            },
+        const built = await buildSectorGraphInPool(service, grid, {
+          sectorSize,
+          signal: controller.signal,
+          onProgress: (done, total) => {
+            if (!controller.signal.aborted && total > 0) setProgress(done / total);
           },
-        );
+        });
         if (controller.signal.aborted) return;
         setBuildMs(performance.now() - t0);
         graphRef.current = built;

@@ -93,21 +93,21 @@ export function useSectorRoute(
       };
       const firstMoveMs = await bestOf(() => graph.firstMove(sx, sy, gx, gy), alive);
       if (firstMoveMs === null) return;
-      const route = graph.route(sx, sy, gx, gy);
-      const routeMs = await bestOf(() => graph.route(sx, sy, gx, gy), alive);
+      const route = graph.route({ x: sx, y: sy }, { x: gx, y: gy });
+      const routeMs = await bestOf(() => graph.route({ x: sx, y: sy }, { x: gx, y: gy }), alive);
       if (routeMs === null) return;
-      const found = graph.findPath(sx, sy, gx, gy, { info });
-      const pathMs = await bestOf(() => graph.findPath(sx, sy, gx, gy), alive);
+      const found = graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { info });
+      const pathMs = await bestOf(() => graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }), alive);
       if (pathMs === null) return;
       setAnswer({
         start: { x: sx, y: sy },
         goal: { x: gx, y: gy },
         reachable: route !== null,
         routeCost: route?.cost ?? Number.POSITIVE_INFINITY,
-        waypoints: route?.waypoints ?? null,
+        waypoints: route?.points ?? null,
         routeMs,
         pathCost: found?.cost ?? Number.POSITIVE_INFINITY,
-        path: found?.path ?? null,
+        path: found?.points ?? null,
         pathMs,
         info,
         firstMoveMs,

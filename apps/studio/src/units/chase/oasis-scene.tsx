@@ -84,8 +84,8 @@ export function OasisScene() {
   const [gx, gy] = OASIS_ORCS[0] as readonly [number, number];
   const paths = useMemo(
     () => ({
-      listing: buildTilePatternPath(pattern, gx, gy, { style: 'listing' }),
-      symmetric: buildTilePatternPath(pattern, gx, gy, { style: 'symmetric' }),
+      listing: buildTilePatternPath(pattern, { x: gx, y: gy }, { style: 'listing' }).points,
+      symmetric: buildTilePatternPath(pattern, { x: gx, y: gy }, { style: 'symmetric' }).points,
     }),
     [pattern, gx, gy],
   );

@@ -139,7 +139,12 @@ function markCaught(w: OrcWorld): void {
 
 /** Where an orc plans to meet Frodo in intercept mode (null: no meeting, it chases instead). */
 export function orcIntercept(w: OrcWorld, o: Orc): TileInterceptPoint | null {
-  return tileIntercept(o.x, o.y, w.fx, w.fy, w.vx, w.vy, { width: SCREEN_W, height: SCREEN_H });
+  return tileIntercept(
+    { x: o.x, y: o.y },
+    { x: w.fx, y: w.fy },
+    { x: w.vx, y: w.vy },
+    { width: SCREEN_W, height: SCREEN_H },
+  );
 }
 
 /** One turn: Frodo walks (bouncing off walls), then every orc not on his tile takes one step. */
@@ -169,7 +174,13 @@ export function stepOrcWorld(w: OrcWorld, mode: OrcMode): void {
     if (mode === 'basic') d = basicChaseDirection(o.x, o.y, f.x, f.y);
     else if (mode === 'bresenham') d = o.chaser.next(o.x, o.y, f.x, f.y);
     else if (mode === 'symmetric') d = o.symmetric.next(o.x, o.y, f.x, f.y);
-    else d = tileInterceptDirection(o.x, o.y, w.fx, w.fy, w.vx, w.vy, { width: SCREEN_W, height: SCREEN_H });
+    else
+      d = tileInterceptDirection(
+        { x: o.x, y: o.y },
+        { x: w.fx, y: w.fy },
+        { x: w.vx, y: w.vy },
+        { width: SCREEN_W, height: SCREEN_H },
+      );
     if (d === NO_DIRECTION) continue;
     const nx = o.x + (DIR_DX[d] as number);
     const ny = o.y + (DIR_DY[d] as number);

@@ -79,7 +79,7 @@ export function parseGuards(text: string): { patterns: TilePattern[] | null; err
  */
 export function buildGuards(patterns: readonly TilePattern[], grid: Grid, cx: number, cy: number): Guard[] {
   return patterns.map((p) => {
-    const path = buildTilePatternPath(p, cx + p.originX, cy + p.originY);
+    const path = buildTilePatternPath(p, { x: cx + p.originX, y: cy + p.originY }).points;
     let badTiles = 0;
     for (let i = 0; i < path.length; i += 2) if (!grid.isPassable(path[i] as number, path[i + 1] as number)) badTiles++;
     return { id: p.name, name: p.name || '(unnamed)', path, closed: p.closed, badTiles };
@@ -102,7 +102,7 @@ export function castleRange(patterns: readonly TilePattern[]): { x0: number; x1:
   let maxX = CASTLE_W - 1;
   let maxY = CASTLE_H - 1;
   for (const p of patterns) {
-    const path = buildTilePatternPath(p, p.originX, p.originY);
+    const path = buildTilePatternPath(p, { x: p.originX, y: p.originY }).points;
     for (let i = 0; i < path.length; i += 2) {
       minX = Math.min(minX, path[i] as number);
       maxX = Math.max(maxX, path[i] as number);

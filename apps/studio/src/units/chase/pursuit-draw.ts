@@ -39,8 +39,8 @@ function drawOtherPrediction(ctx: CanvasRenderingContext2D, w: PursuitWorld): vo
   const used = w.plan?.method;
   const other =
     used === 'exact'
-      ? closingIntercept(w.chaser.x, w.chaser.y, cv.x, cv.y, w.target.x, w.target.y, tv.x, tv.y)
-      : exactIntercept(w.chaser.x, w.chaser.y, w.chaser.maxSpeed, w.target.x, w.target.y, tv.x, tv.y);
+      ? closingIntercept(w.chaser, cv, w.target, tv)
+      : exactIntercept(w.chaser, w.chaser.maxSpeed, w.target, tv);
   if (!other || !Number.isFinite(other.x) || !Number.isFinite(other.y)) return;
   ctx.strokeStyle = 'rgba(40,40,40,0.7)';
   ctx.lineWidth = 1.5;
