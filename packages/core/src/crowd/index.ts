@@ -1,4 +1,11 @@
-// The family entry `@fieldmarshal/core/crowd`.
+/**
+ * The family entry `@fieldmarshal/core/crowd`: the "Group Movement / Flocking Behavior" tutorial's crowd (chirality
+ * avoidance, stop timers). It works in tiles and seconds: positions, sizes and distances in tiles, speeds in tiles
+ * per second. The tutorial's pixel numbers are {@link CROWD_TUTORIAL}; each default is one of them divided by
+ * {@link CROWD_TUTORIAL_SCALE} (30 pixels per tile).
+ *
+ * @packageDocumentation
+ */
 
 export type { CrowdBandResult, CrowdStepBandArgs } from './crowd-band-jobs.js';
 export * from './crowd-command.js';
