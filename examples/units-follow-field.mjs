@@ -1,7 +1,7 @@
 // Units following a field.
 // Part 1 (tiles): many units share ONE field towards two exits; every tick each unit takes the step that `dir`
 //   names for its tile. With the `steps` metric a unit arrives exactly `cost` ticks after it starts.
-// Part 2 (pixels): a crowd of square units (seed 001: chirality avoidance and stop timers) sent through a door
+// Part 2 (tiles and seconds): a crowd of square units (seed 001: chirality avoidance and stop timers) sent through a door
 //   by commandCrowdGroup, which computes the group's field and lets every unit follow it; it runs until the
 //   crowd has stopped.
 // Run: node units-follow-field.mjs [units, default 300]
@@ -72,7 +72,7 @@ console.log(
   `  all arrived after ${last} ticks; ${onTime} of ${unitCount} arrived exactly 'cost' ticks after the start`,
 );
 
-// ---- Part 2: a crowd in pixels, sent through a door -----------------------------------------------------------
+// ---- Part 2: a crowd (in tiles), sent through a door ----------------------------------------------------------
 const rows = [];
 for (let r = 0; r < 30; r++) {
   let row = '';
@@ -85,14 +85,15 @@ for (let r = 0; r < 30; r++) {
 }
 const level = parseAsciiMap(rows.join('\n'));
 const crowdSize = Math.min(unitCount, 150);
-const crowd = createCrowd({ grid: level, capacity: crowdSize }); // 30 px tiles, 90 px/s, units 14 px squares
+// Positions in tiles, speeds in tiles/s: the defaults are the flocking tutorial's 14 px squares on 30 px tiles
+// at 90 px/s, divided by CROWD_TUTORIAL_SCALE (30): 14/30-tile squares at 3 tiles/s.
+const crowd = createCrowd({ grid: level, capacity: crowdSize });
 while (crowdCount(crowd) < crowdSize) {
-  const x = 30 + random() * 1140; // anywhere in the top half (pixels)
-  const y = 30 + random() * 380;
-  if (crowdSpotIsFree(crowd, x, y)) addCrowdUnit(crowd, x, y, 0);
+  const at = { x: 1 + random() * 38, y: 1 + random() * (38 / 3) }; // anywhere in the top half (tiles)
+  if (crowdSpotIsFree(crowd, at)) addCrowdUnit(crowd, at, 0);
 }
-const T = crowd.params.tileSize;
-commandCrowdGroup(crowd, 0, 20.5 * T, 24.5 * T); // the centre of tile (20, 24), below the wall
+const T = 1; // the crowd's positions are in tiles
+commandCrowdGroup(crowd, 0, { x: 20.5, y: 24.5 }); // the centre of tile (20, 24), below the wall
 const dt = 1 / 60;
 let seconds = 0;
 while (countMovingCrowdUnits(crowd) > 0 && seconds < 240) {

@@ -128,12 +128,11 @@ function crowdSeconds(useFlow) {
   const crowd = createCrowd({ grid: level, capacity: 80, flows: true, shared: false });
   const place = createRandom(5);
   while (crowdCount(crowd) < 80) {
-    const x = 30 + place() * 540; // the top left of the level, far from the door
-    const y = 30 + place() * 290;
-    if (crowdSpotIsFree(crowd, x, y)) addCrowdUnit(crowd, x, y, 0);
+    const at = { x: 1 + place() * 18, y: 1 + place() * (29 / 3) }; // tiles: the top left, far from the door
+    if (crowdSpotIsFree(crowd, at)) addCrowdUnit(crowd, at, 0);
   }
-  const T = crowd.params.tileSize;
-  commandCrowdGroup(crowd, 0, 8.5 * T, 20.5 * T, { useFlow });
+  const T = 1; // the crowd works in tiles
+  commandCrowdGroup(crowd, 0, { x: 8.5, y: 20.5 }, { useFlow });
   let seconds = 0;
   while (countMovingCrowdUnits(crowd) > 0 && seconds < 300) {
     stepCrowd(crowd, 1 / 60);

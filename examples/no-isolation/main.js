@@ -61,9 +61,9 @@ const crowds = [0, 1].map(() => {
   const crowd = createCrowd({ grid, capacity: 400 });
   for (let i = 0; i < 300; i++) {
     const t = (goal + i * 97) % grid.size;
-    if (grid.passable[t]) addCrowdUnit(crowd, ((t % grid.width) + 0.5) * 30, (Math.floor(t / grid.width) + 0.5) * 30);
+    if (grid.passable[t]) addCrowdUnit(crowd, { x: (t % grid.width) + 0.5, y: Math.floor(t / grid.width) + 0.5 });
   }
-  commandCrowdGroup(crowd, 0, ((goal % grid.width) + 0.5) * 30, (Math.floor(goal / grid.width) + 0.5) * 30);
+  commandCrowdGroup(crowd, 0, { x: (goal % grid.width) + 0.5, y: Math.floor(goal / grid.width) + 0.5 }); // tiles
   return crowd;
 });
 const [, crowdMs] = await timed(async () => {

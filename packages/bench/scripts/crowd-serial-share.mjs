@@ -45,22 +45,19 @@ function benchCrowd() {
   const grid = core.generateMap('random', SIDE, SIDE, { density: 0.1, seed: 3 });
   const crowd = core.createCrowd({ grid, capacity: UNITS });
   const random = core.createRandom(UNITS);
-  const px = SIDE * crowd.params.tileSize;
+  // Positions in tiles (the crowd's unit since API 1.0).
   while (core.crowdCount(crowd) < UNITS) {
-    const x = random() * px;
-    const y = random() * px;
-    if (core.crowdSpotIsFree(crowd, x, y)) core.addCrowdUnit(crowd, x, y, core.crowdCount(crowd) % 2);
+    const at = { x: random() * SIDE, y: random() * SIDE };
+    if (core.crowdSpotIsFree(crowd, at)) core.addCrowdUnit(crowd, at, core.crowdCount(crowd) % 2);
   }
-  const T = crowd.params.tileSize;
   const spot = (fx, fy) => {
     for (let i = Math.floor(fy * SIDE) * SIDE + Math.floor(fx * SIDE); ; i++)
-      if (grid.passable[i % (SIDE * SIDE)] !== 0)
-        return { x: ((i % SIDE) + 0.5) * T, y: (Math.floor(i / SIDE) + 0.5) * T };
+      if (grid.passable[i % (SIDE * SIDE)] !== 0) return { x: (i % SIDE) + 0.5, y: Math.floor(i / SIDE) + 0.5 };
   };
   const a = spot(0.25, 0.5);
   const b = spot(0.75, 0.5);
-  core.commandCrowdGroup(crowd, 0, b.x, b.y);
-  core.commandCrowdGroup(crowd, 1, a.x, a.y);
+  core.commandCrowdGroup(crowd, 0, b);
+  core.commandCrowdGroup(crowd, 1, a);
   return crowd;
 }
 

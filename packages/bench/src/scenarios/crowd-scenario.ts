@@ -27,23 +27,21 @@ export function createBenchCrowd(units: number): Crowd {
   const grid = generateMap('random', CROWD_SIDE, CROWD_SIDE, { density: 0.1, seed: 3 });
   const crowd = createCrowd({ grid, capacity: units });
   const random = createRandom(units);
-  const px = CROWD_SIDE * crowd.params.tileSize;
+  // Positions in tiles (the crowd's unit).
   while (crowdCount(crowd) < units) {
-    const x = random() * px;
-    const y = random() * px;
-    if (crowdSpotIsFree(crowd, x, y)) addCrowdUnit(crowd, x, y, crowdCount(crowd) % 2);
+    const at = { x: random() * CROWD_SIDE, y: random() * CROWD_SIDE };
+    if (crowdSpotIsFree(crowd, at)) addCrowdUnit(crowd, at, crowdCount(crowd) % 2);
   }
-  const T = crowd.params.tileSize;
   const spot = (fx: number, fy: number) => {
     // The free tile nearest (by scanning along the row) to the fraction (fx, fy) of the map.
     for (let i = Math.floor(fy * CROWD_SIDE) * CROWD_SIDE + Math.floor(fx * CROWD_SIDE); ; i++)
       if (grid.passable[i % (CROWD_SIDE * CROWD_SIDE)] !== 0)
-        return { x: ((i % CROWD_SIDE) + 0.5) * T, y: (Math.floor(i / CROWD_SIDE) + 0.5) * T };
+        return { x: (i % CROWD_SIDE) + 0.5, y: Math.floor(i / CROWD_SIDE) + 0.5 };
   };
   const a = spot(0.25, 0.5);
   const b = spot(0.75, 0.5);
-  commandCrowdGroup(crowd, 0, b.x, b.y);
-  commandCrowdGroup(crowd, 1, a.x, a.y);
+  commandCrowdGroup(crowd, 0, b);
+  commandCrowdGroup(crowd, 1, a);
   return crowd;
 }
 

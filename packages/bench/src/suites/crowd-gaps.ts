@@ -2,6 +2,7 @@ import { createRandom, parseAsciiMap } from '@fieldmarshal/core';
 import {
   addCrowdUnit,
   CROWD_STOPPED,
+  CROWD_TUTORIAL_SCALE,
   commandCrowdGroup,
   countMovingCrowdUnits,
   createCrowd,
@@ -53,10 +54,13 @@ export interface GapsRun {
 export function runGapsScene(units: number, seed: number, limit: number): GapsRun {
   const grid = parseAsciiMap(gapsAscii());
   const crowd = createCrowd({ grid, capacity: units });
-  const T = crowd.params.tileSize;
+  // The studio's spawn, in tiles: lanes half a tile apart (the tutorial's 15 px), jitter up to half a tutorial
+  // pixel (1 / CROWD_TUTORIAL_SCALE tiles across).
+  const T = 1;
+  const at = (x: number, y: number) => ({ x, y });
   const pitch = T / 2;
   const random = createRandom(seed);
-  const jitter = () => (seed > 1 ? random() - 0.5 : 0);
+  const jitter = () => (seed > 1 ? (random() - 0.5) / CROWD_TUTORIAL_SCALE : 0);
   const fill = (group: number, wanted: number, fromCol: number, toCol: number, step: 1 | -1) => {
     let n = 0;
     const lanes = (Math.abs(toCol - fromCol) + 1) * 2;
@@ -64,11 +68,11 @@ export function runGapsScene(units: number, seed: number, limit: number): GapsRu
       const x = (fromCol + step * Math.floor(k / 2)) * T + (step > 0 ? k % 2 : 1 - (k % 2)) * pitch + pitch / 2;
       for (let s = 0; s < H * 2 && n < wanted; s++) {
         const y = s * pitch + pitch / 2;
-        if (!crowdSpotIsFree(crowd, x, y)) continue;
+        if (!crowdSpotIsFree(crowd, at(x, y))) continue;
         const jx = x + jitter();
         const jy = y + jitter();
-        const ok = crowdSpotIsFree(crowd, jx, jy);
-        addCrowdUnit(crowd, ok ? jx : x, ok ? jy : y, group);
+        const ok = crowdSpotIsFree(crowd, at(jx, jy));
+        addCrowdUnit(crowd, ok ? at(jx, jy) : at(x, y), group);
         n++;
       }
     }
@@ -76,15 +80,15 @@ export function runGapsScene(units: number, seed: number, limit: number): GapsRu
   const red = Math.ceil(units / 2);
   fill(0, red, 1, 19, 1);
   fill(1, units - red, W - 2, 44, -1);
-  commandCrowdGroup(crowd, 0, 53.5 * T, 20 * T);
-  commandCrowdGroup(crowd, 1, 10.5 * T, 20 * T);
+  commandCrowdGroup(crowd, 0, { x: 53.5, y: 20 });
+  commandCrowdGroup(crowd, 1, { x: 10.5, y: 20 });
   const h = crowd.params.unitSize / 2;
   const m = crowd.params.contactMargin;
   const pass = grid.passable;
   const wallNear = (x: number, y: number) => {
-    for (let r = Math.floor((y - h - m) / T); r <= Math.floor((y + h + m) / T); r++)
-      for (let c = Math.floor((x - h - m) / T); c <= Math.floor((x + h + m) / T); c++)
-        if (pass[r * W + c] === 0) return true;
+    // x, y, h and m in tiles.
+    for (let r = Math.floor(y - h - m); r <= Math.floor(y + h + m); r++)
+      for (let c = Math.floor(x - h - m); c <= Math.floor(x + h + m); c++) if (pass[r * W + c] === 0) return true;
     return false;
   };
   let held = 0;

@@ -1,6 +1,7 @@
 import { createRandom } from '@fieldmarshal/core';
 import {
   addCrowdUnit,
+  CROWD_TUTORIAL_SCALE,
   commandCrowdGroup,
   countMovingCrowdUnits,
   createCrowd,
@@ -40,12 +41,13 @@ export function runCrowdSettle(options: { seeds: number }) {
     for (let seed = 1; seed <= options.seeds; seed++) {
       const crowd = createCrowd({ grid: generateOpen(40, 40), capacity: UNITS });
       const random = createRandom(seed);
+      // The crowd tests' scene in the flocking tutorial's pixels (30 per tile), through CROWD_TUTORIAL_SCALE.
+      const S = CROWD_TUTORIAL_SCALE;
       while (crowdCount(crowd) < UNITS) {
-        const x = random() * 1200;
-        const y = random() * 1200;
-        if (crowdSpotIsFree(crowd, x, y)) addCrowdUnit(crowd, x, y, 0);
+        const at = { x: (random() * 1200) / S, y: (random() * 1200) / S };
+        if (crowdSpotIsFree(crowd, at)) addCrowdUnit(crowd, at, 0);
       }
-      commandCrowdGroup(crowd, 0, 600, 600, { useField });
+      commandCrowdGroup(crowd, 0, { x: 600 / S, y: 600 / S }, { useField });
       let t = Number.POSITIVE_INFINITY;
       for (let s = 1; s <= LIMIT / DT; s++) {
         stepCrowd(crowd, DT);
@@ -57,7 +59,7 @@ export function runCrowdSettle(options: { seeds: number }) {
       settled.push(t);
       const f = crowdFrame(crowd);
       const d: number[] = [];
-      for (let i = 0; i < UNITS; i++) d.push(Math.hypot((f.x[i] as number) - 600, (f.y[i] as number) - 600));
+      for (let i = 0; i < UNITS; i++) d.push(Math.hypot((f.x[i] as number) * S - 600, (f.y[i] as number) * S - 600));
       d.sort((a, b) => a - b);
       within.push(percentile(d, 90));
       bar.tick();

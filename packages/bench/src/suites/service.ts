@@ -91,16 +91,15 @@ function cases(sizes: readonly number[]): Case[] {
     async prepare(service, mode) {
       const g = own(crowdGrid, mode);
       const crowd = createCrowd({ grid: g, capacity: 50_000, groups: 2, shared: mode === 'shared' });
-      const T = crowd.params.tileSize;
       for (let i = 0, t = 0; i < 50_000 && t < g.size * 4; t += 13) {
         const tile = (t * 7919) % g.size;
         if (!g.passable[tile]) continue;
-        addCrowdUnit(crowd, ((tile % g.width) + 0.5) * T, (Math.floor(tile / g.width) + 0.5) * T, i % 2);
+        addCrowdUnit(crowd, { x: (tile % g.width) + 0.5, y: Math.floor(tile / g.width) + 0.5 }, i % 2);
         i++;
       }
       const [a, b] = goalsOf(g, 2) as [{ x: number; y: number }, { x: number; y: number }];
-      commandCrowdGroup(crowd, 0, (a.x + 0.5) * T, (a.y + 0.5) * T, { useField: false });
-      commandCrowdGroup(crowd, 1, (b.x + 0.5) * T, (b.y + 0.5) * T, { useField: false });
+      commandCrowdGroup(crowd, 0, { x: a.x + 0.5, y: a.y + 0.5 }, { useField: false });
+      commandCrowdGroup(crowd, 1, { x: b.x + 0.5, y: b.y + 0.5 }, { useField: false });
       return () => stepCrowdParallel(service, crowd, 1 / 30);
     },
   });

@@ -7,6 +7,7 @@
  */
 import { BAND_SEGMENTS, bandSegments } from './crowd-band.js';
 import { H_CURRENT } from './crowd-layout.js';
+import { CROWD_CELL } from './crowd-options.js';
 import { type Crowd, type CrowdFrame, crowdCount } from './crowd-state.js';
 
 /** Units whose rows cut the bands of a crowd without a last step to go by. */
@@ -43,7 +44,7 @@ export function planCrowdBands(crowd: Crowd, parts: number): number[] {
     return cutRows(last.start, last.end, last.work, parts, rows);
   // A strided sample of the units' rows, each one unit of work (a unit off the map is left out: its band reports it).
   const frame = crowd.frames[(crowd.header[H_CURRENT] as number) & 1] as CrowdFrame;
-  const T = crowd.params.tileSize;
+  const T = CROWD_CELL;
   const count = Math.min(units, SAMPLE);
   const sample: number[] = [];
   for (let k = 0; k < count; k++) {

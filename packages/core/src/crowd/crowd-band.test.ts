@@ -23,7 +23,7 @@ import {
   crowdSpotIsFree,
   crowdSteps,
 } from './crowd-state.js';
-import { stepCrowd } from './crowd-step.js';
+import { stepCrowd } from './crowd-step-whole.js';
 
 /**
  * A runner that runs each job here, as the service does in `mode`: 'transfer' makes the parallel step ask its bands
@@ -53,13 +53,13 @@ function randomCrowd(seed: number, count: number, options: Partial<CrowdOptions>
   const grid = rand() < 0.3 ? generateOpen(width, height) : generateRandom(width, height, 0.15, { seed });
   const flows = rand() < 0.5;
   const crowd = createCrowd({ grid, capacity: Math.max(1, count), groups: 2, flows, shared: false, ...options });
-  const T = crowd.params.tileSize;
+  const T = 1;
   const f = crowdFrame(crowd);
   // The units on a free tile (addCrowdUnit's rule), then any state at all, walls included.
   let tile = 0;
-  while (!crowdSpotIsFree(crowd, ((tile % width) + 0.5) * T, (Math.floor(tile / width) + 0.5) * T)) tile++;
+  while (!crowdSpotIsFree(crowd, { x: ((tile % width) + 0.5) * T, y: (Math.floor(tile / width) + 0.5) * T })) tile++;
   for (let i = 0; i < count; i++)
-    addCrowdUnit(crowd, ((tile % width) + 0.5) * T, (Math.floor(tile / width) + 0.5) * T, i % 2);
+    addCrowdUnit(crowd, { x: ((tile % width) + 0.5) * T, y: (Math.floor(tile / width) + 0.5) * T }, i % 2);
   for (let i = 0; i < count; i++) {
     const r = rand();
     f.x[i] = r < 0.05 ? 0 : r < 0.1 ? width * T : rand() * width * T;
@@ -83,7 +83,12 @@ function randomCrowd(seed: number, count: number, options: Partial<CrowdOptions>
     while (!grid.passable[goal]) goal = (goal + 1) % grid.size;
     const gx = ((goal % width) + rand()) * T;
     const gy = (Math.floor(goal / width) + rand()) * T;
-    commandCrowdGroup(crowd, group, gx, gy, group === 0 || rand() < 0.3 ? { useField: false } : { useFlow: flows });
+    commandCrowdGroup(
+      crowd,
+      group,
+      { x: gx, y: gy },
+      group === 0 || rand() < 0.3 ? { useField: false } : { useFlow: flows },
+    );
   }
   return crowd;
 }
@@ -107,7 +112,7 @@ describe('stepCrowdParallel in bands (each band builds its own neighbour grid)',
         fc.integer({ min: 1, max: 5 }),
         fc.constantFrom(...MODES),
         fc.constantFrom(1 / 60, 1 / 30, 0.1),
-        fc.constantFrom(undefined, 60, 300),
+        fc.constantFrom(undefined, 2, 10), // tiles/s: slow, and the fastest allowed (one tile per 0.1 s step)
         async (seed, count, parts, mode, dt, fast) => {
           const base = randomCrowd(seed, count, fast === undefined ? {} : { topSpeed: fast });
           const serial = copyOf(base, false);
@@ -137,13 +142,13 @@ describe('stepCrowdParallel in bands (each band builds its own neighbour grid)',
     const grid = generateRandom(48, 40, 0.12, { seed: 9 });
     const make = (shared: boolean) => {
       const crowd = createCrowd({ grid, capacity: 400, groups: 2, shared });
-      const T = crowd.params.tileSize;
+      const T = 1;
       for (let t = 0, i = 0; i < 400; t += 7) {
         const tile = (t * 7919) % grid.size;
         if (grid.passable[tile] && addCrowdUnitIfFree(crowd, tile, T, i % 2)) i++;
       }
-      commandCrowdGroup(crowd, 0, 10.5 * T, 10.5 * T);
-      commandCrowdGroup(crowd, 1, 40.5 * T, 30.5 * T, { useField: false });
+      commandCrowdGroup(crowd, 0, { x: 10.5 * T, y: 10.5 * T });
+      commandCrowdGroup(crowd, 1, { x: 40.5 * T, y: 30.5 * T }, { useField: false });
       return crowd;
     };
     const serial = make(false);
@@ -196,7 +201,7 @@ describe('stepCrowdParallel in bands (each band builds its own neighbour grid)',
 function addCrowdUnitIfFree(crowd: Crowd, tile: number, T: number, group: number): boolean {
   const { width } = crowd.grid;
   try {
-    addCrowdUnit(crowd, ((tile % width) + 0.5) * T, (Math.floor(tile / width) + 0.5) * T, group);
+    addCrowdUnit(crowd, { x: ((tile % width) + 0.5) * T, y: (Math.floor(tile / width) + 0.5) * T }, group);
     return true;
   } catch {
     return false;
@@ -234,8 +239,8 @@ describe('band balance', () => {
     // Every unit in the top eighth of a tall map: equal rows would give one band all the work.
     const grid = generateOpen(16, 160);
     const crowd = createCrowd({ grid, capacity: 500, shared: false });
-    const T = crowd.params.tileSize;
-    for (let i = 0; i < 500; i++) addCrowdUnit(crowd, ((i % 16) + 0.5) * T, (Math.floor(i / 16) + 0.5) * T);
+    const T = 1;
+    for (let i = 0; i < 500; i++) addCrowdUnit(crowd, { x: ((i % 16) + 0.5) * T, y: (Math.floor(i / 16) + 0.5) * T });
     const first = planCrowdBands(crowd, 4);
     expect(first[4]).toBe(161);
     expect(first[3]).toBeLessThan(40); // three cuts inside the units' 32 rows
@@ -257,8 +262,9 @@ describe('band balance', () => {
 describe('runCrowdStepBand', () => {
   it('checks its band, publishes progress and throws AbortError when the abort flag is set', () => {
     const crowd = createCrowd({ grid: generateOpen(20, 20), capacity: 50, shared: true });
-    const T = crowd.params.tileSize;
-    for (let i = 0; i < 50; i++) addCrowdUnit(crowd, ((i % 10) * 2 + 0.5) * T, (Math.floor(i / 10) * 2 + 0.5) * T);
+    const T = 1;
+    for (let i = 0; i < 50; i++)
+      addCrowdUnit(crowd, { x: ((i % 10) * 2 + 0.5) * T, y: (Math.floor(i / 10) * 2 + 0.5) * T });
     const args = {
       grid: crowd.grid,
       crowd: crowd.buffer,
@@ -292,7 +298,7 @@ describe('runCrowdStepBand', () => {
     const crowd = randomCrowd(5, 80);
     const a = stepCrowdBand(crowd, { rowFrom: 0, rowTo: 3, checkFrom: 0, checkTo: 80 }, 1 / 30, true);
     const f = crowdFrame(crowd);
-    const T = crowd.params.tileSize;
+    const T = 1;
     const inRows = [...f.y.subarray(0, 80)].filter((y) => Math.floor(y / T) < 3).length;
     expect(a.units).toBe(inRows);
     // In ascending index order, so that the caller's copy writes forwards.

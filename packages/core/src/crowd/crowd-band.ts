@@ -21,6 +21,7 @@ import {
   unitOnMap,
 } from './crowd-grid.js';
 import { H_CURRENT } from './crowd-layout.js';
+import { CROWD_CELL } from './crowd-options.js';
 import { type Crowd, type CrowdFrame, type CrowdSortedFrame, crowdCount } from './crowd-state.js';
 import { type StepOutput, stepUnits } from './crowd-step.js';
 
@@ -113,7 +114,7 @@ function gatherCandidates(
 ): { count: number; lo: number; hi: number } {
   const n = crowdCount(crowd);
   const { x, y } = frame;
-  const T = crowd.params.tileSize;
+  const T = CROWD_CELL;
   const maxX = crowd.grid.width * T;
   const maxY = crowd.grid.height * T;
   const { unitGroup, groups } = crowd;
@@ -163,7 +164,7 @@ function gatherCandidates(
 export function buildBandGrid(crowd: Crowd, band: CrowdBand, dt: number, control: KernelControl = {}): BandGrid {
   const frame = crowd.frames[(crowd.header[H_CURRENT] as number) & 1] as CrowdFrame;
   const { x, y } = frame;
-  const T = crowd.params.tileSize;
+  const T = CROWD_CELL;
   const maxX = crowd.grid.width * T;
   const maxY = crowd.grid.height * T;
   const { unitGroup, groups } = crowd;

@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { InvalidOptionError } from '../errors.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { createRandom } from '../util/random.js';
-import { crowdOnAscii, runUntil, unitsInWalls } from './crowd.test-util.js';
-import { commandCrowdGroup } from './crowd-command.js';
+import { addAt, crowdOnAscii, freeAt, PX, runUntil, sendTo, unitsInWalls } from './crowd.test-util.js';
 import {
-  addCrowdUnit,
   type Crowd,
   countMovingCrowdUnits,
   createCrowd,
@@ -13,24 +11,24 @@ import {
   crowdCount,
   crowdFrame,
   crowdFromBuffers,
-  crowdSpotIsFree,
 } from './crowd-state.js';
 
 const DT = 1 / 60;
-const T = 30;
+/** The tutorial's pixels per tile: positions below are written in its pixels (see crowd.test-util.ts). */
+const T = PX;
 
 /** Seconds one unit takes from (sx, sy) to (gx, gy) tiles, and whether it ever overlapped a wall. */
 function trip(map: string, sx: number, sy: number, gx: number, gy: number, useFlow: boolean): [number, boolean] {
   const crowd = crowdOnAscii(map, { capacity: 1, flows: true });
-  addCrowdUnit(crowd, sx * T, sy * T, 0);
-  commandCrowdGroup(crowd, 0, gx * T, gy * T, { useFlow });
+  addAt(crowd, sx * T, sy * T, 0);
+  sendTo(crowd, 0, gx * T, gy * T, { useFlow });
   let clipped = false;
   const t = runUntil(crowd, DT, 120, (c) => {
     if (unitsInWalls(c).length > 0) clipped = true;
     return countMovingCrowdUnits(c) === 0;
   });
   const f = crowdFrame(crowd);
-  expect(Math.hypot((f.x[0] as number) - gx * T, (f.y[0] as number) - gy * T)).toBeLessThan(crowd.params.arriveRadius);
+  expect(Math.hypot((f.x[0] as number) - gx, (f.y[0] as number) - gy)).toBeLessThan(crowd.params.arriveRadius);
   return [t, clipped];
 }
 
@@ -72,9 +70,9 @@ describe('crowds along smooth flows', () => {
     while (crowdCount(crowd) < 60) {
       const x = 30 + random() * 840;
       const y = 30 + random() * 230;
-      if (crowdSpotIsFree(crowd, x, y)) addCrowdUnit(crowd, x, y, 0);
+      if (freeAt(crowd, x, y)) addAt(crowd, x, y, 0);
     }
-    commandCrowdGroup(crowd, 0, 15.5 * T, 15.5 * T);
+    sendTo(crowd, 0, 15.5 * T, 15.5 * T);
     expect(crowd.groupHasFlow[0]).toBe(1);
     const t = runUntil(crowd, DT, 240, (c) => {
       expect(unitsInWalls(c)).toEqual([]);
@@ -83,24 +81,24 @@ describe('crowds along smooth flows', () => {
     expect(t).toBeLessThan(240);
     const f = crowdFrame(crowd);
     let past = 0;
-    for (let i = 0; i < 60; i++) if ((f.y[i] as number) > 10 * T) past++;
+    for (let i = 0; i < 60; i++) if ((f.y[i] as number) > 10) past++;
     expect(past).toBe(60);
   });
 
   it('keeps its flow layer in the buffer (workers see it) and refuses flows it has no room for', () => {
     const crowd = crowdOnAscii(room, { capacity: 2, flows: true, shared: true });
-    commandCrowdGroup(crowd, 1, 25 * T, 2 * T);
+    sendTo(crowd, 1, 25 * T, 2 * T);
     const copy: Crowd = crowdFromBuffers(crowdBuffers(crowd));
     expect(copy.flowAnchor.length).toBe(crowd.flowAnchor.length);
     expect(Array.from(copy.flowAnchor)).toEqual(Array.from(crowd.flowAnchor));
     expect(copy.groupHasFlow[1]).toBe(1);
-    expect(crowd.flowRadius).toBeCloseTo((T / 2 - 1) / 2 / T, 12);
+    expect(crowd.flowRadius).toBeCloseTo((T / 2 - 1) / 2 / T, 12); // half the tutorial's 14-pixel square, in tiles
     const plain = crowdOnAscii(room, { capacity: 2 });
     expect(plain.flowAnchor.length).toBe(0);
-    expect(() => commandCrowdGroup(plain, 0, 25 * T, 2 * T, { useFlow: true })).toThrow(InvalidOptionError);
-    commandCrowdGroup(plain, 0, 25 * T, 2 * T);
+    expect(() => sendTo(plain, 0, 25 * T, 2 * T, { useFlow: true })).toThrow(InvalidOptionError);
+    sendTo(plain, 0, 25 * T, 2 * T);
     expect(plain.groupHasFlow[0]).toBe(0);
-    commandCrowdGroup(crowd, 0, 25 * T, 2 * T, { useFlow: false });
+    sendTo(crowd, 0, 25 * T, 2 * T, { useFlow: false });
     expect(crowd.groupHasFlow[0]).toBe(0);
   });
 });

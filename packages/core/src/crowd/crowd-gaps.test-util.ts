@@ -5,6 +5,7 @@
  */
 import { parseAsciiMap } from '../grid/parse.js';
 import { createRandom } from '../util/random.js';
+import { PX } from './crowd.test-util.js';
 import { addCrowdUnit, type Crowd, crowdSpotIsFree } from './crowd-state.js';
 
 export const GAPS_WIDTH = 64;
@@ -37,10 +38,11 @@ export const gapsGrid = () => parseAsciiMap(gapsAscii());
  * nearby starts for distributions).
  */
 export function spawnGapsArmies(crowd: Crowd, count: number, seed = 1): void {
-  const T = crowd.params.tileSize;
+  // In tiles: lanes half a tile apart (the tutorial's 15 px), jitter up to half a tutorial pixel.
+  const T = 1;
   const pitch = T / 2;
   const random = createRandom(seed);
-  const jitter = () => (seed > 1 ? random() - 0.5 : 0);
+  const jitter = () => (seed > 1 ? (random() - 0.5) / PX : 0);
   const fill = (group: number, wanted: number, fromCol: number, toCol: number, step: 1 | -1) => {
     let n = 0;
     const lanes = (Math.abs(toCol - fromCol) + 1) * 2;
@@ -48,10 +50,9 @@ export function spawnGapsArmies(crowd: Crowd, count: number, seed = 1): void {
       const x = (fromCol + step * Math.floor(k / 2)) * T + (step > 0 ? k % 2 : 1 - (k % 2)) * pitch + pitch / 2;
       for (let s = 0; s < GAPS_HEIGHT * 2 && n < wanted; s++) {
         const y = s * pitch + pitch / 2;
-        if (!crowdSpotIsFree(crowd, x, y)) continue;
-        const jx = x + jitter();
-        const jy = y + jitter();
-        addCrowdUnit(crowd, crowdSpotIsFree(crowd, jx, jy) ? jx : x, crowdSpotIsFree(crowd, jx, jy) ? jy : y, group);
+        if (!crowdSpotIsFree(crowd, { x, y })) continue;
+        const jittered = { x: x + jitter(), y: y + jitter() };
+        addCrowdUnit(crowd, crowdSpotIsFree(crowd, jittered) ? jittered : { x, y }, group);
         n++;
       }
     }

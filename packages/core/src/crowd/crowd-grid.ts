@@ -5,6 +5,7 @@
 import { OutOfRangeError } from '../errors.js';
 import { H_CURRENT } from './crowd-layout.js';
 import type { CrowdParams } from './crowd-options.js';
+import { CROWD_CELL } from './crowd-options.js';
 import { type Crowd, type CrowdFrame, type CrowdSortedFrame, checkCrowd } from './crowd-state.js';
 
 /**
@@ -21,7 +22,7 @@ export interface NeighbourGrid {
 }
 
 /**
- * How far from its centre a unit looks for others in a step of `dt` seconds, pixels: the contact reach, grown by
+ * How far from its centre a unit looks for others in a step of `dt` seconds, in tiles: the contact reach, grown by
  * what both units may move in the step and by the hold reach (see ./crowd-step.ts). The step's neighbour queries
  * and a band's margin (./crowd-band.ts) both use this one expression.
  */
@@ -31,7 +32,7 @@ export function crowdSearchRadius(params: Readonly<CrowdParams>, dt: number): nu
   return Math.max(holdReach + 2 * topSpeed * dt, S);
 }
 
-/** True when a unit at (x, y) of group `group` is on a map of `maxX` x `maxY` pixels and of one of `groups`. */
+/** True when a unit at (x, y) of group `group` is on a map of `maxX` x `maxY` tiles and of one of `groups`. */
 export function unitOnMap(x: number, y: number, group: number, maxX: number, maxY: number, groups: number): boolean {
   return x >= 0 && y >= 0 && x <= maxX && y <= maxY && group < groups;
 }
@@ -43,7 +44,7 @@ export function unitOnMap(x: number, y: number, group: number, maxX: number, max
 export function firstUnitError(crowd: Crowd, frame: CrowdFrame, end: number): OutOfRangeError | null {
   const { x, y } = frame;
   const unitGroup = crowd.unitGroup;
-  const cs = crowd.params.tileSize;
+  const cs = CROWD_CELL;
   const maxX = crowd.grid.width * cs;
   const maxY = crowd.grid.height * cs;
   for (let i = 0; i < end; i++) {
@@ -75,7 +76,7 @@ export function prepareCrowdStep(crowd: Crowd): void {
   const { cellStart, cellItems, cellX, cellY, cellCursor, tableSize } = crowd;
   const mask = tableSize - 1;
   const cols = crowd.grid.width;
-  const cs = crowd.params.tileSize;
+  const cs = CROWD_CELL;
   const maxX = cols * cs;
   const maxY = crowd.grid.height * cs;
   const x = f.x;

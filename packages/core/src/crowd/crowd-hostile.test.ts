@@ -16,15 +16,16 @@ import {
   crowdFromBuffers,
   crowdSpotIsFree,
 } from './crowd-state.js';
-import { stepCrowd, stepCrowdRange } from './crowd-step.js';
+import { stepCrowdRange } from './crowd-step.js';
+import { stepCrowd } from './crowd-step-whole.js';
 import { crowdStopTimerMoving } from './stop-timers.js';
 
 // Issue 23: hostile inputs give typed errors in bounded time (each case failed before with a TypeError, a hang
 // or a changed result).
 function crowd(shared = false): Crowd {
   const c = createCrowd({ grid: generateOpen(8, 8, { shared }), capacity: 8, shared });
-  addCrowdUnit(c, 40, 40);
-  addCrowdUnit(c, 80, 40);
+  addCrowdUnit(c, { x: 4 / 3, y: 4 / 3 });
+  addCrowdUnit(c, { x: 8 / 3, y: 4 / 3 });
   return c;
 }
 
@@ -33,7 +34,7 @@ describe('crowds against hostile inputs', () => {
     const c = crowd();
     const forged = { ...c, tableSize: Number.POSITIVE_INFINITY };
     expect(() => prepareCrowdStep(forged)).toThrow(InvalidOptionError);
-    expect(() => stepCrowd({ ...c, params: { ...c.params, tileSize: -0 } }, 1 / 60)).toThrow(InvalidOptionError);
+    expect(() => stepCrowd({ ...c, params: { ...c.params, unitSize: -0 } }, 1 / 60)).toThrow(InvalidOptionError);
     expect(() => stepCrowdRange(Number.NaN as never, 0, 1, 1 / 60)).toThrow(InvalidOptionError);
     expect(() => crowdCount(null as never)).toThrow(InvalidOptionError);
     // The crowd's own fields cannot be changed.
@@ -70,14 +71,15 @@ describe('crowds against hostile inputs', () => {
 
   it('typed errors for non-numbers; options read from own properties only', () => {
     const c = crowd();
-    expect(() => addCrowdUnit(c, 3n as never, 40)).toThrow(OutOfRangeError);
-    expect(() => crowdSpotIsFree(c, Symbol() as never, 40)).toThrow(OutOfRangeError);
-    expect(() => commandCrowdGroup(c, 0, '40' as never, 40)).toThrow(OutOfRangeError);
-    expect(() => commandCrowdGroup(c, 0, 1000, 40)).toThrow(CoordinateError);
-    expect(() => crowdStopTimerMoving(0, 1 as never, 0, 0, 1, 1, 60, 0.1)).toThrow(InvalidOptionError);
+    expect(() => addCrowdUnit(c, { x: 3n as never, y: 1 })).toThrow(InvalidOptionError);
+    expect(() => crowdSpotIsFree(c, { x: Symbol() as never, y: 1 })).toThrow(InvalidOptionError);
+    expect(() => commandCrowdGroup(c, 0, { x: '1' as never, y: 1 })).toThrow(InvalidOptionError);
+    expect(() => commandCrowdGroup(c, 0, { x: 33, y: 1 })).toThrow(CoordinateError);
+    const timer = { timer: 0, position: { x: 0, y: 0 }, target: { x: 1, y: 1 }, topSpeed: 2, dt: 0.1 };
+    expect(() => crowdStopTimerMoving({ ...timer, collisionWithStopped: 1 as never })).toThrow(InvalidOptionError);
     expect(() => createCrowd({ grid: generateOpen(8, 8), capacity: 2, topSpeed: 1e6 })).toThrow(OutOfRangeError);
     const plain = createCrowd({ grid: generateOpen(8, 8), capacity: 2 });
-    withPollutedPrototype({ groups: 7, tileSize: 3 }, () => {
+    withPollutedPrototype({ groups: 7, unitSize: 0.1 }, () => {
       const polluted = createCrowd({ grid: generateOpen(8, 8), capacity: 2 });
       expect(polluted.groups).toBe(plain.groups);
       expect(polluted.params).toEqual(plain.params);
@@ -90,5 +92,7 @@ describe('crowds against hostile inputs', () => {
     const runner = localRunner(1);
     await expect(stepCrowdParallel(runner, c, 1 / 60, null as never)).rejects.toThrow(InvalidOptionError);
     await expect(stepCrowdParallel(runner, { ...c }, 1 / 60)).rejects.toThrow(InvalidOptionError);
+    await expect(stepCrowdParallel(runner, c, 1 / 60, { signal: 1 as never })).rejects.toThrow(/signal/);
+    await expect(stepCrowdParallel(runner, c, 1 / 60, { onProgress: 1 as never })).rejects.toThrow(/onProgress/);
   });
 });

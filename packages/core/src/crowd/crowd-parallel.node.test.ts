@@ -8,6 +8,9 @@ import type * as Core from '../testing/package.test-util.js';
 
 const core = await builtPackage();
 
+/** A point in tiles from the flocking tutorial's pixels (30 per tile): the scene keeps the tutorial's numbers. */
+const px = (x: number, y: number) => ({ x: x / 30, y: y / 30 });
+
 const DT = 1 / 60;
 const MAP = [
   '##############################',
@@ -31,10 +34,10 @@ function scenario(): Core.Crowd {
     const i = core.crowdCount(crowd);
     const x = (i % 2 === 0 ? 30 : 480) + random() * 390;
     const y = 30 + random() * 240;
-    if (core.crowdSpotIsFree(crowd, x, y)) core.addCrowdUnit(crowd, x, y, i % 2);
+    if (core.crowdSpotIsFree(crowd, px(x, y))) core.addCrowdUnit(crowd, px(x, y), i % 2);
   }
-  core.commandCrowdGroup(crowd, 0, 800, 150);
-  core.commandCrowdGroup(crowd, 1, 60, 150, { useField: false });
+  core.commandCrowdGroup(crowd, 0, px(800, 150));
+  core.commandCrowdGroup(crowd, 1, px(60, 150), { useField: false });
   return crowd;
 }
 
@@ -79,9 +82,9 @@ describe('stepCrowdParallel over Node worker_threads (built package)', () => {
     const grid = core.parseAsciiMap(MAP);
     const make = () => {
       const crowd = core.createCrowd({ grid, capacity: 4, shared: false });
-      core.addCrowdUnit(crowd, 45, 45);
-      core.addCrowdUnit(crowd, 75, 45);
-      core.commandCrowdGroup(crowd, 0, 800, 225);
+      core.addCrowdUnit(crowd, px(45, 45));
+      core.addCrowdUnit(crowd, px(75, 45));
+      core.commandCrowdGroup(crowd, 0, px(800, 225));
       return crowd;
     };
     const a = make();

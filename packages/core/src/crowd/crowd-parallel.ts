@@ -6,9 +6,10 @@
  * costs this thread a copy of the next states (scattered in slices, see {@link scatterBand}). This file does not
  * import the service.
  */
-import { InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { AbortError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { isSharedBuffer } from '../jobs/arrays.js';
 import type { JobRunner } from '../jobs/job-spec.js';
+import type { ProgressCallback } from '../service/progress.js';
 import { nextTurn } from '../util/next-turn.js';
 import { bare, ownOptions } from '../util/own-options.js';
 import { planCrowdBands, recordCrowdBands } from './crowd-balance.js';
@@ -27,6 +28,18 @@ export interface CrowdParallelOptions {
    * @defaultValue the service's worker count (`service.size`)
    */
   parts?: number;
+  /**
+   * Cancels the step: an already-aborted signal throws AbortError before any job is submitted; one aborted later
+   * rejects the band jobs still running with AbortError, and the frames are not swapped (the crowd stays as it
+   * was before the step).
+   * @defaultValue undefined (meaning no cancellation)
+   */
+  signal?: AbortSignal;
+  /**
+   * Called with (bands finished, bands in all) as each band job settles.
+   * @defaultValue undefined (meaning no progress reports)
+   */
+  onProgress?: ProgressCallback;
 }
 
 /**
@@ -51,15 +64,23 @@ export async function stepCrowdParallel(
   if (typeof dt !== 'number' || !(dt > 0 && dt <= MAX_CROWD_DT))
     throw new OutOfRangeError('dt', dt, `seconds, > 0 and at most ${MAX_CROWD_DT}`);
   const buffer = crowd.buffer;
-  const parts = ownOptions(options, 'options', 'an object { parts? }').parts ?? service.size;
+  const own = ownOptions(options, 'options', 'an object { parts?, signal?, onProgress? }');
+  const parts = own.parts ?? service.size;
+  const { signal, onProgress } = own;
+  if (signal !== undefined && (signal === null || typeof signal !== 'object' || typeof signal.aborted !== 'boolean'))
+    throw new InvalidOptionError('signal', signal, 'an AbortSignal');
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw new InvalidOptionError('onProgress', onProgress, 'a function (done, total) => void');
   if (!Number.isInteger(parts) || parts < 1 || parts > 256)
     throw new OutOfRangeError('parts', parts, 'an integer from 1 to 256');
+  if (signal?.aborted) throw new AbortError('crowd step aborted');
   const n = crowdCount(crowd);
   // In place where the workers see the crowd's memory (or run on this thread); elsewhere packed and scattered.
   const packed = !(isSharedBuffer(buffer) || service.mode === 'main-thread');
   const bounds = planCrowdBands(crowd, parts);
   const bands = bounds.length - 1;
   const jobs: Promise<CrowdBandResult>[] = [];
+  let settled = 0;
   for (let b = 0; b < bands; b++) {
     // Each band also checks a share of the units (by index) for the whole step: every unit once.
     const args = {
@@ -72,8 +93,9 @@ export async function stepCrowdParallel(
       dt,
       packed,
     };
-    // No job options: an empty object without a prototype, so that nothing is inherited from Object.prototype.
-    jobs.push(service.submit(crowdStepBandJob, args, bare({})));
+    // Job options without a prototype, so that nothing is inherited from Object.prototype.
+    const job = service.submit(crowdStepBandJob, args, bare(signal === undefined ? {} : { signal }));
+    jobs.push(onProgress === undefined ? job : job.finally(() => onProgress(++settled, bands)));
   }
   // Wait for EVERY band, even after one failed: the others still write the back frame, and the caller may
   // step on this thread (into the same frame) as soon as this promise settles.
@@ -81,6 +103,7 @@ export async function stepCrowdParallel(
   let failure: { reason: unknown } | null = null;
   for (const result of results) if (result.status === 'rejected') failure ??= { reason: result.reason };
   if (failure) throw failure.reason;
+  if (signal?.aborted) throw new AbortError('crowd step aborted');
   const done = results.map((r) => (r as PromiseFulfilledResult<CrowdBandResult>).value);
   if (packed) {
     const back = crowd.frames[((crowd.header[H_CURRENT] as number) ^ 1) & 1] as CrowdFrame;

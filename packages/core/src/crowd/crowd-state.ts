@@ -2,8 +2,8 @@ import { dHypot } from '../determinism/deterministic-math.js';
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { MAX_FLOW_RADIUS } from '../flow/types.js';
 import { Grid } from '../grid/grid.js';
+import { type Point, readPoint } from '../grid/point.js';
 import { allocating } from '../util/allocate.js';
-import { checkNumber } from '../util/check-number.js';
 import { ownOptions } from '../util/own-options.js';
 import {
   type CrowdLayout,
@@ -43,13 +43,13 @@ export const CROWD_BUMPED = 2;
  * step: a step reads the current frame of every unit and writes only the next frame of the units it steps.
  */
 export interface CrowdFrame {
-  /** Centre x in pixels. */
+  /** Centre x in tiles (tile x covers [x, x + 1)). */
   x: Float64Array;
-  /** Centre y in pixels (y grows downwards). */
+  /** Centre y in tiles (y grows downwards). */
   y: Float64Array;
-  /** Velocity along x in pixels per second. */
+  /** Velocity along x in tiles per second. */
   vx: Float64Array;
-  /** Velocity along y in pixels per second. */
+  /** Velocity along y in tiles per second. */
   vy: Float64Array;
   /** The flocking tutorial's stop timer in seconds. */
   timer: Float64Array;
@@ -63,19 +63,19 @@ export interface CrowdFrame {
 
 /** Per-step copy of the current frame in neighbour-grid order, see {@link Crowd.sorted}. */
 export interface CrowdSortedFrame {
-  /** Centre x in pixels, as {@link CrowdFrame.x}. */
+  /** Centre x in tiles, as {@link CrowdFrame.x}. */
   x: Float64Array;
-  /** Centre y in pixels, as {@link CrowdFrame.y}. */
+  /** Centre y in tiles, as {@link CrowdFrame.y}. */
   y: Float64Array;
-  /** Velocity along x in pixels per second. */
+  /** Velocity along x in tiles per second. */
   vx: Float64Array;
-  /** Velocity along y in pixels per second. */
+  /** Velocity along y in tiles per second. */
   vy: Float64Array;
   /** Stop timer in seconds. */
   timer: Float64Array;
   /** {@link CROWD_STOPPED}, {@link CROWD_MOVING} or {@link CROWD_BUMPED}. */
   state: Uint8Array;
-  /** Neighbour cell column of the unit (cell side = tile size). */
+  /** Neighbour cell column of the unit (cell side = one tile). */
   cellX: Int32Array;
   /** Neighbour cell row of the unit. */
   cellY: Int32Array;
@@ -94,7 +94,7 @@ export interface Crowd {
   readonly capacity: number;
   /** Number of groups ({@link CrowdOptions.groups}). */
   readonly groups: number;
-  /** The crowd's numbers after defaults: tile and unit size in pixels, speeds, times in seconds. */
+  /** The crowd's numbers after defaults: unit size in tiles, speeds in tiles per second, times in seconds. */
   readonly params: Readonly<CrowdParams>;
   /** Header: see the H_* slots. */
   readonly header: Int32Array;
@@ -102,9 +102,9 @@ export interface Crowd {
   readonly frames: readonly [CrowdFrame, CrowdFrame];
   /** Group of each unit. */
   readonly unitGroup: Uint8Array;
-  /** Destination x of each group in pixels. */
+  /** Destination x of each group in tiles. */
   readonly groupTargetX: Float64Array;
-  /** Destination y of each group in pixels. */
+  /** Destination y of each group in tiles. */
   readonly groupTargetY: Float64Array;
   /** 1 when the group follows its vector field in {@link Crowd.fieldDir}, 0 when it moves straight. */
   readonly groupHasField: Uint8Array;
@@ -123,7 +123,7 @@ export interface Crowd {
   readonly cellStart: Int32Array;
   /** Unit indices of the neighbour grid, bucket after bucket. */
   readonly cellItems: Int32Array;
-  /** Neighbour cell column of each unit (cell side = tile size). */
+  /** Neighbour cell column of each unit (cell side = one tile). */
   readonly cellX: Int32Array;
   /** Neighbour cell row of each unit. */
   readonly cellY: Int32Array;
@@ -182,7 +182,7 @@ function view(buffer: ArrayBufferLike, grid: Grid, params: CrowdParams): Crowd {
     fieldDir: new Uint8Array(buffer, l.fieldDir, groups * cells),
     groupHasFlow: new Uint8Array(buffer, l.hasFlow, groups),
     flowAnchor: new Int32Array(buffer, l.flowAnchor, flows ? groups * cells : 0),
-    flowRadius: Math.min(MAX_FLOW_RADIUS, params.unitSize / 2 / params.tileSize),
+    flowRadius: Math.min(MAX_FLOW_RADIUS, params.unitSize / 2),
     cellStart: new Int32Array(buffer, l.cellStart, l.table + 1),
     cellItems: new Int32Array(buffer, l.cellItems, capacity),
     cellX: new Int32Array(buffer, l.cellX, capacity),
@@ -224,15 +224,7 @@ export function checkCrowd(crowd: unknown): number {
   return n;
 }
 
-const PARAM_ORDER = [
-  'tileSize',
-  'unitSize',
-  'topSpeed',
-  'acceleration',
-  'contactMargin',
-  'arriveRadius',
-  'bumpTime',
-] as const;
+const PARAM_ORDER = ['unitSize', 'topSpeed', 'acceleration', 'contactMargin', 'arriveRadius', 'bumpTime'] as const;
 
 /**
  * Creates an empty crowd (no units) over a grid. All state lives in one buffer, a SharedArrayBuffer when
@@ -343,8 +335,6 @@ export function crowdFromBuffers(buffers: CrowdBuffers): Crowd {
     values[name] = p[i] as number;
   });
   const params = resolveCrowdParams(values as unknown as CrowdOptions);
-  if (params.unitSize !== values.unitSize)
-    throw new OutOfRangeError('buffers.crowd unitSize', values.unitSize, `${params.unitSize} (tileSize / 2 - 1)`);
   const crowd = view(buffer, grid, params);
   checkCrowd(crowd);
   return crowd;
@@ -373,38 +363,39 @@ export function checkCrowdGroup(crowd: Crowd, group: number): void {
     throw new OutOfRangeError('group', group, `an integer from 0 to ${crowd.groups - 1}`);
 }
 
-/** True when a unit square centred at (x, y) overlaps no blocked tile and stays inside the map. */
-export function crowdSpotIsFree(crowd: Crowd, x: number, y: number): boolean {
+/**
+ * True when a unit square centred at `point` (tiles) overlaps no blocked tile and stays inside the map.
+ * @throws InvalidOptionError when `point` is not a `{ x, y }` of numbers.
+ */
+export function crowdSpotIsFree(crowd: Crowd, point: Point): boolean {
   checkCrowd(crowd);
-  checkNumber('x', x);
-  checkNumber('y', y);
+  const { x, y } = readPoint(point, 'point');
   return spotIsFree(crowd, x, y);
 }
 
 /** {@link crowdSpotIsFree} without the checks. */
 function spotIsFree(crowd: Crowd, x: number, y: number): boolean {
-  const { tileSize, unitSize } = crowd.params;
-  const h = unitSize / 2;
+  const h = crowd.params.unitSize / 2;
   const { width, height, passable } = crowd.grid;
-  const c0 = Math.floor((x - h) / tileSize);
-  const c1 = Math.ceil((x + h) / tileSize) - 1;
-  const r0 = Math.floor((y - h) / tileSize);
-  const r1 = Math.ceil((y + h) / tileSize) - 1;
+  const c0 = Math.floor(x - h);
+  const c1 = Math.ceil(x + h) - 1;
+  const r0 = Math.floor(y - h);
+  const r1 = Math.ceil(y + h) - 1;
   if (!(c0 >= 0 && r0 >= 0 && c1 < width && r1 < height)) return false;
   for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) if (passable[r * width + c] === 0) return false;
   return true;
 }
 
 /**
- * Adds a stopped unit centred at (x, y) pixels in `group` and returns its index. Throws OutOfRangeError when
- * the crowd is full or the group is out of range, CoordinateError when the square would overlap a wall or the
- * map edge. Units may overlap each other; the step pushes them apart.
+ * Adds a stopped unit centred at `point` (tiles) in `group` and returns its index. Throws OutOfRangeError when
+ * the crowd is full or the group is out of range, InvalidOptionError when `point` is not a `{ x, y }` of numbers,
+ * CoordinateError when the square would overlap a wall or the map edge. Units may overlap each other; the step
+ * pushes them apart.
  */
-export function addCrowdUnit(crowd: Crowd, x: number, y: number, group = 0): number {
+export function addCrowdUnit(crowd: Crowd, point: Point, group = 0): number {
   const i = checkCrowd(crowd);
   checkCrowdGroup(crowd, group);
-  checkNumber('x', x);
-  checkNumber('y', y);
+  const { x, y } = readPoint(point, 'point');
   if (i >= crowd.capacity) throw new OutOfRangeError('unit count', i + 1, `at most the capacity ${crowd.capacity}`);
   if (!Number.isFinite(x) || !Number.isFinite(y) || !spotIsFree(crowd, x, y))
     throw new CoordinateError('unit', x, y, 'overlaps a wall or the map edge');
@@ -448,7 +439,7 @@ export function countMovingCrowdUnits(crowd: Crowd): number {
   return c;
 }
 
-/** Sum of the speeds of all units in pixels per second (zero once the crowd has settled). */
+/** Sum of the speeds of all units in tiles per second (zero once the crowd has settled). */
 export function crowdTotalSpeed(crowd: Crowd): number {
   const n = crowdCount(crowd);
   const f = crowdFrame(crowd);

@@ -5,11 +5,12 @@
 import { SAFE } from '../fields/safe-step.js';
 import { flowDirection } from '../flow/flow-direction.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
+import { CROWD_CELL } from './crowd-options.js';
 import type { Crowd } from './crowd-state.js';
 
 /**
- * In: [0] x, [1] y (the unit, pixels), [2] its distance to the group's point. Out: [0] wx, [1] wy (the point to
- * steer at, pixels), [2] the speed to steer at (pixels per second). PERF: doubles go through this array, not as
+ * In: [0] x, [1] y (the unit, tiles), [2] its distance to the group's point. Out: [0] wx, [1] wy (the point to
+ * steer at, tiles), [2] the speed to steer at (tiles per second). PERF: doubles go through this array, not as
  * arguments (V8 boxes the double arguments of a call it does not inline).
  */
 export const STEER = new Float64Array(3);
@@ -25,7 +26,8 @@ export function crowdSteer(crowd: Crowd, g: number, flowC: number): void {
   const x = STEER[0] as number;
   const y = STEER[1] as number;
   const dist = STEER[2] as number;
-  const { tileSize: T, unitSize: S, topSpeed, acceleration: A } = crowd.params;
+  const T = CROWD_CELL;
+  const { unitSize: S, topSpeed, acceleration: A } = crowd.params;
   let wx = crowd.groupTargetX[g] as number;
   let wy = crowd.groupTargetY[g] as number;
   let speed = Math.min(topSpeed, Math.sqrt(2 * A * dist));

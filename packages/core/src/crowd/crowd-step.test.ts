@@ -2,8 +2,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateOpen, generateRandom } from '../grid/generate.js';
 import { createRandom } from '../util/random.js';
-import { crowdOnAscii, maxOverlap, runUntil, snapshot, unitsInWalls } from './crowd.test-util.js';
-import { commandCrowdGroup } from './crowd-command.js';
+import {
+  addAt,
+  crowdOnAscii,
+  distToPx,
+  freeAt,
+  maxOverlap,
+  PX,
+  runUntil,
+  sendTo,
+  snapshot,
+  unitsInWalls,
+} from './crowd.test-util.js';
 import { prepareCrowdStep } from './crowd-grid.js';
 import {
   addCrowdUnit,
@@ -13,19 +23,20 @@ import {
   createCrowd,
   crowdCount,
   crowdFrame,
-  crowdSpotIsFree,
   crowdTotalSpeed,
 } from './crowd-state.js';
 import { stepCrowdGridRange, stepCrowdRange, swapCrowd } from './crowd-step.js';
 
+// These tests keep the flocking tutorial's numbers (30-pixel tiles, 14-pixel squares, 90 px/s): positions and
+// distances are written in its pixels and reach the crowd (which works in tiles) through CROWD_TUTORIAL_SCALE
+// (crowd.test-util.ts: addAt, sendTo, freeAt, distToPx).
 const DT = 1 / 60;
-const T = 30;
+const T = PX;
 /** Pixel centre of tile (c, r). */
 const at = (c: number, r: number) => [(c + 0.5) * T, (r + 0.5) * T] as const;
-const distTo = (crowd: Crowd, i: number, x: number, y: number) => {
-  const f = crowdFrame(crowd);
-  return Math.hypot((f.x[i] as number) - x, (f.y[i] as number) - y);
-};
+const distTo = distToPx;
+/** A crowd parameter in tiles, in tutorial pixels. */
+const inPx = (tilesValue: number) => tilesValue * PX;
 const allStill = (c: Crowd) => countMovingCrowdUnits(c) === 0 && crowdTotalSpeed(c) === 0;
 
 describe('two units (seed figures 1 and 3)', () => {
@@ -35,10 +46,10 @@ describe('two units (seed figures 1 and 3)', () => {
     });
     const [ax, ay] = at(2, 1);
     const [bx, by] = at(17, 1);
-    addCrowdUnit(crowd, ax, ay, 0);
-    addCrowdUnit(crowd, bx, by, 1);
-    commandCrowdGroup(crowd, 0, bx, by, { useField: false });
-    commandCrowdGroup(crowd, 1, ax, ay, { useField: false });
+    addAt(crowd, ax, ay, 0);
+    addAt(crowd, bx, by, 1);
+    sendTo(crowd, 0, bx, by, { useField: false });
+    sendTo(crowd, 1, ax, ay, { useField: false });
     let touched = false;
     const t = runUntil(crowd, DT, 20, (c) => {
       const f = crowdFrame(c);
@@ -51,8 +62,8 @@ describe('two units (seed figures 1 and 3)', () => {
     });
     expect(touched).toBe(true);
     expect(t).toBeLessThan(8);
-    expect(distTo(crowd, 0, bx, by)).toBeLessThan(crowd.params.arriveRadius);
-    expect(distTo(crowd, 1, ax, ay)).toBeLessThan(crowd.params.arriveRadius);
+    expect(distTo(crowd, 0, bx, by)).toBeLessThan(inPx(crowd.params.arriveRadius));
+    expect(distTo(crowd, 1, ax, ay)).toBeLessThan(inPx(crowd.params.arriveRadius));
   });
 
   it('head-on in a corridor two tiles wide: the wiggle room lets them pass', () => {
@@ -60,14 +71,14 @@ describe('two units (seed figures 1 and 3)', () => {
       ['####################', '#..................#', '#..................#', '####################'].join('\n'),
       { capacity: 2 },
     );
-    addCrowdUnit(crowd, 2 * T, 2 * T, 0);
-    addCrowdUnit(crowd, 18 * T, 2 * T, 1);
-    commandCrowdGroup(crowd, 0, 18 * T, 2 * T, { useField: false });
-    commandCrowdGroup(crowd, 1, 2 * T, 2 * T, { useField: false });
+    addAt(crowd, 2 * T, 2 * T, 0);
+    addAt(crowd, 18 * T, 2 * T, 1);
+    sendTo(crowd, 0, 18 * T, 2 * T, { useField: false });
+    sendTo(crowd, 1, 2 * T, 2 * T, { useField: false });
     const t = runUntil(crowd, DT, 30, allStill);
     expect(t).toBeLessThan(15);
-    expect(distTo(crowd, 0, 18 * T, 2 * T)).toBeLessThan(crowd.params.arriveRadius);
-    expect(distTo(crowd, 1, 2 * T, 2 * T)).toBeLessThan(crowd.params.arriveRadius);
+    expect(distTo(crowd, 0, 18 * T, 2 * T)).toBeLessThan(inPx(crowd.params.arriveRadius));
+    expect(distTo(crowd, 1, 2 * T, 2 * T)).toBeLessThan(inPx(crowd.params.arriveRadius));
     expect(unitsInWalls(crowd)).toEqual([]);
   });
 
@@ -78,9 +89,9 @@ describe('two units (seed figures 1 and 3)', () => {
     const [sx, sy] = at(8, 1);
     const [mx, my] = at(2, 1);
     const [gx, gy] = at(17, 1);
-    addCrowdUnit(crowd, sx, sy, 0); // red, stopped in the way
-    addCrowdUnit(crowd, mx, my, 1); // blue, from behind
-    commandCrowdGroup(crowd, 1, gx, gy, { useField: false });
+    addAt(crowd, sx, sy, 0); // red, stopped in the way
+    addAt(crowd, mx, my, 1); // blue, from behind
+    sendTo(crowd, 1, gx, gy, { useField: false });
     let bumped = false;
     const t = runUntil(crowd, DT, 30, (c) => {
       const f = crowdFrame(c);
@@ -89,7 +100,7 @@ describe('two units (seed figures 1 and 3)', () => {
     });
     expect(bumped).toBe(true);
     expect(t).toBeLessThan(10);
-    expect(distTo(crowd, 1, gx, gy)).toBeLessThan(crowd.params.arriveRadius);
+    expect(distTo(crowd, 1, gx, gy)).toBeLessThan(inPx(crowd.params.arriveRadius));
     // The bumped unit moved out of the way, then stopped again.
     expect(crowdFrame(crowd).state[0]).toBe(CROWD_STOPPED);
   });
@@ -103,7 +114,7 @@ function scatter(crowd: Crowd, n: number, seed: number, group = 0): void {
   while (crowdCount(crowd) < n) {
     const x = random() * w;
     const y = random() * hgt;
-    if (crowdSpotIsFree(crowd, x, y)) addCrowdUnit(crowd, x, y, group);
+    if (freeAt(crowd, x, y)) addAt(crowd, x, y, group);
   }
 }
 
@@ -111,7 +122,7 @@ describe('crowds', () => {
   it('200 units sent to one point all stop, none in a wall, none overlapping', () => {
     const crowd = createCrowd({ grid: generateOpen(40, 40), capacity: 200 });
     scatter(crowd, 200, 1);
-    commandCrowdGroup(crowd, 0, 600, 600, { useField: false });
+    sendTo(crowd, 0, 600, 600, { useField: false });
     const stopped = runUntil(crowd, DT, 120, (c) => countMovingCrowdUnits(c) === 0);
     expect(stopped).toBeLessThan(60);
     const settled = runUntil(crowd, DT, 120, allStill);
@@ -139,10 +150,10 @@ describe('crowds', () => {
     while (crowdCount(crowd) < 200) {
       const x = 30 + random() * 1140;
       const y = 30 + random() * 380;
-      if (crowdSpotIsFree(crowd, x, y)) addCrowdUnit(crowd, x, y, 0);
+      if (freeAt(crowd, x, y)) addAt(crowd, x, y, 0);
     }
     const [gx, gy] = at(28, 24); // beyond the fin: straight lines from the top half run into walls
-    commandCrowdGroup(crowd, 0, gx, gy);
+    sendTo(crowd, 0, gx, gy);
     const stopped = runUntil(crowd, DT, 240, (c) => countMovingCrowdUnits(c) === 0);
     expect(stopped).toBeLessThan(180);
     const settled = runUntil(crowd, DT, 60, allStill);
@@ -150,17 +161,17 @@ describe('crowds', () => {
     expect(unitsInWalls(crowd)).toEqual([]);
     expect(maxOverlap(crowd)).toBeLessThan(1);
     const f = crowdFrame(crowd);
-    for (let i = 0; i < 200; i++) expect(f.y[i]).toBeGreaterThan(15 * T);
+    for (let i = 0; i < 200; i++) expect(f.y[i]).toBeGreaterThan(15);
   });
 
   it('a settled crowd bumped by one passing unit settles again', () => {
     const crowd = createCrowd({ grid: generateOpen(40, 20), capacity: 81 });
     // A settled 10 x 8 block of stopped units touching each other (side 14 px + 0.25 px gap).
-    for (let r = 0; r < 8; r++) for (let c = 0; c < 10; c++) addCrowdUnit(crowd, 450 + c * 14.25, 240 + r * 14.25, 0);
-    const passer = addCrowdUnit(crowd, 45, 290, 1);
+    for (let r = 0; r < 8; r++) for (let c = 0; c < 10; c++) addAt(crowd, 450 + c * 14.25, 240 + r * 14.25, 0);
+    const passer = addAt(crowd, 45, 290, 1);
     runUntil(crowd, DT, 1, allStill);
     expect(crowdTotalSpeed(crowd)).toBe(0);
-    commandCrowdGroup(crowd, 1, 1150, 290, { useField: false });
+    sendTo(crowd, 1, 1150, 290, { useField: false });
     let maxBumped = 0;
     const t = runUntil(crowd, DT, 60, (c) => {
       const f = crowdFrame(c);
@@ -171,7 +182,7 @@ describe('crowds', () => {
     });
     expect(maxBumped).toBeGreaterThan(3);
     expect(t).toBeLessThan(40);
-    expect(distTo(crowd, passer, 1150, 290)).toBeLessThan(crowd.params.arriveRadius);
+    expect(distTo(crowd, passer, 1150, 290)).toBeLessThan(inPx(crowd.params.arriveRadius));
     expect(unitsInWalls(crowd)).toEqual([]);
     expect(maxOverlap(crowd)).toBeLessThan(1);
   });
@@ -189,15 +200,15 @@ describe('settling (seed 001, "Stopping")', () => {
     const crowd = createCrowd({ grid: generateOpen(20, 20), capacity: 4 });
     for (let i = 0; i < 4; i++) {
       const a = Math.PI / 4 + (i * Math.PI) / 2;
-      addCrowdUnit(crowd, 300 + 60 * Math.cos(a), 300 + 60 * Math.sin(a), 0);
+      addAt(crowd, 300 + 60 * Math.cos(a), 300 + 60 * Math.sin(a), 0);
     }
-    commandCrowdGroup(crowd, 0, 300, 300, { useField: false });
+    sendTo(crowd, 0, 300, 300, { useField: false });
     expect(settleTime(crowd, 20)).toBeLessThan(2);
     const { unitSize, contactMargin } = crowd.params;
     const f = crowdFrame(crowd);
     for (let i = 0; i < 4; i++) {
-      expect(Math.abs((f.x[i] as number) - 300)).toBeLessThanOrEqual(unitSize / 2 + contactMargin);
-      expect(Math.abs((f.y[i] as number) - 300)).toBeLessThanOrEqual(unitSize / 2 + contactMargin);
+      expect(Math.abs((f.x[i] as number) - 300 / PX)).toBeLessThanOrEqual(unitSize / 2 + contactMargin);
+      expect(Math.abs((f.y[i] as number) - 300 / PX)).toBeLessThanOrEqual(unitSize / 2 + contactMargin);
     }
     expect(maxOverlap(crowd)).toBeLessThan(1);
   });
@@ -206,10 +217,10 @@ describe('settling (seed 001, "Stopping")', () => {
     // The speed limit towards a touched unit stops a mover up to contactMargin + topSpeed * dt short of it, where
     // the contact test sees nothing: its timer used to count up one frame and decay the next ones.
     const crowd = createCrowd({ grid: generateOpen(20, 20), capacity: 2 });
-    const S = crowd.params.unitSize;
-    addCrowdUnit(crowd, 300, 300, 0); // stopped, in the way
-    const m = addCrowdUnit(crowd, 300 - S - 1.5, 300, 1); // 1.5 px short of it, standing still
-    commandCrowdGroup(crowd, 1, 500, 300, { useField: false });
+    const S = inPx(crowd.params.unitSize);
+    addAt(crowd, 300, 300, 0); // stopped, in the way
+    const m = addAt(crowd, 300 - S - 1.5, 300, 1); // 1.5 px short of it, standing still
+    sendTo(crowd, 1, 500, 300, { useField: false });
     prepareCrowdStep(crowd);
     stepCrowdRange(crowd, 0, 2, DT);
     swapCrowd(crowd);
@@ -223,9 +234,9 @@ describe('settling (seed 001, "Stopping")', () => {
       capacity: 3,
     });
     const [sx, sy] = at(8, 1);
-    addCrowdUnit(crowd, sx, sy, 0); // stopped, in the way
-    addCrowdUnit(crowd, ...at(2, 1), 1); // passes through it
-    commandCrowdGroup(crowd, 1, ...at(17, 1), { useField: false });
+    addAt(crowd, sx, sy, 0); // stopped, in the way
+    addAt(crowd, ...at(2, 1), 1); // passes through it
+    sendTo(crowd, 1, ...at(17, 1), { useField: false });
     let bumped = false;
     runUntil(crowd, DT, 30, (c) => {
       if ((crowdFrame(c).timer[0] as number) > 0) bumped = true;
@@ -238,7 +249,7 @@ describe('settling (seed 001, "Stopping")', () => {
     const f = crowdFrame(crowd);
     const x0 = f.x[0] as number;
     const y0 = f.y[0] as number;
-    addCrowdUnit(crowd, x0 + crowd.params.unitSize + 0.25, y0, 0);
+    addCrowdUnit(crowd, { x: x0 + crowd.params.unitSize + 0.25 / PX, y: y0 }, 0);
     for (let s = 0; s < 30; s++) {
       prepareCrowdStep(crowd);
       stepCrowdRange(crowd, 0, 3, DT);
@@ -255,7 +266,7 @@ describe('settling (seed 001, "Stopping")', () => {
       for (const seed of [1, 2, 3, 4]) {
         const crowd = createCrowd({ grid: generateOpen(40, 40), capacity: 200 });
         scatter(crowd, 200, seed);
-        commandCrowdGroup(crowd, 0, 600, 600, { useField });
+        sendTo(crowd, 0, 600, 600, { useField });
         expect(settleTime(crowd, 60)).toBeLessThan(30);
         expect(unitsInWalls(crowd)).toEqual([]);
         expect(maxOverlap(crowd)).toBeLessThan(1);
@@ -291,10 +302,10 @@ describe('double buffering', () => {
       const i = crowdCount(crowd);
       const x = (i % 2 === 0 ? 30 : 480) + random() * 390;
       const y = 30 + random() * 240;
-      if (crowdSpotIsFree(crowd, x, y)) addCrowdUnit(crowd, x, y, i % 2);
+      if (freeAt(crowd, x, y)) addAt(crowd, x, y, i % 2);
     }
-    commandCrowdGroup(crowd, 0, 800, 150, { useField: false });
-    commandCrowdGroup(crowd, 1, 60, 150, { useField: false });
+    sendTo(crowd, 0, 800, 150, { useField: false });
+    sendTo(crowd, 1, 60, 150, { useField: false });
     const snaps: Uint8Array[][] = [];
     for (let s = 1; s <= 240; s++) {
       prepareCrowdStep(crowd);
@@ -340,8 +351,8 @@ describe('double buffering', () => {
             for (let t = 0; t < grid.size; t++) if (grid.passable[t]) free.push([t % 16, Math.floor(t / 16)]);
             const [ax, ay] = free[seed % free.length] as [number, number];
             const [bx, by] = free[(seed * 7) % free.length] as [number, number];
-            commandCrowdGroup(crowd, 0, ...at(ax, ay));
-            commandCrowdGroup(crowd, 1, ...at(bx, by), { useField: false });
+            sendTo(crowd, 0, ...at(ax, ay));
+            sendTo(crowd, 1, ...at(bx, by), { useField: false });
             return crowd;
           };
           const whole = make();

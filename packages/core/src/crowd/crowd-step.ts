@@ -31,9 +31,9 @@
  */
 import { OutOfRangeError } from '../errors.js';
 import { clearanceOf } from '../flow/anchor-code.js';
-import { bucket, crowdSearchRadius, type NeighbourGrid, prepareCrowdStep } from './crowd-grid.js';
+import { bucket, crowdSearchRadius, type NeighbourGrid } from './crowd-grid.js';
 import { H_CURRENT, H_STEPS } from './crowd-layout.js';
-import { MAX_CROWD_DT } from './crowd-options.js';
+import { CROWD_CELL, MAX_CROWD_DT } from './crowd-options.js';
 import {
   CROWD_BUMPED,
   CROWD_MOVING,
@@ -45,7 +45,7 @@ import {
 } from './crowd-state.js';
 import { crowdSteer, STEER } from './crowd-steer.js';
 import { AVOID, addWallVectors, columnBlocked, rowBlocked, touchedWalls } from './crowd-walls.js';
-import { type CrowdStopTimerResult, crowdStopTimerMoving, crowdStopTimerStopped } from './stop-timers.js';
+import { type CrowdStopTimerResult, stopTimerMoving, stopTimerStopped } from './stop-timers.js';
 
 /**
  * Tile spans ignore overlaps thinner than this fraction of a tile, so a unit clamped against a wall is outside it.
@@ -58,7 +58,7 @@ const CANCEL = 0.001;
 /** Rows of cells a span takes when it takes them all. */
 const ALL_ROWS = [-2147483648, 2147483647] as const;
 
-function checkDt(dt: number): void {
+export function checkDt(dt: number): void {
   if (typeof dt !== 'number' || !(dt > 0 && dt <= MAX_CROWD_DT))
     throw new OutOfRangeError('dt', dt, `seconds, > 0 and at most ${MAX_CROWD_DT}`);
 }
@@ -186,7 +186,8 @@ export function stepUnits(crowd: Crowd, g: NeighbourGrid, span: StepSpan, dt: nu
   const { unitGroup, groupTargetX, groupTargetY } = crowd;
   const flowC = clearanceOf(crowd.flowRadius);
   const mask = g.tableSize - 1;
-  const { tileSize: T, unitSize: S, topSpeed, acceleration: A, contactMargin, arriveRadius, bumpTime } = crowd.params;
+  const T = CROWD_CELL;
+  const { unitSize: S, topSpeed, acceleration: A, contactMargin, arriveRadius, bumpTime } = crowd.params;
   const h = S / 2;
   const reach = S + contactMargin;
   // A moving unit held this close to a stopped one counts as colliding with it (see the file comment).
@@ -332,7 +333,7 @@ export function stepUnits(crowd: Crowd, g: NeighbourGrid, span: StepSpan, dt: nu
     let accX = 0;
     let accY = 0;
     if (moving) {
-      crowdStopTimerMoving(timer, opposite, x, y, tx, ty, topSpeed, dt, timerOut);
+      stopTimerMoving(timer, opposite, x, y, tx, ty, topSpeed, dt, timerOut);
       timer = timerOut.timer;
       const ddx = tx - x;
       const ddy = ty - y;
@@ -376,7 +377,7 @@ export function stepUnits(crowd: Crowd, g: NeighbourGrid, span: StepSpan, dt: nu
         }
       }
     } else {
-      crowdStopTimerStopped(timer, collision, opposite, otherTimer, dt, bumpTime, timerOut);
+      stopTimerStopped(timer, collision, opposite, otherTimer, dt, bumpTime, timerOut);
       // Stopping forgets the timer (the flocking tutorial: "ignore whatever value the timer has and just stop").
       timer = timerOut.stop ? 0 : timerOut.timer;
       if (!timerOut.stop && collision && timer > 0) {
@@ -475,13 +476,4 @@ export function swapCrowd(crowd: Crowd): void {
   checkCrowd(crowd);
   crowd.header[H_CURRENT] = ((crowd.header[H_CURRENT] as number) ^ 1) & 1;
   crowd.header[H_STEPS] = (crowd.header[H_STEPS] as number) + 1;
-}
-
-/** One whole step on this thread: {@link prepareCrowdStep}, every unit by {@link stepCrowdRange}, {@link swapCrowd}. */
-export function stepCrowd(crowd: Crowd, dt: number): void {
-  checkCrowd(crowd);
-  checkDt(dt);
-  prepareCrowdStep(crowd);
-  stepCrowdRange(crowd, 0, crowdCount(crowd), dt);
-  swapCrowd(crowd);
 }

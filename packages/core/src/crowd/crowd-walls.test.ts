@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseAsciiMap } from '../grid/parse.js';
-import { unitsInWalls } from './crowd.test-util.js';
-import { commandCrowdGroup } from './crowd-command.js';
+import { addAt, sendTo, unitsInWalls } from './crowd.test-util.js';
 import { GAPS_WIDTH, gapsGrid, spawnGapsArmies } from './crowd-gaps.test-util.js';
 import {
-  addCrowdUnit,
   CROWD_STOPPED,
   countMovingCrowdUnits,
   createCrowd,
@@ -12,7 +10,7 @@ import {
   crowdFrame,
   crowdTotalSpeed,
 } from './crowd-state.js';
-import { stepCrowd } from './crowd-step.js';
+import { stepCrowd } from './crowd-step-whole.js';
 import { TOUCH_BOTTOM, TOUCH_LEFT, TOUCH_RIGHT, TOUCH_TOP, touchedWalls } from './crowd-walls.js';
 
 const DT = 1 / 60;
@@ -38,15 +36,16 @@ describe('crowd units against wall faces (the flocking tutorial, level tiles as 
     const grid = parseAsciiMap(['..#..', '..#..', '..#..', '..#..', '..#..', '..#..'].join('\n'));
     const crowd = createCrowd({ grid, capacity: 2, groups: 2 });
     const x = 60 - 7; // touching the wall's west face
-    addCrowdUnit(crowd, x, 60, 0);
-    addCrowdUnit(crowd, x, 74.2, 1);
-    commandCrowdGroup(crowd, 0, x, 170, { useField: false });
+    addAt(crowd, x, 60, 0);
+    addAt(crowd, x, 74.2, 1);
+    sendTo(crowd, 0, x, 170, { useField: false });
+    const x0 = crowdFrame(crowd).x[0];
     stepCrowd(crowd, DT);
     const f = crowdFrame(crowd);
     expect(f.avoidX[0]).toBeCloseTo(Math.SQRT1_2, 6);
     expect(f.avoidY[0]).toBeCloseTo(-Math.SQRT1_2, 6);
     expect(f.vy[0] as number).toBeLessThan(0);
-    expect(f.x[0]).toBe(x);
+    expect(f.x[0]).toBe(x0);
     expect(unitsInWalls(crowd)).toEqual([]);
   });
 
@@ -54,9 +53,10 @@ describe('crowd units against wall faces (the flocking tutorial, level tiles as 
     const crowd = createCrowd({ grid: gapsGrid(), capacity: 400 });
     spawnGapsArmies(crowd, 400);
     expect(crowdCount(crowd)).toBe(400);
-    commandCrowdGroup(crowd, 0, 53.5 * 30, 20 * 30);
-    commandCrowdGroup(crowd, 1, 10.5 * 30, 20 * 30);
+    sendTo(crowd, 0, 53.5 * 30, 20 * 30);
+    sendTo(crowd, 1, 10.5 * 30, 20 * 30);
     const h = crowd.params.unitSize / 2;
+    const margin = crowd.params.contactMargin;
     const p = crowd.grid.passable;
     let held = 0;
     let settled = Number.POSITIVE_INFINITY;
@@ -65,7 +65,7 @@ describe('crowd units against wall faces (the flocking tutorial, level tiles as 
       const f = crowdFrame(crowd);
       for (let i = 0; i < 400; i++) {
         if (f.state[i] === CROWD_STOPPED || (f.vx[i] as number) !== 0 || (f.vy[i] as number) !== 0) continue;
-        if (touchedWalls(p, GAPS_WIDTH, 40, f.x[i] as number, f.y[i] as number, h, 0.5, 30, 1e-7) !== 0) held++;
+        if (touchedWalls(p, GAPS_WIDTH, 40, f.x[i] as number, f.y[i] as number, h, margin, 1, 1e-7) !== 0) held++;
       }
       if (countMovingCrowdUnits(crowd) === 0 && crowdTotalSpeed(crowd) === 0) {
         settled = s * DT;

@@ -23,7 +23,7 @@ export const TOUCH_TOP = 4;
 export const TOUCH_BOTTOM = 8;
 
 /**
- * Which sides of the square of half-side h at (x, y) (pixels, tiles of side T) lie within `margin` pixels of a
+ * Which sides of the square of half-side h at (x, y) (tiles; T is the tile side, 1) lie within `margin` tiles of a
  * blocked tile or the map's edge, as TOUCH_* bits: the level squares a unit touches, whose walls it follows while
  * it avoids other units (crowd-step.ts). `eps` is the fraction of a tile below which an overlap does not count.
  */

@@ -1,7 +1,36 @@
 import { parseAsciiMap } from '../grid/parse.js';
-import type { CrowdOptions } from './crowd-options.js';
-import { type Crowd, type CrowdFrame, createCrowd, crowdCount, crowdFrame } from './crowd-state.js';
-import { stepCrowd } from './crowd-step.js';
+import { type CrowdCommandOptions, commandCrowdGroup } from './crowd-command.js';
+import { CROWD_TUTORIAL_SCALE, type CrowdOptions } from './crowd-options.js';
+import {
+  addCrowdUnit,
+  type Crowd,
+  type CrowdFrame,
+  createCrowd,
+  crowdCount,
+  crowdFrame,
+  crowdSpotIsFree,
+} from './crowd-state.js';
+import { stepCrowd } from './crowd-step-whole.js';
+
+/**
+ * The tutorial route: the crowd tests keep the flocking tutorial's pixel numbers (30-pixel tiles) and go through
+ * CROWD_TUTORIAL_SCALE to the crowd's tiles. `PX` pixels are one tile.
+ */
+export const PX = CROWD_TUTORIAL_SCALE;
+/** A point in tiles from tutorial pixels. */
+export const tiles = (xPx: number, yPx: number) => ({ x: xPx / PX, y: yPx / PX });
+/** addCrowdUnit at a position in tutorial pixels. */
+export const addAt = (crowd: Crowd, xPx: number, yPx: number, group = 0) => addCrowdUnit(crowd, tiles(xPx, yPx), group);
+/** crowdSpotIsFree at a position in tutorial pixels. */
+export const freeAt = (crowd: Crowd, xPx: number, yPx: number) => crowdSpotIsFree(crowd, tiles(xPx, yPx));
+/** commandCrowdGroup to a destination in tutorial pixels. */
+export const sendTo = (crowd: Crowd, group: number, xPx: number, yPx: number, options?: CrowdCommandOptions) =>
+  commandCrowdGroup(crowd, group, tiles(xPx, yPx), options);
+/** Unit i's distance to a point in tutorial pixels, in tutorial pixels. */
+export const distToPx = (crowd: Crowd, i: number, xPx: number, yPx: number) => {
+  const f = crowdFrame(crowd);
+  return Math.hypot((f.x[i] as number) * PX - xPx, (f.y[i] as number) * PX - yPx);
+};
 
 /** A crowd over an ASCII map ('#' wall, '.' floor). */
 export function crowdOnAscii(ascii: string, options: Omit<CrowdOptions, 'grid'>): Crowd {
@@ -19,7 +48,7 @@ export function runUntil(crowd: Crowd, dt: number, maxTime: number, done: (c: Cr
   return Number.POSITIVE_INFINITY;
 }
 
-/** Largest overlap depth (min of the x and y penetration) between two units, in pixels; 0 when none overlap. */
+/** Largest overlap depth (min of the x and y penetration) between two units, in tutorial pixels; 0 when none overlap. */
 export function maxOverlap(crowd: Crowd): number {
   const f: CrowdFrame = crowdFrame(crowd);
   const n = crowdCount(crowd);
@@ -31,16 +60,17 @@ export function maxOverlap(crowd: Crowd): number {
       const py = S - Math.abs((f.y[i] as number) - (f.y[j] as number));
       if (px > 0 && py > 0) worst = Math.max(worst, Math.min(px, py));
     }
-  return worst;
+  return worst * PX;
 }
 
-/** Units whose square overlaps a blocked tile or the map edge by more than `tolerance` pixels. */
+/** Units whose square overlaps a blocked tile or the map edge by more than `tolerance` tutorial pixels. */
 export function unitsInWalls(crowd: Crowd, tolerance = 1e-6): number[] {
   const f = crowdFrame(crowd);
   const n = crowdCount(crowd);
-  const { tileSize: T, unitSize: S } = crowd.params;
+  const T = 1;
+  const S = crowd.params.unitSize;
   const { width, height, passable } = crowd.grid;
-  const h = S / 2 - tolerance;
+  const h = S / 2 - tolerance / PX;
   const bad: number[] = [];
   for (let i = 0; i < n; i++) {
     const x = f.x[i] as number;

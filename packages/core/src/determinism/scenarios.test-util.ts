@@ -8,6 +8,9 @@
 import { wallStudioRts } from '../rts/rts-studio.test-util.js';
 import type * as Core from '../testing/package.test-util.js';
 
+/** A point in tiles from the flocking tutorial's pixels (30 per tile): the scene keeps the tutorial's numbers. */
+const px = (x: number, y: number) => ({ x: x / 30, y: y / 30 });
+
 export const DT = 1 / 60;
 
 const CROWD_MAP = [
@@ -32,10 +35,10 @@ export function crowdScenario(core: typeof Core, shared: boolean): Core.Crowd {
     const i = core.crowdCount(crowd);
     const x = (i % 2 === 0 ? 30 : 480) + random() * 390;
     const y = 30 + random() * 240;
-    if (core.crowdSpotIsFree(crowd, x, y)) core.addCrowdUnit(crowd, x, y, i % 2);
+    if (core.crowdSpotIsFree(crowd, px(x, y))) core.addCrowdUnit(crowd, px(x, y), i % 2);
   }
-  core.commandCrowdGroup(crowd, 0, 800, 150, { useFlow: true });
-  core.commandCrowdGroup(crowd, 1, 60, 150, { useField: false });
+  core.commandCrowdGroup(crowd, 0, px(800, 150), { useFlow: true });
+  core.commandCrowdGroup(crowd, 1, px(60, 150), { useField: false });
   return crowd;
 }
 

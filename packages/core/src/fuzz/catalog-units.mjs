@@ -25,11 +25,11 @@ const crowdOptions = (lib) => ({
   grid: lib.Grid.open(8, 8),
   capacity: 8,
   groups: 2,
-  tileSize: 32,
-  topSpeed: 60,
-  acceleration: 200,
-  contactMargin: 2,
-  arriveRadius: 8,
+  unitSize: 0.45,
+  topSpeed: 2,
+  acceleration: 6,
+  contactMargin: 0.05,
+  arriveRadius: 0.25,
   bumpTime: 0.5,
   shared: true,
 });
@@ -236,14 +236,14 @@ export const UNITS = [
     'prepareCrowdStep',
     'swapCrowd',
   ].map((name) => ({ name, make: (lib, h) => call(lib[name], h.crowd()) })),
-  { name: 'crowdSpotIsFree', make: (lib, h) => call(lib.crowdSpotIsFree, h.crowd(), 200, 200) },
-  { name: 'addCrowdUnit', make: (lib, h) => call(lib.addCrowdUnit, h.crowd(), 200, 200, 1) },
+  { name: 'crowdSpotIsFree', make: (lib, h) => call(lib.crowdSpotIsFree, h.crowd(), { x: 6.5, y: 6.5 }) },
+  { name: 'addCrowdUnit', make: (lib, h) => call(lib.addCrowdUnit, h.crowd(), { x: 6.5, y: 6.5 }, 1) },
   { name: 'setCrowdUnitMoving', make: (lib, h) => call(lib.setCrowdUnitMoving, h.crowd(), 1) },
   {
     name: 'commandCrowdGroup',
-    make: (lib, h) => call(lib.commandCrowdGroup, h.crowd(), 0, 200, 200, { useField: true }),
+    make: (lib, h) => call(lib.commandCrowdGroup, h.crowd(), 0, { x: 6.5, y: 6.5 }, { useField: true }),
   },
-  { name: 'stepCrowd', make: (lib, h) => call(lib.stepCrowd, h.crowd(), 1 / 60) },
+  { name: 'stepCrowd', make: (lib, h) => call(lib.stepCrowd, h.crowd(), 1 / 60, { onProgress: () => {} }) },
   {
     name: 'stepCrowdRange',
     make: (lib, h) => {
@@ -255,11 +255,28 @@ export const UNITS = [
   {
     name: 'crowdStopTimerMoving',
     make: (lib) =>
-      call(lib.crowdStopTimerMoving, 0.5, true, 10, 10, 100, 100, 60, 1 / 60, { timer: 0, stopped: false }),
+      call(lib.crowdStopTimerMoving, {
+        timer: 0.5,
+        collisionWithStopped: true,
+        position: { x: 0.5, y: 0.5 },
+        target: { x: 3.5, y: 3.5 },
+        topSpeed: 2,
+        dt: 1 / 60,
+        out: { timer: 0, stop: false },
+      }),
   },
   {
     name: 'crowdStopTimerStopped',
-    make: (lib) => call(lib.crowdStopTimerStopped, 0.5, true, false, 0.2, 1 / 60, 0.5, { timer: 0, stopped: false }),
+    make: (lib) =>
+      call(lib.crowdStopTimerStopped, {
+        timer: 0.5,
+        collision: true,
+        collisionWithMoving: false,
+        otherStopTimer: 0.2,
+        dt: 1 / 60,
+        bumpTime: 0.5,
+        out: { timer: 0, stop: false },
+      }),
   },
   { name: 'touchCrowdFields', make: (lib, h) => call(lib.touchCrowdFields, h.crowd()) },
   {

@@ -56,9 +56,9 @@ export function helpers(lib, mode = 'shared') {
     /** A crowd of three units on an open 8x8 grid (shared: for the worker service). */
     crowd: (shared = false) => {
       const crowd = lib.createCrowd({ grid: h.open(8, 8, shared), capacity: 8, shared: forService(shared) });
-      lib.addCrowdUnit(crowd, 40, 40);
-      lib.addCrowdUnit(crowd, 80, 40);
-      lib.addCrowdUnit(crowd, 40, 120, 1);
+      lib.addCrowdUnit(crowd, { x: 1.5, y: 1.5 });
+      lib.addCrowdUnit(crowd, { x: 2.5, y: 1.5 });
+      lib.addCrowdUnit(crowd, { x: 1.5, y: 4 }, 1);
       return crowd;
     },
     /** One worker service per fuzz worker, made on first use (its calls are sequential). */

@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Core from '../testing/package.test-util.js';
 import { type ServiceEnv, sameBits, walkable } from './service-env.test-util.js';
 
+/** A point in tiles from the flocking tutorial's pixels (30 per tile): the scene keeps the tutorial's numbers. */
+const px = (x: number, y: number) => ({ x: x / 30, y: y / 30 });
+
 type CoreModule = typeof Core;
 
 /** Registers the suite for `env.mode`. */
@@ -91,14 +94,14 @@ export function poolSuite(env: ServiceEnv): void {
       const copies = pools.map(() => make());
       const spots = [0, 1, 2, 3, 4, 5].map((k) => walkable(g, k * 1301));
       for (const crowd of [a, ...copies]) {
-        const T = crowd.params.tileSize;
+        const T = 30;
         for (let i = 0; i < 500; i++) {
           const t = spots[i % 6] as Core.Goal;
-          c.addCrowdUnit(crowd, (t.x + 0.5) * T + (i % 5) - 2, (t.y + 0.5) * T + ((i * 3) % 5) - 2, i % 3);
+          c.addCrowdUnit(crowd, px((t.x + 0.5) * T + (i % 5) - 2, (t.y + 0.5) * T + ((i * 3) % 5) - 2), i % 3);
         }
         for (let group = 0; group < 3; group++) {
           const t = spots[(group + 3) % 6] as Core.Goal;
-          c.commandCrowdGroup(crowd, group, (t.x + 0.5) * T, (t.y + 0.5) * T, { useFlow: group !== 1 });
+          c.commandCrowdGroup(crowd, group, px((t.x + 0.5) * T, (t.y + 0.5) * T), { useFlow: group !== 1 });
         }
       }
       try {
@@ -113,7 +116,7 @@ export function poolSuite(env: ServiceEnv): void {
           if (step === 20) {
             for (const crowd of [a, ...copies]) {
               const t = spots[0] as Core.Goal;
-              c.commandCrowdGroup(crowd, 2, (t.x + 0.5) * crowd.params.tileSize, (t.y + 0.5) * crowd.params.tileSize);
+              c.commandCrowdGroup(crowd, 2, px((t.x + 0.5) * 30, (t.y + 0.5) * 30));
             }
           }
           if (step % 10 === 9) {

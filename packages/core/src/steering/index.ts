@@ -1,5 +1,20 @@
-// The family entry `@fieldmarshal/core/steering` (the chapter "Chasing, Evading, Intercepting, and Patterned
-// Movement": chase, evade, line of sight, intercept, patterns).
+/**
+ * The family entry `@fieldmarshal/core/steering` (the chapter "Chasing, Evading, Intercepting, and Patterned
+ * Movement": chase, evade, line of sight, intercept, patterns).
+ *
+ * Units and angles, stated once for the family:
+ * - The tile functions (basic chase and evade, `LineChaser`, the tile intercept, Bresenham lines, line of sight,
+ *   tile patterns) work in tiles, one step per call (a "turn").
+ * - The continuous functions (`Mover`, `stepMover`, the chase / evade / intercept controls, `exactIntercept`,
+ *   `closingIntercept`, control patterns) work in world units and seconds: any length unit the caller picks,
+ *   the same for positions, speeds (units per second) and accelerations (units per second squared). The chapter's
+ *   numbers are screen pixels and the defaults are sized for them (`maxSpeed` 100 units/s, evade `margin` 60
+ *   units); give positions in tiles, and speeds in tiles per second, to mix with the rest of the library.
+ * - Angles are compass degrees in screen space (x right, y down): 0 points up (-y), 90 right (+x), 180 down, -90
+ *   left; a positive change turns clockwise on screen (to the right); headings are kept in (-180, 180].
+ *
+ * @packageDocumentation
+ */
 export { PatternParseError } from '../errors.js';
 export {
   BRESENHAM_STYLES,

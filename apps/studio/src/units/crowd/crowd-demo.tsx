@@ -12,7 +12,6 @@ import {
   type CrowdReadout,
   MAX_UNITS,
   startCrowdRunner,
-  TILE,
 } from './crowd-runner.js';
 import { CROWD_COLORS } from './draw-crowd.js';
 
@@ -77,8 +76,9 @@ export function CrowdDemo() {
     if (event.type === 'mousedown' && event.button !== 0 && event.button !== 2) return;
     if (event.type === 'contextmenu') return;
     const rect = event.currentTarget.getBoundingClientRect();
-    const x = ((event.clientX - rect.left) / rect.width) * CROWD_MAP_WIDTH * TILE;
-    const y = ((event.clientY - rect.top) / rect.height) * CROWD_MAP_HEIGHT * TILE;
+    // The click in tiles (the crowd's unit).
+    const x = ((event.clientX - rect.left) / rect.width) * CROWD_MAP_WIDTH;
+    const y = ((event.clientY - rect.top) / rect.height) * CROWD_MAP_HEIGHT;
     commands.current.push({ kind: 'send', group: event.button === 2 ? BLUE : RED, x, y });
   }, []);
 

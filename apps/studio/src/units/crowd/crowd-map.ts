@@ -37,12 +37,12 @@ export function createCrowdMap(): Grid {
 
 /**
  * Replaces the crowd's units: `count` units, half red packed into the west camp from its left edge, half blue
- * into the east camp from its right edge, on a lattice two units per tile each way (15 px apart, so the 14 px
- * squares start one pixel apart). Returns the number placed (fewer when the camps are full).
+ * into the east camp from its right edge, on a lattice two units per tile each way (half a tile apart: the
+ * tutorial's 15 px, so its 14 px squares start one pixel apart). Positions in tiles, the crowd's unit. Returns the number placed (fewer when the camps are full).
  */
 export function spawnArmies(crowd: Crowd, count: number): number {
   clearCrowd(crowd);
-  const T = crowd.params.tileSize;
+  const T = 1;
   const pitch = T / 2;
   const redCount = Math.ceil(count / 2);
   let placed = 0;
@@ -53,8 +53,8 @@ export function spawnArmies(crowd: Crowd, count: number): number {
       const x = (fromCol + step * Math.floor(k / 2)) * T + (step > 0 ? k % 2 : 1 - (k % 2)) * pitch + pitch / 2;
       for (let s = 0; s < CROWD_MAP_HEIGHT * 2 && n < wanted; s++) {
         const y = s * pitch + pitch / 2;
-        if (!crowdSpotIsFree(crowd, x, y)) continue;
-        addCrowdUnit(crowd, x, y, group);
+        if (!crowdSpotIsFree(crowd, { x, y })) continue;
+        addCrowdUnit(crowd, { x, y }, group);
         n++;
       }
     }

@@ -2,6 +2,7 @@ import type { FieldService } from '@fieldmarshal/core';
 import {
   CROWD_BUMPED,
   CROWD_MOVING,
+  CROWD_TUTORIAL_SCALE,
   type Crowd,
   commandCrowdGroup,
   createCrowd,
@@ -18,14 +19,16 @@ export const MAX_UNITS = 4000;
 /** Fixed simulation step in seconds (several per frame at most, so a slow frame never explodes the step). */
 const DT = 1 / 60;
 const MAX_STEPS_PER_FRAME = 3;
-/** World pixels to canvas pixels. */
+/** Canvas pixels per tutorial pixel (the canvas shows the flocking tutorial's world at half size). */
 const SCALE = 0.5;
-/** World pixels per tile. */
-export const TILE = 30;
-export const CANVAS_W = CROWD_MAP_WIDTH * TILE * SCALE;
-export const CANVAS_H = CROWD_MAP_HEIGHT * TILE * SCALE;
+/** Tutorial pixels per tile: the crowd works in tiles, the tutorial's world has 30-pixel tiles. */
+export const TILE = CROWD_TUTORIAL_SCALE;
+/** Canvas pixels per tile. */
+const TILE_PX = TILE * SCALE;
+export const CANVAS_W = CROWD_MAP_WIDTH * TILE_PX;
+export const CANVAS_H = CROWD_MAP_HEIGHT * TILE_PX;
 
-/** An order from the page, applied at the start of the next frame: send a group somewhere, or respawn. */
+/** An order from the page, applied at the start of the next frame: send a group somewhere (in tiles), or respawn. */
 export type CrowdCommand = { kind: 'send'; group: number; x: number; y: number } | { kind: 'spawn'; count: number };
 
 /** The page's settings, read every frame. */
@@ -93,7 +96,7 @@ export function startCrowdRunner(o: CrowdRunnerOptions): () => void {
         continue;
       }
       try {
-        commandCrowdGroup(crowd, c.group, c.x, c.y, { useField: settings().useField });
+        commandCrowdGroup(crowd, c.group, { x: c.x, y: c.y }, { useField: settings().useField });
         targets[c.group] = { x: c.x, y: c.y };
         o.onMessage(null);
       } catch (error) {
@@ -103,7 +106,7 @@ export function startCrowdRunner(o: CrowdRunnerOptions): () => void {
   };
 
   const draw = () => {
-    drawCrowd(ctx, crowd, walls, SCALE, { avoid: settings().showAvoid, targets });
+    drawCrowd(ctx, crowd, walls, TILE_PX, { avoid: settings().showAvoid, targets });
     if (++frames % 6 !== 0) return;
     const n = crowdCount(crowd);
     const state = crowdFrame(crowd).state;

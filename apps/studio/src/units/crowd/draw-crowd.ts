@@ -1,5 +1,12 @@
 import type { Grid } from '@fieldmarshal/core';
-import { CROWD_BUMPED, CROWD_MOVING, type Crowd, crowdCount, crowdFrame } from '@fieldmarshal/core/crowd';
+import {
+  CROWD_BUMPED,
+  CROWD_MOVING,
+  CROWD_TUTORIAL_SCALE,
+  type Crowd,
+  crowdCount,
+  crowdFrame,
+} from '@fieldmarshal/core/crowd';
 import { BLUE, RED } from './crowd-map.js';
 
 /** Colours of the demo, also shown in its legend. */
@@ -33,12 +40,13 @@ export function renderWalls(grid: Grid): HTMLCanvasElement {
 export interface CrowdDrawOptions {
   /** Draw each unit's avoidance vector of the last step. */
   avoid: boolean;
-  /** Destinations to mark, per group (null when the group has no order yet). */
+  /** Destinations to mark, per group, in tiles (null when the group has no order yet). */
   targets: readonly ({ x: number; y: number } | null)[];
 }
 
 /**
- * Draws the level and every unit onto `ctx` (whose canvas is the world size times `scale`): units coloured by
+ * Draws the level and every unit onto `ctx` (whose canvas is the map in tiles times `scale`, canvas pixels per
+ * tile): units coloured by
  * group and state (bright moving, dark stopped, yellow-rimmed when bumped), batched into one path per colour.
  */
 export function drawCrowd(
@@ -48,7 +56,9 @@ export function drawCrowd(
   scale: number,
   options: CrowdDrawOptions,
 ): void {
-  const T = crowd.params.tileSize;
+  // Everything in tiles (the crowd's unit) under a transform of `scale` canvas pixels per tile; strokes and
+  // insets keep the flocking tutorial's pixel sizes through `px`.
+  const px = 1 / CROWD_TUTORIAL_SCALE;
   const S = crowd.params.unitSize;
   const h = S / 2;
   const n = crowdCount(crowd);
@@ -76,15 +86,15 @@ export function drawCrowd(
   ctx.beginPath();
   for (let i = 0; i < n; i++) {
     if (f.state[i] !== CROWD_BUMPED) continue;
-    ctx.rect((f.x[i] as number) - h + 1, (f.y[i] as number) - h + 1, S - 2, S - 2);
+    ctx.rect((f.x[i] as number) - h + px, (f.y[i] as number) - h + px, S - 2 * px, S - 2 * px);
   }
   ctx.strokeStyle = CROWD_COLORS.bumped;
-  ctx.lineWidth = 2;
+  ctx.lineWidth = 2 * px;
   ctx.stroke();
 
   if (options.avoid) {
     ctx.beginPath();
-    const len = T * 0.6;
+    const len = 0.6; // tiles
     for (let i = 0; i < n; i++) {
       const ax = f.avoidX[i] as number;
       const ay = f.avoidY[i] as number;
@@ -95,19 +105,20 @@ export function drawCrowd(
       ctx.lineTo(x + ax * len, y + ay * len);
     }
     ctx.strokeStyle = CROWD_COLORS.avoid;
-    ctx.lineWidth = 1.5;
+    ctx.lineWidth = 1.5 * px;
     ctx.stroke();
   }
 
   options.targets.forEach((t, group) => {
     if (!t) return;
     ctx.strokeStyle = group === RED ? CROWD_COLORS.redMoving : CROWD_COLORS.blueMoving;
-    ctx.lineWidth = 3;
+    ctx.lineWidth = 3 * px;
+    const d = 9 * px;
     ctx.beginPath();
-    ctx.moveTo(t.x - 9, t.y - 9);
-    ctx.lineTo(t.x + 9, t.y + 9);
-    ctx.moveTo(t.x + 9, t.y - 9);
-    ctx.lineTo(t.x - 9, t.y + 9);
+    ctx.moveTo(t.x - d, t.y - d);
+    ctx.lineTo(t.x + d, t.y + d);
+    ctx.moveTo(t.x + d, t.y - d);
+    ctx.lineTo(t.x - d, t.y + d);
     ctx.stroke();
   });
 }
