@@ -117,6 +117,41 @@ export async function watchFor(page, selector) {
   }, selector);
 }
 
+/**
+ * Records in the page every text an element matching `selector` shows from now on, however briefly: a progress
+ * bar whose stages come and go faster than a wait sent from the test on a loaded machine. Texts that differ only
+ * in their numbers (a bar's seconds and percentages) count once, the first kept; at most 50. Read them with
+ * {@link shownTexts}.
+ */
+export async function watchTexts(page, selector) {
+  await page.evaluate((sel) => {
+    window.__shownTexts ??= {};
+    window.__textObservers ??= {};
+    window.__textObservers[sel]?.disconnect();
+    const seen = new Map();
+    window.__shownTexts[sel] = seen;
+    const look = () => {
+      for (const e of document.querySelectorAll(sel)) {
+        const text = e.textContent ?? '';
+        const shape = text.replace(/\d+/g, '#');
+        if (seen.size < 50 && !seen.has(shape)) seen.set(shape, text);
+      }
+    };
+    look();
+    const observer = new MutationObserver(look);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    window.__textObservers[sel] = observer;
+  }, selector);
+}
+
+/** The texts elements matching `selector` showed since {@link watchTexts} armed the page (it stops watching). */
+export function shownTexts(page, selector) {
+  return page.evaluate((sel) => {
+    window.__textObservers?.[sel]?.disconnect();
+    return [...(window.__shownTexts?.[sel]?.values() ?? [])];
+  }, selector);
+}
+
 /** Whether an element matching `selector` showed up since {@link watchFor} armed the page. */
 export function appeared(page, selector) {
   return page.evaluate((sel) => window.__appeared?.[sel] === true, selector);

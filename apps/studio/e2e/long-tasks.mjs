@@ -6,6 +6,23 @@
 /** Long tasks whose main thread worked less than this share of their time were waiting for a core. */
 const WORKED_SHARE = 0.5;
 
+/** The unfinished watch of each browser (Chromium records one trace at a time): its `end()`. */
+const running = new Map();
+
+/**
+ * Ends `browser`'s long-task watch if one is running (its trace is dropped): call it in a `finally`, so a test
+ * that fails half-way leaves no trace recording behind. {@link watchLongTasks} calls it too.
+ */
+export async function endWatch(browser) {
+  const end = running.get(browser);
+  if (!end) return;
+  try {
+    await end();
+  } catch {
+    // the browser or page is gone: nothing records any more
+  }
+}
+
 /**
  * Starts watching `page` (observer and trace). Returns `stop()`, which ends both and resolves to
  * `{ tasks, over(limitMs), summary, cpuQuantile(q) }`: every long task `{ wall, cpu, what }` (ms), the ones over
@@ -13,8 +30,18 @@ const WORKED_SHARE = 0.5;
  * one-line summary, and quantiles of the CPU time of every main-thread task.
  */
 export async function watchLongTasks(browser, page) {
+  // A watch a failed test left running (its trace still recording) is ended first: one failure, one failed test.
+  await endWatch(browser);
   // The trace first, so every task the observer reports lies inside it.
   await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+  let ended = false;
+  const end = async () => {
+    if (ended) return null;
+    ended = true;
+    if (running.get(browser) === end) running.delete(browser);
+    return browser.stopTracing();
+  };
+  running.set(browser, end);
   // A mark in both clocks: the trace's microseconds and the page's performance.now().
   const markAt = await page.evaluate(() => {
     window.__longTasks = [];
@@ -26,11 +53,18 @@ export async function watchLongTasks(browser, page) {
     return performance.mark('long-task-watch').startTime;
   });
   return async () => {
-    const observed = await page.evaluate(() => {
-      window.__longTaskObserver?.disconnect();
-      return window.__longTasks.splice(0);
-    });
-    const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    let observed;
+    let buffer;
+    try {
+      observed = await page.evaluate(() => {
+        window.__longTaskObserver?.disconnect();
+        return window.__longTasks.splice(0);
+      });
+    } finally {
+      buffer = await end();
+    }
+    if (buffer === null) throw new Error('this long-task watch was ended already');
+    const trace = JSON.parse(buffer.toString('utf8'));
     const events = trace.traceEvents ?? trace;
     const threads = new Map();
     for (const e of events) if (e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);

@@ -7,6 +7,20 @@ import {
 } from '@fieldmarshal/core/sectors';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { studioService } from '../../shared/studio-service.js';
+import { describeInWorker, routeWorkerCan } from '../route/route-client.js';
+
+/**
+ * The sizes and entrances of `graph` (for the panel and the overlay): worked out in the route worker where the
+ * graph is in shared memory (both loop over every sector and entrance, tens of milliseconds on 8192 x 8192),
+ * here otherwise or when the worker could not.
+ */
+async function describe(graph: SectorGraph): Promise<{ stats: SectorGraphStats; entrances: Int32Array }> {
+  if (routeWorkerCan(graph)) {
+    const shown = await describeInWorker(graph).catch(() => null);
+    if (shown) return shown;
+  }
+  return { stats: graph.stats(), entrances: graph.entrances() };
+}
 
 /** What the last update after painting did. */
 export interface GraphUpdateInfo {
@@ -85,11 +99,14 @@ export function useSectorGraph(grid: Grid | null, sectorSize: number): SectorGra
           },
         });
         if (controller.signal.aborted) return;
-        setBuildMs(performance.now() - t0);
+        const ms = performance.now() - t0;
+        const shown = await describe(built);
+        if (controller.signal.aborted) return;
+        setBuildMs(ms);
         graphRef.current = built;
         setGraph(built);
-        setStats(built.stats());
-        setEntrances(built.entrances());
+        setStats(shown.stats);
+        setEntrances(shown.entrances);
         setRevision((r) => r + 1);
       } catch (e) {
         if (controller.signal.aborted) return;
@@ -113,9 +130,11 @@ export function useSectorGraph(grid: Grid | null, sectorSize: number): SectorGra
         const done = await updateSectorGraphInPool(service, g);
         const ms = performance.now() - t0;
         if (graphRef.current !== g) return;
+        const shown = await describe(g);
+        if (graphRef.current !== g) return;
         setLastUpdate({ sectors: done.sectors, full: done.full, components: done.components, ms });
-        setStats(g.stats());
-        setEntrances(g.entrances());
+        setStats(shown.stats);
+        setEntrances(shown.entrances);
         setRevision((r) => r + 1);
       } catch (e) {
         setError(e instanceof Error ? `${e.name}: ${e.message}` : String(e));

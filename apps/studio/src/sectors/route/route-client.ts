@@ -1,0 +1,109 @@
+import type { SectorGraph, SectorGraphStats } from '@fieldmarshal/core/sectors';
+import type { RouteAnswer } from './route-queries.js';
+import type { RouteMessage, RouteReply, WireGraph } from './route-worker.js';
+
+let worker: Worker | null | undefined;
+let nextId = 1;
+const waiting = new Map<number, (reply: RouteReply) => void>();
+/** A number per graph and per array object, for the worker's key of a graph. */
+const ids = new WeakMap<object, number>();
+let nextObject = 1;
+
+function idOf(o: object): number {
+  let id = ids.get(o);
+  if (id === undefined) {
+    id = nextObject++;
+    ids.set(o, id);
+  }
+  return id;
+}
+
+/**
+ * `graph` as sent to the worker, with a key that changes whenever the graph does: a graph is updated in place
+ * (its grid version changes) and an update may put new arrays in its data (more entrances, new landmarks).
+ */
+function wire(graph: SectorGraph): WireGraph {
+  const arrays = Object.values(graph.data).map((a) => (a && typeof a === 'object' ? idOf(a) : 0));
+  return {
+    key: `${idOf(graph)}:${graph.gridVersion}:${arrays.join(',')}`,
+    buffer: graph.grid.buffer,
+    data: graph.data,
+  };
+}
+
+/** Sends `message` and resolves to the worker's reply (null when `signal` aborts first). */
+function ask(message: Exclude<RouteMessage, { cancel: number }>, signal?: AbortSignal): Promise<RouteReply | null> {
+  const w = start();
+  if (!w) return Promise.reject(new Error('the route worker could not start'));
+  const { id } = message;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        if (!waiting.delete(id)) return;
+        w.postMessage({ cancel: id } satisfies RouteMessage);
+        resolve(null);
+      },
+      { once: true },
+    );
+    w.postMessage(message);
+  });
+}
+
+function start(): Worker | null {
+  if (worker !== undefined) return worker;
+  try {
+    worker = new Worker(new URL('./route-worker.ts', import.meta.url), { type: 'module', name: 'sector-routes' });
+    worker.onmessage = (e: MessageEvent<RouteReply>) => {
+      const done = waiting.get(e.data.id);
+      waiting.delete(e.data.id);
+      done?.(e.data);
+    };
+  } catch {
+    worker = null;
+  }
+  return worker;
+}
+
+/**
+ * Whether `graph` can be queried in the route worker: its grid and arrays live in shared memory (sending them
+ * then copies nothing). Otherwise (a page without cross-origin isolation) the page queries it itself.
+ */
+export function routeWorkerCan(graph: SectorGraph): boolean {
+  if (typeof Worker !== 'function' || typeof SharedArrayBuffer !== 'function') return false;
+  const shared = (a: unknown) => ArrayBuffer.isView(a) && a.buffer instanceof SharedArrayBuffer;
+  return (
+    graph.grid.buffer instanceof SharedArrayBuffer &&
+    Object.values(graph.data).every((a) => a === null || a === undefined || shared(a))
+  );
+}
+
+/**
+ * The route and path from (sx, sy) to (gx, gy) on `graph`, answered in the route worker (see
+ * `queryRoute`). Resolves to null when the map was edited meanwhile (the update that follows asks again) or
+ * `signal` aborted; rejects with the query's error.
+ */
+export async function routeInWorker(
+  graph: SectorGraph,
+  ends: [number, number, number, number],
+  signal: AbortSignal,
+): Promise<RouteAnswer | null> {
+  const reply = await ask({ id: nextId++, graph: wire(graph), ends }, signal);
+  if (!reply || signal.aborted || reply.type === 'stale') return null;
+  if (reply.type === 'answer') return reply.answer;
+  throw new Error(reply.type === 'error' ? reply.message : `unexpected reply ${reply.type}`);
+}
+
+/**
+ * The sizes and the entrances (x, y pairs) of `graph`, worked out in the route worker (both loop over every
+ * sector and entrance: tens of milliseconds on an 8192 x 8192 map). Null when the map was edited meanwhile.
+ */
+export async function describeInWorker(
+  graph: SectorGraph,
+): Promise<{ stats: SectorGraphStats; entrances: Int32Array } | null> {
+  const reply = await ask({ id: nextId++, graph: wire(graph), describe: true });
+  if (!reply || reply.type === 'stale') return null;
+  if (reply.type === 'described') return { stats: reply.stats, entrances: reply.entrances };
+  throw new Error(reply.type === 'error' ? reply.message : `unexpected reply ${reply.type}`);
+}
