@@ -1,6 +1,6 @@
 import { InvalidOptionError } from '../errors.js';
 import { Grid } from '../grid/grid.js';
-import { type RunOptions, readRunOptions } from '../util/run-options.js';
+import { type KernelRunOptions, readRunOptions } from '../util/run-options.js';
 import {
   buildSectors,
   computeComponents,
@@ -23,7 +23,7 @@ export function gridIsShared(grid: Grid): boolean {
 }
 
 /** Options of {@link buildSectorGraph}: the graph's options and the run options. */
-export interface SectorBuildOptions extends SectorGraphOptions, RunOptions {}
+export interface SectorBuildOptions extends SectorGraphOptions, KernelRunOptions {}
 
 /**
  * Builds a sector graph of `grid` on the calling thread: the map cut into square sectors of
@@ -33,7 +33,7 @@ export interface SectorBuildOptions extends SectorGraphOptions, RunOptions {}
  * The work grows with the map and with the entrances per sector: milliseconds for a 512x512 map, seconds for
  * 4096x4096; build big maps in a worker pool with `buildSectorGraphInPool`. `onProgress` reports progress in
  * sectors (phase 3, the costs), `signal` cancels (AbortError), `control` is the worker hook (see
- * {@link RunOptions}).
+ * {@link KernelRunOptions}).
  *
  * @example
  * const graph = buildSectorGraph(grid, { metric: 'octile' });

@@ -4,7 +4,7 @@ import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import { NO_DIRECTION } from '../grid/directions.js';
 import { BLOCKED, type Grid } from '../grid/grid.js';
 import { makePath, type Point, readPoint, type TilePath } from '../grid/point.js';
-import { type RunOptions, readRunOptions } from '../util/run-options.js';
+import { type KernelRunOptions, readRunOptions } from '../util/run-options.js';
 import { contextOf, type SectorContext } from './build-phases.js';
 import { checkSectorData } from './check-sector-data.js';
 import { type CorridorField, type CorridorFieldOptions, CorridorFieldQuery, corridorField } from './corridor-field.js';
@@ -213,11 +213,15 @@ export class SectorGraph {
    * A field towards `goal` computed only in the sectors of the routes from `starts` to it (and `margin` sectors
    * around them): see {@link CorridorField}. `starts` are x, y pairs in tiles (a flat array: a corridor usually
    * serves many units). Starts that cannot reach the goal are ignored. `signal`, `onProgress` (settled tiles) and
-   * `control` as every kernel's (see {@link RunOptions}).
+   * `control` as every kernel's (see {@link KernelRunOptions}).
    * @throws CoordinateError when the goal or a start is outside the grid or a wall; AbortError when `signal` is
    *   aborted (before or during the fill).
    */
-  corridorField(goal: Goal, starts: ArrayLike<number>, options?: CorridorFieldOptions & RunOptions): CorridorField {
+  corridorField(
+    goal: Goal,
+    starts: ArrayLike<number>,
+    options?: CorridorFieldOptions & KernelRunOptions,
+  ): CorridorField {
     const checked = readRunOptions(options, 'corridor field');
     this.ensureCurrent();
     if (this.fieldQuery === null) this.fieldQuery = new CorridorFieldQuery();
@@ -228,10 +232,10 @@ export class SectorGraph {
    * Brings the graph up to the grid's current version: rebuilds only the sectors holding tiles changed since
    * `gridVersion` (read from the grid's edit log) and the neighbours across the borders they touch, then the
    * components; a full rebuild when the edits are unknown (the log overflowed, or `touch()`). `signal`,
-   * `onProgress` (sectors) and `control` as every kernel's (see {@link RunOptions}).
+   * `onProgress` (sectors) and `control` as every kernel's (see {@link KernelRunOptions}).
    * @throws AbortError when `signal` is aborted (before or during the update).
    */
-  update(options?: RunOptions): SectorUpdate {
+  update(options?: KernelRunOptions): SectorUpdate {
     if (options !== undefined && (options === null || typeof options !== 'object'))
       throw new InvalidOptionError('options', options, '{ signal?, onProgress?, control? }');
     return updateSectorGraph(this.ctx, readRunOptions(options, 'sector graph update'));

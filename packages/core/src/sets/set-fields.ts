@@ -6,7 +6,7 @@ import { MAX_BUFFER_BYTES, newBuffer } from '../util/allocate.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { finishKernel, pollKernel } from '../util/kernel-control.js';
 import { bare, ownOptions } from '../util/own-options.js';
-import { type RunOptions, readRunOptions } from '../util/run-options.js';
+import { type KernelRunOptions, readRunOptions } from '../util/run-options.js';
 import { assertSetsMatch, type ConvexSets } from './convex-sets.js';
 
 // Direction indices (as DIRECTIONS) written into `outDir`: the step from the discovered tile back to its parent.
@@ -81,7 +81,7 @@ export const SET_FIELD_CONTROL_INTERVAL = 4096;
  * from the set to the tile. Allocates one queue of `width * height` Int32 per call and nothing per tile.
  * Worker-safe: the arrays may be views of one SharedArrayBuffer that several workers fill, each its own sets.
  * @throws OutOfRangeError when a Uint16 cost would exceed 65534 (use an Int32Array), or a bad set range.
- * `signal`, `onProgress` and `control` as every kernel's (see {@link RunOptions}).
+ * `signal`, `onProgress` and `control` as every kernel's (see {@link KernelRunOptions}).
  * @throws AbortError when `signal` or `control` asks to stop (checked before every set and every
  *   {@link SET_FIELD_CONTROL_INTERVAL} settled tiles within a set).
  */
@@ -92,7 +92,7 @@ export function computeSetFieldsInto(
   lastSet: number,
   outCost: Uint16Array | Int32Array,
   outDir: Uint8Array,
-  options?: SetFieldKernelOptions & RunOptions,
+  options?: SetFieldKernelOptions & KernelRunOptions,
 ): void {
   assertSetsMatch(grid, sets);
   const { neighbors, diagonal } = resolveSetMoves(options);
@@ -332,10 +332,10 @@ export function allocateSetFields(grid: Grid, sets: ConvexSets, options?: SetFie
  * Per-set fields of every set, on the calling thread: for each set a `steps` field from all its tiles, the
  * flanking tutorial's "cost field beside the vector field". Memory and limit: see {@link SetFieldsOptions.maxCells}.
  * For large maps build them in the worker pool ({@link buildSetFieldsInPool}). `signal`, `onProgress` (settled
- * tiles) and `control` as every kernel's (see {@link RunOptions}).
+ * tiles) and `control` as every kernel's (see {@link KernelRunOptions}).
  * @throws AbortError when `signal` is aborted (before or during the work).
  */
-export function buildSetFields(grid: Grid, sets: ConvexSets, options?: SetFieldsOptions & RunOptions): SetFields {
+export function buildSetFields(grid: Grid, sets: ConvexSets, options?: SetFieldsOptions & KernelRunOptions): SetFields {
   const own = ownOptions(options, 'options');
   const control = readRunOptions(own, 'set fields');
   const { signal: _signal, onProgress: _onProgress, control: _control, ...rest } = own;

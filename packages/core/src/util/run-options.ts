@@ -1,31 +1,8 @@
 import { AbortError, InvalidOptionError } from '../errors.js';
-import { CONTROL_LENGTH, ControlSlot, type KernelControl } from '../fields/types.js';
-import type { ProgressCallback } from '../service/progress.js';
+import { CONTROL_LENGTH, ControlSlot, type KernelControl, type ProgressCallback } from '../fields/types.js';
 import { readKernelControl } from './kernel-control.js';
 
-/**
- * The run options every main-thread kernel of API 1.0 takes beside its own options (issue 31 item 4): the same
- * names as on the service.
- */
-export interface RunOptions {
-  /**
-   * Cancels the run: an already-aborted signal throws AbortError before any work, a signal aborted during the
-   * work throws AbortError at the kernel's next look (every few thousand tiles).
-   * @defaultValue undefined (meaning the run cannot be cancelled)
-   */
-  signal?: AbortSignal;
-  /**
-   * Called with the tiles done so far and the expected total at each look of the kernel (every few thousand
-   * tiles, on the calling thread).
-   * @defaultValue undefined (meaning no progress reports)
-   */
-  onProgress?: ProgressCallback;
-  /**
-   * The worker hook (used by the service's jobs): shared control slots, a signal and a tick.
-   * @defaultValue undefined (meaning no worker control)
-   */
-  control?: KernelControl;
-}
+export type { KernelRunOptions } from '../fields/types.js';
 
 function ownValue(options: object, key: string): unknown {
   return Object.hasOwn(options, key) ? (options as Record<string, unknown>)[key] : undefined;
@@ -46,7 +23,8 @@ export function readRunOptions(options: object | undefined, what: string): Kerne
     if (control?.signal?.aborted) throw new AbortError(`${what} aborted`);
     return control;
   }
-  const merged = control ?? (Object.create(null) as KernelControl);
+  // A copy: the caller's `control` object is never written (a second call would chain its ticks).
+  const merged = Object.assign(Object.create(null) as KernelControl, control);
   if (signal !== undefined) {
     if (signal === null || typeof signal !== 'object' || typeof (signal as AbortSignal).aborted !== 'boolean')
       throw new InvalidOptionError('signal', signal, 'an AbortSignal');
