@@ -46,9 +46,7 @@ export { type SampleFieldOptions, sampleField } from './fields/sample-field.js';
 export type {
   Field,
   FieldOptions,
-  FieldOut,
   Goal,
-  KernelControl,
   Metric,
   MoveOptions,
   SeedFieldOptions,
@@ -56,13 +54,13 @@ export type {
 export { computeFlow } from './flow/compute-flow.js';
 export { type FollowFlowOptions, type FollowFlowStats, followFlow } from './flow/follow-flow.js';
 export { type SampleFlowOptions, sampleFlow } from './flow/sample-flow.js';
-export { FLOW_SAFE_STEP, type Flow, type FlowOptions, type FlowOut, type FlowUpdate } from './flow/types.js';
+export { FLOW_SAFE_STEP, type Flow, type FlowOptions, type FlowUpdate } from './flow/types.js';
 export { updateFlow } from './flow/update-flow.js';
 export { DIRECTIONS, type DiagonalRule, type Direction, NO_DIRECTION } from './grid/directions.js';
 export { type GenerateOptions, generateMap, type MapKind } from './grid/generate.js';
 export { BLOCKED, GROUND, Grid, type GridOptions, sharedMemoryAvailable, WATER } from './grid/grid.js';
 export { formatMovingAiMap, type LegendEntry, locateInAscii, parseAsciiMap, parseMovingAiMap } from './grid/parse.js';
-export { type Path, type Point, pathPointCount, pathTileIndices, type TilePath } from './grid/point.js';
+export type { Path, Point, TilePath } from './grid/point.js';
 export { createFieldService } from './service/field-service.js';
 export type {
   FieldService,

@@ -3,13 +3,13 @@ import {
   computeField,
   computeFlow,
   type Field,
-  type FieldOut,
   type FieldService,
-  type FlowOut,
   type Grid,
   GridTooLargeError,
   type MapKind,
 } from '@fieldmarshal/core';
+import type { FieldOut } from '@fieldmarshal/core/fields';
+import type { FlowOut } from '@fieldmarshal/core/flow';
 import { scentMap } from '@fieldmarshal/core/scent';
 import { createFrameScheduler, type FrameScheduler } from '@fieldmarshal/core/service';
 import {
