@@ -18,5 +18,12 @@ describe('points and paths', () => {
     expect([...pathTileIndices(path, 10)]).toEqual([0, 1, 11]);
     expect(() => pathTileIndices({ cost: 0, points: Int32Array.of(1) }, 10)).toThrow(InvalidOptionError);
     expect(() => pathTileIndices(path, 0)).toThrow(/width/);
+    expect(() => pathPointCount(null as never)).toThrow(InvalidOptionError);
+    expect(() => pathPointCount({ cost: 0, points: [0, 0] as never })).toThrow(InvalidOptionError);
+    expect(pathPointCount({ cost: 0, points: Float64Array.of(0.5, 0.5, 1.5, 0.5) })).toBe(2);
+    withPollutedPrototype({ points: Int32Array.of(0, 0) }, () =>
+      expect(() => pathPointCount({} as never)).toThrow(InvalidOptionError),
+    );
+    expect(() => pathTileIndices({ cost: 0, points: Float64Array.of(0, 0) }, 4)).toThrow(/Int32Array/);
   });
 });

@@ -57,9 +57,22 @@ export function makePath<P extends Int32Array | Float64Array>(cost: number, poin
   return { cost, points };
 }
 
-/** The number of points in `path`. */
+/** `path.points` after checking that it is a flat pair array (Int32Array or Float64Array of even length). */
+function pathPoints(path: unknown, expected: string): Int32Array | Float64Array {
+  const record = recordOf<Path>(path, 'path', expected);
+  const points = Object.hasOwn(record, 'points') ? record.points : undefined;
+  const kind = typedArrayName(points);
+  if ((kind !== 'Int32Array' && kind !== 'Float64Array') || points.length % 2 !== 0)
+    throw new InvalidOptionError('path.points', points, 'an Int32Array or Float64Array of x, y pairs');
+  return points;
+}
+
+/**
+ * The number of points in `path`.
+ * @throws InvalidOptionError unless `path` is a path `{ cost, points }` with a flat pair array.
+ */
 export function pathPointCount(path: Path): number {
-  return path.points.length >> 1;
+  return pathPoints(path, 'a path { cost, points }').length >> 1;
 }
 
 /**
@@ -67,9 +80,8 @@ export function pathPointCount(path: Path): number {
  * @throws InvalidOptionError when `path.points` is not an Int32Array of pairs or `width` is not a positive integer.
  */
 export function pathTileIndices(path: TilePath, width: number): Int32Array {
-  const points = recordOf<TilePath>(path, 'path', 'a tile path { cost, points: Int32Array }').points;
-  if (typedArrayName(points) !== 'Int32Array' || points.length % 2 !== 0)
-    throw new InvalidOptionError('path.points', points, 'an Int32Array of x, y pairs');
+  const points = pathPoints(path, 'a tile path { cost, points: Int32Array }');
+  if (typedArrayName(points) !== 'Int32Array') throw new InvalidOptionError('path.points', points, 'an Int32Array');
   if (!Number.isSafeInteger(width) || width <= 0) throw new InvalidOptionError('width', width, 'a positive integer');
   const out = new Int32Array(points.length >> 1);
   for (let k = 0; k < out.length; k++) out[k] = (points[2 * k + 1] as number) * width + (points[2 * k] as number);
