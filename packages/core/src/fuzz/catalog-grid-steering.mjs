@@ -80,6 +80,12 @@ export const GRID_STEERING = [
   // steering: lines
   { name: 'bresenhamLength', make: (lib) => call(lib.bresenhamLength, 0, 0, 5, 2) },
   { name: 'bresenhamLine', make: (lib) => call(lib.bresenhamLine, 0, 0, 5, 2) },
+  // Point and Path helpers (grid/point.ts)
+  { name: 'pathPointCount', make: (lib) => call(lib.pathPointCount, { cost: 2, points: Int32Array.of(0, 0, 1, 1) }) },
+  {
+    name: 'pathTileIndices',
+    make: (lib) => call(lib.pathTileIndices, { cost: 2, points: Int32Array.of(0, 0, 1, 1, 2, 1) }, 8),
+  },
   { name: 'bresenhamLineInto', make: (lib) => call(lib.bresenhamLineInto, 0, 0, 5, 2, new Int32Array(20), 4) },
   { name: 'new LineStepper', make: (lib) => call(() => new lib.LineStepper()) },
   { name: 'LineStepper#reset', make: (lib) => method(new lib.LineStepper(), 'reset', 0, 0, 5, 2) },

@@ -75,11 +75,6 @@ export const MAPS = [
     make: (lib, h) => call(lib.pathFromField, h.field(h.grid()), { x: 7, y: 7 }, { out: new Int32Array(200) }),
   },
   { name: 'pathLength', make: (lib) => call(lib.pathLength, { cost: 0, points: Int32Array.of(0, 0, 1, 1, 2, 1) }) },
-  { name: 'pathPointCount', make: (lib) => call(lib.pathPointCount, { cost: 1, points: Int32Array.of(0, 0, 1, 0) }) },
-  {
-    name: 'pathTileIndices',
-    make: (lib) => call(lib.pathTileIndices, { cost: 1, points: Int32Array.of(0, 0, 1, 0) }, 8),
-  },
   { name: 'sampleField', make: (lib, h) => call(lib.sampleField, h.field(h.grid()), 3.5, 2.5, new Float64Array(3)) },
   {
     name: 'smoothPath',

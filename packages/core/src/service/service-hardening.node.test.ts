@@ -327,7 +327,10 @@ describe('worker service hardening (issue 23, built package)', () => {
     expect(symbol).toBeInstanceOf(c.InvalidOptionError);
     expect(symbol).toMatchObject({ option: 'options' });
     expect(await job({ goals: [{ x: 0, y: 0 }], maxCost: () => 3 })).toBeInstanceOf(c.InvalidOptionError);
-    expect(await job({ goals: [{ x: 0, y: 0 }] }, null)).toBeInstanceOf(c.InvalidOptionError);
+    // One merged options object (API 1.0): options that are not an object are refused as options.
+    expect(await service.computeField(grid, null as never).catch((e: unknown) => e)).toBeInstanceOf(
+      c.InvalidOptionError,
+    );
     expect(await job({ goals: [{ x: 0, y: 0 }] }, { signal: 3 })).toMatchObject({
       name: 'InvalidOptionError',
       option: 'signal',

@@ -19,20 +19,26 @@ export function readRunOptions(options: object | undefined, what: string): Kerne
   const control = readKernelControl(ownValue(options, 'control'), 'control');
   const signal = ownValue(options, 'signal');
   const onProgress = ownValue(options, 'onProgress');
-  if (signal === undefined && onProgress === undefined) {
-    if (control?.signal?.aborted) throw new AbortError(`${what} aborted`);
-    return control;
-  }
+  // A control's own signal is the worker hook's: the kernel reads it on its schedule.
+  if (signal === undefined && onProgress === undefined) return control;
   // A copy: the caller's `control` object is never written (a second call would chain its ticks).
   const merged = Object.assign(Object.create(null) as KernelControl, control);
   if (signal !== undefined) {
-    if (signal === null || typeof signal !== 'object' || typeof (signal as AbortSignal).aborted !== 'boolean')
-      throw new InvalidOptionError('signal', signal, 'an AbortSignal');
-    if (merged.signal !== undefined && merged.signal !== signal)
-      throw new InvalidOptionError('signal', signal, 'one signal: `signal` or `control.signal`, not both');
-    merged.signal = signal as AbortSignal;
+    // `aborted` read once here: the up-front check (a signal already aborted stops the call before any work).
+    const already = signal !== null && typeof signal === 'object' ? (signal as AbortSignal).aborted : undefined;
+    if (typeof already !== 'boolean') throw new InvalidOptionError('signal', signal, 'an AbortSignal');
+    if (already) throw new AbortError(`${what} aborted`);
+    const hook = merged.signal;
+    // Both a caller's signal and the worker hook's: the kernel stops when either is aborted.
+    merged.signal =
+      hook === undefined || hook === signal
+        ? (signal as AbortSignal)
+        : ({
+            get aborted() {
+              return (signal as AbortSignal).aborted || hook.aborted;
+            },
+          } as AbortSignal);
   }
-  if (merged.signal?.aborted) throw new AbortError(`${what} aborted`);
   if (onProgress !== undefined) {
     if (typeof onProgress !== 'function')
       throw new InvalidOptionError('onProgress', onProgress, 'a function (done, total) => void');
