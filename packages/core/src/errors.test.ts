@@ -75,7 +75,7 @@ describe('one error base (issue 31 item 5)', () => {
     expect(error).toMatchObject({ option: 'kind', value: 'cave', code: 'FM_INVALID_OPTION' });
   });
 
-  it('a start on a wall is "no route" for every route query; a goal on a wall is a CoordinateError', () => {
+  it('a start on a wall is "no route" for every route query; a goal on a wall too for the searches (API 1.0)', () => {
     const grid = parseAsciiMap(['.....', '.#...', '.....'].join('\n'));
     const field = computeField(grid, { goals: [{ x: 4, y: 2 }] });
     expect(pathFromField(field, 1, 1).length).toBe(0);
@@ -85,11 +85,12 @@ describe('one error base (issue 31 item 5)', () => {
     expect(graph.firstMove(1, 1, 4, 2)).toBe(entries.NO_DIRECTION);
     expect(new RtsPathfinder(grid).findPath({ x: 1, y: 1 }, { x: 4, y: 2 })).toBeNull();
     expect(entries.anyAnglePath(grid, 1.5, 1.5, 4.5, 2.5)).toBeNull();
-    // A goal on a wall, and an end outside the grid, are mistakes of the request.
+    // API 1.0: the route searches of the sectors and RTS answer a goal on a wall with "no route" too.
+    expect(graph.findPath({ x: 0, y: 0 }, { x: 1, y: 1 })).toBeNull();
+    expect(new RtsPathfinder(grid).findPath({ x: 0, y: 0 }, { x: 1, y: 1 })).toBeNull();
+    // A goal on a wall elsewhere, and an end outside the grid, are mistakes of the request.
     for (const call of [
       () => computeField(grid, { goals: [{ x: 1, y: 1 }] }),
-      () => graph.findPath({ x: 0, y: 0 }, { x: 1, y: 1 }),
-      () => new RtsPathfinder(grid).findPath({ x: 0, y: 0 }, { x: 1, y: 1 }),
       () => entries.anyAnglePath(grid, 0.5, 0.5, 1.5, 1.5),
       () => graph.findPath({ x: -1, y: 0 }, { x: 4, y: 2 }),
       () => pathFromField(field, 9, 0),
