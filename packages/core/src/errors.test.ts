@@ -75,7 +75,7 @@ describe('one error base (issue 31 item 5)', () => {
     expect(error).toMatchObject({ option: 'kind', value: 'cave', code: 'FM_INVALID_OPTION' });
   });
 
-  it('a start on a wall is "no route" for every route query; a goal on a wall is a CoordinateError', () => {
+  it('a start on a wall is "no route" for every route query; a goal on a wall too (API 1.0)', () => {
     const grid = parseAsciiMap(['.....', '.#...', '.....'].join('\n'));
     const field = computeField(grid, { goals: [{ x: 4, y: 2 }] });
     expect(pathFromField(field, { x: 1, y: 1 })).toBeNull();
@@ -85,12 +85,16 @@ describe('one error base (issue 31 item 5)', () => {
     expect(graph.firstMove(1, 1, 4, 2)).toBe(entries.NO_DIRECTION);
     expect(new RtsPathfinder(grid).findPath({ x: 1, y: 1 }, { x: 4, y: 2 })).toBeNull();
     expect(entries.anyAnglePath(grid, { x: 1.5, y: 1.5 }, { x: 4.5, y: 2.5 })).toBeNull();
-    // A goal on a wall, and an end outside the grid, are mistakes of the request.
+    // API 1.0: every route query answers a goal on a wall with "no route" too.
+    expect(graph.findPath({ x: 0, y: 0 }, { x: 1, y: 1 })).toBeNull();
+    expect(graph.route({ x: 0, y: 0 }, { x: 1, y: 1 })).toBeNull();
+    expect(graph.firstMove(0, 0, 1, 1)).toBe(entries.NO_DIRECTION);
+    expect(new RtsPathfinder(grid).findPath({ x: 0, y: 0 }, { x: 1, y: 1 })).toBeNull();
+    expect(entries.anyAnglePath(grid, { x: 0.5, y: 0.5 }, { x: 1.5, y: 1.5 })).toBeNull();
+    // A field's goal on a wall (a definition, not a query), and an end outside the grid, are mistakes.
     for (const call of [
       () => computeField(grid, { goals: [{ x: 1, y: 1 }] }),
-      () => graph.findPath({ x: 0, y: 0 }, { x: 1, y: 1 }),
-      () => new RtsPathfinder(grid).findPath({ x: 0, y: 0 }, { x: 1, y: 1 }),
-      () => entries.anyAnglePath(grid, { x: 0.5, y: 0.5 }, { x: 1.5, y: 1.5 }),
+      () => entries.anyAnglePath(grid, { x: 0.5, y: 0.5 }, { x: 5.5, y: 0.5 }),
       () => graph.findPath({ x: -1, y: 0 }, { x: 4, y: 2 }),
       () => pathFromField(field, { x: 9, y: 0 }),
     ]) {

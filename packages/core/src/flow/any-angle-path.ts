@@ -38,10 +38,9 @@ const BOUND_SLACK = 1e-9;
  * `start` and `goal` are continuous positions (tiles; tile (x, y) covers [x, x + 1)).
  * @returns a `Path<Float64Array>`: `cost` the Euclidean length in tiles, `points` the continuous positions
  *   `[x0, y0, x1, y1, ...]`: the start, the wall corners it bends round, the goal. Null when there is no route
- *   (a start on a wall, different passability codes, or no path).
+ *   (a start or goal on a wall, different passability codes, or no path), as for every route query.
  * @throws InvalidOptionError naming `start` or `goal` unless it is a point `{ x, y }`, and for bad options;
- *   OutOfRangeError for a coordinate that is not a number; CoordinateError when an end is outside the grid or the
- *   goal is on a wall (a mistake of the request, as for every route query).
+ *   OutOfRangeError for a coordinate that is not a number; CoordinateError when an end is outside the grid.
  */
 export function anyAnglePath(
   grid: Grid,
@@ -64,7 +63,6 @@ export function anyAnglePath(
     const y = ends[k + 1] as number;
     const what = k === 0 ? 'start' : 'goal';
     if (!(x >= 0 && y >= 0 && x < w && y < h)) throw new CoordinateError(what, x, y, `is outside the ${w}x${h} grid`);
-    if (k > 0 && pass[Math.floor(y) * w + Math.floor(x)] === 0) throw new CoordinateError(what, x, y, 'is on a wall');
   }
   const diagonal = own.diagonal ?? DEFAULT_DIAGONAL_RULE;
   if (!DIAGONAL_RULES.includes(diagonal)) throw new InvalidOptionError('diagonal', diagonal, DIAGONAL_RULES.join(', '));

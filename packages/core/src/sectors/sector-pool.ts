@@ -108,7 +108,11 @@ interface PoolJob {
  * from a progress poll, where nothing could catch it.
  * @throws InvalidOptionError naming the bad option.
  */
-function readPoolJob(options: unknown, failure: { error?: unknown; abort?: () => void }): PoolJob {
+function readPoolJob(
+  options: unknown,
+  failure: { error?: unknown; abort?: () => void },
+  readLandmarks = false,
+): PoolJob {
   const own = ownOptions(options as CorridorPoolJobOptions & { landmarks?: boolean }, 'options');
   const { signal, onProgress, onStart } = own;
   if (
@@ -123,7 +127,8 @@ function readPoolJob(options: unknown, failure: { error?: unknown; abort?: () =>
     throw new InvalidOptionError('onProgress', onProgress, 'a function (done, total)');
   if (onStart !== undefined && typeof onStart !== 'function')
     throw new InvalidOptionError('onStart', onStart, 'a function (field)');
-  const landmarks = own.landmarks ?? true;
+  // `landmarks` is the update's flag; for a build it is the graph's landmark count (read by the build's options).
+  const landmarks = readLandmarks ? (own.landmarks ?? true) : true;
   if (typeof landmarks !== 'boolean') throw new InvalidOptionError('landmarks', landmarks, 'true or false');
   const report =
     onProgress &&
@@ -307,7 +312,7 @@ export async function updateSectorGraphInPool(
   checkRunner(runner);
   if (!(graph instanceof SectorGraph)) throw new InvalidOptionError('graph', graph, 'a SectorGraph');
   const failure: { error?: unknown } = {};
-  const job = readPoolJob(options, failure);
+  const job = readPoolJob(options, failure, true);
   if (graph.gridVersion === graph.grid.version) return { full: false, sectors: 0, components: false };
   const { data, update } = await runner.submit(
     sectorUpdateJob,
