@@ -32,8 +32,10 @@ export async function endWatch(browser) {
 export async function watchLongTasks(browser, page) {
   // A watch a failed test left running (its trace still recording) is ended first: one failure, one failed test.
   await endWatch(browser);
-  // The trace first, so every task the observer reports lies inside it.
-  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
+  // The trace first, so every task the observer reports lies inside it. The browser's trace, not the page's:
+  // ending a page's trace fails once the page is closed, and Playwright then counts it as recording for good.
+  // The page's own main thread is found by the mark below.
+  await browser.startTracing(undefined, { categories: ['toplevel', 'blink.user_timing'] });
   let ended = false;
   const end = async () => {
     if (ended) return null;
@@ -70,11 +72,11 @@ export async function watchLongTasks(browser, page) {
     for (const e of events) if (e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args.name);
     const mark = events.find((e) => e.name === 'long-task-watch');
     const offset = mark ? mark.ts / 1000 - markAt : null;
+    // The page's main thread: the one that made the mark (any renderer's when it is missing).
+    const main = (e) =>
+      mark ? e.pid === mark.pid && e.tid === mark.tid : threads.get(`${e.pid}:${e.tid}`) === 'CrRendererMain';
     const runs = events.filter(
-      (e) =>
-        e.ph === 'X' &&
-        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
-        threads.get(`${e.pid}:${e.tid}`) === 'CrRendererMain',
+      (e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && main(e),
     );
     const tasks = observed.map((o) => {
       // The trace's task that covers the observer's (the outermost one, whose CPU time includes the inner ones).
