@@ -76,7 +76,7 @@ type Module = Record<string, any>;
 async function routeCalls(): Promise<Record<string, () => unknown>> {
   const [core, flow, scent, sectors, rts, tactics, steering] = (await Promise.all(
     ['.', './flow', './scent', './sectors', './rts', './tactics', './steering'].map(load),
-  )) as Module[];
+  )) as [Module, Module, Module, Module, Module, Module, Module];
   const map = ['..........', '..####....', '......#...', '......#...', '..........'].join('\n');
   const grid = core.parseAsciiMap(map);
   const from = { x: 0, y: 0 };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
+import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { computeField } from '../fields/compute-field.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { anyAnglePath } from './any-angle-path.js';

@@ -62,7 +62,7 @@ function pathPoints(path: unknown, expected: string): Int32Array | Float64Array 
   const record = recordOf<Path>(path, 'path', expected);
   const points = Object.hasOwn(record, 'points') ? record.points : undefined;
   const kind = typedArrayName(points);
-  if ((kind !== 'Int32Array' && kind !== 'Float64Array') || points.length % 2 !== 0)
+  if (points === undefined || (kind !== 'Int32Array' && kind !== 'Float64Array') || points.length % 2 !== 0)
     throw new InvalidOptionError('path.points', points, 'an Int32Array or Float64Array of x, y pairs');
   return points;
 }
