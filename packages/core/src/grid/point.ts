@@ -57,9 +57,16 @@ export function makePath<P extends Int32Array | Float64Array>(cost: number, poin
   return { cost, points };
 }
 
-/** The number of points in `path`. */
+/**
+ * The number of points in `path`.
+ * @throws InvalidOptionError unless `path` is a path whose `points` is an Int32Array or Float64Array of pairs.
+ */
 export function pathPointCount(path: Path): number {
-  return path.points.length >> 1;
+  const points = recordOf<Path>(path, 'path', 'a path { cost, points }').points;
+  const name = typedArrayName(points);
+  if ((name !== 'Int32Array' && name !== 'Float64Array') || points.length % 2 !== 0)
+    throw new InvalidOptionError('path.points', points, 'an Int32Array or Float64Array of x, y pairs');
+  return points.length >> 1;
 }
 
 /**
