@@ -43,7 +43,7 @@ function isArray(value: unknown): value is unknown[] {
 export function readJobOptions(options: unknown): CheckedJobOptions {
   if (options === undefined) return { signal: undefined, onProgress: undefined, out: undefined };
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidOptionError('jobOptions', options, 'an object { signal?, onProgress?, out? }');
+    throw new InvalidOptionError('options', options, 'an object { signal?, onProgress?, out? }');
   }
   const signal = own(options, 'signal');
   if (signal !== undefined && !isSignal(signal)) throw new InvalidOptionError('signal', signal, 'an AbortSignal');
