@@ -35,9 +35,13 @@ export function solveCollision(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, v:
   if (isSolving(u, v) || isSolving(v, u) || u.dodging === v.id || v.dodging === u.id) return;
   const returning = u.idle && Number.isNaN(u.slotX); // a pushed unit walking back home
   if (u.collision !== 'solving') markCollision(u, v, 'unsolved', NONE, 'none');
-  // Members of a formation never push each other (the commander included): they hold their slots.
+  // Members of a formation never push each other (the commander included): they hold their slots. So while
+  // forming, too, once the commander moves (the members gather on the way).
   const sameFormation =
-    u.group !== null && u.group === v.group && u.group.slots.length > 0 && u.group.phase !== 'forming';
+    u.group !== null &&
+    u.group === v.group &&
+    u.group.slots.length > 0 &&
+    (u.group.phase !== 'forming' || u.group.commander.state === 'moving');
   if (v.idle && Number.isNaN(v.slotX) && !sameFormation) {
     if (returning) return;
     // Moving / idle: push, else avoid, else hard push, else stop.

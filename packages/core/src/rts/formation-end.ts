@@ -8,6 +8,7 @@
 import { dCos, dHypot, dSin } from '../determinism/deterministic-math.js';
 import type { Grid } from '../grid/grid.js';
 import { slotPositionInto } from './formation.js';
+import { improvePlaces } from './formation-assign.js';
 import type { RtsFormationGroup } from './formation-group.js';
 import { rtsBodyClear, rtsSegmentClear } from './geometry.js';
 import type { RtsGroupHost } from './group-host.js';
@@ -121,25 +122,35 @@ export class RtsMarchEnd {
 
   /**
    * Hands out the end places (`order`: unit indices by slot; (ax, ay) the formation's centre with the commander
-   * on the goal; `radius`: the largest member's) and sends the members there.
+   * on the goal (gx, gy), where it stands or where its route ends; `radius`: the largest member's) and sends the
+   * members there.
    */
-  constructor(world: RtsGroupHost, g: RtsFormationGroup, order: Int32Array, ax: number, ay: number, radius: number) {
+  constructor(
+    world: RtsGroupHost,
+    g: RtsFormationGroup,
+    order: Int32Array,
+    ax: number,
+    ay: number,
+    radius: number,
+    gx: number,
+    gy: number,
+  ) {
     this.world = world;
     this.group = g;
     const c = g.commander;
     const n = g.units.length;
     const spots = { x: new Float64Array(n), y: new Float64Array(n) };
     const reach = Math.max(256, 16 * n);
-    const candidates = freeTilesNear(world.grid, world.units, g, Math.floor(c.tailX), Math.floor(c.tailY), reach, true);
-    rtsEndSpots(world.grid, g.slots, g.slotOf, order, ax, ay, g.angle, c.tailX, c.tailY, radius, candidates, spots);
+    const candidates = freeTilesNear(world.grid, world.units, g, Math.floor(gx), Math.floor(gy), reach, true);
+    rtsEndSpots(world.grid, g.slots, g.slotOf, order, ax, ay, g.angle, gx, gy, radius, candidates, spots);
     // Who takes which place: members coming in (in file, or as a block) fill the places from the far side of
     // the direction of travel, so that no member has to pass through the members already in place: the members
     // most advanced along that direction take the farthest places (lanes by their side offset), the commander
     // keeps the goal.
     const dx = dCos(g.endAngle);
     const dy = dSin(g.endAngle);
-    const ahead = (x: number, y: number) => Math.round(((x - c.tailX) * dx + (y - c.tailY) * dy) * 2);
-    const side = (x: number, y: number) => (y - c.tailY) * dx - (x - c.tailX) * dy;
+    const ahead = (x: number, y: number) => Math.round(((x - gx) * dx + (y - gy) * dy) * 2);
+    const side = (x: number, y: number) => (y - gy) * dx - (x - gx) * dy;
     const members: number[] = [];
     const places: number[] = [];
     g.units.forEach((u, i) => {
@@ -161,12 +172,15 @@ export class RtsMarchEnd {
     this.endX = new Float64Array(n);
     this.endY = new Float64Array(n);
     const ci = g.units.indexOf(c);
-    this.endX[ci] = c.tailX;
-    this.endY[ci] = c.tailY;
+    this.endX[ci] = gx;
+    this.endY[ci] = gy;
+    // Each member takes over the slot of the place it was given (slotOf tells where it ends).
+    const slotOf = g.slotOf.slice();
     members.forEach((i, k) => {
       const p = places[k] as number;
       this.endX[i] = spots.x[p] as number;
       this.endY[i] = spots.y[p] as number;
+      g.slotOf[i] = slotOf[p] as number;
     });
     this.endTries = new Uint8Array(n);
     g.units.forEach((u, i) => {
@@ -175,6 +189,22 @@ export class RtsMarchEnd {
       if (u !== c) world.setOrder(u, u.slotX, u.slotY);
     });
     c.speedMultiplier = 1;
+  }
+
+  private trade(): void {
+    const g = this.group;
+    improvePlaces(g.units, g.commander, this.endX, this.endY, (a, b) => {
+      const k = g.slotOf[a] as number;
+      g.slotOf[a] = g.slotOf[b] as number;
+      g.slotOf[b] = k;
+      for (const i of [a, b]) {
+        const u = g.units[i] as RtsUnit;
+        u.slotX = this.endX[i] as number;
+        u.slotY = this.endY[i] as number;
+        this.endTries[i] = 0;
+        this.world.setOrder(u, u.slotX, u.slotY);
+      }
+    });
   }
 
   /**
@@ -188,6 +218,9 @@ export class RtsMarchEnd {
     const world = this.world;
     this.endSteps++;
     const timeUp = this.endSteps > world.stepsFor(g.options.formingTimeout);
+    // Every half second, members trade end places that are nearer to each other (two members each standing on
+    // the other's place, or walking across each other, would else jam until the timeout).
+    if (this.endSteps % world.stepsFor(0.5) === 0) this.trade();
     let done = true;
     g.units.forEach((u, i) => {
       if (u.failed && u.state === 'destination-reached') return;

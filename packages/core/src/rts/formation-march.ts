@@ -11,6 +11,7 @@ import {
   snapToQuarterTurn,
   sortBySlot,
 } from './formation.js';
+import { fileRanksByDistance, improvePlaces, routeLeft } from './formation-assign.js';
 import { RtsMarchEnd } from './formation-end.js';
 import type { RtsFormationGroup } from './formation-group.js';
 import { rtsFileTarget, rtsTrailTarget } from './formation-trail.js';
@@ -22,6 +23,20 @@ import type { RtsUnit } from './unit.js';
 
 /** How many tiles, breadth-first from the goal, the end of a march may move to so that the formation fits. */
 const NEAR_GOAL = 81;
+/**
+ * The commander's pace while the members hold their places: a tenth below the group speed, so that a member
+ * that fell behind (a dodge, a corner) closes the gap at its own top speed without the formation stopping.
+ */
+const CRUISE = 0.9;
+/** Its pace while a member is more than {@link STRAGGLER} tiles from its place, and while the formation wheels. */
+const CATCH_UP = 0.7;
+const WHEEL = 0.5;
+/** Tiles from its place beyond which a member counts as a straggler. */
+const STRAGGLER = 3;
+/** Seconds every slot must stay free before a filing formation re-forms (so it does not re-form in every gap). */
+const FREE_BEFORE_REFORM = 3;
+/** Tiles of the commander's route left when the members are sent to their end places. */
+const END_AHEAD = 10;
 
 /**
  * How a group holds a formation ("Formations" of rodrigodpl's RTS group movement tutorial): the formation is
@@ -36,8 +51,6 @@ const NEAR_GOAL = 81;
 export class RtsFormationMarch {
   private readonly world: RtsGroupHost;
   private readonly group: RtsFormationGroup;
-  private formingSteps = 0;
-  private holdSteps = 0;
   /** The commander's positions while marching (x, y pairs), for members filing through narrow passes. */
   private readonly trail: number[] = [];
   private readonly tmp = { x: 0, y: 0 };
@@ -53,6 +66,17 @@ export class RtsFormationMarch {
   private ranks = 1;
   /** The end of the march: members walking to their end places (null before). */
   private end: RtsMarchEnd | null = null;
+  private formingSteps = 0;
+  /** Where the commander's slot was built (tiles): the march's route starts there. */
+  private fromX = 0;
+  private fromY = 0;
+  /** Largest distance of a member from its place at the last step, tiles (less a tile in file). */
+  private worst = Number.POSITIVE_INFINITY;
+  /** Rank in file of each unit (by index) while filing. */
+  private fileRank: Int32Array = new Int32Array(0);
+  /** Places of the units (by index) for {@link improvePlaces}. */
+  private placeX: Float64Array = new Float64Array(0);
+  private placeY: Float64Array = new Float64Array(0);
 
   constructor(world: RtsGroupHost, group: RtsFormationGroup) {
     this.world = world;
@@ -146,20 +170,31 @@ export class RtsFormationMarch {
       else world.setOrder(u, u.tailX, u.tailY);
     });
     g.phase = 'forming';
+    this.fromX = place.x;
+    this.fromY = place.y;
     this.formingSteps = 0;
     return true;
   }
 
-  /** Counts a step of forming: true when every unit stands in its slot (or failed), or forming timed out. */
+  /** Whether the march has started (see {@link RtsFormationMarch.start}). */
+  started = false;
+
+  /**
+   * Counts a step of forming: true once every member is within a tile of its place (in its slot, or in file),
+   * the members were sent to their end places, or forming timed out. The formation does not wait for its units to
+   * gather before it moves: the march starts at once (the group steps it while forming) and the members walk to
+   * their slots while the formation moves (the commander's pace leaves them a tenth of their speed to catch up).
+   */
   formed(): boolean {
-    const g = this.group;
     this.formingSteps++;
-    const done = g.units.every((u) => u.state === 'destination-reached' || u.failed);
-    return done || this.formingSteps > this.world.stepsFor(g.options.formingTimeout);
+    return (
+      this.end !== null || this.worst <= 1 || this.formingSteps > this.world.stepsFor(this.group.options.formingTimeout)
+    );
   }
 
   /**
-   * Starts the march (phase `marching`): the commander plans for the formation's width (the widest clearance
+   * Starts the march (on the first step of forming; the group goes on to `marching` once {@link
+   * RtsFormationMarch.formed}): the commander plans for the formation's width (the widest clearance
    * with a path, down to none), and the end of the march is moved (and turned) to the nearest place where the
    * formation fits in the open. False when there is no path at all.
    */
@@ -169,8 +204,9 @@ export class RtsFormationMarch {
     const c = g.commander;
     const code = world.grid.passable[Math.floor(c.tailY) * world.grid.width + Math.floor(c.tailX)] as number;
     const radius = formationRadius(g.slots, 0);
-    const sx = Math.floor(c.tailX);
-    const sy = Math.floor(c.tailY);
+    // The route starts where the formation is built (the commander's slot), as if it had gathered there first.
+    const sx = Math.floor(this.fromX);
+    const sy = Math.floor(this.fromY);
     const least = rtsBodyClearance(this.maxRadius());
     const find = (gx: number, gy: number) => {
       for (let cl = Math.max(least, Math.ceil(radius - 0.25)); cl >= least; cl--) {
@@ -193,17 +229,22 @@ export class RtsFormationMarch {
     // otherwise it ends at the nearest place near the goal where it fits (a few tiles off: the order's target is
     // kept), turned a quarter or half turn if it must. Where it fits nowhere near, the members whose slots are
     // blocked end on the free tiles nearest to them (./formation-end.ts).
-    const last = lastLegAngle(path.points, g.angle);
+    // Facing the last leg; or the nearest grid axis when, facing the last leg, two slots would share a tile (the
+    // members meant for them would jam: one of them would be sent to another tile, next to the others).
+    let last = lastLegAngle(path.points, g.angle);
+    if (this.slotsShareTile(g.goalX, g.goalY, last)) last = snapToQuarterTurn(last);
     g.endAngle = last;
     const endAnchor = formationAnchor(g.slots, g.goalX, g.goalY, last, { x: 0, y: 0 });
     this.markTaken();
     if (!this.fits(endAnchor.x, endAnchor.y, last, code, 1)) {
       let place: { x: number; y: number } | null = null;
+      // Facing a grid axis (the one nearest to the last leg first): slots on tile centres pack best.
+      const axis = snapToQuarterTurn(last);
       for (const minClear of [1, 0]) {
         for (const turn of [0, Math.PI / 2, -Math.PI / 2, Math.PI]) {
-          place = this.place(g.goalX, g.goalY, last + turn, minClear, NEAR_GOAL);
+          place = this.place(g.goalX, g.goalY, axis + turn, minClear, NEAR_GOAL);
           if (place) {
-            g.endAngle = last + turn;
+            g.endAngle = axis + turn;
             break;
           }
         }
@@ -213,7 +254,7 @@ export class RtsFormationMarch {
         g.goalX = place.x;
         g.goalY = place.y;
         path = find(Math.floor(place.x), Math.floor(place.y)) ?? path;
-      }
+      } else g.endAngle = axis; // it fits nowhere near: the members end on free tiles
     }
     const route: number[] = [];
     for (let k = 2; k < path.points.length; k += 2)
@@ -230,17 +271,19 @@ export class RtsFormationMarch {
       u.route = [];
       u.arrivedStep = -1;
     }
-    g.phase = 'marching';
+    this.started = true;
     return true;
   }
 
   /**
    * One step of the march: turn towards the direction of travel where the formation fits; give every member its
    * slot from the commander's newest position, or, while any slot is inside a wall (a pass narrower than the
-   * formation), a place in file behind the commander along its trail, until every slot has been free for a second
-   * (then the members re-form); pace the commander: it waits for the turn and for stragglers (at most two seconds
-   * in a row) and goes at half speed while members lag. Once the commander reached the goal, every member is sent
-   * to its end place (./formation-end.ts, {@link RtsMarchEnd}).
+   * formation), a place in file behind the commander along its trail (ranked by distance to the commander when
+   * the filing starts), until every slot has been free for three seconds (then the members re-form); members
+   * trade places that are nearer to each other; pace the commander: nine tenths of the group speed, seven tenths
+   * while a member is more than three tiles from its place, half while the formation wheels. Once the commander
+   * is ten tiles from the goal (or on it), every member is sent to its end place (./formation-end.ts,
+   * {@link RtsMarchEnd}).
    */
   step(): void {
     const g = this.group;
@@ -251,7 +294,14 @@ export class RtsFormationMarch {
       return;
     }
     if (c.state === 'destination-reached') {
-      this.beginEnd();
+      this.beginEnd(c.tailX, c.tailY);
+      return;
+    }
+    // Members in file near the goal go to their end places while the commander walks its last tiles (a
+    // formation in shape marches on to the goal in shape).
+    if (this.filing && routeLeft(c) <= END_AHEAD) {
+      const n = c.route.length;
+      this.beginEnd(c.route[n - 2] as number, c.route[n - 1] as number);
       return;
     }
     const radius = formationRadius(g.slots, 0.5);
@@ -293,12 +343,21 @@ export class RtsFormationMarch {
       blocked = !this.slotAt(anchor.x, anchor.y, g.slotOf[i] as number);
     }
     if (blocked) {
+      if (!this.filing) {
+        if (this.fileRank.length !== g.units.length) this.fileRank = new Int32Array(g.units.length);
+        fileRanksByDistance(g.units, c, this.fileRank);
+      }
       this.filing = true;
       this.freeSteps = 0;
-    } else if (this.filing && ++this.freeSteps >= world.stepsFor(1)) this.filing = false;
+    } else if (this.filing && ++this.freeSteps >= world.stepsFor(FREE_BEFORE_REFORM)) this.filing = false;
+    if (this.filing && this.fileRank.length !== g.units.length) {
+      // A member left the group while filing.
+      this.fileRank = new Int32Array(g.units.length);
+      fileRanksByDistance(g.units, c, this.fileRank);
+    }
     const spacing = g.options.spacing;
+    this.trade(anchor.x, anchor.y, spacing);
     let worst = 0;
-    let filed = 0;
     for (let j = 0; j < order.length; j++) {
       const i = order[j] as number;
       const u = g.units[i] as RtsUnit;
@@ -321,27 +380,54 @@ export class RtsFormationMarch {
       }
       // In file behind the commander, `ranks` abreast (the width of its path), along the trail (the nearest point
       // of it the member sees).
-      const rank = filed++;
-      const row = Math.floor(rank / this.ranks) + 1;
-      rtsFileTarget(
-        world.grid,
-        trail,
-        row * spacing,
-        ((rank % this.ranks) - (this.ranks - 1) / 2) * spacing,
-        u.tailX,
-        u.tailY,
-        this.tmp,
-      );
+      this.fileTarget(u, this.fileRank[i] as number, spacing);
       u.slotX = this.tmp.x;
       u.slotY = this.tmp.y;
       worst = Math.max(worst, dHypot(u.tailX - this.tmp.x, u.tailY - this.tmp.y) - 1);
     }
-    // Cohesion: wait for stragglers, but never for more than two seconds in a row (a member may be stuck behind
-    // a corner; it catches up at its own top speed once the formation moves on).
-    if (worst > 1.5) this.holdSteps++;
-    else if (worst <= 0.6) this.holdSteps = 0;
-    const hold = worst > 1.5 && this.holdSteps <= world.stepsFor(2);
-    c.speedMultiplier = turning || hold ? 0 : worst > 0.6 ? 0.5 : 1;
+    // Pace (the tutorial's speed adjustment, done on the commander since the members may not exceed their top
+    // speed): the members can hold the cruise and close small gaps; a straggler far behind slows the formation
+    // down without stopping it (it may be stuck behind a corner: it catches up along the trail); the commander
+    // goes slowly, but does not stop, while the formation wheels.
+    this.worst = worst;
+    c.speedMultiplier = turning ? WHEEL : worst > STRAGGLER ? CATCH_UP : CRUISE;
+  }
+
+  /** A member's place in file (rank `rank`, `ranks` abreast) behind the commander along its trail, into `tmp`. */
+  private fileTarget(u: RtsUnit, rank: number, spacing: number): void {
+    const row = Math.floor(rank / this.ranks) + 1;
+    const side = ((rank % this.ranks) - (this.ranks - 1) / 2) * spacing;
+    rtsFileTarget(this.world.grid, this.trail, row * spacing, side, u.tailX, u.tailY, this.tmp);
+  }
+
+  /**
+   * The members trade slots (or ranks in file) when that shortens their way to them (see {@link improvePlaces}):
+   * after a wheel or a pass, the member nearest to a place takes it instead of crossing the formation.
+   */
+  private trade(ax: number, ay: number, spacing: number): void {
+    const g = this.group;
+    const n = g.units.length;
+    if (this.placeX.length !== n) {
+      this.placeX = new Float64Array(n);
+      this.placeY = new Float64Array(n);
+    }
+    for (let i = 0; i < n; i++) {
+      const u = g.units[i] as RtsUnit;
+      if (u === g.commander) continue;
+      if (this.filing) this.fileTarget(u, this.fileRank[i] as number, spacing);
+      else {
+        const k = g.slotOf[i] as number;
+        slotPositionInto(ax, ay, g.angle, g.slots[k * 2] as number, g.slots[k * 2 + 1] as number, this.tmp);
+      }
+      this.placeX[i] = this.tmp.x;
+      this.placeY[i] = this.tmp.y;
+    }
+    const owner = this.filing ? this.fileRank : g.slotOf;
+    improvePlaces(g.units, g.commander, this.placeX, this.placeY, (a, b) => {
+      const k = owner[a] as number;
+      owner[a] = owner[b] as number;
+      owner[b] = k;
+    });
   }
 
   /**
@@ -364,13 +450,12 @@ export class RtsFormationMarch {
    * The commander stands on the goal: every other member gets its end place and walks there by its own path
    * (./formation-end.ts).
    */
-  private beginEnd(): void {
+  private beginEnd(gx: number, gy: number): void {
     const g = this.group;
-    const c = g.commander;
-    const a = formationAnchor(g.slots, c.tailX, c.tailY, g.endAngle, this.anchorTmp);
+    const a = formationAnchor(g.slots, gx, gy, g.endAngle, this.anchorTmp);
     g.angle = g.endAngle;
     g.turnTarget = g.endAngle;
-    this.end = new RtsMarchEnd(this.world, g, this.slotOrder(), a.x, a.y, this.maxRadius());
+    this.end = new RtsMarchEnd(this.world, g, this.slotOrder(), a.x, a.y, this.maxRadius(), gx, gy);
   }
 
   /**
@@ -397,6 +482,20 @@ export class RtsFormationMarch {
       if (this.taken.has(ty * w + tx)) return false;
     }
     return true;
+  }
+
+  /** Would two slots share a tile with the commander at (x, y) and the formation facing `angle`? */
+  private slotsShareTile(x: number, y: number, angle: number): boolean {
+    const g = this.group;
+    const a = formationAnchor(g.slots, x, y, angle, { x: 0, y: 0 });
+    const seen = new Set<number>();
+    for (let k = 0; k < g.slots.length; k += 2) {
+      const p = slotPositionInto(a.x, a.y, angle, g.slots[k] as number, g.slots[k + 1] as number, this.tmp);
+      const t = Math.floor(p.y) * 65536 + Math.floor(p.x);
+      if (seen.has(t)) return true;
+      seen.add(t);
+    }
+    return false;
   }
 
   /** Marks the tiles where idle units of other groups stand, for {@link RtsFormationMarch.fits}. */
