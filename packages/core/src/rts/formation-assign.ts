@@ -3,7 +3,8 @@
  * their total travel is short ("Building the formation" of rodrigodpl's RTS group movement tutorial sorts units by
  * distance to take the nearest slots; here the same rule is kept up while the formation moves). Internal.
  */
-import { dHypot } from '../determinism/deterministic-math.js';
+import { dAtan2, dHypot } from '../determinism/deterministic-math.js';
+import { formationAnchor, slotPositionInto } from './formation.js';
 import type { RtsUnit } from './unit.js';
 
 /** v * v (the `**` operator's precision is left to each engine). */
@@ -83,4 +84,44 @@ export function routeLeft(u: RtsUnit): number {
     y = ny;
   }
   return left;
+}
+
+/** Look-ahead heading (radians) along a unit's remaining route, `ahead` tiles on; null when that is too close. */
+export function routeHeading(u: RtsUnit, ahead: number): number | null {
+  if (u.state !== 'moving' && u.state !== 'waypoint-reached') return null;
+  let x = u.tailX;
+  let y = u.tailY;
+  let left = ahead;
+  let tx = x;
+  let ty = y;
+  for (let k = u.routeIndex * 2; k + 1 < u.route.length && left > 0; k += 2) {
+    const nx = u.route[k] as number;
+    const ny = u.route[k + 1] as number;
+    const d = dHypot(nx - x, ny - y);
+    if (d >= left) {
+      tx = x + ((nx - x) * left) / d;
+      ty = y + ((ny - y) * left) / d;
+      left = 0;
+      break;
+    }
+    left -= d;
+    x = tx = nx;
+    y = ty = ny;
+  }
+  if (dHypot(tx - u.tailX, ty - u.tailY) < 0.3) return null;
+  return dAtan2(ty - u.tailY, tx - u.tailX);
+}
+
+/** Would two slots share a tile with the commander (slot 0) at (x, y) and the formation facing `angle`? */
+export function slotsShareTile(slots: Float64Array, x: number, y: number, angle: number): boolean {
+  const a = formationAnchor(slots, x, y, angle, { x: 0, y: 0 });
+  const p = { x: 0, y: 0 };
+  const seen = new Set<number>();
+  for (let k = 0; k < slots.length; k += 2) {
+    slotPositionInto(a.x, a.y, angle, slots[k] as number, slots[k + 1] as number, p);
+    const t = Math.floor(p.y) * 65536 + Math.floor(p.x);
+    if (seen.has(t)) return true;
+    seen.add(t);
+  }
+  return false;
 }

@@ -11,14 +11,13 @@ import {
   snapToQuarterTurn,
   sortBySlot,
 } from './formation.js';
-import { fileRanksByDistance, improvePlaces, routeLeft } from './formation-assign.js';
+import { fileRanksByDistance, improvePlaces, routeHeading, routeLeft, slotsShareTile } from './formation-assign.js';
 import { RtsMarchEnd } from './formation-end.js';
+import { RtsFormationFit } from './formation-fit.js';
 import type { RtsFormationGroup } from './formation-group.js';
 import { rtsFileTarget, rtsTrailTarget } from './formation-trail.js';
 import { rtsBodyClear, rtsBodyClearance, rtsSegmentClear, rtsTileOpen } from './geometry.js';
 import type { RtsGroupHost } from './group-host.js';
-import { freeTilesNear, idleTilesOf } from './group-plan.js';
-import { RtsTileSet } from './tile-set.js';
 import type { RtsUnit } from './unit.js';
 
 /** How many tiles, breadth-first from the goal, the end of a march may move to so that the formation fits. */
@@ -55,8 +54,8 @@ export class RtsFormationMarch {
   private readonly trail: number[] = [];
   private readonly tmp = { x: 0, y: 0 };
   private readonly anchorTmp = { x: 0, y: 0 };
-  /** Tiles of idle units of other groups (see markTaken). */
-  private readonly taken = new RtsTileSet(64);
+  /** Where the formation fits (./formation-fit.ts). */
+  private readonly fit: RtsFormationFit;
   /** Unit indices sorted by slot (ties by index), kept between steps (see sortBySlot). */
   private order: Int32Array = new Int32Array(0);
   /** Whether the members walk in file behind the commander (a slot is inside a wall), and for how long all fit. */
@@ -81,6 +80,7 @@ export class RtsFormationMarch {
   constructor(world: RtsGroupHost, group: RtsFormationGroup) {
     this.world = world;
     this.group = group;
+    this.fit = new RtsFormationFit(world, group);
   }
 
   /**
@@ -126,7 +126,7 @@ export class RtsFormationMarch {
       const wp = first.points;
       g.angle = snapToQuarterTurn(dAtan2((wp[3] as number) - (wp[1] as number), (wp[2] as number) - (wp[0] as number)));
     }
-    const place = this.place(cx, cy, g.angle);
+    const place = this.fit.place(cx, cy, g.angle);
     if (!place) {
       g.slots = new Float64Array(0);
       return false;
@@ -232,17 +232,17 @@ export class RtsFormationMarch {
     // Facing the last leg; or the nearest grid axis when, facing the last leg, two slots would share a tile (the
     // members meant for them would jam: one of them would be sent to another tile, next to the others).
     let last = lastLegAngle(path.points, g.angle);
-    if (this.slotsShareTile(g.goalX, g.goalY, last)) last = snapToQuarterTurn(last);
+    if (slotsShareTile(g.slots, g.goalX, g.goalY, last)) last = snapToQuarterTurn(last);
     g.endAngle = last;
     const endAnchor = formationAnchor(g.slots, g.goalX, g.goalY, last, { x: 0, y: 0 });
-    this.markTaken();
-    if (!this.fits(endAnchor.x, endAnchor.y, last, code, 1)) {
+    this.fit.markTaken();
+    if (!this.fit.fits(endAnchor.x, endAnchor.y, last, code, 1)) {
       let place: { x: number; y: number } | null = null;
       // Facing a grid axis (the one nearest to the last leg first): slots on tile centres pack best.
       const axis = snapToQuarterTurn(last);
       for (const minClear of [1, 0]) {
         for (const turn of [0, Math.PI / 2, -Math.PI / 2, Math.PI]) {
-          place = this.place(g.goalX, g.goalY, axis + turn, minClear, NEAR_GOAL);
+          place = this.fit.place(g.goalX, g.goalY, axis + turn, minClear, NEAR_GOAL);
           if (place) {
             g.endAngle = axis + turn;
             break;
@@ -306,15 +306,15 @@ export class RtsFormationMarch {
     }
     const radius = formationRadius(g.slots, 0.5);
     // Turn towards the direction of travel at the outer units' speed.
-    const ahead = this.headingAhead(Math.max(1.5, radius));
+    const ahead = routeHeading(c, Math.max(1.5, radius));
     let want = ahead === null ? null : snapToEighthTurn(ahead);
     let turning = false;
     if (!this.filing && want !== null && Math.abs(want - g.angle) > 1e-9 && g.turnTarget !== want) {
       // Turn only where the formation fits facing the new way; otherwise keep the facing and translate.
       const code = world.grid.passable[Math.floor(c.tailY) * world.grid.width + Math.floor(c.tailX)] as number;
       const a = formationAnchor(g.slots, c.tailX, c.tailY, want, { x: 0, y: 0 });
-      this.markTaken();
-      if (this.fits(a.x, a.y, want, code)) g.turnTarget = want;
+      this.fit.markTaken();
+      if (this.fit.fits(a.x, a.y, want, code)) g.turnTarget = want;
     }
     want = g.turnTarget;
     if (want !== null) {
@@ -456,96 +456,6 @@ export class RtsFormationMarch {
     g.angle = g.endAngle;
     g.turnTarget = g.endAngle;
     this.end = new RtsMarchEnd(this.world, g, this.slotOrder(), a.x, a.y, this.maxRadius(), gx, gy);
-  }
-
-  /**
-   * Do all slots fit with the centre at (ax, ay) facing `angle`: walkable tiles of passability `code` reachable
-   * in a straight line from the centre, no idle unit of another group on them, and (with `minClear` 1) no slot in
-   * a corridor one tile wide (every slot tile has its eight neighbours walkable)?
-   */
-  private fits(ax: number, ay: number, angle: number, code: number, minClear = 0): boolean {
-    const g = this.group;
-    const grid = this.world.grid;
-    const w = grid.width;
-    const clear = minClear > 0 ? this.world.pathfinder.clearance() : null;
-    const r = this.maxRadius();
-    for (let k = 0; k < g.slots.length; k += 2) {
-      const p = slotPositionInto(ax, ay, angle, g.slots[k] as number, g.slots[k + 1] as number, this.tmp);
-      const tx = Math.floor(p.x);
-      const ty = Math.floor(p.y);
-      if (!rtsTileOpen(grid, tx, ty, code)) return false;
-      if (clear && (clear[ty * w + tx] as number) < minClear) return false;
-      if (!rtsSegmentClear(grid, ax, ay, p.x, p.y)) return false;
-      if (r > 0.5 && !rtsBodyClear(grid, p.x, p.y, r)) return false;
-      // PERF: the tiles of idle units of other groups, marked once per search (markTaken), not a scan of all
-      // units per slot and candidate place.
-      if (this.taken.has(ty * w + tx)) return false;
-    }
-    return true;
-  }
-
-  /** Would two slots share a tile with the commander at (x, y) and the formation facing `angle`? */
-  private slotsShareTile(x: number, y: number, angle: number): boolean {
-    const g = this.group;
-    const a = formationAnchor(g.slots, x, y, angle, { x: 0, y: 0 });
-    const seen = new Set<number>();
-    for (let k = 0; k < g.slots.length; k += 2) {
-      const p = slotPositionInto(a.x, a.y, angle, g.slots[k] as number, g.slots[k + 1] as number, this.tmp);
-      const t = Math.floor(p.y) * 65536 + Math.floor(p.x);
-      if (seen.has(t)) return true;
-      seen.add(t);
-    }
-    return false;
-  }
-
-  /** Marks the tiles where idle units of other groups stand, for {@link RtsFormationMarch.fits}. */
-  private markTaken(): void {
-    idleTilesOf(this.world.units, this.group, this.world.grid.width, this.taken);
-  }
-
-  /**
-   * Nearest tile centre to (x, y), in breadth-first order, where the commander can stand with every slot
-   * fitting (see {@link RtsFormationMarch.fits}). Null when there is none within reach.
-   */
-  private place(x: number, y: number, angle: number, minClear = 0, count = 4096): { x: number; y: number } | null {
-    const grid = this.world.grid;
-    const tiles = freeTilesNear(grid, this.world.units, this.group, Math.floor(x), Math.floor(y), count, true);
-    this.markTaken();
-    const code = grid.passable[Math.floor(y) * grid.width + Math.floor(x)] as number;
-    for (const t of tiles) {
-      const cx = (t % grid.width) + 0.5;
-      const cy = Math.floor(t / grid.width) + 0.5;
-      const a = formationAnchor(this.group.slots, cx, cy, angle, { x: 0, y: 0 });
-      if (this.fits(a.x, a.y, angle, code, minClear)) return { x: cx, y: cy };
-    }
-    return null;
-  }
-
-  /** Look-ahead heading along the commander's remaining route (distance `ahead` tiles); null when too close. */
-  private headingAhead(ahead: number): number | null {
-    const c = this.group.commander;
-    if (c.state !== 'moving' && c.state !== 'waypoint-reached') return null;
-    let x = c.tailX;
-    let y = c.tailY;
-    let left = ahead;
-    let tx = x;
-    let ty = y;
-    for (let k = c.routeIndex * 2; k + 1 < c.route.length && left > 0; k += 2) {
-      const nx = c.route[k] as number;
-      const ny = c.route[k + 1] as number;
-      const d = dHypot(nx - x, ny - y);
-      if (d >= left) {
-        tx = x + ((nx - x) * left) / d;
-        ty = y + ((ny - y) * left) / d;
-        left = 0;
-        break;
-      }
-      left -= d;
-      x = tx = nx;
-      y = ty = ny;
-    }
-    if (dHypot(tx - c.tailX, ty - c.tailY) < 0.3) return null;
-    return dAtan2(ty - c.tailY, tx - c.tailX);
   }
 
   /** Largest hard radius of a member, tiles. */
