@@ -51,8 +51,9 @@ export interface RtsGroupOptions {
    */
   maxMultiplier?: number;
   /**
-   * A formation starts marching after this long even if some units did not reach their slots, seconds, finite,
-   * > 0.
+   * A formation counts as formed (phase `marching`) after this long even if some units are not yet near their
+   * slots (it moves from the first step; its members gather on the way); and its end (members walking to their
+   * end places) lasts at most this long. Seconds, finite, > 0.
    * @defaultValue 15
    */
   formingTimeout?: number;
@@ -73,7 +74,8 @@ export const DEFAULT_RTS_GROUP_OPTIONS: Readonly<Required<RtsGroupOptions>> = Ob
 });
 
 /**
- * Phase of a group order: a formation is `forming` (units walking to their slots) before it is `marching`;
+ * Phase of a group order: a formation is `forming` (it moves already; its units are walking to their slots) until
+ * every member is within a tile of its place, then `marching`;
  * a plain group starts `marching`. `arrived` when the order is done, `failed` when there is no path (or a
  * formation lost its commander).
  */
