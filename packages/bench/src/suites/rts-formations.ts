@@ -108,6 +108,7 @@ export function runRtsFormations(options: { seeds: number }) {
       case: `20 units, ${formation}`,
       extra: {
         seeds: options.seeds,
+        ratioP10: percentile(r, 10),
         ratioP50: percentile(r, 50),
         ratioP90: percentile(r, 90),
         ratioMax: r.at(-1) as number,
