@@ -70,22 +70,6 @@ export function fileRanksByDistance(units: readonly RtsUnit[], commander: RtsUni
   });
 }
 
-/** Length of a unit's remaining route, tiles: from its newest position through its waypoints (0 without one). */
-export function routeLeft(u: RtsUnit): number {
-  if (u.state !== 'moving' && u.state !== 'waypoint-reached') return 0;
-  let x = u.tailX;
-  let y = u.tailY;
-  let left = 0;
-  for (let k = u.routeIndex * 2; k + 1 < u.route.length; k += 2) {
-    const nx = u.route[k] as number;
-    const ny = u.route[k + 1] as number;
-    left += dHypot(nx - x, ny - y);
-    x = nx;
-    y = ny;
-  }
-  return left;
-}
-
 /** Look-ahead heading (radians) along a unit's remaining route, `ahead` tiles on; null when that is too close. */
 export function routeHeading(u: RtsUnit, ahead: number): number | null {
   if (u.state !== 'moving' && u.state !== 'waypoint-reached') return null;

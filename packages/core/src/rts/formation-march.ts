@@ -11,7 +11,7 @@ import {
   snapToQuarterTurn,
   sortBySlot,
 } from './formation.js';
-import { fileRanksByDistance, improvePlaces, routeHeading, routeLeft, slotsShareTile } from './formation-assign.js';
+import { fileRanksByDistance, improvePlaces, routeHeading, slotsShareTile } from './formation-assign.js';
 import { RtsMarchEnd } from './formation-end.js';
 import { RtsFormationFit } from './formation-fit.js';
 import type { RtsFormationGroup } from './formation-group.js';
@@ -34,8 +34,11 @@ const WHEEL = 0.5;
 const STRAGGLER = 3;
 /** Seconds every slot must stay free before a filing formation re-forms (so it does not re-form in every gap). */
 const FREE_BEFORE_REFORM = 3;
-/** Tiles of the commander's route left when the members are sent to their end places. */
-const END_AHEAD = 10;
+/**
+ * Longest wait for the members to gather, seconds: the commander stands until every member is within a tile of
+ * its slot, or this long, then marches; the members finish gathering on the way.
+ */
+const GATHER = 1;
 
 /**
  * How a group holds a formation ("Formations" of rodrigodpl's RTS group movement tutorial): the formation is
@@ -181,15 +184,15 @@ export class RtsFormationMarch {
 
   /**
    * Counts a step of forming: true once every member is within a tile of its place (in its slot, or in file),
-   * the members were sent to their end places, or forming timed out. The formation does not wait for its units to
-   * gather before it moves: the march starts at once (the group steps it while forming) and the members walk to
-   * their slots while the formation moves (the commander's pace leaves them a tenth of their speed to catch up).
+   * the members were sent to their end places, or a second has passed (or `formingTimeout`, if shorter). The
+   * formation does not wait for its units to stand in their slots: the march is planned at once (the group steps
+   * it while forming), the commander waits at most a second, and the members finish gathering on the way (the
+   * commander's pace leaves them a tenth of their speed to catch up).
    */
   formed(): boolean {
     this.formingSteps++;
-    return (
-      this.end !== null || this.worst <= 1 || this.formingSteps > this.world.stepsFor(this.group.options.formingTimeout)
-    );
+    const limit = Math.min(GATHER, this.group.options.formingTimeout);
+    return this.end !== null || this.worst <= 1 || this.formingSteps > this.world.stepsFor(limit);
   }
 
   /**
@@ -282,8 +285,7 @@ export class RtsFormationMarch {
    * the filing starts), until every slot has been free for three seconds (then the members re-form); members
    * trade places that are nearer to each other; pace the commander: nine tenths of the group speed, seven tenths
    * while a member is more than three tiles from its place, half while the formation wheels. Once the commander
-   * is ten tiles from the goal (or on it), every member is sent to its end place (./formation-end.ts,
-   * {@link RtsMarchEnd}).
+   * reached the goal, every member is sent to its end place (./formation-end.ts, {@link RtsMarchEnd}).
    */
   step(): void {
     const g = this.group;
@@ -295,13 +297,6 @@ export class RtsFormationMarch {
     }
     if (c.state === 'destination-reached') {
       this.beginEnd(c.tailX, c.tailY);
-      return;
-    }
-    // Members in file near the goal go to their end places while the commander walks its last tiles (a
-    // formation in shape marches on to the goal in shape).
-    if (this.filing && routeLeft(c) <= END_AHEAD) {
-      const n = c.route.length;
-      this.beginEnd(c.route[n - 2] as number, c.route[n - 1] as number);
       return;
     }
     const radius = formationRadius(g.slots, 0.5);
@@ -390,7 +385,9 @@ export class RtsFormationMarch {
     // down without stopping it (it may be stuck behind a corner: it catches up along the trail); the commander
     // goes slowly, but does not stop, while the formation wheels.
     this.worst = worst;
-    c.speedMultiplier = turning ? WHEEL : worst > STRAGGLER ? CATCH_UP : CRUISE;
+    // While forming, the commander waits (at most GATHER seconds) for the members to come within a tile.
+    const gathering = g.phase === 'forming' && worst > 1;
+    c.speedMultiplier = gathering ? 0 : turning ? WHEEL : worst > STRAGGLER ? CATCH_UP : CRUISE;
   }
 
   /** A member's place in file (rank `rank`, `ranks` abreast) behind the commander along its trail, into `tmp`. */

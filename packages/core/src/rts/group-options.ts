@@ -51,9 +51,9 @@ export interface RtsGroupOptions {
    */
   maxMultiplier?: number;
   /**
-   * A formation counts as formed (phase `marching`) after this long even if some units are not yet near their
-   * slots (it moves from the first step; its members gather on the way); and its end (members walking to their
-   * end places) lasts at most this long. Seconds, finite, > 0.
+   * A formation counts as formed (phase `marching`) after this long (or one second, if shorter) even if some units
+   * are not yet near their slots (they gather on the way); and its end (members walking to their end places) lasts
+   * at most this long. Seconds, finite, > 0.
    * @defaultValue 15
    */
   formingTimeout?: number;
@@ -74,7 +74,7 @@ export const DEFAULT_RTS_GROUP_OPTIONS: Readonly<Required<RtsGroupOptions>> = Ob
 });
 
 /**
- * Phase of a group order: a formation is `forming` (it moves already; its units are walking to their slots) until
+ * Phase of a group order: a formation is `forming` (its units walking to their slots; at most a second) until
  * every member is within a tile of its place, then `marching`;
  * a plain group starts `marching`. `arrived` when the order is done, `failed` when there is no path (or a
  * formation lost its commander).

@@ -29,7 +29,7 @@ function checkHost(world: unknown): asserts world is RtsGroupHost {
  *
  * Formations: built around the centre of the units' bounding box (moved off walls and idle units if needed),
  * units sorted by distance to the centre take the nearest free slots; then the commander follows its path at
- * once (the members gather in their slots on the way) and every slot replays its motion; the formation wheels about the commander to face the direction of travel
+ * once (the commander waits at most a second for the members to gather; they finish on the way) and every slot replays its motion; the formation wheels about the commander to face the direction of travel
  * (looking ahead along the path), pausing only for sharp turns, instead of stopping and rebuilding. Members
  * whose slot falls inside a wall file in behind the commander along its trail. See formation-march.ts, and
  * formation.ts for the geometry.
@@ -140,7 +140,7 @@ export class RtsGroup implements RtsUnitGroup {
       return;
     }
     if (this.phase === 'forming') {
-      // The formation moves at once; its members gather in their slots on the way.
+      // The march is planned at once; the commander waits at most a second, the members gather on the way.
       if (!this.march.started) {
         if (!this.march.start()) this.fail();
         return;
