@@ -46,8 +46,9 @@ const AT_TARGET = 1e-9;
  * Inputs and outputs of {@link safeDirection}. In: [0] fx, [1] fy (the point relative to its tile's corner, in
  * [0, 1)), [2] ax, [3] ay (the target relative to the same corner), [4] c (the body's half-side), [5] vx, [6] vy
  * (the tile's own vector, used at the target itself), [7] the step length checked (tiles, at most
- * {@link SAFE_STEP}). Out: [0] dx, [1] dy (a unit vector, or 0, 0), [2] how far the direction may be followed (see the file comment; a step never goes
- * farther than min(SAFE[7], SAFE[2])).
+ * {@link SAFE_STEP}). Out: [0] dx, [1] dy (a unit vector, or 0, 0), [2] how far the direction may be followed (see
+ * the file comment; a step never goes farther than min(SAFE[7], SAFE[2])), [3] 1 when the direction is the tile's
+ * own vector (the point stood at its target), else 0.
  */
 export const SAFE = new Float64Array(8);
 
@@ -82,6 +83,7 @@ export function safeDirection(mask: number): number {
   const step = SAFE[7] as number;
   const dist = Math.sqrt(ex * ex + ey * ey);
   SAFE[2] = dist;
+  SAFE[3] = 0;
   if ((mask & SELF_BIT) !== 0) return still(RULE_STILL);
   let dx: number;
   let dy: number;
@@ -90,6 +92,7 @@ export function safeDirection(mask: number): number {
     dy = SAFE[6] as number;
     if (dx === 0 && dy === 0) return still(RULE_STILL);
     SAFE[2] = step;
+    SAFE[3] = 1;
   } else {
     dx = ex / dist;
     dy = ey / dist;
