@@ -6,7 +6,8 @@
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkField } from '../fields/check-field.js';
 import { fieldMask, flowMask } from '../fields/safe-mask.js';
-import { RULE_STILL, SAFE, SAFE_STEP, SELF_BIT, safeDirection, sweepClear } from '../fields/safe-step.js';
+import { RULE_STILL, SAFE, SAFE_STEP, SELF_BIT, safeDirection } from '../fields/safe-step.js';
+import { sweepClear } from '../fields/safe-sweep.js';
 import type { Field } from '../fields/types.js';
 import { clearanceOf } from '../flow/anchor-code.js';
 import { checkFlow } from '../flow/check-flow.js';

@@ -9,7 +9,15 @@
  * allocation.
  */
 import { OutOfRangeError } from '../errors.js';
-import { RULE_CENTRE, RULE_DIRECT, RULE_OVERLAP, RULE_SLIDE, SAFE, SAFE_STEP } from '../fields/safe-step.js';
+import {
+  RULE_CENTRE,
+  RULE_CORNER,
+  RULE_DIRECT,
+  RULE_OVERLAP,
+  RULE_SLIDE,
+  SAFE,
+  SAFE_STEP,
+} from '../fields/safe-step.js';
 import { AT_GOAL, directSegment, type FollowTarget, onGoal, sampleTarget } from './follow-target.js';
 import {
   checkFollowers,
@@ -180,7 +188,14 @@ function sampleAt(t: FollowTarget, passable: Uint8Array, w: number, h: number, p
   const rule = sampleTarget(t, passable, w, h);
   if (rule === AT_GOAL) return AT_GOAL;
   // RULE_OVERLAP: a body placed overlapping a wall heads for its tile's centre, out of the overlap.
-  if (rule !== RULE_DIRECT && rule !== RULE_SLIDE && rule !== RULE_CENTRE && rule !== RULE_OVERLAP) return -1;
+  if (
+    rule !== RULE_DIRECT &&
+    rule !== RULE_CORNER &&
+    rule !== RULE_SLIDE &&
+    rule !== RULE_CENTRE &&
+    rule !== RULE_OVERLAP
+  )
+    return -1;
   const dx = SAFE[0] as number;
   const dy = SAFE[1] as number;
   const reach = SAFE[2] as number;
