@@ -18,7 +18,7 @@ import {
   SAFE,
   SAFE_STEP,
 } from '../fields/safe-step.js';
-import { AT_GOAL, directSegment, type FollowTarget, onGoal, sampleTarget } from './follow-target.js';
+import { AT_GOAL, directSegment, type FollowTarget, onGoal, sampleTarget, sweptWithinBlock } from './follow-target.js';
 import {
   checkFollowers,
   FOLLOWER_ARRIVED,
@@ -180,7 +180,8 @@ function stepRange(followers: Followers, from: number, to: number, dt: number): 
 /**
  * One sample for a follower at (px, py) on target `t`: AT_GOAL on a goal tile; -1 with nowhere to go; else the
  * rule, with SAFE[0..1] the direction and SAFE[2] how far it may be followed: the safe step (or to the point it
- * heads for), or for a direct sample as far as {@link directSegment} finds clear.
+ * heads for); for a direct sample as far as {@link directSegment} finds clear; for a corner or the tile's centre,
+ * the whole way to it when that is clear.
  */
 function sampleAt(t: FollowTarget, passable: Uint8Array, w: number, h: number, px: number, py: number): number {
   SAFE[0] = px;
@@ -202,9 +203,12 @@ function sampleAt(t: FollowTarget, passable: Uint8Array, w: number, h: number, p
   const checked = Math.min(SAFE_STEP, reach);
   if (rule === RULE_DIRECT && SAFE[3] === 0 && reach > SAFE_STEP) {
     const far = directSegment(t, passable, w, h, px, py, dx, dy, reach);
-    SAFE[0] = dx;
-    SAFE[1] = dy;
     SAFE[2] = Math.max(far, checked);
+  } else if ((rule === RULE_CORNER || rule === RULE_CENTRE) && reach > SAFE_STEP) {
+    // A corner in the tile and the tile's centre: the whole way to them stays in the tile.
+    SAFE[2] = sweptWithinBlock(t, passable, w, h, px, py, dx, dy, reach) ? reach : checked;
   } else SAFE[2] = checked;
+  SAFE[0] = dx;
+  SAFE[1] = dy;
   return rule;
 }
