@@ -19,10 +19,10 @@ import { rng } from './flow.js';
  * repeat), from random starts (anywhere in walkable tiles of field cost at most `maxCost`, several goals per map),
  * at radius 0 and 0.25: units whose body (a square of half-side the flow's clearance) ever overlaps a wall, units
  * that stalled (no direction off a goal tile, or no goal within three times the field cost), and the path's length
- * (to the goal tile's centre) over the exact any-angle shortest path (`anyAnglePath`, a point's: a body of
- * radius 0.25 must keep that far off every corner, so its own optimum is longer), mean and p99; and over the
- * flow's own polyline from the same start (`followFlow`, which keeps heading for the anchor it saw), the cost of
- * sampling without memory.
+ * (to the goal tile's centre) over the exact any-angle shortest path of the body (`anyAnglePath` with the flow's
+ * radius: a body of radius 0.25 keeps that far off every corner), mean and p99; over a point's optimum (which no
+ * body of that radius can follow); and over the flow's own polyline from the same start (`followFlow`, which keeps
+ * heading for the anchor it saw), the cost of sampling without memory.
  */
 export interface FlowLoopOptions {
   maps: string[];
@@ -48,6 +48,10 @@ function overlap(grid: Grid, x: number, y: number, c: number): number {
   return worst;
 }
 
+function meanOf(values: number[]): number {
+  return values.reduce((p, v) => p + v, 0) / Math.max(1, values.length);
+}
+
 export function runFlowLoop(options: FlowLoopOptions) {
   const radii = [0, 0.25];
   const bar = new ProgressBar(options.maps.length * options.goals * radii.length, 'flow loop');
@@ -59,6 +63,7 @@ export function runFlowLoop(options: FlowLoopOptions) {
   for (const radius of radii) {
     const all: number[] = [];
     const allOverFlow: number[] = [];
+    const allOverPoint: number[] = [];
     let allOverlaps = 0;
     let allStalls = 0;
     for (const spec of options.maps) {
@@ -67,6 +72,7 @@ export function runFlowLoop(options: FlowLoopOptions) {
       const random = rng(spec.length * 131 + 7);
       const ratios: number[] = [];
       const overFlow: number[] = [];
+      const overPoint: number[] = [];
       let overlaps = 0;
       let stalls = 0;
       for (let k = 0; k < options.goals; k++) {
@@ -111,25 +117,28 @@ export function runFlowLoop(options: FlowLoopOptions) {
             continue;
           }
           length += Math.hypot(goal.x + 0.5 - x, goal.y + 0.5 - y);
-          const best = anyAnglePath(
-            grid,
+          // The body's own optimum (a point's at radius 0), and a point's (shorter: it may graze the corners).
+          const ends = [
             { x: sx, y: sy },
             { x: goal.x + 0.5, y: goal.y + 0.5 },
-            { upperBound: length + 1e-9 },
-          );
+          ] as const;
+          const best = anyAnglePath(grid, ends[0], ends[1], { upperBound: length + 1e-9, radius });
           if (best !== null) ratios.push(length / best.cost);
+          const point = radius === 0 ? best : anyAnglePath(grid, ends[0], ends[1], { upperBound: length + 1e-9 });
+          if (point !== null) overPoint.push(length / point.cost);
           followFlow(grid, field, flow, { x: sx, y: sy }, { stats, out: poly });
           if (stats.reached) overFlow.push(length / stats.length);
         }
         bar.tick();
       }
       const sorted = [...ratios].sort((a, b) => a - b);
-      const mean = ratios.reduce((p, v) => p + v, 0) / Math.max(1, ratios.length);
+      const mean = meanOf(ratios);
       all.push(...ratios);
       allOverlaps += overlaps;
       allStalls += stalls;
-      const flowMean = overFlow.reduce((p, v) => p + v, 0) / Math.max(1, overFlow.length);
+      const flowMean = meanOf(overFlow);
       allOverFlow.push(...overFlow);
+      allOverPoint.push(...overPoint);
       const extra = {
         radius,
         starts: ratios.length + stalls,
@@ -139,6 +148,7 @@ export function runFlowLoop(options: FlowLoopOptions) {
         p99: percentile(sorted, 99),
         max: sorted.at(-1) ?? Number.NaN,
         overFollowFlowMean: flowMean,
+        overPointMean: meanOf(overPoint),
       };
       data.push({ suite: 'flow-loop', map: spec, case: `radius ${radius}`, tiles: grid.size, extra });
       rows.push([
@@ -151,10 +161,11 @@ export function runFlowLoop(options: FlowLoopOptions) {
         extra.p99.toFixed(4),
         extra.max.toFixed(4),
         flowMean.toFixed(4),
+        extra.overPointMean.toFixed(4),
       ]);
     }
     const sorted = [...all].sort((a, b) => a - b);
-    const mean = all.reduce((p, v) => p + v, 0) / Math.max(1, all.length);
+    const mean = meanOf(all);
     data.push({
       suite: 'flow-loop',
       map: 'all',
@@ -165,7 +176,8 @@ export function runFlowLoop(options: FlowLoopOptions) {
         stalls: allStalls,
         mean,
         p99: percentile(sorted, 99),
-        overFollowFlowMean: allOverFlow.reduce((p, v) => p + v, 0) / Math.max(1, allOverFlow.length),
+        overFollowFlowMean: meanOf(allOverFlow),
+        overPointMean: meanOf(allOverPoint),
       },
     });
     rows.push([
@@ -177,12 +189,13 @@ export function runFlowLoop(options: FlowLoopOptions) {
       mean.toFixed(4),
       percentile(sorted, 99).toFixed(4),
       (sorted.at(-1) ?? Number.NaN).toFixed(4),
-      (allOverFlow.reduce((p, v) => p + v, 0) / Math.max(1, allOverFlow.length)).toFixed(4),
+      meanOf(allOverFlow).toFixed(4),
+      meanOf(allOverPoint).toFixed(4),
     ]);
   }
   bar.finish();
   return {
-    title: `Per-frame loop over sampleFlow (move min(${options.frameStep}, FLOW_SAFE_STEP, out[2]) a frame): bodies in walls, stalls, length over the any-angle optimum`,
+    title: `Per-frame loop over sampleFlow (move min(${options.frameStep}, FLOW_SAFE_STEP, out[2]) a frame): bodies in walls, stalls, length over the any-angle optimum of the body (anyAnglePath with the flow's radius)`,
     header: [
       'map',
       'radius',
@@ -193,6 +206,7 @@ export function runFlowLoop(options: FlowLoopOptions) {
       'length p99',
       'length max',
       'over followFlow mean',
+      "over a point's optimum mean",
     ],
     rows,
     data,

@@ -11,15 +11,20 @@
  * or the centre of the field's next tile), with L = {@link SAFE_STEP}:
  * 1. direct: the unit vector from p to a (at a itself, within 1e-9 tiles, the tile's own vector), when the body
  *    swept along it for min(L, |a - p|) overlaps no blocked tile;
- * 2. slide: otherwise the axis direction of that vector's larger component, with its sign, when the body swept
+ * 2. corner: otherwise round the first blocked tile that sweep meets: towards one of that tile's corners grown by c
+ *    (where the body grazes the tile), the one with the shortest way p -> corner -> a among those in t, nearer a
+ *    than p, that the body reaches without crossing the tile, that lie in no blocked tile grown by c, and along
+ *    which the body swept for min(L, distance to the corner) is clear (./safe-corner.ts): the bend of the body's
+ *    shortest way round a wall corner. Not at a itself; each corner reached is nearer a, so they end;
+ * 3. slide: otherwise the axis direction of that vector's larger component, with its sign, when the body swept
  *    along it for L is clear: the square slides along the wall face towards the corner that hid a;
- * 3. centre: otherwise the direction to t's centre, checked for min(L, distance to the centre). From any point
+ * 4. centre: otherwise the direction to t's centre, checked for min(L, distance to the centre). From any point
  *    of the tile whose body is clear, the straight way to the centre is clear (it stays within the tiles the
  *    body already overlaps and t), and from the centre the target is in view (the flow's guarantee), so a body
  *    that keeps sampling never stops short: (0, 0) (stuck) would need the centre's own view to be blocked.
  * A body that already overlaps a blocked tile gets the direction to its tile's centre (the way out, unchecked).
- * SAFE[2] receives how far the direction may be followed: the distance to a (direct), L (slide), the distance
- * to the centre (centre). Each check is exact (a segment against the tiles grown by c, overlaps thinner than
+ * SAFE[2] receives how far the direction may be followed: the distance to a (direct), to the corner (corner), L
+ * (slide), the distance to the centre (centre). Each check is exact (a segment against the tiles grown by c, overlaps thinner than
  * 1e-9 tiles counting as touching), so a step of up to min(L, SAFE[2]) never overlaps a blocked tile; since
  * c > 0 the body cannot pass between two diagonal walls, so no step crosses a blocked corner either.
  * L = 0.1 = 1 - 2 * MAX_FLOW_RADIUS: the room a body of the largest radius has in a one-tile corridor; a longer
@@ -30,14 +35,14 @@
  * `sampleFlow`, `sampleField`, `FLOW_SAFE_STEP`).
  */
 
+import { CORNER, cornerWay } from './safe-corner.js';
+import { sweepClear } from './safe-sweep.js';
+
 /**
  * Longest step, in tiles, that the sampled direction is checked for (see the file comment); public as
  * `FLOW_SAFE_STEP`.
  */
 export const SAFE_STEP = 0.1;
-
-/** Overlaps thinner than this (tiles) count as touching: a body clamped against a wall is outside it. */
-export const TOUCH = 1e-9;
 
 /** Below this distance (tiles) from its target a point takes its tile's vector instead of the direction to it. */
 const AT_TARGET = 1e-9;
@@ -46,8 +51,9 @@ const AT_TARGET = 1e-9;
  * Inputs and outputs of {@link safeDirection}. In: [0] fx, [1] fy (the point relative to its tile's corner, in
  * [0, 1)), [2] ax, [3] ay (the target relative to the same corner), [4] c (the body's half-side), [5] vx, [6] vy
  * (the tile's own vector, used at the target itself), [7] the step length checked (tiles, at most
- * {@link SAFE_STEP}). Out: [0] dx, [1] dy (a unit vector, or 0, 0), [2] how far the direction may be followed (see the file comment; a step never goes
- * farther than min(SAFE[7], SAFE[2])).
+ * {@link SAFE_STEP}). Out: [0] dx, [1] dy (a unit vector, or 0, 0), [2] how far the direction may be followed (see
+ * the file comment; a step never goes farther than min(SAFE[7], SAFE[2])), [3] 1 when the direction is the tile's
+ * own vector (the point stood at its target), else 0.
  */
 export const SAFE = new Float64Array(8);
 
@@ -60,6 +66,8 @@ export const RULE_CENTRE = 3;
 export const RULE_OVERLAP = 4;
 /** The point stands on its tile's centre and the way to the target is blocked: 0, 0. */
 export const RULE_STUCK = 5;
+/** Round the wall that blocks the straight way: towards its corner, grown by the body (./safe-corner.ts). */
+export const RULE_CORNER = 6;
 
 /** Bit of the mask for the tile at (dx, dy) from the point's tile, each in -1..1; the tile itself is bit 4. */
 export function maskBit(dx: number, dy: number): number {
@@ -82,6 +90,7 @@ export function safeDirection(mask: number): number {
   const step = SAFE[7] as number;
   const dist = Math.sqrt(ex * ex + ey * ey);
   SAFE[2] = dist;
+  SAFE[3] = 0;
   if ((mask & SELF_BIT) !== 0) return still(RULE_STILL);
   let dx: number;
   let dy: number;
@@ -90,6 +99,7 @@ export function safeDirection(mask: number): number {
     dy = SAFE[6] as number;
     if (dx === 0 && dy === 0) return still(RULE_STILL);
     SAFE[2] = step;
+    SAFE[3] = 1;
   } else {
     dx = ex / dist;
     dy = ey / dist;
@@ -107,6 +117,11 @@ export function safeDirection(mask: number): number {
   }
   const direct = Math.min(dist, step);
   if (sweepClear(others, fx, fy, dx * direct, dy * direct, c)) return put(dx, dy, RULE_DIRECT);
+  // Round the wall in the way, towards the corner where the body grazes it (not at the target itself).
+  if (SAFE[3] === 0 && cornerWay(others, fx, fy, fx + ex, fy + ey, dx * direct, dy * direct, c, step)) {
+    SAFE[2] = CORNER[2] as number;
+    return put(CORNER[0] as number, CORNER[1] as number, RULE_CORNER);
+  }
   // Slide along the axis of the larger component, the way it points (along a wall face, round the corner).
   const adx = dx < 0 ? -dx : dx;
   const ady = dy < 0 ? -dy : dy;
@@ -137,55 +152,4 @@ function still(rule: number): number {
   SAFE[0] = 0;
   SAFE[1] = 0;
   return rule;
-}
-
-/**
- * True when the square of half-side c swept from (fx, fy) by (mx, my) overlaps (by more than {@link TOUCH}) no
- * tile of `mask` (tiles of the 3 x 3 block, coordinates relative to the middle tile's corner). Each tile grown by
- * c is an open box; the sweep's bounding box must overlap it (exact for a move along an axis), and for a slanted
- * move the segment must meet it: the parameter ranges inside its two slabs overlap (Liang-Barsky).
- * PERF: the bounding box rejects most tiles without a division; the slab test multiplies by the inverses.
- */
-export function sweepClear(mask: number, fx: number, fy: number, mx: number, my: number, c: number): boolean {
-  const g = c - TOUCH;
-  // The sweep's bounding box grown by the body (less the touch tolerance).
-  const bx0 = (mx < 0 ? fx + mx : fx) - g;
-  const bx1 = (mx < 0 ? fx : fx + mx) + g;
-  const by0 = (my < 0 ? fy + my : fy) - g;
-  const by1 = (my < 0 ? fy : fy + my) + g;
-  const slanted = mx !== 0 && my !== 0;
-  const ix = slanted ? 1 / mx : 0;
-  const iy = slanted ? 1 / my : 0;
-  let m = mask;
-  while (m !== 0) {
-    const low = m & -m;
-    m ^= low;
-    const k = 31 - Math.clz32(low);
-    const col = k % 3;
-    const i = col - 1;
-    const j = (k - col) / 3 - 1;
-    if (!(bx1 > i && bx0 < i + 1 && by1 > j && by0 < j + 1)) continue;
-    if (!slanted) return false;
-    // The segment against the tile grown by g: entry and exit parameters along x and y.
-    let a = (i - g - fx) * ix;
-    let b = (i + 1 + g - fx) * ix;
-    if (a > b) {
-      const t = a;
-      a = b;
-      b = t;
-    }
-    let t0 = Math.max(a, 0);
-    let t1 = Math.min(b, 1);
-    a = (j - g - fy) * iy;
-    b = (j + 1 + g - fy) * iy;
-    if (a > b) {
-      const t = a;
-      a = b;
-      b = t;
-    }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-    if (t0 < t1) return false;
-  }
-  return true;
 }

@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { computeField } from '../fields/compute-field.js';
+import type { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { anyAnglePath } from './any-angle-path.js';
 import { arbFlowCase, bruteForceAnyAngle, pathProblem, polylineLength } from './flow-check.test-util.js';
+import { sweepOverlapDepth } from './safe-step.test-util.js';
 import { SEG_RULE_ALWAYS, SEG_RULE_ONE_FREE } from './segment.js';
 
 const pillar = `
@@ -21,6 +23,59 @@ const squeeze = `
 ##..
 ....
 `;
+
+/** Deepest overlap (tiles) of the square of half-side c swept from (px, py) to (qx, qy) with a tile not of `code`. */
+function sweepDepth(grid: Grid, code: number, px: number, py: number, qx: number, qy: number, c: number): number {
+  let worst = 0;
+  for (let y = Math.floor(Math.min(py, qy) - c) - 1; y <= Math.floor(Math.max(py, qy) + c) + 1; y++)
+    for (let x = Math.floor(Math.min(px, qx) - c) - 1; x <= Math.floor(Math.max(px, qx) + c) + 1; x++) {
+      const open = x >= 0 && y >= 0 && x < grid.width && y < grid.height && grid.passable[y * grid.width + x] === code;
+      if (!open) worst = Math.max(worst, sweepOverlapDepth(px, py, qx, qy, c, x, y));
+    }
+  return worst;
+}
+
+/**
+ * The shortest way of a square body of half-side c by brute force: Dijkstra over the ends and every tile corner
+ * moved by c along both axes in each of the four diagonal directions, an edge wherever the swept body overlaps no
+ * tile of another code (separating axes, ./safe-step.test-util.ts). Independent of anyAnglePath's corners and sweeps.
+ */
+function bruteForceBody(grid: Grid, x0: number, y0: number, x1: number, y1: number, c: number): number {
+  const code = grid.passable[Math.floor(y0) * grid.width + Math.floor(x0)] as number;
+  const xs = [x0, x1];
+  const ys = [y0, y1];
+  for (let y = 0; y <= grid.height; y++)
+    for (let x = 0; x <= grid.width; x++)
+      for (const [sx, sy] of [
+        [-1, -1],
+        [1, -1],
+        [-1, 1],
+        [1, 1],
+      ] as const) {
+        xs.push(x + sx * c);
+        ys.push(y + sy * c);
+      }
+  const n = xs.length;
+  const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  const done = new Uint8Array(n);
+  dist[0] = 0;
+  for (;;) {
+    let u = -1;
+    for (let v = 0; v < n; v++) if (done[v] === 0 && (u < 0 || (dist[v] as number) < (dist[u] as number))) u = v;
+    if (u < 0 || !((dist[u] as number) < Number.POSITIVE_INFINITY)) return Number.POSITIVE_INFINITY;
+    if (u === 1) return dist[1] as number;
+    done[u] = 1;
+    const ux = xs[u] as number;
+    const uy = ys[u] as number;
+    for (let v = 0; v < n; v++) {
+      if (done[v] === 1) continue;
+      const vx = xs[v] as number;
+      const vy = ys[v] as number;
+      const d = (dist[u] as number) + Math.hypot(vx - ux, vy - uy);
+      if (d < (dist[v] as number) && sweepDepth(grid, code, ux, uy, vx, vy, c) <= 1e-9) dist[v] = d;
+    }
+  }
+}
 
 describe('anyAnglePath', () => {
   it('goes straight between points that see each other', () => {
@@ -87,6 +142,63 @@ describe('anyAnglePath', () => {
         }
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it("with a radius, equals the brute force of a square body's way on random tiny maps, and grows with the radius", () => {
+    fc.assert(
+      fc.property(
+        arbFlowCase(8, 0.3),
+        fc.constantFrom(0.1, 0.25, 0.45),
+        fc.boolean(),
+        ({ grid, goal, starts }, radius, always) => {
+          const gx = goal.x + 0.5;
+          const gy = goal.y + 0.5;
+          const code = grid.passable[goal.y * grid.width + goal.x] as number;
+          for (let k = 0; k < starts.length; k += 2) {
+            // A start the body can stand on: its tile's centre.
+            const sx = Math.floor(starts[k] as number) + 0.5;
+            const sy = Math.floor(starts[k + 1] as number) + 0.5;
+            const expected = bruteForceBody(grid, sx, sy, gx, gy, radius);
+            const diagonal = always ? 'always' : 'if-both-free';
+            const r = anyAnglePath(grid, { x: sx, y: sy }, { x: gx, y: gy }, { radius, diagonal });
+            if (expected === Number.POSITIVE_INFINITY) {
+              expect(r).toBeNull();
+              continue;
+            }
+            expect(r?.cost).toBeCloseTo(expected, 9);
+            const points = Array.from(r?.points ?? []);
+            for (let p = 0; p + 3 < points.length; p += 2)
+              expect(
+                sweepDepth(
+                  grid,
+                  code,
+                  points[p] as number,
+                  points[p + 1] as number,
+                  points[p + 2] as number,
+                  points[p + 3] as number,
+                  radius,
+                ),
+              ).toBeLessThanOrEqual(1e-9);
+            expect(polylineLength(points)).toBeCloseTo(r?.cost ?? 0, 9);
+            const point = anyAnglePath(grid, { x: sx, y: sy }, { x: gx, y: gy }, { radius: radius / 2, diagonal });
+            expect(point?.cost ?? Number.NaN).toBeLessThanOrEqual((r?.cost ?? 0) + 1e-9);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('round a pillar, a body of radius r bends round the corners moved r out: 2 hypot(2.5 - r, 0.5 + r) + 1 + 2r', () => {
+    const grid = parseAsciiMap(pillar);
+    for (const r of [0.1, 0.25, 0.45]) {
+      const path = anyAnglePath(grid, { x: 0.5, y: 2.5 }, { x: 6.5, y: 2.5 }, { radius: r });
+      expect(path?.cost).toBeCloseTo(2 * Math.hypot(2.5 - r, 0.5 + r) + 1 + 2 * r, 12);
+    }
+    expect(() => anyAnglePath(grid, { x: 0.5, y: 2.5 }, { x: 6.5, y: 2.5 }, { radius: 0.5 })).toThrow(OutOfRangeError);
+    expect(() => anyAnglePath(grid, { x: 0.5, y: 2.5 }, { x: 6.5, y: 2.5 }, { radius: Number.NaN })).toThrow(
+      OutOfRangeError,
     );
   });
 

@@ -9,6 +9,8 @@ import { checkNumber } from '../util/check-number.js';
 import { KeyHeap } from '../util/key-heap.js';
 import { ownOptions } from '../util/own-options.js';
 import { SEG_RULE_ALWAYS, SEG_RULE_ONE_FREE, segmentClear } from './segment.js';
+import { SIGHT, sweptClear } from './sight.js';
+import { MAX_FLOW_RADIUS } from './types.js';
 
 /** Options of {@link anyAnglePath}. */
 export interface AnyAngleOptions extends MoveOptions {
@@ -19,6 +21,13 @@ export interface AnyAngleOptions extends MoveOptions {
    * plus the distances of the two ends from their tiles' centres
    */
   upperBound?: number;
+  /**
+   * Half-side of a square body that must keep clear of the walls, tiles, from 0 to 0.45 (the largest flow radius):
+   * the shortest way of that body's centre, which bends round the wall corners at that distance along both axes
+   * (where a flow of this radius puts its anchors). 0 is a point.
+   * @defaultValue 0
+   */
+  radius?: number;
 }
 
 /** Tolerance added to the upper bound, tiles (rounding in the lengths summed). */
@@ -32,8 +41,11 @@ const BOUND_SLACK = 1e-9;
  * tests (`segmentClear`); only corners inside the ellipse of the upper bound are nodes, and an edge is only
  * tried into a corner it can bend round. Touching a wall is allowed (the length is the infimum over paths that
  * keep clear), and so is passing a corner diagonally when a tile beside it is free, under every rule but
- * `always`, which also lets the path pass between two diagonal walls. Slow: O(corners^2) line tests in the worst
- * case; for tests, benchmarks and comparisons, not for games.
+ * `always`, which also lets the path pass between two diagonal walls. With a `radius` r > 0 the path is a square
+ * body's (half-side r, walls grown by r on every side: the free space's corners are the convex wall corners moved
+ * r away from their wall along both axes, and a line of sight is the body's whole sweep, whatever the rule; no
+ * body passes between two diagonal walls). Slow: O(corners^2) line tests in the worst case; for tests, benchmarks
+ * and comparisons, not for games.
  *
  * `start` and `goal` are continuous positions (tiles; tile (x, y) covers [x, x + 1)).
  * @returns a `Path<Float64Array>`: `cost` the Euclidean length in tiles, `points` the continuous positions
@@ -68,8 +80,20 @@ export function anyAnglePath(
   if (!DIAGONAL_RULES.includes(diagonal)) throw new InvalidOptionError('diagonal', diagonal, DIAGONAL_RULES.join(', '));
   const neighbors = own.neighbors ?? 8;
   if (neighbors !== 4 && neighbors !== 8) throw new InvalidOptionError('neighbors', neighbors, '4 or 8');
-  const always = diagonal === 'always' && neighbors === 8;
+  const radius = own.radius ?? 0;
+  if (typeof radius !== 'number' || !(radius >= 0 && radius <= MAX_FLOW_RADIUS))
+    throw new OutOfRangeError('radius', radius, `tiles, from 0 to ${MAX_FLOW_RADIUS}`);
+  const always = diagonal === 'always' && neighbors === 8 && radius === 0;
   const rule = always ? SEG_RULE_ALWAYS : SEG_RULE_ONE_FREE;
+  // A line of sight: a point's segment, or the body's sweep.
+  const sees = (ax: number, ay: number, bx: number, by: number): boolean => {
+    if (radius === 0) return segmentClear(pass, w, h, code, rule, ax, ay, bx, by);
+    SIGHT[0] = ax;
+    SIGHT[1] = ay;
+    SIGHT[2] = bx;
+    SIGHT[3] = by;
+    return sweptClear(pass, w, h, code, radius);
+  };
   const sx = Math.floor(x0);
   const sy = Math.floor(y0);
   const gx = Math.floor(x1);
@@ -78,7 +102,9 @@ export function anyAnglePath(
   if (pass[gy * w + gx] !== code || code === 0) return null;
   let bound = own.upperBound;
   if (bound === undefined) {
-    const field = computeField(grid, { goals: [{ x: gx, y: gy }], neighbors, diagonal });
+    // A body follows tile moves that pass no blocked corner (if-both-free) at no more than their cost.
+    const moves = radius === 0 ? { neighbors, diagonal } : { neighbors: 8 as const, diagonal: 'if-both-free' as const };
+    const field = computeField(grid, { goals: [{ x: gx, y: gy }], ...moves });
     const c = field.cost[sy * w + sx] as number;
     if (!(c < Number.POSITIVE_INFINITY)) return null;
     bound = c + dHypot(x0 - sx - 0.5, y0 - sy - 0.5) + dHypot(x1 - gx - 0.5, y1 - gy - 0.5);
@@ -86,7 +112,7 @@ export function anyAnglePath(
     throw new OutOfRangeError('upperBound', bound, 'a length in tiles >= 0');
   }
   bound += BOUND_SLACK;
-  if (segmentClear(pass, w, h, code, rule, x0, y0, x1, y1)) {
+  if (sees(x0, y0, x1, y1)) {
     return makePath(dHypot(x1 - x0, y1 - y0), Float64Array.of(x0, y0, x1, y1));
   }
   // Nodes: 0 the start, 1 the goal, then the corners inside the ellipse; kind: the blocked quadrant's signs.
@@ -104,17 +130,24 @@ export function anyAnglePath(
   const vy1 = Math.min(h - 1, Math.ceil(cy + half));
   for (let vy = vy0; vy <= vy1; vy++) {
     for (let vx = vx0; vx <= vx1; vx++) {
-      if (dHypot(vx - x0, vy - y0) + dHypot(vx - x1, vy - y1) > bound) continue;
+      // (A body's corner lies at most r from the wall's along each axis.)
+      if (dHypot(vx - x0, vy - y0) + dHypot(vx - x1, vy - y1) > bound + 3 * radius) continue;
       const nw = blocked(vx - 1, vy - 1);
       const ne = blocked(vx, vy - 1);
       const sw = blocked(vx - 1, vy);
       const se = blocked(vx, vy);
       const count = (nw ? 1 : 0) + (ne ? 1 : 0) + (sw ? 1 : 0) + (se ? 1 : 0);
       if (count === 1) {
-        nx.push(vx);
-        ny.push(vy);
-        qx.push(nw || sw ? -1 : 1);
-        qy.push(nw || ne ? -1 : 1);
+        const kx = nw || sw ? -1 : 1;
+        const ky = nw || ne ? -1 : 1;
+        // The body's corner: r away from the blocked tile along both axes.
+        const bx = vx - kx * radius;
+        const by = vy - ky * radius;
+        if (radius > 0 && dHypot(bx - x0, by - y0) + dHypot(bx - x1, by - y1) > bound) continue;
+        nx.push(bx);
+        ny.push(by);
+        qx.push(kx);
+        qy.push(ky);
       } else if (always && count === 2 && nw === se) {
         nx.push(vx);
         ny.push(vy);
@@ -153,7 +186,7 @@ export function anyAnglePath(
       if (dx * dy * (kx[v] as number) * (ky[v] as number) > 0) continue;
       const gv = gu + Math.sqrt(dx * dx + dy * dy);
       if (!(gv < (g[v] as number)) || gv + (toGoal[v] as number) > bound) continue;
-      if (!segmentClear(pass, w, h, code, rule, ux, uy, px[v] as number, py[v] as number)) continue;
+      if (!sees(ux, uy, px[v] as number, py[v] as number)) continue;
       g[v] = gv;
       from[v] = u;
       heap.push(gv + (toGoal[v] as number), v);

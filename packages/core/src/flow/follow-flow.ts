@@ -1,7 +1,8 @@
 import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.js';
 import type { Field } from '../fields/index.js';
 import { passMask } from '../fields/safe-mask.js';
-import { RULE_CENTRE, RULE_DIRECT, RULE_SLIDE, SAFE, SAFE_STEP, SELF_BIT, sweepClear } from '../fields/safe-step.js';
+import { RULE_CENTRE, RULE_CORNER, RULE_DIRECT, RULE_SLIDE, SAFE, SAFE_STEP, SELF_BIT } from '../fields/safe-step.js';
+import { sweepClear } from '../fields/safe-sweep.js';
 import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
@@ -281,14 +282,17 @@ export function followFlow(
         const mt = Math.floor(qy) * w + Math.floor(qx);
         if ((field.dir[mt] as number) === NO_DIRECTION) break;
         const rule = sampleAt(flow, pass, w, h, code, c, qx, qy);
-        if (rule !== RULE_DIRECT && rule !== RULE_SLIDE && rule !== RULE_CENTRE) break;
-        // The move's line: its anchor (direct), its tile's centre, or its axis (slide); apart from anchor codes.
+        if (rule !== RULE_DIRECT && rule !== RULE_CORNER && rule !== RULE_SLIDE && rule !== RULE_CENTRE) break;
+        // The move's line: its anchor (direct), its tile's centre, its axis (slide) or its corner; apart from
+        // anchor codes.
         const k =
           rule === RULE_DIRECT
             ? (flow.anchor[mt] as number)
             : rule === RULE_CENTRE
               ? -1_099_511_627_776 /* -2^40 */ - mt
-              : -1_125_899_906_842_624 /* -2^50 */ - axisOf();
+              : rule === RULE_CORNER
+                ? -35_184_372_088_832 /* -2^45 */ - cornerOf(qx, qy, w)
+                : -1_125_899_906_842_624 /* -2^50 */ - axisOf();
         if (moved && k !== key) put(qx, qy);
         key = k;
         const reach = SAFE[2] as number;
@@ -346,6 +350,18 @@ function lineClear(
 }
 
 /** A small integer for the axis of the last slide (0..3), so that two slides along different axes differ. */
+/**
+ * The corner a corner move from (qx, qy) heads for (SAFE[0..1] its direction, SAFE[2] its distance), as a number:
+ * its tile corner (vertex) and the side of it the body grazes it from (the corner lies less than half a tile off).
+ */
+function cornerOf(qx: number, qy: number, w: number): number {
+  const kx = qx + (SAFE[0] as number) * (SAFE[2] as number);
+  const ky = qy + (SAFE[1] as number) * (SAFE[2] as number);
+  const vx = Math.round(kx);
+  const vy = Math.round(ky);
+  return (vy * (w + 1) + vx) * 4 + (kx > vx ? 1 : 0) + (ky > vy ? 2 : 0);
+}
+
 function axisOf(): number {
   return (SAFE[0] as number) > 0 ? 0 : (SAFE[0] as number) < 0 ? 1 : (SAFE[1] as number) > 0 ? 2 : 3;
 }

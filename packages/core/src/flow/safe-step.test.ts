@@ -103,7 +103,7 @@ describe('safe sampling (sampleFlow)', () => {
     expect(String(result.errorInstance)).toMatch(/overlaps a wall/);
   });
 
-  it('slides round the corner that hides the anchor (the case of the naive loop)', () => {
+  it('goes round the corner that hides the anchor: for the corner grown by the body, or along the face (the case of the naive loop)', () => {
     // The goal is up and to the right. Radius 0: tile (4, 4) sees its anchor (the goal's centre) past the block's
     // corner (5, 4) from its centre, but its upper left part does not; radius 0.25: the same for tile (5, 4). The
     // naive direction would cut into the block.
@@ -124,8 +124,19 @@ describe('safe sampling (sampleFlow)', () => {
         sweepOverlap(grid, field, 1, x, y, x + (naive[0] as number) * 0.25, y + (naive[1] as number) * 0.25, c),
       ).toBeGreaterThan(CHECK_TOLERANCE);
       const out = sampleFlow(flow, x, y, new Float64Array(3));
-      // It slides along the block's lower face, towards the corner.
-      expect([out[0], out[1]]).toEqual([1, 0]);
+      if (radius === 0) {
+        // The block's lower right corner grown by the body, (5 + c, 4 + c), lies in the next tile: it slides along
+        // the block's lower face, towards it.
+        expect([out[0], out[1]]).toEqual([1, 0]);
+      } else {
+        // The corner (5.25, 4.25) lies in the point's tile: it heads for it, the bend of the body's shortest way.
+        const kx = 5 + c - x;
+        const ky = 4 + c - y;
+        const len = Math.hypot(kx, ky);
+        expect(out[0]).toBeCloseTo(kx / len, 12);
+        expect(out[1]).toBeCloseTo(ky / len, 12);
+        expect(out[2]).toBeCloseTo(len, 12);
+      }
       expect(walk(k, safe, x, y, 0.05)).toBeTypeOf('number');
     }
   });

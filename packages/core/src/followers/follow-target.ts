@@ -5,8 +5,9 @@
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkField } from '../fields/check-field.js';
-import { fieldMask } from '../fields/safe-mask.js';
-import { RULE_STILL, SAFE, SAFE_STEP, safeDirection } from '../fields/safe-step.js';
+import { fieldMask, flowMask } from '../fields/safe-mask.js';
+import { RULE_STILL, SAFE, SAFE_STEP, SELF_BIT, safeDirection } from '../fields/safe-step.js';
+import { sweepClear } from '../fields/safe-sweep.js';
 import type { Field } from '../fields/types.js';
 import { clearanceOf } from '../flow/anchor-code.js';
 import { checkFlow } from '../flow/check-flow.js';
@@ -176,6 +177,71 @@ export function sampleTarget(t: FollowTarget, pass: Uint8Array, w: number, h: nu
       ? fieldMask((t.field as Pick<Field, 'cost'>).cost, w, h, tx, ty, pass, code, fx, fy, reach)
       : corridorMask(t.corridor as CorridorFieldData, w, h, tx, ty, pass, code, fx, fy, reach);
   return safeDirection(mask);
+}
+
+/** How far past its tile's border a follower's kept direct segment runs, tiles: its end lies in the next tile. */
+const PAST_BORDER = 1e-6;
+
+/** A `reach` for the masks that reads the whole 3 x 3 block. */
+const WHOLE_BLOCK = 2;
+
+/**
+ * How far a follower at (x, y) (tiles, inside the map, on a tile target `t` reaches) may keep going along the
+ * direct direction (dx, dy) that {@link sampleTarget} gave towards a target `dist` tiles away: to the target, or
+ * just past the border of its tile when that comes first, if its body swept that far overlaps no blocked tile of
+ * the 3 x 3 block (see {@link sweptWithinBlock}); else 0. Every point of the way but the last heads for the same
+ * point (its tile's), so a follower may go on along it with no new sample.
+ */
+export function directSegment(
+  t: FollowTarget,
+  pass: Uint8Array,
+  w: number,
+  h: number,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+  dist: number,
+): number {
+  const fx = x - Math.floor(x);
+  const fy = y - Math.floor(y);
+  const toX = dx > 0 ? (1 - fx) / dx : dx < 0 ? -fx / dx : Number.POSITIVE_INFINITY;
+  const toY = dy > 0 ? (1 - fy) / dy : dy < 0 ? -fy / dy : Number.POSITIVE_INFINITY;
+  const len = Math.min(dist, Math.min(toX, toY) + PAST_BORDER);
+  return len > 0 && sweptWithinBlock(t, pass, w, h, x, y, dx, dy, len) ? len : 0;
+}
+
+/**
+ * True when the body of a follower at (x, y) on target `t`, swept along the unit vector (dx, dy) for `len` tiles,
+ * overlaps no blocked tile of the 3 x 3 block around its tile (the exact check of the safe rule, over the whole
+ * block). The way must stay within the tile, or leave it by no more than the body's room (half-side plus length
+ * past the border under a tile), as every way the followers keep does: the way to the point the tile heads for or
+ * just past the border, to a corner in the tile, to the tile's centre.
+ */
+export function sweptWithinBlock(
+  t: FollowTarget,
+  pass: Uint8Array,
+  w: number,
+  h: number,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+  len: number,
+): boolean {
+  const tx = Math.floor(x);
+  const ty = Math.floor(y);
+  const fx = x - tx;
+  const fy = y - ty;
+  const code = pass[ty * w + tx] as number;
+  let mask: number;
+  if (t.kind === TARGET_FLOW)
+    mask = flowMask((t.flow as Pick<Flow, 'anchor'>).anchor, 0, w, h, tx, ty, pass, code, fx, fy, WHOLE_BLOCK);
+  else if (t.kind === TARGET_FIELD)
+    mask = fieldMask((t.field as Pick<Field, 'cost'>).cost, w, h, tx, ty, pass, code, fx, fy, WHOLE_BLOCK);
+  else mask = corridorMask(t.corridor as CorridorFieldData, w, h, tx, ty, pass, code, fx, fy, WHOLE_BLOCK);
+  if ((mask & SELF_BIT) !== 0) return false;
+  return sweepClear(mask, fx, fy, dx * len, dy * len, t.clearance);
 }
 
 /** True when (x, y) (tiles, inside the map) lies on a goal tile of target `t`. */

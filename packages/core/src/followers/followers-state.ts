@@ -63,9 +63,29 @@ export interface Followers {
   readonly target: Uint16Array;
   /** State of each follower: 0 idle, FOLLOWER_MOVING, FOLLOWER_ARRIVED or FOLLOWER_STUCK. */
   readonly state: Uint8Array;
+  /**
+   * What each follower keeps between steps, 8 numbers per follower: the direction it
+   * follows and how far that direction was checked, with the position, grid version and target it was checked
+   * for. A follower whose position, target or grid changed since is sampled afresh, so writing `x`, `y` or
+   * `target` directly needs no care; the step owns these numbers.
+   */
+  readonly memo: Float64Array;
   /** The targets, in the order they were added (plain data: a worker receives them as they are). */
   readonly targets: readonly FollowTarget[];
 }
+
+/** Numbers per follower in {@link Followers.memo}. */
+export const FOLLOWER_MEMO_SLOTS = 8;
+/** Slots of a follower's memo (internal): its direction, */
+export const MEMO_DX = 0;
+export const MEMO_DY = 1;
+/** how far along it the body is known clear (0: sample afresh), */
+export const MEMO_LEFT = 2;
+/** and the position, grid version and target that was checked for. */
+export const MEMO_X = 3;
+export const MEMO_Y = 4;
+export const MEMO_VERSION = 5;
+export const MEMO_TARGET = 6;
 
 /** Options of {@link createFollowers}. */
 export interface FollowersOptions {
@@ -98,6 +118,7 @@ function layout(capacity: number) {
     speed: at(capacity * 8),
     target: at(capacity * 2),
     state: at(capacity),
+    memo: at(capacity * FOLLOWER_MEMO_SLOTS * 8),
     byteLength: o,
   };
 }
@@ -118,9 +139,10 @@ export function followersRegions(
   const x: [number, number] = [l.x + from * 8, n * 8];
   const y: [number, number] = [l.y + from * 8, n * 8];
   const state: [number, number] = [l.state + from, n];
+  const memo: [number, number] = [l.memo + from * FOLLOWER_MEMO_SLOTS * 8, n * FOLLOWER_MEMO_SLOTS * 8];
   return {
-    reads: [[0, HEADER_INTS * 4], x, y, [l.speed + from * 8, n * 8], [l.target + from * 2, n * 2], state],
-    writes: [x, y, state],
+    reads: [[0, HEADER_INTS * 4], x, y, [l.speed + from * 8, n * 8], [l.target + from * 2, n * 2], state, memo],
+    writes: [x, y, state, memo],
   };
 }
 
@@ -138,6 +160,7 @@ function view(buffer: ArrayBuffer | SharedArrayBuffer, grid: Grid, targets: Foll
     speed: new Float64Array(buffer, l.speed, capacity),
     target: new Uint16Array(buffer, l.target, capacity),
     state: new Uint8Array(buffer, l.state, capacity),
+    memo: new Float64Array(buffer, l.memo, capacity * FOLLOWER_MEMO_SLOTS),
     targets,
   });
 }
@@ -261,6 +284,7 @@ export function addFollower(followers: Followers, at: { x: number; y: number }, 
   followers.speed[n] = speed;
   followers.target[n] = target;
   followers.state[n] = 1;
+  followers.memo[n * FOLLOWER_MEMO_SLOTS + MEMO_LEFT] = 0;
   followers.header[H_COUNT] = n + 1;
   return n;
 }
@@ -275,6 +299,7 @@ export function setFollowerTarget(followers: Followers, index: number, target: n
     throw new OutOfRangeError('index', index, `a follower index from 0 to ${n - 1}`);
   followers.target[index] = checkTargetIndex(followers, target);
   followers.state[index] = 1;
+  followers.memo[index * FOLLOWER_MEMO_SLOTS + MEMO_LEFT] = 0;
 }
 
 /** What a worker needs to rebuild a view of followers: see {@link followersFromBuffers}. */

@@ -1,21 +1,43 @@
 /**
- * The followers' step: each moving follower walks `speed * dt` tiles in moves of at most `FLOW_SAFE_STEP` (0.1)
- * tiles, each along the safe direction of its target at the point it has reached (the rule of `sampleFlow` and
- * `sampleField`, ./follow-target.ts), and not past the point that direction heads for. A follower reads only its
- * own slots and the shared targets, so any split of the followers into ranges, in any order or on any thread,
- * gives the same state bit for bit. No allocation.
+ * The followers' step: each moving follower walks `speed * dt` tiles along the safe direction of its target (the
+ * rule of `sampleFlow` and `sampleField`, ./follow-target.ts), each sample followed as far as it was checked: the
+ * safe step (`FLOW_SAFE_STEP`, 0.1 tiles) or the point the direction heads for, and for a direct sample the whole
+ * way to that point or just past the tile's border (`directSegment`). What is left of a checked way is kept in the
+ * follower's memo and followed in later steps with no read of the map, while the follower's position, target and
+ * the grid's version stay what the step wrote. A follower reads only its own slots and the shared targets, so any
+ * split of the followers into ranges, in any order or on any thread, gives the same state bit for bit. No
+ * allocation.
  */
 import { OutOfRangeError } from '../errors.js';
-import { RULE_CENTRE, RULE_DIRECT, RULE_OVERLAP, RULE_SLIDE, SAFE, SAFE_STEP } from '../fields/safe-step.js';
-import { AT_GOAL, onGoal, sampleTarget } from './follow-target.js';
+import {
+  RULE_CENTRE,
+  RULE_CORNER,
+  RULE_DIRECT,
+  RULE_OVERLAP,
+  RULE_SLIDE,
+  SAFE,
+  SAFE_STEP,
+} from '../fields/safe-step.js';
+import { AT_GOAL, directSegment, type FollowTarget, onGoal, sampleTarget, sweptWithinBlock } from './follow-target.js';
 import {
   checkFollowers,
   FOLLOWER_ARRIVED,
+  FOLLOWER_MEMO_SLOTS,
   FOLLOWER_MOVING,
   FOLLOWER_STUCK,
   type Followers,
   H_FOLLOWER_STEPS,
+  MEMO_DX,
+  MEMO_DY,
+  MEMO_LEFT,
+  MEMO_TARGET,
+  MEMO_VERSION,
+  MEMO_X,
+  MEMO_Y,
 } from './followers-state.js';
+
+/** Most a follower's memo can hold (tiles): a tile's diagonal and a little (see `directSegment`). */
+const MAX_KEPT = 1.5;
 
 /** Longest step of `stepFollowers`, seconds. */
 export const MAX_FOLLOWER_DT = 1;
@@ -27,7 +49,7 @@ function checkDt(dt: number): void {
 
 /**
  * Moves every moving follower by `dt` seconds (0 < dt <= 1) and counts the step; one call per frame, no
- * allocation. A follower that enters a goal tile of its target becomes FOLLOWER_ARRIVED and stays where it
+ * allocation. Each follower keeps the way it last checked (`Followers.memo`) and samples afresh in each new tile. A follower that enters a goal tile of its target becomes FOLLOWER_ARRIVED and stays where it
  * entered it; one on a tile its target does not reach (or with no clear way, which from a reachable position the
  * tests never found) becomes FOLLOWER_STUCK. Its square body (of its target's radius) never overlaps a wall: every
  * move is checked by the safe rule.
@@ -62,15 +84,50 @@ export function countFollowerStep(followers: Followers): void {
 }
 
 function stepRange(followers: Followers, from: number, to: number, dt: number): void {
-  // PERF: every array in a local; the per-follower work is one sample per move.
-  const { x, y, speed, target, state, targets } = followers;
-  const { width: w, height: h, passable } = followers.grid;
+  // PERF: every array in a local. A follower keeps the direction it follows and how far it is clear (its memo),
+  // so most steps are one move with no read of the map: it samples afresh in each new tile, at the end of what
+  // was checked, and whenever its position, target or the grid changed since.
+  const { x, y, speed, target, state, memo, targets } = followers;
+  const grid = followers.grid;
+  const { width: w, height: h, passable } = grid;
+  const version = grid.version;
   const count = targets.length;
   for (let i = from; i < to; i++) {
     if (state[i] !== FOLLOWER_MOVING) continue;
     let px = x[i] as number;
     let py = y[i] as number;
     const k = target[i] as number;
+    const m = i * FOLLOWER_MEMO_SLOTS;
+    let left = (speed[i] as number) * dt;
+    let kept =
+      memo[m + MEMO_X] === px &&
+      memo[m + MEMO_Y] === py &&
+      memo[m + MEMO_VERSION] === version &&
+      memo[m + MEMO_TARGET] === k &&
+      k < count
+        ? (memo[m + MEMO_LEFT] as number)
+        : 0;
+    // A memo written by anyone else than the step is trusted for at most MAX_KEPT tiles of moves.
+    if (!(kept <= MAX_KEPT)) kept = 0;
+    if (kept > 0 && left <= kept) {
+      // The common case: the whole step along the kept direction, inside the tile it was checked in; only the
+      // position and what is left of the checked way change.
+      px += (memo[m + MEMO_DX] as number) * left;
+      py += (memo[m + MEMO_DY] as number) * left;
+      kept -= left;
+      x[i] = px;
+      y[i] = py;
+      memo[m + MEMO_X] = px;
+      memo[m + MEMO_Y] = py;
+      memo[m + MEMO_LEFT] = kept;
+      // At the end of what was checked the follower may have entered a goal tile (the kept target still exists:
+      // targets are never removed).
+      if (kept <= 0 && onGoal(targets[k] as FollowTarget, px, py, w)) state[i] = FOLLOWER_ARRIVED;
+      continue;
+    }
+    let dx = memo[m + MEMO_DX] as number;
+    let dy = memo[m + MEMO_DY] as number;
+    let st = FOLLOWER_MOVING;
     // The arrays live in a buffer anyone may write: a follower off the map or of no target is stuck, not read.
     if (
       !(px >= 0 && py >= 0 && px < w && py < h) ||
@@ -78,35 +135,80 @@ function stepRange(followers: Followers, from: number, to: number, dt: number): 
       passable[Math.floor(py) * w + Math.floor(px)] === 0
     ) {
       state[i] = FOLLOWER_STUCK;
+      memo[m + MEMO_LEFT] = 0;
       continue;
     }
     const t = targets[k] as (typeof targets)[number];
-    let left = (speed[i] as number) * dt;
-    // Moves shorter than the safe step end at the point a direction heads for: at most one per full move.
-    const maxMoves = 2 * Math.ceil(left / SAFE_STEP) + 4;
-    let st = FOLLOWER_MOVING;
-    for (let m = 0; m < maxMoves && left > 0; m++) {
-      SAFE[0] = px;
-      SAFE[1] = py;
-      const rule = sampleTarget(t, passable, w, h);
-      if (rule === AT_GOAL) {
-        st = FOLLOWER_ARRIVED;
-        break;
+    // Each sample is followed for at least the safe step or to the point it heads for: at most one short move
+    // per full one, plus the kept segment.
+    const maxMoves = 2 * Math.ceil(left / SAFE_STEP) + 5;
+    for (let n = 0; n < maxMoves && left > 0; n++) {
+      if (kept <= 0) {
+        const rule = sampleAt(t, passable, w, h, px, py);
+        if (rule === AT_GOAL) {
+          st = FOLLOWER_ARRIVED;
+          break;
+        }
+        if (rule < 0) {
+          st = FOLLOWER_STUCK;
+          break;
+        }
+        dx = SAFE[0] as number;
+        dy = SAFE[1] as number;
+        kept = SAFE[2] as number;
       }
-      // RULE_OVERLAP: a body placed overlapping a wall heads for its tile's centre, out of the overlap.
-      if (rule !== RULE_DIRECT && rule !== RULE_SLIDE && rule !== RULE_CENTRE && rule !== RULE_OVERLAP) {
-        st = FOLLOWER_STUCK;
-        break;
-      }
-      const reach = SAFE[2] as number;
-      const d = Math.min(left, SAFE_STEP, reach);
-      px += (SAFE[0] as number) * d;
-      py += (SAFE[1] as number) * d;
+      const d = Math.min(left, kept);
+      px += dx * d;
+      py += dy * d;
       left -= d;
+      kept -= d;
     }
     if (st === FOLLOWER_MOVING && onGoal(t, px, py, w)) st = FOLLOWER_ARRIVED;
     x[i] = px;
     y[i] = py;
     state[i] = st;
+    memo[m + MEMO_DX] = dx;
+    memo[m + MEMO_DY] = dy;
+    memo[m + MEMO_LEFT] = st === FOLLOWER_MOVING ? kept : 0;
+    memo[m + MEMO_X] = px;
+    memo[m + MEMO_Y] = py;
+    memo[m + MEMO_VERSION] = version;
+    memo[m + MEMO_TARGET] = k;
   }
+}
+
+/**
+ * One sample for a follower at (px, py) on target `t`: AT_GOAL on a goal tile; -1 with nowhere to go; else the
+ * rule, with SAFE[0..1] the direction and SAFE[2] how far it may be followed: the safe step (or to the point it
+ * heads for); for a direct sample as far as {@link directSegment} finds clear; for a corner or the tile's centre,
+ * the whole way to it when that is clear.
+ */
+function sampleAt(t: FollowTarget, passable: Uint8Array, w: number, h: number, px: number, py: number): number {
+  SAFE[0] = px;
+  SAFE[1] = py;
+  const rule = sampleTarget(t, passable, w, h);
+  if (rule === AT_GOAL) return AT_GOAL;
+  // RULE_OVERLAP: a body placed overlapping a wall heads for its tile's centre, out of the overlap.
+  if (
+    rule !== RULE_DIRECT &&
+    rule !== RULE_CORNER &&
+    rule !== RULE_SLIDE &&
+    rule !== RULE_CENTRE &&
+    rule !== RULE_OVERLAP
+  )
+    return -1;
+  const dx = SAFE[0] as number;
+  const dy = SAFE[1] as number;
+  const reach = SAFE[2] as number;
+  const checked = Math.min(SAFE_STEP, reach);
+  if (rule === RULE_DIRECT && SAFE[3] === 0 && reach > SAFE_STEP) {
+    const far = directSegment(t, passable, w, h, px, py, dx, dy, reach);
+    SAFE[2] = Math.max(far, checked);
+  } else if ((rule === RULE_CORNER || rule === RULE_CENTRE) && reach > SAFE_STEP) {
+    // A corner in the tile and the tile's centre: the whole way to them stays in the tile.
+    SAFE[2] = sweptWithinBlock(t, passable, w, h, px, py, dx, dy, reach) ? reach : checked;
+  } else SAFE[2] = checked;
+  SAFE[0] = dx;
+  SAFE[1] = dy;
+  return rule;
 }
