@@ -8,49 +8,13 @@
  * Coordinates are relative to the corner of the point's tile, the blocked tiles a 9-bit mask of the 3 x 3 block
  * (./safe-step.ts). PERF: only called when the straight way is blocked (a few moves in a hundred).
  */
-import { sweepClear, TOUCH } from './safe-sweep.js';
+import { slabsEntry as entry, sweepClear, TOUCH } from './safe-sweep.js';
 
 /** Out: [0] dx, [1] dy (a unit vector towards the corner), [2] the distance to the corner, tiles. */
 export const CORNER = new Float64Array(3);
 
 /** Below this distance (tiles) a corner counts as reached: the rule gives way to the next. */
 const AT_CORNER = 1e-9;
-
-/**
- * Parameter in [0, 1] at which the segment from (fx, fy) by (mx, my) enters the open box [x0, x1] x [y0, y1], or
- * Infinity when it does not enter it (Liang-Barsky).
- */
-function entry(fx: number, fy: number, mx: number, my: number, x0: number, y0: number, x1: number, y1: number): number {
-  let t0 = 0;
-  let t1 = 1;
-  if (mx === 0) {
-    if (!(fx > x0 && fx < x1)) return Number.POSITIVE_INFINITY;
-  } else {
-    let a = (x0 - fx) / mx;
-    let b = (x1 - fx) / mx;
-    if (a > b) {
-      const t = a;
-      a = b;
-      b = t;
-    }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-  }
-  if (my === 0) {
-    if (!(fy > y0 && fy < y1)) return Number.POSITIVE_INFINITY;
-  } else {
-    let a = (y0 - fy) / my;
-    let b = (y1 - fy) / my;
-    if (a > b) {
-      const t = a;
-      a = b;
-      b = t;
-    }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-  }
-  return t0 < t1 ? t0 : Number.POSITIVE_INFINITY;
-}
 
 /** Column (-1..1) of a mask bit's tile. */
 function colOf(k: number): number {
