@@ -32,7 +32,7 @@ export function sweepClear(mask: number, fx: number, fy: number, mx: number, my:
     if (!(bx1 > i && bx0 < i + 1 && by1 > j && by0 < j + 1)) continue;
     if (!slanted) return false;
     // The segment against the tile grown by g: the parameters inside both of its slabs.
-    if (slabsMeet(fx, fy, mx, my, i - g, j - g, i + 1 + g, j + 1 + g)) return false;
+    if (slabsEntry(fx, fy, mx, my, i - g, j - g, i + 1 + g, j + 1 + g) <= 1) return false;
   }
   return true;
 }
@@ -60,25 +60,9 @@ function narrowTo(f: number, m: number, lo: number, hi: number): boolean {
 }
 
 /**
- * True when the segment from (fx, fy) by (mx, my), for parameters in [0, 1], enters the open box [x0, x1] x
- * [y0, y1] (Liang-Barsky); {@link slabsEntry} gives where.
+ * The parameter in [0, 1] at which the segment from (fx, fy) by (mx, my) enters the open box [x0, x1] x [y0, y1]
+ * (Liang-Barsky), or Infinity when it does not enter it.
  */
-export function slabsMeet(
-  fx: number,
-  fy: number,
-  mx: number,
-  my: number,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-): boolean {
-  spanLo = 0;
-  spanHi = 1;
-  return narrowTo(fx, mx, x0, x1) && narrowTo(fy, my, y0, y1);
-}
-
-/** The parameter in [0, 1] at which the segment of {@link slabsMeet} enters the box, or Infinity when it does not. */
 export function slabsEntry(
   fx: number,
   fy: number,
@@ -89,5 +73,7 @@ export function slabsEntry(
   x1: number,
   y1: number,
 ): number {
-  return slabsMeet(fx, fy, mx, my, x0, y0, x1, y1) ? spanLo : Number.POSITIVE_INFINITY;
+  spanLo = 0;
+  spanHi = 1;
+  return narrowTo(fx, mx, x0, x1) && narrowTo(fy, my, y0, y1) ? spanLo : Number.POSITIVE_INFINITY;
 }
