@@ -8,7 +8,7 @@
  * Coordinates are relative to the corner of the point's tile, the blocked tiles a 9-bit mask of the 3 x 3 block
  * (./safe-step.ts). PERF: only called when the straight way is blocked (a few moves in a hundred).
  */
-import { sweepClear, TOUCH } from './safe-sweep.js';
+import { slabsEntry, sweepClear, TOUCH } from './safe-sweep.js';
 
 /** Out: [0] dx, [1] dy (a unit vector towards the corner), [2] the distance to the corner, tiles. */
 export const CORNER = new Float64Array(3);
@@ -16,62 +16,30 @@ export const CORNER = new Float64Array(3);
 /** Below this distance (tiles) a corner counts as reached: the rule gives way to the next. */
 const AT_CORNER = 1e-9;
 
-/**
- * Parameter in [0, 1] at which the segment from (fx, fy) by (mx, my) enters the open box [x0, x1] x [y0, y1], or
- * Infinity when it does not enter it (Liang-Barsky).
- */
-function entry(fx: number, fy: number, mx: number, my: number, x0: number, y0: number, x1: number, y1: number): number {
-  let t0 = 0;
-  let t1 = 1;
-  if (mx === 0) {
-    if (!(fx > x0 && fx < x1)) return Number.POSITIVE_INFINITY;
-  } else {
-    let a = (x0 - fx) / mx;
-    let b = (x1 - fx) / mx;
-    if (a > b) {
-      const t = a;
-      a = b;
-      b = t;
-    }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-  }
-  if (my === 0) {
-    if (!(fy > y0 && fy < y1)) return Number.POSITIVE_INFINITY;
-  } else {
-    let a = (y0 - fy) / my;
-    let b = (y1 - fy) / my;
-    if (a > b) {
-      const t = a;
-      a = b;
-      b = t;
-    }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-  }
-  return t0 < t1 ? t0 : Number.POSITIVE_INFINITY;
+/** The box of the tile of mask bit k (-1..1 along each axis from the point's tile) grown by g: BOX[0..3]. */
+const BOX = new Float64Array(4);
+
+function boxOf(k: number, g: number): void {
+  const i = (k % 3) - 1;
+  const j = (k - (k % 3)) / 3 - 1;
+  BOX[0] = i - g;
+  BOX[1] = j - g;
+  BOX[2] = i + 1 + g;
+  BOX[3] = j + 1 + g;
 }
 
-/** Column (-1..1) of a mask bit's tile. */
-function colOf(k: number): number {
-  return (k % 3) - 1;
-}
-
-/** Row (-1..1) of a mask bit's tile. */
-function rowOf(k: number): number {
-  return (k - (k % 3)) / 3 - 1;
+/** Where the segment from (fx, fy) by (mx, my) enters the box BOX (see safe-sweep's slabsEntry). */
+function entersBox(fx: number, fy: number, mx: number, my: number): number {
+  return slabsEntry(fx, fy, mx, my, BOX[0] as number, BOX[1] as number, BOX[2] as number, BOX[3] as number);
 }
 
 /** True when (x, y) lies inside a tile of `mask` grown by g (by more than the touch tolerance). */
 function insideAny(mask: number, x: number, y: number, g: number): boolean {
-  let m = mask;
-  while (m !== 0) {
-    const low = m & -m;
-    m ^= low;
-    const k = 31 - Math.clz32(low);
-    const i = colOf(k);
-    const j = rowOf(k);
-    if (x > i - g && x < i + 1 + g && y > j - g && y < j + 1 + g) return true;
+  for (let k = 0; k < 9; k++) {
+    if ((mask & (1 << k)) === 0) continue;
+    boxOf(k, g);
+    if (x > (BOX[0] as number) && x < (BOX[2] as number) && y > (BOX[1] as number) && y < (BOX[3] as number))
+      return true;
   }
   return false;
 }
@@ -79,7 +47,9 @@ function insideAny(mask: number, x: number, y: number, g: number): boolean {
 /**
  * The corner way from (fx, fy) towards the target (ax, ay) for a body of half-side c, whose straight sweep by
  * (mx, my) meets a tile of `others` (the blocked tiles but the point's own): the corner of the first tile it meets,
- * grown by c, that the body reaches without crossing that tile, that lies in no blocked tile grown by c, whose
+ * grown by c, that lies in the point's own tile (so the target stays the same on the way) and nearer the target
+ * than the point (so corner moves cannot go round in circles), that the body reaches without crossing that tile,
+ * that lies in no blocked tile grown by c, whose
  * way point -> corner -> target is the shortest of those, and towards which a step of min(step, distance) sweeps
  * clear of every tile of `others`. Writes {@link CORNER}; false when there is none.
  */
@@ -97,22 +67,18 @@ export function cornerWay(
   const g = c - TOUCH;
   let first = -1;
   let firstT = Number.POSITIVE_INFINITY;
-  let m = others;
-  while (m !== 0) {
-    const low = m & -m;
-    m ^= low;
-    const k = 31 - Math.clz32(low);
-    const i = colOf(k);
-    const j = rowOf(k);
-    const t = entry(fx, fy, mx, my, i - g, j - g, i + 1 + g, j + 1 + g);
+  for (let k = 0; k < 9; k++) {
+    if ((others & (1 << k)) === 0) continue;
+    boxOf(k, g);
+    const t = entersBox(fx, fy, mx, my);
     if (t < firstT) {
       firstT = t;
       first = k;
     }
   }
   if (first < 0) return false;
-  const i = colOf(first);
-  const j = rowOf(first);
+  const i = (first % 3) - 1;
+  const j = (first - (first % 3)) / 3 - 1;
   const ex = ax - fx;
   const ey = ay - fy;
   const nearer = Math.sqrt(ex * ex + ey * ey);
@@ -135,7 +101,8 @@ export function cornerWay(
     const cost = len + toTarget;
     if (!(cost < bestCost)) continue;
     // The body reaches the corner without crossing the tile, and the corner lies in no blocked tile.
-    if (entry(fx, fy, ux, uy, i - g, j - g, i + 1 + g, j + 1 + g) <= 1) continue;
+    boxOf(first, g);
+    if (entersBox(fx, fy, ux, uy) <= 1) continue;
     if (insideAny(others, kx, ky, g)) continue;
     const d = Math.min(step, len);
     if (!sweepClear(others, fx, fy, (ux / len) * d, (uy / len) * d, c)) continue;

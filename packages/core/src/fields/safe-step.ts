@@ -80,8 +80,9 @@ export const SELF_BIT = 1 << 4;
 /**
  * The direction to take from SAFE[0..1] towards SAFE[2..3] (see the file comment for the rule); `mask` holds the
  * blocked flags of the 3 x 3 block of tiles (bit (dy + 1) * 3 + dx + 1). Writes SAFE[0..2]; returns the rule used.
+ * `corners` false leaves out the corner rule (the crowd, see ../crowd/crowd-steer.ts).
  */
-export function safeDirection(mask: number): number {
+export function safeDirection(mask: number, corners = true): number {
   const fx = SAFE[0] as number;
   const fy = SAFE[1] as number;
   const ex = (SAFE[2] as number) - fx;
@@ -118,7 +119,7 @@ export function safeDirection(mask: number): number {
   const direct = Math.min(dist, step);
   if (sweepClear(others, fx, fy, dx * direct, dy * direct, c)) return put(dx, dy, RULE_DIRECT);
   // Round the wall in the way, towards the corner where the body grazes it (not at the target itself).
-  if (SAFE[3] === 0 && cornerWay(others, fx, fy, fx + ex, fy + ey, dx * direct, dy * direct, c, step)) {
+  if (corners && SAFE[3] === 0 && cornerWay(others, fx, fy, fx + ex, fy + ey, dx * direct, dy * direct, c, step)) {
     SAFE[2] = CORNER[2] as number;
     return put(CORNER[0] as number, CORNER[1] as number, RULE_CORNER);
   }

@@ -11,7 +11,7 @@ export const TOUCH = 1e-9;
  * tile of `mask` (tiles of the 3 x 3 block, coordinates relative to the middle tile's corner). Each tile grown by
  * c is an open box; the sweep's bounding box must overlap it (exact for a move along an axis), and for a slanted
  * move the segment must meet it: the parameter ranges inside its two slabs overlap (Liang-Barsky).
- * PERF: the bounding box rejects most tiles without a division; the slab test multiplies by the inverses.
+ * PERF: the bounding box rejects most tiles without a division.
  */
 export function sweepClear(mask: number, fx: number, fy: number, mx: number, my: number, c: number): boolean {
   const g = c - TOUCH;
@@ -21,8 +21,6 @@ export function sweepClear(mask: number, fx: number, fy: number, mx: number, my:
   const by0 = (my < 0 ? fy + my : fy) - g;
   const by1 = (my < 0 ? fy : fy + my) + g;
   const slanted = mx !== 0 && my !== 0;
-  const ix = slanted ? 1 / mx : 0;
-  const iy = slanted ? 1 / my : 0;
   let m = mask;
   while (m !== 0) {
     const low = m & -m;
@@ -33,26 +31,49 @@ export function sweepClear(mask: number, fx: number, fy: number, mx: number, my:
     const j = (k - col) / 3 - 1;
     if (!(bx1 > i && bx0 < i + 1 && by1 > j && by0 < j + 1)) continue;
     if (!slanted) return false;
-    // The segment against the tile grown by g: entry and exit parameters along x and y.
-    let a = (i - g - fx) * ix;
-    let b = (i + 1 + g - fx) * ix;
-    if (a > b) {
-      const t = a;
-      a = b;
-      b = t;
-    }
-    let t0 = Math.max(a, 0);
-    let t1 = Math.min(b, 1);
-    a = (j - g - fy) * iy;
-    b = (j + 1 + g - fy) * iy;
-    if (a > b) {
-      const t = a;
-      a = b;
-      b = t;
-    }
-    if (a > t0) t0 = a;
-    if (b < t1) t1 = b;
-    if (t0 < t1) return false;
+    // The segment against the tile grown by g: the parameters inside both of its slabs.
+    if (slabsEntry(fx, fy, mx, my, i - g, j - g, i + 1 + g, j + 1 + g) <= 1) return false;
   }
   return true;
+}
+
+/** The parameter interval that {@link narrowTo} narrows. */
+let spanLo = 0;
+let spanHi = 1;
+
+/**
+ * Narrows [spanLo, spanHi] to the parameters t at which f + t * m lies strictly between lo and hi (one slab of
+ * Liang-Barsky); for m = 0, to nothing unless f does. False when the interval is empty.
+ */
+function narrowTo(f: number, m: number, lo: number, hi: number): boolean {
+  if (m === 0) return f > lo && f < hi;
+  let a = (lo - f) / m;
+  let b = (hi - f) / m;
+  if (a > b) {
+    const t = a;
+    a = b;
+    b = t;
+  }
+  if (a > spanLo) spanLo = a;
+  if (b < spanHi) spanHi = b;
+  return spanLo < spanHi;
+}
+
+/**
+ * The parameter in [0, 1] at which the segment from (fx, fy) by (mx, my) enters the open box [x0, x1] x [y0, y1]
+ * (Liang-Barsky), or Infinity when it does not enter it.
+ */
+export function slabsEntry(
+  fx: number,
+  fy: number,
+  mx: number,
+  my: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): number {
+  spanLo = 0;
+  spanHi = 1;
+  return narrowTo(fx, mx, x0, x1) && narrowTo(fy, my, y0, y1) ? spanLo : Number.POSITIVE_INFINITY;
 }

@@ -5,7 +5,13 @@ import { computeField } from '../fields/compute-field.js';
 import type { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
 import { anyAnglePath } from './any-angle-path.js';
-import { arbFlowCase, bruteForceAnyAngle, pathProblem, polylineLength } from './flow-check.test-util.js';
+import {
+  arbFlowCase,
+  bruteForceAnyAngle,
+  pathProblem,
+  polylineLength,
+  shortestOverPoints,
+} from './flow-check.test-util.js';
 import { sweepOverlapDepth } from './safe-step.test-util.js';
 import { SEG_RULE_ALWAYS, SEG_RULE_ONE_FREE } from './segment.js';
 
@@ -55,26 +61,7 @@ function bruteForceBody(grid: Grid, x0: number, y0: number, x1: number, y1: numb
         xs.push(x + sx * c);
         ys.push(y + sy * c);
       }
-  const n = xs.length;
-  const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
-  const done = new Uint8Array(n);
-  dist[0] = 0;
-  for (;;) {
-    let u = -1;
-    for (let v = 0; v < n; v++) if (done[v] === 0 && (u < 0 || (dist[v] as number) < (dist[u] as number))) u = v;
-    if (u < 0 || !((dist[u] as number) < Number.POSITIVE_INFINITY)) return Number.POSITIVE_INFINITY;
-    if (u === 1) return dist[1] as number;
-    done[u] = 1;
-    const ux = xs[u] as number;
-    const uy = ys[u] as number;
-    for (let v = 0; v < n; v++) {
-      if (done[v] === 1) continue;
-      const vx = xs[v] as number;
-      const vy = ys[v] as number;
-      const d = (dist[u] as number) + Math.hypot(vx - ux, vy - uy);
-      if (d < (dist[v] as number) && sweepDepth(grid, code, ux, uy, vx, vy, c) <= 1e-9) dist[v] = d;
-    }
-  }
+  return shortestOverPoints(xs, ys, (ux, uy, vx, vy) => sweepDepth(grid, code, ux, uy, vx, vy, c) <= 1e-9);
 }
 
 describe('anyAnglePath', () => {

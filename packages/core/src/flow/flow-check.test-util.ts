@@ -43,6 +43,18 @@ export function bruteForceAnyAngle(
       ys.push(y);
     }
   }
+  return shortestOverPoints(xs, ys, (ux, uy, vx, vy) => segmentClear(passable, w, h, code, rule, ux, uy, vx, vy));
+}
+
+/**
+ * Dijkstra over the points (xs[k], ys[k]) from point 0 to point 1, an edge of Euclidean length wherever `clear`
+ * says so (O(points^2) edge tests): the length of the shortest way, Infinity when there is none. For brute forces.
+ */
+export function shortestOverPoints(
+  xs: number[],
+  ys: number[],
+  clear: (ux: number, uy: number, vx: number, vy: number) => boolean,
+): number {
   const n = xs.length;
   const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
   const done = new Uint8Array(n);
@@ -60,7 +72,7 @@ export function bruteForceAnyAngle(
       const vx = xs[v] as number;
       const vy = ys[v] as number;
       const d = (dist[u] as number) + Math.hypot(vx - ux, vy - uy);
-      if (d < (dist[v] as number) && segmentClear(passable, w, h, code, rule, ux, uy, vx, vy)) dist[v] = d;
+      if (d < (dist[v] as number) && clear(ux, uy, vx, vy)) dist[v] = d;
     }
   }
 }

@@ -11,7 +11,7 @@ import { CORNER_EXACT, CORNER_PLUS_X, CORNER_PLUS_Y } from './anchor-code.js';
  * flow layer `anchor[base + y * w + x]` (the tile's own vector from `vx`, `vy` when given, used at the anchor
  * itself); `pass` and `code` (or null) add the tiles of another passability code to the blocked ones. Writes
  * SAFE[0..2] (direction, how far it may be followed); returns the rule (RULE_* of safe-step.ts), RULE_STILL on a
- * tile without an anchor.
+ * tile without an anchor. `corners` false leaves out the corner rule.
  */
 export function flowDirection(
   anchor: Int32Array,
@@ -22,6 +22,7 @@ export function flowDirection(
   h: number,
   pass: Uint8Array | null,
   code: number,
+  corners = true,
 ): number {
   const x = SAFE[0] as number;
   const y = SAFE[1] as number;
@@ -67,5 +68,5 @@ export function flowDirection(
   SAFE[5] = vx === null || !near ? 0 : (vx[i] as number);
   SAFE[6] = vy === null || !near ? 0 : (vy[i] as number);
   SAFE[7] = SAFE_STEP;
-  return safeDirection(flowMask(anchor, base, w, h, tx, ty, pass, code, fx, fy, c + SAFE_STEP));
+  return safeDirection(flowMask(anchor, base, w, h, tx, ty, pass, code, fx, fy, c + SAFE_STEP), corners);
 }

@@ -186,29 +186,17 @@ const PAST_BORDER = 1e-6;
 const WHOLE_BLOCK = 2;
 
 /**
- * How far a follower at (x, y) (tiles, inside the map, on a tile target `t` reaches) may keep going along the
- * direct direction (dx, dy) that {@link sampleTarget} gave towards a target `dist` tiles away: to the target, or
- * just past the border of its tile when that comes first, if its body swept that far overlaps no blocked tile of
- * the 3 x 3 block (see {@link sweptWithinBlock}); else 0. Every point of the way but the last heads for the same
- * point (its tile's), so a follower may go on along it with no new sample.
+ * How far a follower at (x, y) may keep going along the direct direction (dx, dy) that {@link sampleTarget} gave
+ * towards a target `dist` tiles away, if the way is clear ({@link sweptWithinBlock}): to the target, or just past
+ * the border of its tile when that comes first. Every point of the way but the last heads for the same point (its
+ * tile's), so a follower may go on along it with no new sample.
  */
-export function directSegment(
-  t: FollowTarget,
-  pass: Uint8Array,
-  w: number,
-  h: number,
-  x: number,
-  y: number,
-  dx: number,
-  dy: number,
-  dist: number,
-): number {
+export function directReach(x: number, y: number, dx: number, dy: number, dist: number): number {
   const fx = x - Math.floor(x);
   const fy = y - Math.floor(y);
   const toX = dx > 0 ? (1 - fx) / dx : dx < 0 ? -fx / dx : Number.POSITIVE_INFINITY;
   const toY = dy > 0 ? (1 - fy) / dy : dy < 0 ? -fy / dy : Number.POSITIVE_INFINITY;
-  const len = Math.min(dist, Math.min(toX, toY) + PAST_BORDER);
-  return len > 0 && sweptWithinBlock(t, pass, w, h, x, y, dx, dy, len) ? len : 0;
+  return Math.min(dist, Math.min(toX, toY) + PAST_BORDER);
 }
 
 /**

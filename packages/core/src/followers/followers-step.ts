@@ -2,7 +2,7 @@
  * The followers' step: each moving follower walks `speed * dt` tiles along the safe direction of its target (the
  * rule of `sampleFlow` and `sampleField`, ./follow-target.ts), each sample followed as far as it was checked: the
  * safe step (`FLOW_SAFE_STEP`, 0.1 tiles) or the point the direction heads for, and for a direct sample the whole
- * way to that point or just past the tile's border (`directSegment`). What is left of a checked way is kept in the
+ * way to that point or just past the tile's border (`directReach`). What is left of a checked way is kept in the
  * follower's memo and followed in later steps with no read of the map, while the follower's position, target and
  * the grid's version stay what the step wrote. A follower reads only its own slots and the shared targets, so any
  * split of the followers into ranges, in any order or on any thread, gives the same state bit for bit. No
@@ -18,7 +18,7 @@ import {
   SAFE,
   SAFE_STEP,
 } from '../fields/safe-step.js';
-import { AT_GOAL, directSegment, type FollowTarget, onGoal, sampleTarget, sweptWithinBlock } from './follow-target.js';
+import { AT_GOAL, directReach, type FollowTarget, onGoal, sampleTarget, sweptWithinBlock } from './follow-target.js';
 import {
   checkFollowers,
   FOLLOWER_ARRIVED,
@@ -36,7 +36,7 @@ import {
   MEMO_Y,
 } from './followers-state.js';
 
-/** Most a follower's memo can hold (tiles): a tile's diagonal and a little (see `directSegment`). */
+/** Most a follower's memo can hold (tiles): a tile's diagonal and a little (see `directReach`). */
 const MAX_KEPT = 1.5;
 
 /** Longest step of `stepFollowers`, seconds. */
@@ -180,7 +180,7 @@ function stepRange(followers: Followers, from: number, to: number, dt: number): 
 /**
  * One sample for a follower at (px, py) on target `t`: AT_GOAL on a goal tile; -1 with nowhere to go; else the
  * rule, with SAFE[0..1] the direction and SAFE[2] how far it may be followed: the safe step (or to the point it
- * heads for); for a direct sample as far as {@link directSegment} finds clear; for a corner or the tile's centre,
+ * heads for); for a direct sample as far as {@link directReach} when that is clear; for a corner or the tile's centre,
  * the whole way to it when that is clear.
  */
 function sampleAt(t: FollowTarget, passable: Uint8Array, w: number, h: number, px: number, py: number): number {
@@ -202,8 +202,8 @@ function sampleAt(t: FollowTarget, passable: Uint8Array, w: number, h: number, p
   const reach = SAFE[2] as number;
   const checked = Math.min(SAFE_STEP, reach);
   if (rule === RULE_DIRECT && SAFE[3] === 0 && reach > SAFE_STEP) {
-    const far = directSegment(t, passable, w, h, px, py, dx, dy, reach);
-    SAFE[2] = Math.max(far, checked);
+    const far = directReach(px, py, dx, dy, reach);
+    SAFE[2] = far > checked && sweptWithinBlock(t, passable, w, h, px, py, dx, dy, far) ? far : checked;
   } else if ((rule === RULE_CORNER || rule === RULE_CENTRE) && reach > SAFE_STEP) {
     // A corner in the tile and the tile's centre: the whole way to them stays in the tile.
     SAFE[2] = sweptWithinBlock(t, passable, w, h, px, py, dx, dy, reach) ? reach : checked;
