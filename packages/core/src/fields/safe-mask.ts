@@ -16,6 +16,22 @@ function reachBits(fx: number, fy: number, reach: number): number {
   return bits;
 }
 
+/** The 9-bit block mask (bit (dy + 1) * 3 + dx + 1) of each value of {@link reachBits}'s columns and rows. */
+const REACH_MASK = new Int32Array(64);
+for (let bits = 0; bits < 64; bits++) {
+  let mask = 0;
+  for (let k = 0; k < 9; k++) if ((bits & (1 << (k % 3))) !== 0 && (bits & (8 << ((k / 3) | 0))) !== 0) mask |= 1 << k;
+  REACH_MASK[bits] = mask;
+}
+
+/**
+ * The tiles of the 3 x 3 block that {@link blockedMask} reads for (fx, fy, reach), as a mask: a mask of the whole
+ * block (read with a `reach` of 1 or more) ANDed with it is the mask that call gives.
+ */
+export function reachMask(fx: number, fy: number, reach: number): number {
+  return REACH_MASK[reachBits(fx, fy, reach)] as number;
+}
+
 /** What {@link blockedMask} reads: a flow layer's anchors (-1: blocked), a field's costs (not finite: blocked). */
 export const MASK_ANCHORS = 0;
 export const MASK_COSTS = 1;

@@ -14,6 +14,19 @@ export const TOUCH = 1e-9;
  * PERF: the bounding box rejects most tiles without a division.
  */
 export function sweepClear(mask: number, fx: number, fy: number, mx: number, my: number, c: number): boolean {
+  return sweepScan(mask, fx, fy, mx, my, c, true) > 1;
+}
+
+/**
+ * The parameter in [0, 1] at which the square of half-side c swept from (fx, fy) by (mx, my) first overlaps (by
+ * more than {@link TOUCH}) a tile of `mask`, or Infinity when the whole sweep is clear (as {@link sweepClear}).
+ */
+export function sweepEntry(mask: number, fx: number, fy: number, mx: number, my: number, c: number): number {
+  return sweepScan(mask, fx, fy, mx, my, c, false);
+}
+
+/** The sweep test of {@link sweepClear} and {@link sweepEntry}: with `any`, 0 at the first tile met. */
+function sweepScan(mask: number, fx: number, fy: number, mx: number, my: number, c: number, any: boolean): number {
   const g = c - TOUCH;
   // The sweep's bounding box grown by the body (less the touch tolerance).
   const bx0 = (mx < 0 ? fx + mx : fx) - g;
@@ -21,6 +34,7 @@ export function sweepClear(mask: number, fx: number, fy: number, mx: number, my:
   const by0 = (my < 0 ? fy + my : fy) - g;
   const by1 = (my < 0 ? fy : fy + my) + g;
   const slanted = mx !== 0 && my !== 0;
+  let first = Number.POSITIVE_INFINITY;
   let m = mask;
   while (m !== 0) {
     const low = m & -m;
@@ -30,11 +44,15 @@ export function sweepClear(mask: number, fx: number, fy: number, mx: number, my:
     const i = col - 1;
     const j = (k - col) / 3 - 1;
     if (!(bx1 > i && bx0 < i + 1 && by1 > j && by0 < j + 1)) continue;
-    if (!slanted) return false;
+    if (any && !slanted) return 0;
     // The segment against the tile grown by g: the parameters inside both of its slabs.
-    if (slabsEntry(fx, fy, mx, my, i - g, j - g, i + 1 + g, j + 1 + g) <= 1) return false;
+    const t = slabsEntry(fx, fy, mx, my, i - g, j - g, i + 1 + g, j + 1 + g);
+    if (t <= 1) {
+      if (any) return t;
+      if (t < first) first = t;
+    }
   }
-  return true;
+  return first;
 }
 
 /** The parameter interval that {@link narrowTo} narrows. */

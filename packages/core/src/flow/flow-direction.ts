@@ -2,7 +2,7 @@
  * The safe rule of ../fields/safe-step.ts on a flow: the one helper through which sampleFlow, followFlow, the
  * followers and the crowd read a flow. Internal.
  */
-import { flowMask } from '../fields/safe-mask.js';
+import { flowMask, reachMask } from '../fields/safe-mask.js';
 import { SAFE, SAFE_STEP, safeDirection } from '../fields/safe-step.js';
 import { CORNER_EXACT, CORNER_PLUS_X, CORNER_PLUS_Y } from './anchor-code.js';
 
@@ -11,7 +11,8 @@ import { CORNER_EXACT, CORNER_PLUS_X, CORNER_PLUS_Y } from './anchor-code.js';
  * flow layer `anchor[base + y * w + x]` (the tile's own vector from `vx`, `vy` when given, used at the anchor
  * itself); `pass` and `code` (or null) add the tiles of another passability code to the blocked ones. Writes
  * SAFE[0..2] (direction, how far it may be followed); returns the rule (RULE_* of safe-step.ts), RULE_STILL on a
- * tile without an anchor. `corners` false leaves out the corner rule.
+ * tile without an anchor. `corners` false leaves out the corner rule. `whole`, when not negative, is the flow's blocked
+ * mask of the whole 3 x 3 block (`flowMask` with a reach of 1 or more) for a caller that has read it already.
  */
 export function flowDirection(
   anchor: Int32Array,
@@ -23,6 +24,7 @@ export function flowDirection(
   pass: Uint8Array | null,
   code: number,
   corners = true,
+  whole = -1,
 ): number {
   const x = SAFE[0] as number;
   const y = SAFE[1] as number;
@@ -68,5 +70,8 @@ export function flowDirection(
   SAFE[5] = vx === null || !near ? 0 : (vx[i] as number);
   SAFE[6] = vy === null || !near ? 0 : (vy[i] as number);
   SAFE[7] = SAFE_STEP;
-  return safeDirection(flowMask(anchor, base, w, h, tx, ty, pass, code, fx, fy, c + SAFE_STEP), corners);
+  const reach = c + SAFE_STEP;
+  const mask =
+    whole < 0 ? flowMask(anchor, base, w, h, tx, ty, pass, code, fx, fy, reach) : whole & reachMask(fx, fy, reach);
+  return safeDirection(mask, corners);
 }

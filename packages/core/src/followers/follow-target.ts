@@ -5,9 +5,9 @@
  */
 import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkField } from '../fields/check-field.js';
-import { fieldMask, flowMask } from '../fields/safe-mask.js';
+import { fieldMask, flowMask, reachMask } from '../fields/safe-mask.js';
 import { RULE_STILL, SAFE, SAFE_STEP, SELF_BIT, safeDirection } from '../fields/safe-step.js';
-import { sweepClear } from '../fields/safe-sweep.js';
+import { sweepEntry } from '../fields/safe-sweep.js';
 import type { Field } from '../fields/types.js';
 import { clearanceOf } from '../flow/anchor-code.js';
 import { checkFlow } from '../flow/check-flow.js';
@@ -131,6 +131,15 @@ export function resolveTarget(input: FollowTargetInput, w: number, h: number): F
 /** What {@link sampleTarget} found besides a direction: the point is on a goal tile. */
 export const AT_GOAL = -1;
 
+/** A `reach` for the masks that reads the whole 3 x 3 block. */
+const WHOLE_BLOCK = 2;
+
+/**
+ * The blocked mask of the whole 3 x 3 block around the tile of the point {@link sampleTarget} last sampled (for the
+ * way the follower keeps, {@link clearWay}); read once per sample.
+ */
+const WHOLE = new Int32Array(1);
+
 /**
  * The direction for a follower at (SAFE[0], SAFE[1]) (tiles, inside the map) on target `t`, over the grid's
  * passability `pass` (tiles of another code than the point's count as blocked): writes SAFE[0..2] and returns
@@ -143,12 +152,16 @@ export function sampleTarget(t: FollowTarget, pass: Uint8Array, w: number, h: nu
   const ty = Math.floor(y);
   const i = ty * w + tx;
   const code = pass[i] as number;
+  const fx = x - tx;
+  const fy = y - ty;
   SAFE[4] = t.clearance;
   if (t.kind === TARGET_FLOW) {
     const flow = t.flow as Pick<Flow, 'anchor' | 'vx' | 'vy'>;
     // A goal's anchor is its own centre (no other tile's is).
     if (flow.anchor[i] === -2 - i) return AT_GOAL;
-    return flowDirection(flow.anchor, 0, flow.vx, flow.vy, w, h, pass, code);
+    const whole = flowMask(flow.anchor, 0, w, h, tx, ty, pass, code, fx, fy, WHOLE_BLOCK);
+    WHOLE[0] = whole;
+    return flowDirection(flow.anchor, 0, flow.vx, flow.vy, w, h, pass, code, true, whole);
   }
   let d: number;
   if (t.kind === TARGET_FIELD) {
@@ -162,8 +175,6 @@ export function sampleTarget(t: FollowTarget, pass: Uint8Array, w: number, h: nu
     d = cd.dir[s] as number;
   }
   if (d > 7) return AT_GOAL;
-  const fx = x - tx;
-  const fy = y - ty;
   SAFE[0] = fx;
   SAFE[1] = fy;
   SAFE[2] = 0.5 + (DIR_DX[d] as number);
@@ -171,19 +182,16 @@ export function sampleTarget(t: FollowTarget, pass: Uint8Array, w: number, h: nu
   SAFE[5] = 0;
   SAFE[6] = 0;
   SAFE[7] = SAFE_STEP;
-  const reach = t.clearance + SAFE_STEP;
-  const mask =
+  const whole =
     t.kind === TARGET_FIELD
-      ? fieldMask((t.field as Pick<Field, 'cost'>).cost, w, h, tx, ty, pass, code, fx, fy, reach)
-      : corridorMask(t.corridor as CorridorFieldData, w, h, tx, ty, pass, code, fx, fy, reach);
-  return safeDirection(mask);
+      ? fieldMask((t.field as Pick<Field, 'cost'>).cost, w, h, tx, ty, pass, code, fx, fy, WHOLE_BLOCK)
+      : corridorMask(t.corridor as CorridorFieldData, w, h, tx, ty, pass, code, fx, fy, WHOLE_BLOCK);
+  WHOLE[0] = whole;
+  return safeDirection(whole & reachMask(fx, fy, t.clearance + SAFE_STEP));
 }
 
 /** How far past its tile's border a follower's kept direct segment runs, tiles: its end lies in the next tile. */
 const PAST_BORDER = 1e-6;
-
-/** A `reach` for the masks that reads the whole 3 x 3 block. */
-const WHOLE_BLOCK = 2;
 
 /**
  * How far a follower at (x, y) may keep going along the direct direction (dx, dy) that {@link sampleTarget} gave
@@ -200,13 +208,48 @@ export function directReach(x: number, y: number, dx: number, dy: number, dist: 
 }
 
 /**
- * True when the body of a follower at (x, y) on target `t`, swept along the unit vector (dx, dy) for `len` tiles,
- * overlaps no blocked tile of the 3 x 3 block around its tile (the exact check of the safe rule, over the whole
- * block). The way must stay within the tile, or leave it by no more than the body's room (half-side plus length
- * past the border under a tile), as every way the followers keep does: the way to the point the tile heads for or
- * just past the border, to a corner in the tile, to the tile's centre.
+ * How far a follower at (x, y), just sampled by {@link sampleTarget}, may keep going along the unit vector (dx, dy)
+ * for a way of `len` tiles, given that its first `checked` tiles are clear: all of it when the body of half-side c
+ * swept along it overlaps no blocked tile of the 3 x 3 block around its tile (the exact check of the safe rule,
+ * over the whole block); else up to {@link SAFE_STEP} short of the first blocked tile it meets (so the follower
+ * samples again where the rule would have turned), and never less than `checked`. The way must stay within the
+ * tile, or leave it by no more than the body's room (half-side plus length past the border under a tile), as
+ * every way the followers keep does: the way to the point the tile heads for or just past the border, to a corner
+ * in the tile, to the tile's centre.
  */
-export function sweptWithinBlock(
+export function clearWay(
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+  len: number,
+  c: number,
+  checked: number,
+): number {
+  const whole = WHOLE[0] as number;
+  if ((whole & SELF_BIT) !== 0) return checked;
+  const fx = x - Math.floor(x);
+  const fy = y - Math.floor(y);
+  const entry = sweepEntry(whole, fx, fy, dx * len, dy * len, c);
+  if (entry > 1) return len;
+  const before = entry * len - SAFE_STEP;
+  return Math.max(before, checked);
+}
+
+/** Most tiles a follower's direct way is extended over further tiles heading for the same point. */
+export const MAX_EXTENDED = 3;
+
+/**
+ * Extends a follower's clear direct way on a flow target across the tiles that head for the same point: the
+ * follower at (x, y) goes along the unit vector (dx, dy) towards its tile's anchor `dist` tiles away, clear for
+ * `len` tiles (to just past its tile's border, {@link directReach}). While the tile the way enters has the same
+ * anchor (and is no goal), the same passability code, and the body swept along the way through it (to just past
+ * its border, and at least the safe step) overlaps no blocked tile of its 3 x 3 block, the way goes on through
+ * it: the move that sampling afresh in that tile would give (the direct rule towards the same point, as far as
+ * {@link directReach}). Returns the way's new length, at most about {@link MAX_EXTENDED} tiles plus a tile's
+ * diagonal.
+ */
+export function extendDirect(
   t: FollowTarget,
   pass: Uint8Array,
   w: number,
@@ -215,21 +258,36 @@ export function sweptWithinBlock(
   y: number,
   dx: number,
   dy: number,
+  dist: number,
   len: number,
-): boolean {
-  const tx = Math.floor(x);
-  const ty = Math.floor(y);
-  const fx = x - tx;
-  const fy = y - ty;
-  const code = pass[ty * w + tx] as number;
-  let mask: number;
-  if (t.kind === TARGET_FLOW)
-    mask = flowMask((t.flow as Pick<Flow, 'anchor'>).anchor, 0, w, h, tx, ty, pass, code, fx, fy, WHOLE_BLOCK);
-  else if (t.kind === TARGET_FIELD)
-    mask = fieldMask((t.field as Pick<Field, 'cost'>).cost, w, h, tx, ty, pass, code, fx, fy, WHOLE_BLOCK);
-  else mask = corridorMask(t.corridor as CorridorFieldData, w, h, tx, ty, pass, code, fx, fy, WHOLE_BLOCK);
-  if ((mask & SELF_BIT) !== 0) return false;
-  return sweepClear(mask, fx, fy, dx * len, dy * len, t.clearance);
+): number {
+  if (t.kind !== TARGET_FLOW) return len;
+  const anchor = (t.flow as Pick<Flow, 'anchor'>).anchor;
+  const start = Math.floor(y) * w + Math.floor(x);
+  const a = anchor[start] as number;
+  const code = pass[start] as number;
+  const c = t.clearance;
+  let way = len;
+  while (way < dist && way < MAX_EXTENDED) {
+    const qx = x + dx * way;
+    const qy = y + dy * way;
+    if (!(qx >= 0 && qy >= 0 && qx < w && qy < h)) break;
+    const tx = Math.floor(qx);
+    const ty = Math.floor(qy);
+    const j = ty * w + tx;
+    // Another anchor (a goal's is its own centre, so a goal tile always stops the way) or another code.
+    if (anchor[j] !== a || a === -2 - j || pass[j] !== code) break;
+    const fx = qx - tx;
+    const fy = qy - ty;
+    const whole = flowMask(anchor, 0, w, h, tx, ty, pass, code, fx, fy, WHOLE_BLOCK);
+    if ((whole & SELF_BIT) !== 0) break;
+    const rest = dist - way;
+    const step = directReach(qx, qy, dx, dy, rest);
+    const check = Math.max(step, Math.min(SAFE_STEP, rest));
+    if (!(sweepEntry(whole, fx, fy, dx * check, dy * check, c) > 1)) break;
+    way += step;
+  }
+  return way;
 }
 
 /** True when (x, y) (tiles, inside the map) lies on a goal tile of target `t`. */

@@ -1,12 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeField } from '../fields/compute-field.js';
 import { clearanceOf } from '../flow/anchor-code.js';
 import { computeFlow } from '../flow/compute-flow.js';
+import { arbSampleCase, standable } from '../flow/safe-step.test-util.js';
+import { FLOW_SAFE_STEP } from '../flow/types.js';
 import { Grid } from '../grid/grid.js';
 import {
   addFollower,
   addFollowTarget,
   createFollowers,
+  FOLLOWER_ARRIVED,
   FOLLOWER_MOVING,
   FOLLOWER_STUCK,
   type Followers,
@@ -122,5 +126,60 @@ describe('followers keep the direction they checked between steps', () => {
       const onMap = x >= 0 && y >= 0 && x < 16 && y < 16;
       expect(onMap || f.state[i] === FOLLOWER_STUCK).toBe(true);
     }
+  });
+
+  it('keep a way only through tiles that head for the same point, and never into a goal tile', () => {
+    fc.assert(
+      fc.property(arbSampleCase(16, 0.2), (k) => {
+        const { grid, flow } = k;
+        const w = grid.width;
+        const f = createFollowers({ grid, capacity: 8 });
+        const t = addFollowTarget(f, { flow });
+        for (let p = 0; p < k.points.length; p += 2) {
+          const x = k.points[p] as number;
+          const y = k.points[p + 1] as number;
+          if (standable(k, x, y)) addFollower(f, { x, y }, { target: t, speed: 3 });
+        }
+        const anchorAt = (x: number, y: number) => flow.anchor[Math.floor(y) * w + Math.floor(x)] as number;
+        for (let s = 0; s < 400; s++) {
+          stepFollowers(f, DT);
+          for (let i = 0; i < followerCount(f); i++) {
+            const left = f.memo[i * 8 + LEFT] as number;
+            if (f.state[i] !== FOLLOWER_MOVING || !(left > 0)) continue;
+            const x = f.x[i] as number;
+            const y = f.y[i] as number;
+            const dx = f.memo[i * 8] as number;
+            const dy = f.memo[i * 8 + 1] as number;
+            const a = anchorAt(x, y);
+            // Every point of the way but its last safe step (a way that short may cross a border anywhere) and
+            // 2e-6 tiles (a longer way ends just past a tile's border).
+            for (let d = 0; d < left - FLOW_SAFE_STEP - 2e-6; d += 0.01) {
+              const px = x + dx * d;
+              const py = y + dy * d;
+              const tile = Math.floor(py) * w + Math.floor(px);
+              if (anchorAt(px, py) !== a) throw new Error(`follower ${i}: the way at ${d} leaves anchor ${a}`);
+              if (flow.anchor[tile] === -2 - tile) throw new Error(`follower ${i}: the way runs into goal ${tile}`);
+            }
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('stop where they enter the goal tile, however far their way was kept', () => {
+    const { f } = eastbound();
+    // The goal tile is (11, 2): the follower stops within one step of its border.
+    for (let s = 0; s < 400 && f.state[0] === FOLLOWER_MOVING; s++) stepFollowers(f, DT);
+    expect(f.state[0]).toBe(FOLLOWER_ARRIVED);
+    expect(f.x[0]).toBeGreaterThanOrEqual(11);
+    expect(f.x[0]).toBeLessThanOrEqual(11 + 3 * DT + 1e-9);
+  });
+
+  it('keep a straight way across open tiles heading for the same point, up to about three tiles', () => {
+    const { f } = eastbound();
+    // From x = 1.55 in an open room the way east runs on through the tiles whose anchor is the goal's centre.
+    expect(f.memo[LEFT]).toBeGreaterThan(3);
+    expect(f.memo[LEFT]).toBeLessThan(3 + 1.5);
   });
 });

@@ -2,7 +2,9 @@
  * The followers' step: each moving follower walks `speed * dt` tiles along the safe direction of its target (the
  * rule of `sampleFlow` and `sampleField`, ./follow-target.ts), each sample followed as far as it was checked: the
  * safe step (`FLOW_SAFE_STEP`, 0.1 tiles) or the point the direction heads for, and for a direct sample the whole
- * way to that point or just past the tile's border (`directReach`). What is left of a checked way is kept in the
+ * way to that point or just past the tile's border (`directReach`), on a flow on through the next tiles that head
+ * for the same point (`extendDirect`, up to about three tiles), or, when the body would meet a wall on the way, up
+ * to a safe step short of it (`clearWay`). What is left of a checked way is kept in the
  * follower's memo and followed in later steps with no read of the map, while the follower's position, target and
  * the grid's version stay what the step wrote. A follower reads only its own slots and the shared targets, so any
  * split of the followers into ranges, in any order or on any thread, gives the same state bit for bit. No
@@ -18,7 +20,16 @@ import {
   SAFE,
   SAFE_STEP,
 } from '../fields/safe-step.js';
-import { AT_GOAL, directReach, type FollowTarget, onGoal, sampleTarget, sweptWithinBlock } from './follow-target.js';
+import {
+  AT_GOAL,
+  clearWay,
+  directReach,
+  extendDirect,
+  type FollowTarget,
+  MAX_EXTENDED,
+  onGoal,
+  sampleTarget,
+} from './follow-target.js';
 import {
   checkFollowers,
   FOLLOWER_ARRIVED,
@@ -36,8 +47,8 @@ import {
   MEMO_Y,
 } from './followers-state.js';
 
-/** Most a follower's memo can hold (tiles): a tile's diagonal and a little (see `directReach`). */
-const MAX_KEPT = 1.5;
+/** Most a follower's memo can hold (tiles): an extended direct way (`extendDirect`) and a tile's diagonal. */
+const MAX_KEPT = MAX_EXTENDED + 1.5;
 
 /** Longest step of `stepFollowers`, seconds. */
 export const MAX_FOLLOWER_DT = 1;
@@ -49,7 +60,7 @@ function checkDt(dt: number): void {
 
 /**
  * Moves every moving follower by `dt` seconds (0 < dt <= 1) and counts the step; one call per frame, no
- * allocation. Each follower keeps the way it last checked (`Followers.memo`) and samples afresh in each new tile. A follower that enters a goal tile of its target becomes FOLLOWER_ARRIVED and stays where it
+ * allocation. Each follower keeps the way it last checked (`Followers.memo`) and samples afresh at its end. A follower that enters a goal tile of its target becomes FOLLOWER_ARRIVED and stays where it
  * entered it; one on a tile its target does not reach (or with no clear way, which from a reachable position the
  * tests never found) becomes FOLLOWER_STUCK. Its square body (of its target's radius) never overlaps a wall: every
  * move is checked by the safe rule.
@@ -85,7 +96,7 @@ export function countFollowerStep(followers: Followers): void {
 
 function stepRange(followers: Followers, from: number, to: number, dt: number): void {
   // PERF: every array in a local. A follower keeps the direction it follows and how far it is clear (its memo),
-  // so most steps are one move with no read of the map: it samples afresh in each new tile, at the end of what
+  // so most steps are one move with no read of the map: it samples afresh at the end of what
   // was checked, and whenever its position, target or the grid changed since.
   const { x, y, speed, target, state, memo, targets } = followers;
   const grid = followers.grid;
@@ -180,8 +191,9 @@ function stepRange(followers: Followers, from: number, to: number, dt: number): 
 /**
  * One sample for a follower at (px, py) on target `t`: AT_GOAL on a goal tile; -1 with nowhere to go; else the
  * rule, with SAFE[0..1] the direction and SAFE[2] how far it may be followed: the safe step (or to the point it
- * heads for); for a direct sample as far as {@link directReach} when that is clear; for a corner or the tile's centre,
- * the whole way to it when that is clear.
+ * heads for); for a direct sample as far as {@link directReach} when that is clear (on a flow, on through the tiles
+ * that head for the same point, {@link extendDirect}); for a corner or the tile's centre, the whole way to it when
+ * that is clear; short of a wall met on the way ({@link clearWay}).
  */
 function sampleAt(t: FollowTarget, passable: Uint8Array, w: number, h: number, px: number, py: number): number {
   SAFE[0] = px;
@@ -203,10 +215,12 @@ function sampleAt(t: FollowTarget, passable: Uint8Array, w: number, h: number, p
   const checked = Math.min(SAFE_STEP, reach);
   if (rule === RULE_DIRECT && SAFE[3] === 0 && reach > SAFE_STEP) {
     const far = directReach(px, py, dx, dy, reach);
-    SAFE[2] = far > checked && sweptWithinBlock(t, passable, w, h, px, py, dx, dy, far) ? far : checked;
+    const clear = far > checked ? clearWay(px, py, dx, dy, far, t.clearance, checked) : checked;
+    // A way clear to just past the tile's border goes on through the tiles that head for the same point.
+    SAFE[2] = clear === far && far < reach ? extendDirect(t, passable, w, h, px, py, dx, dy, reach, far) : clear;
   } else if ((rule === RULE_CORNER || rule === RULE_CENTRE) && reach > SAFE_STEP) {
     // A corner in the tile and the tile's centre: the whole way to them stays in the tile.
-    SAFE[2] = sweptWithinBlock(t, passable, w, h, px, py, dx, dy, reach) ? reach : checked;
+    SAFE[2] = clearWay(px, py, dx, dy, reach, t.clearance, checked);
   } else SAFE[2] = checked;
   SAFE[0] = dx;
   SAFE[1] = dy;
