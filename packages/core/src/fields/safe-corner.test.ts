@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sweepOverlapDepth } from '../flow/safe-step.test-util.js';
 import { CORNER, cornerWay } from './safe-corner.js';
 import { SAFE_STEP, SELF_BIT } from './safe-step.js';
+import { SWEEP } from './safe-sweep.js';
 
 /** Deepest overlap of the body (half-side c) swept from (px, py) to (qx, qy) with a tile of the 3 x 3 `mask`. */
 function maskOverlap(mask: number, px: number, py: number, qx: number, qy: number, c: number): number {
@@ -48,7 +49,9 @@ describe('the corner rule (cornerWay)', () => {
           const mx = ((ax - fx) / dist) * d;
           const my = ((ay - fy) / dist) * d;
           if (maskOverlap(mask, fx, fy, fx + mx, fy + my, c) <= 1e-9) return;
-          if (!cornerWay(mask, fx, fy, ax, ay, mx, my, c, SAFE_STEP)) return;
+          SWEEP.set([fx, fy, mx, my, c]);
+          CORNER.set([ax, ay, SAFE_STEP]);
+          if (!cornerWay(mask)) return;
           found++;
           const [ux, uy, len] = [CORNER[0] as number, CORNER[1] as number, CORNER[2] as number];
           expect(Math.hypot(ux, uy)).toBeCloseTo(1, 12);

@@ -8,17 +8,18 @@
  * Coordinates are relative to the corner of the point's tile, the blocked tiles a 9-bit mask of the 3 x 3 block
  * (./safe-step.ts). PERF: only called when the straight way is blocked (a few moves in a hundred).
  */
-import { slabsEntry, sweepClear, TOUCH } from './safe-sweep.js';
+import { BOX, boxEntry, boxEntryAt, SWEEP, sweepClear, TOUCH } from './safe-sweep.js';
 
-/** Out: [0] dx, [1] dy (a unit vector towards the corner), [2] the distance to the corner, tiles. */
+/**
+ * In: [0] ax, [1] ay (the target, relative to the point's tile's corner), [2] the step checked (tiles). Out: [0] dx,
+ * [1] dy (a unit vector towards the corner), [2] the distance to the corner, tiles.
+ */
 export const CORNER = new Float64Array(3);
 
 /** Below this distance (tiles) a corner counts as reached: the rule gives way to the next. */
 const AT_CORNER = 1e-9;
 
-/** The box of the tile of mask bit k (-1..1 along each axis from the point's tile) grown by g: BOX[0..3]. */
-const BOX = new Float64Array(4);
-
+/** The box of the tile of mask bit k (-1..1 along each axis from the point's tile) grown by g, into BOX. */
 function boxOf(k: number, g: number): void {
   const i = (k % 3) - 1;
   const j = (k - (k % 3)) / 3 - 1;
@@ -28,9 +29,13 @@ function boxOf(k: number, g: number): void {
   BOX[3] = j + 1 + g;
 }
 
-/** Where the segment from (fx, fy) by (mx, my) enters the box BOX (see safe-sweep's slabsEntry). */
+/** Where the segment from (fx, fy) by (mx, my) enters the box BOX (safe-sweep's boxEntry), or Infinity. */
 function entersBox(fx: number, fy: number, mx: number, my: number): number {
-  return slabsEntry(fx, fy, mx, my, BOX[0] as number, BOX[1] as number, BOX[2] as number, BOX[3] as number);
+  SWEEP[0] = fx;
+  SWEEP[1] = fy;
+  SWEEP[2] = mx;
+  SWEEP[3] = my;
+  return boxEntry() ? boxEntryAt() : Number.POSITIVE_INFINITY;
 }
 
 /** True when (x, y) lies inside a tile of `mask` grown by g (by more than the touch tolerance). */
@@ -45,25 +50,23 @@ function insideAny(mask: number, x: number, y: number, g: number): boolean {
 }
 
 /**
- * The corner way from (fx, fy) towards the target (ax, ay) for a body of half-side c, whose straight sweep by
- * (mx, my) meets a tile of `others` (the blocked tiles but the point's own): the corner of the first tile it meets,
- * grown by c, that lies in the point's own tile (so the target stays the same on the way) and nearer the target
- * than the point (so corner moves cannot go round in circles), that the body reaches without crossing that tile,
- * that lies in no blocked tile grown by c, whose
- * way point -> corner -> target is the shortest of those, and towards which a step of min(step, distance) sweeps
- * clear of every tile of `others`. Writes {@link CORNER}; false when there is none.
+ * The corner way from (fx, fy) towards the target (ax, ay) (in CORNER) for a body of half-side c, whose straight
+ * sweep by (mx, my) (fx, fy, mx, my, c in safe-sweep's SWEEP) meets a tile of `others` (the blocked tiles but the
+ * point's own): the corner of the first tile it meets, grown by c, that lies in the point's own tile (so the target
+ * stays the same on the way) and nearer the target than the point (so corner moves cannot go round in circles),
+ * that the body reaches without crossing that tile, that lies in no blocked tile grown by c, whose way point ->
+ * corner -> target is the shortest of those, and towards which a step of min(step, distance) sweeps clear of
+ * every tile of `others`. Writes {@link CORNER}; false when there is none. SWEEP is used on the way.
  */
-export function cornerWay(
-  others: number,
-  fx: number,
-  fy: number,
-  ax: number,
-  ay: number,
-  mx: number,
-  my: number,
-  c: number,
-  step: number,
-): boolean {
+export function cornerWay(others: number): boolean {
+  const fx = SWEEP[0] as number;
+  const fy = SWEEP[1] as number;
+  const mx = SWEEP[2] as number;
+  const my = SWEEP[3] as number;
+  const c = SWEEP[4] as number;
+  const ax = CORNER[0] as number;
+  const ay = CORNER[1] as number;
+  const step = CORNER[2] as number;
   const g = c - TOUCH;
   let first = -1;
   let firstT = Number.POSITIVE_INFINITY;
@@ -105,7 +108,12 @@ export function cornerWay(
     if (entersBox(fx, fy, ux, uy) <= 1) continue;
     if (insideAny(others, kx, ky, g)) continue;
     const d = Math.min(step, len);
-    if (!sweepClear(others, fx, fy, (ux / len) * d, (uy / len) * d, c)) continue;
+    SWEEP[0] = fx;
+    SWEEP[1] = fy;
+    SWEEP[2] = (ux / len) * d;
+    SWEEP[3] = (uy / len) * d;
+    SWEEP[4] = c;
+    if (!sweepClear(others)) continue;
     bestCost = cost;
     CORNER[0] = ux / len;
     CORNER[1] = uy / len;

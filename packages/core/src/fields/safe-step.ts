@@ -36,7 +36,7 @@
  */
 
 import { CORNER, cornerWay } from './safe-corner.js';
-import { sweepClear } from './safe-sweep.js';
+import { SWEEP, sweepClear } from './safe-sweep.js';
 
 /**
  * Longest step, in tiles, that the sampled direction is checked for (see the file comment); public as
@@ -106,47 +106,86 @@ export function safeDirection(mask: number, corners = true): number {
     dy = ey / dist;
   }
   const others = mask & ~SELF_BIT;
-  if (others === 0) return put(dx, dy, RULE_DIRECT);
+  if (others === 0) {
+    SAFE[0] = dx;
+    SAFE[1] = dy;
+    return RULE_DIRECT;
+  }
   const cx = 0.5 - fx;
   const cy = 0.5 - fy;
   const cl = Math.sqrt(cx * cx + cy * cy);
-  if (!sweepClear(others, fx, fy, 0, 0, c)) {
+  // PERF: the sweeps' numbers go in through SWEEP (see ./safe-sweep.ts), the start and the body once; the
+  // direction goes straight to SAFE (a helper taking doubles would box them when V8 does not inline it).
+  SWEEP[0] = fx;
+  SWEEP[1] = fy;
+  SWEEP[2] = 0;
+  SWEEP[3] = 0;
+  SWEEP[4] = c;
+  if (!sweepClear(others)) {
     // Already overlapping: the way out is towards the tile's centre.
     if (!(cl > AT_TARGET)) return still(RULE_STUCK);
     SAFE[2] = cl;
-    return put(cx / cl, cy / cl, RULE_OVERLAP);
+    SAFE[0] = cx / cl;
+
+    SAFE[1] = cy / cl;
+
+    return RULE_OVERLAP;
   }
   const direct = Math.min(dist, step);
-  if (sweepClear(others, fx, fy, dx * direct, dy * direct, c)) return put(dx, dy, RULE_DIRECT);
+  SWEEP[2] = dx * direct;
+  SWEEP[3] = dy * direct;
+  if (sweepClear(others)) {
+    SAFE[0] = dx;
+    SAFE[1] = dy;
+    return RULE_DIRECT;
+  }
   // Round the wall in the way, towards the corner where the body grazes it (not at the target itself).
-  if (corners && SAFE[3] === 0 && cornerWay(others, fx, fy, fx + ex, fy + ey, dx * direct, dy * direct, c, step)) {
-    SAFE[2] = CORNER[2] as number;
-    return put(CORNER[0] as number, CORNER[1] as number, RULE_CORNER);
+  if (corners && SAFE[3] === 0) {
+    CORNER[0] = fx + ex;
+    CORNER[1] = fy + ey;
+    CORNER[2] = step;
+    if (cornerWay(others)) {
+      SAFE[2] = CORNER[2] as number;
+      SAFE[0] = CORNER[0] as number;
+
+      SAFE[1] = CORNER[1] as number;
+
+      return RULE_CORNER;
+    }
+    SWEEP[0] = fx;
+    SWEEP[1] = fy;
+    SWEEP[4] = c;
   }
   // Slide along the axis of the larger component, the way it points (along a wall face, round the corner).
   const adx = dx < 0 ? -dx : dx;
   const ady = dy < 0 ? -dy : dy;
   const sx = adx >= ady ? (dx > 0 ? 1 : -1) : 0;
   const sy = adx >= ady ? 0 : dy > 0 ? 1 : -1;
-  if (sweepClear(others, fx, fy, sx * step, sy * step, c)) {
+  SWEEP[2] = sx * step;
+  SWEEP[3] = sy * step;
+  if (sweepClear(others)) {
     SAFE[2] = step;
-    return put(sx, sy, RULE_SLIDE);
+    SAFE[0] = sx;
+
+    SAFE[1] = sy;
+
+    return RULE_SLIDE;
   }
   // Towards the tile's centre, which the body at (fx, fy) always reaches in a straight line and which sees the
   // target; checked up to the centre.
   if (!(cl > AT_TARGET)) return still(RULE_STUCK);
   const toCentre = Math.min(cl, step);
-  if (sweepClear(others, fx, fy, (cx / cl) * toCentre, (cy / cl) * toCentre, c)) {
+  SWEEP[2] = (cx / cl) * toCentre;
+  SWEEP[3] = (cy / cl) * toCentre;
+  if (sweepClear(others)) {
     SAFE[2] = cl;
-    return put(cx / cl, cy / cl, RULE_CENTRE);
+    SAFE[0] = cx / cl;
+
+    SAFE[1] = cy / cl;
+
+    return RULE_CENTRE;
   }
   return still(RULE_STUCK);
-}
-
-function put(dx: number, dy: number, rule: number): number {
-  SAFE[0] = dx;
-  SAFE[1] = dy;
-  return rule;
 }
 
 function still(rule: number): number {

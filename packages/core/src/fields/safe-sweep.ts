@@ -1,33 +1,53 @@
 /**
  * The exact sweep test of the safe rule (./safe-step.ts): does a square body swept along a short segment overlap
  * a blocked tile of the 3 x 3 block? Internal.
+ *
+ * PERF: the segment and the body go in through {@link SWEEP}, the box of {@link boxEntry} through {@link BOX}, the
+ * interval through SPAN: V8 passes a double to a call it does not inline as a new heap number, and these
+ * run several times per sample of every unit.
  */
 
 /** Overlaps thinner than this (tiles) count as touching: a body clamped against a wall is outside it. */
 export const TOUCH = 1e-9;
 
 /**
- * True when the square of half-side c swept from (fx, fy) by (mx, my) overlaps (by more than {@link TOUCH}) no
- * tile of `mask` (tiles of the 3 x 3 block, coordinates relative to the middle tile's corner). Each tile grown by
- * c is an open box; the sweep's bounding box must overlap it (exact for a move along an axis), and for a slanted
- * move the segment must meet it: the parameter ranges inside its two slabs overlap (Liang-Barsky).
- * PERF: the bounding box rejects most tiles without a division.
+ * In: [0] fx, [1] fy (the segment's start, relative to the middle tile's corner), [2] mx, [3] my (the move),
+ * [4] c (the body's half-side). Out of {@link sweepEntry}: [5] the parameter of the first overlap.
  */
-export function sweepClear(mask: number, fx: number, fy: number, mx: number, my: number, c: number): boolean {
-  return sweepScan(mask, fx, fy, mx, my, c, true) > 1;
+export const SWEEP = new Float64Array(6);
+
+/** The open box [BOX[0], BOX[2]] x [BOX[1], BOX[3]] that {@link boxEntry} tests. */
+export const BOX = new Float64Array(4);
+
+/** The parameter interval [SPAN[0], SPAN[1]] that {@link narrowTo} narrows. */
+const SPAN = new Float64Array(2);
+
+/**
+ * True when the square of half-side SWEEP[4] swept from (SWEEP[0], SWEEP[1]) by (SWEEP[2], SWEEP[3]) overlaps (by
+ * more than {@link TOUCH}) no tile of `mask` (tiles of the 3 x 3 block, coordinates relative to the middle tile's
+ * corner). Each tile grown by c is an open box; the sweep's bounding box must overlap it (exact for a move along an
+ * axis), and for a slanted move the segment must meet it: the parameter ranges inside its two slabs overlap
+ * (Liang-Barsky). PERF: the bounding box rejects most tiles without a division.
+ */
+export function sweepClear(mask: number): boolean {
+  return sweepScan(mask, true);
 }
 
 /**
- * The parameter in [0, 1] at which the square of half-side c swept from (fx, fy) by (mx, my) first overlaps (by
- * more than {@link TOUCH}) a tile of `mask`, or Infinity when the whole sweep is clear (as {@link sweepClear}).
+ * As {@link sweepClear}, and writes to SWEEP[5] the parameter in [0, 1] at which the sweep first overlaps a tile of
+ * `mask` (Infinity when it is clear).
  */
-export function sweepEntry(mask: number, fx: number, fy: number, mx: number, my: number, c: number): number {
-  return sweepScan(mask, fx, fy, mx, my, c, false);
+export function sweepEntry(mask: number): boolean {
+  return sweepScan(mask, false);
 }
 
-/** The sweep test of {@link sweepClear} and {@link sweepEntry}: with `any`, 0 at the first tile met. */
-function sweepScan(mask: number, fx: number, fy: number, mx: number, my: number, c: number, any: boolean): number {
-  const g = c - TOUCH;
+/** The sweep test of {@link sweepClear} and {@link sweepEntry}: with `any`, false at the first tile met. */
+function sweepScan(mask: number, any: boolean): boolean {
+  const fx = SWEEP[0] as number;
+  const fy = SWEEP[1] as number;
+  const mx = SWEEP[2] as number;
+  const my = SWEEP[3] as number;
+  const g = (SWEEP[4] as number) - TOUCH;
   // The sweep's bounding box grown by the body (less the touch tolerance).
   const bx0 = (mx < 0 ? fx + mx : fx) - g;
   const bx1 = (mx < 0 ? fx : fx + mx) + g;
@@ -44,24 +64,24 @@ function sweepScan(mask: number, fx: number, fy: number, mx: number, my: number,
     const i = col - 1;
     const j = (k - col) / 3 - 1;
     if (!(bx1 > i && bx0 < i + 1 && by1 > j && by0 < j + 1)) continue;
-    if (any && !slanted) return 0;
+    if (any && !slanted) return false;
     // The segment against the tile grown by g: the parameters inside both of its slabs.
-    const t = slabsEntry(fx, fy, mx, my, i - g, j - g, i + 1 + g, j + 1 + g);
-    if (t <= 1) {
-      if (any) return t;
-      if (t < first) first = t;
+    BOX[0] = i - g;
+    BOX[1] = j - g;
+    BOX[2] = i + 1 + g;
+    BOX[3] = j + 1 + g;
+    if (boxEntry()) {
+      if (any) return false;
+      if ((SPAN[0] as number) < first) first = SPAN[0] as number;
     }
   }
-  return first;
+  SWEEP[5] = first;
+  return first === Number.POSITIVE_INFINITY;
 }
 
-/** The parameter interval that {@link narrowTo} narrows. */
-let spanLo = 0;
-let spanHi = 1;
-
 /**
- * Narrows [spanLo, spanHi] to the parameters t at which f + t * m lies strictly between lo and hi (one slab of
- * Liang-Barsky); for m = 0, to nothing unless f does. False when the interval is empty.
+ * Narrows SPAN to the parameters t at which f + t * m lies strictly between lo and hi (one slab of Liang-Barsky);
+ * for m = 0, to nothing unless f does. False when the interval is empty.
  */
 function narrowTo(f: number, m: number, lo: number, hi: number): boolean {
   if (m === 0) return f > lo && f < hi;
@@ -72,26 +92,25 @@ function narrowTo(f: number, m: number, lo: number, hi: number): boolean {
     a = b;
     b = t;
   }
-  if (a > spanLo) spanLo = a;
-  if (b < spanHi) spanHi = b;
-  return spanLo < spanHi;
+  if (a > (SPAN[0] as number)) SPAN[0] = a;
+  if (b < (SPAN[1] as number)) SPAN[1] = b;
+  return (SPAN[0] as number) < (SPAN[1] as number);
 }
 
 /**
- * The parameter in [0, 1] at which the segment from (fx, fy) by (mx, my) enters the open box [x0, x1] x [y0, y1]
- * (Liang-Barsky), or Infinity when it does not enter it.
+ * True when the segment from (SWEEP[0], SWEEP[1]) by (SWEEP[2], SWEEP[3]) enters the open box {@link BOX} for a
+ * parameter in [0, 1] (Liang-Barsky); then {@link boxEntryAt} is the parameter at which it enters.
  */
-export function slabsEntry(
-  fx: number,
-  fy: number,
-  mx: number,
-  my: number,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
-): number {
-  spanLo = 0;
-  spanHi = 1;
-  return narrowTo(fx, mx, x0, x1) && narrowTo(fy, my, y0, y1) ? spanLo : Number.POSITIVE_INFINITY;
+export function boxEntry(): boolean {
+  SPAN[0] = 0;
+  SPAN[1] = 1;
+  return (
+    narrowTo(SWEEP[0] as number, SWEEP[2] as number, BOX[0] as number, BOX[2] as number) &&
+    narrowTo(SWEEP[1] as number, SWEEP[3] as number, BOX[1] as number, BOX[3] as number)
+  );
+}
+
+/** The parameter at which the last {@link boxEntry} that returned true entered its box. */
+export function boxEntryAt(): number {
+  return SPAN[0] as number;
 }

@@ -2,7 +2,7 @@ import { CoordinateError, InvalidOptionError, OutOfRangeError } from '../errors.
 import type { Field } from '../fields/index.js';
 import { passMask } from '../fields/safe-mask.js';
 import { RULE_CENTRE, RULE_CORNER, RULE_DIRECT, RULE_SLIDE, SAFE, SAFE_STEP, SELF_BIT } from '../fields/safe-step.js';
-import { sweepClear } from '../fields/safe-sweep.js';
+import { SWEEP, sweepClear } from '../fields/safe-sweep.js';
 import { checkGrid, checkSameGrid } from '../grid/check-grid.js';
 import { DIR_DX, DIR_DY, NO_DIRECTION } from '../grid/directions.js';
 import type { Grid } from '../grid/grid.js';
@@ -344,7 +344,13 @@ function lineClear(
     const fx = sx - tx;
     const fy = sy - ty;
     const mask = passMask(pass, w, h, tx, ty, code, fx, fy, c + piece);
-    if ((mask & SELF_BIT) !== 0 || !sweepClear(mask, fx, fy, ux * piece, uy * piece, c)) return false;
+    if ((mask & SELF_BIT) !== 0) return false;
+    SWEEP[0] = fx;
+    SWEEP[1] = fy;
+    SWEEP[2] = ux * piece;
+    SWEEP[3] = uy * piece;
+    SWEEP[4] = c;
+    if (!sweepClear(mask)) return false;
   }
   return true;
 }

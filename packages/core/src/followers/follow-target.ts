@@ -7,7 +7,7 @@ import { InvalidOptionError, OutOfRangeError } from '../errors.js';
 import { checkField } from '../fields/check-field.js';
 import { fieldMask, flowMask, reachMask } from '../fields/safe-mask.js';
 import { RULE_STILL, SAFE, SAFE_STEP, SELF_BIT, safeDirection } from '../fields/safe-step.js';
-import { sweepEntry } from '../fields/safe-sweep.js';
+import { SWEEP, sweepEntry } from '../fields/safe-sweep.js';
 import type { Field } from '../fields/types.js';
 import { clearanceOf } from '../flow/anchor-code.js';
 import { checkFlow } from '../flow/check-flow.js';
@@ -131,7 +131,7 @@ export function resolveTarget(input: FollowTargetInput, w: number, h: number): F
 /** What {@link sampleTarget} found besides a direction: the point is on a goal tile. */
 export const AT_GOAL = -1;
 
-/** A `reach` for the masks that reads the whole 3 x 3 block. */
+/** A `reach` for the masks that reads the whole 3 x 3 block (from any point: they are given the tile's centre). */
 const WHOLE_BLOCK = 2;
 
 /**
@@ -159,7 +159,7 @@ export function sampleTarget(t: FollowTarget, pass: Uint8Array, w: number, h: nu
     const flow = t.flow as Pick<Flow, 'anchor' | 'vx' | 'vy'>;
     // A goal's anchor is its own centre (no other tile's is).
     if (flow.anchor[i] === -2 - i) return AT_GOAL;
-    const whole = flowMask(flow.anchor, 0, w, h, tx, ty, pass, code, fx, fy, WHOLE_BLOCK);
+    const whole = flowMask(flow.anchor, 0, w, h, tx, ty, pass, code, 0.5, 0.5, WHOLE_BLOCK);
     WHOLE[0] = whole;
     return flowDirection(flow.anchor, 0, flow.vx, flow.vy, w, h, pass, code, true, whole);
   }
@@ -184,8 +184,8 @@ export function sampleTarget(t: FollowTarget, pass: Uint8Array, w: number, h: nu
   SAFE[7] = SAFE_STEP;
   const whole =
     t.kind === TARGET_FIELD
-      ? fieldMask((t.field as Pick<Field, 'cost'>).cost, w, h, tx, ty, pass, code, fx, fy, WHOLE_BLOCK)
-      : corridorMask(t.corridor as CorridorFieldData, w, h, tx, ty, pass, code, fx, fy, WHOLE_BLOCK);
+      ? fieldMask((t.field as Pick<Field, 'cost'>).cost, w, h, tx, ty, pass, code, 0.5, 0.5, WHOLE_BLOCK)
+      : corridorMask(t.corridor as CorridorFieldData, w, h, tx, ty, pass, code, 0.5, 0.5, WHOLE_BLOCK);
   WHOLE[0] = whole;
   return safeDirection(whole & reachMask(fx, fy, t.clearance + SAFE_STEP));
 }
@@ -195,7 +195,7 @@ const PAST_BORDER = 1e-6;
 
 /**
  * How far a follower at (x, y) may keep going along the direct direction (dx, dy) that {@link sampleTarget} gave
- * towards a target `dist` tiles away, if the way is clear ({@link sweptWithinBlock}): to the target, or just past
+ * towards a target `dist` tiles away, if the way is clear ({@link clearWay}): to the target, or just past
  * the border of its tile when that comes first. Every point of the way but the last heads for the same point (its
  * tile's), so a follower may go on along it with no new sample.
  */
@@ -208,32 +208,40 @@ export function directReach(x: number, y: number, dx: number, dy: number, dist: 
 }
 
 /**
- * How far a follower at (x, y), just sampled by {@link sampleTarget}, may keep going along the unit vector (dx, dy)
- * for a way of `len` tiles, given that its first `checked` tiles are clear: all of it when the body of half-side c
- * swept along it overlaps no blocked tile of the 3 x 3 block around its tile (the exact check of the safe rule,
- * over the whole block); else up to {@link SAFE_STEP} short of the first blocked tile it meets (so the follower
- * samples again where the rule would have turned), and never less than `checked`. The way must stay within the
- * tile, or leave it by no more than the body's room (half-side plus length past the border under a tile), as
- * every way the followers keep does: the way to the point the tile heads for or just past the border, to a corner
- * in the tile, to the tile's centre.
+ * In and out of {@link clearWay} and {@link extendDirect}: [0] x, [1] y (the follower, tiles), [2] dx, [3] dy (the
+ * unit vector it goes along), [4] the way's length (tiles; in, and out as far as it may be kept), [5] how far it is
+ * known clear (clearWay), [6] how far the point it heads for is (extendDirect). PERF: numbers through an array, as
+ * {@link SAFE}: V8 passes a double to a call it does not inline as a new heap number.
  */
-export function clearWay(
-  x: number,
-  y: number,
-  dx: number,
-  dy: number,
-  len: number,
-  c: number,
-  checked: number,
-): number {
+export const WAY = new Float64Array(7);
+
+/**
+ * How far a follower at (WAY[0], WAY[1]), just sampled by {@link sampleTarget} on target `t`, may keep going along
+ * the unit vector (WAY[2], WAY[3]) for a way of WAY[4] tiles, given that its first WAY[5] tiles are clear: all of it
+ * when the body swept along it overlaps no blocked tile of the 3 x 3 block around its tile (the exact check of the
+ * safe rule, over the whole block); else up to {@link SAFE_STEP} short of the first blocked tile it meets (so the
+ * follower samples again where the rule would have turned), and never less than WAY[5]. Writes WAY[4]. The way must
+ * stay within the tile, or leave it by no more than the body's room (half-side plus length past the border under a
+ * tile), as every way the followers keep does: the way to the point the tile heads for or just past the border,
+ * to a corner in the tile, to the tile's centre.
+ */
+export function clearWay(t: FollowTarget): void {
   const whole = WHOLE[0] as number;
-  if ((whole & SELF_BIT) !== 0) return checked;
-  const fx = x - Math.floor(x);
-  const fy = y - Math.floor(y);
-  const entry = sweepEntry(whole, fx, fy, dx * len, dy * len, c);
-  if (entry > 1) return len;
-  const before = entry * len - SAFE_STEP;
-  return Math.max(before, checked);
+  const x = WAY[0] as number;
+  const y = WAY[1] as number;
+  const len = WAY[4] as number;
+  const checked = WAY[5] as number;
+  if ((whole & SELF_BIT) !== 0) {
+    WAY[4] = checked;
+    return;
+  }
+  SWEEP[0] = x - Math.floor(x);
+  SWEEP[1] = y - Math.floor(y);
+  SWEEP[2] = (WAY[2] as number) * len;
+  SWEEP[3] = (WAY[3] as number) * len;
+  SWEEP[4] = t.clearance;
+  if (sweepEntry(whole)) return;
+  WAY[4] = Math.max((SWEEP[5] as number) * len - SAFE_STEP, checked);
 }
 
 /** Most tiles a follower's direct way is extended over further tiles heading for the same point. */
@@ -241,33 +249,26 @@ export const MAX_EXTENDED = 3;
 
 /**
  * Extends a follower's clear direct way on a flow target across the tiles that head for the same point: the
- * follower at (x, y) goes along the unit vector (dx, dy) towards its tile's anchor `dist` tiles away, clear for
- * `len` tiles (to just past its tile's border, {@link directReach}). While the tile the way enters has the same
- * anchor (and is no goal), the same passability code, and the body swept along the way through it (to just past
- * its border, and at least the safe step) overlaps no blocked tile of its 3 x 3 block, the way goes on through
- * it: the move that sampling afresh in that tile would give (the direct rule towards the same point, as far as
- * {@link directReach}). Returns the way's new length, at most about {@link MAX_EXTENDED} tiles plus a tile's
- * diagonal.
+ * follower at (WAY[0], WAY[1]) goes along the unit vector (WAY[2], WAY[3]) towards its tile's anchor WAY[6] tiles
+ * away, clear for WAY[4] tiles (to just past its tile's border, {@link directReach}). While the tile the way enters
+ * has the same anchor (and is no goal), the same passability code, and the body swept along the way through it (to
+ * just past its border, and at least the safe step) overlaps no blocked tile of its 3 x 3 block, the way goes on
+ * through it: the move that sampling afresh in that tile would give (the direct rule towards the same point, as
+ * far as {@link directReach}). Writes the way's new length to WAY[4]: at most about {@link MAX_EXTENDED} tiles plus
+ * a tile's diagonal.
  */
-export function extendDirect(
-  t: FollowTarget,
-  pass: Uint8Array,
-  w: number,
-  h: number,
-  x: number,
-  y: number,
-  dx: number,
-  dy: number,
-  dist: number,
-  len: number,
-): number {
-  if (t.kind !== TARGET_FLOW) return len;
+export function extendDirect(t: FollowTarget, pass: Uint8Array, w: number, h: number): void {
+  if (t.kind !== TARGET_FLOW) return;
   const anchor = (t.flow as Pick<Flow, 'anchor'>).anchor;
+  const x = WAY[0] as number;
+  const y = WAY[1] as number;
+  const dx = WAY[2] as number;
+  const dy = WAY[3] as number;
+  const dist = WAY[6] as number;
   const start = Math.floor(y) * w + Math.floor(x);
   const a = anchor[start] as number;
   const code = pass[start] as number;
-  const c = t.clearance;
-  let way = len;
+  let way = WAY[4] as number;
   while (way < dist && way < MAX_EXTENDED) {
     const qx = x + dx * way;
     const qy = y + dy * way;
@@ -277,17 +278,20 @@ export function extendDirect(
     const j = ty * w + tx;
     // Another anchor (a goal's is its own centre, so a goal tile always stops the way) or another code.
     if (anchor[j] !== a || a === -2 - j || pass[j] !== code) break;
-    const fx = qx - tx;
-    const fy = qy - ty;
-    const whole = flowMask(anchor, 0, w, h, tx, ty, pass, code, fx, fy, WHOLE_BLOCK);
+    const whole = flowMask(anchor, 0, w, h, tx, ty, pass, code, 0.5, 0.5, WHOLE_BLOCK);
     if ((whole & SELF_BIT) !== 0) break;
     const rest = dist - way;
     const step = directReach(qx, qy, dx, dy, rest);
     const check = Math.max(step, Math.min(SAFE_STEP, rest));
-    if (!(sweepEntry(whole, fx, fy, dx * check, dy * check, c) > 1)) break;
+    SWEEP[0] = qx - tx;
+    SWEEP[1] = qy - ty;
+    SWEEP[2] = dx * check;
+    SWEEP[3] = dy * check;
+    SWEEP[4] = t.clearance;
+    if (!sweepEntry(whole)) break;
     way += step;
   }
-  return way;
+  WAY[4] = way;
 }
 
 /** True when (x, y) (tiles, inside the map) lies on a goal tile of target `t`. */

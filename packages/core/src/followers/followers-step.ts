@@ -29,6 +29,7 @@ import {
   MAX_EXTENDED,
   onGoal,
   sampleTarget,
+  WAY,
 } from './follow-target.js';
 import {
   checkFollowers,
@@ -155,7 +156,9 @@ function stepRange(followers: Followers, from: number, to: number, dt: number): 
     const maxMoves = 2 * Math.ceil(left / SAFE_STEP) + 5;
     for (let n = 0; n < maxMoves && left > 0; n++) {
       if (kept <= 0) {
-        const rule = sampleAt(t, passable, w, h, px, py);
+        SAFE[0] = px;
+        SAFE[1] = py;
+        const rule = sampleAt(t, passable, w, h);
         if (rule === AT_GOAL) {
           st = FOLLOWER_ARRIVED;
           break;
@@ -189,15 +192,15 @@ function stepRange(followers: Followers, from: number, to: number, dt: number): 
 }
 
 /**
- * One sample for a follower at (px, py) on target `t`: AT_GOAL on a goal tile; -1 with nowhere to go; else the
+ * One sample for a follower at (SAFE[0], SAFE[1]) on target `t`: AT_GOAL on a goal tile; -1 with nowhere to go; else the
  * rule, with SAFE[0..1] the direction and SAFE[2] how far it may be followed: the safe step (or to the point it
  * heads for); for a direct sample as far as {@link directReach} when that is clear (on a flow, on through the tiles
  * that head for the same point, {@link extendDirect}); for a corner or the tile's centre, the whole way to it when
  * that is clear; short of a wall met on the way ({@link clearWay}).
  */
-function sampleAt(t: FollowTarget, passable: Uint8Array, w: number, h: number, px: number, py: number): number {
-  SAFE[0] = px;
-  SAFE[1] = py;
+function sampleAt(t: FollowTarget, passable: Uint8Array, w: number, h: number): number {
+  const px = SAFE[0] as number;
+  const py = SAFE[1] as number;
   const rule = sampleTarget(t, passable, w, h);
   if (rule === AT_GOAL) return AT_GOAL;
   // RULE_OVERLAP: a body placed overlapping a wall heads for its tile's centre, out of the overlap.
@@ -213,16 +216,28 @@ function sampleAt(t: FollowTarget, passable: Uint8Array, w: number, h: number, p
   const dy = SAFE[1] as number;
   const reach = SAFE[2] as number;
   const checked = Math.min(SAFE_STEP, reach);
+  WAY[0] = px;
+  WAY[1] = py;
+  WAY[2] = dx;
+  WAY[3] = dy;
+  WAY[4] = checked;
+  WAY[5] = checked;
+  WAY[6] = reach;
   if (rule === RULE_DIRECT && SAFE[3] === 0 && reach > SAFE_STEP) {
     const far = directReach(px, py, dx, dy, reach);
-    const clear = far > checked ? clearWay(px, py, dx, dy, far, t.clearance, checked) : checked;
-    // A way clear to just past the tile's border goes on through the tiles that head for the same point.
-    SAFE[2] = clear === far && far < reach ? extendDirect(t, passable, w, h, px, py, dx, dy, reach, far) : clear;
+    if (far > checked) {
+      WAY[4] = far;
+      clearWay(t);
+      // A way clear to just past the tile's border goes on through the tiles that head for the same point.
+      if (WAY[4] === far && far < reach) extendDirect(t, passable, w, h);
+    }
   } else if ((rule === RULE_CORNER || rule === RULE_CENTRE) && reach > SAFE_STEP) {
     // A corner in the tile and the tile's centre: the whole way to them stays in the tile.
-    SAFE[2] = clearWay(px, py, dx, dy, reach, t.clearance, checked);
-  } else SAFE[2] = checked;
+    WAY[4] = reach;
+    clearWay(t);
+  }
   SAFE[0] = dx;
   SAFE[1] = dy;
+  SAFE[2] = WAY[4] as number;
   return rule;
 }
