@@ -95,100 +95,117 @@ export function countFollowerStep(followers: Followers): void {
   followers.header[H_FOLLOWER_STEPS] = (followers.header[H_FOLLOWER_STEPS] as number) + 1;
 }
 
+/** How far a follower's memo says its way is clear (tiles): 0 when it was written for another position, target or grid. */
+function keptOf(memo: Float64Array, m: number, px: number, py: number, version: number, k: number, count: number) {
+  const kept =
+    memo[m + MEMO_X] === px &&
+    memo[m + MEMO_Y] === py &&
+    memo[m + MEMO_VERSION] === version &&
+    memo[m + MEMO_TARGET] === k &&
+    k < count
+      ? (memo[m + MEMO_LEFT] as number)
+      : 0;
+  // A memo written by anyone else than the step is trusted for at most MAX_KEPT tiles of moves.
+  return kept <= MAX_KEPT ? kept : 0;
+}
+
+/** The step's length, seconds, for {@link stepSlow} (PERF: a double through an array, not an argument). */
+const STEP_DT = new Float64Array(1);
+
 function stepRange(followers: Followers, from: number, to: number, dt: number): void {
-  // PERF: every array in a local. A follower keeps the direction it follows and how far it is clear (its memo),
-  // so most steps are one move with no read of the map: it samples afresh at the end of what
-  // was checked, and whenever its position, target or the grid changed since.
+  // PERF: every array in a local, and the loop holds only the common case: a follower keeps the direction it
+  // follows and how far it is clear (its memo), so most steps are one move with no read of the map. It samples
+  // afresh (stepSlow) at the end of what was checked, and whenever its position, target or the grid changed since.
   const { x, y, speed, target, state, memo, targets } = followers;
-  const grid = followers.grid;
-  const { width: w, height: h, passable } = grid;
-  const version = grid.version;
+  const w = followers.grid.width;
+  const version = followers.grid.version;
   const count = targets.length;
+  STEP_DT[0] = dt;
   for (let i = from; i < to; i++) {
     if (state[i] !== FOLLOWER_MOVING) continue;
     let px = x[i] as number;
     let py = y[i] as number;
     const k = target[i] as number;
     const m = i * FOLLOWER_MEMO_SLOTS;
-    let left = (speed[i] as number) * dt;
-    let kept =
-      memo[m + MEMO_X] === px &&
-      memo[m + MEMO_Y] === py &&
-      memo[m + MEMO_VERSION] === version &&
-      memo[m + MEMO_TARGET] === k &&
-      k < count
-        ? (memo[m + MEMO_LEFT] as number)
-        : 0;
-    // A memo written by anyone else than the step is trusted for at most MAX_KEPT tiles of moves.
-    if (!(kept <= MAX_KEPT)) kept = 0;
-    if (kept > 0 && left <= kept) {
-      // The common case: the whole step along the kept direction, inside the tile it was checked in; only the
-      // position and what is left of the checked way change.
-      px += (memo[m + MEMO_DX] as number) * left;
-      py += (memo[m + MEMO_DY] as number) * left;
-      kept -= left;
-      x[i] = px;
-      y[i] = py;
-      memo[m + MEMO_X] = px;
-      memo[m + MEMO_Y] = py;
-      memo[m + MEMO_LEFT] = kept;
-      // At the end of what was checked the follower may have entered a goal tile (the kept target still exists:
-      // targets are never removed).
-      if (kept <= 0 && onGoal(targets[k] as FollowTarget, px, py, w)) state[i] = FOLLOWER_ARRIVED;
+    const left = (speed[i] as number) * dt;
+    let kept = keptOf(memo, m, px, py, version, k, count);
+    if (!(kept > 0 && left <= kept)) {
+      stepSlow(followers, i, version);
       continue;
     }
-    let dx = memo[m + MEMO_DX] as number;
-    let dy = memo[m + MEMO_DY] as number;
-    let st = FOLLOWER_MOVING;
-    // The arrays live in a buffer anyone may write: a follower off the map or of no target is stuck, not read.
-    if (
-      !(px >= 0 && py >= 0 && px < w && py < h) ||
-      k >= count ||
-      passable[Math.floor(py) * w + Math.floor(px)] === 0
-    ) {
-      state[i] = FOLLOWER_STUCK;
-      memo[m + MEMO_LEFT] = 0;
-      continue;
-    }
-    const t = targets[k] as (typeof targets)[number];
-    // Each sample is followed for at least the safe step or to the point it heads for: at most one short move
-    // per full one, plus the kept segment.
-    const maxMoves = 2 * Math.ceil(left / SAFE_STEP) + 5;
-    for (let n = 0; n < maxMoves && left > 0; n++) {
-      if (kept <= 0) {
-        SAFE[0] = px;
-        SAFE[1] = py;
-        const rule = sampleAt(t, passable, w, h);
-        if (rule === AT_GOAL) {
-          st = FOLLOWER_ARRIVED;
-          break;
-        }
-        if (rule < 0) {
-          st = FOLLOWER_STUCK;
-          break;
-        }
-        dx = SAFE[0] as number;
-        dy = SAFE[1] as number;
-        kept = SAFE[2] as number;
-      }
-      const d = Math.min(left, kept);
-      px += dx * d;
-      py += dy * d;
-      left -= d;
-      kept -= d;
-    }
-    if (st === FOLLOWER_MOVING && onGoal(t, px, py, w)) st = FOLLOWER_ARRIVED;
+    // The whole step along the kept direction: only the position and what is left of the checked way change.
+    px += (memo[m + MEMO_DX] as number) * left;
+    py += (memo[m + MEMO_DY] as number) * left;
+    kept -= left;
     x[i] = px;
     y[i] = py;
-    state[i] = st;
-    memo[m + MEMO_DX] = dx;
-    memo[m + MEMO_DY] = dy;
-    memo[m + MEMO_LEFT] = st === FOLLOWER_MOVING ? kept : 0;
     memo[m + MEMO_X] = px;
     memo[m + MEMO_Y] = py;
-    memo[m + MEMO_VERSION] = version;
-    memo[m + MEMO_TARGET] = k;
+    memo[m + MEMO_LEFT] = kept;
+    // At the end of what was checked the follower may have entered a goal tile (the kept target still exists:
+    // targets are never removed).
+    if (kept <= 0 && onGoal(targets[k] as FollowTarget, px, py, w)) state[i] = FOLLOWER_ARRIVED;
   }
+}
+
+/** One step of follower i when its kept way does not cover it: what is left of the way, then samples. */
+function stepSlow(followers: Followers, i: number, version: number): void {
+  const { x, y, speed, target, state, memo, targets } = followers;
+  const { width: w, height: h, passable } = followers.grid;
+  const count = targets.length;
+  let px = x[i] as number;
+  let py = y[i] as number;
+  const k = target[i] as number;
+  const m = i * FOLLOWER_MEMO_SLOTS;
+  let left = (speed[i] as number) * (STEP_DT[0] as number);
+  let kept = keptOf(memo, m, px, py, version, k, count);
+  let dx = memo[m + MEMO_DX] as number;
+  let dy = memo[m + MEMO_DY] as number;
+  let st = FOLLOWER_MOVING;
+  // The arrays live in a buffer anyone may write: a follower off the map or of no target is stuck, not read.
+  if (!(px >= 0 && py >= 0 && px < w && py < h) || k >= count || passable[Math.floor(py) * w + Math.floor(px)] === 0) {
+    state[i] = FOLLOWER_STUCK;
+    memo[m + MEMO_LEFT] = 0;
+    return;
+  }
+  const t = targets[k] as (typeof targets)[number];
+  // Each sample is followed for at least the safe step or to the point it heads for: at most one short move
+  // per full one, plus the kept segment.
+  const maxMoves = 2 * Math.ceil(left / SAFE_STEP) + 5;
+  for (let n = 0; n < maxMoves && left > 0; n++) {
+    if (kept <= 0) {
+      SAFE[0] = px;
+      SAFE[1] = py;
+      const rule = sampleAt(t, passable, w, h);
+      if (rule === AT_GOAL) {
+        st = FOLLOWER_ARRIVED;
+        break;
+      }
+      if (rule < 0) {
+        st = FOLLOWER_STUCK;
+        break;
+      }
+      dx = SAFE[0] as number;
+      dy = SAFE[1] as number;
+      kept = SAFE[2] as number;
+    }
+    const d = Math.min(left, kept);
+    px += dx * d;
+    py += dy * d;
+    left -= d;
+    kept -= d;
+  }
+  if (st === FOLLOWER_MOVING && onGoal(t, px, py, w)) st = FOLLOWER_ARRIVED;
+  x[i] = px;
+  y[i] = py;
+  state[i] = st;
+  memo[m + MEMO_DX] = dx;
+  memo[m + MEMO_DY] = dy;
+  memo[m + MEMO_LEFT] = st === FOLLOWER_MOVING ? kept : 0;
+  memo[m + MEMO_X] = px;
+  memo[m + MEMO_Y] = py;
+  memo[m + MEMO_VERSION] = version;
+  memo[m + MEMO_TARGET] = k;
 }
 
 /**
