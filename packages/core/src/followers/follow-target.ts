@@ -245,7 +245,7 @@ export function clearWay(t: FollowTarget): void {
 }
 
 /** Most tiles a follower's direct way is extended over further tiles heading for the same point. */
-export const MAX_EXTENDED = 3;
+export const MAX_EXTENDED = 6;
 
 /**
  * Extends a follower's clear direct way on a flow target across the tiles that head for the same point: the

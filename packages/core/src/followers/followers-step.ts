@@ -3,7 +3,7 @@
  * rule of `sampleFlow` and `sampleField`, ./follow-target.ts), each sample followed as far as it was checked: the
  * safe step (`FLOW_SAFE_STEP`, 0.1 tiles) or the point the direction heads for, and for a direct sample the whole
  * way to that point or just past the tile's border (`directReach`), on a flow on through the next tiles that head
- * for the same point (`extendDirect`, up to about three tiles), or, when the body would meet a wall on the way, up
+ * for the same point (`extendDirect`, up to about six tiles), or, when the body would meet a wall on the way, up
  * to a safe step short of it (`clearWay`). What is left of a checked way is kept in the
  * follower's memo and followed in later steps with no read of the map, while the follower's position, target and
  * the grid's version stay what the step wrote. A follower reads only its own slots and the shared targets, so any
