@@ -3,7 +3,7 @@
  * goal gives the optimum of every pair), clustered and spread unit starts, and the event-loop watch that
  * measures how long the main thread is blocked while pool jobs run.
  */
-import { readFileSync } from 'node:fs';
+import { openSync, readSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { computeField, Grid } from '@fieldmarshal/core';
@@ -111,18 +111,34 @@ export function unitStarts(grid: Grid, count: number, seed: number, clustered: b
   return out.subarray(0, 2 * n);
 }
 
+/** The main thread's schedstat file, open once (-1: not yet; null: none), and a buffer its text is read into. */
+let schedstat: number | null = -1;
+const schedText = new Uint8Array(64);
+
 /**
  * CPU time this process's main thread has run so far, ms, from Linux's /proc/self/task/<pid>/schedstat (its
  * first field: nanoseconds on a core; the main thread's id is the process id): time the thread waited for a core
  * does not count, nor the workers' or the garbage collector's helper threads. NaN where there is no such file.
+ * PERF: read into one buffer and parsed in place, so a ticker that reads it every millisecond allocates nothing
+ * (its garbage would otherwise be collected in the middle of the work it watches).
  */
 export function mainThreadCpuMs(): number {
-  try {
-    const text = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8');
-    return Number(text.split(' ')[0]) / 1e6;
-  } catch {
-    return Number.NaN;
+  if (schedstat === -1) {
+    try {
+      schedstat = openSync(`/proc/self/task/${process.pid}/schedstat`, 'r');
+    } catch {
+      schedstat = null;
+    }
   }
+  if (schedstat === null) return Number.NaN;
+  const n = readSync(schedstat, schedText, 0, schedText.length, 0);
+  let ns = 0;
+  for (let i = 0; i < n; i++) {
+    const digit = (schedText[i] as number) - 48;
+    if (digit < 0 || digit > 9) break;
+    ns = ns * 10 + digit;
+  }
+  return ns / 1e6;
 }
 
 /** What {@link watchCpuTicks} saw of the main thread. */
