@@ -24,6 +24,7 @@ import { runRepair } from './suites/repair.js';
 import { runRepairLoop } from './suites/repair-loop.js';
 import { runRts } from './suites/rts.js';
 import { runRtsFormations } from './suites/rts-formations.js';
+import { runSectorPool } from './suites/sector-pool.js';
 import { runSectors } from './suites/sectors.js';
 import { runService } from './suites/service.js';
 import { runSetFields, runTactics } from './suites/tactics.js';
@@ -45,6 +46,7 @@ const SUITES = [
   'flow-loop',
   'followers',
   'sectors',
+  'sector-pool',
 ] as const;
 
 /** The Moving AI maps of data/movingai, and the 1024-wide ones of data/movingai/large. */
@@ -54,8 +56,8 @@ const LARGE_MAPS = ['Boston_0_1024', 'London_0_1024', 'Enigma', 'Aurora'];
 const HELP = `usage: pnpm bench [options]
 
   --suite LIST        one or more of: ${SUITES.join(', ')}
-                      (default: all but sectors, which takes about 30 minutes; native skips itself, with a
-                      message, when no C compiler is found)
+                      (default: all but sectors, which takes about 30 minutes, and sector-pool; native skips
+                      itself, with a message, when no C compiler is found)
   --maps LIST         maps for the kernels and native suites: Moving AI names (arena, den520d, Berlin_0_256,
                       maze512-1-0, random512-10-0, 8room_000) or generated KIND-SIZE (open|random|rooms|maze-N,
                       random = 20% walls). Default: kernels the six Moving AI maps, random-1024, random-2048,
@@ -80,6 +82,10 @@ const HELP = `usage: pnpm bench [options]
                       (default city-2048, city-4096, random-4096, city-8192, random-8192; --quick city-1024,
                       random-1024)
   --sector-size N     sector side of the sectors suite (default: the library's, 64)
+  --sector-rounds N   rounds of the sector-pool suite (default 3; --quick 1): one-thread build, pool builds with
+                      1 and 2 workers, timed and then watched (main thread's longest task, busy time, serial
+                      share), on the --sector-big maps (default city-8192, random-8192; --quick city-1024,
+                      random-1024)
   --units N           units of the corridor fields (default 1000)
   --flow-maps LIST    maps of the flow suite's time table (default: the six Moving AI maps, random-1024,
                       rooms-1024, maze-512; --quick arena, random-512)
@@ -191,6 +197,7 @@ async function main(): Promise<void> {
       updates: { type: 'string' },
       'crowd-units': { type: 'string' },
       'crowd-rounds': { type: 'string' },
+      'sector-rounds': { type: 'string' },
       'crowd-steps': { type: 'string' },
       'settle-seeds': { type: 'string' },
       'formation-seeds': { type: 'string' },
@@ -224,7 +231,7 @@ async function main(): Promise<void> {
   const quick = values.quick ?? false;
   const suites = list(
     values.suite,
-    SUITES.filter((s) => s !== 'sectors'),
+    SUITES.filter((s) => s !== 'sectors' && s !== 'sector-pool'),
   );
   for (const s of suites)
     if (!(SUITES as readonly string[]).includes(s)) throw new Error(`unknown suite ${s}; known: ${SUITES.join(', ')}`);
@@ -380,6 +387,14 @@ async function main(): Promise<void> {
       })),
     );
   }
+  if (suites.includes('sector-pool'))
+    sections.push(
+      ...(await runSectorPool({
+        maps: list(values['sector-big'], quick ? ['city-1024', 'random-1024'] : ['city-8192', 'random-8192']),
+        rounds: Math.max(1, int(values['sector-rounds'], quick ? 1 : 3, 'sector-rounds')),
+        graph: values['sector-size'] ? { sectorSize: int(values['sector-size'], 64, 'sector-size') } : {},
+      })),
+    );
   if (suites.includes('flow')) {
     const moving = SHIPPED_MAPS;
     const radius = Number(values['flow-radius'] ?? 0);

@@ -3,6 +3,7 @@
  * goal gives the optimum of every pair), clustered and spread unit starts, and the event-loop watch that
  * measures how long the main thread is blocked while pool jobs run.
  */
+import { openSync, readSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { computeField, Grid } from '@fieldmarshal/core';
@@ -110,6 +111,82 @@ export function unitStarts(grid: Grid, count: number, seed: number, clustered: b
   return out.subarray(0, 2 * n);
 }
 
+/** The main thread's schedstat file, open once (-1: not yet; null: none), and a buffer its text is read into. */
+let schedstat: number | null = -1;
+const schedText = new Uint8Array(64);
+
+/**
+ * CPU time this process's main thread has run so far, ms, from Linux's /proc/self/task/<pid>/schedstat (its
+ * first field: nanoseconds on a core; the main thread's id is the process id): time the thread waited for a core
+ * does not count, nor the workers' or the garbage collector's helper threads. NaN where there is no such file.
+ * PERF: read into one buffer and parsed in place, so a ticker that reads it every millisecond allocates nothing
+ * (its garbage would otherwise be collected in the middle of the work it watches).
+ */
+export function mainThreadCpuMs(): number {
+  if (schedstat === -1) {
+    try {
+      schedstat = openSync(`/proc/self/task/${process.pid}/schedstat`, 'r');
+    } catch {
+      schedstat = null;
+    }
+  }
+  if (schedstat === null) return Number.NaN;
+  const n = readSync(schedstat, schedText, 0, schedText.length, 0);
+  let ns = 0;
+  for (let i = 0; i < n; i++) {
+    const digit = (schedText[i] as number) - 48;
+    if (digit < 0 || digit > 9) break;
+    ns = ns * 10 + digit;
+  }
+  return ns / 1e6;
+}
+
+/** What {@link watchCpuTicks} saw of the main thread. */
+export interface CpuTickWatch<T> {
+  value: T;
+  /** The most CPU time the thread ran between two ticks, ms: an upper bound of its longest task (NaN: no clock). */
+  longestCpuMs: number;
+  /** CPU time the thread ran while `work` ran, ms (the ticker's own reads included). */
+  cpuMs: number;
+  /** Ticks seen. */
+  ticks: number;
+}
+
+/**
+ * Watches the main thread's CPU time ({@link mainThreadCpuMs}) at every turn of a 1 ms timer while `work` runs.
+ * A task runs between two ticks, so the most CPU time spent between two ticks bounds the longest task from above
+ * (short tasks that share a gap add up, and the ticker's reads, some 10 µs each, count too); unlike a profile's
+ * samples or the event loop's delay, it leaves out the time the thread waited for a core, which on a loaded
+ * machine can be tens of ms.
+ */
+export async function watchCpuTicks<T>(work: () => Promise<T>): Promise<CpuTickWatch<T>> {
+  const start = mainThreadCpuMs();
+  let last = start;
+  let longest = 0;
+  let ticks = 0;
+  let running = true;
+  const look = () => {
+    const now = mainThreadCpuMs();
+    if (now - last > longest) longest = now - last;
+    last = now;
+    ticks++;
+  };
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const tick = () => {
+    look();
+    timer = running ? setTimeout(tick, 0) : null;
+  };
+  timer = setTimeout(tick, 0);
+  try {
+    const value = await work();
+    look();
+    return { value, longestCpuMs: Number.isFinite(start) ? longest : Number.NaN, cpuMs: last - start, ticks };
+  } finally {
+    running = false;
+    if (timer) clearTimeout(timer);
+  }
+}
+
 /** What {@link watchMainThread} saw of the main thread. */
 export interface MainThreadWatch<T> {
   value: T;
@@ -140,6 +217,9 @@ export async function watchMainThread<T>(work: () => Promise<T>, profile = true)
   const session = profile ? new Session() : null;
   if (session) {
     session.connect();
+    // The profiles of earlier watches (megabytes of samples once parsed) are garbage on this thread: collected
+    // now, so the watched work is not charged with the tool's own garbage collection.
+    await session.post('HeapProfiler.collectGarbage');
     await session.post('Profiler.enable');
     await session.post('Profiler.setSamplingInterval', { interval: 100 });
     await session.post('Profiler.start');

@@ -57,7 +57,8 @@ export interface SectorPoolJobOptions {
 export interface SectorPoolOptions extends SectorGraphOptions, SectorPoolJobOptions {
   /**
    * Jobs per worker in each parallel phase (bands of sectors), for balance. An integer >= 1.
-   * @defaultValue 4
+   * @defaultValue 4 (1 for a pool of one worker, which has nothing to balance: each further band costs a round
+   *   trip to the worker, which then waits for its next job)
    */
   jobsPerWorker?: number;
 }
@@ -154,6 +155,15 @@ function checkRunner(runner: unknown): asserts runner is JobRunner {
 }
 
 /**
+ * True for a pool of one worker: its phases run as one job each (the worker never waits for the main thread
+ * between bands). Not the `main-thread` mode, where each band is a task of its own and shorter bands keep the
+ * thread responsive.
+ */
+function soleWorker(runner: JobRunner): boolean {
+  return runner.size === 1 && runner.mode !== 'main-thread';
+}
+
+/**
  * Builds a sector graph in the worker pool: the same graph as {@link buildSectorGraph} (bit for bit), its phases
  * cut into bands of sectors run in parallel. The main thread only allocates and adds up progress.
  * `onProgress` counts sectors labelled plus sectors built (`total` = 2 x sectors). Aborting rejects with
@@ -167,7 +177,7 @@ export async function buildSectorGraphInPool(
   checkRunner(runner);
   checkGrid(grid);
   const rules = resolveSectorOptions(options);
-  const jobsPerWorker = ownOptions(options, 'options').jobsPerWorker ?? 4;
+  const jobsPerWorker = ownOptions(options, 'options').jobsPerWorker ?? (soleWorker(runner) ? 1 : 4);
   const failure: { error?: unknown; abort?: () => void } = {};
   const job = readPoolJob(options, failure);
   if (!(Number.isInteger(jobsPerWorker) && jobsPerWorker >= 1))

@@ -63,6 +63,34 @@ export function poolSuite(env: ServiceEnv): void {
       }
     });
 
+    it('builds the same sector graph with 1, 2 and 3 workers, in one band per worker or several', async () => {
+      // Bands that split sectors unevenly (46 sectors: 7 x 7 less the edge), two metrics, and the single worker's
+      // one band per phase as well as explicit bands: every array bit for bit, landmarks included.
+      const g = grid(c.generateRandom(100, 97, 0.25, { seed: 31 }));
+      const others = await Promise.all([1, 3].map((workers) => c.createFieldService({ mode, workers })));
+      try {
+        for (const options of [{ sectorSize: 16 }, { sectorSize: 8, metric: 'steps' as const }]) {
+          const local = c.buildSectorGraph(g, options);
+          expect([local.landmarksFresh, local.data.landmarkCost.length > 0]).toEqual([true, true]);
+          for (const pool of [others[0], service, others[1]] as Core.FieldService[]) {
+            for (const jobsPerWorker of [undefined, 1, 3]) {
+              const pooled = await c.buildSectorGraphInPool(pool, g, { ...options, jobsPerWorker });
+              for (const key of Object.keys(local.data) as (keyof Core.SectorGraphData)[]) {
+                expect([pool.size, jobsPerWorker, key, sameBits(pooled.data[key], local.data[key])]).toEqual([
+                  pool.size,
+                  jobsPerWorker,
+                  key,
+                  true,
+                ]);
+              }
+            }
+          }
+        }
+      } finally {
+        await Promise.all(others.map((s) => s.close()));
+      }
+    });
+
     it('builds per-set fields and set costs in the pool as on this thread', async () => {
       const g = grid(c.generateRandom(90, 70, 0.2, { seed: 12 }));
       const sets = c.decomposeConvexSets(g);
