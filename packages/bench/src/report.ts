@@ -10,6 +10,14 @@ export interface Row {
   extra?: Record<string, string | number>;
 }
 
+/** One table of a suite's report: its title, header and rows, and the rows' data for the JSON results. */
+export interface Section {
+  title: string;
+  header: string[];
+  rows: string[][];
+  data: Row[];
+}
+
 export function fmt(ms: number): string {
   if (!Number.isFinite(ms)) return '-';
   return ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);

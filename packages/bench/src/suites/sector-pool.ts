@@ -16,7 +16,7 @@
 import { createFieldService, type FieldService } from '@fieldmarshal/core';
 import { buildSectorGraph, buildSectorGraphInPool, type SectorGraphOptions } from '@fieldmarshal/core/sectors';
 import { ProgressBar } from '../progress.js';
-import { fmt, type Row } from '../report.js';
+import { fmt, type Section } from '../report.js';
 import { summarize } from '../stats.js';
 import { mainThreadCpuMs, sectorMap, watchCpuTicks } from './sectors-setup.js';
 
@@ -26,13 +26,6 @@ export interface SectorPoolSuiteOptions {
   /** Rounds per map. */
   rounds: number;
   graph: SectorGraphOptions;
-}
-
-interface Section {
-  title: string;
-  header: string[];
-  rows: string[][];
-  data: Row[];
 }
 
 /** The speed-up Amdahl's law allows `workers` workers when `share` of the one-thread time stays serial. */

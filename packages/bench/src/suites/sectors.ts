@@ -10,7 +10,7 @@ import {
 } from '@fieldmarshal/core/sectors';
 import { loadMovingAi } from '../maps.js';
 import { ProgressBar } from '../progress.js';
-import { fmt, type Row } from '../report.js';
+import { fmt, type Section } from '../report.js';
 import { createPeer } from '../scenarios/peers.js';
 import { percentile, summarize } from '../stats.js';
 import { centralTile, farPairs, rng, sectorMap, unitStarts, watchMainThread } from './sectors-setup.js';
@@ -30,13 +30,6 @@ export interface SectorSuiteOptions {
   units: number;
   edits: number;
   graph: SectorGraphOptions;
-}
-
-interface Section {
-  title: string;
-  header: string[];
-  rows: string[][];
-  data: Row[];
 }
 
 const pct = (v: number) => `${(100 * v).toFixed(3)}%`;
