@@ -136,32 +136,37 @@ const WHOLE_BLOCK = 2;
 
 /**
  * The blocked mask of the whole 3 x 3 block around the tile of the point {@link sampleTarget} last sampled (for the
- * way the follower keeps, {@link clearWay}); read once per sample.
+ * way the follower keeps, {@link clearWay}, and kept in the follower's memo for its next sample in that tile);
+ * read at most once per sample, -1 when the sample read none.
  */
-const WHOLE = new Int32Array(1);
+export const WHOLE = new Int32Array(1);
 
 /**
  * The direction for a follower at (SAFE[0], SAFE[1]) (tiles, inside the map) on target `t`, over the grid's
  * passability `pass` (tiles of another code than the point's count as blocked): writes SAFE[0..2] and returns
- * the rule of ../fields/safe-step.ts, or {@link AT_GOAL} on a goal tile (no direction written).
+ * the rule of ../fields/safe-step.ts, or {@link AT_GOAL} on a goal tile (no direction written). `known` is the
+ * blocked mask of the point's tile's whole 3 x 3 block on this target and grid ({@link WHOLE}[0] after an earlier
+ * sample in the same tile), or -1 to read it from the map. Leaves that mask in WHOLE[0] (-1 when none was read).
  */
-export function sampleTarget(t: FollowTarget, pass: Uint8Array, w: number, h: number): number {
+export function sampleTarget(t: FollowTarget, pass: Uint8Array, w: number, h: number, known: number): number {
   const x = SAFE[0] as number;
   const y = SAFE[1] as number;
   const tx = Math.floor(x);
   const ty = Math.floor(y);
   const i = ty * w + tx;
-  const code = pass[i] as number;
   const fx = x - tx;
   const fy = y - ty;
   SAFE[4] = t.clearance;
+  WHOLE[0] = -1;
   if (t.kind === TARGET_FLOW) {
     const flow = t.flow as Pick<Flow, 'anchor' | 'vx' | 'vy'>;
     // A goal's anchor is its own centre (no other tile's is).
     if (flow.anchor[i] === -2 - i) return AT_GOAL;
-    const whole = flowMask(flow.anchor, 0, w, h, tx, ty, pass, code, 0.5, 0.5, WHOLE_BLOCK);
+    const whole =
+      known >= 0 ? known : flowMask(flow.anchor, 0, w, h, tx, ty, pass, pass[i] as number, 0.5, 0.5, WHOLE_BLOCK);
     WHOLE[0] = whole;
-    return flowDirection(flow.anchor, 0, flow.vx, flow.vy, w, h, pass, code, true, whole);
+    // The mask is given whole, so flowDirection reads neither `pass` nor the code.
+    return flowDirection(flow.anchor, 0, flow.vx, flow.vy, w, h, pass, 0, true, whole);
   }
   let d: number;
   if (t.kind === TARGET_FIELD) {
@@ -182,10 +187,13 @@ export function sampleTarget(t: FollowTarget, pass: Uint8Array, w: number, h: nu
   SAFE[5] = 0;
   SAFE[6] = 0;
   SAFE[7] = SAFE_STEP;
+  const code = pass[i] as number;
   const whole =
-    t.kind === TARGET_FIELD
-      ? fieldMask((t.field as Pick<Field, 'cost'>).cost, w, h, tx, ty, pass, code, 0.5, 0.5, WHOLE_BLOCK)
-      : corridorMask(t.corridor as CorridorFieldData, w, h, tx, ty, pass, code, 0.5, 0.5, WHOLE_BLOCK);
+    known >= 0
+      ? known
+      : t.kind === TARGET_FIELD
+        ? fieldMask((t.field as Pick<Field, 'cost'>).cost, w, h, tx, ty, pass, code, 0.5, 0.5, WHOLE_BLOCK)
+        : corridorMask(t.corridor as CorridorFieldData, w, h, tx, ty, pass, code, 0.5, 0.5, WHOLE_BLOCK);
   WHOLE[0] = whole;
   return safeDirection(whole & reachMask(fx, fy, t.clearance + SAFE_STEP));
 }

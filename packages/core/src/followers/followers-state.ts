@@ -81,11 +81,16 @@ export const MEMO_DX = 0;
 export const MEMO_DY = 1;
 /** how far along it the body is known clear (0: sample afresh), */
 export const MEMO_LEFT = 2;
-/** and the position, grid version and target that was checked for. */
+/** and the position, grid version and target that was checked for; */
 export const MEMO_X = 3;
 export const MEMO_Y = 4;
 export const MEMO_VERSION = 5;
 export const MEMO_TARGET = 6;
+/**
+ * the tile of its last sample and that tile's blocked mask on the target (`tile * 512 + mask + 1`; 0: none), valid
+ * with the same version and target: a follower sampling again in the same tile does not read the map's block again.
+ */
+export const MEMO_TILE = 7;
 
 /** Options of {@link createFollowers}. */
 export interface FollowersOptions {
