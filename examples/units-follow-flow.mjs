@@ -4,7 +4,8 @@
 //   any-angle shortest path (anyAnglePath), with their lengths.
 // Part 2 (a game loop): units moved every tick by speed * dt along sampleFlow, which writes into one reused
 //   array (no allocation per call); every unit reaches the goal without ever standing in a wall.
-// Part 3 (a crowd): the same crowd sent through a door twice, down the field's arrows and along the flow.
+// Part 3 (a crowd): the same crowd sent through a door twice, down the field's arrows and along the flow; which
+//   settles first depends on where the units start, so both times are reported.
 // Run: node units-follow-flow.mjs [starts, default 40]
 // The last line printed is a JSON summary (the examples test reads it).
 import { readFileSync } from 'node:fs';

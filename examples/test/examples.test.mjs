@@ -70,7 +70,7 @@ describe('units-follow-field.mjs', () => {
 });
 
 describe('units-follow-flow.mjs', () => {
-  it('the flow follower keeps within 1% of the any-angle optimum, the game loop and the crowd arrive', () => {
+  it('the flow follower keeps within 1% of the any-angle optimum, the game loop arrives, both crowds settle', () => {
     const r = runExample('units-follow-flow.mjs', '20');
     assert.equal(r.example, 'units-follow-flow');
     assert.equal(r.starts, 20);
@@ -83,7 +83,11 @@ describe('units-follow-flow.mjs', () => {
     assert.equal(r.loopInWall, 0);
     assert.equal(r.crowdFieldPast, 80);
     assert.equal(r.crowdFlowPast, 80);
-    assert.ok(r.crowdFlowSeconds < r.crowdFieldSeconds, `flow ${r.crowdFlowSeconds} s, field ${r.crowdFieldSeconds} s`);
+    // Both crowds settle (every unit stopped) before the example's 300 s cap. Which way settles first depends on
+    // the start: the last units, touching a wall face, follow the flocking tutorial's wall vectors along it, and
+    // over ten seeds the flow settled later in seven; so the example reports both times and claims no order.
+    assert.ok(r.crowdFieldSeconds > 0 && r.crowdFieldSeconds < 300, `field ${r.crowdFieldSeconds} s`);
+    assert.ok(r.crowdFlowSeconds > 0 && r.crowdFlowSeconds < 300, `flow ${r.crowdFlowSeconds} s`);
   });
 });
 
