@@ -151,7 +151,8 @@ ever overlapped a wall, stalls, and the length over the exact any-angle shortest
 The followers suite steps 100k followers on one flow (radius 0.25) of a 1024x1024 map (random and rooms, 20%
 walls) on the main thread and split over 1 and 2 bare worker threads running the step's worker half
 (runFollowersStepRange) on the shared buffer, in interleaved rounds; milliseconds per step, the speed-up over
-the main thread, and whether the copies stayed bit-identical.
+the main thread, the CPU time of each step's slowest thread (Linux) and its speed-up, and whether the copies
+stayed bit-identical.
 The tactics suite runs the flank search over the about 10,000 convex sets of random-256 in slices of 1 ms: the
 total (set costs included) and the longest slice, with the costs from this thread, from 2 workers, or computed
 in the first slice ('two-field'). The set-fields suite builds all per-set fields of random-128 and rooms-256 on

@@ -5,6 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { type FollowersStepRangeArgs, runFollowersStepRange } from '@fieldmarshal/core/flow';
+import { threadCpuMs } from './stats.js';
 
 let base: Omit<FollowersStepRangeArgs, 'from' | 'to' | 'dt'> | null = null;
 const port = parentPort;
@@ -18,7 +19,9 @@ port.on(
       return;
     }
     if (base === null) throw new Error('followers worker: not initialised');
+    // The reply is this thread's CPU time for the range, ms (NaN where it cannot be read).
+    const cpu = threadCpuMs();
     runFollowersStepRange({ ...base, from: m.from, to: m.to, dt: m.dt });
-    port.postMessage('done');
+    port.postMessage(threadCpuMs() - cpu);
   },
 );

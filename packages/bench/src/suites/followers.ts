@@ -12,7 +12,7 @@ import {
 } from '@fieldmarshal/core/flow';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
-import { summarize } from '../stats.js';
+import { summarize, threadCpuMs } from '../stats.js';
 import { centralGoal } from './flow.js';
 
 const SIDE = 1024;
@@ -49,9 +49,10 @@ class RangePool {
   constructor(count: number) {
     this.workers = Array.from({ length: count }, () => new Worker(new URL('../followers-worker.js', import.meta.url)));
   }
-  private ask(w: Worker, message: unknown): Promise<void> {
+  /** Posts `message` to `w`; resolves with its reply (a step's: the worker's CPU time for its range, ms). */
+  private ask(w: Worker, message: unknown): Promise<number> {
     return new Promise((resolve, reject) => {
-      w.once('message', () => resolve());
+      w.once('message', (reply: unknown) => resolve(typeof reply === 'number' ? reply : Number.NaN));
       w.once('error', reject);
       w.postMessage(message);
     });
@@ -63,13 +64,15 @@ class RangePool {
       this.workers.map((w) => this.ask(w, { init: { followers: b.followers, grid, targets: b.targets } })),
     );
   }
-  async step(f: Followers, dt: number): Promise<void> {
+  /** One step split into one range per worker; resolves with the slowest worker's CPU time for it, ms. */
+  async step(f: Followers, dt: number): Promise<number> {
     const n = followerCount(f);
     const k = this.workers.length;
-    await Promise.all(
+    const cpu = await Promise.all(
       this.workers.map((w, p) => this.ask(w, { from: Math.floor((p * n) / k), to: Math.floor(((p + 1) * n) / k), dt })),
     );
     countFollowerStep(f);
+    return Math.max(...cpu);
   }
   async close(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.terminate()));
@@ -79,7 +82,10 @@ class RangePool {
 /**
  * Followers (`stepFollowers`): milliseconds per step of `units` followers on one flow of a 1024^2 map, on this
  * thread and split over 1 and 2 worker threads running the step's worker half (`runFollowersStepRange`) on the
- * shared buffer. Each executor steps its own copy; interleaved rounds; the copies must stay bit-identical.
+ * shared buffer. Each executor steps its own copy; interleaved rounds; the copies must stay bit-identical. Beside
+ * the wall time, each step's CPU time on its slowest thread (Linux schedstat; NaN elsewhere): the work itself, which
+ * on a machine shared with other processes the wall time overstates (time waiting for a core, and other processes'
+ * use of the memory system are not the step's).
  */
 export async function runFollowers(options: {
   units: number;
@@ -100,22 +106,28 @@ export async function runFollowers(options: {
       const copies = EXECUTORS.map(() => createBenchFollowers(spec, options.units));
       for (let e = 1; e < EXECUTORS.length; e++)
         await (pools.get(EXECUTORS[e] as number) as RangePool).init(copies[e] as Followers);
-      const step = async (e: number) => {
+      // A step; resolves with the CPU time of its slowest thread, ms (the critical path, which leaves out the time
+      // a thread waited for a core: on a shared machine the wall time also counts other processes' work).
+      const step = async (e: number): Promise<number> => {
         const executor = EXECUTORS[e] as Executor;
-        if (executor === 'main') stepFollowers(copies[e] as Followers, DT);
-        else await (pools.get(executor) as RangePool).step(copies[e] as Followers, DT);
+        if (executor !== 'main') return (pools.get(executor) as RangePool).step(copies[e] as Followers, DT);
+        const cpu = threadCpuMs();
+        stepFollowers(copies[e] as Followers, DT);
+        return threadCpuMs() - cpu;
       };
       for (let e = 0; e < EXECUTORS.length; e++) {
         for (let s = 0; s < WARMUP_STEPS; s++) await step(e);
         bar.tick(WARMUP_STEPS);
       }
       const samples: number[][] = EXECUTORS.map(() => []);
+      const cpuSamples: number[][] = EXECUTORS.map(() => []);
       for (let r = 0; r < options.rounds; r++) {
         for (let e = 0; e < EXECUTORS.length; e++) {
           for (let s = 0; s < options.steps; s++) {
             const t0 = performance.now();
-            await step(e);
+            const cpu = await step(e);
             (samples[e] as number[]).push(performance.now() - t0);
+            (cpuSamples[e] as number[]).push(cpu);
             bar.tick();
           }
         }
@@ -123,8 +135,10 @@ export async function runFollowers(options: {
       const bytes = (f: Followers) => Buffer.from(new Uint8Array(f.buffer.slice(0)));
       const reference = bytes(copies[0] as Followers);
       const main = summarize(samples[0] as number[]).median;
+      const mainCpu = summarize(cpuSamples[0] as number[]).median;
       EXECUTORS.forEach((executor, e) => {
         const stats = summarize(samples[e] as number[]);
+        const cpu = summarize(cpuSamples[e] as number[]).median;
         const same = Buffer.compare(reference, bytes(copies[e] as Followers)) === 0;
         const where = executor === 'main' ? 'main thread' : `${executor} worker${executor > 1 ? 's' : ''}`;
         data.push({
@@ -137,6 +151,8 @@ export async function runFollowers(options: {
             executor: String(executor),
             sameState: String(same),
             speedUp: main / stats.median,
+            cpuMs: cpu,
+            cpuSpeedUp: mainCpu / cpu,
           },
         });
         rows.push([
@@ -147,6 +163,8 @@ export async function runFollowers(options: {
           fmt(stats.median),
           `${fmt(stats.p10)}-${fmt(stats.p90)}`,
           (main / stats.median).toFixed(2),
+          fmt(cpu),
+          (mainCpu / cpu).toFixed(2),
           same ? 'yes' : 'NO',
         ]);
       });
@@ -157,7 +175,18 @@ export async function runFollowers(options: {
   bar.finish();
   return {
     title: `Followers on one flow (radius 0.25, 3 tiles/s), ${SIDE}x${SIDE}, one ${(DT * 1000).toFixed(1)} ms step per sample (workers: bare worker_threads running the step's worker half)`,
-    header: ['case', 'map', 'where', 'steps', 'median ms', 'p10-p90 ms', 'speed-up', 'same state'],
+    header: [
+      'case',
+      'map',
+      'where',
+      'steps',
+      'median ms',
+      'p10-p90 ms',
+      'speed-up',
+      'CPU ms, slowest thread',
+      'CPU speed-up',
+      'same state',
+    ],
     rows,
     data,
   };

@@ -2,7 +2,7 @@
  * The sector graph's pool build against its one-thread build: how much of the build stays on the main thread.
  * For each map, in rounds (the order of the three builds rotated each round, so a busy machine slows each alike):
  * the one-thread build (`buildSectorGraph` on the main thread), the pool build with 1 worker and with 2, each
- * timed (wall) and its main thread's CPU time read from Linux's schedstat (`mainThreadCpuMs`: message handling,
+ * timed (wall) and its main thread's CPU time read from Linux's schedstat (`threadCpuMs` on the main thread: message handling,
  * posting, allocation, garbage collection on this thread; not the time it waited for a core); then the same two
  * pool builds watched by a 1 ms ticker that reads that clock (`watchCpuTicks`): the most CPU time between two
  * ticks, an upper bound of the longest main-thread task that a loaded machine does not inflate (a CPU profile's
@@ -17,8 +17,8 @@ import { createFieldService, type FieldService } from '@fieldmarshal/core';
 import { buildSectorGraph, buildSectorGraphInPool, type SectorGraphOptions } from '@fieldmarshal/core/sectors';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Section } from '../report.js';
-import { summarize } from '../stats.js';
-import { mainThreadCpuMs, sectorMap, watchCpuTicks } from './sectors-setup.js';
+import { summarize, threadCpuMs } from '../stats.js';
+import { sectorMap, watchCpuTicks } from './sectors-setup.js';
 
 export interface SectorPoolSuiteOptions {
   /** Maps (`city-N`, `random-N`, Moving AI names). */
@@ -92,17 +92,17 @@ export async function runSectorPool(options: SectorPoolSuiteOptions): Promise<Se
       const ticks: number[][] = [[], []];
       const builds = [
         () => {
-          const [a0, c0, t0] = [processCpuMs(), mainThreadCpuMs(), performance.now()];
+          const [a0, c0, t0] = [processCpuMs(), threadCpuMs(), performance.now()];
           buildSectorGraph(grid, options.graph);
           one.push(performance.now() - t0);
-          oneCpu.push(mainThreadCpuMs() - c0);
+          oneCpu.push(threadCpuMs() - c0);
           oneAll.push(processCpuMs() - a0);
         },
         ...services.map((service, w) => async () => {
-          const [a0, c0, t0] = [processCpuMs(), mainThreadCpuMs(), performance.now()];
+          const [a0, c0, t0] = [processCpuMs(), threadCpuMs(), performance.now()];
           await buildSectorGraphInPool(service, grid, options.graph);
           (pool[w] as number[]).push(performance.now() - t0);
-          (cpu[w] as number[]).push(mainThreadCpuMs() - c0);
+          (cpu[w] as number[]).push(threadCpuMs() - c0);
           (all[w] as number[]).push(processCpuMs() - a0);
         }),
       ];

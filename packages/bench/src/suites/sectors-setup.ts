@@ -3,11 +3,11 @@
  * goal gives the optimum of every pair), clustered and spread unit starts, and the event-loop watch that
  * measures how long the main thread is blocked while pool jobs run.
  */
-import { openSync, readSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { computeField, Grid } from '@fieldmarshal/core';
 import { type BenchMap, loadMap, loadMovingAi } from '../maps.js';
+import { threadCpuMs } from '../stats.js';
 
 /**
  * `city-N`: the largest shipped Moving AI city map (Berlin_0_256) scaled up to N x N, each tile becoming an
@@ -111,36 +111,6 @@ export function unitStarts(grid: Grid, count: number, seed: number, clustered: b
   return out.subarray(0, 2 * n);
 }
 
-/** The main thread's schedstat file, open once (-1: not yet; null: none), and a buffer its text is read into. */
-let schedstat: number | null = -1;
-const schedText = new Uint8Array(64);
-
-/**
- * CPU time this process's main thread has run so far, ms, from Linux's /proc/self/task/<pid>/schedstat (its
- * first field: nanoseconds on a core; the main thread's id is the process id): time the thread waited for a core
- * does not count, nor the workers' or the garbage collector's helper threads. NaN where there is no such file.
- * PERF: read into one buffer and parsed in place, so a ticker that reads it every millisecond allocates nothing
- * (its garbage would otherwise be collected in the middle of the work it watches).
- */
-export function mainThreadCpuMs(): number {
-  if (schedstat === -1) {
-    try {
-      schedstat = openSync(`/proc/self/task/${process.pid}/schedstat`, 'r');
-    } catch {
-      schedstat = null;
-    }
-  }
-  if (schedstat === null) return Number.NaN;
-  const n = readSync(schedstat, schedText, 0, schedText.length, 0);
-  let ns = 0;
-  for (let i = 0; i < n; i++) {
-    const digit = (schedText[i] as number) - 48;
-    if (digit < 0 || digit > 9) break;
-    ns = ns * 10 + digit;
-  }
-  return ns / 1e6;
-}
-
 /** What {@link watchCpuTicks} saw of the main thread. */
 export interface CpuTickWatch<T> {
   value: T;
@@ -153,20 +123,20 @@ export interface CpuTickWatch<T> {
 }
 
 /**
- * Watches the main thread's CPU time ({@link mainThreadCpuMs}) at every turn of a 1 ms timer while `work` runs.
+ * Watches the main thread's CPU time ({@link threadCpuMs}, read on the main thread) at every turn of a 1 ms timer while `work` runs.
  * A task runs between two ticks, so the most CPU time spent between two ticks bounds the longest task from above
  * (short tasks that share a gap add up, and the ticker's reads, some 10 µs each, count too); unlike a profile's
  * samples or the event loop's delay, it leaves out the time the thread waited for a core, which on a loaded
  * machine can be tens of ms.
  */
 export async function watchCpuTicks<T>(work: () => Promise<T>): Promise<CpuTickWatch<T>> {
-  const start = mainThreadCpuMs();
+  const start = threadCpuMs();
   let last = start;
   let longest = 0;
   let ticks = 0;
   let running = true;
   const look = () => {
-    const now = mainThreadCpuMs();
+    const now = threadCpuMs();
     if (now - last > longest) longest = now - last;
     last = now;
     ticks++;

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   createFieldService,
   type FieldService,
@@ -10,7 +9,7 @@ import { addCrowdUnit, commandCrowdGroup, createCrowd, stepCrowdParallel } from 
 import { buildSectorGraphInPool } from '@fieldmarshal/core/sectors';
 import { ProgressBar } from '../progress.js';
 import { fmt, type Row } from '../report.js';
-import { summarize } from '../stats.js';
+import { summarize, threadCpuMs } from '../stats.js';
 
 /** The execution modes compared: `transfer` is timed against `shared` (Node has shared memory). */
 const MODES: FieldServiceMode[] = ['shared', 'transfer'];
@@ -107,17 +106,12 @@ function cases(sizes: readonly number[]): Case[] {
 }
 
 /**
- * The calling thread's CPU time in ms (Linux: /proc/thread-self/schedstat), or null where it cannot be read.
+ * The calling thread's CPU clock ({@link threadCpuMs}), or null where it cannot be read.
  * PERF: a wall-clock slice of the main thread includes the time the OS gave its core to a worker; with as many
  * busy workers as cores, a 0.1 ms post can measure 5 ms (one scheduler quantum). CPU time leaves that out.
  */
 function threadCpuClock(): (() => number) | null {
-  const read = () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
-  try {
-    return Number.isFinite(read()) ? read : null;
-  } catch {
-    return null;
-  }
+  return Number.isFinite(threadCpuMs()) ? threadCpuMs : null;
 }
 
 /**
