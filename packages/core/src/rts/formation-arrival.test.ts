@@ -45,12 +45,14 @@ function alone(tx: number, ty: number): number {
 }
 
 describe('formations that arrive (studio battlefield)', () => {
-  // Simulated seconds. The unit alone takes about 17 s. This build: wedge 32 s (1.9 times), box 25 s (1.5 times).
-  // Before the formations gathered on the way, marched at nine tenths of the group speed and had their members
-  // trade places, the wedge took 51 s and the box 46 s (3 and 2.8 times); before that the box took 57.5 s.
+  // Simulated seconds. The unit alone takes about 17 s. This build: wedge 30.2 s (1.79 times), box 25 s (1.51
+  // times). Before a formation filing through a pass stopped slowing down for members more than three tiles behind,
+  // the wedge took 32 s (1.9 times). Before the formations gathered on the way, marched at nine tenths of the
+  // group speed and had their members trade places, the wedge took 51 s and the box 46 s (3 and 2.8 times); before
+  // that the box took 57.5 s.
   for (const [formation, tx, ty, limit] of [
-    ['wedge', 42, 26, 40],
-    ['box', 42, 3, 36],
+    ['wedge', 42, 26, 31],
+    ['box', 42, 3, 26],
   ] as const) {
     it(`a ${formation} ordered across the ridge reaches the target with every member in its place`, () => {
       const { g, seconds } = march(formation, tx, ty, 120);
@@ -63,8 +65,8 @@ describe('formations that arrive (studio battlefield)', () => {
         if (u !== g.commander) expect(Math.hypot(u.tailX - u.slotX, u.tailY - u.slotY)).toBeLessThanOrEqual(0.05);
       }
       expect(seconds).toBeLessThan(limit);
-      // Within 2.4 times the time of one unit alone on the same trip (the bench's target is 1.5 times, at p50).
-      expect(seconds).toBeLessThanOrEqual(2.4 * alone(tx, ty));
+      // Within 1.85 times the time of one unit alone on the same trip (the bench's target is 1.5 times, at p50).
+      expect(seconds).toBeLessThanOrEqual(1.85 * alone(tx, ty));
     });
   }
 

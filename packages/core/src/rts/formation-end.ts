@@ -118,7 +118,14 @@ export class RtsMarchEnd {
   private readonly endX: Float64Array;
   private readonly endY: Float64Array;
   private readonly endTries: Uint8Array;
+  /** The end step of each member's last try. */
+  private readonly triedAt: Int32Array;
   private endSteps = 0;
+  /** The goal's tile and how many tiles near it places are searched in (see the constructor). */
+  private readonly goalTileX: number;
+  private readonly goalTileY: number;
+  private readonly reach: number;
+  private readonly radius: number;
 
   /**
    * Hands out the end places (`order`: unit indices by slot; (ax, ay) the formation's centre with the commander
@@ -141,6 +148,10 @@ export class RtsMarchEnd {
     const n = g.units.length;
     const spots = { x: new Float64Array(n), y: new Float64Array(n) };
     const reach = Math.max(256, 16 * n);
+    this.goalTileX = Math.floor(gx);
+    this.goalTileY = Math.floor(gy);
+    this.reach = reach;
+    this.radius = radius;
     const candidates = freeTilesNear(world.grid, world.units, g, Math.floor(gx), Math.floor(gy), reach, true);
     rtsEndSpots(world.grid, g.slots, g.slotOf, order, ax, ay, g.angle, gx, gy, radius, candidates, spots);
     // Who takes which place: members coming in (in file, or as a block) fill the places from the far side of
@@ -183,12 +194,47 @@ export class RtsMarchEnd {
       g.slotOf[i] = slotOf[p] as number;
     });
     this.endTries = new Uint8Array(n);
+    this.triedAt = new Int32Array(n);
     g.units.forEach((u, i) => {
       u.slotX = this.endX[i] as number;
       u.slotY = this.endY[i] as number;
       if (u !== c) world.setOrder(u, u.slotX, u.slotY);
     });
     c.speedMultiplier = 1;
+  }
+
+  /**
+   * Does a unit of another group stand on (x, y): would a body of radius `r` there be inside its personal space
+   * (its soft radius), where the member cannot step?
+   */
+  private placeTaken(x: number, y: number, r: number): boolean {
+    for (const v of this.world.units)
+      if (v.group !== this.group && dHypot(v.tailX - x, v.tailY - y) < r + v.softRadius) return true;
+    return false;
+  }
+
+  /**
+   * Gives member `i` the free tile nearest to the goal (breadth-first, no idle unit of another group on it, room for
+   * the largest body) that no other member has for its place; it keeps its place when there is none.
+   */
+  private movePlace(i: number): void {
+    const g = this.group;
+    const w = this.world.grid.width;
+    const tiles = freeTilesNear(this.world.grid, this.world.units, g, this.goalTileX, this.goalTileY, this.reach, false);
+    const used = new RtsTileSet(64);
+    for (let j = 0; j < g.units.length; j++)
+      if (j !== i) used.add(Math.floor(this.endY[j] as number) * w + Math.floor(this.endX[j] as number));
+    for (const t of tiles) {
+      if (used.has(t)) continue;
+      const tx = t % w;
+      if (this.radius > 0.5 && !rtsBodyClear(this.world.grid, tx + 0.5, (t - tx) / w + 0.5, this.radius)) continue;
+      this.endX[i] = tx + 0.5;
+      this.endY[i] = (t - tx) / w + 0.5;
+      const u = g.units[i] as RtsUnit;
+      u.slotX = this.endX[i] as number;
+      u.slotY = this.endY[i] as number;
+      return;
+    }
   }
 
   private trade(): void {
@@ -223,10 +269,17 @@ export class RtsMarchEnd {
     if (this.endSteps % world.stepsFor(0.5) === 0) this.trade();
     let done = true;
     g.units.forEach((u, i) => {
-      if (u.failed && u.state === 'destination-reached') return;
       const x = this.endX[i] as number;
       const y = this.endY[i] as number;
-      if (u.state === 'destination-reached' && dHypot(u.tailX - x, u.tailY - y) <= TOLERANCE) return;
+      if (u.state === 'destination-reached' && dHypot(u.tailX - x, u.tailY - y) <= TOLERANCE) {
+        // Given up on, then pushed onto its place after all: it stands in it.
+        if (u.failReason === 'slot-unreachable') {
+          u.failed = false;
+          u.failReason = null;
+        }
+        return;
+      }
+      if (u.failed && u.state === 'destination-reached') return;
       if (u === g.commander) {
         // Pushed off the goal by a member: it walks back to it (its slot) by itself.
         if (!timeUp) done = false;
@@ -240,11 +293,17 @@ export class RtsMarchEnd {
       }
       done = false;
       if (u.state !== 'destination-reached') return;
-      // Ended short of its place (near arrival, or failed on the way): try again, then give up.
+      // Ended short of its place (near arrival, or failed on the way): try again (every half second at most, so
+      // that a unit passing by does not use up the tries at once), then give up.
       const tries = this.endTries[i] as number;
       if (!u.failed && tries < 4) {
+        if (tries > 0 && this.endSteps - (this.triedAt[i] as number) < world.stepsFor(0.5)) return;
         this.endTries[i] = tries + 1;
-        world.setOrder(u, x, y);
+        this.triedAt[i] = this.endSteps;
+        // A unit of another group stands on the place (pushed there, or back on its post): the member takes the
+        // nearest free tile to the goal instead.
+        if (this.placeTaken(x, y, u.hardRadius)) this.movePlace(i);
+        world.setOrder(u, this.endX[i] as number, this.endY[i] as number);
       } else if (!u.failed || u.failReason === null) {
         u.failed = true;
         u.failReason = 'slot-unreachable';

@@ -27,7 +27,11 @@ const NEAR_GOAL = 81;
  * that fell behind (a dodge, a corner) closes the gap at its own top speed without the formation stopping.
  */
 const CRUISE = 0.9;
-/** Its pace while a member is more than {@link STRAGGLER} tiles from its place, and while the formation wheels. */
+/**
+ * Its pace while the formation holds its shape and a member is more than {@link STRAGGLER} tiles from its place,
+ * and while the formation wheels. Not while it files through a pass: a member held up behind others in a file
+ * comes no sooner for a slower head, and the order arrives when its last member does.
+ */
 const CATCH_UP = 0.7;
 const WHEEL = 0.5;
 /** Tiles from its place beyond which a member counts as a straggler. */
@@ -284,8 +288,9 @@ export class RtsFormationMarch {
    * formation), a place in file behind the commander along its trail (ranked by distance to the commander when
    * the filing starts), until every slot has been free for three seconds (then the members re-form); members
    * trade places that are nearer to each other; pace the commander: nine tenths of the group speed, seven tenths
-   * while a member is more than three tiles from its place, half while the formation wheels. Once the commander
-   * reached the goal, every member is sent to its end place (./formation-end.ts, {@link RtsMarchEnd}).
+   * while the formation holds its shape and a member is more than three tiles from its place, half while the
+   * formation wheels. Once the commander reached the goal, every member is sent to its end place
+   * (./formation-end.ts, {@link RtsMarchEnd}).
    */
   step(): void {
     const g = this.group;
@@ -381,13 +386,13 @@ export class RtsFormationMarch {
       worst = Math.max(worst, dHypot(u.tailX - this.tmp.x, u.tailY - this.tmp.y) - 1);
     }
     // Pace (the tutorial's speed adjustment, done on the commander since the members may not exceed their top
-    // speed): the members can hold the cruise and close small gaps; a straggler far behind slows the formation
-    // down without stopping it (it may be stuck behind a corner: it catches up along the trail); the commander
-    // goes slowly, but does not stop, while the formation wheels.
+    // speed): the members can hold the cruise and close small gaps; a straggler far behind slows a formation in
+    // shape down without stopping it (it may be stuck behind a corner: it catches up along the trail), not one in
+    // file (see CATCH_UP); the commander goes slowly, but does not stop, while the formation wheels.
     this.worst = worst;
     // While forming, the commander waits (at most GATHER seconds) for the members to come within a tile.
     const gathering = g.phase === 'forming' && worst > 1;
-    c.speedMultiplier = gathering ? 0 : turning ? WHEEL : worst > STRAGGLER ? CATCH_UP : CRUISE;
+    c.speedMultiplier = gathering ? 0 : turning ? WHEEL : !this.filing && worst > STRAGGLER ? CATCH_UP : CRUISE;
   }
 
   /** A member's place in file (rank `rank`, `ranks` abreast) behind the commander along its trail, into `tmp`. */
