@@ -220,7 +220,15 @@ export class RtsMarchEnd {
   private movePlace(i: number): void {
     const g = this.group;
     const w = this.world.grid.width;
-    const tiles = freeTilesNear(this.world.grid, this.world.units, g, this.goalTileX, this.goalTileY, this.reach, false);
+    const tiles = freeTilesNear(
+      this.world.grid,
+      this.world.units,
+      g,
+      this.goalTileX,
+      this.goalTileY,
+      this.reach,
+      false,
+    );
     const used = new RtsTileSet(64);
     for (let j = 0; j < g.units.length; j++)
       if (j !== i) used.add(Math.floor(this.endY[j] as number) * w + Math.floor(this.endX[j] as number));
