@@ -90,6 +90,22 @@ describe('formations that arrive (studio battlefield)', () => {
     expect(g.units.map((u) => [u.tailX, u.tailY])).toEqual(before);
   });
 
+  it('members whose end places lie past the commander on the goal push it aside and reach them', () => {
+    // The goal (41, 5) is at the corner of the block (35..40, 6..8): the wedge's slots inside the block end on the
+    // tiles south of the goal, and the way there passes the commander's tile. Before the commander on the goal
+    // counted as an idle unit to its members, it pushed them back and two of them timed out (held-out seed 71).
+    let pushedOff = false;
+    const { g } = march('wedge', 41, 5, 120, (group) => {
+      const c = group.commander;
+      if (group.phase === 'marching' && c.state !== 'moving' && Math.hypot(c.tailX - 41.5, c.tailY - 5.5) > 0.5)
+        pushedOff = true;
+    });
+    expect(g.phase).toBe('arrived');
+    expect(g.units.filter((u) => u.failed).map((u) => u.failReason)).toEqual([]);
+    for (const u of g.units) expect(Math.hypot(u.tailX - u.slotX, u.tailY - u.slotY)).toBeLessThanOrEqual(0.05);
+    expect(pushedOff).toBe(true);
+  });
+
   it('a box that cannot pass the three-tile pass in shape files through it, then forms again', () => {
     let filedInPass = false;
     const { g } = march('box', 40, 28, 120, (group) => {
