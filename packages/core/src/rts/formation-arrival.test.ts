@@ -108,9 +108,11 @@ describe('formations that arrive (studio battlefield)', () => {
 
   it('a box that cannot pass the three-tile pass in shape files through it, then forms again', () => {
     let filedInPass = false;
+    const paces = new Set<number>();
     const { g } = march('box', 40, 28, 120, (group) => {
       const c = group.commander;
       if (!(c.tailX > 21 && c.tailX < 26 && c.state !== 'destination-reached')) return;
+      paces.add(c.speedMultiplier);
       // The members' places while the commander is in the pass: none inside a wall, and those in the pass no
       // wider than it (rows 2 to 4), where the box is five wide.
       for (const u of group.units) {
@@ -124,6 +126,9 @@ describe('formations that arrive (studio battlefield)', () => {
       }
     });
     expect(filedInPass).toBe(true);
+    // A file goes at the group speed: its last member, held up at the pass's funnel, comes no sooner for a slower
+    // head (before, the commander went at nine tenths, and at seven tenths while a member trailed its place).
+    expect([...paces]).toEqual([1]);
     expect(g.phase).toBe('arrived');
     // At the end the members stand in the box's shape around the commander (the box fits there).
     const slots = rtsFormationSlots('box', 20, 1);
