@@ -94,7 +94,9 @@ export function runRtsFormations(options: { seeds: number; firstSeed?: number })
       ratios[formation].push(r.seconds / single);
       if (r.failed > 0 || r.off > 0 || !Number.isFinite(r.seconds)) {
         bad[formation]++;
-        process.stderr.write(`\nrts-formations: seed ${seed}, ${formation}: ${r.failed} failed, ${r.off} off its place\n`);
+        process.stderr.write(
+          `\nrts-formations: seed ${seed}, ${formation}: ${r.failed} failed, ${r.off} off its place\n`,
+        );
       }
     }
     bar.tick();

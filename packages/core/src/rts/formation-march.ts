@@ -398,7 +398,12 @@ export class RtsFormationMarch {
     this.worst = worst;
     // While forming, the commander waits (at most GATHER seconds) for the members to come within a tile.
     const gathering = g.phase === 'forming' && worst > 1;
-    c.speedMultiplier = gathering ? 0 : turning ? WHEEL : this.filing ? FILE_PACE : worst > STRAGGLER ? CATCH_UP : CRUISE;
+    let pace = CRUISE;
+    if (gathering) pace = 0;
+    else if (turning) pace = WHEEL;
+    else if (this.filing) pace = FILE_PACE;
+    else if (worst > STRAGGLER) pace = CATCH_UP;
+    c.speedMultiplier = pace;
   }
 
   /** A member's place in file (rank `rank`, `ranks` abreast) behind the commander along its trail, into `tmp`. */
