@@ -106,6 +106,7 @@ const HELP = `usage: pnpm bench [options]
   --warmup N          untimed warm-up runs (default 3)
   --rts-units LIST    unit counts of the rts suite (default 200,1000)
   --formation-seeds N seeds (random targets) of the rts-formations suite (default 30; --quick 5)
+  --formation-first-seed N first seed of the rts-formations suite (default 1; 31 with 60 seeds: held-out targets)
   --updates N         timed updates per unit count in the rts suite, after 50 untimed ones (default 400)
   --crowd-units LIST  unit counts of the crowd suite (default 10000,50000; --quick 10000)
   --crowd-rounds N    interleaved rounds of the crowd suite (default 5; --quick 2)
@@ -202,6 +203,7 @@ async function main(): Promise<void> {
       'crowd-steps': { type: 'string' },
       'settle-seeds': { type: 'string' },
       'formation-seeds': { type: 'string' },
+      'formation-first-seed': { type: 'string' },
       'follower-units': { type: 'string' },
       'loop-maps': { type: 'string' },
       'follower-maps': { type: 'string' },
@@ -330,7 +332,10 @@ async function main(): Promise<void> {
     sections.push(await runCrowd({ units: crowdUnits, rounds: crowdRounds, steps: crowdSteps }));
   if (suites.includes('rts-formations'))
     sections.push(
-      runRtsFormations({ seeds: Math.max(1, int(values['formation-seeds'], quick ? 5 : 30, 'formation-seeds')) }),
+      runRtsFormations({
+        seeds: Math.max(1, int(values['formation-seeds'], quick ? 5 : 30, 'formation-seeds')),
+        firstSeed: int(values['formation-first-seed'], 1, 'formation-first-seed'),
+      }),
     );
   if (suites.includes('crowd-settle'))
     sections.push(runCrowdSettle({ seeds: Math.max(1, int(values['settle-seeds'], quick ? 5 : 30, 'settle-seeds')) }));

@@ -22,6 +22,15 @@ function slotLag(u: RtsUnit, commander: RtsUnit): number {
 }
 
 /**
+ * Is `v` a formation's commander standing idle on the goal at the end of the march (its members walk to their end
+ * places, ./formation-end.ts)?
+ */
+function holdsGoal(v: RtsUnit): boolean {
+  const g = v.group;
+  return g !== null && g.slots.length > 0 && g.commander === v && g.phase === 'marching' && v.idle;
+}
+
+/**
  * The RTS tutorial's decision order for a collision of mover `u` with `v`, predicted on u's next position (`hard`: the
  * bodies would overlap; else only u's personal space is touched).
  * - `v` idle: a higher-priority `v` is avoided (on a hard hit only); else push `v`, else (hard hit) avoid it,
@@ -42,7 +51,9 @@ export function solveCollision(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, v:
     u.group === v.group &&
     u.group.slots.length > 0 &&
     (u.group.phase !== 'forming' || u.group.commander.state === 'moving');
-  if (v.idle && Number.isNaN(v.slotX) && !sameFormation) {
+  // At the end of the march the commander stands idle on the goal while the members walk to their end places
+  // around it: to them it is an idle unit (the tutorial's moving / idle rule), pushed aside, and it walks back.
+  if (v.idle && (Number.isNaN(v.slotX) ? !sameFormation : holdsGoal(v))) {
     if (returning) return;
     // Moving / idle: push, else avoid, else hard push, else stop.
     if (v.priority > u.priority) {

@@ -45,12 +45,15 @@ function alone(tx: number, ty: number): number {
 }
 
 describe('formations that arrive (studio battlefield)', () => {
-  // Simulated seconds. The unit alone takes about 17 s. This build: wedge 32 s (1.9 times), box 25 s (1.5 times).
-  // Before the formations gathered on the way, marched at nine tenths of the group speed and had their members
-  // trade places, the wedge took 51 s and the box 46 s (3 and 2.8 times); before that the box took 57.5 s.
+  // Simulated seconds. The unit alone takes about 17 s. This build: wedge 29 s (1.72 times), box 24.55 s (1.48
+  // times). Before a file went at the group speed (not nine tenths of it, nor seven tenths for members more than
+  // three tiles behind) and members whose slots were blocked ended on tiles the formation's centre sees, the wedge
+  // took 32 s (1.9 times) and the box 25 s (1.51 times). Before the formations gathered on the way, marched at
+  // nine tenths of the group speed and had their members trade places, the wedge took 51 s and the box 46 s (3 and
+  // 2.8 times); before that the box took 57.5 s.
   for (const [formation, tx, ty, limit] of [
-    ['wedge', 42, 26, 40],
-    ['box', 42, 3, 36],
+    ['wedge', 42, 26, 31],
+    ['box', 42, 3, 26],
   ] as const) {
     it(`a ${formation} ordered across the ridge reaches the target with every member in its place`, () => {
       const { g, seconds } = march(formation, tx, ty, 120);
@@ -63,8 +66,8 @@ describe('formations that arrive (studio battlefield)', () => {
         if (u !== g.commander) expect(Math.hypot(u.tailX - u.slotX, u.tailY - u.slotY)).toBeLessThanOrEqual(0.05);
       }
       expect(seconds).toBeLessThan(limit);
-      // Within 2.4 times the time of one unit alone on the same trip (the bench's target is 1.5 times, at p50).
-      expect(seconds).toBeLessThanOrEqual(2.4 * alone(tx, ty));
+      // Within 1.85 times the time of one unit alone on the same trip (the bench's target is 1.5 times, at p50).
+      expect(seconds).toBeLessThanOrEqual(1.85 * alone(tx, ty));
     });
   }
 
@@ -88,11 +91,29 @@ describe('formations that arrive (studio battlefield)', () => {
     expect(g.units.map((u) => [u.tailX, u.tailY])).toEqual(before);
   });
 
+  it('members whose end places lie past the commander on the goal push it aside and reach them', () => {
+    // The goal (41, 5) is at the corner of the block (35..40, 6..8): the wedge's slots inside the block end on the
+    // tiles south of the goal, and the way there passes the commander's tile. Before the commander on the goal
+    // counted as an idle unit to its members, it pushed them back and two of them timed out (held-out seed 71).
+    let pushedOff = false;
+    const { g } = march('wedge', 41, 5, 120, (group) => {
+      const c = group.commander;
+      if (group.phase === 'marching' && c.state !== 'moving' && Math.hypot(c.tailX - 41.5, c.tailY - 5.5) > 0.5)
+        pushedOff = true;
+    });
+    expect(g.phase).toBe('arrived');
+    expect(g.units.filter((u) => u.failed).map((u) => u.failReason)).toEqual([]);
+    for (const u of g.units) expect(Math.hypot(u.tailX - u.slotX, u.tailY - u.slotY)).toBeLessThanOrEqual(0.05);
+    expect(pushedOff).toBe(true);
+  });
+
   it('a box that cannot pass the three-tile pass in shape files through it, then forms again', () => {
     let filedInPass = false;
+    const paces = new Set<number>();
     const { g } = march('box', 40, 28, 120, (group) => {
       const c = group.commander;
       if (!(c.tailX > 21 && c.tailX < 26 && c.state !== 'destination-reached')) return;
+      paces.add(c.speedMultiplier);
       // The members' places while the commander is in the pass: none inside a wall, and those in the pass no
       // wider than it (rows 2 to 4), where the box is five wide.
       for (const u of group.units) {
@@ -106,6 +127,9 @@ describe('formations that arrive (studio battlefield)', () => {
       }
     });
     expect(filedInPass).toBe(true);
+    // A file goes at the group speed: its last member, held up at the pass's funnel, comes no sooner for a slower
+    // head (before, the commander went at nine tenths, and at seven tenths while a member trailed its place).
+    expect([...paces]).toEqual([1]);
     expect(g.phase).toBe('arrived');
     // At the end the members stand in the box's shape around the commander (the box fits there).
     const slots = rtsFormationSlots('box', 20, 1);

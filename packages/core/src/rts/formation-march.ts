@@ -27,8 +27,18 @@ const NEAR_GOAL = 81;
  * that fell behind (a dodge, a corner) closes the gap at its own top speed without the formation stopping.
  */
 const CRUISE = 0.9;
-/** Its pace while a member is more than {@link STRAGGLER} tiles from its place, and while the formation wheels. */
+/**
+ * Its pace while the formation holds its shape and a member is more than {@link STRAGGLER} tiles from its place,
+ * and while the formation wheels.
+ */
 const CATCH_UP = 0.7;
+/**
+ * Its pace while the formation files through a pass: the group speed, neither {@link CRUISE} nor {@link CATCH_UP}.
+ * The members of a file walk behind each other along the commander's trail, held up at the pass's funnel, not by
+ * the head: a slower head does not bring the last member in sooner, and the order arrives when its last member
+ * does.
+ */
+const FILE_PACE = 1;
 const WHEEL = 0.5;
 /** Tiles from its place beyond which a member counts as a straggler. */
 const STRAGGLER = 3;
@@ -283,9 +293,10 @@ export class RtsFormationMarch {
    * slot from the commander's newest position, or, while any slot is inside a wall (a pass narrower than the
    * formation), a place in file behind the commander along its trail (ranked by distance to the commander when
    * the filing starts), until every slot has been free for three seconds (then the members re-form); members
-   * trade places that are nearer to each other; pace the commander: nine tenths of the group speed, seven tenths
-   * while a member is more than three tiles from its place, half while the formation wheels. Once the commander
-   * reached the goal, every member is sent to its end place (./formation-end.ts, {@link RtsMarchEnd}).
+   * trade places that are nearer to each other; pace the commander: the group speed while the formation files,
+   * else nine tenths of it, seven tenths while a member is more than three tiles from its place, half while the
+   * formation wheels. Once the commander reached the goal, every member is sent to its end place
+   * (./formation-end.ts, {@link RtsMarchEnd}).
    */
   step(): void {
     const g = this.group;
@@ -381,13 +392,18 @@ export class RtsFormationMarch {
       worst = Math.max(worst, dHypot(u.tailX - this.tmp.x, u.tailY - this.tmp.y) - 1);
     }
     // Pace (the tutorial's speed adjustment, done on the commander since the members may not exceed their top
-    // speed): the members can hold the cruise and close small gaps; a straggler far behind slows the formation
-    // down without stopping it (it may be stuck behind a corner: it catches up along the trail); the commander
-    // goes slowly, but does not stop, while the formation wheels.
+    // speed): the members can hold the cruise and close small gaps; a straggler far behind slows a formation in
+    // shape down without stopping it (it may be stuck behind a corner: it catches up along the trail); a file goes
+    // at the group speed (see FILE_PACE); the commander goes slowly, but does not stop, while the formation wheels.
     this.worst = worst;
     // While forming, the commander waits (at most GATHER seconds) for the members to come within a tile.
     const gathering = g.phase === 'forming' && worst > 1;
-    c.speedMultiplier = gathering ? 0 : turning ? WHEEL : worst > STRAGGLER ? CATCH_UP : CRUISE;
+    let pace = CRUISE;
+    if (gathering) pace = 0;
+    else if (turning) pace = WHEEL;
+    else if (this.filing) pace = FILE_PACE;
+    else if (worst > STRAGGLER) pace = CATCH_UP;
+    c.speedMultiplier = pace;
   }
 
   /** A member's place in file (rank `rank`, `ranks` abreast) behind the commander along its trail, into `tmp`. */
