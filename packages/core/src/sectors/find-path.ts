@@ -203,7 +203,10 @@ export function findSectorPath(
     const y = (t / ctx.width) | 0;
     corridor.add(sectorOf(ctx, t - y * ctx.width, y));
   }
-  corridor.dilate(margin, ctx.sectorsX, ctx.sectorsY);
+  // PERF: when the route's own sectors already hold more than `corridorTiles` tiles, `auto` refines by windows
+  // and the corridor (dilated here) is needed only if the windows fail.
+  const dilated = !(refine === 'auto' && corridor.blocks << (2 * ctx.shift) > corridorTiles);
+  if (dilated) corridor.dilate(margin, ctx.sectorsX, ctx.sectorsY);
   let tiles = corridor.blocks << (2 * ctx.shift);
   if (refine === 'auto' && 2 * tiles <= corridorTiles) {
     // One more ring of sectors when that still fits: room for a path the route's detours hid.
@@ -238,6 +241,7 @@ export function findSectorPath(
   }
   if (!ok) {
     out.clear();
+    if (!dilated) corridor.dilate(margin, ctx.sectorsX, ctx.sectorsY);
     const c = q.astar.run(ctx, corridor, sx, sy, gx, gy, out);
     ok = c < INF;
     if (info) {
