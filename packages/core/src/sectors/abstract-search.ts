@@ -14,11 +14,11 @@
  * per search object and grows with the graph; a search allocates nothing once warm.
  */
 import type { SectorContext } from './build-phases.js';
-import { FGHeap } from './fg-heap.js';
 import { landmarksValid } from './landmarks.js';
 import { distanceBound } from './moves.js';
 import { H_LANDMARKS, MATES } from './sector-data.js';
 import { M_STEPS, R_NEVER } from './sector-options.js';
+import { SlotHeap } from './slot-heap.js';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -51,7 +51,7 @@ export class AbstractSearch {
   expanded = 0;
   /** Cost from each landmark to the goal of the current route search. */
   private readonly toGoal = new Float64Array(32);
-  private readonly heap = new FGHeap();
+  private readonly heap = new SlotHeap();
 
   /** Makes room for node indices below `capacity` plus the virtual goal (index `capacity`). */
   ensure(capacity: number): void {
@@ -71,7 +71,7 @@ export class AbstractSearch {
       this.stamp.fill(0);
       this.gen = 2;
     }
-    this.heap.size = 0;
+    this.heap.reset(this.g.length);
     this.expanded = 0;
   }
 

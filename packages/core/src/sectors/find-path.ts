@@ -12,12 +12,12 @@ import { AbstractSearch } from './abstract-search.js';
 import type { SectorContext } from './build-phases.js';
 import { Corridor } from './corridor.js';
 import { Endpoint } from './endpoints.js';
-import { canStep, DIR_OPPOSITE_LOCAL, dirOf } from './moves.js';
+import { DIR_OPPOSITE_LOCAL, dirOf } from './moves.js';
 import { PathBuffer } from './path-buffer.js';
 import { CorridorAStar } from './refine-corridor.js';
 import { SectorRefiner, sectorOf } from './refine-sectors.js';
 import { WindowRefiner } from './refine-windows.js';
-import { M_STEPS } from './sector-options.js';
+import { M_STEPS, R_ALWAYS, R_BOTH_FREE, R_NEVER } from './sector-options.js';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -203,7 +203,10 @@ export function findSectorPath(
     const y = (t / ctx.width) | 0;
     corridor.add(sectorOf(ctx, t - y * ctx.width, y));
   }
-  corridor.dilate(margin, ctx.sectorsX, ctx.sectorsY);
+  // PERF: when the route's own sectors already hold more than `corridorTiles` tiles, `auto` refines by windows
+  // and the corridor (dilated here) is needed only if the windows fail.
+  const dilated = !(refine === 'auto' && corridor.blocks << (2 * ctx.shift) > corridorTiles);
+  if (dilated) corridor.dilate(margin, ctx.sectorsX, ctx.sectorsY);
   let tiles = corridor.blocks << (2 * ctx.shift);
   if (refine === 'auto' && 2 * tiles <= corridorTiles) {
     // One more ring of sectors when that still fits: room for a path the route's detours hid.
@@ -238,6 +241,7 @@ export function findSectorPath(
   }
   if (!ok) {
     out.clear();
+    if (!dilated) corridor.dilate(margin, ctx.sectorsX, ctx.sectorsY);
     const c = q.astar.run(ctx, corridor, sx, sy, gx, gy, out);
     ok = c < INF;
     if (info) {
@@ -297,25 +301,42 @@ export function firstSectorMove(
   }
 }
 
-/** Cost of the path `xy[0 .. 2n)`, or NaN when a step is not a legal move. */
+/**
+ * Cost of the path `xy[0 .. 2n)`, or NaN when a step is not a legal move (the rules of `canStep` in moves.ts).
+ * PERF: one pass that carries the tile index along (no direction table, no index products per step).
+ */
 export function walkCost(ctx: SectorContext, xy: Int32Array, n: number): number {
   const { passable, width, height, rule, metric, terrain } = ctx;
   let straight = 0;
   let diagonal = 0;
   let weighted = 0;
+  let x = xy[0] as number;
+  let y = xy[1] as number;
+  let t = y * width + x;
   for (let i = 1; i < n; i++) {
-    const x = xy[2 * i - 2] as number;
-    const y = xy[2 * i - 1] as number;
-    const dx = (xy[2 * i] as number) - x;
-    const dy = (xy[2 * i + 1] as number) - y;
+    const nx = xy[2 * i] as number;
+    const ny = xy[2 * i + 1] as number;
+    const dx = nx - x;
+    const dy = ny - y;
     if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx === 0 && dy === 0)) return Number.NaN;
-    const d = dirOf(dx, dy);
-    if (!canStep(passable, width, height, rule, x, y, d)) return Number.NaN;
-    if (terrain !== null) {
-      const w = terrain[(y + dy) * width + x + dx] as number;
-      weighted += d < 4 ? w : w * Math.SQRT2;
-    } else if (d < 4) straight++;
-    else diagonal++;
+    if (nx < 0 || ny < 0 || nx >= width || ny >= height) return Number.NaN;
+    const nt = t + dy * width + dx;
+    const code = passable[t] as number;
+    if (code === 0 || passable[nt] !== code) return Number.NaN;
+    if (dx !== 0 && dy !== 0) {
+      if (rule === R_NEVER) return Number.NaN;
+      if (rule !== R_ALWAYS) {
+        const a = passable[t + dx] === code;
+        const b = passable[t + dy * width] === code;
+        if (rule === R_BOTH_FREE ? !(a && b) : !(a || b)) return Number.NaN;
+      }
+      if (terrain !== null) weighted += (terrain[nt] as number) * Math.SQRT2;
+      else diagonal++;
+    } else if (terrain !== null) weighted += terrain[nt] as number;
+    else straight++;
+    x = nx;
+    y = ny;
+    t = nt;
   }
   if (terrain !== null) return weighted;
   return metric === M_STEPS ? straight + diagonal : straight + diagonal * Math.SQRT2;

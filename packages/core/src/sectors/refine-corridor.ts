@@ -3,7 +3,8 @@
  * among the paths that stay inside the corridor, with the distance bound of moves.ts as heuristic (consistent,
  * so the first time the goal is taken from the queue its cost is final). Per-slot scratch (cost, direction back,
  * generation stamps) covers the corridor's blocks only and is never cleared: a new search bumps the generation.
- * Ties on f are broken towards larger g (fewer expansions on open ground).
+ * Ties on f are broken towards larger g (fewer expansions on open ground); the open list has decrease-key
+ * (slot-heap.ts).
  *
  * PERF: a neighbour inside the same block is found by adding a fixed offset to the slot and to the tile index;
  * only tiles on a block's edge look their neighbours' blocks up (`sectorBlock`), and only tiles on the map's
@@ -12,10 +13,10 @@
  */
 import type { SectorContext } from './build-phases.js';
 import type { Corridor } from './corridor.js';
-import { FGHeap } from './fg-heap.js';
 import { DIR_OPPOSITE_LOCAL, DX, DY } from './moves.js';
 import type { PathBuffer } from './path-buffer.js';
 import { M_STEPS, R_ALWAYS, R_BOTH_FREE, R_NEVER } from './sector-options.js';
+import { SlotHeap } from './slot-heap.js';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -24,7 +25,7 @@ export class CorridorAStar {
   private stamp = new Int32Array(0);
   private back = new Uint8Array(0);
   private gen = 2;
-  private readonly heap = new FGHeap();
+  private readonly heap = new SlotHeap();
   /** Per block: x and y of its sector's first tile, its width and height (sectors on the map's edge are cut). */
   private bx = new Int32Array(64);
   private by = new Int32Array(64);
@@ -97,7 +98,7 @@ export class CorridorAStar {
       slotStep[d] = (DY[d] as number) * size + (DX[d] as number);
       tileStep[d] = (DY[d] as number) * width + (DX[d] as number);
     }
-    heap.size = 0;
+    heap.reset(blocks << blockShift);
     this.expanded = 0;
     this.gaveUp = false;
     const slotOf = (x: number, y: number): number => {

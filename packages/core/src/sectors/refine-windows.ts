@@ -27,15 +27,17 @@ const INF = Number.POSITIVE_INFINITY;
 
 export class WindowRefiner {
   private readonly corridor = new Corridor();
-  private readonly piece = new PathBuffer();
-  /** The part of the last window's path that was not kept: tiles after the path's current end to its end. */
-  private readonly rest = new PathBuffer();
+  private piece = new PathBuffer();
+  /**
+   * The last window's path; its tiles from `restFrom` on are the part that was not kept (after the path's current
+   * end, to its end). PERF: the two buffers swap instead of copying that part, and its sectors are read only when
+   * the next window searches (most windows are straight walks).
+   */
+  private rest = new PathBuffer();
+  private restFrom = 0;
   /** Waypoints: start, route entrances, goal (tiles) and the route's cost from the start to each. */
   private wt = new Int32Array(64);
   private wc = new Float64Array(64);
-  /** Sectors of `rest`. */
-  private carry = new Int32Array(64);
-  private carryCount = 0;
   /** Windows searched by the last refinement. */
   windows = 0;
   /** Windows of the last refinement that took the route's walk (over budget). */
@@ -68,7 +70,7 @@ export class WindowRefiner {
       this.wt = new Int32Array(2 * last + 2);
       this.wc = new Float64Array(2 * last + 2);
     }
-    const { wt, wc, corridor, piece, rest } = this;
+    const { wt, wc, corridor } = this;
     wt[0] = start;
     wc[0] = 0;
     for (let i = 0; i < count; i++) {
@@ -88,8 +90,8 @@ export class WindowRefiner {
     this.windows = 0;
     this.walked = 0;
     this.expanded = 0;
-    this.carryCount = 0;
-    rest.clear();
+    this.rest.clear();
+    this.restFrom = 0;
     lines.reset();
     let anchor = start;
     let ai = 0;
@@ -104,13 +106,17 @@ export class WindowRefiner {
       const bx = (wt[j] as number) - by * width;
       this.windows++;
       let cost: number;
+      const piece = this.piece;
+      const rest = this.rest;
       // A straight walk, when one is legal, is as cheap as any path: no search.
       if (ctx.metric !== M_WEIGHTED && lines.straight(ctx, ax, ay, bx, by, piece.start(ax, ay))) {
         cost = distanceBound(ctx.metric, ctx.rule, Math.abs(bx - ax), Math.abs(by - ay));
       } else {
         corridor.reset(sectorsX * sectorsY);
         corridor.add(sectorOfTile(anchor));
-        for (let c = 0; c < this.carryCount; c++) corridor.add(this.carry[c] as number);
+        // The sectors of the rest of the last window's path.
+        for (let r = this.restFrom; r < rest.n; r++)
+          corridor.add(sectorOfTile((rest.xy[2 * r + 1] as number) * width + (rest.xy[2 * r] as number)));
         for (let i = ai; i <= j; i++) corridor.add(sectorOfTile(wt[i] as number));
         corridor.dilate(margin, sectorsX, sectorsY);
         piece.clear();
@@ -119,13 +125,13 @@ export class WindowRefiner {
         corridor.clear();
         if (astar.gaveUp) {
           // Over budget: the rest of the last window's path, then the route's own walk to this window's end.
-          if (!this.follow(ctx, lines, rest.n > 0 ? restEnd : ai, j, out)) return false;
+          if (!this.follow(ctx, lines, rest.n > this.restFrom ? restEnd : ai, j, out)) return false;
           this.walked++;
           if (j === last) return true;
           anchor = wt[j] as number;
           ai = j;
           rest.clear();
-          this.carryCount = 0;
+          this.restFrom = 0;
           continue;
         }
       }
@@ -149,25 +155,17 @@ export class WindowRefiner {
       }
       if (k >= piece.n) k = piece.n - 1;
       anchor = (xy[2 * k + 1] as number) * width + (xy[2 * k] as number);
-      rest.clear();
-      this.carryCount = 0;
       if (k === piece.n - 1) {
         // The window's end is reached: the next window starts there.
+        rest.clear();
+        this.restFrom = 0;
         ai = j;
         continue;
       }
-      // The rest of the path, and its sectors, go into the next window.
-      if (this.carry.length < piece.n) this.carry = new Int32Array(2 * piece.n);
-      let prev = -1;
-      for (let r = k + 1; r < piece.n; r++) {
-        const x = xy[2 * r] as number;
-        const y = xy[2 * r + 1] as number;
-        rest.push(x, y);
-        const s = sectorOfTile(y * width + x);
-        if (s !== prev) this.carry[this.carryCount++] = s;
-        prev = s;
-      }
-      this.carry[this.carryCount++] = sectorOfTile(anchor);
+      // The rest of the path (and its sectors) goes into the next window: this path becomes `rest`.
+      this.rest = piece;
+      this.piece = rest;
+      this.restFrom = k + 1;
       restEnd = j;
       // The waypoint the kept path has about reached, in route cost.
       const reached = (wc[ai] as number) + ((wc[j] as number) - (wc[ai] as number)) * (kept / cost);
@@ -180,7 +178,7 @@ export class WindowRefiner {
   /** Appends `rest` (the rest of the last window's path, to waypoint `from`), then the route's walk to `to`. */
   private follow(ctx: SectorContext, lines: SectorRefiner, from: number, to: number, out: PathBuffer): boolean {
     const rest = this.rest;
-    for (let r = 0; r < rest.n; r++) out.push(rest.xy[2 * r] as number, rest.xy[2 * r + 1] as number);
+    for (let r = this.restFrom; r < rest.n; r++) out.push(rest.xy[2 * r] as number, rest.xy[2 * r + 1] as number);
     return this.walk(ctx, lines, from, to, out);
   }
 
