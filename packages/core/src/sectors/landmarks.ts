@@ -37,8 +37,12 @@ export function landmarksValid(data: SectorGraphData): boolean {
 
 /**
  * Picks `count` landmarks (node indices) evenly spaced along the map's outline, each the live entrance of the
- * largest component nearest to its spot; fewer when the graph has fewer entrances. O(entrances x count).
- * `control` is checked once per landmark.
+ * largest component nearest to its spot (Manhattan distance; the first in sector order among equals) and not picked
+ * before; fewer when the graph has fewer entrances. The entrances of that component are gathered once into flat
+ * arrays, then each spot is one pass over them: O(entrances x count) simple steps. `control` is checked once per
+ * landmark.
+ * PERF: city-8192 (161,906 entrances): 27-48 ms when each spot walked the sectors' node lists (with a look-up of the
+ * landmarks picked so far per node); it ran in one job while the other workers of a pool build waited.
  */
 export function pickLandmarks(ctx: SectorContext, count: number, control?: KernelControl): Int32Array {
   const { data, width, height } = ctx;
@@ -55,31 +59,45 @@ export function pickLandmarks(ctx: SectorContext, count: number, control?: Kerne
     }
   }
   if (best < 0) return new Int32Array(0);
+  // Its entrances in sector order, with their tiles' coordinates.
+  const node = new Int32Array(size[best] as number);
+  const nx = new Int32Array(node.length);
+  const ny = new Int32Array(node.length);
+  let k = 0;
+  for (let s = 0; s < sectors && k < node.length; s++) {
+    const first = data.sectorNodeFirst[s] as number;
+    for (let n = first; n < first + (data.sectorNodeCount[s] as number); n++) {
+      if (data.nodeComp[n] !== best) continue;
+      const t = data.nodeTile[n] as number;
+      const y = (t / width) | 0;
+      node[k] = n;
+      nx[k] = t - y * width;
+      ny[k] = y;
+      k++;
+    }
+  }
+  const taken = new Uint8Array(k);
   const picked: number[] = [];
   const perimeter = 2 * (width + height);
   for (let l = 0; l < count; l++) {
     checkAbort(control);
     // A spot on the outline, clockwise from the top left corner.
     const p = Math.floor(((l + 0.5) * perimeter) / count);
-    let sx: number;
-    let sy: number;
-    if (p < width) [sx, sy] = [p, 0];
-    else if (p < width + height) [sx, sy] = [width - 1, p - width];
-    else if (p < 2 * width + height) [sx, sy] = [2 * width + height - 1 - p, height - 1];
-    else [sx, sy] = [0, perimeter - 1 - p];
+    const sx = p < width ? p : p < width + height ? width - 1 : p < 2 * width + height ? 2 * width + height - 1 - p : 0;
+    const sy = p < width ? 0 : p < width + height ? p - width : p < 2 * width + height ? height - 1 : perimeter - 1 - p;
     let nearest = -1;
     let nearestD = Number.POSITIVE_INFINITY;
-    for (let s = 0; s < sectors; s++) {
-      const first = data.sectorNodeFirst[s] as number;
-      for (let n = first; n < first + (data.sectorNodeCount[s] as number); n++) {
-        if (data.nodeComp[n] !== best || picked.includes(n)) continue;
-        const t = data.nodeTile[n] as number;
-        const y = (t / width) | 0;
-        const d = Math.abs(t - y * width - sx) + Math.abs(y - sy);
-        if (d < nearestD) [nearest, nearestD] = [n, d];
+    for (let i = 0; i < k; i++) {
+      if (taken[i] !== 0) continue;
+      const d = Math.abs((nx[i] as number) - sx) + Math.abs((ny[i] as number) - sy);
+      if (d < nearestD) {
+        nearest = i;
+        nearestD = d;
       }
     }
-    if (nearest >= 0) picked.push(nearest);
+    if (nearest < 0) continue;
+    taken[nearest] = 1;
+    picked.push(node[nearest] as number);
   }
   return Int32Array.from(picked);
 }
