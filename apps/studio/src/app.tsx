@@ -1,12 +1,15 @@
-import { type ReactNode, useEffect, useState } from 'react';
-import { BenchPage } from './bench/bench-page.js';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { FieldsPage } from './fields/fields-page.js';
-import { SectorsPage } from './sectors/sectors-page.js';
 import { PageActiveContext } from './shared/page-activity.js';
 import { lastPageQuery, onPageQueries, pageHref, parseHash } from './shared/url-state.js';
-import { TacticsPage } from './tactics/tactics-page.js';
-import { UnitsPage } from './units/units-page.js';
 import { WorkerCheck } from './worker-check.js';
+
+// The first page ships with the studio; the others are separate chunks, loaded when first opened (less script to
+// parse and run before the studio shows, and a main thread free sooner).
+const TacticsPage = lazy(() => import('./tactics/tactics-page.js').then((m) => ({ default: m.TacticsPage })));
+const UnitsPage = lazy(() => import('./units/units-page.js').then((m) => ({ default: m.UnitsPage })));
+const SectorsPage = lazy(() => import('./sectors/sectors-page.js').then((m) => ({ default: m.SectorsPage })));
+const BenchPage = lazy(() => import('./bench/bench-page.js').then((m) => ({ default: m.BenchPage })));
 
 /** The studio's pages, in menu order. The hash (`#/fields?...`) selects one and holds its shareable state. */
 const PAGES: readonly { id: string; title: string; render: () => ReactNode }[] = [
@@ -91,7 +94,9 @@ export function App() {
           hidden={p.id !== page}
           data-testid={p.id === page ? `page-${p.id}` : undefined}
         >
-          <PageActiveContext.Provider value={p.id === page}>{p.render()}</PageActiveContext.Provider>
+          <PageActiveContext.Provider value={p.id === page}>
+            <Suspense fallback={<p className="page-loading">Loading {p.title}...</p>}>{p.render()}</Suspense>
+          </PageActiveContext.Provider>
         </main>
       ))}
     </div>
