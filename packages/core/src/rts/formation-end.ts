@@ -199,9 +199,18 @@ export class RtsMarchEnd {
     c.speedMultiplier = 1;
   }
 
+  /**
+   * Members trade end places that are nearer to each other. The commander keeps the goal, unless it was pushed
+   * off it by more than half a tile: then it trades too, and takes the place of a member that stands between it
+   * and the goal (that member steps onto the goal) instead of pushing its way back through the members in their
+   * places (they pushed each other back and forth until the timeout).
+   */
   private trade(): void {
     const g = this.group;
-    improvePlaces(g.units, g.commander, this.endX, this.endY, (a, b) => {
+    const c = g.commander;
+    const ci = g.units.indexOf(c);
+    const off = dHypot(c.tailX - (this.endX[ci] as number), c.tailY - (this.endY[ci] as number)) > 0.5;
+    improvePlaces(g.units, off ? null : c, this.endX, this.endY, (a, b) => {
       const k = g.slotOf[a] as number;
       g.slotOf[a] = g.slotOf[b] as number;
       g.slotOf[b] = k;
@@ -234,7 +243,12 @@ export class RtsMarchEnd {
       if (u.failed && u.state === 'destination-reached') return;
       const x = this.endX[i] as number;
       const y = this.endY[i] as number;
-      if (u.state === 'destination-reached' && dHypot(u.tailX - x, u.tailY - y) <= TOLERANCE) return;
+      if (u.state === 'destination-reached' && dHypot(u.tailX - x, u.tailY - y) <= TOLERANCE) {
+        // In its place: pushed off it later (by the commander walking back to the goal, or a member passing),
+        // it is sent back as often as that happens; only orders that end short of the place count as tries.
+        this.endTries[i] = 0;
+        return;
+      }
       if (u === g.commander) {
         // Pushed off the goal by a member: it walks back to it (its slot) by itself.
         if (!timeUp) done = false;
