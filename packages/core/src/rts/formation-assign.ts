@@ -13,7 +13,7 @@ function square(v: number): number {
 }
 
 /**
- * One pass of pairwise swaps: members `a` and `b` (not `skip`, the commander, if given, nor failed members) trade their
+ * One pass of pairwise swaps: members `a` and `b` (not `skip`, the commander, nor failed members) trade their
  * places whenever that shortens the sum of their squared distances to them. `px`, `py` hold the place of each
  * unit (by index) and are swapped along; `swap(a, b)` is called for every trade so that the caller swaps
  * whatever the places stand for (slot indices, ranks in file, end places). Returns the number of trades.
@@ -21,7 +21,7 @@ function square(v: number): number {
  */
 export function improvePlaces(
   units: readonly RtsUnit[],
-  skip: RtsUnit | null,
+  skip: RtsUnit,
   px: Float64Array,
   py: Float64Array,
   swap: (a: number, b: number) => void,
