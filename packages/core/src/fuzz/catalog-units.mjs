@@ -221,13 +221,6 @@ export const UNITS = [
       return method(g, name, ...args(g, w));
     },
   })),
-  {
-    name: 'RtsGroup#filing',
-    make: (_, h) => {
-      const { w, a, b } = world(h);
-      return getter(w.orderGroup([a, b], 6, 6, { formation: 'line' }), 'filing');
-    },
-  },
 
   // crowd
   { name: 'createCrowd', make: (lib) => call(lib.createCrowd, crowdOptions(lib)) },

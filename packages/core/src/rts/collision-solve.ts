@@ -37,10 +37,10 @@ function holdsGoal(v: RtsUnit): boolean {
  *   else hard push it.
  * - both moving (hard hits only): the lower-priority unit avoids, else the higher one does, else the higher one
  *   pushes the lower one, else hard pushes it; else both wait. Inside a formation the unit farther from its slot
- *   ranks higher (the commander highest). While a formation files through a pass, a member that catches up with
- *   the member (or the commander) walking ahead of it the same way waits behind it for a step instead (the
+ *   ranks higher (the commander highest). While a formation marches (in shape or in file), a member that catches
+ *   up with the member (or the commander) walking ahead of it the same way waits behind it for a step instead (the
  *   tutorial's GetNearestAdj keeping the unit's own tile: "making the unit wait for a certain collider to move
- *   away"); sidesteps and pushes between them stretched the file, and its tail came in seconds late.
+ *   away"); sidesteps and pushes between them stretched a file through a pass, and its tail came in seconds late.
  * A collision either unit is already solving is left alone, so that two units never act on the same one.
  */
 export function solveCollision(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, v: RtsUnit, hard: boolean): void {
@@ -73,7 +73,7 @@ export function solveCollision(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, v:
   let hi = rtsOutranks(u, v) ? u : v;
   const formation: RtsUnitGroup | null =
     u.group !== null && u.group === v.group && u.group.slots.length > 0 ? u.group : null;
-  if (formation?.filing && u !== formation.commander && walksAhead(u, v)) {
+  if (formation && marches(formation) && u !== formation.commander && walksAhead(u, v)) {
     holdBehind(u, v);
     return;
   }
@@ -88,6 +88,14 @@ export function solveCollision(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, v:
     if (tryHardPush(w, ws, hi, lo)) return;
   }
   markCollision(u, v, 'unsolved', NONE, 'wait');
+}
+
+/**
+ * Is the formation on its march (the commander on its route; not forming, nor at the end, where the members walk
+ * to their end places by their own paths)?
+ */
+function marches(g: RtsUnitGroup): boolean {
+  return g.phase === 'marching' && g.commander.state === 'moving';
 }
 
 /** Cosine of the largest angle between two members' ways for them to count as walking the same way (60 degrees). */

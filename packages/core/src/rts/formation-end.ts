@@ -291,12 +291,7 @@ export class RtsMarchEnd {
       if (u.failed && u.state === 'destination-reached') return;
       const x = this.endX[i] as number;
       const y = this.endY[i] as number;
-      if (u.state === 'destination-reached' && dHypot(u.tailX - x, u.tailY - y) <= TOLERANCE) {
-        // In its place: pushed off it later (by the commander walking back to the goal, or a member passing),
-        // it is sent back as often as that happens; only orders that end short of the place count as tries.
-        this.endTries[i] = 0;
-        return;
-      }
+      if (u.state === 'destination-reached' && dHypot(u.tailX - x, u.tailY - y) <= TOLERANCE) return;
       if (u === g.commander) {
         // Pushed off the goal by a member: it walks back to it (its slot) by itself.
         if (!timeUp) done = false;

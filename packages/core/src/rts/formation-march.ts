@@ -189,11 +189,6 @@ export class RtsFormationMarch {
     return true;
   }
 
-  /** Whether the members walk in file behind the marching commander (not once the march has ended). */
-  get inFile(): boolean {
-    return this.filing && this.end === null;
-  }
-
   /** Whether the march has started (see {@link RtsFormationMarch.start}). */
   started = false;
 

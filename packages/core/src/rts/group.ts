@@ -109,11 +109,6 @@ export class RtsGroup implements RtsUnitGroup {
     if (!this.options.formation || !this.march.build()) this.planGroup();
   }
 
-  /** Whether the formation's members walk in file behind the commander (through a pass narrower than it). */
-  get filing(): boolean {
-    return this.march.inFile;
-  }
-
   /**
    * The formation's anchor (centre) when the commander stands at (x, y): the commander's slot is slot 0,
    * which may be off the centre (even rows or columns). (x, y) itself for a plain group.

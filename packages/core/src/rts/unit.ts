@@ -49,8 +49,6 @@ export interface RtsUnitGroup {
   readonly slots: Float64Array;
   /** Where the order stands: forming, marching, arrived or failed. */
   readonly phase: RtsGroupPhase;
-  /** Whether the formation's members walk in file behind the commander (through a pass narrower than it). */
-  readonly filing: boolean;
   /** Takes a unit out of the group (a new commander is chosen if needed). */
   remove(unit: RtsUnit): void;
 }
