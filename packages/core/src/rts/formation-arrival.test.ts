@@ -45,7 +45,7 @@ function alone(tx: number, ty: number): number {
 }
 
 describe('formations that arrive (studio battlefield)', () => {
-  // Simulated seconds. The unit alone takes about 17 s. This build: wedge 27.8 s (1.64 times), box 22.45 s (1.35
+  // Simulated seconds. The unit alone takes about 17 s. This build: wedge 25.95 s (1.54 times), box 21.2 s (1.28
   // times). Before members in file waited behind the member ahead and walking after a moving place counted as
   // progress: wedge 29 s (1.72 times), box 24.55 s (1.48 times). Before a file went at the group speed (not nine tenths of it, nor seven tenths for members more than
   // three tiles behind) and members whose slots were blocked ended on tiles the formation's centre sees, the wedge
