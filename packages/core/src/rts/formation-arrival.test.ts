@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { dCos, dSin } from '../determinism/deterministic-math.js';
 import { rtsFormationSlots } from './formation.js';
 import type { RtsGroup } from './group.js';
-import { studioRtsScene } from './rts-studio.test-util.js';
-import type { RtsUnit } from './unit.js';
+import { studioAloneSeconds, studioRtsScene } from './rts-studio.test-util.js';
 
 const STEPS_PER_SECOND = 20;
 
@@ -30,18 +29,6 @@ function march(
     each(g, step);
   }
   return { s, g, seconds: step / STEPS_PER_SECOND };
-}
-
-/** Simulated seconds for the scene's middle blue unit alone to reach (tx, ty) (the bench's single route). */
-function alone(tx: number, ty: number): number {
-  const s = studioRtsScene();
-  const u = s.blue[12] as RtsUnit;
-  s.world.moveUnit(u, tx, ty);
-  for (let step = 1; step <= 120 * STEPS_PER_SECOND; step++) {
-    s.world.step();
-    if (u.state === 'destination-reached') return step / STEPS_PER_SECOND;
-  }
-  return Number.POSITIVE_INFINITY;
 }
 
 describe('formations that arrive (studio battlefield)', () => {
@@ -68,7 +55,7 @@ describe('formations that arrive (studio battlefield)', () => {
       }
       expect(seconds).toBeLessThan(limit);
       // Within 1.85 times the time of one unit alone on the same trip (the bench's target is 1.5 times, at p50).
-      expect(seconds).toBeLessThanOrEqual(1.85 * alone(tx, ty));
+      expect(seconds).toBeLessThanOrEqual(1.85 * studioAloneSeconds(tx, ty));
     });
   }
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RtsGroup } from './group.js';
-import { studioRtsScene } from './rts-studio.test-util.js';
+import { studioAloneSeconds, studioRtsScene } from './rts-studio.test-util.js';
 import type { RtsUnit } from './unit.js';
 
 const STEPS_PER_SECOND = 20;
@@ -22,18 +22,6 @@ function march(tx: number, ty: number, each: (g: RtsGroup) => void = () => {}, f
     each(g);
   }
   return { s, g, seconds: step / STEPS_PER_SECOND };
-}
-
-/** Simulated seconds for the scene's middle blue unit alone to reach (tx, ty) (the bench's single route). */
-function alone(tx: number, ty: number): number {
-  const s = studioRtsScene();
-  const u = s.blue[12] as RtsUnit;
-  s.world.moveUnit(u, tx, ty);
-  for (let step = 1; step <= 120 * STEPS_PER_SECOND; step++) {
-    s.world.step();
-    if (u.state === 'destination-reached') return step / STEPS_PER_SECOND;
-  }
-  return Number.POSITIVE_INFINITY;
 }
 
 /** Is the formation on its march (the commander on its route, before the end)? */
@@ -83,7 +71,7 @@ describe('a formation in file through a pass (studio battlefield)', () => {
         for (const u of group.units) if (u.holding && u.collisionAction === 'wait') waits++;
       });
       expectAllPlaced(g);
-      expect(seconds).toBeLessThanOrEqual(1.5 * alone(tx, ty));
+      expect(seconds).toBeLessThanOrEqual(1.5 * studioAloneSeconds(tx, ty));
     }
     expect(waits).toBeGreaterThan(0);
   });
