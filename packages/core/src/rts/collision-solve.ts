@@ -37,7 +37,10 @@ function holdsGoal(v: RtsUnit): boolean {
  *   else hard push it.
  * - both moving (hard hits only): the lower-priority unit avoids, else the higher one does, else the higher one
  *   pushes the lower one, else hard pushes it; else both wait. Inside a formation the unit farther from its slot
- *   ranks higher (the commander highest).
+ *   ranks higher (the commander highest). While a formation marches (in shape or in file), a member that catches
+ *   up with the member (or the commander) walking ahead of it the same way waits behind it for a step instead (the
+ *   tutorial's GetNearestAdj keeping the unit's own tile: "making the unit wait for a certain collider to move
+ *   away"); sidesteps and pushes between them stretched a file through a pass, and its tail came in seconds late.
  * A collision either unit is already solving is left alone, so that two units never act on the same one.
  */
 export function solveCollision(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, v: RtsUnit, hard: boolean): void {
@@ -70,6 +73,10 @@ export function solveCollision(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, v:
   let hi = rtsOutranks(u, v) ? u : v;
   const formation: RtsUnitGroup | null =
     u.group !== null && u.group === v.group && u.group.slots.length > 0 ? u.group : null;
+  if (formation && marches(formation) && u !== formation.commander && walksAhead(u, v)) {
+    holdBehind(u, v);
+    return;
+  }
   // Inside a formation the unit farther from its slot goes first (the commander always does); the other one
   // makes way, and may be pushed (it returns to its slot).
   if (formation) hi = slotLag(u, formation.commander) >= slotLag(v, formation.commander) ? u : v;
@@ -81,6 +88,60 @@ export function solveCollision(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, v:
     if (tryHardPush(w, ws, hi, lo)) return;
   }
   markCollision(u, v, 'unsolved', NONE, 'wait');
+}
+
+/**
+ * Is the formation on its march (the commander on its route; not forming, nor at the end, where the members walk
+ * to their end places by their own paths)?
+ */
+function marches(g: RtsUnitGroup): boolean {
+  return g.phase === 'marching' && g.commander.state === 'moving';
+}
+
+/** Cosine of the largest angle between two members' ways for them to count as walking the same way (60 degrees). */
+const SAME_WAY = 0.5;
+
+/**
+ * Does formation member `v` walk ahead of member `u`, the same way? `v` stands ahead of u along u's way to its
+ * place, and v's own way to its place (or, for the commander, its last step) points the same way within 60
+ * degrees. Then u's collision with v is a member catching up with the one in front of it in a moving column:
+ * v moves away from it at the same speed, and u only has to wait.
+ */
+function walksAhead(u: RtsUnit, v: RtsUnit): boolean {
+  if (Number.isNaN(u.slotX) || u.pushMoves.length > 0 || v.pushMoves.length > 0) return false;
+  const ux = u.slotX - u.tailX;
+  const uy = u.slotY - u.tailY;
+  const ul = dHypot(ux, uy);
+  if (ul < 1e-6) return false;
+  if ((v.tailX - u.tailX) * ux + (v.tailY - u.tailY) * uy <= 0) return false;
+  let vx: number;
+  let vy: number;
+  if (v === v.group?.commander) {
+    if (v.idle) return false;
+    vx = v.headingX;
+    vy = v.headingY;
+  } else {
+    if (Number.isNaN(v.slotX)) return false;
+    vx = v.slotX - v.tailX;
+    vy = v.slotY - v.tailY;
+  }
+  const vl = dHypot(vx, vy);
+  // A member standing in its place does not move away: u walks round it.
+  if (vl < 0.25) return false;
+  return ux * vx + uy * vy >= SAME_WAY * ul * vl;
+}
+
+/**
+ * `a` waits where it stands (not at its tile's centre, as a wait of {@link tryAvoid} does) for one step, behind
+ * `from`, which walks away from it.
+ */
+function holdBehind(a: RtsUnit, from: RtsUnit): void {
+  a.avoidX = a.tailX;
+  a.avoidY = a.tailY;
+  a.dodging = from.id;
+  a.holding = true;
+  a.avoidTimer = 2;
+  markCollision(a, from, 'solving', a.id, 'wait');
 }
 
 /**

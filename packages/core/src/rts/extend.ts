@@ -67,8 +67,10 @@ export function extendPrediction(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit):
     w.stats.waits++;
     onStuck(w, ws, u);
   } else u.waitSteps = 0;
+  const sx = qx - u.tailX;
+  const sy = qy - u.tailY;
   appendPrediction(u, qx, qy, horizon);
-  watchProgress(w, ws, u);
+  watchProgress(w, ws, u, sx, sy);
 }
 
 /**

@@ -113,6 +113,11 @@ export function rtsEndSpots(
   }
 }
 
+/** v * v (the `**` operator's precision is left to each engine). */
+function square(v: number): number {
+  return v * v;
+}
+
 /** A formation has arrived when every member is this close to its end place, tiles. */
 const TOLERANCE = 0.05;
 
@@ -127,6 +132,8 @@ export class RtsMarchEnd {
   private readonly endY: Float64Array;
   private readonly endTries: Uint8Array;
   private endSteps = 0;
+  /** Whether the commander has stood on the goal (it does when the end begins; a new commander walks there). */
+  private commanderHome = true;
 
   /**
    * Hands out the end places (`order`: unit indices by slot; (ax, ay) the formation's centre with the commander
@@ -199,20 +206,70 @@ export class RtsMarchEnd {
     c.speedMultiplier = 1;
   }
 
+  /**
+   * Members trade end places that are nearer to each other (the commander keeps the goal); then
+   * {@link RtsMarchEnd.handOver}.
+   */
   private trade(): void {
     const g = this.group;
-    improvePlaces(g.units, g.commander, this.endX, this.endY, (a, b) => {
-      const k = g.slotOf[a] as number;
-      g.slotOf[a] = g.slotOf[b] as number;
-      g.slotOf[b] = k;
-      for (const i of [a, b]) {
-        const u = g.units[i] as RtsUnit;
-        u.slotX = this.endX[i] as number;
-        u.slotY = this.endY[i] as number;
-        this.endTries[i] = 0;
-        this.world.setOrder(u, u.slotX, u.slotY);
+    improvePlaces(g.units, g.commander, this.endX, this.endY, (a, b) => this.swapPlaces(a, b));
+    this.handOver();
+  }
+
+  /** Units a and b (indices) swap end places and slots, and walk to their new places. */
+  private swapPlaces(a: number, b: number): void {
+    const g = this.group;
+    const k = g.slotOf[a] as number;
+    g.slotOf[a] = g.slotOf[b] as number;
+    g.slotOf[b] = k;
+    for (const i of [a, b]) {
+      const u = g.units[i] as RtsUnit;
+      u.slotX = this.endX[i] as number;
+      u.slotY = this.endY[i] as number;
+      this.endTries[i] = 0;
+      this.world.setOrder(u, u.slotX, u.slotY);
+    }
+  }
+
+  /**
+   * A commander pushed off the goal (after standing on it) by more than half a tile hands the goal to the member
+   * within a tile and a half of it that shortens their two ways the most, takes that member's place, and the
+   * member commands from then on (the commander is the unit in slot 0, on the goal). Walking back instead, it
+   * pushed its way through the members in their places and they pushed it back, until the timeout.
+   */
+  private handOver(): void {
+    const g = this.group;
+    const c = g.commander;
+    const ci = g.units.indexOf(c);
+    const gx = this.endX[ci] as number;
+    const gy = this.endY[ci] as number;
+    const dc = square(c.tailX - gx) + square(c.tailY - gy);
+    if (dc <= TOLERANCE * TOLERANCE) this.commanderHome = true;
+    if (!this.commanderHome || dc <= 0.25) return;
+    let best = -1;
+    let bestGain = 1e-9;
+    g.units.forEach((u, i) => {
+      if (u === c || u.failed) return;
+      const dm = square(u.tailX - gx) + square(u.tailY - gy);
+      if (dm > 1.5 * 1.5) return;
+      const px = this.endX[i] as number;
+      const py = this.endY[i] as number;
+      const gain = dc + square(u.tailX - px) + square(u.tailY - py) - square(c.tailX - px) - square(c.tailY - py) - dm;
+      if (gain > bestGain) {
+        bestGain = gain;
+        best = i;
       }
     });
+    if (best < 0) return;
+    const x = this.endX[ci] as number;
+    const y = this.endY[ci] as number;
+    this.endX[ci] = this.endX[best] as number;
+    this.endY[ci] = this.endY[best] as number;
+    this.endX[best] = x;
+    this.endY[best] = y;
+    this.swapPlaces(ci, best);
+    g.commander = g.units[best] as RtsUnit;
+    this.commanderHome = false;
   }
 
   /**

@@ -57,3 +57,18 @@ export function studioRtsScene(useFlow = false): StudioRtsScene {
   const hero = world.addUnit(3, 13, { speed: 5, priority: 5, hardRadius: 0.42, softRadius: 0.7 });
   return { world, blue, red, guards, hero };
 }
+
+/**
+ * Simulated seconds (steps of 1/20 s) for the scene's middle blue unit alone to reach tile (tx, ty): the bench's
+ * single route (packages/bench/src/suites/rts-formations.ts); infinity after 120 s.
+ */
+export function studioAloneSeconds(tx: number, ty: number): number {
+  const s = studioRtsScene();
+  const u = s.blue[12] as RtsUnit;
+  s.world.moveUnit(u, tx, ty);
+  for (let step = 1; step <= 120 * 20; step++) {
+    s.world.step();
+    if (u.state === 'destination-reached') return step / 20;
+  }
+  return Number.POSITIVE_INFINITY;
+}

@@ -42,12 +42,14 @@ export function onStuck(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): void {
  * stop near the destination (within 3 tiles: counted as arrived) or give up. A formation member that does not
  * get closer to its slot walks around the units in its way.
  */
-export function watchProgress(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): void {
+export function watchProgress(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, stepX: number, stepY: number): void {
   if (u.state !== 'moving' && !Number.isNaN(u.slotX) && u.pushMoves.length === 0) {
     const d = dHypot(u.slotX - u.tailX, u.slotY - u.tailY);
     if (d < u.bestDistance - 0.25 || d < 0.3) {
       u.bestDistance = d;
       u.noProgress = 0;
+    } else if (walksTowards(w, u, d, stepX, stepY)) {
+      // Its place moves on (a marching formation) as fast as it walks: walking towards it is progress.
     } else if (++u.noProgress >= w.stepsFor(w.options.stuckSeconds) * 2) {
       u.noProgress = 0;
       u.bestDistance = Number.POSITIVE_INFINITY;
@@ -84,6 +86,18 @@ export function watchProgress(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): vo
     clearAvoid(u);
     arrive(w, u, true, 'no-progress');
   }
+}
+
+/**
+ * Did the unit's last step (stepX, stepY) take it towards its slot, `d` tiles away, by at least half of its
+ * step at its effective speed? A member following a moving place (its slot or place in file while the formation
+ * marches, moving at the member's own speed) does not get closer while it walks after it at full speed; a member
+ * that waits or dodges back and forth does not pass this either.
+ */
+function walksTowards(w: RtsWorldView, u: RtsUnit, d: number, stepX: number, stepY: number): boolean {
+  if (d < 1e-9) return false;
+  const along = (stepX * (u.slotX - u.tailX) + stepY * (u.slotY - u.tailY)) / d;
+  return along >= 0.5 * rtsSpeedOf(u) * w.options.stepSeconds;
 }
 
 /**
