@@ -33,6 +33,8 @@ import {
   MAX_EXTENDED,
   onGoal,
   sampleTarget,
+  TARGET_FIELD,
+  TARGET_FLOW,
   WAY,
   WHOLE,
 } from './follow-target.js';
@@ -122,6 +124,13 @@ function keptOf(memo: Float64Array, m: number, px: number, py: number, version: 
 /** The step's length, seconds, for {@link stepSlow} (PERF: a double through an array, not an argument). */
 const STEP_DT = new Float64Array(1);
 
+/** Most followers that sample in one batch of {@link stepBatch} (64 and 1024 were 7-9% slower on random-1024). */
+const SLOW_BATCH = 256;
+/** The indices of a batch of followers that sample (see {@link stepBatch}). */
+const SLOW = new Int32Array(SLOW_BATCH);
+/** What {@link stepBatch}'s first pass read (folded into one number). */
+const SEEN = new Int32Array(1);
+
 function stepRange(followers: Followers, from: number, to: number, dt: number): void {
   // PERF: every array in a local, and the loop holds only the common case: a follower keeps the direction it
   // follows and how far it is clear (its memo), so most steps are one move with no read of the map. It samples
@@ -131,6 +140,7 @@ function stepRange(followers: Followers, from: number, to: number, dt: number): 
   const version = followers.grid.version;
   const count = targets.length;
   STEP_DT[0] = dt;
+  let slow = 0;
   for (let i = from; i < to; i++) {
     if (state[i] !== FOLLOWER_MOVING) continue;
     let px = x[i] as number;
@@ -140,7 +150,11 @@ function stepRange(followers: Followers, from: number, to: number, dt: number): 
     const left = (speed[i] as number) * dt;
     let kept = keptOf(memo, m, px, py, version, k, count);
     if (!(kept > 0 && left <= kept)) {
-      stepSlow(followers, i, version);
+      SLOW[slow++] = i;
+      if (slow === SLOW_BATCH) {
+        stepBatch(followers, slow, version);
+        slow = 0;
+      }
       continue;
     }
     // The whole step along the kept direction: only the position and what is left of the checked way change.
@@ -156,6 +170,43 @@ function stepRange(followers: Followers, from: number, to: number, dt: number): 
     // targets are never removed).
     if (kept <= 0 && onGoal(targets[k] as FollowTarget, px, py, w)) state[i] = FOLLOWER_ARRIVED;
   }
+  if (slow > 0) stepBatch(followers, slow, version);
+}
+
+/**
+ * Steps the followers SLOW[0..n) ({@link stepSlow}), which sample. PERF: a sample reads the map around its
+ * follower's tile, far from the last sampler's, and each read waits for the one before (the anchor, then the block,
+ * then the way); a first pass reads the rows of every sampler's 3 x 3 block (the codes, and the anchors or costs of
+ * its target) with no read depending on another, so that the core fetches them all at once and the samples find
+ * them in its cache (0.88-0.92 of the step's time on random-1024 and rooms-1024, 100k followers). Each follower
+ * depends only on itself, so stepping the samplers after the rest of their batch changes no value.
+ */
+function stepBatch(followers: Followers, n: number, version: number): void {
+  const { x, y, target, targets } = followers;
+  const { width: w, height: h, passable } = followers.grid;
+  const count = targets.length;
+  let seen = 0;
+  for (let j = 0; j < n; j++) {
+    const i = SLOW[j] as number;
+    const px = x[i] as number;
+    const py = y[i] as number;
+    const k = target[i] as number;
+    // Only followers whose block lies inside the map (stepSlow checks them all).
+    if (!(px >= 1 && py >= 1 && px < w - 1 && py < h - 1) || k >= count) continue;
+    const tile = Math.floor(py) * w + Math.floor(px);
+    seen ^= (passable[tile - w] as number) ^ (passable[tile] as number) ^ (passable[tile + w] as number);
+    const t = targets[k] as FollowTarget;
+    if (t.kind === TARGET_FLOW) {
+      const anchor = (t.flow as NonNullable<FollowTarget['flow']>).anchor;
+      seen ^= (anchor[tile - w] as number) ^ (anchor[tile] as number) ^ (anchor[tile + w] as number);
+    } else if (t.kind === TARGET_FIELD) {
+      const cost = (t.field as NonNullable<FollowTarget['field']>).cost;
+      seen ^= (cost[tile - w] as number) ^ (cost[tile] as number) ^ (cost[tile + w] as number);
+    }
+  }
+  // Kept, so that the reads are not dropped as unused.
+  SEEN[0] = seen;
+  for (let j = 0; j < n; j++) stepSlow(followers, SLOW[j] as number, version);
 }
 
 /** One step of follower i when its kept way does not cover it: what is left of the way, then samples. */

@@ -169,6 +169,38 @@ describe('followers', () => {
     expect(followerSteps(whole)).toBe(200);
   });
 
+  it('moves the followers that sample in batches bit for bit as one follower at a time', () => {
+    // Hundreds sample in one step (more than a batch), on a flow and a field, some on the map's border tiles.
+    const grid = generateRooms(40, 40, { seed: 3 });
+    const field = computeField(grid, { goals: [{ x: 20, y: 20 }] });
+    const flow = computeFlow(grid, field, { radius: 0.25 });
+    const make = () => {
+      const f = createFollowers({ grid, capacity: 900, shared: false });
+      const a = addFollowTarget(f, { flow });
+      const b = addFollowTarget(f, { field, radius: 0.1 });
+      for (let i = 0, s = 5; followerCount(f) < 900; i++) {
+        s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+        const tile = s % grid.size;
+        if ((field.cost[tile] as number) < Number.POSITIVE_INFINITY)
+          addFollower(
+            f,
+            { x: (tile % 40) + 0.1 + (i % 9) * 0.1, y: Math.floor(tile / 40) + 0.5 },
+            { target: i % 3 === 0 ? b : a, speed: 2 + (i % 11) },
+          );
+      }
+      return f;
+    };
+    const whole = make();
+    const single = make();
+    for (let s = 0; s < 120; s++) {
+      stepFollowers(whole, DT);
+      for (let i = 0; i < 900; i++) stepFollowersRange(single, i, i + 1, DT);
+      countFollowerStep(single);
+    }
+    expect(new Uint8Array(whole.buffer.slice(0))).toEqual(new Uint8Array(single.buffer.slice(0)));
+    expect(Array.from(whole.state).filter((st) => st === FOLLOWER_ARRIVED).length).toBeGreaterThan(100);
+  });
+
   it('checks its inputs, and a follower written off the map is stuck rather than read', () => {
     const grid = Grid.open(8, 8, { shared: false });
     const field = computeField(grid, { goals: [{ x: 7, y: 7 }] });
