@@ -1,5 +1,6 @@
 import type { MapKind } from '@fieldmarshal/core';
 import { MAP_KINDS } from '@fieldmarshal/core/grid';
+import { formatCount } from '../shared/format-value.js';
 import { MapFileControls } from '../shared/map-files/map-file-ui.js';
 import type { MapFilesState } from '../shared/map-files/use-map-files.js';
 import { MOVING_AI_MAPS } from '../shared/moving-ai.js';
@@ -130,7 +131,7 @@ export function BenchSetup({ config, setConfig, running, files, fileNames }: Ben
         {kernels.includes('set-fields') && (
           <p className="help">
             Per-set fields: one field per convex set; memory grows with sets x tiles (3 bytes each); past{' '}
-            {BENCH_MAX_SET_FIELD_CELLS.toLocaleString('en')} entries a map is refused. Fields/run is the number of sets.
+            {formatCount(BENCH_MAX_SET_FIELD_CELLS)} entries a map is refused. Fields/run is the number of sets.
           </p>
         )}
         {kernels.includes('flank') && (

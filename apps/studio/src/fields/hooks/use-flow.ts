@@ -1,5 +1,6 @@
 import { computeFlow, type Field, type FieldService, type Flow, type Grid, updateFlow } from '@fieldmarshal/core';
 import { useEffect, useRef, useState } from 'react';
+import { formatCount } from '../../shared/format-value.js';
 import { studioService } from '../../shared/studio-service.js';
 import type { MapEngine, MapResult } from '../model/map-compute.js';
 
@@ -69,13 +70,13 @@ export function useFlow(
           if (base?.service === service) {
             const done = await service.updateFlow(grid, field, base.flow, { radius, signal: controller.signal });
             flow = done.flow;
-            if (!done.full) how = `repaired, ${done.tiles.toLocaleString('en-US')} tiles`;
+            if (!done.full) how = `repaired, ${formatCount(done.tiles)} tiles`;
           } else flow = await service.computeFlow(grid, field, { radius, repairable: true, signal: controller.signal });
         } else if (base !== null && base.service === null) {
           // In place: the arrays shown are rewritten now, and the new flow object is shown by this render.
           const done = updateFlow(grid, field, base.flow, { radius });
           flow = done.flow;
-          if (!done.full) how = `repaired, ${done.tiles.toLocaleString('en-US')} tiles`;
+          if (!done.full) how = `repaired, ${formatCount(done.tiles)} tiles`;
         } else flow = computeFlow(grid, field, { radius, repairable: true });
         const ms = performance.now() - t0;
         if (controller.signal.aborted) {
