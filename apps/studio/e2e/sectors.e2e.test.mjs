@@ -89,6 +89,8 @@ describe('Big maps page', () => {
     assert.ok(cost <= optimum * 1.03, `path cost ${cost} within 3% of ${optimum}`);
     assert.ok(routeCost >= optimum - 1e-6 && Number.isFinite(routeCost));
     assert.match(await page.getByTestId('path-cost').textContent(), /cost [\d.]+ · [\d,]+ tiles · [\d.]+ ms/);
+    // Answered in the route worker, over the page's shared memory.
+    assert.equal(await page.getByTestId('route-where').getAttribute('data-where'), 'shared');
 
     // One far unit: its corridor would cover over a quarter of the 256 sectors, so one full field is computed
     // instead (the full-field fallback, at its default 25%): every sector, the exact optimum at the start.

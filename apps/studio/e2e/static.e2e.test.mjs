@@ -8,7 +8,9 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { settled } from './helpers.mjs';
+import { computeField, generateMap } from '@fieldmarshal/core';
+import { sectorsReady, settled, tileCenter } from './helpers.mjs';
+import { watchLongTasks } from './long-tasks.mjs';
 import { launchBrowser, openPage, studioDir, WAIT_MS } from './server.mjs';
 
 const outDir = join(studioDir, 'dist-static');
@@ -106,6 +108,46 @@ describe('static studio build without isolation headers or service worker', () =
     assert.match(await memory.textContent(), /transfer mode/);
     assert.ok(busy < elapsed / 4, `the service kept the main thread busy ${busy} ms of ${elapsed} ms`);
     assert.ok(longest < 50, `the service blocked the main thread ${longest} ms at once`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('answers routes in the route worker on a copy of the graph sent in slices, and again after an edit', async () => {
+    // The page's random 2048 x 2048 map (seed 1, 20% walls), made here too; the ends on walkable tiles.
+    const grid = generateMap('random', 2048, 2048, { seed: 1, density: 0.2 });
+    const open = (x, y) => {
+      while (!grid.isPassable(x, y)) x++;
+      return [x, y];
+    };
+    const [sx, sy] = open(100, 120);
+    const [gx, gy] = open(1900, 1800);
+    const optimum = computeField(grid, { goals: [{ x: gx, y: gy }] }).cost[sy * grid.width + sx];
+    const { page, errors } = await openPage(
+      browser,
+      `${url}#/sectors?src=random&size=2048&seed=1&dens=0.2&s=${sx},${sy}&g=${gx},${gy}`,
+    );
+    const stop = await watchLongTasks(browser, page);
+    await sectorsReady(page);
+    const stats = page.getByTestId('route-stats');
+    assert.equal(await page.getByTestId('route-where').getAttribute('data-where'), 'copy');
+    assert.match(await page.getByTestId('route-where').textContent(), /on a copy of the graph/);
+    const cost = Number(await stats.getAttribute('data-cost'));
+    assert.ok(cost >= optimum - 1e-6 && cost <= optimum * 1.03, `path cost ${cost}, optimum ${optimum}`);
+
+    // A wall painted: the pool updates the graph, a new copy goes over, and the route is answered on it.
+    await page.getByTestId('sector-tool-wall').click();
+    const a = await tileCenter(page, 1000, 1000);
+    const b = await tileCenter(page, 1040, 1000);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForSelector('[data-testid="sector-update"]', { timeout: WAIT_MS });
+    await sectorsReady(page);
+    await page.waitForSelector('[data-testid="route-where"][data-where="copy"]', { timeout: WAIT_MS });
+    assert.ok(Number(await stats.getAttribute('data-cost')) >= optimum - 1e-6);
+    const long = await stop();
+    assert.deepEqual(long.over(100), [], long.summary);
     assert.deepEqual(errors, []);
     await page.close();
   });

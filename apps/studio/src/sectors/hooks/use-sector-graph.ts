@@ -7,15 +7,15 @@ import {
 } from '@fieldmarshal/core/sectors';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { studioService } from '../../shared/studio-service.js';
-import { describeInWorker, routeWorkerCan } from '../route/route-client.js';
+import { describeInWorker, routeWhere } from '../route/route-client.js';
 
 /**
- * The sizes and entrances of `graph` (for the panel and the overlay): worked out in the route worker where the
- * graph is in shared memory (both loop over every sector and entrance, tens of milliseconds on 8192 x 8192),
- * here otherwise or when the worker could not.
+ * The sizes and entrances of `graph` (for the panel and the overlay): worked out in the route worker (both loop
+ * over every sector and entrance, tens of milliseconds on 8192 x 8192), on the graph's shared arrays or on a
+ * copy; here where no worker starts or it could not.
  */
 async function describe(graph: SectorGraph): Promise<{ stats: SectorGraphStats; entrances: Int32Array }> {
-  if (routeWorkerCan(graph)) {
+  if (routeWhere(graph) !== 'page') {
     const shown = await describeInWorker(graph).catch(() => null);
     if (shown) return shown;
   }

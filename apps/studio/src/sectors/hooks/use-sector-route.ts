@@ -1,15 +1,23 @@
 import type { SectorGraph } from '@fieldmarshal/core/sectors';
 import { useEffect, useState } from 'react';
-import { routeInWorker, routeWorkerCan } from '../route/route-client.js';
+import { routeInWorker, routeWhere } from '../route/route-client.js';
 import { queryRoute, type RouteAnswer, StaleGraphError, type Tile } from '../route/route-queries.js';
 
 export type { RouteAnswer, Tile };
 
 /**
+ * An answer and where it was worked out: the route worker over the page's shared memory, the route worker on a
+ * copy of the graph (a page without cross-origin isolation), or this page (no workers).
+ */
+export interface ShownRoute extends RouteAnswer {
+  where: 'shared' | 'copy' | 'page';
+}
+
+/**
  * Queries the graph for the route and the path from `start` to `goal` whenever either or the graph changes
- * (`revision`): in the route worker, over the graph's shared arrays (the path's refinement takes tens of
- * milliseconds on a 2048 x 2048 map and grows with the map), or here, one query per task, on a page without
- * shared memory. The times shown are the best of three warm runs of each query. A query the map's edits
+ * (`revision`): in the route worker (the path's refinement takes tens of milliseconds on a 2048 x 2048 map and
+ * grows with the map), over the graph's shared arrays, or on a copy sent in slices on a page without shared
+ * memory (sent again after each update); here, one query per task, only where no worker starts. The times shown are the best of three warm runs of each query. A query the map's edits
  * overtook is dropped: the graph's update bumps `revision`, and that asks again.
  */
 export function useSectorRoute(
@@ -17,8 +25,8 @@ export function useSectorRoute(
   revision: number,
   start: Tile | null,
   goal: Tile | null,
-): { answer: RouteAnswer | null; error: string | null } {
-  const [answer, setAnswer] = useState<RouteAnswer | null>(null);
+): { answer: ShownRoute | null; error: string | null } {
+  const [answer, setAnswer] = useState<ShownRoute | null>(null);
   const [error, setError] = useState<string | null>(null);
   const sx = start?.x ?? -1;
   const sy = start?.y ?? -1;
@@ -38,13 +46,15 @@ export function useSectorRoute(
     const controller = new AbortController();
     const live = () => !controller.signal.aborted;
     const version = graph.grid.version;
-    const query = routeWorkerCan(graph)
-      ? routeInWorker(graph, [sx, sy, gx, gy], controller.signal)
-      : queryRoute(graph, sx, sy, gx, gy, live);
+    const where = routeWhere(graph);
+    const query =
+      where === 'page'
+        ? queryRoute(graph, sx, sy, gx, gy, live)
+        : routeInWorker(graph, [sx, sy, gx, gy], controller.signal);
     query
       .then((found) => {
         if (!found || !live()) return;
-        setAnswer(found);
+        setAnswer({ ...found, where });
         setError(null);
       })
       .catch((e: unknown) => {

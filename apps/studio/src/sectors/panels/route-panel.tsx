@@ -1,6 +1,6 @@
 import { formatCount, formatValue } from '../../shared/format-value.js';
 import type { CorridorState } from '../hooks/use-corridor.js';
-import type { RouteAnswer, Tile } from '../hooks/use-sector-route.js';
+import type { ShownRoute, Tile } from '../hooks/use-sector-route.js';
 import type { UnitsWay } from '../model/units-way.js';
 
 export interface RoutePanelProps {
@@ -8,7 +8,7 @@ export interface RoutePanelProps {
   way: UnitsWay | null;
   start: Tile | null;
   goal: Tile | null;
-  answer: RouteAnswer | null;
+  answer: ShownRoute | null;
   error: string | null;
   corridor: CorridorState;
   showCorridor: boolean;
@@ -24,6 +24,13 @@ export interface RoutePanelProps {
   speed: number;
   setSpeed: (speed: number) => void;
 }
+
+/** Where the queries ran, in words. */
+const WHERE: Record<ShownRoute['where'], string> = {
+  shared: 'in the route worker (shared memory)',
+  copy: "in the route worker, on a copy of the graph (this page can't share memory)",
+  page: 'on this page (no worker)',
+};
 
 const at = (t: Tile | null) => (t ? `(${t.x}, ${t.y})` : '–');
 const ms = (v: number) => `${v < 10 ? v.toFixed(2) : formatValue(v)} ms`;
@@ -59,7 +66,11 @@ export function RoutePanel(props: RoutePanelProps) {
           the goal cannot be reached from the start (answered from the components in {ms(a.routeMs)})
         </div>
       )}
-      {a?.reachable && <div className="muted small-text">query times: best of 3 warm runs, main thread</div>}
+      {a?.reachable && (
+        <div className="muted small-text" data-testid="route-where" data-where={a.where}>
+          query times: best of 3 warm runs, {WHERE[a.where]}
+        </div>
+      )}
       {a?.reachable && (
         <dl className="stats" data-testid="route-stats" data-cost={a.pathCost} data-route-cost={a.routeCost}>
           <dt>first move</dt>

@@ -1,4 +1,5 @@
 import type { SectorGraph, SectorGraphStats } from '@fieldmarshal/core/sectors';
+import { sendGraphCopy } from './route-copy.js';
 import type { RouteAnswer } from './route-queries.js';
 import type { RouteMessage, RouteReply, WireGraph } from './route-worker.js';
 
@@ -18,24 +19,49 @@ function idOf(o: object): number {
   return id;
 }
 
+/** The copy of a graph the worker holds or is being sent (pages without shared memory). */
+let copying: { key: string; ready: Promise<boolean> } | null = null;
+
+/** True when the grid and every array of `graph` live in shared memory: the worker reads them where they are. */
+function isShared(graph: SectorGraph): boolean {
+  if (typeof SharedArrayBuffer !== 'function') return false;
+  const shared = (a: unknown) => ArrayBuffer.isView(a) && a.buffer instanceof SharedArrayBuffer;
+  return (
+    graph.grid.buffer instanceof SharedArrayBuffer &&
+    Object.values(graph.data).every((a) => a === null || a === undefined || shared(a))
+  );
+}
+
 /**
  * `graph` as sent to the worker, with a key that changes whenever the graph does: a graph is updated in place
  * (its grid version changes) and an update may put new arrays in its data (more entrances, new landmarks).
+ * Shared arrays go as they are; otherwise a copy goes first, in slices (sendGraphCopy), and the query names it
+ * by its key. Null when the graph changed before its copy was whole (an update and another query follow).
  */
-function wire(graph: SectorGraph): WireGraph {
+async function wire(w: Worker, graph: SectorGraph): Promise<WireGraph | null> {
   const arrays = Object.values(graph.data).map((a) => (a && typeof a === 'object' ? idOf(a) : 0));
-  return {
-    key: `${idOf(graph)}:${graph.gridVersion}:${arrays.join(',')}`,
-    buffer: graph.grid.buffer,
-    data: graph.data,
-  };
+  const key = `${idOf(graph)}:${graph.gridVersion}:${arrays.join(',')}`;
+  if (isShared(graph)) return { key, buffer: graph.grid.buffer, data: graph.data };
+  if (copying?.key !== key) {
+    const ready = sendGraphCopy(w, graph, key, () => copying?.key === key);
+    copying = { key, ready };
+  }
+  return (await copying.ready) ? { key } : null;
 }
 
-/** Sends `message` and resolves to the worker's reply (null when `signal` aborts first). */
-function ask(message: Exclude<RouteMessage, { cancel: number }>, signal?: AbortSignal): Promise<RouteReply | null> {
+type Question = { ends: [number, number, number, number] } | { describe: true };
+
+/**
+ * Sends `question` about `graph` (after its copy, where it has to be copied) and resolves to the worker's reply:
+ * null when `signal` aborts first or the graph changed before its copy was whole.
+ */
+async function ask(graph: SectorGraph, question: Question, signal?: AbortSignal): Promise<RouteReply | null> {
   const w = start();
-  if (!w) return Promise.reject(new Error('the route worker could not start'));
-  const { id } = message;
+  if (!w) throw new Error('the route worker could not start');
+  const sent = await wire(w, graph);
+  if (!sent || signal?.aborted) return null;
+  const id = nextId++;
+  const message = { id, graph: sent, ...question } as Exclude<RouteMessage, { cancel: number }>;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
     signal?.addEventListener(
@@ -67,16 +93,13 @@ function start(): Worker | null {
 }
 
 /**
- * Whether `graph` can be queried in the route worker: its grid and arrays live in shared memory (sending them
- * then copies nothing). Otherwise (a page without cross-origin isolation) the page queries it itself.
+ * Where `graph` is queried: in the route worker over its shared arrays (`shared`), in the route worker on a copy
+ * sent in slices (`copy`: a page without cross-origin isolation), or on the page itself where workers cannot
+ * start (`page`).
  */
-export function routeWorkerCan(graph: SectorGraph): boolean {
-  if (typeof Worker !== 'function' || typeof SharedArrayBuffer !== 'function') return false;
-  const shared = (a: unknown) => ArrayBuffer.isView(a) && a.buffer instanceof SharedArrayBuffer;
-  return (
-    graph.grid.buffer instanceof SharedArrayBuffer &&
-    Object.values(graph.data).every((a) => a === null || a === undefined || shared(a))
-  );
+export function routeWhere(graph: SectorGraph): 'shared' | 'copy' | 'page' {
+  if (typeof Worker !== 'function' || start() === null) return 'page';
+  return isShared(graph) ? 'shared' : 'copy';
 }
 
 /**
@@ -89,7 +112,7 @@ export async function routeInWorker(
   ends: [number, number, number, number],
   signal: AbortSignal,
 ): Promise<RouteAnswer | null> {
-  const reply = await ask({ id: nextId++, graph: wire(graph), ends }, signal);
+  const reply = await ask(graph, { ends }, signal);
   if (!reply || signal.aborted || reply.type === 'stale') return null;
   if (reply.type === 'answer') return reply.answer;
   throw new Error(reply.type === 'error' ? reply.message : `unexpected reply ${reply.type}`);
@@ -102,7 +125,7 @@ export async function routeInWorker(
 export async function describeInWorker(
   graph: SectorGraph,
 ): Promise<{ stats: SectorGraphStats; entrances: Int32Array } | null> {
-  const reply = await ask({ id: nextId++, graph: wire(graph), describe: true });
+  const reply = await ask(graph, { describe: true });
   if (!reply || reply.type === 'stale') return null;
   if (reply.type === 'described') return { stats: reply.stats, entrances: reply.entrances };
   throw new Error(reply.type === 'error' ? reply.message : `unexpected reply ${reply.type}`);

@@ -1,16 +1,20 @@
 // The Big maps page's route worker: answers the route panel's start-goal queries (first move, route, path, each
-// timed) on the page's sector graph, over the same shared memory (SectorGraph.from on the graph's arrays), so the
-// path's refinement (tens of milliseconds on big maps, growing with them) never holds the page. Started by
-// route-client.ts.
+// timed) on the page's sector graph, over the same shared memory (SectorGraph.from on the graph's arrays), or on
+// a copy sent in slices where the page has no shared memory (route-copy.ts), so the path's refinement (tens of
+// milliseconds on big maps, growing with them) never holds the page. Started by route-client.ts.
 import { Grid } from '@fieldmarshal/core';
 import { SectorGraph, type SectorGraphData, type SectorGraphStats } from '@fieldmarshal/core/sectors';
+import { type CopyMessage, GraphCopy } from './route-copy.js';
 import { queryRoute, type RouteAnswer, StaleGraphError } from './route-queries.js';
 
-/** The graph as sent: its grid's buffer and arrays (shared), named by `key` (the same key, the same graph). */
+/**
+ * The graph as sent, named by `key` (the same key, the same graph): its grid's buffer and arrays (shared), or
+ * only the key of a copy sent before (`sendGraphCopy`).
+ */
 export interface WireGraph {
   key: string;
-  buffer: ArrayBufferLike;
-  data: SectorGraphData;
+  buffer?: ArrayBufferLike;
+  data?: SectorGraphData;
 }
 
 /**
@@ -20,7 +24,8 @@ export interface WireGraph {
 export type RouteMessage =
   | { id: number; graph: WireGraph; ends: [number, number, number, number] }
   | { id: number; graph: WireGraph; describe: true }
-  | { cancel: number };
+  | { cancel: number }
+  | CopyMessage;
 
 /** The answer, `stale` when the map was edited meanwhile (an update and another query follow). */
 export type RouteReply =
@@ -35,13 +40,45 @@ const scope = self as unknown as {
 };
 
 /** The graph of the last query (checked once by SectorGraph.from, then reused while the key stays). */
-let kept: { key: string; graph: SectorGraph } | null = null;
+let kept: { key: string; graph: SectorGraph; copied: boolean } | null = null;
+/** The copy being received or last received (a page without shared memory). */
+let copy: GraphCopy | null = null;
 /** The query being answered: an older one stops at its next task. */
 let latest = 0;
 
+/** The graph of the copy under `key`, once whole; a query for a copy that was dropped or never came is stale. */
+function copied(key: string): SectorGraph {
+  if (copy?.key !== key || !copy.whole) throw new StaleGraphError();
+  const { arrays } = copy;
+  const grid = arrays.get('grid') as Uint8Array;
+  const data = Object.fromEntries([...arrays].filter(([name]) => name !== 'grid')) as unknown as SectorGraphData;
+  // The copy's arrays now belong to the graph; the next copy allocates its own.
+  copy = null;
+  return SectorGraph.from(Grid.from(grid.buffer), data);
+}
+
 function graphOf({ key, buffer, data }: WireGraph): SectorGraph {
-  if (kept?.key !== key) kept = { key, graph: SectorGraph.from(Grid.from(buffer), data) };
+  if (kept?.key !== key) {
+    kept = null;
+    kept =
+      buffer && data
+        ? { key, graph: SectorGraph.from(Grid.from(buffer), data), copied: false }
+        : { key, graph: copied(key), copied: true };
+  }
   return kept.graph;
+}
+
+/** Takes a copy's layout or one of its slices (slices of a copy already replaced are dropped). */
+function receive(m: CopyMessage): void {
+  if ('copy' in m) {
+    // Only one copy is kept: the graph of an older key goes.
+    copy = null;
+    if (kept?.copied) kept = null;
+    copy = new GraphCopy(m.copy.key, m.copy.arrays);
+    return;
+  }
+  const { key, name, offset, data } = m.part;
+  if (copy?.key === key) copy.take(name, offset, data as unknown as ArrayLike<number>);
 }
 
 /** Sends `error` back as the reply to `id`. */
@@ -55,6 +92,10 @@ function fail(id: number, error: unknown): void {
 
 scope.onmessage = (e) => {
   const m = e.data;
+  if ('copy' in m || 'part' in m) {
+    receive(m);
+    return;
+  }
   if ('cancel' in m) {
     if (latest === m.cancel) latest = 0;
     return;
