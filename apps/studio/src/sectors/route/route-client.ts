@@ -43,8 +43,10 @@ async function wire(w: Worker, graph: SectorGraph): Promise<WireGraph | null> {
   const key = `${idOf(graph)}:${graph.gridVersion}:${arrays.join(',')}`;
   if (isShared(graph)) return { key, buffer: graph.grid.buffer, data: graph.data };
   if (copying?.key !== key) {
-    const ready = sendGraphCopy(w, graph, key, () => copying?.key === key);
-    copying = { key, ready };
+    // The entry first: the copy checks, slice by slice, that no newer copy replaced it.
+    const entry = { key, ready: Promise.resolve(false) };
+    copying = entry;
+    entry.ready = sendGraphCopy(w, graph, key, () => copying === entry);
   }
   return (await copying.ready) ? { key } : null;
 }
