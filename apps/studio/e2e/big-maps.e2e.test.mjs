@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { dropFiles, hoverTile, sectorsReady, shownTexts, tileCenter, watchTexts } from './helpers.mjs';
+import { dragTiles, dropFiles, hoverTile, sectorsReady, shownTexts, tileCenter, watchTexts } from './helpers.mjs';
 import { endWatch, watchFrames, watchLongTasks } from './long-tasks.mjs';
 import { artifactsDir, openPage, WAIT_MS, withStudio } from './server.mjs';
 
@@ -170,12 +170,7 @@ describe('Big maps: never freezes, reads at a glance', () => {
       assert.match(await readout(page, 150, 100), /passability open/);
       // Paint a wall: the link holds it as edit runs.
       await page.getByTestId('sector-tool-wall').click();
-      const a = await tileCenter(page, 100, 60);
-      const b = await tileCenter(page, 140, 60);
-      await page.mouse.move(a.x, a.y);
-      await page.mouse.down();
-      await page.mouse.move(b.x, b.y, { steps: 8 });
-      await page.mouse.up();
+      await dragTiles(page, [100, 60], [140, 60]);
       await page.waitForSelector('[data-testid="sector-update"]', { timeout: WAIT_MS });
       await page.waitForFunction(() => /[?&]ed=[\w-]+/.test(window.location.hash));
       const link = page.url();

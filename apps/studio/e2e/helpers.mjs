@@ -11,6 +11,16 @@ export async function tileCenter(page, x, y, canvasSelector = '[data-testid="map
   return { x: box.x + ox + (x + 0.5) * scale, y: box.y + oy + (y + 0.5) * scale };
 }
 
+/** Drags the mouse (left button) from the centre of tile `a` to that of tile `b` ([x, y] each) in `steps` moves. */
+export async function dragTiles(page, a, b, steps = 8) {
+  const p = await tileCenter(page, a[0], a[1]);
+  const q = await tileCenter(page, b[0], b[1]);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.down();
+  await page.mouse.move(q.x, q.y, { steps });
+  await page.mouse.up();
+}
+
 /** Hovers tile (x, y) on a map page and waits until the hover readout names it. */
 export async function hoverTile(page, x, y) {
   const p = await tileCenter(page, x, y);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { cpus, loadavg } from 'node:os';
 import { describe, it } from 'node:test';
 import { computeField, parseMovingAiMap } from '@fieldmarshal/core';
-import { dropFiles, readTile, settled, tileCenter } from './helpers.mjs';
+import { dragTiles, dropFiles, readTile, settled, tileCenter } from './helpers.mjs';
 import { watchFrames, watchLongTasks } from './long-tasks.mjs';
 import { openPage, WAIT_MS, withStudio } from './server.mjs';
 
@@ -38,12 +38,7 @@ async function openFields(url = `${server.url}#/fields`) {
 /** Paints a stroke from tile a to tile b with the wall tool (or the tool of `key`). */
 async function stroke(page, a, b, steps = 8, key = 'w') {
   await page.keyboard.press(key);
-  const p = await tileCenter(page, ...a);
-  const q = await tileCenter(page, ...b);
-  await page.mouse.move(p.x, p.y);
-  await page.mouse.down();
-  await page.mouse.move(q.x, q.y, { steps });
-  await page.mouse.up();
+  await dragTiles(page, a, b, steps);
 }
 
 /** The page's address once it stayed the same for 600 ms (over twice the page's 250 ms write delay). */

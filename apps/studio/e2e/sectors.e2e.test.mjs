@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { computeField, Grid, parseMovingAiMap } from '@fieldmarshal/core';
-import { readTile, sectorsReady, tileCenter, untilShotChanges } from './helpers.mjs';
+import { dragTiles, readTile, sectorsReady, untilShotChanges } from './helpers.mjs';
 import { artifactsDir, openPage, studioDir, WAIT_MS, withStudio } from './server.mjs';
 
 let server;
@@ -147,12 +147,7 @@ describe('Big maps page', () => {
 
     // Painting a wall rebuilds only the sectors it touched (in the pool), and the route is answered again.
     await page.getByTestId('sector-tool-wall').click();
-    const a = await tileCenter(page, 300, 500);
-    const b = await tileCenter(page, 330, 500);
-    await page.mouse.move(a.x, a.y);
-    await page.mouse.down();
-    await page.mouse.move(b.x, b.y, { steps: 8 });
-    await page.mouse.up();
+    await dragTiles(page, [300, 500], [330, 500]);
     await page.waitForSelector('[data-testid="sector-update"]', { timeout: WAIT_MS });
     const update = page.getByTestId('sector-update');
     const rebuilt = Number(await update.getAttribute('data-sectors'));

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { computeField, parseMovingAiMap } from '@fieldmarshal/core';
-import { download, readTile, settled, tileCenter } from './helpers.mjs';
+import { download, dragTiles, readTile, settled, tileCenter } from './helpers.mjs';
 import { openPage, WAIT_MS, withStudio } from './server.mjs';
 
 let server;
@@ -103,12 +103,7 @@ describe('Fields page: state that lasts', () => {
     await click(page, 3, 10);
     await settled(page);
     await page.keyboard.press('w');
-    const a = await tileCenter(page, 12, 12);
-    const b = await tileCenter(page, 15, 12);
-    await page.mouse.move(a.x, a.y);
-    await page.mouse.down();
-    await page.mouse.move(b.x, b.y, { steps: 4 });
-    await page.mouse.up();
+    await dragTiles(page, [12, 12], [15, 12], 4);
     await settled(page);
     assert.equal(await readTile(page, 14, 12), 'wall');
     assert.equal((await page.getByTestId('undo').textContent()).trim(), 'Undo 1');
@@ -137,12 +132,7 @@ describe('Fields page: state that lasts', () => {
     await click(page, 15, 16, true);
     await settled(page);
     assert.equal(await goalsText(page), '3 goals');
-    const from = await tileCenter(page, 30, 3);
-    const to = await tileCenter(page, 33, 4);
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 6 });
-    await page.mouse.up();
+    await dragTiles(page, [30, 3], [33, 4], 6);
     await settled(page);
     assert.equal(await goalsText(page), '3 goals');
     // The link follows (written a moment after the last change).
@@ -162,12 +152,7 @@ describe('Fields page: state that lasts', () => {
     await settled(page);
     await page.getByTestId('highlight').check();
     await page.keyboard.press('w');
-    const a = await tileCenter(page, 10, 30);
-    const b = await tileCenter(page, 20, 30);
-    await page.mouse.move(a.x, a.y);
-    await page.mouse.down();
-    await page.mouse.move(b.x, b.y, { steps: 8 });
-    await page.mouse.up();
+    await dragTiles(page, [10, 30], [20, 30]);
     await settled(page);
     const line = await page.getByTestId('repair-timing').textContent();
     // The whole stroke, summed over its live repairs: the tiles it painted, re-settled and the time, against a

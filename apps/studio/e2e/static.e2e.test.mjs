@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { computeField, generateMap } from '@fieldmarshal/core';
-import { sectorsReady, settled, tileCenter } from './helpers.mjs';
+import { dragTiles, sectorsReady, settled } from './helpers.mjs';
 import { watchLongTasks } from './long-tasks.mjs';
 import { launchBrowser, openPage, studioDir, WAIT_MS } from './server.mjs';
 
@@ -136,12 +136,7 @@ describe('static studio build without isolation headers or service worker', () =
 
     // A wall painted: the pool updates the graph, a new copy goes over, and the route is answered on it.
     await page.getByTestId('sector-tool-wall').click();
-    const a = await tileCenter(page, 1000, 1000);
-    const b = await tileCenter(page, 1040, 1000);
-    await page.mouse.move(a.x, a.y);
-    await page.mouse.down();
-    await page.mouse.move(b.x, b.y, { steps: 8 });
-    await page.mouse.up();
+    await dragTiles(page, [1000, 1000], [1040, 1000]);
     await page.waitForSelector('[data-testid="sector-update"]', { timeout: WAIT_MS });
     await sectorsReady(page);
     await page.waitForSelector('[data-testid="route-where"][data-where="copy"]', { timeout: WAIT_MS });
