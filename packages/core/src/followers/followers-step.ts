@@ -45,6 +45,7 @@ import {
   FOLLOWER_MOVING,
   FOLLOWER_STUCK,
   type Followers,
+  followerDoubles,
   H_FOLLOWER_STEPS,
   MEMO_DX,
   MEMO_DY,
@@ -121,56 +122,104 @@ function keptOf(memo: Float64Array, m: number, px: number, py: number, version: 
   return kept <= MAX_KEPT ? kept : 0;
 }
 
-/** The step's length, seconds, for {@link stepSlow} (PERF: a double through an array, not an argument). */
-const STEP_DT = new Float64Array(1);
+/**
+ * The step's length, seconds ([0]), and the grid's version ([1]), for {@link keepRun} and {@link stepSlow} (PERF:
+ * doubles through an array, not arguments: V8 passes a double to a call it does not inline as a new heap number).
+ */
+const STEP = new Float64Array(2);
 
 /** Most followers that sample in one batch of {@link stepBatch} (64 and 1024 were 7-9% slower on random-1024). */
 const SLOW_BATCH = 256;
 /** The indices of a batch of followers that sample (see {@link stepBatch}). */
 const SLOW = new Int32Array(SLOW_BATCH);
+/** The indices of followers that {@link keepRun} moved to the very end of their kept way (see {@link arriveEnds}). */
+const ENDS = new Int32Array(SLOW_BATCH);
+/** What {@link keepRun} leaves: [0] the follower it stopped before, [1] how many it listed in ENDS. */
+const RUN = new Int32Array(2);
 /** What {@link stepBatch}'s first pass read (folded into one number). */
 const SEEN = new Int32Array(1);
 
 function stepRange(followers: Followers, from: number, to: number, dt: number): void {
-  // PERF: every array in a local, and the loop holds only the common case: a follower keeps the direction it
-  // follows and how far it is clear (its memo), so most steps are one move with no read of the map. It samples
-  // afresh (stepSlow) at the end of what was checked, and whenever its position, target or the grid changed since.
-  const { x, y, speed, target, state, memo, targets } = followers;
-  const w = followers.grid.width;
+  // PERF: the common case runs in a loop of its own (keepRun), with no call that V8 would inline into it: a
+  // follower keeps the direction it follows and how far it is clear (its memo), so most steps are one move with no
+  // read of the map. Those that sample afresh (at the end of what was checked, and whenever their position, target
+  // or the grid changed since) are listed, and stepped in batches (stepBatch) between runs.
   const version = followers.grid.version;
-  const count = targets.length;
-  STEP_DT[0] = dt;
+  STEP[0] = dt;
+  STEP[1] = version;
+  let i = from;
+  while (i < to) {
+    const slow = keepRun(followers, i, to);
+    i = RUN[0] as number;
+    if ((RUN[1] as number) > 0) arriveEnds(followers, RUN[1] as number);
+    if (slow > 0) stepBatch(followers, slow, version);
+  }
+}
+
+/**
+ * Moves followers `from`.. along their kept ways until SLOW_BATCH of them need a sample (listed in SLOW; returns
+ * how many) or SLOW_BATCH reach the end of their way (listed in ENDS), or at `to`; leaves in RUN[0] the follower it
+ * stopped before. Each follower depends only on itself, so stepping the listed ones after the rest changes no value.
+ */
+function keepRun(followers: Followers, from: number, to: number): number {
+  // PERF: x, y, speed and the memo through one view of the buffer (followerDoubles).
+  const { target, state } = followers;
+  const d = followerDoubles(followers);
+  const xo = followers.x.byteOffset >> 3;
+  const yo = followers.y.byteOffset >> 3;
+  const so = followers.speed.byteOffset >> 3;
+  const mo = followers.memo.byteOffset >> 3;
+  const count = followers.targets.length;
+  const dt = STEP[0] as number;
+  const version = STEP[1] as number;
   let slow = 0;
-  for (let i = from; i < to; i++) {
-    if (state[i] !== FOLLOWER_MOVING) continue;
-    let px = x[i] as number;
-    let py = y[i] as number;
-    const k = target[i] as number;
-    const m = i * FOLLOWER_MEMO_SLOTS;
-    const left = (speed[i] as number) * dt;
-    let kept = keptOf(memo, m, px, py, version, k, count);
+  let ends = 0;
+  let i = from;
+  while (i < to) {
+    const f = i++;
+    if (state[f] !== FOLLOWER_MOVING) continue;
+    let px = d[xo + f] as number;
+    let py = d[yo + f] as number;
+    const k = target[f] as number;
+    const m = mo + f * FOLLOWER_MEMO_SLOTS;
+    const left = (d[so + f] as number) * dt;
+    let kept = keptOf(d, m, px, py, version, k, count);
     if (!(kept > 0 && left <= kept)) {
-      SLOW[slow++] = i;
-      if (slow === SLOW_BATCH) {
-        stepBatch(followers, slow, version);
-        slow = 0;
-      }
+      SLOW[slow++] = f;
+      if (slow === SLOW_BATCH) break;
       continue;
     }
     // The whole step along the kept direction: only the position and what is left of the checked way change.
-    px += (memo[m + MEMO_DX] as number) * left;
-    py += (memo[m + MEMO_DY] as number) * left;
+    px += (d[m + MEMO_DX] as number) * left;
+    py += (d[m + MEMO_DY] as number) * left;
     kept -= left;
-    x[i] = px;
-    y[i] = py;
-    memo[m + MEMO_X] = px;
-    memo[m + MEMO_Y] = py;
-    memo[m + MEMO_LEFT] = kept;
-    // At the end of what was checked the follower may have entered a goal tile (the kept target still exists:
-    // targets are never removed).
-    if (kept <= 0 && onGoal(targets[k] as FollowTarget, px, py, w)) state[i] = FOLLOWER_ARRIVED;
+    d[xo + f] = px;
+    d[yo + f] = py;
+    d[m + MEMO_X] = px;
+    d[m + MEMO_Y] = py;
+    d[m + MEMO_LEFT] = kept;
+    if (kept <= 0) {
+      ENDS[ends++] = f;
+      if (ends === SLOW_BATCH) break;
+    }
   }
-  if (slow > 0) stepBatch(followers, slow, version);
+  RUN[0] = i;
+  RUN[1] = ends;
+  return slow;
+}
+
+/**
+ * The followers ENDS[0..n), moved by {@link keepRun} to the end of what was checked: each may have entered a goal
+ * tile there (its kept target still exists: targets are never removed).
+ */
+function arriveEnds(followers: Followers, n: number): void {
+  const { x, y, target, state, targets } = followers;
+  const w = followers.grid.width;
+  for (let j = 0; j < n; j++) {
+    const i = ENDS[j] as number;
+    if (onGoal(targets[target[i] as number] as FollowTarget, x[i] as number, y[i] as number, w))
+      state[i] = FOLLOWER_ARRIVED;
+  }
 }
 
 /**
@@ -218,7 +267,7 @@ function stepSlow(followers: Followers, i: number, version: number): void {
   let py = y[i] as number;
   const k = target[i] as number;
   const m = i * FOLLOWER_MEMO_SLOTS;
-  let left = (speed[i] as number) * (STEP_DT[0] as number);
+  let left = (speed[i] as number) * (STEP[0] as number);
   let kept = keptOf(memo, m, px, py, version, k, count);
   let dx = memo[m + MEMO_DX] as number;
   let dy = memo[m + MEMO_DY] as number;
