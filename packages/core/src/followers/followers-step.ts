@@ -132,10 +132,8 @@ const STEP = new Float64Array(2);
 const SLOW_BATCH = 256;
 /** The indices of a batch of followers that sample (see {@link stepBatch}). */
 const SLOW = new Int32Array(SLOW_BATCH);
-/** The indices of followers that {@link keepRun} moved to the very end of their kept way (see {@link arriveEnds}). */
-const ENDS = new Int32Array(SLOW_BATCH);
-/** What {@link keepRun} leaves: [0] the follower it stopped before, [1] how many it listed in ENDS. */
-const RUN = new Int32Array(2);
+/** What {@link keepRun} leaves: the follower it stopped before. */
+const RUN = new Int32Array(1);
 /** What {@link stepBatch}'s first pass read (folded into one number). */
 const SEEN = new Int32Array(1);
 
@@ -151,15 +149,15 @@ function stepRange(followers: Followers, from: number, to: number, dt: number): 
   while (i < to) {
     const slow = keepRun(followers, i, to);
     i = RUN[0] as number;
-    if ((RUN[1] as number) > 0) arriveEnds(followers, RUN[1] as number);
     if (slow > 0) stepBatch(followers, slow, version);
   }
 }
 
 /**
- * Moves followers `from`.. along their kept ways until SLOW_BATCH of them need a sample (listed in SLOW; returns
- * how many) or SLOW_BATCH reach the end of their way (listed in ENDS), or at `to`; leaves in RUN[0] the follower it
- * stopped before. Each follower depends only on itself, so stepping the listed ones after the rest changes no value.
+ * Moves followers `from`.. along their kept ways, and lists in SLOW those that need more than the rest of their
+ * way (or that reach its very end this step, where they may enter a goal tile), until SLOW_BATCH are listed or at
+ * `to`; returns how many it listed and leaves in RUN[0] the follower it stopped before. Each follower depends only
+ * on itself, so stepping the listed ones after the rest changes no value.
  */
 function keepRun(followers: Followers, from: number, to: number): number {
   // PERF: x, y, speed and the memo through one view of the buffer (followerDoubles).
@@ -173,53 +171,36 @@ function keepRun(followers: Followers, from: number, to: number): number {
   const dt = STEP[0] as number;
   const version = STEP[1] as number;
   let slow = 0;
-  let ends = 0;
-  let i = from;
-  while (i < to) {
-    const f = i++;
-    if (state[f] !== FOLLOWER_MOVING) continue;
-    let px = d[xo + f] as number;
-    let py = d[yo + f] as number;
-    const k = target[f] as number;
-    const m = mo + f * FOLLOWER_MEMO_SLOTS;
-    const left = (d[so + f] as number) * dt;
+  for (let i = from; i < to; i++) {
+    if (state[i] !== FOLLOWER_MOVING) continue;
+    let px = d[xo + i] as number;
+    let py = d[yo + i] as number;
+    const k = target[i] as number;
+    const m = mo + i * FOLLOWER_MEMO_SLOTS;
+    const left = (d[so + i] as number) * dt;
     let kept = keptOf(d, m, px, py, version, k, count);
-    if (!(kept > 0 && left <= kept)) {
-      SLOW[slow++] = f;
-      if (slow === SLOW_BATCH) break;
+    // A follower that reaches the very end of its way steps in stepSlow, which checks for a goal tile there (the
+    // same move: stepSlow too goes min(left, kept) along the kept direction first).
+    if (!(left < kept)) {
+      SLOW[slow++] = i;
+      if (slow === SLOW_BATCH) {
+        RUN[0] = i + 1;
+        return slow;
+      }
       continue;
     }
     // The whole step along the kept direction: only the position and what is left of the checked way change.
     px += (d[m + MEMO_DX] as number) * left;
     py += (d[m + MEMO_DY] as number) * left;
     kept -= left;
-    d[xo + f] = px;
-    d[yo + f] = py;
+    d[xo + i] = px;
+    d[yo + i] = py;
     d[m + MEMO_X] = px;
     d[m + MEMO_Y] = py;
     d[m + MEMO_LEFT] = kept;
-    if (kept <= 0) {
-      ENDS[ends++] = f;
-      if (ends === SLOW_BATCH) break;
-    }
   }
-  RUN[0] = i;
-  RUN[1] = ends;
+  RUN[0] = to;
   return slow;
-}
-
-/**
- * The followers ENDS[0..n), moved by {@link keepRun} to the end of what was checked: each may have entered a goal
- * tile there (its kept target still exists: targets are never removed).
- */
-function arriveEnds(followers: Followers, n: number): void {
-  const { x, y, target, state, targets } = followers;
-  const w = followers.grid.width;
-  for (let j = 0; j < n; j++) {
-    const i = ENDS[j] as number;
-    if (onGoal(targets[target[i] as number] as FollowTarget, x[i] as number, y[i] as number, w))
-      state[i] = FOLLOWER_ARRIVED;
-  }
 }
 
 /**
