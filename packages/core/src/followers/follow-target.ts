@@ -136,6 +136,35 @@ export function resolveTarget(input: FollowTargetInput, w: number, h: number): F
   throw new InvalidOptionError('target', input, 'an object { flow } or { field | corridor, radius? }');
 }
 
+/**
+ * The blocked mask of the whole 3 x 3 block around tile (tx, ty) on a flow: what `flowMask` gives with the
+ * tile's centre and a reach of the whole block (a tile is blocked off the map, of another code than `code`, or
+ * without an anchor). PERF: a tile whose block lies inside the map reads its nine tiles in one unrolled pass, with
+ * no test of the map's edges; the followers read one block per sample and per tile a kept way is extended through.
+ */
+export function wholeFlowMask(
+  anchor: Int32Array,
+  pass: Uint8Array,
+  w: number,
+  h: number,
+  tx: number,
+  ty: number,
+  code: number,
+): number {
+  if (!(tx >= 1 && ty >= 1 && tx < w - 1 && ty < h - 1))
+    return flowMask(anchor, 0, w, h, tx, ty, pass, code, 0.5, 0.5, WHOLE_BLOCK);
+  let mask = 0;
+  let i = (ty - 1) * w + tx - 1;
+  // Bit (dy + 1) * 3 + dx + 1 for the tile at (dx, dy) from (tx, ty), row by row.
+  for (let bit = 1; bit < 512; bit <<= 3) {
+    if (pass[i] !== code || anchor[i] === -1) mask |= bit;
+    if (pass[i + 1] !== code || anchor[i + 1] === -1) mask |= bit << 1;
+    if (pass[i + 2] !== code || anchor[i + 2] === -1) mask |= bit << 2;
+    i += w;
+  }
+  return mask;
+}
+
 /** What {@link sampleTarget} found besides a direction: the point is on a goal tile. */
 export const AT_GOAL = -1;
 
@@ -170,8 +199,7 @@ export function sampleTarget(t: FollowTarget, pass: Uint8Array, w: number, h: nu
     const flow = t.flow as Pick<Flow, 'anchor' | 'vx' | 'vy'>;
     // A goal's anchor is its own centre (no other tile's is).
     if (flow.anchor[i] === -2 - i) return AT_GOAL;
-    const whole =
-      known >= 0 ? known : flowMask(flow.anchor, 0, w, h, tx, ty, pass, pass[i] as number, 0.5, 0.5, WHOLE_BLOCK);
+    const whole = known >= 0 ? known : wholeFlowMask(flow.anchor, pass, w, h, tx, ty, pass[i] as number);
     WHOLE[0] = whole;
     // The mask is given whole, so flowDirection reads neither `pass` nor the code.
     return flowDirection(flow.anchor, 0, flow.vx, flow.vy, w, h, pass, 0, true, whole);
@@ -294,7 +322,7 @@ export function extendDirect(t: FollowTarget, pass: Uint8Array, w: number, h: nu
     const j = ty * w + tx;
     // Another anchor (a goal's is its own centre, so a goal tile always stops the way) or another code.
     if (anchor[j] !== a || a === -2 - j || pass[j] !== code) break;
-    const whole = flowMask(anchor, 0, w, h, tx, ty, pass, code, 0.5, 0.5, WHOLE_BLOCK);
+    const whole = wholeFlowMask(anchor, pass, w, h, tx, ty, code);
     if ((whole & SELF_BIT) !== 0) break;
     const rest = dist - way;
     const step = directReach(qx, qy, dx, dy, rest);
