@@ -279,6 +279,8 @@ export function clearWay(t: FollowTarget): void {
     WAY[4] = checked;
     return;
   }
+  // No blocked tile in the block: the whole way is clear (sweepEntry of an empty mask).
+  if (whole === 0) return;
   SWEEP[0] = x - Math.floor(x);
   SWEEP[1] = y - Math.floor(y);
   SWEEP[2] = (WAY[2] as number) * len;
@@ -326,13 +328,16 @@ export function extendDirect(t: FollowTarget, pass: Uint8Array, w: number, h: nu
     if ((whole & SELF_BIT) !== 0) break;
     const rest = dist - way;
     const step = directReach(qx, qy, dx, dy, rest);
-    const check = Math.max(step, Math.min(SAFE_STEP, rest));
-    SWEEP[0] = qx - tx;
-    SWEEP[1] = qy - ty;
-    SWEEP[2] = dx * check;
-    SWEEP[3] = dy * check;
-    SWEEP[4] = t.clearance;
-    if (!sweepEntry(whole)) break;
+    // A block with no blocked tile lets any body through (sweepEntry of an empty mask).
+    if (whole !== 0) {
+      const check = Math.max(step, Math.min(SAFE_STEP, rest));
+      SWEEP[0] = qx - tx;
+      SWEEP[1] = qy - ty;
+      SWEEP[2] = dx * check;
+      SWEEP[3] = dy * check;
+      SWEEP[4] = t.clearance;
+      if (!sweepEntry(whole)) break;
+    }
     way += step;
   }
   WAY[4] = way;
