@@ -207,8 +207,9 @@ function keepRun(followers: Followers, from: number, to: number): number {
  * follower's tile, far from the last sampler's, and each read waits for the one before (the anchor, then the block,
  * then the way); a first pass reads the rows of every sampler's 3 x 3 block (the codes, and the anchors or costs of
  * its target) with no read depending on another, so that the core fetches them all at once and the samples find
- * them in its cache (0.88-0.92 of the step's time on random-1024 and rooms-1024, 100k followers). Each follower
- * depends only on itself, so stepping the samplers after the rest of their batch changes no value.
+ * them in its cache (0.88-0.92 of the step's time on random-1024 and rooms-1024, 100k followers; 0.94-0.99 since
+ * the keep-way loop got faster). Each follower depends only on itself, so stepping the samplers after the rest of
+ * their batch changes no value.
  */
 function stepBatch(followers: Followers, n: number, version: number): void {
   const { x, y, target, targets } = followers;
