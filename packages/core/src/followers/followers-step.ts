@@ -180,7 +180,7 @@ function keepRun(followers: Followers, from: number, to: number): number {
     let kept = keptOf(d, m, px, py, version, k, count);
     // A follower that reaches the very end of its way steps in stepSlow, which checks for a goal tile there (the
     // same move: stepSlow too goes min(left, kept) along the kept direction first).
-    if (!(left < kept)) {
+    if (!(kept > 0 && left < kept)) {
       SLOW[slow++] = i;
       if (slow === SLOW_BATCH) {
         RUN[0] = i + 1;
