@@ -14,22 +14,22 @@
  * allocation.
  */
 import { OutOfRangeError } from '../errors.js';
-import {
-  RULE_CENTRE,
-  RULE_CORNER,
-  RULE_DIRECT,
-  RULE_OVERLAP,
-  RULE_SLIDE,
-  SAFE,
-  SAFE_STEP,
-} from '../fields/safe-step.js';
+import * as safeStep from '../fields/safe-step.js';
 import { MAX_GRID_CELLS } from '../grid/grid.js';
-import {
+import type { FollowTarget } from './follow-target.js';
+import * as followTarget from './follow-target.js';
+import type { Followers } from './followers-state.js';
+import * as followersState from './followers-state.js';
+
+// PERF: module-local copies of what the step uses from other modules. V8 reads an imported binding through its
+// module cell, checking on every use that it is initialised; a local const costs nothing (the keep-way loop ran
+// 1.7x slower with the imported constants than with these, on random-1024).
+const { RULE_CENTRE, RULE_CORNER, RULE_DIRECT, RULE_OVERLAP, RULE_SLIDE, SAFE, SAFE_STEP } = safeStep;
+const {
   AT_GOAL,
   clearWay,
   directReach,
   extendDirect,
-  type FollowTarget,
   MAX_EXTENDED,
   onGoal,
   sampleTarget,
@@ -37,14 +37,14 @@ import {
   TARGET_FLOW,
   WAY,
   WHOLE,
-} from './follow-target.js';
-import {
+} = followTarget;
+const {
   checkFollowers,
   FOLLOWER_ARRIVED,
   FOLLOWER_MEMO_SLOTS,
   FOLLOWER_MOVING,
   FOLLOWER_STUCK,
-  type Followers,
+  followerDoubles,
   H_FOLLOWER_STEPS,
   MEMO_DX,
   MEMO_DY,
@@ -54,7 +54,7 @@ import {
   MEMO_VERSION,
   MEMO_X,
   MEMO_Y,
-} from './followers-state.js';
+} = followersState;
 
 /** Values of a block's mask (9 bits), and the end of the packed tile-and-mask values in the memo (MEMO_TILE). */
 const MASK_VALUES = 512;
@@ -121,56 +121,85 @@ function keptOf(memo: Float64Array, m: number, px: number, py: number, version: 
   return kept <= MAX_KEPT ? kept : 0;
 }
 
-/** The step's length, seconds, for {@link stepSlow} (PERF: a double through an array, not an argument). */
-const STEP_DT = new Float64Array(1);
+/**
+ * The step's length, seconds ([0]), and the grid's version ([1]), for {@link keepRun} and {@link stepSlow} (PERF:
+ * doubles through an array, not arguments: V8 passes a double to a call it does not inline as a new heap number).
+ */
+const STEP = new Float64Array(2);
 
 /** Most followers that sample in one batch of {@link stepBatch} (64 and 1024 were 7-9% slower on random-1024). */
 const SLOW_BATCH = 256;
 /** The indices of a batch of followers that sample (see {@link stepBatch}). */
 const SLOW = new Int32Array(SLOW_BATCH);
+/** What {@link keepRun} leaves: the follower it stopped before. */
+const RUN = new Int32Array(1);
 /** What {@link stepBatch}'s first pass read (folded into one number). */
 const SEEN = new Int32Array(1);
 
 function stepRange(followers: Followers, from: number, to: number, dt: number): void {
-  // PERF: every array in a local, and the loop holds only the common case: a follower keeps the direction it
-  // follows and how far it is clear (its memo), so most steps are one move with no read of the map. It samples
-  // afresh (stepSlow) at the end of what was checked, and whenever its position, target or the grid changed since.
-  const { x, y, speed, target, state, memo, targets } = followers;
-  const w = followers.grid.width;
+  // PERF: the common case runs in a loop of its own (keepRun), with no call that V8 would inline into it: a
+  // follower keeps the direction it follows and how far it is clear (its memo), so most steps are one move with no
+  // read of the map. Those that sample afresh (at the end of what was checked, and whenever their position, target
+  // or the grid changed since) are listed, and stepped in batches (stepBatch) between runs.
   const version = followers.grid.version;
-  const count = targets.length;
-  STEP_DT[0] = dt;
+  STEP[0] = dt;
+  STEP[1] = version;
+  let i = from;
+  while (i < to) {
+    const slow = keepRun(followers, i, to);
+    i = RUN[0] as number;
+    if (slow > 0) stepBatch(followers, slow, version);
+  }
+}
+
+/**
+ * Moves followers `from`.. along their kept ways, and lists in SLOW those that need more than the rest of their
+ * way (or that reach its very end this step, where they may enter a goal tile), until SLOW_BATCH are listed or at
+ * `to`; returns how many it listed and leaves in RUN[0] the follower it stopped before. Each follower depends only
+ * on itself, so stepping the listed ones after the rest changes no value.
+ */
+function keepRun(followers: Followers, from: number, to: number): number {
+  // PERF: x, y, speed and the memo through one view of the buffer (followerDoubles).
+  const { target, state } = followers;
+  const d = followerDoubles(followers);
+  const xo = followers.x.byteOffset >> 3;
+  const yo = followers.y.byteOffset >> 3;
+  const so = followers.speed.byteOffset >> 3;
+  const mo = followers.memo.byteOffset >> 3;
+  const count = followers.targets.length;
+  const dt = STEP[0] as number;
+  const version = STEP[1] as number;
   let slow = 0;
   for (let i = from; i < to; i++) {
     if (state[i] !== FOLLOWER_MOVING) continue;
-    let px = x[i] as number;
-    let py = y[i] as number;
+    let px = d[xo + i] as number;
+    let py = d[yo + i] as number;
     const k = target[i] as number;
-    const m = i * FOLLOWER_MEMO_SLOTS;
-    const left = (speed[i] as number) * dt;
-    let kept = keptOf(memo, m, px, py, version, k, count);
-    if (!(kept > 0 && left <= kept)) {
+    const m = mo + i * FOLLOWER_MEMO_SLOTS;
+    const left = (d[so + i] as number) * dt;
+    let kept = keptOf(d, m, px, py, version, k, count);
+    // A follower that reaches the very end of its way steps in stepSlow, which checks for a goal tile there (the
+    // same move: stepSlow too goes min(left, kept) along the kept direction first).
+    if (!(kept > 0 && left < kept)) {
       SLOW[slow++] = i;
       if (slow === SLOW_BATCH) {
-        stepBatch(followers, slow, version);
-        slow = 0;
+        RUN[0] = i + 1;
+        return slow;
       }
       continue;
     }
     // The whole step along the kept direction: only the position and what is left of the checked way change.
-    px += (memo[m + MEMO_DX] as number) * left;
-    py += (memo[m + MEMO_DY] as number) * left;
+    px += (d[m + MEMO_DX] as number) * left;
+    py += (d[m + MEMO_DY] as number) * left;
     kept -= left;
-    x[i] = px;
-    y[i] = py;
-    memo[m + MEMO_X] = px;
-    memo[m + MEMO_Y] = py;
-    memo[m + MEMO_LEFT] = kept;
-    // At the end of what was checked the follower may have entered a goal tile (the kept target still exists:
-    // targets are never removed).
-    if (kept <= 0 && onGoal(targets[k] as FollowTarget, px, py, w)) state[i] = FOLLOWER_ARRIVED;
+    d[xo + i] = px;
+    d[yo + i] = py;
+    d[m + MEMO_X] = px;
+    d[m + MEMO_Y] = py;
+    d[m + MEMO_LEFT] = kept;
   }
-  if (slow > 0) stepBatch(followers, slow, version);
+  RUN[0] = to;
+  return slow;
 }
 
 /**
@@ -178,8 +207,9 @@ function stepRange(followers: Followers, from: number, to: number, dt: number): 
  * follower's tile, far from the last sampler's, and each read waits for the one before (the anchor, then the block,
  * then the way); a first pass reads the rows of every sampler's 3 x 3 block (the codes, and the anchors or costs of
  * its target) with no read depending on another, so that the core fetches them all at once and the samples find
- * them in its cache (0.88-0.92 of the step's time on random-1024 and rooms-1024, 100k followers). Each follower
- * depends only on itself, so stepping the samplers after the rest of their batch changes no value.
+ * them in its cache (0.88-0.92 of the step's time on random-1024 and rooms-1024, 100k followers; 0.94-0.99 since
+ * the keep-way loop got faster). Each follower depends only on itself, so stepping the samplers after the rest of
+ * their batch changes no value.
  */
 function stepBatch(followers: Followers, n: number, version: number): void {
   const { x, y, target, targets } = followers;
@@ -218,7 +248,7 @@ function stepSlow(followers: Followers, i: number, version: number): void {
   let py = y[i] as number;
   const k = target[i] as number;
   const m = i * FOLLOWER_MEMO_SLOTS;
-  let left = (speed[i] as number) * (STEP_DT[0] as number);
+  let left = (speed[i] as number) * (STEP[0] as number);
   let kept = keptOf(memo, m, px, py, version, k, count);
   let dx = memo[m + MEMO_DX] as number;
   let dy = memo[m + MEMO_DY] as number;
