@@ -24,6 +24,25 @@ const INF = Number.POSITIVE_INFINITY;
 /** The straight directions beside each diagonal one (bits of direction indices: N 1, E 2, S 4, W 8). */
 const DIAGONAL_SIDES = Uint8Array.of(0, 0, 0, 0, 2 | 1, 2 | 4, 8 | 4, 8 | 1);
 
+/**
+ * For each set of open straight neighbours (bits 0 to 3), the diagonal directions (bits 4 to 7) whose side tiles
+ * let the diagonal rule pass: both sides open, at least one, any, or none (4 neighbours).
+ */
+function diagonalTable(pass: (sides: number, both: number) => boolean): Uint8Array {
+  const table = new Uint8Array(16);
+  for (let open = 0; open < 16; open++) {
+    for (let d = 4; d < 8; d++) {
+      const both = DIAGONAL_SIDES[d] as number;
+      if (pass(open & both, both)) table[open] = (table[open] as number) | (1 << d);
+    }
+  }
+  return table;
+}
+const BOTH_FREE = diagonalTable((sides, both) => sides === both);
+const ONE_FREE = diagonalTable((sides) => sides !== 0);
+const ALL_DIAGONALS = diagonalTable(() => true);
+const NO_DIAGONALS = new Uint8Array(16);
+
 export class CorridorAStar {
   private g = new Float64Array(0);
   private stamp = new Int32Array(0);
@@ -128,15 +147,24 @@ export class CorridorAStar {
     stamp[s0] = gen;
     back[s0] = 255;
     heap.push(weight * bound(sx, sy), 0, s0);
-    const dirs = straight ? 4 : 8;
     const wd = metric === M_STEPS ? 1 : Math.SQRT2;
+    // The legal diagonals (bits 4 to 7) for each set of open straight neighbours (bits 0 to 3), by the rule.
+    const diagonals = straight
+      ? NO_DIAGONALS
+      : rule === R_ALWAYS
+        ? ALL_DIAGONALS
+        : rule === R_BOTH_FREE
+          ? BOTH_FREE
+          : ONE_FREE;
     let found = INF;
+    let expanded = 0;
     while (heap.size > 0) {
+      // One entry per slot (decrease-key): what the heap gives is open, with its best cost.
       const slot = heap.pop();
       const gt = heap.popped;
-      if (stamp[slot] === closed || gt > (g[slot] as number)) continue;
       stamp[slot] = closed;
-      if (++this.expanded > budget) {
+      if (++expanded > budget) {
+        this.expanded = expanded;
         this.gaveUp = true;
         return INF;
       }
@@ -152,21 +180,18 @@ export class CorridorAStar {
       }
       const code = passable[t] as number;
       // The four straight neighbours that carry the code (bit d: direction d), read once for the straight steps
-      // and the diagonals' side tiles.
+      // and the diagonals' side tiles; then the diagonals the rule allows. Directions in increasing order.
       let open = 0;
       if (y > 0 && passable[t - width] === code) open = 1;
       if (x < width - 1 && passable[t + 1] === code) open |= 2;
       if (y < height - 1 && passable[t + width] === code) open |= 4;
       if (x > 0 && passable[t - 1] === code) open |= 8;
+      let moves = open | (diagonals[open] as number);
       // Inside the block (and so inside the map) with every neighbour: fixed offsets.
       const inner = lx > 0 && ly > 0 && lx < (bw[b] as number) - 1 && ly < (bh[b] as number) - 1;
-      for (let d = 0; d < dirs; d++) {
-        if (d < 4) {
-          if ((open & (1 << d)) === 0) continue;
-        } else if (rule !== R_ALWAYS) {
-          const sides = open & (DIAGONAL_SIDES[d] as number);
-          if (rule === R_BOTH_FREE ? sides !== (DIAGONAL_SIDES[d] as number) : sides === 0) continue;
-        }
+      while (moves !== 0) {
+        const d = 31 - Math.clz32(moves & -moves);
+        moves &= moves - 1;
         const nt = t + (tileStep[d] as number);
         let ns: number;
         if (inner) ns = slot + (slotStep[d] as number);
@@ -189,6 +214,7 @@ export class CorridorAStar {
         heap.push(c + weight * bound(nx, ny), c, ns);
       }
     }
+    this.expanded = expanded;
     if (!(found < INF)) return INF;
     // Walk back from the goal, then reverse.
     const from = out.n;

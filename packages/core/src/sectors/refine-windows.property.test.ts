@@ -14,7 +14,7 @@ import { PathBuffer } from './path-buffer.js';
 import { CorridorAStar } from './refine-corridor.js';
 import { WINDOW_KEEP, WINDOW_WEIGHT } from './refine-windows.js';
 import type { SectorGraph } from './sector-graph.js';
-import { exactCosts, randomGrid, referencePathCost, rulesArb } from './sectors.test-util.js';
+import { exactCosts, type Rules, randomGrid, referencePathCost, rulesArb } from './sectors.test-util.js';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -26,6 +26,15 @@ const mapArb = fc.record({
   water: fc.boolean(),
   sectorSize: fc.constantFrom(8, 16),
 });
+
+/** A random map of the case and its sector graph (default options but the sector size). */
+function build(m: typeof mapArb extends fc.Arbitrary<infer T> ? T : never, rules: Rules) {
+  const grid = randomGrid(m.width, m.height, m.density, m.seed, {
+    water: m.water,
+    terrain: rules.metric === 'weighted',
+  });
+  return { grid, graph: buildSectorGraph(grid, { ...rules, sectorSize: m.sectorSize }) };
+}
 
 /** The windows refiner of a graph's path queries. */
 function refinerOf(graph: SectorGraph) {
@@ -70,11 +79,7 @@ describe('weighted windows against the exact field (fast-check)', () => {
         fc.constantFrom(WINDOW_WEIGHT, 1.2, 4),
         fc.constantFrom(0.5, WINDOW_KEEP, 1),
         (m, rules, weight, keep) => {
-          const grid = randomGrid(m.width, m.height, m.density, m.seed, {
-            water: m.water,
-            terrain: rules.metric === 'weighted',
-          });
-          const graph = buildSectorGraph(grid, { ...rules, sectorSize: m.sectorSize });
+          const { grid, graph } = build(m, rules);
           const windows = refinerOf(graph);
           windows.weight = weight;
           windows.keep = keep;
@@ -111,11 +116,7 @@ describe('weighted windows against the exact field (fast-check)', () => {
   it('weighted corridor A* costs at most its weight times the exact search, and never less', () => {
     fc.assert(
       fc.property(mapArb, rulesArb, fc.constantFrom(1.02, 1.5, 3), (m, rules, weight) => {
-        const grid = randomGrid(m.width, m.height, m.density, m.seed, {
-          water: m.water,
-          terrain: rules.metric === 'weighted',
-        });
-        const graph = buildSectorGraph(grid, { ...rules, sectorSize: m.sectorSize });
+        const { grid, graph } = build(m, rules);
         const corridor = new Corridor();
         corridor.reset(graph.sectorsX * graph.sectorsY);
         for (let s = 0; s < graph.sectorsX * graph.sectorsY; s++) corridor.add(s);
