@@ -30,8 +30,8 @@ const INF = Number.POSITIVE_INFINITY;
 /**
  * The weight on the octile estimate of each window's search (weighted A*, Pohl): a window's path costs at most
  * this many times the cheapest in the window's corridor (and never more than the window's bound, see above).
- * Random-8192 (20% walls), 100 far pairs, half of each window kept: 0.75x the tiles expanded of exact windows; the 1024-wide Moving AI maps
- * keep their quality (RESULTS.md).
+ * Random-8192 (20% walls), 100 far pairs, half of each window kept: 0.75x the tiles expanded of exact windows;
+ * the 1024-wide Moving AI maps keep their quality (RESULTS.md).
  */
 export const WINDOW_WEIGHT = 1.02;
 
