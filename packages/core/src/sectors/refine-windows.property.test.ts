@@ -1,0 +1,148 @@
+/**
+ * The weighted windows refinement (refine-windows.ts) against the exact field on random maps (fast-check): with
+ * any weight on the windows' estimate, every path is legal, never below the optimum and never dearer than the
+ * route; the weighted corridor A* (refine-corridor.ts) costs at most its weight times the exact search. The
+ * route bound is real work for the refinement: with a big weight, weighted windows cost more than their bound
+ * and are searched again (`retried`), so a refinement without that check would break the bound.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildSectorGraph } from './build.js';
+import { Corridor } from './corridor.js';
+import type { PathQuery } from './find-path.js';
+import { PathBuffer } from './path-buffer.js';
+import { CorridorAStar } from './refine-corridor.js';
+import { WINDOW_KEEP, WINDOW_WEIGHT } from './refine-windows.js';
+import type { SectorGraph } from './sector-graph.js';
+import { exactCosts, type Rules, randomGrid, referencePathCost, rulesArb } from './sectors.test-util.js';
+
+const INF = Number.POSITIVE_INFINITY;
+
+const mapArb = fc.record({
+  width: fc.integer({ min: 16, max: 48 }),
+  height: fc.integer({ min: 16, max: 48 }),
+  density: fc.double({ min: 0, max: 0.4, noNaN: true }),
+  seed: fc.integer({ min: 1, max: 2 ** 30 }),
+  water: fc.boolean(),
+  sectorSize: fc.constantFrom(8, 16),
+});
+
+/** A random map of the case and its sector graph (default options but the sector size). */
+function build(m: typeof mapArb extends fc.Arbitrary<infer T> ? T : never, rules: Rules) {
+  const grid = randomGrid(m.width, m.height, m.density, m.seed, {
+    water: m.water,
+    terrain: rules.metric === 'weighted',
+  });
+  return { grid, graph: buildSectorGraph(grid, { ...rules, sectorSize: m.sectorSize }) };
+}
+
+/** The windows refiner of a graph's path queries. */
+function refinerOf(graph: SectorGraph) {
+  return (graph as unknown as { pathQuery(): PathQuery }).pathQuery().windows;
+}
+
+/** Far pairs of walkable tiles (at least a third of the map apart), deterministic from the seed. */
+function farPairs(width: number, height: number, passable: Uint8Array, n: number, seed: number): number[][] {
+  const tiles: number[] = [];
+  for (let i = 0; i < passable.length; i++) if (passable[i] !== 0) tiles.push(i);
+  const out: number[][] = [];
+  if (tiles.length < 2) return out;
+  let s = seed;
+  const pick = (): number => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return tiles[s % tiles.length] as number;
+  };
+  for (let k = 0; k < 20 * n && out.length < n; k++) {
+    const a = pick();
+    const b = pick();
+    const ax = a % width;
+    const ay = (a / width) | 0;
+    const bx = b % width;
+    const by = (b / width) | 0;
+    if (Math.max(Math.abs(ax - bx), Math.abs(ay - by)) * 3 >= Math.min(width, height)) out.push([ax, ay, bx, by]);
+  }
+  return out;
+}
+
+describe('weighted windows against the exact field (fast-check)', () => {
+  it('documents its defaults: a weight a little above 1, two thirds of each window kept', () => {
+    expect(WINDOW_WEIGHT).toBe(1.02);
+    expect(WINDOW_KEEP).toBeCloseTo(2 / 3, 12);
+  });
+
+  it('with any weight: legal paths, never below the optimum, never dearer than the route', () => {
+    let retried = 0;
+    fc.assert(
+      fc.property(
+        mapArb,
+        rulesArb,
+        fc.constantFrom(WINDOW_WEIGHT, 1.2, 4),
+        fc.constantFrom(0.5, WINDOW_KEEP, 1),
+        (m, rules, weight, keep) => {
+          const { grid, graph } = build(m, rules);
+          const windows = refinerOf(graph);
+          windows.weight = weight;
+          windows.keep = keep;
+          for (const [sx, sy, gx, gy] of farPairs(grid.width, grid.height, grid.passable, 6, m.seed) as [
+            number,
+            number,
+            number,
+            number,
+          ][]) {
+            const exact = exactCosts(grid, gx, gy, rules)[sy * grid.width + sx] as number;
+            const found = graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { refine: 'windows', margin: 0 });
+            if (!(exact < INF)) {
+              expect(found).toBeNull();
+              continue;
+            }
+            retried += windows.retried;
+            const route = graph.route({ x: sx, y: sy }, { x: gx, y: gy });
+            const { cost, points } = found as { cost: number; points: Int32Array };
+            expect([points[0], points[1], points.at(-2), points.at(-1)]).toEqual([sx, sy, gx, gy]);
+            expect(Math.abs(referencePathCost(grid, points, rules) - cost)).toBeLessThanOrEqual(
+              1e-9 * Math.max(1, cost),
+            );
+            expect(cost).toBeGreaterThanOrEqual(exact * (1 - 1e-9));
+            expect(cost).toBeLessThanOrEqual((route as { cost: number }).cost * (1 + 1e-5) + 1e-9);
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+    // The check against the bound did work: big weights find windows dearer than their bound.
+    expect(retried).toBeGreaterThan(0);
+  });
+
+  it('weighted corridor A* costs at most its weight times the exact search, and never less', () => {
+    fc.assert(
+      fc.property(mapArb, rulesArb, fc.constantFrom(1.02, 1.5, 3), (m, rules, weight) => {
+        const { grid, graph } = build(m, rules);
+        const corridor = new Corridor();
+        corridor.reset(graph.sectorsX * graph.sectorsY);
+        for (let s = 0; s < graph.sectorsX * graph.sectorsY; s++) corridor.add(s);
+        const astar = new CorridorAStar();
+        const out = new PathBuffer();
+        for (const [sx, sy, gx, gy] of farPairs(grid.width, grid.height, grid.passable, 6, m.seed + 1) as [
+          number,
+          number,
+          number,
+          number,
+        ][]) {
+          const exact = exactCosts(grid, gx, gy, rules)[sy * grid.width + sx] as number;
+          out.clear();
+          const cost = astar.run(graph.ctx, corridor, sx, sy, gx, gy, out, INF, weight);
+          if (!(exact < INF)) {
+            expect(cost).toBe(INF);
+            continue;
+          }
+          expect(Math.abs(referencePathCost(grid, out.toArray(), rules) - cost)).toBeLessThanOrEqual(
+            1e-9 * Math.max(1, cost),
+          );
+          expect(cost).toBeGreaterThanOrEqual(exact * (1 - 1e-9));
+          expect(cost).toBeLessThanOrEqual(exact * weight * (1 + 1e-9));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
