@@ -8,6 +8,7 @@ import {
 } from '@fieldmarshal/bench/scenarios';
 import { generateMap } from '@fieldmarshal/core';
 import { RtsWorld } from '@fieldmarshal/core/rts';
+import { nextTask } from '../shared/next-task.js';
 
 /** Untimed RTS updates before the timed ones. */
 const RTS_WARMUP = 20;
@@ -66,8 +67,6 @@ export interface BehaviourRunOptions {
 }
 
 /** Lets a worker answer messages between chunks of work. */
-const pause = () => new Promise((r) => setTimeout(r, 0));
-
 /**
  * The CLI's crowd and RTS scenarios (`@fieldmarshal/bench/scenarios`): the crowd on one thread and split over
  * each pool, interleaved, then every RTS size. Run it in a worker: an RTS update of 1000 units or a crowd step of
@@ -81,7 +80,7 @@ export async function runBehaviours(o: BehaviourRunOptions): Promise<void> {
   let part = 0;
   for (const units of o.crowdUnits) {
     o.onProgress(part / parts, `crowd ${units} units: setting up`);
-    await pause();
+    await nextTask();
     const results = await runCrowdCase(units, {
       pools: o.pools,
       rounds,
@@ -90,7 +89,7 @@ export async function runBehaviours(o: BehaviourRunOptions): Promise<void> {
         if (done % 5 !== 0) return;
         const where = workers === 0 ? 'single thread' : `${workers} worker(s)`;
         o.onProgress((part + done / total) / parts, `crowd ${units} units, ${where}`);
-        await pause();
+        await nextTask();
       },
     });
     for (const r of results) o.onResult(summary('crowd', units, r.workers, r.samples, r.sameState));
@@ -98,7 +97,7 @@ export async function runBehaviours(o: BehaviourRunOptions): Promise<void> {
   }
   for (const units of o.rtsUnits) {
     o.onProgress(part / parts, `rts ${units} units: setting up`);
-    await pause();
+    await nextTask();
     const scenario = createRtsScenario({ generateMap, RtsWorld }, units);
     const times = timeRtsScenario(scenario, RTS_WARMUP, rtsUpdates, {
       onTick: (done) => {

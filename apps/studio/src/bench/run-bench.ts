@@ -22,6 +22,7 @@ import {
   setCostsFrom,
   type TacticSearchResult,
 } from '@fieldmarshal/core/tactics';
+import { nextTask } from '../shared/next-task.js';
 import { timedTask } from '../shared/timed-task.js';
 import { type BenchMap, type BenchMapSpec, benchGoals, loadBenchMap } from './bench-maps.js';
 
@@ -302,8 +303,6 @@ async function runFlows(
   );
 }
 
-const nextFrame = () => new Promise<void>((r) => setTimeout(r, 0));
-
 function cancelled(): DOMException {
   return new DOMException('benchmark cancelled', 'AbortError');
 }
@@ -343,7 +342,7 @@ export async function runBench(
         fraction: done / total,
         label: `loading ${spec.kind === 'generated' ? `${spec.size}x${spec.size} ${spec.generator}` : spec.name}`,
       });
-      await nextFrame();
+      await nextTask();
       const map = await loadBenchMap(spec, kernel === 'weighted', signal, options.base);
       done = await runKernel(
         map,
@@ -412,7 +411,7 @@ async function runKernel(
           fraction: done / total,
           label: `${kernel} ${map.size} ${map.name}, ${where}, run ${r + 1}/${perRun}`,
         });
-        await nextFrame();
+        await nextTask();
         const t0 = performance.now();
         if (kernel === 'flank') {
           const run = await runFlank(grid, input as SetBenchInput, scheduler as FrameScheduler, service, signal);

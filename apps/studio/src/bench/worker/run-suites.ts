@@ -1,4 +1,5 @@
 import { createFieldService, type FieldService, Grid } from '@fieldmarshal/core';
+import { nextTask } from '../../shared/next-task.js';
 import { type BenchMapSpec, loadBenchMap } from '../bench-maps.js';
 import { runBehaviours } from '../run-behaviours.js';
 import { type BenchConfig, runBench } from '../run-bench.js';
@@ -13,8 +14,6 @@ export interface SuiteHooks {
 }
 
 /** Lets the worker post what is waiting (progress, rows) before the next chunk of work. */
-const pause = () => new Promise((r) => setTimeout(r, 0));
-
 /** The spec with a file's grid rebuilt from its buffer. */
 export function fromWire(spec: WireMapSpec): BenchMapSpec {
   return spec.kind === 'file'
@@ -49,7 +48,7 @@ export async function runSuites(config: BenchConfig, specs: readonly BenchMapSpe
   }
   for (const spec of perMap > 0 ? specs : []) {
     share(0, `loading ${spec.kind === 'generated' ? `${spec.size}x${spec.size} ${spec.generator}` : spec.name}`);
-    await pause();
+    await nextTask();
     const map = await loadBenchMap(spec, false, signal, base);
     if (config.peers) {
       const rows = runPeers(map, config.peerNames, {
@@ -59,7 +58,7 @@ export async function runSuites(config: BenchConfig, specs: readonly BenchMapSpe
       });
       hooks.row({ kind: 'peers', rows });
       part++;
-      await pause();
+      await nextTask();
     }
     if (config.repair) {
       const rows = runRepair(map, {
@@ -69,7 +68,7 @@ export async function runSuites(config: BenchConfig, specs: readonly BenchMapSpe
       });
       hooks.row({ kind: 'repair', rows });
       part++;
-      await pause();
+      await nextTask();
     }
   }
   if (behaviours) {

@@ -1,3 +1,4 @@
+import { inSharedMemory } from '../../shared/shared-memory.js';
 import type { TileValues } from '../model/heatmap.js';
 import { HeatmapComposer, type HeatmapJob } from './heatmap-composer.js';
 import type { HeatmapAnswer, HeatmapRequest } from './heatmap-worker.js';
@@ -21,10 +22,6 @@ export interface RenderedHeatmap {
   dispose: () => void;
 }
 
-/** Whether `a` lives in shared memory (the worker then reads it where it is). */
-const isShared = (a: ArrayBufferView) =>
-  typeof SharedArrayBuffer === 'function' && a.buffer instanceof SharedArrayBuffer;
-
 /**
  * `job` as posted to the worker, and what to transfer: arrays in shared memory go as they are; others (a page
  * without cross-origin isolation) as copies of just their elements, transferred (posting a view would copy its
@@ -34,7 +31,7 @@ const isShared = (a: ArrayBufferView) =>
 function posted(job: HeatmapJob): { job: HeatmapJob; transfer: Transferable[] } {
   const transfer: Transferable[] = [];
   const own = <T extends Uint8Array | Float64Array | Float32Array | Int32Array>(a: T): T => {
-    if (isShared(a)) return a;
+    if (inSharedMemory(a)) return a;
     const copy = a.slice() as T;
     transfer.push(copy.buffer as ArrayBuffer);
     return copy;

@@ -1,5 +1,6 @@
 import type { CorridorField } from '@fieldmarshal/core/sectors';
 import { type ColorScale, LUT_SIZE } from '../../shared/color-scale.js';
+import { nextTask } from '../../shared/next-task.js';
 
 /** Largest side of a corridor's overview, pixels. */
 const OVERVIEW_SIDE = 2048;
@@ -47,7 +48,6 @@ function paintCost(px: Uint8ClampedArray, o: number, c: number, lut: ArrayLike<n
 
 /** Milliseconds of painting before the page gets a turn. */
 const SLICE_MS = 8;
-const nextTask = () => new Promise((r) => setTimeout(r, 0));
 
 /**
  * Paints (or repaints, into `into` when its size fits) the corridor field `field` with `scale`, in slices of a few

@@ -1,5 +1,6 @@
 import type { Grid } from '@fieldmarshal/core';
 import { type MapOverview, OVERVIEW_BELOW, type OverlayContext, overviewLevel } from '../../shared/map-paint.js';
+import { nextTask } from '../../shared/next-task.js';
 
 /**
  * Maps over this many tiles are not painted as one image at a pixel per tile (8192 x 8192 would take 256 MiB of
@@ -160,7 +161,7 @@ export async function paintOverviewSliced(grid: Grid, signal: AbortSignal): Prom
         }
       }
     }
-    await new Promise((r) => setTimeout(r, 0));
+    await nextTask();
     if (signal.aborted) return null;
   }
   const levels: MapOverview[] = [];
@@ -181,7 +182,7 @@ export async function paintOverviewSliced(grid: Grid, signal: AbortSignal): Prom
           const k = (y >> 1) * nw + (x >> 1);
           next[k] = (next[k] as number) + (walls[y * ow + x] as number);
         }
-      await new Promise((r) => setTimeout(r, 0));
+      await nextTask();
       if (signal.aborted) return null;
     }
     walls = next;
@@ -213,7 +214,7 @@ async function levelImage(
         blend(px, (oy * ow + ox) * 4, (walls[oy * ow + ox] as number) / (rows * cols));
       }
     }
-    await new Promise((r) => setTimeout(r, 0));
+    await nextTask();
     if (signal.aborted) return null;
   }
   const canvas = document.createElement('canvas');

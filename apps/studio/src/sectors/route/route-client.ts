@@ -1,4 +1,5 @@
 import type { SectorGraph, SectorGraphStats } from '@fieldmarshal/core/sectors';
+import { inSharedMemory } from '../../shared/shared-memory.js';
 import { sendGraphCopy } from './route-copy.js';
 import type { RouteAnswer } from './route-queries.js';
 import type { RouteMessage, RouteReply, WireGraph } from './route-worker.js';
@@ -24,11 +25,9 @@ let copying: { key: string; ready: Promise<boolean> } | null = null;
 
 /** True when the grid and every array of `graph` live in shared memory: the worker reads them where they are. */
 function isShared(graph: SectorGraph): boolean {
-  if (typeof SharedArrayBuffer !== 'function') return false;
-  const shared = (a: unknown) => ArrayBuffer.isView(a) && a.buffer instanceof SharedArrayBuffer;
   return (
-    graph.grid.buffer instanceof SharedArrayBuffer &&
-    Object.values(graph.data).every((a) => a === null || a === undefined || shared(a))
+    inSharedMemory(graph.grid.buffer) &&
+    Object.values(graph.data).every((a) => a === null || a === undefined || inSharedMemory(a))
   );
 }
 

@@ -3,6 +3,7 @@
 // than SLICE_BYTES; the worker keeps the copy under the graph's key and answers queries on it. Used by
 // route-client.ts.
 import type { SectorGraph } from '@fieldmarshal/core/sectors';
+import { nextTask } from '../../shared/next-task.js';
 
 /** The typed-array kinds a graph's arrays use (by constructor name). */
 export type CopyKind = 'Int32Array' | 'Float64Array' | 'Float32Array' | 'Uint16Array' | 'Uint8Array';
@@ -42,8 +43,6 @@ function arraysOf(graph: SectorGraph): [string, Sliceable][] {
   for (const [name, a] of Object.entries(graph.data)) if (ArrayBuffer.isView(a)) out.push([name, a as Sliceable]);
   return out;
 }
-
-const nextTask = () => new Promise((r) => setTimeout(r, 0));
 
 /**
  * Sends a copy of `graph` to `worker` under `key`, one slice per task. Resolves to true once the last slice is

@@ -1,4 +1,5 @@
 import type { SectorGraph, SectorPathInfo } from '@fieldmarshal/core/sectors';
+import { nextTask } from '../../shared/next-task.js';
 
 /** A tile. */
 export interface Tile {
@@ -32,8 +33,6 @@ export class StaleGraphError extends Error {
     super('the map was edited after the sector graph was updated');
   }
 }
-
-const nextTask = () => new Promise((r) => setTimeout(r, 0));
 
 /**
  * Runs `query` on `graph` unless the grid was edited since the graph's last update: a query would then update
