@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { computeField, Grid, parseMovingAiMap } from '@fieldmarshal/core';
-import { dragTiles, readTile, sectorsReady, untilShotChanges } from './helpers.mjs';
+import { dragTiles, hoverTile, readTile, sectorsReady, untilShotChanges } from './helpers.mjs';
 import { artifactsDir, openPage, studioDir, WAIT_MS, withStudio } from './server.mjs';
 
 let server;
@@ -156,6 +156,43 @@ describe('Big maps page', () => {
     assert.match(await update.textContent(), /\d+ sectors? rebuilt in [\d.]+ ms/);
     await ready(page);
     assert.ok(Number(await page.getByTestId('route-stats').getAttribute('data-cost')) >= optimum - 1e-6);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('replaces a route worker that crashed, and answers the query it was on', async () => {
+    const [sx, sy, gx, gy] = [40, 40, 200, 210];
+    const { page, errors } = await openPage(
+      browser,
+      `${server.url}#/sectors?src=city&size=256&s=${sx},${sy}&g=${gx},${gy}`,
+    );
+    await ready(page);
+    const grid = city(1);
+    const routeWorkers = () => page.workers().filter((w) => w.url().includes('route-worker'));
+    assert.equal(routeWorkers().length, 1);
+    // The worker stops reading messages, then throws an error nothing catches: the query sent meanwhile would
+    // wait for ever on that worker.
+    await routeWorkers()[0].evaluate(() => {
+      self.onmessage = null;
+      setTimeout(() => {
+        throw new Error('a crash for the test');
+      }, 1000);
+    });
+    let [nx, ny] = [180, 60];
+    while (!grid.isPassable(nx, ny)) nx++;
+    const optimum = computeField(grid, { goals: [{ x: nx, y: ny }] }).cost[sy * grid.width + sx];
+    await hoverTile(page, nx, ny);
+    await page.keyboard.press('g');
+    await page.waitForFunction(
+      (want) => document.querySelector('[data-testid="route-stats"]')?.getAttribute('data-goal') === want,
+      `${nx},${ny}`,
+      { timeout: WAIT_MS },
+    );
+    const cost = Number(await page.getByTestId('route-stats').getAttribute('data-cost'));
+    assert.ok(cost >= optimum - 1e-6 && cost <= optimum * 1.03, `path cost ${cost}, optimum ${optimum}`);
+    assert.equal(await page.getByTestId('route-where').getAttribute('data-where'), 'shared');
+    await page.waitForFunction(() => document.querySelector('[data-testid="route-error"]') === null);
+    assert.equal(routeWorkers().length, 1, 'the lost worker was ended and one other started');
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -26,6 +26,19 @@ function flush(): void {
   for (const listener of listeners) listener();
 }
 
+/** Writes a pending query at once (the tab is hidden or left: a link copied from it then has the last change). */
+function flushPending(): void {
+  if (timer === null) return;
+  clearTimeout(timer);
+  flush();
+}
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushPending();
+  });
+  globalThis.addEventListener?.('pagehide', flushPending);
+}
+
 /** The page id and query of a location hash (`#/fields?mode=cost` -> `fields`, `mode=cost`). */
 export function parseHash(hash: string): { page: string; query: string } {
   const body = hash.replace(/^#\/?/, '');

@@ -60,7 +60,11 @@ export function RoutePanel(props: RoutePanelProps) {
         start {at(props.start)} · goal {at(props.goal)}
       </div>
       {!props.goal && <div className="muted small-text">Click the map to set the goal (Shift+click: the start).</div>}
-      {props.error && <div className="error">{props.error}</div>}
+      {props.error && (
+        <div className="error" data-testid="route-error">
+          {props.error}
+        </div>
+      )}
       {a && !a.reachable && (
         <div className="warning small-text" data-testid="route-unreachable">
           the goal cannot be reached from the start (answered from the components in {ms(a.routeMs)})
@@ -72,7 +76,13 @@ export function RoutePanel(props: RoutePanelProps) {
         </div>
       )}
       {a?.reachable && (
-        <dl className="stats" data-testid="route-stats" data-cost={a.pathCost} data-route-cost={a.routeCost}>
+        <dl
+          className="stats"
+          data-testid="route-stats"
+          data-cost={a.pathCost}
+          data-route-cost={a.routeCost}
+          data-goal={`${a.goal.x},${a.goal.y}`}
+        >
           <dt>first move</dt>
           <dd>{ms(a.firstMoveMs)}</dd>
           <dt>route (entrances)</dt>

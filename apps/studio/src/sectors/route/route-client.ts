@@ -1,12 +1,19 @@
 import type { SectorGraph, SectorGraphStats } from '@fieldmarshal/core/sectors';
 import { inSharedMemory } from '../../shared/shared-memory.js';
+import { onWorkerLost } from '../../shared/worker-lost.js';
 import { sendGraphCopy } from './route-copy.js';
 import type { RouteAnswer } from './route-queries.js';
 import type { RouteMessage, RouteReply, WireGraph } from './route-worker.js';
 
+/** The route worker: undefined before the first start and after a loss, null where none can start. */
 let worker: Worker | null | undefined;
 let nextId = 1;
-const waiting = new Map<number, (reply: RouteReply) => void>();
+/** A query's reply, or `lost` when the worker answering it was lost (the query is asked again once). */
+type Settled = RouteReply | { id: number; type: 'lost'; reason: string };
+const waiting = new Map<number, (reply: Settled) => void>();
+/** Workers lost so far; past {@link MAX_LOSSES} no other starts and queries run on the page. */
+let losses = 0;
+const MAX_LOSSES = 3;
 /** A number per graph and per array object, for the worker's key of a graph. */
 const ids = new WeakMap<object, number>();
 let nextObject = 1;
@@ -54,13 +61,24 @@ type Question = { ends: [number, number, number, number] } | { describe: true };
 
 /**
  * Sends `question` about `graph` (after its copy, where it has to be copied) and resolves to the worker's reply:
- * null when `signal` aborts first or the graph changed before its copy was whole.
+ * null when `signal` aborts first or the graph changed before its copy was whole. A question whose worker is lost
+ * meanwhile goes to a new worker (with a new copy) once; lost again, it rejects.
  */
 async function ask(graph: SectorGraph, question: Question, signal?: AbortSignal): Promise<RouteReply | null> {
-  const w = start();
-  if (!w) throw new Error('the route worker could not start');
-  const sent = await wire(w, graph);
-  if (!sent || signal?.aborted) return null;
+  for (let attempt = 0; ; attempt++) {
+    const w = start();
+    if (!w) throw new Error('the route worker could not start');
+    const sent = await wire(w, graph);
+    if (worker !== w) continue;
+    if (!sent || signal?.aborted) return null;
+    const reply = await post(w, sent, question, signal);
+    if (reply?.type !== 'lost') return reply;
+    if (attempt > 0) throw new Error(`the route worker stopped twice (${reply.reason})`);
+  }
+}
+
+/** Posts one question to `w` and waits for its reply (or its loss); null when `signal` aborts first. */
+function post(w: Worker, sent: WireGraph, question: Question, signal?: AbortSignal): Promise<Settled | null> {
   const id = nextId++;
   const message = { id, graph: sent, ...question } as Exclude<RouteMessage, { cancel: number }>;
   return new Promise((resolve) => {
@@ -80,17 +98,38 @@ async function ask(graph: SectorGraph, question: Question, signal?: AbortSignal)
 
 function start(): Worker | null {
   if (worker !== undefined) return worker;
+  if (losses >= MAX_LOSSES) {
+    worker = null;
+    return null;
+  }
   try {
-    worker = new Worker(new URL('./route-worker.ts', import.meta.url), { type: 'module', name: 'sector-routes' });
-    worker.onmessage = (e: MessageEvent<RouteReply>) => {
+    const w = new Worker(new URL('./route-worker.ts', import.meta.url), { type: 'module', name: 'sector-routes' });
+    w.onmessage = (e: MessageEvent<RouteReply>) => {
       const done = waiting.get(e.data.id);
       waiting.delete(e.data.id);
       done?.(e.data);
     };
+    onWorkerLost(w, (reason) => replace(w, reason));
+    worker = w;
   } catch {
     worker = null;
   }
   return worker;
+}
+
+/**
+ * Ends a lost worker: the next question starts another (which gets its own copy of the graph), and the questions
+ * it was answering settle as `lost` (ask() sends them again).
+ */
+function replace(w: Worker, reason: string): void {
+  if (worker !== w) return;
+  w.terminate();
+  worker = undefined;
+  copying = null;
+  losses++;
+  const lost = [...waiting];
+  waiting.clear();
+  for (const [id, done] of lost) done({ id, type: 'lost', reason });
 }
 
 /**

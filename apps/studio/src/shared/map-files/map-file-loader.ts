@@ -2,6 +2,7 @@ import { Grid, generateMap } from '@fieldmarshal/core';
 import type { BigMapSettings, MakeProgress } from '../../sectors/model/big-map.js';
 import type { GeneratedMapSettings } from '../generated-map.js';
 import { studioBase } from '../moving-ai.js';
+import { onWorkerLost } from '../worker-lost.js';
 import type { KeptMapInfo } from './map-store.js';
 import { type ParsedFile, type ParseProgress, type ParseRequest, parseMapFile } from './parse-map-file.js';
 import type { ParseAnswer, ParseMessage, WireResult } from './parse-worker.js';
@@ -61,8 +62,20 @@ function startWorker(lane: Lane): Worker | null {
       else job.reject(new MapFileError(a.message, a.line, a.column));
     }
   };
+  onWorkerLost(worker, (reason) => endLane(lane, worker, new Error(`the map worker stopped: ${reason}`)));
   workers.set(lane, worker);
   return worker;
+}
+
+/** Ends a lane's worker (the next request starts another); its jobs reject with `error`. */
+function endLane(lane: Lane, worker: Worker, error: Error): void {
+  worker.terminate();
+  if (workers.get(lane) === worker) workers.delete(lane);
+  for (const [id, job] of [...jobs]) {
+    if (job.lane !== lane) continue;
+    jobs.delete(id);
+    job.reject(error);
+  }
 }
 
 /** Sends a request to a lane's worker; on abort that worker is ended and its other jobs fail as cancelled. */
@@ -79,14 +92,7 @@ function post(
     signal?.addEventListener(
       'abort',
       () => {
-        if (!jobs.has(id)) return;
-        w.terminate();
-        if (workers.get(lane) === w) workers.delete(lane);
-        for (const [other, job] of [...jobs]) {
-          if (job.lane !== lane) continue;
-          jobs.delete(other);
-          job.reject(new DOMException('cancelled', 'AbortError'));
-        }
+        if (jobs.has(id)) endLane(lane, w, new DOMException('cancelled', 'AbortError'));
       },
       { once: true },
     );
