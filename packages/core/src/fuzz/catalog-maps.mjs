@@ -279,6 +279,21 @@ export const MAPS = [
       );
     },
   },
+  ...['flankCandidates', 'retreatCandidates'].map((name) => ({
+    name,
+    make: (lib, h) => {
+      const g = h.open(16, 16);
+      pillars(g);
+      return call(
+        lib[name],
+        g,
+        h.sets(g),
+        { x: 4, y: 4 },
+        { x: 11, y: 11 },
+        { ...shape(), ...moves(), maxCandidates: 8 },
+      );
+    },
+  })),
   {
     name: 'searchTactic',
     make: (lib, h) => {

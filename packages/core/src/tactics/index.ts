@@ -1,6 +1,7 @@
 // The family entry `@fieldmarshal/core/tactics`: flank and retreat searches, and the convex sets and set fields of
 // src/sets they run on.
 export * from '../sets/index.js';
+export { flankCandidates, retreatCandidates } from './by-mode.js';
 export * from './criteria.js';
 export * from './route.js';
 export {
