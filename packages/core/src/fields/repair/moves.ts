@@ -4,6 +4,7 @@
  * `passable[a] === passable[b] !== 0`; a diagonal move also needs the two orthogonal tiles beside it to carry
  * that code (both, one, or neither, per the diagonal rule).
  */
+import { diagonalsAllowed } from '../../util/diagonals.js';
 import { RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from '../options.js';
 
 /** x and y steps of the direction indices (the order of `DIRECTIONS`). */
@@ -31,21 +32,30 @@ export function directionCount(rules: MoveRules): number {
 }
 
 /**
- * True when the move from tile `a` at (x, y) one step in direction `d` is allowed. The rules are symmetric:
- * the move back is allowed too.
+ * The moves allowed from tile `a` at (x, y), one bit per direction index (bit d for direction d). The rules are
+ * symmetric: the move back is allowed too. PERF: reads the 3 x 3 block once (the repair's loops used to test
+ * each direction on its own, reading the side tiles of each diagonal again).
  */
-export function canMove(rules: MoveRules, a: number, x: number, y: number, d: number): boolean {
-  const { width, height, passable } = rules;
-  const nx = x + (DX[d] as number);
-  const ny = y + (DY[d] as number);
-  if (nx < 0 || ny < 0 || nx >= width || ny >= height) return false;
+export function moveMask(rules: MoveRules, a: number, x: number, y: number): number {
+  const { width, height, passable, rule } = rules;
   const code = passable[a] as number;
-  if (code === 0 || passable[ny * width + nx] !== code) return false;
-  if (d < 4 || rules.rule === RULE_ALWAYS) return true;
-  if (rules.rule === RULE_NEVER) return false;
-  const sideA = passable[y * width + nx] === code;
-  const sideB = passable[ny * width + x] === code;
-  return rules.rule === RULE_BOTH_FREE ? sideA && sideB : sideA || sideB;
+  if (code === 0) return 0;
+  const inN = y > 0;
+  const inE = x < width - 1;
+  const inS = y < height - 1;
+  const inW = x > 0;
+  const fN = inN && passable[a - width] === code;
+  const fE = inE && passable[a + 1] === code;
+  const fS = inS && passable[a + width] === code;
+  const fW = inW && passable[a - 1] === code;
+  let mask = (fN ? 1 : 0) | (fE ? 2 : 0) | (fS ? 4 : 0) | (fW ? 8 : 0);
+  if (rule === RULE_NEVER) return mask;
+  const corners = diagonalsAllowed(rule === RULE_BOTH_FREE, rule === RULE_ALWAYS, fN, fE, fS, fW);
+  if ((corners & 1) !== 0 && inN && inE && passable[a - width + 1] === code) mask |= 16;
+  if ((corners & 2) !== 0 && inS && inE && passable[a + width + 1] === code) mask |= 32;
+  if ((corners & 4) !== 0 && inS && inW && passable[a + width - 1] === code) mask |= 64;
+  if ((corners & 8) !== 0 && inN && inW && passable[a - width - 1] === code) mask |= 128;
+  return mask;
 }
 
 /** Cost of stepping into tile `b` in direction `d` (the move must be allowed), as the kernels compute it. */
