@@ -11,16 +11,21 @@
 /** Per-thread counts, one per half-unit bucket, grown on demand. */
 let counts = new Int32Array(1024);
 
+/** Fewest tiles to order by counting: a few are cheaper to sort (and the counts stay out of a cold cache). */
+const MIN_TILES = 32;
+
 /** Most half-unit buckets for `n` tiles: beyond, a comparison sort is cheaper. */
 function spanLimit(n: number): number {
   return 4 * n + 256;
 }
 
 /**
- * Writes the `n` tiles of `list` into `out` cheapest first (by half-unit buckets of `cost`). Returns false (`out` then
- * holds nothing useful) when a cost is not a finite number or the costs span too many buckets.
+ * Writes the `n` tiles of `list` into `out` cheapest first (by half-unit buckets of `cost`). Returns false (`out`
+ * then holds nothing useful) for fewer than {@link MIN_TILES} tiles, when a cost is not a finite number, or when
+ * the costs span too many buckets.
  */
 export function orderByCost(cost: Float64Array, list: Int32Array, out: Int32Array, n: number): boolean {
+  if (n < MIN_TILES) return false;
   let low = Number.POSITIVE_INFINITY;
   let high = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < n; i++) {

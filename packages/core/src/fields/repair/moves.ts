@@ -5,7 +5,7 @@
  * that code (both, one, or neither, per the diagonal rule).
  */
 import { diagonalsAllowed } from '../../util/diagonals.js';
-import { RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER } from '../options.js';
+import { RULE_ALWAYS, RULE_BOTH_FREE, RULE_NEVER, RULE_ONE_FREE } from '../options.js';
 
 /** x and y steps of the direction indices (the order of `DIRECTIONS`). */
 export const DX = Int8Array.of(0, 1, 0, -1, 1, 1, -1, -1);
@@ -32,30 +32,58 @@ export function directionCount(rules: MoveRules): number {
 }
 
 /**
+ * The moves allowed per diagonal rule and per mask of the neighbours that carry the tile's code (bit d for
+ * direction d): `MOVES[(rule << 8) | same]`, one bit per direction index.
+ */
+const MOVES = allowedMoves();
+
+function allowedMoves(): Uint8Array {
+  const table = new Uint8Array(4 << 8);
+  for (const rule of [RULE_NEVER, RULE_ALWAYS, RULE_ONE_FREE, RULE_BOTH_FREE]) {
+    for (let same = 0; same < 256; same++) {
+      let mask = same & 15;
+      if (rule !== RULE_NEVER) {
+        const f = (d: number) => (same & (1 << d)) !== 0;
+        const corners = diagonalsAllowed(rule === RULE_BOTH_FREE, rule === RULE_ALWAYS, f(0), f(1), f(2), f(3));
+        mask |= same & (corners << 4);
+      }
+      table[(rule << 8) | same] = mask;
+    }
+  }
+  return table;
+}
+
+/**
  * The moves allowed from tile `a` at (x, y), one bit per direction index (bit d for direction d). The rules are
- * symmetric: the move back is allowed too. PERF: reads the 3 x 3 block once (the repair's loops used to test
- * each direction on its own, reading the side tiles of each diagonal again).
+ * symmetric: the move back is allowed too. PERF: reads the 3 x 3 block once, with no bounds checks inside the
+ * map's border, and takes the diagonal rule from a table (the repair's loops used to test each direction on its
+ * own, reading the side tiles of each diagonal again).
  */
 export function moveMask(rules: MoveRules, a: number, x: number, y: number): number {
-  const { width, height, passable, rule } = rules;
+  const { width, height, passable } = rules;
   const code = passable[a] as number;
   if (code === 0) return 0;
-  const inN = y > 0;
-  const inE = x < width - 1;
-  const inS = y < height - 1;
-  const inW = x > 0;
-  const fN = inN && passable[a - width] === code;
-  const fE = inE && passable[a + 1] === code;
-  const fS = inS && passable[a + width] === code;
-  const fW = inW && passable[a - 1] === code;
-  let mask = (fN ? 1 : 0) | (fE ? 2 : 0) | (fS ? 4 : 0) | (fW ? 8 : 0);
-  if (rule === RULE_NEVER) return mask;
-  const corners = diagonalsAllowed(rule === RULE_BOTH_FREE, rule === RULE_ALWAYS, fN, fE, fS, fW);
-  if ((corners & 1) !== 0 && inN && inE && passable[a - width + 1] === code) mask |= 16;
-  if ((corners & 2) !== 0 && inS && inE && passable[a + width + 1] === code) mask |= 32;
-  if ((corners & 4) !== 0 && inS && inW && passable[a + width - 1] === code) mask |= 64;
-  if ((corners & 8) !== 0 && inN && inW && passable[a - width - 1] === code) mask |= 128;
-  return mask;
+  let same = 0;
+  if (x > 0 && y > 0 && x < width - 1 && y < height - 1) {
+    const n = a - width;
+    const s = a + width;
+    same =
+      (passable[n] === code ? 1 : 0) |
+      (passable[a + 1] === code ? 2 : 0) |
+      (passable[s] === code ? 4 : 0) |
+      (passable[a - 1] === code ? 8 : 0) |
+      (passable[n + 1] === code ? 16 : 0) |
+      (passable[s + 1] === code ? 32 : 0) |
+      (passable[s - 1] === code ? 64 : 0) |
+      (passable[n - 1] === code ? 128 : 0);
+  } else {
+    for (let d = 0; d < 8; d++) {
+      const nx = x + (DX[d] as number);
+      const ny = y + (DY[d] as number);
+      if (nx >= 0 && ny >= 0 && nx < width && ny < height && passable[ny * width + nx] === code) same |= 1 << d;
+    }
+  }
+  return MOVES[(rules.rule << 8) | same] as number;
 }
 
 /** Cost of stepping into tile `b` in direction `d` (the move must be allowed), as the kernels compute it. */
