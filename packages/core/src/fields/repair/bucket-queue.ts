@@ -10,6 +10,9 @@ const WINDOW_PER_ENTRY = 4;
  */
 const HEAP_ENTRIES = 128;
 
+/** Settings the tests change to take the bucket paths on small maps ({@link HEAP_ENTRIES} by default). */
+export const queueTuning = { heapEntries: HEAP_ENTRIES };
+
 /**
  * The repair's priority queue when every step costs at least 1 (every metric on a valid grid: terrain costs are
  * >= 1): Dial's algorithm (R. B. Dial, "Algorithm 360: shortest-path forest with topological ordering"), unit-wide
@@ -74,7 +77,7 @@ export class BucketQueue {
   seed(c: number, tile: number): void {
     if (!this.gathering) {
       this.overflow.push(c, tile);
-      if (this.overflow.size <= HEAP_ENTRIES) return;
+      if (this.overflow.size <= queueTuning.heapEntries) return;
       this.gathering = true;
       this.drain();
       return;
@@ -95,7 +98,7 @@ export class BucketQueue {
   push(c: number, tile: number): void {
     if (!this.bucketed) {
       this.overflow.push(c, tile);
-      if (this.overflow.size > HEAP_ENTRIES) {
+      if (this.overflow.size > queueTuning.heapEntries) {
         this.drain();
         this.placeAll();
       }
