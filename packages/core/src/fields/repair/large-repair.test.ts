@@ -6,6 +6,7 @@ import { computeField } from '../compute-field.js';
 import { close, dirWalkProblem, METRIC_LIST, RULE_LIST } from '../field-check.test-util.js';
 import type { FieldOptions, Goal, Metric } from '../types.js';
 import { queueTuning } from './bucket-queue.js';
+import { seedsOf } from './repair.test-util.js';
 import { updateField } from './update-field.js';
 
 /**
@@ -95,16 +96,6 @@ function apply(grid: Grid, edit: Edit, goalTiles: Set<number>, goal: Goal): void
           if (!goalTiles.has(ty * grid.width + tx)) grid.setPassable(tx, ty, 0);
     });
   }
-}
-
-function seedsOf(grid: Grid, goals: Goal[], maxCost: number): Float64Array {
-  const seeds = new Float64Array(grid.size).fill(Number.POSITIVE_INFINITY);
-  for (const g of goals) {
-    const i = g.y * grid.width + g.x;
-    const v = g.value ?? 0;
-    if (v <= maxCost && v < (seeds[i] as number)) seeds[i] = v;
-  }
-  return seeds;
 }
 
 describe.each([
