@@ -21,10 +21,11 @@ export const queueTuning = { heapEntries: HEAP_ENTRIES };
  * with no comparisons. The buckets form a circular window of keys from the current one, a power of two wide and
  * wide enough for the seeds' keys (at most {@link WINDOW_PER_ENTRY} buckets per entry, at least {@link MIN_WINDOW});
  * an entry farther away (a seed far from the others, or a step over costly terrain) waits in the overflow heap
- * and moves to its bucket when the window reaches it. When the window is empty the queue jumps to the overflow's lowest key.
+ * and moves to its bucket when the window reaches it. When the window is empty the queue jumps to the overflow's
+ * lowest key.
  *
- * Entries (key, tile, next) live side by side in one pool (a one-tile repair touches a cache line or two of it),
- * linked into their bucket's stack; taken entries are reused first (still in cache). Stale entries are left in and skipped by the caller, as with the heap.
+ * Entries (key, tile, next) live side by side in one pool, linked into their bucket's stack; taken entries are
+ * reused first (still in cache). Stale entries are left in and skipped by the caller, as with the heap.
  *
  * Up to {@link HEAP_ENTRIES} entries the queue is the overflow heap alone; when it holds more, every entry moves to
  * the buckets (once per run).
@@ -37,7 +38,7 @@ export class BucketQueue {
   private head = new Int32Array(MIN_WINDOW);
   /** Buckets in the window minus 1 (the window is a power of two wide). */
   private mask = MIN_WINDOW - 1;
-  /** The pool, 16 bytes an entry: the key at `key[e << 1]`, the tile and the next entry at `link[(e << 2) | 2]`, `| 3`. */
+  /** The pool, 16 bytes an entry: the key at `key[e << 1]`, the tile and the next entry at `link[(e << 2) | 2 or 3]`. */
   private key = new Float64Array(0);
   private link = new Int32Array(0);
   private capacity = 0;
