@@ -38,7 +38,7 @@ export class BucketQueue {
   private head = new Int32Array(MIN_WINDOW);
   /** Buckets in the window minus 1 (the window is a power of two wide). */
   private mask = MIN_WINDOW - 1;
-  /** The pool, 16 bytes an entry: the key at `key[e << 1]`, the tile and the next entry at `link[(e << 2) | 2 or 3]`. */
+  /** The pool, 16 bytes an entry: the key at `key[e << 1]`, the tile and the next at `link[(e << 2) | 2 or 3]`. */
   private key = new Float64Array(0);
   private link = new Int32Array(0);
   private capacity = 0;
