@@ -15,7 +15,8 @@
  *    are still the length of a legal path: upper bounds on the new costs.
  * 2. Seed. Each invalidated tile, and each tile next to a changed tile (a new move may make it cheaper), takes
  *    the best cost offered by its neighbours (and its own goal value) and enters a priority queue.
- * 3. Settle. Dijkstra from that queue, relaxing only improvements. Costs that are upper bounds and locally
+ * 3. Settle. Dijkstra from that queue, relaxing only improvements (the queue is a bucket queue, Dial's
+ *    algorithm: every step costs at least 1; see bucket-queue.ts). Costs that are upper bounds and locally
  *    consistent everywhere are the exact costs, so the result equals a fresh field (up to ties between equally
  *    cheap directions and the last bits of sums taken in another order).
  *
@@ -28,7 +29,8 @@
 import { CONTROL_INTERVAL, finishControl, pollControl, startControl } from '../kernels/control.js';
 import { METRIC_STEPS, RULE_ALWAYS } from '../options.js';
 import type { KernelControl } from '../types.js';
-import { canMove, DX, DY, directionCount, type MoveRules, OPPOSITE, stepCost } from './moves.js';
+import { orderByCost } from './cost-order.js';
+import { DX, DY, directionCount, type MoveRules, moveMask, OPPOSITE, stepCost } from './moves.js';
 import { RepairScratch } from './repair-scratch.js';
 
 /** Returned by {@link repairField} when the repair would cost more than its limit. */
@@ -63,15 +65,15 @@ export function repairField(k: RepairInput): number {
   if (nInvalid < 0) return REPAIR_GAVE_UP;
   seed(k, nInvalid);
   const { cost, dir, width, maxCost, limit, control } = k;
-  const dirs = directionCount(k);
   const straight = 1;
   const diagonal = k.metric === METRIC_STEPS ? 1 : Math.SQRT2;
+  const offset = offsets(width);
   let settled = 0;
   let budget = CONTROL_INTERVAL;
-  const heap = scratch;
-  while (heap.size > 0) {
-    const key = heap.peekKey();
-    const u = heap.pop();
+  const queue = scratch.queue;
+  queue.start();
+  for (let u = queue.pop(); u >= 0; u = queue.pop()) {
+    const key = queue.lastKey;
     if (key > (cost[u] as number)) continue; // a stale entry: u was improved after this push
     if (++settled > limit) return REPAIR_GAVE_UP;
     if (--budget === 0) {
@@ -80,15 +82,17 @@ export function repairField(k: RepairInput): number {
     }
     const x = u % width;
     const y = (u - x) / width;
-    for (let d = 0; d < dirs; d++) {
-      if (!canMove(k, u, x, y, d)) continue;
-      const v = u + (DY[d] as number) * width + (DX[d] as number);
-      // Moving from v into u goes in the opposite direction of d.
-      const c = key + stepCost(k, u, OPPOSITE[d] as number, straight, diagonal);
+    // Moving from a neighbour into u: the same cost for the four straight steps, and for the four diagonal ones.
+    const costStraight = key + stepCost(k, u, 0, straight, diagonal);
+    const costDiagonal = key + stepCost(k, u, 4, straight, diagonal);
+    for (let m = moveMask(k, u, x, y); m !== 0; m &= m - 1) {
+      const d = lowestBit(m);
+      const v = u + (offset[d] as number);
+      const c = d < 4 ? costStraight : costDiagonal;
       if (c < (cost[v] as number) && c <= maxCost) {
         cost[v] = c;
         dir[v] = OPPOSITE[d] as number;
-        heap.push(c, v);
+        queue.push(c, v);
       }
     }
   }
@@ -98,6 +102,24 @@ export function repairField(k: RepairInput): number {
     if ((cost[invalid[n] as number] as number) === Number.POSITIVE_INFINITY) unreachable++;
   finishControl(control, settled + unreachable);
   return settled + unreachable;
+}
+
+/** Tile index steps of the eight directions on the current map (set by {@link offsets}). */
+const OFFSET = new Int32Array(8);
+let offsetWidth = -1;
+
+/** {@link OFFSET} for a map `width` tiles wide. */
+function offsets(width: number): Int32Array {
+  if (width !== offsetWidth) {
+    for (let d = 0; d < 8; d++) OFFSET[d] = (DY[d] as number) * width + (DX[d] as number);
+    offsetWidth = width;
+  }
+  return OFFSET;
+}
+
+/** Index of the lowest set bit of a non-zero mask. */
+function lowestBit(m: number): number {
+  return 31 - Math.clz32(m & -m);
 }
 
 /** Marks on `dir` during step 1 (directions are 0 to 7, 255 for none): a candidate, and one whose move changed. */
@@ -118,10 +140,14 @@ const SAME_COST = 1e-12;
 function invalidate(k: RepairInput): number {
   const n = markCandidates(k);
   if (n < 0) return REPAIR_GAVE_UP;
-  // Cheapest first: every neighbour that could offer a candidate its cost is decided before it.
-  scratch.size = 0;
-  for (let i = 0; i < n; i++) scratch.push(k.cost[scratch.list[i] as number] as number, scratch.list[i] as number);
-  for (let i = 0; i < n; i++) scratch.list[i] = scratch.pop();
+  // Cheapest first: every neighbour that could offer a candidate its cost is decided before it. By counting
+  // when the costs allow it (cost-order.ts), else by the heap.
+  if (orderByCost(k.cost, scratch.list, scratch.stack, n)) scratch.swapLists();
+  else {
+    scratch.size = 0;
+    for (let i = 0; i < n; i++) scratch.push(k.cost[scratch.list[i] as number] as number, scratch.list[i] as number);
+    for (let i = 0; i < n; i++) scratch.list[i] = scratch.pop();
+  }
   return keepOrDrop(k, n);
 }
 
@@ -207,8 +233,8 @@ function settledPath(cost: Float64Array, dir: Uint8Array, b: number): boolean {
  */
 function keepOrDrop(k: RepairInput, count: number): number {
   const { cost, dir, width } = k;
-  const dirs = directionCount(k);
   const diagonal = k.metric === METRIC_STEPS ? 1 : Math.SQRT2;
+  const offset = offsets(width);
   const invalid = scratch.list;
   let dropped = 0;
   for (let i = 0; i < count; i++) {
@@ -224,9 +250,9 @@ function keepOrDrop(k: RepairInput, count: number): number {
       const y = (a - x) / width;
       const c = cost[a] as number;
       let kept = 255;
-      for (let e = 0; e < dirs; e++) {
-        if (!canMove(k, a, x, y, e)) continue;
-        const b = a + (DY[e] as number) * width + (DX[e] as number);
+      for (let m = moveMask(k, a, x, y); m !== 0; m &= m - 1) {
+        const e = lowestBit(m);
+        const b = a + (offset[e] as number);
         if (!settledPath(cost, dir, b)) continue;
         // Equally cheap paths may sum their steps in another order: equal to the last bits.
         const via = (cost[b] as number) + stepCost(k, b, e, 1, diagonal);
@@ -251,8 +277,7 @@ function keepOrDrop(k: RepairInput, count: number): number {
 /** Step 2: every invalidated tile and every tile next to a changed one takes its best neighbour offer. */
 function seed(k: RepairInput, nInvalid: number): void {
   const { width, height, changed, changedCount } = k;
-  scratch.size = 0;
-  // offer() pushes onto the heap, which may move the list: read it through the scratch each time.
+  scratch.queue.clear();
   for (let n = 0; n < nInvalid; n++) offer(k, scratch.list[n] as number);
   for (let e = 0; e < changedCount; e++) {
     const t = changed[e] as number;
@@ -271,15 +296,15 @@ function offer(k: RepairInput, a: number): void {
     // A wall: no cost. (A wall with a cost was a reachable tile before the edit and is invalidated.)
     return;
   }
-  const dirs = directionCount(k);
   const diagonal = k.metric === METRIC_STEPS ? 1 : Math.SQRT2;
+  const offset = offsets(width);
   const x = a % width;
   const y = (a - x) / width;
   let best = k.seeds.valueAt(a);
   let bestDir = 255;
-  for (let d = 0; d < dirs; d++) {
-    if (!canMove(k, a, x, y, d)) continue;
-    const b = a + (DY[d] as number) * width + (DX[d] as number);
+  for (let m = moveMask(k, a, x, y); m !== 0; m &= m - 1) {
+    const d = lowestBit(m);
+    const b = a + (offset[d] as number);
     const c = (cost[b] as number) + stepCost(k, b, d, 1, diagonal);
     if (c < best) {
       best = c;
@@ -289,5 +314,5 @@ function offer(k: RepairInput, a: number): void {
   if (!(best < (cost[a] as number) && best <= maxCost)) return;
   cost[a] = best;
   dir[a] = bestDir;
-  scratch.push(best, a);
+  scratch.queue.seed(best, a);
 }

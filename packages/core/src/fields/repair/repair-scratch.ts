@@ -1,4 +1,5 @@
 import { KeyHeap } from '../../util/key-heap.js';
+import { BucketQueue } from './bucket-queue.js';
 
 /**
  * The repair's own scratch, in one small buffer: its priority queue (util/key-heap.ts, lowest cost first) and its
@@ -11,11 +12,20 @@ export class RepairScratch extends KeyHeap {
   /** The candidate list and the stack: views of the heap's buffer, `capacity` entries each. */
   list = new Int32Array(0);
   stack = new Int32Array(0);
+  /** The settling's bucket queue, whose overflow is this heap. */
+  readonly queue: BucketQueue = new BucketQueue(this);
   private capacity = 0;
 
   constructor(capacity = 256) {
     super(0);
     this.resize(capacity);
+  }
+
+  /** Swaps the two lists (after one was written from the other). */
+  swapLists(): void {
+    const list = this.list;
+    this.list = this.stack;
+    this.stack = list;
   }
 
   /** Makes room for `n` entries in each list and in the heap (the contents are kept). */

@@ -7,6 +7,7 @@ import { parseAsciiMap } from '../../grid/parse.js';
 import { computeField } from '../compute-field.js';
 import { arbGrid, close, dirWalkProblem, METRIC_LIST, RULE_LIST } from '../field-check.test-util.js';
 import { CONTROL_LENGTH, ControlSlot, type Field, type FieldOptions, type Goal, type Metric } from '../types.js';
+import { seedsOf } from './repair.test-util.js';
 import { updateField } from './update-field.js';
 
 const COMBOS: [Metric, 4 | 8, DiagonalRule][] = METRIC_LIST.flatMap((metric) => [
@@ -70,16 +71,6 @@ function apply(grid: Grid, edit: Edit, goalTiles: Set<number>): void {
           if (!goalTiles.has(ty * grid.width + tx) || edit.code !== 0) grid.setPassable(tx, ty, edit.code);
     });
   }
-}
-
-function seedsOf(grid: Grid, goals: Goal[], maxCost: number): Float64Array {
-  const seeds = new Float64Array(grid.size).fill(Number.POSITIVE_INFINITY);
-  for (const g of goals) {
-    const i = g.y * grid.width + g.x;
-    const v = g.value ?? 0;
-    if (v <= maxCost && v < (seeds[i] as number)) seeds[i] = v;
-  }
-  return seeds;
 }
 
 function costProblem(actual: Float64Array, expected: Float64Array, exact: boolean): string | null {

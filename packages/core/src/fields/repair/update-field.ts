@@ -30,11 +30,11 @@ export type UpdateFieldOptions = Omit<FieldOptions, 'out'>;
 
 /**
  * Fraction of the map a repair may touch before it gives up and the field is recomputed in full (half of it on
- * maps of {@link REPAIR_BIG_MAP_TILES} tiles or more). A repaired tile costs about ten times a tile of the full
- * kernels (a binary heap in JavaScript against buckets in WebAssembly), and about twenty times on big maps, where
- * the kernels' cache-friendly layout makes each tile cheaper (about 0.7 us against 33 ns at 4096x4096); so a
- * repair that gives up has spent about a third of a full recompute, and any edit stays near 1.3x a full
- * recompute at worst (measured by `pnpm bench --suite repair`).
+ * maps of {@link REPAIR_BIG_MAP_TILES} tiles or more). A repaired tile costs several times a tile of the full
+ * kernels (JavaScript over the unpadded grid against WebAssembly over padded state; with the bucket queue about
+ * 0.25-0.4 us against 38-50 ns on random-1024, and more on big maps, where the kernels' cache-friendly layout
+ * makes each tile cheaper); so a repair that gives up has spent at most about a third of a full recompute, and
+ * any edit stays near 1.3x a full recompute at worst (measured by `pnpm bench --suite repair`).
  */
 export const REPAIR_LIMIT_FRACTION = 1 / 32;
 
