@@ -70,7 +70,7 @@ describe('CostDial', () => {
     );
   });
 
-  it('gives the JavaScript search\'s costs bit for bit on full-size cluttered sectors, one search after another', () => {
+  it("gives the JavaScript search's costs bit for bit on full-size cluttered sectors, one search after another", () => {
     // The case the WebAssembly relaxations are tuned for (sectors of 64, scattered walls, several searches over
     // one loaded sector with shrinking target lists, as intra-costs.ts runs them): every tile's cost compared.
     const search = new LocalSearch();
@@ -107,7 +107,8 @@ describe('CostDial', () => {
             setSectorWasmEnabled(false);
             const b = js.run(ends[s] as number, c.metric, c.rule, targets, n);
             expect(a).toBe(b);
-            for (let p = 0; p < size; p++) if (wasm.cost[p] !== js.cost[p]) expect([p, wasm.cost[p]]).toEqual([p, js.cost[p]]);
+            for (let p = 0; p < size; p++)
+              if (wasm.cost[p] !== js.cost[p]) expect([p, wasm.cost[p]]).toEqual([p, js.cost[p]]);
           }
         },
       ),
