@@ -82,6 +82,7 @@ const HELP = `usage: pnpm bench [options]
                       (default city-2048, city-4096, random-4096, city-8192, random-8192; --quick city-1024,
                       random-1024)
   --sector-size N     sector side of the sectors suite (default: the library's, 64)
+  --entrance-spacing N  entranceSpacing of the sectors and sector-pool suites' graphs (default: the library's, 16)
   --sector-rounds N   rounds of the sector-pool suite (default 3; --quick 1): one-thread build, pool builds with
                       1 and 2 workers, timed and then watched (main thread's longest task, busy time, serial
                       share), on the --sector-big maps (default city-8192, random-8192; --quick city-1024,
@@ -184,6 +185,7 @@ async function main(): Promise<void> {
       'sector-maps': { type: 'string' },
       'sector-big': { type: 'string' },
       'sector-size': { type: 'string' },
+      'entrance-spacing': { type: 'string' },
       units: { type: 'string' },
       'flow-maps': { type: 'string' },
       'flow-path-maps': { type: 'string' },
@@ -377,8 +379,12 @@ async function main(): Promise<void> {
     );
   if (suites.includes('tactics')) sections.push(await runTactics({ reps, warmup }));
   if (suites.includes('set-fields')) sections.push(await runSetFields({ reps: Math.min(reps, 5), warmup: 1 }));
+  // The graph options of the sectors and sector-pool suites.
+  const sectorGraph = {
+    ...(values['sector-size'] ? { sectorSize: int(values['sector-size'], 64, 'sector-size') } : {}),
+    ...(values['entrance-spacing'] ? { entranceSpacing: int(values['entrance-spacing'], 16, 'entrance-spacing') } : {}),
+  };
   if (suites.includes('sectors')) {
-    const size = values['sector-size'] ? int(values['sector-size'], 64, 'sector-size') : undefined;
     sections.push(
       ...(await runSectors({
         movingAi: list(values['sector-maps'], quick ? ['arena', 'Berlin_0_256'] : [...SHIPPED_MAPS, ...LARGE_MAPS]),
@@ -389,7 +395,7 @@ async function main(): Promise<void> {
         pairs: int(values.pairs, quick ? 40 : 200, 'pairs'),
         units: int(values.units, 1000, 'units'),
         edits: int(values.edits, quick ? 50 : 200, 'edits'),
-        graph: size === undefined ? {} : { sectorSize: size },
+        graph: sectorGraph,
       })),
     );
   }
@@ -398,7 +404,7 @@ async function main(): Promise<void> {
       ...(await runSectorPool({
         maps: list(values['sector-big'], quick ? ['city-1024', 'random-1024'] : ['city-8192', 'random-8192']),
         rounds: Math.max(1, int(values['sector-rounds'], quick ? 1 : 3, 'sector-rounds')),
-        graph: values['sector-size'] ? { sectorSize: int(values['sector-size'], 64, 'sector-size') } : {},
+        graph: sectorGraph,
       })),
     );
   if (suites.includes('flow')) {

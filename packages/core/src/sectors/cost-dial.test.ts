@@ -70,6 +70,52 @@ describe('CostDial', () => {
     );
   });
 
+  it("gives the JavaScript search's costs bit for bit on full-size cluttered sectors, one search after another", () => {
+    // The case the WebAssembly relaxations are tuned for (sectors of 64, scattered walls, several searches over
+    // one loaded sector with shrinking target lists, as intra-costs.ts runs them): every tile's cost compared.
+    const search = new LocalSearch();
+    const wasm = new CostDial();
+    const js = new CostDial();
+    const targets = new Int32Array(24);
+    fc.assert(
+      fc.property(
+        fc.record({
+          density: fc.double({ min: 0.05, max: 0.4, noNaN: true }),
+          seed: fc.integer({ min: 1, max: 2 ** 30 }),
+          water: fc.boolean(),
+          metric: fc.constantFrom(M_STEPS, M_OCTILE),
+          rule: fc.constantFrom(R_NEVER, R_ALWAYS, R_ONE_FREE, R_BOTH_FREE),
+          picks: fc.array(fc.nat(), { minLength: 2, maxLength: 24 }),
+        }),
+        (c) => {
+          const grid = randomGrid(64, 64, c.density, c.seed, { water: c.water });
+          search.load(grid.passable, null, 64, 0, 0, 64, 64);
+          setSectorWasmEnabled(true);
+          wasm.prepare(search);
+          setSectorWasmEnabled(false);
+          js.prepare(search);
+          const open: number[] = [];
+          for (let i = 0; i < grid.size; i++) if (grid.passable[i] !== 0) open.push(search.padOf(i, 64));
+          if (open.length === 0) return;
+          const ends = c.picks.map((k) => open[k % open.length] as number);
+          const size = search.stride * 66;
+          for (let s = 0; s + 1 < ends.length; s++) {
+            const n = ends.length - s - 1;
+            targets.set(ends.slice(s + 1));
+            setSectorWasmEnabled(true);
+            const a = wasm.run(ends[s] as number, c.metric, c.rule, targets, n);
+            setSectorWasmEnabled(false);
+            const b = js.run(ends[s] as number, c.metric, c.rule, targets, n);
+            expect(a).toBe(b);
+            for (let p = 0; p < size; p++)
+              if (wasm.cost[p] !== js.cost[p]) expect([p, wasm.cost[p]]).toEqual([p, js.cost[p]]);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('builds the same graph with and without WebAssembly as the sector size changes (the layout grows)', () => {
     const grid = randomGrid(300, 280, 0.2, 11, { water: true });
     for (const sectorSize of [8, 256, 16, 64]) {

@@ -14,6 +14,8 @@
  * search in JavaScript, 449 ms in WebAssembly. One search over a 64x64 sector (3,270 tiles settled) takes about
  * 45 us in WebAssembly; costs as f32 instead of f64 made no difference (the loop is bound by its dependencies,
  * not by memory), nor did skipping repeated entries of a tile in one bucket (kept: each tile is expanded once).
+ * Later (issue 34): relaxations that branch instead of select took the WebAssembly search to 0.85x (most
+ * relaxations fail, which the branch predicts well); see wasm/sector-kernels.ts.
  */
 import { sectorWasm, sectorWasmMemory } from './cost-dial-wasm.js';
 import type { LocalSearch } from './local-search.js';
