@@ -78,13 +78,6 @@ export interface SectorPathInfo {
 export const DEFAULT_CORRIDOR_TILES = 1 << 18;
 /** Default {@link SectorPathOptions.margin}. */
 export const DEFAULT_CORRIDOR_MARGIN = 1;
-/**
- * Route cost each window of the `windows` refinement looks ahead, in sectors (times the sector side). Longer
- * windows give straighter paths and cost more: 1024-wide Moving AI maps, windows alone, mean 0.28% over the
- * optimum with 2 sectors, 0.05% with 3, at about 1.5x the tiles expanded.
- */
-const WINDOW_SECTORS = 3;
-
 /** Scratch of the path queries of one graph (one per thread). */
 export class PathQuery {
   readonly start = new Endpoint();
@@ -228,7 +221,7 @@ export function findSectorPath(
     ok = q.refiner.assemble(ctx, q.route, direct ? 0 : q.routeCount, q.start, q.goal, q.directPad, out);
     if (info && ok) info.refined = 'sectors';
   } else if (!byCorridor) {
-    const span = WINDOW_SECTORS * (1 << ctx.shift);
+    const span = q.windows.span * (1 << ctx.shift);
     const count = direct ? 0 : q.routeCount;
     const cost = direct ? q.direct : q.routeCost;
     const start = sy * ctx.width + sx;

@@ -3,7 +3,10 @@
  * any weight on the windows' estimate, every path is legal, never below the optimum and never dearer than the
  * route; the weighted corridor A* (refine-corridor.ts) costs at most its weight times the exact search. The
  * route bound is real work for the refinement: with a big weight, weighted windows cost more than their bound
- * and are searched again (`retried`), so a refinement without that check would break the bound.
+ * and are searched again (`retried`), so a refinement without that check would break the bound. Each window is
+ * first searched in a tube around its stretch of the route (tube-astar.ts): with any radius and weight the same
+ * holds, some windows take the tube's path and some fall back to whole sectors; the tube search alone is exact (or
+ * within its weight) among the tube's tiles and never leaves them.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,9 +15,10 @@ import { Corridor } from './corridor.js';
 import type { PathQuery } from './find-path.js';
 import { PathBuffer } from './path-buffer.js';
 import { CorridorAStar } from './refine-corridor.js';
-import { WINDOW_KEEP, WINDOW_WEIGHT } from './refine-windows.js';
+import { TUBE_RADIUS, TUBE_WEIGHT, WINDOW_KEEP, WINDOW_WEIGHT } from './refine-windows.js';
 import type { SectorGraph } from './sector-graph.js';
 import { exactCosts, type Rules, randomGrid, referencePathCost, rulesArb } from './sectors.test-util.js';
+import { TubeAStar } from './tube-astar.js';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -68,6 +72,116 @@ describe('weighted windows against the exact field (fast-check)', () => {
   it('documents its defaults: a weight a little above 1, two thirds of each window kept', () => {
     expect(WINDOW_WEIGHT).toBe(1.02);
     expect(WINDOW_KEEP).toBeCloseTo(2 / 3, 12);
+    expect(TUBE_RADIUS).toBe(8);
+    expect(TUBE_WEIGHT).toBe(1.02);
+  });
+
+  it('with tubes of any radius and weight: legal paths, never below the optimum, never dearer than the route', () => {
+    let tubed = 0;
+    let fellBack = 0;
+    fc.assert(
+      fc.property(
+        mapArb,
+        rulesArb,
+        fc.constantFrom(1, 2, TUBE_RADIUS),
+        fc.constantFrom(1, TUBE_WEIGHT, 4),
+        (m, rules, radius, w) => {
+          const { grid, graph } = build(m, rules);
+          const windows = refinerOf(graph);
+          windows.tube = radius;
+          windows.tubeWeight = w;
+          for (const [sx, sy, gx, gy] of farPairs(grid.width, grid.height, grid.passable, 6, m.seed) as [
+            number,
+            number,
+            number,
+            number,
+          ][]) {
+            const exact = exactCosts(grid, gx, gy, rules)[sy * grid.width + sx] as number;
+            const found = graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { refine: 'windows', margin: 0 });
+            if (!(exact < INF)) {
+              expect(found).toBeNull();
+              continue;
+            }
+            tubed += windows.tubed;
+            fellBack += windows.windows - windows.tubed;
+            const route = graph.route({ x: sx, y: sy }, { x: gx, y: gy });
+            const { cost, points } = found as { cost: number; points: Int32Array };
+            expect([points[0], points[1], points.at(-2), points.at(-1)]).toEqual([sx, sy, gx, gy]);
+            expect(Math.abs(referencePathCost(grid, points, rules) - cost)).toBeLessThanOrEqual(
+              1e-9 * Math.max(1, cost),
+            );
+            expect(cost).toBeGreaterThanOrEqual(exact * (1 - 1e-9));
+            expect(cost).toBeLessThanOrEqual((route as { cost: number }).cost * (1 + 1e-5) + 1e-9);
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+    // Both ways were taken: windows by the tube, and windows (or straight walks) without it.
+    expect(tubed).toBeGreaterThan(0);
+    expect(fellBack).toBeGreaterThan(0);
+  });
+
+  it('the tube search: exact (or within its weight) among the tube tiles, never leaving them', () => {
+    fc.assert(
+      fc.property(mapArb, rulesArb, fc.constantFrom(1, 3, 64), fc.constantFrom(1, 1.5), (m, rules, radius, weight) => {
+        const { grid, graph } = build(m, rules);
+        const { width, height } = grid;
+        const tube = new TubeAStar();
+        const out = new PathBuffer();
+        for (const [sx, sy, gx, gy] of farPairs(width, height, grid.passable, 4, m.seed + 2) as [
+          number,
+          number,
+          number,
+          number,
+        ][]) {
+          // The tube around the segment from start to goal, marked in two halves through a bend point.
+          const mx = (m.seed >> 3) % width;
+          const my = (m.seed >> 9) % height;
+          tube.begin(
+            graph.ctx,
+            Math.min(sx, gx, mx),
+            Math.min(sy, gy, my),
+            Math.max(sx, gx, mx),
+            Math.max(sy, gy, my),
+            radius,
+          );
+          tube.markSegment(sx, sy, mx, my);
+          tube.markSegment(mx, my, gx, gy);
+          out.clear();
+          const cost = tube.run(graph.ctx, sx, sy, gx, gy, out, weight);
+          const exact = exactCosts(grid, gx, gy, rules)[sy * width + sx] as number;
+          if (radius >= 64) {
+            // Every tile of the map is in the tube: the search is over the whole map.
+            if (!(exact < INF)) {
+              expect(cost).toBe(INF);
+              continue;
+            }
+            expect(cost).toBeLessThanOrEqual(exact * weight * (1 + 1e-9));
+          }
+          if (!(cost < INF)) continue;
+          const path = out.toArray();
+          expect(Math.abs(referencePathCost(grid, path, rules) - cost)).toBeLessThanOrEqual(1e-9 * Math.max(1, cost));
+          expect(cost).toBeGreaterThanOrEqual(exact * (1 - 1e-9));
+          // Every tile of the path lies within the radius of the two segments' tiles.
+          const near = (x: number, y: number, ax: number, ay: number, bx: number, by: number): boolean => {
+            const n = Math.max(Math.abs(bx - ax), Math.abs(by - ay), 1);
+            for (let k = 0; k <= n; k++) {
+              const px = ax + Math.round(((bx - ax) * k) / n);
+              const py = ay + Math.round(((by - ay) * k) / n);
+              if (Math.max(Math.abs(px - x), Math.abs(py - y)) <= radius) return true;
+            }
+            return false;
+          };
+          for (let i = 0; i < path.length; i += 2) {
+            const x = path[i] as number;
+            const y = path[i + 1] as number;
+            expect(near(x, y, sx, sy, mx, my) || near(x, y, mx, my, gx, gy)).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('with any weight: legal paths, never below the optimum, never dearer than the route', () => {
@@ -83,6 +197,8 @@ describe('weighted windows against the exact field (fast-check)', () => {
           const windows = refinerOf(graph);
           windows.weight = weight;
           windows.keep = keep;
+          // The windows over whole sectors (no tube first): their check against the bound.
+          windows.tube = 0;
           for (const [sx, sy, gx, gy] of farPairs(grid.width, grid.height, grid.passable, 6, m.seed) as [
             number,
             number,
