@@ -5,8 +5,8 @@
  * route bound is real work for the refinement: with a big weight, weighted windows cost more than their bound
  * and are searched again (`retried`), so a refinement without that check would break the bound. Each window is
  * first searched in a tube around its stretch of the route (tube-astar.ts): with any radius and weight the same
- * holds, some windows take the tube's path and some fall back to whole sectors; the tube search alone is exact (or
- * within its weight) among the tube's tiles and never leaves them.
+ * holds, some windows take the tube's path and some fall back to whole sectors; the tube search alone stays
+ * among the tube's tiles and costs at most its documented bound over the cheapest path (one bucket per step).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -15,10 +15,10 @@ import { Corridor } from './corridor.js';
 import type { PathQuery } from './find-path.js';
 import { PathBuffer } from './path-buffer.js';
 import { CorridorAStar } from './refine-corridor.js';
-import { TUBE_RADIUS, TUBE_WEIGHT, WINDOW_KEEP, WINDOW_WEIGHT } from './refine-windows.js';
+import { TUBE_RADIUS, WINDOW_KEEP, WINDOW_WEIGHT } from './refine-windows.js';
 import type { SectorGraph } from './sector-graph.js';
 import { exactCosts, type Rules, randomGrid, referencePathCost, rulesArb } from './sectors.test-util.js';
-import { TubeAStar } from './tube-astar.js';
+import { TUBE_BUCKET, TubeAStar } from './tube-astar.js';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -73,10 +73,10 @@ describe('weighted windows against the exact field (fast-check)', () => {
     expect(WINDOW_WEIGHT).toBe(1.02);
     expect(WINDOW_KEEP).toBeCloseTo(2 / 3, 12);
     expect(TUBE_RADIUS).toBe(8);
-    expect(TUBE_WEIGHT).toBe(1.02);
+    expect(TUBE_BUCKET).toBe(1 / 8);
   });
 
-  it('with tubes of any radius and weight: legal paths, never below the optimum, never dearer than the route', () => {
+  it('with tubes of any radius and bucket width: legal paths, never below the optimum, never dearer than the route', () => {
     let tubed = 0;
     let fellBack = 0;
     fc.assert(
@@ -84,12 +84,12 @@ describe('weighted windows against the exact field (fast-check)', () => {
         mapArb,
         rulesArb,
         fc.constantFrom(1, 2, TUBE_RADIUS),
-        fc.constantFrom(1, TUBE_WEIGHT, 4),
-        (m, rules, radius, w) => {
+        fc.constantFrom(TUBE_BUCKET, 1, 8),
+        (m, rules, radius, bucket) => {
           const { grid, graph } = build(m, rules);
           const windows = refinerOf(graph);
           windows.tube = radius;
-          windows.tubeWeight = w;
+          (windows as unknown as { tubeSearch: TubeAStar }).tubeSearch.bucketWidth = bucket;
           for (const [sx, sy, gx, gy] of farPairs(grid.width, grid.height, grid.passable, 6, m.seed) as [
             number,
             number,
@@ -122,64 +122,83 @@ describe('weighted windows against the exact field (fast-check)', () => {
     expect(fellBack).toBeGreaterThan(0);
   });
 
-  it('the tube search: exact (or within its weight) among the tube tiles, never leaving them', () => {
+  it('the tube search: within one bucket per step of the cheapest path, never leaving the tube', () => {
     fc.assert(
-      fc.property(mapArb, rulesArb, fc.constantFrom(1, 3, 64), fc.constantFrom(1, 1.5), (m, rules, radius, weight) => {
-        const { grid, graph } = build(m, rules);
-        const { width, height } = grid;
-        const tube = new TubeAStar();
-        const out = new PathBuffer();
-        for (const [sx, sy, gx, gy] of farPairs(width, height, grid.passable, 4, m.seed + 2) as [
-          number,
-          number,
-          number,
-          number,
-        ][]) {
-          // The tube around the segment from start to goal, marked in two halves through a bend point.
-          const mx = (m.seed >> 3) % width;
-          const my = (m.seed >> 9) % height;
-          tube.begin(
-            graph.ctx,
-            Math.min(sx, gx, mx),
-            Math.min(sy, gy, my),
-            Math.max(sx, gx, mx),
-            Math.max(sy, gy, my),
-            radius,
-          );
-          tube.markSegment(sx, sy, mx, my);
-          tube.markSegment(mx, my, gx, gy);
-          out.clear();
-          const cost = tube.run(graph.ctx, sx, sy, gx, gy, out, weight);
-          const exact = exactCosts(grid, gx, gy, rules)[sy * width + sx] as number;
-          if (radius >= 64) {
-            // Every tile of the map is in the tube: the search is over the whole map.
-            if (!(exact < INF)) {
-              expect(cost).toBe(INF);
-              continue;
+      fc.property(
+        mapArb,
+        rulesArb,
+        fc.constantFrom(1, 3, 64),
+        fc.constantFrom(TUBE_BUCKET, 1),
+        (m, rules, radius, bucket) => {
+          const { grid, graph } = build(m, rules);
+          const { width, height } = grid;
+          const tube = new TubeAStar();
+          tube.bucketWidth = bucket;
+          const out = new PathBuffer();
+          for (const [sx, sy, gx, gy] of farPairs(width, height, grid.passable, 4, m.seed + 2) as [
+            number,
+            number,
+            number,
+            number,
+          ][]) {
+            // The tube around the segment from start to goal, marked in two halves through a bend point.
+            const mx = (m.seed >> 3) % width;
+            const my = (m.seed >> 9) % height;
+            tube.begin(
+              graph.ctx,
+              Math.min(sx, gx, mx),
+              Math.min(sy, gy, my),
+              Math.max(sx, gx, mx),
+              Math.max(sy, gy, my),
+              radius,
+            );
+            tube.markSegment(sx, sy, mx, my);
+            tube.markSegment(mx, my, gx, gy);
+            out.clear();
+            const cost = tube.run(graph.ctx, sx, sy, gx, gy, out);
+            const exact = exactCosts(grid, gx, gy, rules)[sy * width + sx] as number;
+            const near = (x: number, y: number, ax: number, ay: number, bx: number, by: number): boolean => {
+              const n = Math.max(Math.abs(bx - ax), Math.abs(by - ay), 1);
+              for (let k = 0; k <= n; k++) {
+                const px = ax + Math.round(((bx - ax) * k) / n);
+                const py = ay + Math.round(((by - ay) * k) / n);
+                if (Math.max(Math.abs(px - x), Math.abs(py - y)) <= radius) return true;
+              }
+              return false;
+            };
+            const inTube = (x: number, y: number): boolean => near(x, y, sx, sy, mx, my) || near(x, y, mx, my, gx, gy);
+            if (radius < 64) {
+              // The cheapest path over the tube's tiles alone (the rest walled: no cheaper than the tube's best).
+              const masked = randomGrid(width, height, 0, 1, { terrain: grid.terrain !== null });
+              for (let i = 0; i < grid.size; i++) {
+                masked.passable[i] = inTube(i % width, (i / width) | 0) ? (grid.passable[i] as number) : 0;
+                if (masked.terrain && grid.terrain) masked.terrain[i] = grid.terrain[i] as number;
+              }
+              const best = exactCosts(masked, gx, gy, rules)[sy * width + sx] as number;
+              if (best < INF) expect(cost).toBeLessThanOrEqual(best * (1 + bucket) + 1e-9);
             }
-            expect(cost).toBeLessThanOrEqual(exact * weight * (1 + 1e-9));
-          }
-          if (!(cost < INF)) continue;
-          const path = out.toArray();
-          expect(Math.abs(referencePathCost(grid, path, rules) - cost)).toBeLessThanOrEqual(1e-9 * Math.max(1, cost));
-          expect(cost).toBeGreaterThanOrEqual(exact * (1 - 1e-9));
-          // Every tile of the path lies within the radius of the two segments' tiles.
-          const near = (x: number, y: number, ax: number, ay: number, bx: number, by: number): boolean => {
-            const n = Math.max(Math.abs(bx - ax), Math.abs(by - ay), 1);
-            for (let k = 0; k <= n; k++) {
-              const px = ax + Math.round(((bx - ax) * k) / n);
-              const py = ay + Math.round(((by - ay) * k) / n);
-              if (Math.max(Math.abs(px - x), Math.abs(py - y)) <= radius) return true;
+            if (radius >= 64) {
+              // Every tile of the map is in the tube: the search is over the whole map.
+              if (!(exact < INF)) {
+                expect(cost).toBe(INF);
+                continue;
+              }
+              // At most one bucket per step of the cheapest path, and a step costs at least 1.
+              expect(cost).toBeLessThanOrEqual(exact * (1 + bucket) + 1e-9);
             }
-            return false;
-          };
-          for (let i = 0; i < path.length; i += 2) {
-            const x = path[i] as number;
-            const y = path[i + 1] as number;
-            expect(near(x, y, sx, sy, mx, my) || near(x, y, mx, my, gx, gy)).toBe(true);
+            if (!(cost < INF)) continue;
+            const path = out.toArray();
+            expect(Math.abs(referencePathCost(grid, path, rules) - cost)).toBeLessThanOrEqual(1e-9 * Math.max(1, cost));
+            expect(cost).toBeGreaterThanOrEqual(exact * (1 - 1e-9));
+            // Every tile of the path lies within the radius of the two segments' tiles.
+            for (let i = 0; i < path.length; i += 2) {
+              const x = path[i] as number;
+              const y = path[i + 1] as number;
+              expect(inTube(x, y)).toBe(true);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 60 },
     );
   });

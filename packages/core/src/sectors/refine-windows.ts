@@ -50,9 +50,6 @@ export const WINDOW_KEEP = 2 / 3;
  */
 export const TUBE_RADIUS = 8;
 
-/** The weight on the estimate of the tube search (1: exact inside the tube). */
-export const TUBE_WEIGHT = 1.02;
-
 /**
  * Route cost each window of the `windows` refinement looks ahead, in sectors (times the sector side). Longer
  * windows give straighter paths and cost more: 1024-wide Moving AI maps, windows alone, mean 0.28% over the
@@ -89,8 +86,6 @@ export class WindowRefiner {
   keep = WINDOW_KEEP;
   /** {@link TUBE_RADIUS}: each window is first searched in the tube of this radius (0: never). */
   tube = TUBE_RADIUS;
-  /** {@link TUBE_WEIGHT}. */
-  tubeWeight = TUBE_WEIGHT;
   /** Windows of the last refinement whose path came from the tube. */
   tubed = 0;
   private readonly tubeSearch = new TubeAStar();
@@ -289,7 +284,7 @@ export class WindowRefiner {
       py = y;
     }
     piece.clear();
-    const cost = tubeSearch.run(ctx, ax, ay, px, py, piece, this.tubeWeight);
+    const cost = tubeSearch.run(ctx, ax, ay, px, py, piece);
     this.expanded += tubeSearch.expanded;
     if (!(cost <= bound * (1 + 1e-12))) return INF;
     this.tubed++;

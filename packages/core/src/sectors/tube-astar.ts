@@ -10,21 +10,31 @@
  * least the generation `gen` (marked: `gen`, open: `gen + 1`, closed: `gen + 2`); older stamps are all below.
  * Marks are clipped to the map, so a slot in the tube is a tile of the map.
  */
+
+import { BucketQueue } from './bucket-queue.js';
 import type { SectorContext } from './build-phases.js';
 import { DIR_OPPOSITE_LOCAL, DX, DY } from './moves.js';
 import type { PathBuffer } from './path-buffer.js';
 import { diagonalsOf } from './refine-corridor.js';
 import { M_STEPS, R_NEVER } from './sector-options.js';
-import { SlotHeap } from './slot-heap.js';
 
 const INF = Number.POSITIVE_INFINITY;
+
+/**
+ * The width of the open list's buckets, in cost. Random-4096, 100 far pairs, tubes of 8 tiles: 1/8 found the same
+ * quality as a binary heap (0.61% over the optimum on average) with weighted (1.02) A* at 0.7x its time; wider
+ * buckets lose quality (1/2: the same; 1: 1.1% over), and weighted A* with buckets takes tiles in a worse order.
+ */
+export const TUBE_BUCKET = 1 / 8;
 
 export class TubeAStar {
   private g = new Float64Array(0);
   private stamp = new Int32Array(0);
   private back = new Uint8Array(0);
   private gen = 4;
-  private readonly heap = new SlotHeap();
+  private readonly queue = new BucketQueue();
+  /** {@link TUBE_BUCKET}. */
+  bucketWidth = TUBE_BUCKET;
   private readonly slotStep = new Int32Array(8);
   private readonly tileStep = new Int32Array(8);
   /** The box: its first tile's x and y (may lie off the map), width and height. */
@@ -111,13 +121,16 @@ export class TubeAStar {
   }
 
   /**
-   * A* from (sx, sy) to (gx, gy) (both marked) among the tiles of the tube, the estimate times `weight` (1: exact
-   * inside the tube; above 1 weighted A*, the path at most `weight` times the cheapest in the tube). Appends the
-   * path (start first) to `out` and returns its cost, or Infinity (appending nothing) when no path stays inside.
+   * A* from (sx, sy) to (gx, gy) (both marked) among the tiles of the tube, its open list buckets of
+   * {@link TubeAStar.bucketWidth} (bucket-queue.ts). Appends the path (start first) to `out` and returns its cost,
+   * or Infinity (appending nothing) when no path stays inside. The path costs less than the cheapest in the tube
+   * plus the bucket width times that path's steps (the estimate is consistent, so the buckets are taken in order:
+   * a tile taken before an open tile of the cheapest path to it has an estimate less than one bucket above that
+   * tile's, which by induction along the path is at most one bucket per step too dear).
    */
-  run(ctx: SectorContext, sx: number, sy: number, gx: number, gy: number, out: PathBuffer, weight = 1): number {
+  run(ctx: SectorContext, sx: number, sy: number, gx: number, gy: number, out: PathBuffer): number {
     const { width, passable, metric, rule, terrain } = ctx;
-    const { g, stamp, back, heap, slotStep, tileStep, x0, y0, bw, gen } = this;
+    const { g, stamp, back, queue, slotStep, tileStep, x0, y0, bw, gen } = this;
     const height = this.height;
     const open = gen + 1;
     const closed = gen + 2;
@@ -125,7 +138,6 @@ export class TubeAStar {
       slotStep[d] = (DY[d] as number) * bw + (DX[d] as number);
       tileStep[d] = (DY[d] as number) * width + (DX[d] as number);
     }
-    heap.reset(bw * this.bh);
     this.expanded = 0;
     const straight = rule === R_NEVER;
     const octile = metric !== M_STEPS;
@@ -141,14 +153,17 @@ export class TubeAStar {
     g[s0] = 0;
     stamp[s0] = open;
     back[s0] = 255;
-    heap.push(weight * bound(sx, sy), 0, s0);
+    queue.reset(bound(sx, sy), this.bucketWidth);
+    queue.push(bound(sx, sy), 0, s0);
     const wd = metric === M_STEPS ? 1 : Math.SQRT2;
     const diagonals = diagonalsOf(rule);
     let found = INF;
     let expanded = 0;
-    while (heap.size > 0) {
-      const slot = heap.pop();
-      const gt = heap.popped;
+    while (queue.size > 0) {
+      const slot = queue.pop();
+      const gt = queue.popped;
+      // An entry left behind by a cheaper one for its tile (or its tile already taken).
+      if (stamp[slot] === closed || gt > (g[slot] as number)) continue;
       stamp[slot] = closed;
       expanded++;
       if (slot === goalSlot) {
@@ -181,7 +196,7 @@ export class TubeAStar {
         g[ns] = c;
         stamp[ns] = open;
         back[ns] = DIR_OPPOSITE_LOCAL[d] as number;
-        heap.push(c + weight * bound(x + (DX[d] as number), y + (DY[d] as number)), c, ns);
+        queue.push(c + bound(x + (DX[d] as number), y + (DY[d] as number)), c, ns);
       }
     }
     this.expanded = expanded;
