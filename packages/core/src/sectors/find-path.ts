@@ -29,10 +29,11 @@ export interface SectorPathOptions {
   /**
    * - `corridor`: exact A* over the tiles of the route's sectors and those within `margin` sectors of them: the
    *   cheapest path that stays in that corridor (never dearer than the route);
-   * - `windows`: weighted A* (estimate times 1.02) window by window along the route (each from the path's end so
-   *   far to a route entrance about three sectors ahead, inside the sectors of that stretch and `margin` around
-   *   them; two thirds of each window's path are kept; a window's path costs at most 1.02 times the cheapest in
-   *   the window, and a window dearer than the route there is searched again exactly): the path crosses borders
+   * - `windows`: window by window along the route (each from the path's end so far to a route entrance about
+   *   three sectors ahead; two thirds of each window's path are kept): first A* inside a tube of 8 tiles around
+   *   the route's line there, taken when no dearer than the route there; else weighted A* (estimate times 1.02)
+   *   inside the sectors of that stretch and `margin` around them (a window's path costs at most 1.02 times the
+   *   cheapest in the window, and a window dearer than the route there is searched again exactly): the path crosses borders
    *   wherever it is cheapest, its cost never above the route's, work about the path's length;
    * - `sectors`: the route's own walk, sector by sector (work about the path's length): exactly the route's
    *   cost;

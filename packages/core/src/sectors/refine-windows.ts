@@ -1,5 +1,7 @@
 /**
- * Turns a route through entrances into tiles window by window: weighted A* (refine-corridor.ts, the estimate
+ * Turns a route through entrances into tiles window by window: first A* inside a tube of {@link TUBE_RADIUS}
+ * tiles around the window's stretch of the route (tube-astar.ts), its path taken when it costs at most the
+ * window's bound (below), else weighted A* (refine-corridor.ts, the estimate
  * times {@link WINDOW_WEIGHT}) from the path's current end to a route waypoint some way ahead, inside the
  * sectors of that stretch of the route and `margin` sectors around them; the first {@link WINDOW_KEEP} of the
  * window's path (by cost) is kept and the next window starts from its end. The path crosses sector borders
@@ -14,7 +16,7 @@
  * not kept and the route's own walk from there to the window's end; their cost is the window's bound. A window's
  * weighted search finds a path at most {@link WINDOW_WEIGHT} times the cheapest in its corridor; when that path
  * costs more than the bound, the window is searched again exactly (A* is exact inside the window, so it is then
- * within the bound). So by induction the path kept plus the window's path costs at most the route's cost up to
+ * within the bound). A tube's path is taken only when it is within the bound too. So by induction the path kept plus the window's path costs at most the route's cost up to
  * the window's end (a window over budget takes exactly those two).
  */
 import type { SectorContext } from './build-phases.js';
@@ -47,6 +49,8 @@ export const WINDOW_KEEP = 2 / 3;
  * The radius in tiles of the tube each window is first searched in (tube-astar.ts): the tiles within this
  * Chebyshev distance of the route's polyline through the window's entrances and of the rest of the last window's
  * path. A window whose tube holds no path within its bound is searched over whole sectors as before.
+ * Random-4096 (20% walls), 100 far pairs, against windows over whole sectors (0.52% over the optimum on average):
+ * radius 6 0.76%, 8 0.61%, 12 0.52%, at 0.39x, 0.44x and 0.53x the time (RESULTS.md).
  */
 export const TUBE_RADIUS = 8;
 
