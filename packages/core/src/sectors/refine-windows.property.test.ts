@@ -45,11 +45,42 @@ function refinerOf(graph: SectorGraph) {
   return (graph as unknown as { pathQuery(): PathQuery }).pathQuery().windows;
 }
 
+/**
+ * The windows refinement's path from (sx, sy) to (gx, gy) against the exact field: null exactly when unreachable,
+ * else legal, its own cost, never below the optimum, never dearer than the route. False when unreachable.
+ */
+function checkWindows(
+  grid: ReturnType<typeof build>['grid'],
+  graph: SectorGraph,
+  rules: Rules,
+  sx: number,
+  sy: number,
+  gx: number,
+  gy: number,
+): boolean {
+  const exact = exactCosts(grid, gx, gy, rules)[sy * grid.width + sx] as number;
+  const found = graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { refine: 'windows', margin: 0 });
+  if (!(exact < INF)) {
+    expect(found).toBeNull();
+    return false;
+  }
+  const route = graph.route({ x: sx, y: sy }, { x: gx, y: gy });
+  const { cost, points } = found as { cost: number; points: Int32Array };
+  expect([points[0], points[1], points.at(-2), points.at(-1)]).toEqual([sx, sy, gx, gy]);
+  expect(Math.abs(referencePathCost(grid, points, rules) - cost)).toBeLessThanOrEqual(1e-9 * Math.max(1, cost));
+  expect(cost).toBeGreaterThanOrEqual(exact * (1 - 1e-9));
+  expect(cost).toBeLessThanOrEqual((route as { cost: number }).cost * (1 + 1e-5) + 1e-9);
+  return true;
+}
+
+/** A start and a goal: sx, sy, gx, gy. */
+type Pair = [number, number, number, number];
+
 /** Far pairs of walkable tiles (at least a third of the map apart), deterministic from the seed. */
-function farPairs(width: number, height: number, passable: Uint8Array, n: number, seed: number): number[][] {
+function farPairs(width: number, height: number, passable: Uint8Array, n: number, seed: number): Pair[] {
   const tiles: number[] = [];
   for (let i = 0; i < passable.length; i++) if (passable[i] !== 0) tiles.push(i);
-  const out: number[][] = [];
+  const out: Pair[] = [];
   if (tiles.length < 2) return out;
   let s = seed;
   const pick = (): number => {
@@ -90,28 +121,10 @@ describe('weighted windows against the exact field (fast-check)', () => {
           const windows = refinerOf(graph);
           windows.tube = radius;
           (windows as unknown as { tubeSearch: TubeAStar }).tubeSearch.bucketWidth = bucket;
-          for (const [sx, sy, gx, gy] of farPairs(grid.width, grid.height, grid.passable, 6, m.seed) as [
-            number,
-            number,
-            number,
-            number,
-          ][]) {
-            const exact = exactCosts(grid, gx, gy, rules)[sy * grid.width + sx] as number;
-            const found = graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { refine: 'windows', margin: 0 });
-            if (!(exact < INF)) {
-              expect(found).toBeNull();
-              continue;
-            }
+          for (const [sx, sy, gx, gy] of farPairs(grid.width, grid.height, grid.passable, 6, m.seed)) {
+            if (!checkWindows(grid, graph, rules, sx, sy, gx, gy)) continue;
             tubed += windows.tubed;
             fellBack += windows.windows - windows.tubed;
-            const route = graph.route({ x: sx, y: sy }, { x: gx, y: gy });
-            const { cost, points } = found as { cost: number; points: Int32Array };
-            expect([points[0], points[1], points.at(-2), points.at(-1)]).toEqual([sx, sy, gx, gy]);
-            expect(Math.abs(referencePathCost(grid, points, rules) - cost)).toBeLessThanOrEqual(
-              1e-9 * Math.max(1, cost),
-            );
-            expect(cost).toBeGreaterThanOrEqual(exact * (1 - 1e-9));
-            expect(cost).toBeLessThanOrEqual((route as { cost: number }).cost * (1 + 1e-5) + 1e-9);
           }
         },
       ),
@@ -135,12 +148,7 @@ describe('weighted windows against the exact field (fast-check)', () => {
           const tube = new TubeAStar();
           tube.bucketWidth = bucket;
           const out = new PathBuffer();
-          for (const [sx, sy, gx, gy] of farPairs(width, height, grid.passable, 4, m.seed + 2) as [
-            number,
-            number,
-            number,
-            number,
-          ][]) {
+          for (const [sx, sy, gx, gy] of farPairs(width, height, grid.passable, 4, m.seed + 2)) {
             // The tube around the segment from start to goal, marked in two halves through a bend point.
             const mx = (m.seed >> 3) % width;
             const my = (m.seed >> 9) % height;
@@ -218,27 +226,9 @@ describe('weighted windows against the exact field (fast-check)', () => {
           windows.keep = keep;
           // The windows over whole sectors (no tube first): their check against the bound.
           windows.tube = 0;
-          for (const [sx, sy, gx, gy] of farPairs(grid.width, grid.height, grid.passable, 6, m.seed) as [
-            number,
-            number,
-            number,
-            number,
-          ][]) {
-            const exact = exactCosts(grid, gx, gy, rules)[sy * grid.width + sx] as number;
-            const found = graph.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { refine: 'windows', margin: 0 });
-            if (!(exact < INF)) {
-              expect(found).toBeNull();
-              continue;
-            }
+          for (const [sx, sy, gx, gy] of farPairs(grid.width, grid.height, grid.passable, 6, m.seed)) {
+            if (!checkWindows(grid, graph, rules, sx, sy, gx, gy)) continue;
             retried += windows.retried;
-            const route = graph.route({ x: sx, y: sy }, { x: gx, y: gy });
-            const { cost, points } = found as { cost: number; points: Int32Array };
-            expect([points[0], points[1], points.at(-2), points.at(-1)]).toEqual([sx, sy, gx, gy]);
-            expect(Math.abs(referencePathCost(grid, points, rules) - cost)).toBeLessThanOrEqual(
-              1e-9 * Math.max(1, cost),
-            );
-            expect(cost).toBeGreaterThanOrEqual(exact * (1 - 1e-9));
-            expect(cost).toBeLessThanOrEqual((route as { cost: number }).cost * (1 + 1e-5) + 1e-9);
           }
         },
       ),
@@ -257,12 +247,7 @@ describe('weighted windows against the exact field (fast-check)', () => {
         for (let s = 0; s < graph.sectorsX * graph.sectorsY; s++) corridor.add(s);
         const astar = new CorridorAStar();
         const out = new PathBuffer();
-        for (const [sx, sy, gx, gy] of farPairs(grid.width, grid.height, grid.passable, 6, m.seed + 1) as [
-          number,
-          number,
-          number,
-          number,
-        ][]) {
+        for (const [sx, sy, gx, gy] of farPairs(grid.width, grid.height, grid.passable, 6, m.seed + 1)) {
           const exact = exactCosts(grid, gx, gy, rules)[sy * grid.width + sx] as number;
           out.clear();
           const cost = astar.run(graph.ctx, corridor, sx, sy, gx, gy, out, INF, weight);
