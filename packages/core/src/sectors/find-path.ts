@@ -29,10 +29,11 @@ export interface SectorPathOptions {
   /**
    * - `corridor`: exact A* over the tiles of the route's sectors and those within `margin` sectors of them: the
    *   cheapest path that stays in that corridor (never dearer than the route);
-   * - `windows`: weighted A* (estimate times 1.02) window by window along the route (each from the path's end so
-   *   far to a route entrance about three sectors ahead, inside the sectors of that stretch and `margin` around
-   *   them; two thirds of each window's path are kept; a window's path costs at most 1.02 times the cheapest in
-   *   the window, and a window dearer than the route there is searched again exactly): the path crosses borders
+   * - `windows`: window by window along the route (each from the path's end so far to a route entrance about
+   *   three sectors ahead; two thirds of each window's path are kept): first A* inside a tube of 8 tiles around
+   *   the route's line there, taken when no dearer than the route there; else weighted A* (estimate times 1.02)
+   *   inside the sectors of that stretch and `margin` around them (a window's path costs at most 1.02 times the
+   *   cheapest in the window, and a window dearer than the route there is searched again exactly): the path crosses borders
    *   wherever it is cheapest, its cost never above the route's, work about the path's length;
    * - `sectors`: the route's own walk, sector by sector (work about the path's length): exactly the route's
    *   cost;
@@ -78,13 +79,6 @@ export interface SectorPathInfo {
 export const DEFAULT_CORRIDOR_TILES = 1 << 18;
 /** Default {@link SectorPathOptions.margin}. */
 export const DEFAULT_CORRIDOR_MARGIN = 1;
-/**
- * Route cost each window of the `windows` refinement looks ahead, in sectors (times the sector side). Longer
- * windows give straighter paths and cost more: 1024-wide Moving AI maps, windows alone, mean 0.28% over the
- * optimum with 2 sectors, 0.05% with 3, at about 1.5x the tiles expanded.
- */
-const WINDOW_SECTORS = 3;
-
 /** Scratch of the path queries of one graph (one per thread). */
 export class PathQuery {
   readonly start = new Endpoint();
@@ -228,7 +222,7 @@ export function findSectorPath(
     ok = q.refiner.assemble(ctx, q.route, direct ? 0 : q.routeCount, q.start, q.goal, q.directPad, out);
     if (info && ok) info.refined = 'sectors';
   } else if (!byCorridor) {
-    const span = WINDOW_SECTORS * (1 << ctx.shift);
+    const span = q.windows.span * (1 << ctx.shift);
     const count = direct ? 0 : q.routeCount;
     const cost = direct ? q.direct : q.routeCost;
     const start = sy * ctx.width + sx;

@@ -43,6 +43,17 @@ const ONE_FREE = diagonalTable((sides) => sides !== 0);
 const ALL_DIAGONALS = diagonalTable(() => true);
 const NO_DIAGONALS = new Uint8Array(16);
 
+/** The legal diagonals (bits 4 to 7) for each set of open straight neighbours (bits 0 to 3), by the corner rule. */
+export function diagonalsOf(rule: number): Uint8Array {
+  return rule === R_NEVER
+    ? NO_DIAGONALS
+    : rule === R_ALWAYS
+      ? ALL_DIAGONALS
+      : rule === R_BOTH_FREE
+        ? BOTH_FREE
+        : ONE_FREE;
+}
+
 export class CorridorAStar {
   private g = new Float64Array(0);
   private stamp = new Int32Array(0);
@@ -149,13 +160,7 @@ export class CorridorAStar {
     heap.push(weight * bound(sx, sy), 0, s0);
     const wd = metric === M_STEPS ? 1 : Math.SQRT2;
     // The legal diagonals (bits 4 to 7) for each set of open straight neighbours (bits 0 to 3), by the rule.
-    const diagonals = straight
-      ? NO_DIAGONALS
-      : rule === R_ALWAYS
-        ? ALL_DIAGONALS
-        : rule === R_BOTH_FREE
-          ? BOTH_FREE
-          : ONE_FREE;
+    const diagonals = diagonalsOf(rule);
     let found = INF;
     let expanded = 0;
     while (heap.size > 0) {
