@@ -29,7 +29,7 @@ export interface SectorGraphOptions extends MoveOptions {
    * entrance at its first end, when the last entrance on its border joins the same two local regions and lies
    * fewer than this many tiles back (see entrances.ts). 1 keeps every run's entrance (plain HPA*). Larger values mean fewer entrances on cluttered
    * maps: a faster build and route search, routes a little less direct. An integer from 1 to 1024, in tiles.
-   * @defaultValue 32 ({@link DEFAULT_ENTRANCE_SPACING})
+   * @defaultValue 16 ({@link DEFAULT_ENTRANCE_SPACING})
    */
   entranceSpacing?: number;
   /**
@@ -59,7 +59,7 @@ export const MAX_SECTOR_SIZE = 256;
 /** Default {@link SectorGraphOptions.entranceSplit}. */
 export const DEFAULT_ENTRANCE_SPLIT = 6;
 /** Default {@link SectorGraphOptions.entranceSpacing}. */
-export const DEFAULT_ENTRANCE_SPACING = 32;
+export const DEFAULT_ENTRANCE_SPACING = 16;
 /** Default {@link SectorGraphOptions.entranceGap}. */
 export const DEFAULT_ENTRANCE_GAP = 24;
 /** Default {@link SectorGraphOptions.landmarks}. */
