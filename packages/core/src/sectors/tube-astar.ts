@@ -11,7 +11,7 @@
  * Marks are clipped to the map, so a slot in the tube is a tile of the map.
  */
 
-import { BucketQueue } from './bucket-queue.js';
+import { BucketOpenList } from './bucket-open-list.js';
 import type { SectorContext } from './build-phases.js';
 import { DIR_OPPOSITE_LOCAL, DX, DY } from './moves.js';
 import type { PathBuffer } from './path-buffer.js';
@@ -32,7 +32,7 @@ export class TubeAStar {
   private stamp = new Int32Array(0);
   private back = new Uint8Array(0);
   private gen = 4;
-  private readonly queue = new BucketQueue();
+  private readonly queue = new BucketOpenList();
   /** {@link TUBE_BUCKET}. */
   bucketWidth = TUBE_BUCKET;
   private readonly slotStep = new Int32Array(8);
@@ -122,7 +122,7 @@ export class TubeAStar {
 
   /**
    * A* from (sx, sy) to (gx, gy) (both marked) among the tiles of the tube, its open list buckets of
-   * {@link TubeAStar.bucketWidth} (bucket-queue.ts). Appends the path (start first) to `out` and returns its cost,
+   * {@link TubeAStar.bucketWidth} (bucket-open-list.ts). Appends the path (start first) to `out` and returns its cost,
    * or Infinity (appending nothing) when no path stays inside. The path costs less than the cheapest in the tube
    * plus the bucket width times that path's steps (the estimate is consistent, so the buckets are taken in order:
    * a tile taken before an open tile of the cheapest path to it has an estimate less than one bucket above that

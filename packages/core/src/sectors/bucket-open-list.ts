@@ -6,7 +6,7 @@
  * lower end). Entries are not moved when a key gets a better one: the old entry stays and the caller skips it
  * when it comes out (its g differs from the key's). Push and pop cost O(1) (plus the empty buckets passed).
  */
-export class BucketQueue {
+export class BucketOpenList {
   /** First entry of each bucket, -1 when empty. */
   private head = new Int32Array(1024).fill(-1);
   private next = new Int32Array(1024);
@@ -21,7 +21,7 @@ export class BucketQueue {
   private top = -1;
   /** Entries waiting (stale ones included). */
   size = 0;
-  /** The g of the entry taken by the last {@link BucketQueue.pop}. */
+  /** The g of the entry taken by the last {@link BucketOpenList.pop}. */
   popped = 0;
 
   /** Empties the queue for a search whose smallest estimate is `base`, with buckets `width` wide. */
