@@ -63,3 +63,38 @@ export function distanceBound(metric: number, rule: number, dx: number, dy: numb
 export function openCost(metric: number, straight: number, diagonal: number): number {
   return metric === M_STEPS ? straight + diagonal : straight + diagonal * Math.SQRT2;
 }
+
+/**
+ * The A* searches' estimate from (x, y) to (gx, gy): {@link distanceBound} with the rule and metric read once per
+ * search (`straight`: no diagonals; `octile`: not `steps`).
+ */
+export function estimateTo(x: number, y: number, gx: number, gy: number, straight: boolean, octile: boolean): number {
+  const dx = x > gx ? x - gx : gx - x;
+  const dy = y > gy ? y - gy : gy - y;
+  if (straight) return dx + dy;
+  return dx > dy ? (octile ? dx - dy + dy * Math.SQRT2 : dx) : octile ? dy - dx + dx * Math.SQRT2 : dy;
+}
+
+/** The straight neighbours of tile t at (x, y) that carry `code`: bit d for direction d (N 1, E 2, S 4, W 8). */
+export function openStraight(
+  passable: Uint8Array,
+  t: number,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  code: number,
+): number {
+  let open = 0;
+  if (y > 0 && passable[t - width] === code) open = 1;
+  if (x < width - 1 && passable[t + 1] === code) open |= 2;
+  if (y < height - 1 && passable[t + width] === code) open |= 4;
+  if (x > 0 && passable[t - 1] === code) open |= 8;
+  return open;
+}
+
+/** The cost of the step in direction d into tile nt: `diagonal` (1 or sqrt 2) without terrain, else its terrain. */
+export function stepInto(terrain: Float32Array | null, nt: number, d: number, diagonal: number): number {
+  if (terrain === null) return d < 4 ? 1 : diagonal;
+  return d < 4 ? (terrain[nt] as number) : (terrain[nt] as number) * Math.SQRT2;
+}

@@ -15,10 +15,13 @@
  */
 import type { SectorContext } from './build-phases.js';
 import type { Corridor } from './corridor.js';
-import { DIR_OPPOSITE_LOCAL, DX, DY } from './moves.js';
+import * as moveRules from './moves.js';
 import type { PathBuffer } from './path-buffer.js';
 import { M_STEPS, R_ALWAYS, R_BOTH_FREE, R_NEVER } from './sector-options.js';
 import { SlotHeap } from './slot-heap.js';
+
+// PERF: module-local copies (V8 reads an imported binding through its module cell, with a check, on every use).
+const { DIR_OPPOSITE_LOCAL, DX, DY, estimateTo, openStraight, stepInto } = moveRules;
 
 const INF = Number.POSITIVE_INFINITY;
 /** The straight directions beside each diagonal one (bits of direction indices: N 1, E 2, S 4, W 8). */
@@ -147,13 +150,7 @@ export class CorridorAStar {
     const s0 = slotOf(sx, sy);
     const straight = rule === R_NEVER;
     const octile = metric !== M_STEPS;
-    // The distance bound of moves.ts, inlined.
-    const bound = (x: number, y: number): number => {
-      const dx = x > gx ? x - gx : gx - x;
-      const dy = y > gy ? y - gy : gy - y;
-      if (straight) return dx + dy;
-      return dx > dy ? (octile ? dx - dy + dy * Math.SQRT2 : dx) : octile ? dy - dx + dx * Math.SQRT2 : dy;
-    };
+    const bound = (x: number, y: number): number => estimateTo(x, y, gx, gy, straight, octile);
     g[s0] = 0;
     stamp[s0] = gen;
     back[s0] = 255;
@@ -186,11 +183,7 @@ export class CorridorAStar {
       const code = passable[t] as number;
       // The four straight neighbours that carry the code (bit d: direction d), read once for the straight steps
       // and the diagonals' side tiles; then the diagonals the rule allows. Directions in increasing order.
-      let open = 0;
-      if (y > 0 && passable[t - width] === code) open = 1;
-      if (x < width - 1 && passable[t + 1] === code) open |= 2;
-      if (y < height - 1 && passable[t + width] === code) open |= 4;
-      if (x > 0 && passable[t - 1] === code) open |= 8;
+      const open = openStraight(passable, t, x, y, width, height, code);
       let moves = open | (diagonals[open] as number);
       // Inside the block (and so inside the map) with every neighbour: fixed offsets.
       const inner = lx > 0 && ly > 0 && lx < (bw[b] as number) - 1 && ly < (bh[b] as number) - 1;
@@ -207,9 +200,7 @@ export class CorridorAStar {
         if (d >= 4 && passable[nt] !== code) continue;
         const st = stamp[ns] as number;
         if (st === closed) continue;
-        let c: number;
-        if (terrain === null) c = gt + (d < 4 ? 1 : wd);
-        else c = gt + (d < 4 ? (terrain[nt] as number) : (terrain[nt] as number) * Math.SQRT2);
+        const c = gt + stepInto(terrain, nt, d, wd);
         if (st === gen && (g[ns] as number) <= c) continue;
         g[ns] = c;
         stamp[ns] = gen;

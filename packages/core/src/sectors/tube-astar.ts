@@ -13,10 +13,13 @@
 
 import { BucketOpenList } from './bucket-open-list.js';
 import type { SectorContext } from './build-phases.js';
-import { DIR_OPPOSITE_LOCAL, DX, DY } from './moves.js';
+import * as moveRules from './moves.js';
 import type { PathBuffer } from './path-buffer.js';
 import { diagonalsOf } from './refine-corridor.js';
 import { M_STEPS, R_NEVER } from './sector-options.js';
+
+// PERF: module-local copies (V8 reads an imported binding through its module cell, with a check, on every use).
+const { DIR_OPPOSITE_LOCAL, DX, DY, estimateTo, openStraight, stepInto } = moveRules;
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -141,12 +144,7 @@ export class TubeAStar {
     this.expanded = 0;
     const straight = rule === R_NEVER;
     const octile = metric !== M_STEPS;
-    const bound = (x: number, y: number): number => {
-      const dx = x > gx ? x - gx : gx - x;
-      const dy = y > gy ? y - gy : gy - y;
-      if (straight) return dx + dy;
-      return dx > dy ? (octile ? dx - dy + dy * Math.SQRT2 : dx) : octile ? dy - dx + dx * Math.SQRT2 : dy;
-    };
+    const bound = (x: number, y: number): number => estimateTo(x, y, gx, gy, straight, octile);
     const s0 = (sy - y0) * bw + (sx - x0);
     const goalSlot = (gy - y0) * bw + (gx - x0);
     if ((stamp[s0] as number) < gen || (stamp[goalSlot] as number) < gen) return INF;
@@ -175,11 +173,7 @@ export class TubeAStar {
       const x = x0 + slot - ly * bw;
       const t = y * width + x;
       const code = passable[t] as number;
-      let moves = 0;
-      if (y > 0 && passable[t - width] === code) moves = 1;
-      if (x < width - 1 && passable[t + 1] === code) moves |= 2;
-      if (y < height - 1 && passable[t + width] === code) moves |= 4;
-      if (x > 0 && passable[t - 1] === code) moves |= 8;
+      let moves = openStraight(passable, t, x, y, width, height, code);
       moves |= diagonals[moves] as number;
       while (moves !== 0) {
         const d = 31 - Math.clz32(moves & -moves);
@@ -189,9 +183,7 @@ export class TubeAStar {
         if (st < gen || st === closed) continue;
         const nt = t + (tileStep[d] as number);
         if (d >= 4 && passable[nt] !== code) continue;
-        let c: number;
-        if (terrain === null) c = gt + (d < 4 ? 1 : wd);
-        else c = gt + (d < 4 ? (terrain[nt] as number) : (terrain[nt] as number) * Math.SQRT2);
+        const c = gt + stepInto(terrain, nt, d, wd);
         if (st === open && (g[ns] as number) <= c) continue;
         g[ns] = c;
         stamp[ns] = open;
