@@ -41,7 +41,7 @@ async function stroke(page, a, b, steps = 8, key = 'w') {
   await dragTiles(page, a, b, steps);
 }
 
-/** The page's address once it stayed the same for 600 ms (over twice the page's 250 ms write delay). */
+/** The page's address once it stayed the same for 600 ms (over twice the 250 ms a drag's writes wait). */
 async function steadyLink(page) {
   let last = await page.evaluate(() => window.location.href);
   for (;;) {
@@ -69,7 +69,7 @@ describe('Fields page: state kept in the browser', () => {
     await settled(page);
     assert.equal(await readTile(page, 15, 10), 'wall', 'the stroke reached tile 15, 10');
     await page.waitForFunction(() => /[?&]ed=[\w-]+/.test(window.location.hash));
-    // The address bar is written 250 ms after the last change: on a loaded machine it can show part of the stroke.
+    // On a loaded machine the address bar can still show part of the stroke for a moment.
     const link = await steadyLink(page);
     assert.match(link, /src=file%3Akept-test\.map/);
     // The map as the page has it, and its field: the reloaded page must show the same.
@@ -107,6 +107,34 @@ describe('Fields page: state kept in the browser', () => {
       document.querySelector('[data-testid="map-label"]')?.textContent.includes('demo'),
     );
     await context.close();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a reload right after a wall stroke keeps the whole stroke', async () => {
+    // The link is written as soon as the stroke ends, not a quarter second later: a reload that quick (here as
+    // soon as the field is drawn again) keeps the stroke's last tiles.
+    const { page, errors } = await openFields(`${server.url}#/fields?src=generated&gen=random,48,32,5,0`);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="map-label"]')?.textContent === 'random 48 x 32, seed 5',
+    );
+    const goal = await tileCenter(page, 4, 4);
+    await page.keyboard.press('g');
+    await page.mouse.click(goal.x, goal.y);
+    await settled(page);
+    assert.notEqual(await readTile(page, 30, 20), 'wall');
+    await stroke(page, [8, 20], [30, 20], 12);
+    await settled(page);
+    assert.equal(await readTile(page, 30, 20), 'wall', 'the stroke reached tile 30, 20');
+    await page.reload();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="map-label"]')?.textContent === 'random 48 x 32, seed 5',
+      null,
+      { timeout: 30_000 },
+    );
+    await settled(page);
+    for (const x of [8, 19, 29, 30])
+      assert.equal(await readTile(page, x, 20), 'wall', `tile ${x}, 20 after the reload`);
     assert.deepEqual(errors, []);
     await page.close();
   });

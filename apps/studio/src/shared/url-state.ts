@@ -7,9 +7,16 @@
 
 const queries = new Map<string, string>();
 const listeners = new Set<() => void>();
-/** Address bar updates wait this long after the last change (history.replaceState costs milliseconds). */
+/**
+ * Address bar writes are at least this far apart, and during a drag they wait this long after its last change
+ * (history.replaceState costs milliseconds, and browsers refuse a page that calls it too often).
+ */
 const WRITE_DELAY_MS = 250;
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** When the address bar was last written (performance.now(), ms). */
+let lastWrite = Number.NEGATIVE_INFINITY;
+/** A pointer is down: a drag (a wall stroke, a slider) may change the state every frame until it ends. */
+let dragging = false;
 
 /** Shows the query of the page on screen in the address bar and tells the menu. */
 function flush(): void {
@@ -20,7 +27,10 @@ function flush(): void {
     const query = queries.get(page);
     if (query !== undefined) {
       const hash = query === '' ? `#/${page}` : `#/${page}?${query}`;
-      if (location.hash !== hash) history.replaceState(history.state, '', hash);
+      if (location.hash !== hash) {
+        history.replaceState(history.state, '', hash);
+        lastWrite = performance.now();
+      }
     }
   }
   for (const listener of listeners) listener();
@@ -32,11 +42,31 @@ function flushPending(): void {
   clearTimeout(timer);
   flush();
 }
+
+/**
+ * Schedules the write of the pending queries: during a drag once it has been still for {@link WRITE_DELAY_MS},
+ * otherwise as soon as the last write is that old (at once after a click, a key or the end of a stroke, so a
+ * reload right after it keeps the change).
+ */
+function schedule(): void {
+  if (timer !== null) clearTimeout(timer);
+  const wait = dragging ? WRITE_DELAY_MS : Math.max(0, lastWrite + WRITE_DELAY_MS - performance.now());
+  timer = setTimeout(flush, wait);
+}
+
 if (typeof document !== 'undefined') {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flushPending();
   });
   globalThis.addEventListener?.('pagehide', flushPending);
+  globalThis.addEventListener?.('pointerdown', () => (dragging = true), true);
+  const dragEnd = () => {
+    dragging = false;
+    // The page's own state settles a moment after the pointer is released; its writes then go at once.
+    if (timer !== null) schedule();
+  };
+  globalThis.addEventListener?.('pointerup', dragEnd, true);
+  globalThis.addEventListener?.('pointercancel', dragEnd, true);
 }
 
 /** The page id and query of a location hash (`#/fields?mode=cost` -> `fields`, `mode=cost`). */
@@ -65,9 +95,10 @@ export function lastPageQuery(page: string): string {
 }
 
 /**
- * Remembers a page's shareable state and, when the page is on screen, shows it in the address bar a moment
- * later (replacing the history entry, so Back still leaves the page; a drag that changes it every frame
- * writes once at the end). Entries whose value is '' or undefined are left out.
+ * Remembers a page's shareable state and, when the page is on screen, shows it in the address bar (replacing the
+ * history entry, so Back still leaves the page): at once, but at most once per {@link WRITE_DELAY_MS}, and a
+ * drag that changes it every frame writes when it stops or ends. Entries whose value is '' or undefined are
+ * left out.
  */
 export function writePageQuery(page: string, entries: Record<string, string | number | boolean | undefined>): void {
   const params = new URLSearchParams();
@@ -78,8 +109,7 @@ export function writePageQuery(page: string, entries: Record<string, string | nu
   const query = params.toString();
   if (queries.get(page) === query) return;
   queries.set(page, query);
-  if (timer !== null) clearTimeout(timer);
-  timer = setTimeout(flush, WRITE_DELAY_MS);
+  schedule();
 }
 
 /** Calls `listener` after every write (the menu re-renders its links). Returns the unsubscribe function. */
