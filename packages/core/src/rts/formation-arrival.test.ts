@@ -2,7 +2,8 @@
  * Formations that arrive, on the studio's RTS battlefield (./rts-studio.test-util.ts), the three cases seen in
  * the studio: a wedge and a box ordered across the ridge reach the target with every member in its place; an
  * order whose target overlaps a wall block reports arrival only once every member has arrived or failed (with the
- * reason); a box that cannot pass the three-tile pass in shape files through it and forms again at the end.
+ * reason); a box that cannot pass the three-tile pass in shape files through it and forms again at the end; and
+ * one for which the canyon is quicker, even in single file, takes it.
  */
 import { describe, expect, it } from 'vitest';
 import { dCos, dSin } from '../determinism/deterministic-math.js';
@@ -98,7 +99,7 @@ describe('formations that arrive (studio battlefield)', () => {
   it('a box that cannot pass the three-tile pass in shape files through it, then forms again', () => {
     let filedInPass = false;
     const paces = new Set<number>();
-    const { g } = march('box', 40, 28, 120, (group) => {
+    const { g } = march('box', 40, 12, 120, (group) => {
       const c = group.commander;
       if (!(c.tailX > 21 && c.tailX < 26 && c.state !== 'destination-reached')) return;
       paces.add(c.speedMultiplier);
@@ -133,5 +134,21 @@ describe('formations that arrive (studio battlefield)', () => {
     }
     const got = g.units.map((u) => key(u.tailX - c.tailX, u.tailY - c.tailY));
     expect(got.sort()).toEqual(want.sort());
+  });
+
+  it('a box ordered south-east of the ridge files through the canyon when its last member arrives sooner so', () => {
+    // Round by the pass the commander walks about 15 tiles more than through the one-tile canyon; the column of
+    // 20 in file is 13 tiles longer than three abreast, and the box's flanks walk a tile more to re-form.
+    let canyon = false;
+    const { g } = march('box', 40, 28, 120, (group) => {
+      const c = group.commander;
+      if (c.tailX > 21 && c.tailX < 26 && Math.floor(c.tailY) === 15) canyon = true;
+    });
+    expect(canyon).toBe(true);
+    expect(g.phase).toBe('arrived');
+    for (const u of g.units) {
+      expect(u.failed).toBe(false);
+      if (u !== g.commander) expect(Math.hypot(u.tailX - u.slotX, u.tailY - u.slotY)).toBeLessThanOrEqual(0.05);
+    }
   });
 });

@@ -15,6 +15,7 @@ import { fileRanksByDistance, improvePlaces, routeHeading, slotsShareTile } from
 import { RtsMarchEnd } from './formation-end.js';
 import { RtsFormationFit } from './formation-fit.js';
 import type { RtsFormationGroup } from './formation-group.js';
+import { planFormationRoute } from './formation-route.js';
 import { rtsFileTarget, rtsTrailTarget } from './formation-trail.js';
 import { rtsBodyClear, rtsBodyClearance, rtsSegmentClear, rtsTileOpen } from './geometry.js';
 import type { RtsGroupHost } from './group-host.js';
@@ -54,7 +55,7 @@ const GATHER = 1;
  * How a group holds a formation ("Formations" of rodrigodpl's RTS group movement tutorial): the formation is
  * built around the centre of the units' bounding box (moved off walls and idle units if needed), and the units,
  * sorted by distance to the centre, take the nearest free slots ({@link RtsFormationMarch.build}); once they
- * stand in them, the commander plans for the formation's width and every slot replays its motion
+ * stand in them, the commander plans its route (the formation's width, or in file where that arrives sooner) and every slot replays its motion
  * ({@link RtsFormationMarch.start}, {@link RtsFormationMarch.step}). Instead of the RTS tutorial's stop-and-rebuild at
  * every waypoint, the formation wheels about the commander to face the direction of travel (looking ahead along
  * the path), pausing only for sharp turns; members whose slot falls inside a wall file in behind the commander
@@ -207,8 +208,8 @@ export class RtsFormationMarch {
 
   /**
    * Starts the march (on the first step of forming; the group goes on to `marching` once {@link
-   * RtsFormationMarch.formed}): the commander plans for the formation's width (the widest clearance
-   * with a path, down to none), and the end of the march is moved (and turned) to the nearest place where the
+   * RtsFormationMarch.formed}): the commander plans for the clearance whose last member arrives first (the
+   * formation's width, or narrower to pass in file: formation-route.ts), and the end of the march is moved (and turned) to the nearest place where the
    * formation fits in the open. False when there is no path at all.
    */
   start(): boolean {
@@ -222,19 +223,22 @@ export class RtsFormationMarch {
     const sy = Math.floor(this.fromY);
     const least = rtsBodyClearance(this.maxRadius());
     const find = (gx: number, gy: number) => {
-      for (let cl = Math.max(least, Math.ceil(radius - 0.25)); cl >= least; cl--) {
-        const p = world.pathfinder.findPath(
-          { x: sx, y: sy },
-          { x: gx, y: gy },
-          { diagonal: world.options.diagonal, clearance: cl },
-        );
-        world.stats.paths++;
-        if (p) {
-          this.ranks = 2 * cl + 1;
-          return p;
-        }
-      }
-      return null;
+      const plan = planFormationRoute(world.pathfinder, {
+        sx,
+        sy,
+        gx,
+        gy,
+        widest: Math.ceil(radius - 0.25),
+        radius,
+        least,
+        members: g.units.length,
+        spacing: g.options.spacing,
+        diagonal: world.options.diagonal,
+      });
+      world.stats.paths += plan?.searches ?? 1;
+      if (plan === null) return null;
+      this.ranks = 2 * plan.clearance + 1;
+      return plan.path;
     };
     let path = find(Math.floor(g.goalX), Math.floor(g.goalY));
     if (!path) return false;
