@@ -290,9 +290,26 @@ function nearestAdjacent(w: RtsWorldView, ws: RtsWorkspace, a: RtsUnit, anyTile:
 }
 
 /**
+ * The mover's formation when `v` is not one of its members (null otherwise): a unit pushed by a member is kept
+ * off the tiles of the formation's slots where it can be, else the next member to take its slot pushes it on
+ * into the next slot (at the end of a march that passed an idle army, members queued for seconds behind one
+ * pushed unit going round the box from slot to slot).
+ */
+function formationOf(mover: RtsUnit, v: RtsUnit): RtsUnitGroup | null {
+  const g = mover.group;
+  return g !== null && g.slots.length > 2 && v.group !== g ? g : null;
+}
+
+/** Is tile (tx, ty) the tile of a member's slot in formation `g`? */
+function slotTile(g: RtsUnitGroup, tx: number, ty: number): boolean {
+  for (const u of g.units) if (Math.floor(u.slotX) === tx && Math.floor(u.slotY) === ty) return true;
+  return false;
+}
+
+/**
  * Pushes `v` (idle, or a lower-priority mover that could not dodge) to the free neighbouring tile farthest from
- * the mover's line of travel (at least both radii away); an idle unit records where it stood and returns there
- * once the mover has passed.
+ * the mover's line of travel (at least both radii away), off the slots of the mover's formation if it can; an
+ * idle unit records where it stood and returns there once the mover has passed.
  */
 export function tryPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, mover: RtsUnit): boolean {
   if (v.pushMoves.length > 0) return false;
@@ -314,45 +331,48 @@ export function tryPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, mover: Rt
   let found = false;
   let bestLateral = need;
   // The neighbouring tiles first; bodies bigger than a tile may need to go further (ring k of tiles at Chebyshev
-  // distance k, up to the distance that clears both bodies).
+  // distance k, up to the distance that clears both bodies). First off the mover's formation's slots, then any.
   const rings = Math.max(1, Math.ceil(need));
-  for (let k = 1; k <= rings && !found; k++) {
-    const n = k === 1 ? 8 : 8 * k;
-    for (let j = 0; j < n; j++) {
-      let nx: number;
-      let ny: number;
-      if (k === 1) {
-        nx = tx + (DIR_DX[j] as number);
-        ny = ty + (DIR_DY[j] as number);
-        if (!rtsAdjacentOpen(w.grid, rule, tx, ty, nx, ny)) continue;
-      } else {
-        // Walk the ring's perimeter: top row, right column, bottom row, left column.
-        const side = 2 * k;
-        const e = j % side;
-        const q = (j - e) / side;
-        nx = q === 0 ? tx - k + e : q === 1 ? tx + k : q === 2 ? tx + k - e : tx - k;
-        ny = q === 0 ? ty - k : q === 1 ? ty - k + e : q === 2 ? ty + k : ty + k - e;
-        if (!rtsTileOpen(w.grid, nx, ny)) continue;
+  const formation = formationOf(mover, v);
+  for (let pass = formation === null ? 1 : 0; pass < 2 && !found; pass++)
+    for (let k = 1; k <= rings && !found; k++) {
+      const n = k === 1 ? 8 : 8 * k;
+      for (let j = 0; j < n; j++) {
+        let nx: number;
+        let ny: number;
+        if (k === 1) {
+          nx = tx + (DIR_DX[j] as number);
+          ny = ty + (DIR_DY[j] as number);
+          if (!rtsAdjacentOpen(w.grid, rule, tx, ty, nx, ny)) continue;
+        } else {
+          // Walk the ring's perimeter: top row, right column, bottom row, left column.
+          const side = 2 * k;
+          const e = j % side;
+          const q = (j - e) / side;
+          nx = q === 0 ? tx - k + e : q === 1 ? tx + k : q === 2 ? tx + k - e : tx - k;
+          ny = q === 0 ? ty - k : q === 1 ? ty - k + e : q === 2 ? ty + k : ty + k - e;
+          if (!rtsTileOpen(w.grid, nx, ny)) continue;
+        }
+        const cx = nx + 0.5;
+        const cy = ny + 0.5;
+        const ox = cx - mover.tailX;
+        const oy = cy - mover.tailY;
+        const along = ox * ux + oy * uy;
+        // Distance from the mover's line of travel (behind the mover counts as clear).
+        const lateral = along < 0 ? dHypot(ox, oy) : Math.abs(ox * uy - oy * ux);
+        if (lateral < bestLateral) continue;
+        if (pass === 0 && slotTile(formation as RtsUnitGroup, nx, ny)) continue;
+        if (!hasRoom(w, v, nx, ny)) continue;
+        if (k > 1 && !rtsSegmentClear(w.grid, v.tailX, v.tailY, cx, cy)) continue;
+        if (occupiedBy(w, ws, cx, cy, v.hardRadius, v)) continue;
+        // The way to the side tile must not brush the mover.
+        if (rtsSegmentDistance(mover.tailX, mover.tailY, v.tailX, v.tailY, cx, cy) < need - 0.05) continue;
+        bestX = cx;
+        bestY = cy;
+        found = true;
+        bestLateral = lateral;
       }
-      const cx = nx + 0.5;
-      const cy = ny + 0.5;
-      const ox = cx - mover.tailX;
-      const oy = cy - mover.tailY;
-      const along = ox * ux + oy * uy;
-      // Distance from the mover's line of travel (behind the mover counts as clear).
-      const lateral = along < 0 ? dHypot(ox, oy) : Math.abs(ox * uy - oy * ux);
-      if (lateral < bestLateral) continue;
-      if (!hasRoom(w, v, nx, ny)) continue;
-      if (k > 1 && !rtsSegmentClear(w.grid, v.tailX, v.tailY, cx, cy)) continue;
-      if (occupiedBy(w, ws, cx, cy, v.hardRadius, v)) continue;
-      // The way to the side tile must not brush the mover.
-      if (rtsSegmentDistance(mover.tailX, mover.tailY, v.tailX, v.tailY, cx, cy) < need - 0.05) continue;
-      bestX = cx;
-      bestY = cy;
-      found = true;
-      bestLateral = lateral;
     }
-  }
   if (!found) return false;
   if (v.idle && Number.isNaN(v.slotX)) v.returnStack.push(v.tailX, v.tailY);
   v.pushMoves.push(bestX, bestY);

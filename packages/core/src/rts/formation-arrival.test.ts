@@ -136,6 +136,20 @@ describe('formations that arrive (studio battlefield)', () => {
     expect(got.sort()).toEqual(want.sort());
   });
 
+  it('members arriving beside an idle army push its units off the formation, not from slot to slot', () => {
+    // Held-out seed 43: the box ends at (43.5, 9.5), north of the red army (40..43, 12..15). Members pushed a red
+    // unit into the next slot, and the member of that slot pushed it on: four members queued a second or more
+    // each behind it, and the box arrived in 29.95 s. Pushed off the slots, it arrives in 25 s.
+    const red = (s: ReturnType<typeof studioRtsScene>) => s.world.units.filter((u) => u.team === 1);
+    const { s, g, seconds } = march('box', 45, 9, 120);
+    expect(g.phase).toBe('arrived');
+    for (const u of g.units) expect(Math.hypot(u.tailX - u.slotX, u.tailY - u.slotY)).toBeLessThanOrEqual(0.05);
+    expect(seconds).toBeLessThan(27);
+    // No red unit stands on a member's tile at the end.
+    const tiles = new Set(g.units.map((u) => Math.floor(u.tailY) * 48 + Math.floor(u.tailX)));
+    for (const r of red(s)) expect(tiles.has(Math.floor(r.tailY) * 48 + Math.floor(r.tailX))).toBe(false);
+  });
+
   it('a box ordered south-east of the ridge files through the canyon when its last member arrives sooner so', () => {
     // Round by the pass the commander walks about 15 tiles more than through the one-tile canyon; the column of
     // 20 in file is 13 tiles longer than three abreast, and the box's flanks walk a tile more to re-form.
