@@ -388,7 +388,7 @@ export function tryPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, mover: Rt
  * (snapped to one of the 8 directions); when that tile holds a unit, that unit is hard-pushed first, recursively
  * (at most 16 deep, never through a unit twice). `v` may be idle, or moving (the RTS tutorial's rule 4 for two moving
  * units: the higher-priority unit hard-pushes the lower one); further down the chain only idle units and moving
- * units that `mover` outranks are pushed. Every idle unit of the chain records where it stood and returns along
+ * units that `mover` outranks are pushed, never the commander of `mover`'s formation. Every idle unit of the chain records where it stood and returns along
  * those recorded positions later; a moving one goes on with its order from where it was pushed to.
  */
 export function tryHardPush(w: RtsWorldView, ws: RtsWorkspace, mover: RtsUnit, v: RtsUnit): boolean {
@@ -429,6 +429,9 @@ function hardPush(
 ): boolean {
   if (depth > 16 || v.pushMoves.length > 0) return false;
   if (!v.idle && depth > 0 && !rtsOutranks(mover, v)) return false;
+  // Nor, further down, the commander of the mover's formation: the file follows its route, and a member's push
+  // must not turn it aside (as it never does directly).
+  if (depth > 0 && mover.group !== null && mover.group.slots.length > 0 && v === mover.group.commander) return false;
   ws.visitStamp[v.id] = ws.visitGen;
   const tx = Math.floor(v.tailX);
   const ty = Math.floor(v.tailY);

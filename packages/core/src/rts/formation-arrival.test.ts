@@ -150,6 +150,21 @@ describe('formations that arrive (studio battlefield)', () => {
     for (const r of red(s)) expect(tiles.has(Math.floor(r.tailY) * 48 + Math.floor(r.tailX))).toBe(false);
   });
 
+  it("a member's hard push never moves its own formation's commander", () => {
+    // Held-out seed 31: the box files through the canyon behind the guards it pushes out ahead. At the exit a
+    // member's hard-push chain ran through the member ahead into the commander and moved it off its route
+    // (28.5, 15.5 -> 28.5, 14.5): it wandered round the guards for three seconds, and the box arrived in 28.15 s.
+    let commanderPushed = false;
+    const { g, seconds } = march('box', 40, 25, 120, (group) => {
+      if (group.phase === 'marching' && group.commander.state === 'moving' && group.commander.pushMoves.length > 0)
+        commanderPushed = true;
+    });
+    expect(commanderPushed).toBe(false);
+    expect(g.phase).toBe('arrived');
+    for (const u of g.units) expect(Math.hypot(u.tailX - u.slotX, u.tailY - u.slotY)).toBeLessThanOrEqual(0.05);
+    expect(seconds).toBeLessThan(27);
+  });
+
   it('a box ordered south-east of the ridge files through the canyon when its last member arrives sooner so', () => {
     // Round by the pass the commander walks about 15 tiles more than through the one-tile canyon; the column of
     // 20 in file is 13 tiles longer than three abreast, and the box's flanks walk a tile more to re-form.
