@@ -2,12 +2,13 @@
  * The route of a formation's commander: which clearance to plan for. A formation passes a passage at least as
  * wide as itself in shape; a narrower one it passes in file, `2 * clearance + 1` members abreast
  * (formation-march.ts). The widest clearance with a path is not always the quickest order: round a ridge by a
- * wide pass can be twice the way through a narrow canyon. So each clearance, from the formation's width down to
- * what one member's body needs, is priced as the time the last member is back in its slot, in tiles walked: the
+ * wide pass can be twice the way through a narrow canyon. So the widest clearance with a path and the narrowest
+ * (what the biggest member's body needs) are priced as the time the last member is back in its slot, in tiles walked: the
  * commander's path, plus the length of the column behind it, `(ceil(members / abreast) - 1) * spacing`, plus the
  * way a member on the formation's flank walks sideways to leave the file and take its slot again,
- * `max(0, radius - clearance - 0.5)`. The cheapest wins (the wider on a tie). A narrower clearance can only shorten
- * the path to the straight-line distance, so the search stops once that distance plus its longer column cannot win.
+ * `max(0, radius - clearance - 0.5)`. The cheaper wins (the wider on a tie). A narrower clearance can only shorten
+ * the path to the straight-line distance, so the narrow route is not searched when that distance plus its longer
+ * column cannot win.
  */
 import type { TilePath } from '../grid/point.js';
 import type { RtsPathfinder, RtsPathOptions } from './astar.js';
@@ -42,9 +43,16 @@ export function reformLength(radius: number, cl: number): number {
   return Math.max(0, radius - cl - 0.5);
 }
 
+/** Expansions the narrowest search may take, at least, and as a multiple of the widest route's search. */
+const NARROW_MIN_EXPANSIONS = 4096;
+const NARROW_EXPANSIONS_PER_WIDE = 4;
+
 /**
  * The commander's path and the clearance it was planned for (see the file's comment), or null when there is no
- * path even for one member. `searches` counts the path searches run (for the world's stats).
+ * path even for one member. Two routes are priced: the widest clearance with a path (the first found going down
+ * from the formation's width, as before) and, when that is wider, the narrowest (the biggest member's body, in
+ * file), searched only while its column leaves it a chance and within a few times the widest search's expansions
+ * (so an order costs at most a few times one route more). `searches` counts the path searches run.
  */
 export function planFormationRoute(
   pathfinder: RtsPathfinder,
@@ -52,24 +60,28 @@ export function planFormationRoute(
 ): { path: TilePath; clearance: number; searches: number } | null {
   const floor = Math.max(0, n.least);
   const top = Math.max(floor, n.widest);
-  const straight = rtsOctile(n.sx, n.sy, n.gx, n.gy);
-  let best: TilePath | null = null;
-  let bestClearance = -1;
-  let bestTime = Number.POSITIVE_INFINITY;
+  const info = { expanded: 0 };
+  const search = (cl: number, maxExpansions: number) =>
+    pathfinder.findPath(
+      { x: n.sx, y: n.sy },
+      { x: n.gx, y: n.gy },
+      { diagonal: n.diagonal, clearance: cl, maxExpansions, info },
+    );
+  const time = (cl: number, cost: number) =>
+    cost + columnLength(n.members, 2 * cl + 1, n.spacing) + reformLength(n.radius, cl);
   let searches = 0;
   for (let cl = top; cl >= floor; cl--) {
-    const extra = columnLength(n.members, 2 * cl + 1, n.spacing) + reformLength(n.radius, cl);
-    // No path at this clearance can beat the best so far, nor at any narrower one (longer columns and ways back).
-    if (straight + extra >= bestTime) break;
-    const p = pathfinder.findPath({ x: n.sx, y: n.sy }, { x: n.gx, y: n.gy }, { diagonal: n.diagonal, clearance: cl });
+    const wide = search(cl, Number.POSITIVE_INFINITY);
     searches++;
-    if (p === null) continue;
-    const time = p.cost + extra;
-    if (time < bestTime) {
-      best = p;
-      bestClearance = cl;
-      bestTime = time;
-    }
+    if (wide === null) continue;
+    if (cl === floor) return { path: wide, clearance: cl, searches };
+    const wideTime = time(cl, wide.cost);
+    // No path in file can beat the wide one when even the straight line plus its column and way back cannot.
+    if (time(floor, rtsOctile(n.sx, n.sy, n.gx, n.gy)) >= wideTime) return { path: wide, clearance: cl, searches };
+    const narrow = search(floor, Math.max(NARROW_MIN_EXPANSIONS, NARROW_EXPANSIONS_PER_WIDE * info.expanded));
+    searches++;
+    if (narrow !== null && time(floor, narrow.cost) < wideTime) return { path: narrow, clearance: floor, searches };
+    return { path: wide, clearance: cl, searches };
   }
-  return best === null ? null : { path: best, clearance: bestClearance, searches };
+  return null;
 }
