@@ -13,6 +13,7 @@
 import type { TilePath } from '../grid/point.js';
 import type { RtsPathfinder, RtsPathOptions } from './astar.js';
 import { rtsOctile } from './geometry.js';
+import { WidestScratch, widestClearance } from './widest-clearance.js';
 
 /** What a formation's route is planned for. */
 export interface FormationRouteNeeds {
@@ -43,6 +44,18 @@ export function reformLength(radius: number, cl: number): number {
   return Math.max(0, radius - cl - 0.5);
 }
 
+/** Scratch of the widest-clearance pass, per pathfinder. */
+const scratches = new WeakMap<RtsPathfinder, WidestScratch>();
+
+function scratchOf(pathfinder: RtsPathfinder): WidestScratch {
+  let scratch = scratches.get(pathfinder);
+  if (scratch === undefined) {
+    scratch = new WidestScratch();
+    scratches.set(pathfinder, scratch);
+  }
+  return scratch;
+}
+
 /** Expansions the narrowest search may take, at least, and as a multiple of the widest route's search. */
 const NARROW_MIN_EXPANSIONS = 4096;
 const NARROW_EXPANSIONS_PER_WIDE = 4;
@@ -50,7 +63,8 @@ const NARROW_EXPANSIONS_PER_WIDE = 4;
 /**
  * The commander's path and the clearance it was planned for (see the file's comment), or null when there is no
  * path even for one member. Two routes are priced: the widest clearance with a path (the first found going down
- * from the formation's width, as before) and, when that is wider, the narrowest (the biggest member's body, in
+ * from the formation's width; after a first failure, from the widest level at which any walk joins the two tiles,
+ * widest-clearance.ts) and, when that is wider, the narrowest (the biggest member's body, in
  * file), searched only while its column leaves it a chance and within a few times the widest search's expansions
  * (so an order costs at most a few times one route more). `searches` counts the path searches run.
  */
@@ -70,10 +84,28 @@ export function planFormationRoute(
   const time = (cl: number, cost: number) =>
     cost + columnLength(n.members, 2 * cl + 1, n.spacing) + reformLength(n.radius, cl);
   let searches = 0;
-  for (let cl = top; cl >= floor; cl--) {
+  let bounded = false;
+  for (let cl = top; cl >= floor; ) {
     const wide = search(cl, Number.POSITIVE_INFINITY);
     searches++;
-    if (wide === null) continue;
+    if (wide === null) {
+      // The levels above the widest at which any walk joins the two tiles would each sweep all they reach and
+      // fail too: after the first failure, one pass finds that level.
+      if (cl > floor && !bounded) {
+        bounded = true;
+        cl = widestClearance(
+          pathfinder.grid,
+          pathfinder.clearance(),
+          n.sx,
+          n.sy,
+          n.gx,
+          n.gy,
+          cl - 1,
+          scratchOf(pathfinder),
+        );
+      } else cl--;
+      continue;
+    }
     if (cl === floor) return { path: wide, clearance: cl, searches };
     const wideTime = time(cl, wide.cost);
     // No path in file can beat the wide one when even the straight line plus its column and way back cannot.

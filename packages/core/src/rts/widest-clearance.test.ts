@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DIAGONAL_RULES } from '../grid/directions.js';
+import { RtsPathfinder } from './astar.js';
+import { randomGrid } from './rts.test-util.js';
+import { WidestScratch, widestClearance } from './widest-clearance.js';
+
+/** Slow reference: the largest level L <= top with an 8-neighbour walk over tiles of clearance >= L (ends free). */
+function reference(
+  w: number,
+  h: number,
+  passable: Uint8Array,
+  clear: Int8Array,
+  s: number,
+  g: number,
+  top: number,
+): number {
+  if (s === g) return top;
+  for (let level = top; level >= 0; level--) {
+    const seen = new Uint8Array(w * h);
+    const stack = [s];
+    seen[s] = 1;
+    while (stack.length > 0) {
+      const t = stack.pop() as number;
+      if (t === g) return level;
+      const x = t % w;
+      const y = (t - x) / w;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+          const n = ny * w + nx;
+          if (seen[n] || passable[n] === 0 || (n !== g && (clear[n] as number) < level)) continue;
+          seen[n] = 1;
+          stack.push(n);
+        }
+    }
+  }
+  return -1;
+}
+
+describe('widestClearance: one pass for the widest level joining two tiles', () => {
+  it('equals a flood per level on random maps, and bounds the levels at which the path search succeeds', () => {
+    const scratch = new WidestScratch();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 18 }),
+        fc.integer({ min: 2, max: 18 }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 324 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 5 }),
+        fc.constantFrom(...DIAGONAL_RULES),
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 6 }),
+        (w, h, bits, water, top, diagonal, pairs) => {
+          const grid = randomGrid(w, h, bits, water);
+          const finder = new RtsPathfinder(grid);
+          const clear = finder.clearance();
+          for (const [a, b] of pairs) {
+            const s = a % (w * h);
+            const g = b % (w * h);
+            if (!grid.passable[s] || !grid.passable[g]) continue;
+            const sx = s % w;
+            const sy = (s - sx) / w;
+            const gx = g % w;
+            const gy = (g - gx) / w;
+            const level = widestClearance(grid, clear, sx, sy, gx, gy, top, scratch);
+            expect(level).toBe(reference(w, h, grid.passable, clear, s, g, top));
+            // The path search finds no path above the level.
+            for (let cl = level + 1; cl <= top; cl++)
+              expect(finder.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { clearance: cl, diagonal })).toBeNull();
+          }
+        },
+      ),
+      { numRuns: 300, seed: 3434 },
+    );
+  });
+});
