@@ -8,7 +8,11 @@
  * Coordinates are relative to the corner of the point's tile, the blocked tiles a 9-bit mask of the 3 x 3 block
  * (./safe-step.ts). PERF: only called when the straight way is blocked (a few moves in a hundred).
  */
-import { BOX, boxEntry, boxEntryAt, SWEEP, sweepClear, TOUCH } from './safe-sweep.js';
+import * as safeSweep from './safe-sweep.js';
+
+// PERF: module-local copies of the imported names (V8 checks an imported binding's module cell on every use; a
+// local const costs nothing; see ../followers/followers-step.ts).
+const { BOX, boxEntry, boxEntryAt, SWEEP, sweepClear, TOUCH } = safeSweep;
 
 /**
  * In: [0] ax, [1] ay (the target, relative to the point's tile's corner), [2] the step checked (tiles). Out: [0] dx,
