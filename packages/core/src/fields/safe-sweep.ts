@@ -34,8 +34,8 @@ for (let bits = 0; bits < 64; bits++) {
 }
 
 /** The column (dx, -1..1) and row (dy) of each bit of a block mask. */
-const BIT_DX = Int8Array.from({ length: 9 }, (_, k) => (k % 3) - 1);
-const BIT_DY = Int8Array.from({ length: 9 }, (_, k) => Math.floor(k / 3) - 1);
+export const BIT_DX = Int8Array.from({ length: 9 }, (_, k) => (k % 3) - 1);
+export const BIT_DY = Int8Array.from({ length: 9 }, (_, k) => Math.floor(k / 3) - 1);
 
 /**
  * True when the square of half-side SWEEP[4] swept from (SWEEP[0], SWEEP[1]) by (SWEEP[2], SWEEP[3]) overlaps (by
