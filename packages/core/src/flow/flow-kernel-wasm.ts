@@ -24,6 +24,8 @@ const CAND_BYTES = 2048;
  * radius 0.25 on random-1024), where 1 / 8 grew.
  */
 const START_ANCHORS_PER_TILE = 3 / 8;
+/** Above this many tiles (2048 x 2048) the table starts with room for 1 / 8 anchor per tile, and grows if need be. */
+const FULL_START_TILES = 1 << 22;
 /** {@link START_ANCHORS_PER_TILE} unless set (0: the default), for the tests of the table's growth. */
 let startOverride = 0;
 
@@ -57,7 +59,8 @@ export function runFlowKernelWasm(input: FlowKernelInput): number {
   const idsAt = orderAt + 4 * size;
   const candAt = idsAt + 4 * size;
   const tableAt = candAt + CAND_BYTES;
-  const bytes = tableAt + 32 * Math.ceil(size * (startOverride > 0 ? startOverride : START_ANCHORS_PER_TILE) + 64);
+  const perTile = startOverride > 0 ? startOverride : size <= FULL_START_TILES ? START_ANCHORS_PER_TILE : 1 / 8;
+  const bytes = tableAt + 32 * Math.ceil(size * perTile + 64);
   const wasm = wasmKernels(bytes);
   if (wasm === null) return -1;
   const buffer = wasmMemory(bytes);
