@@ -8,7 +8,11 @@
  * Coordinates are relative to the corner of the point's tile, the blocked tiles a 9-bit mask of the 3 x 3 block
  * (./safe-step.ts). PERF: only called when the straight way is blocked (a few moves in a hundred).
  */
-import { BOX, boxEntry, boxEntryAt, SWEEP, sweepClear, TOUCH } from './safe-sweep.js';
+import * as safeSweep from './safe-sweep.js';
+
+// PERF: module-local copies of the imported names (V8 checks an imported binding's module cell on every use; a
+// local const costs nothing; see ../followers/followers-step.ts).
+const { BIT_DX, BIT_DY, BOX, boxEntry, boxEntryAt, SWEEP, sweepClear, TOUCH } = safeSweep;
 
 /**
  * In: [0] ax, [1] ay (the target, relative to the point's tile's corner), [2] the step checked (tiles). Out: [0] dx,
@@ -21,8 +25,8 @@ const AT_CORNER = 1e-9;
 
 /** The box of the tile of mask bit k (-1..1 along each axis from the point's tile) grown by g, into BOX. */
 function boxOf(k: number, g: number): void {
-  const i = (k % 3) - 1;
-  const j = (k - (k % 3)) / 3 - 1;
+  const i = BIT_DX[k] as number;
+  const j = BIT_DY[k] as number;
   BOX[0] = i - g;
   BOX[1] = j - g;
   BOX[2] = i + 1 + g;
@@ -40,8 +44,8 @@ function entersBox(fx: number, fy: number, mx: number, my: number): number {
 
 /** True when (x, y) lies inside a tile of `mask` grown by g (by more than the touch tolerance). */
 function insideAny(mask: number, x: number, y: number, g: number): boolean {
-  for (let k = 0; k < 9; k++) {
-    if ((mask & (1 << k)) === 0) continue;
+  for (let m = mask; m !== 0; m &= m - 1) {
+    const k = 31 - Math.clz32(m & -m);
     boxOf(k, g);
     if (x > (BOX[0] as number) && x < (BOX[2] as number) && y > (BOX[1] as number) && y < (BOX[3] as number))
       return true;
@@ -70,8 +74,9 @@ export function cornerWay(others: number): boolean {
   const g = c - TOUCH;
   let first = -1;
   let firstT = Number.POSITIVE_INFINITY;
-  for (let k = 0; k < 9; k++) {
-    if ((others & (1 << k)) === 0) continue;
+  // The tiles in bit order (the first of equal entries wins, as before).
+  for (let m = others; m !== 0; m &= m - 1) {
+    const k = 31 - Math.clz32(m & -m);
     boxOf(k, g);
     const t = entersBox(fx, fy, mx, my);
     if (t < firstT) {
@@ -80,8 +85,8 @@ export function cornerWay(others: number): boolean {
     }
   }
   if (first < 0) return false;
-  const i = (first % 3) - 1;
-  const j = (first - (first % 3)) / 3 - 1;
+  const i = BIT_DX[first] as number;
+  const j = BIT_DY[first] as number;
   const ex = ax - fx;
   const ey = ay - fy;
   const nearer = Math.sqrt(ex * ex + ey * ey);

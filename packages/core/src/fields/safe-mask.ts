@@ -4,7 +4,11 @@
  * that a body of half-side c stepping up to `reach - c` tiles from (fx, fy) in its tile can touch (none in the
  * middle of a tile), so the common case costs no neighbour read. Internal.
  */
-import { TOUCH } from './safe-sweep.js';
+import * as safeSweep from './safe-sweep.js';
+
+// PERF: module-local copies of the imported names (V8 checks an imported binding's module cell on every use; a
+// local const costs nothing; see ../followers/followers-step.ts).
+const { BLOCK_OF_LINES, TOUCH } = safeSweep;
 
 /** Which columns (bits 0..2 for -1..1) and rows (bits 3..5) of the 3 x 3 block the body can reach. */
 function reachBits(fx: number, fy: number, reach: number): number {
@@ -17,12 +21,7 @@ function reachBits(fx: number, fy: number, reach: number): number {
 }
 
 /** The 9-bit block mask (bit (dy + 1) * 3 + dx + 1) of each value of {@link reachBits}'s columns and rows. */
-const REACH_MASK = new Int32Array(64);
-for (let bits = 0; bits < 64; bits++) {
-  let mask = 0;
-  for (let k = 0; k < 9; k++) if ((bits & (1 << (k % 3))) !== 0 && (bits & (8 << ((k / 3) | 0))) !== 0) mask |= 1 << k;
-  REACH_MASK[bits] = mask;
-}
+const REACH_MASK = BLOCK_OF_LINES;
 
 /**
  * The tiles of the 3 x 3 block that {@link blockedMask} reads for (fx, fy, reach), as a mask: a mask of the whole

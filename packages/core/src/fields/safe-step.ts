@@ -35,8 +35,13 @@
  * `sampleFlow`, `sampleField`, `FLOW_SAFE_STEP`).
  */
 
-import { CORNER, cornerWay } from './safe-corner.js';
-import { SWEEP, sweepClear } from './safe-sweep.js';
+import * as safeCorner from './safe-corner.js';
+import * as safeSweep from './safe-sweep.js';
+
+// PERF: module-local copies of the imported names (V8 checks an imported binding's module cell on every use; a
+// local const costs nothing; see ../followers/followers-step.ts).
+const { CORNER, cornerWay } = safeCorner;
+const { SWEEP, sweepClear } = safeSweep;
 
 /**
  * Longest step, in tiles, that the sampled direction is checked for (see the file comment); public as

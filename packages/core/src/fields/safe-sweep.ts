@@ -23,6 +23,21 @@ export const BOX = new Float64Array(4);
 const SPAN = new Float64Array(2);
 
 /**
+ * The 9-bit block mask (bit (dy + 1) * 3 + dx + 1) of the tiles in a set of the block's columns (bits 0..2 for dx
+ * -1..1) and rows (bits 3..5 for dy -1..1): the tiles in both.
+ */
+export const BLOCK_OF_LINES = new Int32Array(64);
+for (let bits = 0; bits < 64; bits++) {
+  let mask = 0;
+  for (let k = 0; k < 9; k++) if ((bits & (1 << (k % 3))) !== 0 && (bits & (8 << ((k / 3) | 0))) !== 0) mask |= 1 << k;
+  BLOCK_OF_LINES[bits] = mask;
+}
+
+/** The column (dx, -1..1) and row (dy) of each bit of a block mask. */
+export const BIT_DX = Int8Array.from({ length: 9 }, (_, k) => (k % 3) - 1);
+export const BIT_DY = Int8Array.from({ length: 9 }, (_, k) => Math.floor(k / 3) - 1);
+
+/**
  * True when the square of half-side SWEEP[4] swept from (SWEEP[0], SWEEP[1]) by (SWEEP[2], SWEEP[3]) overlaps (by
  * more than {@link TOUCH}) no tile of `mask` (tiles of the 3 x 3 block, coordinates relative to the middle tile's
  * corner). Each tile grown by c is an open box; the sweep's bounding box must overlap it (exact for a move along an
@@ -54,17 +69,20 @@ function sweepScan(mask: number, any: boolean): boolean {
   const by0 = (my < 0 ? fy + my : fy) - g;
   const by1 = (my < 0 ? fy : fy + my) + g;
   const slanted = mx !== 0 && my !== 0;
+  // PERF: the tiles whose column and row the bounding box overlaps (column i when bx1 > i and bx0 < i + 1), at
+  // once, rather than a test per blocked tile.
+  const cols = (bx1 > -1 && bx0 < 0 ? 1 : 0) | (bx1 > 0 && bx0 < 1 ? 2 : 0) | (bx1 > 1 && bx0 < 2 ? 4 : 0);
+  const rows = (by1 > -1 && by0 < 0 ? 8 : 0) | (by1 > 0 && by0 < 1 ? 16 : 0) | (by1 > 1 && by0 < 2 ? 32 : 0);
+  let m = mask & (BLOCK_OF_LINES[cols | rows] as number);
+  // The bounding box of a move along an axis (or of none) is the sweep itself.
+  if (m !== 0 && any && !slanted) return false;
   let first = Number.POSITIVE_INFINITY;
-  let m = mask;
   while (m !== 0) {
     const low = m & -m;
     m ^= low;
     const k = 31 - Math.clz32(low);
-    const col = k % 3;
-    const i = col - 1;
-    const j = (k - col) / 3 - 1;
-    if (!(bx1 > i && bx0 < i + 1 && by1 > j && by0 < j + 1)) continue;
-    if (any && !slanted) return false;
+    const i = BIT_DX[k] as number;
+    const j = BIT_DY[k] as number;
     // The segment against the tile grown by g: the parameters inside both of its slabs.
     BOX[0] = i - g;
     BOX[1] = j - g;

@@ -10,14 +10,31 @@
  * The copies in and out (costs, codes and directions in; vx, vy and anchor codes out) take a few ms of that.
  */
 import { claimLayout, wasmKernels, wasmMemory } from '../fields/kernels/wasm-module.js';
+import { wasmGrowth } from '../util/wasm-memory.js';
 import { FLOW_CONTROL_INTERVAL, type FlowKernelInput, pollFlow } from './flow-kernel-input.js';
 import { sortByCost } from './flow-order.js';
 import { StateSlot } from './flow-state.js';
 
 /** Bytes reserved for the kernel's candidate scratch (it uses 1248). */
 const CAND_BYTES = 2048;
-/** Anchors the table has room for at the start, per tile (it grows the memory when full). */
-const START_ANCHORS_PER_TILE = 1 / 8;
+/**
+ * Anchors the table has room for at the start, per tile (it grows the memory when full). PERF: a memory that grows
+ * detaches its old buffer, which slows every typed-array loop of the thread from then on (see wasmKernels in
+ * ../fields/kernels/wasm-module.ts); 3 / 8 covers the random maps with 20% walls (about 0.28 anchors per tile at
+ * radius 0.25 on random-1024), where 1 / 8 grew.
+ */
+const START_ANCHORS_PER_TILE = 3 / 8;
+/** Above this many tiles (2048 x 2048) the table starts with room for 1 / 8 anchor per tile, and grows if need be. */
+const FULL_START_TILES = 1 << 22;
+/** {@link START_ANCHORS_PER_TILE} unless set (0: the default), for the tests of the table's growth. */
+let startOverride = 0;
+
+/** Sets the anchors per tile the table has room for at the start (0: the default); returns the old setting. */
+export function setFlowTableStart(perTile: number): number {
+  const old = startOverride;
+  startOverride = perTile;
+  return old;
+}
 
 function align8(n: number): number {
   return (n + 7) & ~7;
@@ -42,7 +59,8 @@ export function runFlowKernelWasm(input: FlowKernelInput): number {
   const idsAt = orderAt + 4 * size;
   const candAt = idsAt + 4 * size;
   const tableAt = candAt + CAND_BYTES;
-  const bytes = tableAt + 32 * Math.ceil(size * START_ANCHORS_PER_TILE + 64);
+  const perTile = startOverride > 0 ? startOverride : size <= FULL_START_TILES ? START_ANCHORS_PER_TILE : 1 / 8;
+  const bytes = tableAt + 32 * Math.ceil(size * perTile + 64);
   const wasm = wasmKernels(bytes);
   if (wasm === null) return -1;
   const buffer = wasmMemory(bytes);
@@ -82,6 +100,8 @@ export function runFlowKernelWasm(input: FlowKernelInput): number {
   let count = 0;
   for (let y = 0; y < h; y += rows) count = wasm.flowOutputs(y, Math.min(h, y + rows));
   const out = mem();
+  // The module grew its memory for the anchor table (see START_ANCHORS_PER_TILE).
+  if (out !== buffer) wasmGrowth.count++;
   input.vx.set(new Float32Array(out, costAt, size));
   input.vy.set(new Float32Array(out, costAt + 4 * size, size));
   input.anchor.set(new Int32Array(out, orderAt, size));

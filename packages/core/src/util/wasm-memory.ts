@@ -32,6 +32,14 @@ export function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
+ * How many times a module memory of this thread grew (test hook). A memory that grows detaches its old buffer,
+ * and after the first detach V8 checks every typed-array access of every optimized function of the thread for a
+ * detached buffer (and reloads the array's length and data pointer at each access): the hosts avoid it where
+ * they can.
+ */
+export const wasmGrowth = { count: 0 };
+
+/**
  * The buffer of `mem` with room for `bytes`, grown when needed (growing keeps the contents), or null when there
  * is no memory or it cannot grow that far (the caller then uses its JavaScript kernel).
  */
@@ -41,6 +49,7 @@ export function memoryWithRoom(mem: WebAssembly.Memory | null, bytes: number): A
   if (have < bytes) {
     try {
       mem.grow(Math.ceil((bytes - have) / WASM_PAGE));
+      wasmGrowth.count++;
     } catch {
       return null;
     }

@@ -42,9 +42,12 @@ export function runOctileOneCodeWasm(k: KernelInput): number {
   const svAt = align8(spAt + 4 * n);
   let end = svAt + 8 * n;
   const room = firstBucketRoom(grouped);
-  const wasm = wasmKernels(end + 3 * 4 * room);
+  // With room to stage the output rows after the buckets too, so that the memory need not grow for them (a memory
+  // that grows detaches its old buffer: see wasmKernels).
+  const ask = end + 3 * 4 * room + 8 + 9 * GROUP * width;
+  const wasm = wasmKernels(ask);
   if (wasm === null) return -1;
-  const first = wasmMemory(end + 3 * 4 * room);
+  const first = wasmMemory(ask);
   if (first === null) return -1;
   let buffer: ArrayBuffer = first;
   claimLayout('octile');
