@@ -65,8 +65,7 @@ export function fillCorridorWasm(k: CorridorFillInput, goalSlot: number, control
   if (k.metric === M_WEIGHTED && k.terrain !== null) return null;
   const slots = k.cost.length;
   if (slots > MAX_WASM_SLOTS) return null;
-  const wasm = sectorWasm('corridor');
-  if (wasm === null) return null;
+  if (sectorWasm('corridor') === null) return null;
   const side = 1 << k.shift;
   const padded = (side + 2) * (side + 2);
   const blocks = k.blockSector.length;
@@ -81,7 +80,9 @@ export function fillCorridorWasm(k: CorridorFillInput, goalSlot: number, control
   const doneAt = dirAt + slots;
   const need = align8(doneAt + slots);
   const buffer = sectorWasmMemory(need, 'corridor');
-  if (buffer === null) return null;
+  // The kernels after the memory: a memory too small is replaced with its instance.
+  const wasm = sectorWasm('corridor');
+  if (buffer === null || wasm === null) return null;
   shrinkLater(need, buffer.byteLength);
   const cost = new Float64Array(buffer, costAt, slots);
   const dir = new Uint8Array(buffer, dirAt, slots);

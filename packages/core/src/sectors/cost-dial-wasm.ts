@@ -1,10 +1,10 @@
 /**
  * The WebAssembly sector kernels (wasm/sector-kernels.ts, compiled with AssemblyScript into sector-wasm-bytes.ts):
  * one small module instance and one memory per thread, created on first use. Where WebAssembly is missing or
- * refused (a content security policy without 'wasm-unsafe-eval', say), switched off, or the memory cannot grow,
+ * refused (a content security policy without 'wasm-unsafe-eval', say), switched off, or no memory of the size needed can be had,
  * {@link CostDial} runs its JavaScript search instead, which gives the same costs.
  */
-import { decodeBase64, memoryWithRoom } from '../util/wasm-memory.js';
+import { decodeBase64, WASM_PAGE } from '../util/wasm-memory.js';
 import { SECTOR_WASM_BASE64 } from './sector-wasm-bytes.js';
 
 /** The module's exports (pointers are byte offsets into its memory). */
@@ -96,9 +96,25 @@ export function dropSectorWasm(user: SectorWasmUser): void {
 }
 
 /**
- * The memory of `user`'s instance with room for `bytes` (grown, keeping its contents), or null when it cannot
- * grow or the instance does not exist.
+ * The memory of `user`'s instance with room for `bytes`, or null when the instance does not exist or no memory of
+ * that size can be had. When the memory is too small, `user` gets a fresh instance with a memory of the size
+ * asked for, and the old contents are NOT kept: a memory that grows would detach its old buffer, after which V8
+ * checks every typed-array access of the thread (util/wasm-memory.ts), queries and game loops on the main thread
+ * included. So a caller that asks for more room lays its arrays out anew, and takes the kernels
+ * ({@link sectorWasm}) after asking.
  */
 export function sectorWasmMemory(bytes: number, user: SectorWasmUser = 'dial'): ArrayBuffer | null {
-  return memoryWithRoom(slots[user].memory, bytes);
+  const slot = slots[user];
+  const mem = slot.memory;
+  if (mem === null || compiled === null) return null;
+  if (mem.buffer.byteLength >= bytes) return mem.buffer;
+  try {
+    const fresh = new WebAssembly.Memory({ initial: Math.ceil(bytes / WASM_PAGE) });
+    const instance = new WebAssembly.Instance(compiled, { env: { memory: fresh } });
+    slot.memory = fresh;
+    slot.kernels = instance.exports as unknown as SectorWasmExports;
+    return fresh.buffer;
+  } catch {
+    return null;
+  }
 }

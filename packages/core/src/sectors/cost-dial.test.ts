@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSectorGraph } from './build.js';
 import { CostDial } from './cost-dial.js';
-import { sectorWasm, setSectorWasmEnabled } from './cost-dial-wasm.js';
+import { dropSectorWasm, sectorWasm, sectorWasmMemory, setSectorWasmEnabled } from './cost-dial-wasm.js';
 import { LocalSearch } from './local-search.js';
 import { M_OCTILE, M_STEPS, R_ALWAYS, R_BOTH_FREE, R_NEVER, R_ONE_FREE } from './sector-options.js';
 import { randomGrid } from './sectors.test-util.js';
@@ -141,6 +141,31 @@ describe('CostDial', () => {
         expect(a.intra).toEqual(b.intra);
         expect(a.landmarkCost).toEqual(b.landmarkCost);
       }
+    }
+  });
+});
+
+describe('sector WebAssembly memories', () => {
+  it('are replaced, never grown, when a build or a corridor field needs more room (no buffer is detached)', () => {
+    // A memory that grows detaches its old buffer, after which V8 checks every typed-array access of the thread.
+    setSectorWasmEnabled(true);
+    for (const user of ['dial', 'corridor'] as const) {
+      dropSectorWasm(user);
+      expect(sectorWasm(user)).not.toBeNull();
+    }
+    const small = { dial: sectorWasmMemory(0, 'dial'), corridor: sectorWasmMemory(0, 'corridor') };
+    const grid = randomGrid(300, 260, 0.2, 5);
+    const graph = buildSectorGraph(grid);
+    let goal = 130 * 300 + 150;
+    while (grid.passable[goal] === 0) goal++;
+    graph.corridorField({ x: goal % 300, y: Math.floor(goal / 300) }, [2, 2, 297, 257], { fullFieldAbove: 1 });
+    for (const user of ['dial', 'corridor'] as const) {
+      const before = small[user] as ArrayBuffer;
+      const after = sectorWasmMemory(0, user) as ArrayBuffer;
+      expect(after).not.toBe(before);
+      expect(after.byteLength).toBeGreaterThan(before.byteLength);
+      // Not detached: a detached buffer's length is 0.
+      expect(before.byteLength).toBeGreaterThan(0);
     }
   });
 });
