@@ -120,6 +120,14 @@ export function flowKernelWasmSuite(where: string): void {
       const first = wasmMemory(0);
       expect(first).not.toBeNull();
       const grew = wasmGrowth.count;
+      // Small maps too: the module's first anchor asks for 64 KiB past the table's start.
+      for (const side of [8, 32, 64]) {
+        const small = generateMap('random', side, side, { density: 0.3, seed: 2 });
+        let g = (side >> 1) * side + (side >> 1);
+        while (small.passable[g] === 0) g++;
+        const f = computeField(small, { goals: [{ x: g % side, y: Math.floor(g / side) }] });
+        for (const radius of [0, 0.45]) computeFlow(small, f, { radius });
+      }
       sameOnLargeMaps();
       const grid = generateMap('random', 512, 512, { density: 0.2, seed: 1 });
       let goal = 256 * 512 + 256;

@@ -26,6 +26,8 @@ const CAND_BYTES = 2048;
 const START_ANCHORS_PER_TILE = 3 / 8;
 /** Above this many tiles (2048 x 2048) the table starts with room for 1 / 8 anchor per tile, and grows if need be. */
 const FULL_START_TILES = 1 << 22;
+/** Least room for the anchor table, bytes: what the module asks for past the table's start before its first anchor. */
+const TABLE_MIN_BYTES = 65536;
 /** {@link START_ANCHORS_PER_TILE} unless set (0: the default), for the tests of the table's growth. */
 let startOverride = 0;
 
@@ -60,7 +62,9 @@ export function runFlowKernelWasm(input: FlowKernelInput): number {
   const candAt = idsAt + 4 * size;
   const tableAt = candAt + CAND_BYTES;
   const perTile = startOverride > 0 ? startOverride : size <= FULL_START_TILES ? START_ANCHORS_PER_TILE : 1 / 8;
-  const bytes = tableAt + 32 * Math.ceil(size * perTile + 64);
+  // The module's first anchor asks for 64 KiB past the table's start (wasm/flow.ts, addAnchor): at least that much,
+  // or small maps grow the memory.
+  const bytes = tableAt + Math.max(TABLE_MIN_BYTES, 32 * Math.ceil(size * perTile + 64));
   const wasm = wasmKernels(bytes);
   if (wasm === null) return -1;
   const buffer = wasmMemory(bytes);
