@@ -124,9 +124,11 @@ export class EditLog {
    */
   read(since: number, upTo: number, out: Int32Array): number {
     if (since >= upTo) return 0;
-    if (!(since >= 0) || this.unknownVersion > since || this.floor > since) return EDITS_UNKNOWN;
-    const capacity = this.capacity;
     const header = this.header;
+    // (Getters not called: each call costs microseconds in code V8 has not optimized yet.)
+    if (!(since >= 0) || loadWide(header, W_UNKNOWN) > since || loadWide(header, W_LOG_FLOOR) > since)
+      return EDITS_UNKNOWN;
+    const capacity = this.tiles.length;
     const versions = this.versionWords;
     const count = Atomics.load(header, H_LOG_COUNT);
     let at = Atomics.load(header, H_LOG_HEAD);
@@ -140,7 +142,7 @@ export class EditLog {
       out[n++] = Atomics.load(this.tiles, at);
     }
     // The ring may have wrapped over entries we needed while we copied.
-    if (this.floor > since) return EDITS_UNKNOWN;
+    if (loadWide(header, W_LOG_FLOOR) > since) return EDITS_UNKNOWN;
     return n;
   }
 }
