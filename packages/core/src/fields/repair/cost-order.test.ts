@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_TILES, orderByCost, sortFewByCost } from './cost-order.js';
+import { sortByKey } from '../../util/sort-by-key.js';
+import { MIN_TILES, orderByCost } from './cost-order.js';
 
 /** Costs of 64 tiles (steps of whole and diagonal lengths, as a field's) and a list of some of them. */
 const arbCase = fc.record({
@@ -12,13 +13,13 @@ const arbCase = fc.record({
 });
 
 describe('the repair candidates in cost order', () => {
-  it('sortFewByCost sorts the first n tiles in place, cheapest first, keeping the same tiles', () => {
+  it('sortByKey sorts the first n tiles in place, cheapest first, keeping the same tiles', () => {
     fc.assert(
       fc.property(arbCase, ({ cost, tiles }) => {
         const costs = Float64Array.from(cost);
         const n = Math.min(tiles.length, MIN_TILES - 1);
         const list = Int32Array.from([...tiles, -5]);
-        sortFewByCost(costs, list, n);
+        sortByKey(costs, list, n);
         const sorted = [...list.subarray(0, n)];
         expect([...sorted].sort((a, b) => a - b)).toEqual(tiles.slice(0, n).sort((a, b) => a - b));
         for (let i = 1; i < n; i++)

@@ -56,22 +56,3 @@ export function orderByCost(cost: Float64Array, list: Int32Array, out: Int32Arra
   }
   return true;
 }
-
-/**
- * Sorts the first `n` tiles of `list` in place, cheapest first, by insertion: for the few candidates of a small
- * repair (fewer than {@link MIN_TILES}). PERF: reads only `list` and the tiles' costs, which the repair has just
- * read, where a heap would touch its own arrays (a few more cache misses when caches are cold). Equal costs may
- * come in any order: a neighbour that can offer a candidate its cost is cheaper by a whole step.
- */
-export function sortFewByCost(cost: Float64Array, list: Int32Array, n: number): void {
-  for (let i = 1; i < n; i++) {
-    const t = list[i] as number;
-    const c = cost[t] as number;
-    let j = i - 1;
-    while (j >= 0 && (cost[list[j] as number] as number) > c) {
-      list[j + 1] = list[j] as number;
-      j--;
-    }
-    list[j + 1] = t;
-  }
-}
