@@ -6,15 +6,15 @@ import { rng } from './sectors-setup.js';
 
 /**
  * Field repair as a game loop uses it: a wall put on a random walkable tile (then taken away again), and the
- * field of a central goal repaired with `updateField`, in two loops:
+ * field of a central goal repaired with `updateField`, in three loops:
  * - `field between`: one full field of another goal (computeField into reused arrays) before every repair, so
  *   the repair finds its memory and code cold, as after a frame's other work;
  * - `back to back`: repair after repair, nothing between (caches warm);
  * - `field between, warmed`: the first loop's edits again, after `warmup` more repairs back to back (other
  *   edits). A game calls `updateField` once a frame: for its first few thousand calls V8 runs `updateField`'s
  *   own code (the checks around the kernels) in its interpreter, which costs tens of microseconds with caches
- *   cold; this row is the loop once that code is optimized (a game some minutes in), the first row a fresh
- *   process.
+ *   cold; this row is the loop once that code is optimized (a game past its first minute at 60 frames a
+ *   second), the first row a fresh process.
  * Against one full recompute of the repaired field (computeField into reused arrays, median of `reps`).
  */
 const LOOPS = ['field between', 'back to back', 'field between, warmed'] as const;
