@@ -75,6 +75,8 @@ const HELP = `usage: pnpm bench [options]
                       maps of the repair suite's loop table: one-tile repairs with a full field of another goal
                       between edits, and back to back (default random-1024; --quick random-512)
   --loop-edits N      one-tile edits per loop (each timed twice: wall on, wall off; default 300; --quick 50)
+  --loop-warmup N     edits repaired back to back before the loop's last table row, which repeats the first
+                      (field between) with the JIT warm (default 2000; --quick 500)
   --sector-maps LIST  Moving AI maps of the sectors suite, every scenario row each (default: all ten, the six
                       above and Boston_0_1024, London_0_1024, Enigma, Aurora from data/movingai/large; --quick
                       arena, Berlin_0_256)
@@ -181,6 +183,7 @@ async function main(): Promise<void> {
       'repair-maps': { type: 'string' },
       'repair-loop-maps': { type: 'string' },
       'loop-edits': { type: 'string' },
+      'loop-warmup': { type: 'string' },
       edits: { type: 'string' },
       'sector-maps': { type: 'string' },
       'sector-big': { type: 'string' },
@@ -325,6 +328,7 @@ async function main(): Promise<void> {
         maps: list(values['repair-loop-maps'], quick ? ['random-512'] : ['random-1024']),
         edits: int(values['loop-edits'], quick ? 50 : 300, 'loop-edits'),
         reps,
+        warmup: int(values['loop-warmup'], quick ? 500 : 2000, 'loop-warmup'),
       }),
     );
   }

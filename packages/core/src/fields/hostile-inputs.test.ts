@@ -107,6 +107,30 @@ describe('passability codes written directly into grid.passable (issue 23 item 4
     expect(field.cost[63]).toBe(Number.POSITIVE_INFINITY);
   });
 
+  it('refuses such a code in updateField called again with the same field and options (the remembered call)', () => {
+    const grid = Grid.open(8, 8);
+    const options = { goals: [{ x: 0, y: 0 }] };
+    const field = computeField(grid, options);
+    for (let i = 0; i < 3; i++) {
+      grid.setPassable(3, i, 0);
+      expect(updateField(grid, field, options).full).toBe(false);
+    }
+    grid.passable[63] = 4;
+    grid.touch();
+    expect(() => updateField(grid, field, options)).toThrow(/passability code at \(7, 7\)/);
+    expect(() => updateField(grid, field, options)).toThrow(/passability code at \(7, 7\)/);
+    // A field marked current past the unknown edit would be repaired, not recomputed: the codes are still checked.
+    field.gridVersion = grid.version;
+    grid.setPassable(6, 6, 0);
+    expect(() => updateField(grid, field, options)).toThrow(/passability code at \(7, 7\)/);
+    grid.passable[63] = 1;
+    grid.touch();
+    expect(updateField(grid, field, options).full).toBe(true);
+    grid.setPassable(5, 5, 0);
+    expect(updateField(grid, field, options).full).toBe(false);
+    expect(field.cost).toEqual(computeField(grid, options).cost);
+  });
+
   it('a generated or parsed grid is known valid, and is scanned again after touch()', () => {
     for (const grid of [generateMap('open', 8, 8), parseMovingAiMap('type octile\nheight 2\nwidth 2\nmap\n..\n..\n')]) {
       computeField(grid, { goals: [{ x: 0, y: 1 }] });

@@ -15,6 +15,8 @@
  * entry up to it; a reader checks the floor again after copying entries, in case the ring wrapped meanwhile.
  */
 
+import { loadWide } from './wide-load.js';
+
 /** Int32 header slots used by the log (indices into the grid's Int32 header). */
 export const H_LOG_CAPACITY = 5;
 export const H_LOG_HEAD = 6;
@@ -35,7 +37,12 @@ export class EditLog {
     private readonly versions: BigInt64Array,
     /** The tile of each entry, `capacity` slots. */
     private readonly tiles: Int32Array,
-  ) {}
+  ) {
+    this.versionWords = new Int32Array(versions.buffer, versions.byteOffset, 2 * versions.length);
+  }
+
+  /** `versions` as Int32 halves, read without BigInts (see wide-load.ts); the header is `wide`'s. */
+  private readonly versionWords: Int32Array;
 
   get capacity(): number {
     return this.tiles.length;
@@ -76,12 +83,12 @@ export class EditLog {
 
   /** Newest version whose edits are not all in the log (0 when none was lost). */
   get floor(): number {
-    return Number(Atomics.load(this.wide, W_LOG_FLOOR));
+    return loadWide(this.header, W_LOG_FLOOR);
   }
 
   /** Newest version produced by an unknown edit (0 when there was none). */
   get unknownVersion(): number {
-    return Number(Atomics.load(this.wide, W_UNKNOWN));
+    return loadWide(this.header, W_UNKNOWN);
   }
 
   /** Records that `tile` changed in the edit that produces `version` (a bigint: made once per edit, not per tile). */
@@ -117,24 +124,25 @@ export class EditLog {
    */
   read(since: number, upTo: number, out: Int32Array): number {
     if (since >= upTo) return 0;
-    if (!(since >= 0) || this.unknownVersion > since || this.floor > since) return EDITS_UNKNOWN;
-    const capacity = this.capacity;
     const header = this.header;
-    const low = BigInt(since);
-    const high = BigInt(upTo);
+    // (Getters not called: each call costs microseconds in code V8 has not optimized yet.)
+    if (!(since >= 0) || loadWide(header, W_UNKNOWN) > since || loadWide(header, W_LOG_FLOOR) > since)
+      return EDITS_UNKNOWN;
+    const capacity = this.tiles.length;
+    const versions = this.versionWords;
     const count = Atomics.load(header, H_LOG_COUNT);
     let at = Atomics.load(header, H_LOG_HEAD);
     let n = 0;
     for (let k = 0; k < count; k++) {
       at = at === 0 ? capacity - 1 : at - 1;
-      const version = Atomics.load(this.versions, at);
-      if (version <= low) break;
-      if (version > high) continue;
+      const version = loadWide(versions, at);
+      if (version <= since) break;
+      if (version > upTo) continue;
       if (n === out.length) return EDITS_UNKNOWN;
       out[n++] = Atomics.load(this.tiles, at);
     }
     // The ring may have wrapped over entries we needed while we copied.
-    if (this.floor > since) return EDITS_UNKNOWN;
+    if (loadWide(header, W_LOG_FLOOR) > since) return EDITS_UNKNOWN;
     return n;
   }
 }

@@ -2,6 +2,7 @@ import { CoordinateError, GridTooLargeError, InvalidOptionError, OutOfRangeError
 import { newBuffer } from '../util/allocate.js';
 import { EditLog, H_LOG_CAPACITY, H_LOG_COUNT, H_LOG_HEAD } from './edit-log.js';
 import { newGridId } from './grid-id.js';
+import { loadWide } from './wide-load.js';
 
 /** Largest width or height a grid may have. */
 export const MAX_GRID_SIDE = 16_384;
@@ -268,7 +269,7 @@ export class Grid {
    * from 0 to {@link MAX_GRID_VERSION}, stored in 64 bits: it does not wrap.
    */
   get version(): number {
-    return Number(Atomics.load(this.wide, W_VERSION));
+    return loadWide(this.header, W_VERSION);
   }
 
   /**

@@ -13,6 +13,7 @@
  * (2.2x; 14x a full field to 7x), random-2048 5644 ms to 2553 ms (2.2x), random-4096 18.8 s to 10.3 s (one
  * build each, 1.8x); city-1024 (Berlin_0_256 scaled 4x) 48 ms to 40 ms.
  */
+import { sortByKey } from '../util/sort-by-key.js';
 import { CostDial } from './cost-dial.js';
 import { straightWalkExists } from './lines.js';
 import type { LocalSearch } from './local-search.js';
@@ -184,16 +185,7 @@ function searchOrder(scratch: IntraScratch, px: Int32Array, py: Int32Array, k: n
     const y = py[i] as number;
     key[i] = -(Math.max(x, y) * 4096 + x + y);
   }
-  // Insertion sort by key (k is a few dozen on cluttered maps).
-  for (let a = 1; a < k; a++) {
-    const v = order[a] as number;
-    const kv = key[v] as number;
-    let b = a - 1;
-    while (b >= 0 && (key[order[b] as number] as number) > kv) {
-      order[b + 1] = order[b] as number;
-      b--;
-    }
-    order[b + 1] = v;
-  }
+  // k is a few dozen on cluttered maps.
+  sortByKey(key, order, k);
   return order;
 }

@@ -35,6 +35,8 @@ export class RepairCallMemo {
   private goalValues: number[] = [];
   /** The options as the last full check resolved them. */
   resolved: ResolvedFieldOptions | null = null;
+  /** A grid version at which the grid's passability codes were checked (by checkPassableCodes). */
+  codesVersion = Number.NEGATIVE_INFINITY;
 
   /**
    * True when `grid`, `field` and `options` are the arguments remembered and every value the checks read is
@@ -50,14 +52,15 @@ export class RepairCallMemo {
       return false;
     // A transferred buffer leaves its arrays empty.
     if (cost.length !== size || dir.length !== size) return false;
+    // (Inlined own(): a call costs more than the read while V8 has not optimized this code.)
     if (
-      own(options, 'metric') !== this.metric ||
-      own(options, 'neighbors') !== this.neighbors ||
-      own(options, 'diagonal') !== this.diagonal ||
-      own(options, 'maxCost') !== this.maxCost
+      (hasOwn(options, 'metric') ? options.metric : undefined) !== this.metric ||
+      (hasOwn(options, 'neighbors') ? options.neighbors : undefined) !== this.neighbors ||
+      (hasOwn(options, 'diagonal') ? options.diagonal : undefined) !== this.diagonal ||
+      (hasOwn(options, 'maxCost') ? options.maxCost : undefined) !== this.maxCost
     )
       return false;
-    const goals = own(options, 'goals');
+    const goals = hasOwn(options, 'goals') ? options.goals : undefined;
     if (goals !== this.goals || !Array.isArray(goals) || goals.length !== this.goalObjects.length) return false;
     const values = this.goalValues;
     const passable = grid.passable;
@@ -65,7 +68,7 @@ export class RepairCallMemo {
       const goal: unknown = goals[g];
       if (goal !== this.goalObjects[g]) return false;
       const { x, y } = goal as { x: unknown; y: unknown };
-      const value = own(goal as object, 'value');
+      const value = hasOwn(goal as object, 'value') ? (goal as { value: unknown }).value : undefined;
       if (x !== values[3 * g] || y !== values[3 * g + 1]) return false;
       if (value === undefined ? !Number.isNaN(values[3 * g + 2]) : value !== values[3 * g + 2]) return false;
       if (passable[(y as number) * grid.width + (x as number)] === 0) return false;
@@ -102,5 +105,6 @@ export class RepairCallMemo {
     this.field = null;
     this.options = null;
     this.resolved = null;
+    this.codesVersion = Number.NEGATIVE_INFINITY;
   }
 }

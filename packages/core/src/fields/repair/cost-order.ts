@@ -12,7 +12,7 @@
 let counts = new Int32Array(1024);
 
 /** Fewest tiles to order by counting: a few are cheaper to sort (and the counts stay out of a cold cache). */
-const MIN_TILES = 32;
+export const MIN_TILES = 32;
 
 /** Most half-unit buckets for `n` tiles: beyond, a comparison sort is cheaper. */
 function spanLimit(n: number): number {

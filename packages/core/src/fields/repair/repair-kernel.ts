@@ -26,10 +26,11 @@
  * partly rewritten and must not be used.
  */
 
+import { sortByKey } from '../../util/sort-by-key.js';
 import { CONTROL_INTERVAL, finishControl, pollControl, startControl } from '../kernels/control.js';
 import { METRIC_STEPS, RULE_ALWAYS } from '../options.js';
 import type { KernelControl } from '../types.js';
-import { orderByCost } from './cost-order.js';
+import { MIN_TILES, orderByCost } from './cost-order.js';
 import { DX, DY, directionCount, type MoveRules, moveMask, OPPOSITE, stepCost } from './moves.js';
 import { RepairScratch } from './repair-scratch.js';
 
@@ -140,9 +141,12 @@ const SAME_COST = 1e-12;
 function invalidate(k: RepairInput): number {
   const n = markCandidates(k);
   if (n < 0) return REPAIR_GAVE_UP;
-  // Cheapest first: every neighbour that could offer a candidate its cost is decided before it. By counting
-  // when the costs allow it (cost-order.ts), else by the heap.
-  if (orderByCost(k.cost, scratch.list, scratch.stack, n)) scratch.swapLists();
+  // Cheapest first: every neighbour that could offer a candidate its cost is decided before it. A few by
+  // insertion (PERF: in their own list, where the heap would touch its arrays too: more cache misses when caches
+  // are cold; equal costs in any order, since a neighbour that can offer a candidate its cost is cheaper by a
+  // whole step), more by counting when the costs allow it (cost-order.ts), else by the heap.
+  if (n < MIN_TILES) sortByKey(k.cost, scratch.list, n);
+  else if (orderByCost(k.cost, scratch.list, scratch.stack, n)) scratch.swapLists();
   else {
     scratch.size = 0;
     for (let i = 0; i < n; i++) scratch.push(k.cost[scratch.list[i] as number] as number, scratch.list[i] as number);

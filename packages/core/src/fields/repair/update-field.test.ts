@@ -177,6 +177,36 @@ describe('updateField', () => {
     expect(updateField(grid, field, options).full).toBe(false);
   });
 
+  it('the same options object changed in place between calls is read again (metric, neighbours, goal value)', () => {
+    const grid = Grid.open(30, 30);
+    const opts: { goals: Goal[]; metric: Metric; neighbors?: 4 | 8 } = { goals: [{ x: 3, y: 3 }], metric: 'octile' };
+    const field = computeField(grid, opts);
+    grid.setPassable(10, 10, false);
+    updateField(grid, field, opts);
+    const changes: (() => void)[] = [
+      () => {
+        opts.metric = 'steps';
+      },
+      () => {
+        opts.neighbors = 4;
+      },
+      () => {
+        (opts.goals[0] as Goal).value = 2;
+      },
+    ];
+    for (const change of changes) {
+      change();
+      // The field recomputed in place with the new options, then an edit repaired with them.
+      field.gridVersion = computeField(grid, { ...opts, out: { cost: field.cost, dir: field.dir } }).gridVersion;
+      // A wall across most of the map (many tiles settled again) and one next to the goal (the goal seeded again).
+      const i = changes.indexOf(change);
+      grid.fillPassable(6 + 4 * i, 0, 1, 25, false);
+      grid.setPassable(2 + i, 2, false);
+      updateField(grid, field, opts);
+      expect(field.cost).toEqual(computeField(grid, opts).cost);
+    }
+  });
+
   it('falls back to a full recompute when the repair would touch too much of the map', () => {
     const grid = Grid.open(100, 100);
     const opts: FieldOptions = { goals: [{ x: 99, y: 50 }], metric: 'octile' };

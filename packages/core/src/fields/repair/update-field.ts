@@ -64,7 +64,7 @@ function assertFieldOf(grid: Grid, field: unknown): asserts field is Field {
     );
   }
   checkSameGrid('field', field.gridId, grid);
-  assertVersionOf(grid, field);
+  assertVersionOf(field, grid.version);
   if (overlaps(cost, dir))
     throw new InvalidOptionError('field', 'cost and dir over the same bytes', 'separate cost and dir arrays');
   if (cost.buffer === grid.buffer || dir.buffer === grid.buffer)
@@ -75,16 +75,16 @@ function assertFieldOf(grid: Grid, field: unknown): asserts field is Field {
     );
 }
 
-/** Throws a typed error unless the field's version is a whole number no newer than the grid's. */
-function assertVersionOf(grid: Grid, field: Field): void {
+/** Throws a typed error unless the field's version is a whole number no newer than the grid's (`version`). */
+function assertVersionOf(field: Field, version: number): void {
   const gridVersion: unknown = field.gridVersion;
   if (typeof gridVersion !== 'number' || !Number.isInteger(gridVersion))
     throw new InvalidOptionError('field.gridVersion', gridVersion, 'an integer');
-  if ((gridVersion as number) > grid.version) {
+  if ((gridVersion as number) > version) {
     throw new InvalidOptionError(
       'field',
       `a field of version ${String(gridVersion)}`,
-      `a field of this grid, which is at version ${grid.version} (the field belongs to another grid)`,
+      `a field of this grid, which is at version ${version} (the field belongs to another grid)`,
     );
   }
 }
@@ -117,11 +117,21 @@ function assertVersionOf(grid: Grid, field: Field): void {
 export function updateField(grid: Grid, field: Field, options: UpdateFieldOptions): FieldUpdate {
   const checkedControl = readRunOptions(options, 'field computation');
   let resolved: ResolvedFieldOptions;
+  let version: number;
+  // PERF: in a game loop this path runs once a frame, too rarely for V8 to optimize it soon (a few thousand
+  // calls): each call and getter costs microseconds in the interpreter with caches cold, so the version is read
+  // once and the codes' check is skipped while the memo knows them valid.
   if (memo.matches(grid, field, options)) {
     // The same field and options as the last call, unchanged: only the versions can have moved.
     resolved = memo.resolved as ResolvedFieldOptions;
     checkSameGrid('field', field.gridId, grid);
-    assertVersionOf(grid, field);
+    version = grid.version;
+    assertVersionOf(field, version);
+    // Codes valid at the version last checked stay valid until an unknown edit (touch()) comes after it.
+    if (grid.edits.unknownVersion > memo.codesVersion) {
+      checkPassableCodes(grid);
+      memo.codesVersion = version;
+    }
   } else {
     memo.forget();
     if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
@@ -129,10 +139,11 @@ export function updateField(grid: Grid, field: Field, options: UpdateFieldOption
     if (!isObject(options)) throw new InvalidOptionError('options', options, 'an object with goals');
     resolved = resolveFieldOptions(options);
     goals.load(grid, ownOption(options, 'goals'), resolved.maxCost);
+    version = grid.version;
+    checkPassableCodes(grid);
     memo.remember(grid, field, options, resolved);
+    memo.codesVersion = version;
   }
-  checkPassableCodes(grid);
-  const version = grid.version;
   const size = grid.width * grid.height;
   field.gridId = grid.id;
   if (field.gridVersion === version) return { full: false, tiles: 0 };
