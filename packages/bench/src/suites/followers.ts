@@ -52,8 +52,17 @@ class RangePool {
   /** Posts `message` to `w`; resolves with its reply (a step's: the worker's CPU time for its range, ms). */
   private ask(w: Worker, message: unknown): Promise<number> {
     return new Promise((resolve, reject) => {
-      w.once('message', (reply: unknown) => resolve(typeof reply === 'number' ? reply : Number.NaN));
-      w.once('error', reject);
+      // Each ask removes its own listeners (left behind, they added up to a listener leak warning).
+      const onError = (error: unknown) => {
+        w.off('message', onMessage);
+        reject(error);
+      };
+      const onMessage = (reply: unknown) => {
+        w.off('error', onError);
+        resolve(typeof reply === 'number' ? reply : Number.NaN);
+      };
+      w.once('message', onMessage);
+      w.once('error', onError);
       w.postMessage(message);
     });
   }
