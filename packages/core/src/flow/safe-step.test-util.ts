@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { computeField } from '../fields/compute-field.js';
 import type { Field } from '../fields/types.js';
-import type { DiagonalRule } from '../grid/directions.js';
+import { DIR_DX, DIR_DY, type DiagonalRule } from '../grid/directions.js';
 import { Grid } from '../grid/grid.js';
 import { anchorCodeX, anchorCodeY, clearanceOf } from './anchor-code.js';
 import { computeFlow } from './compute-flow.js';
@@ -182,8 +182,28 @@ export function standable(k: SampleCase, x: number, y: number): boolean {
 }
 
 /**
+ * Is (x, y) the centre of its tile, and the field's step out of that tile a diagonal one between two blocked
+ * tiles ({@link blockedTile})? Under the `always` rule a flow may lead through that gap of zero width, which no body passes: on the
+ * tile's centre the sampler then has no way (its documented stuck case), and anywhere else on the tile it heads
+ * for the centre.
+ */
+function zeroWidthGapAhead(k: SampleCase, x: number, y: number): boolean {
+  const { grid, field } = k;
+  const tx = Math.floor(x);
+  const ty = Math.floor(y);
+  if (k.diagonal !== 'always' || Math.abs(x - tx - 0.5) > 1e-9 || Math.abs(y - ty - 0.5) > 1e-9) return false;
+  const d = field.dir[ty * grid.width + tx] as number;
+  if (!(d >= 4 && d < 8)) return false;
+  const dx = DIR_DX[d] as number;
+  const dy = DIR_DY[d] as number;
+  const code = grid.passable[ty * grid.width + tx] as number;
+  return blockedTile(grid, field, code, tx + dx, ty) && blockedTile(grid, field, code, tx, ty + dy);
+}
+
+/**
  * The first problem of one step of `length` tiles along the sampler's direction from each standable point of the
- * case (a swept overlap deeper than the tolerance, or no direction off a goal tile), or null.
+ * case (a swept overlap deeper than the tolerance, or no direction off a goal tile, but for the gap of zero width
+ * of {@link zeroWidthGapAhead}), or null.
  */
 export function firstUnsafeStep(k: SampleCase, sampler: Sampler, lengths: readonly number[]): string | null {
   const out = new Float64Array(3);
@@ -194,7 +214,10 @@ export function firstUnsafeStep(k: SampleCase, sampler: Sampler, lengths: readon
     if (!standable(k, x, y)) continue;
     sampler(k, x, y, out);
     const onGoal = Math.floor(x) === k.goal.x && Math.floor(y) === k.goal.y;
-    if (!onGoal && out[0] === 0 && out[1] === 0) return `no direction at (${x}, ${y})`;
+    if (!onGoal && out[0] === 0 && out[1] === 0) {
+      if (zeroWidthGapAhead(k, x, y)) continue;
+      return `no direction at (${x}, ${y})`;
+    }
     const code = k.grid.passable[Math.floor(y) * k.grid.width + Math.floor(x)] as number;
     for (const l of lengths) {
       // The documented step: at most the length asked, and not past out[2].

@@ -37,7 +37,9 @@ export interface SampleFlowOptions {
  *    (+-1, 0) or (0, +-1), of that vector's larger component, when clear for 0.1 tiles: the body slides along the
  *    wall towards the corner; `out[2]` is 0.1;
  * 3. otherwise the direction to the tile's centre, checked up to it (or for 0.1 tiles); `out[2]` is the distance
- *    to the centre. The way from the point to its tile's centre is always clear, and the centre sees the anchor.
+ *    to the centre. The way from the point to its tile's centre is always clear, and the centre sees the anchor
+ *    (except where an `always` flow leaves the tile through a gap of zero width between two diagonal walls: on
+ *    that tile's centre the result is 0, 0, a body cannot go on).
  * A body that already overlaps a blocked tile gets the direction to its tile's centre (the way out, unchecked).
  * "Clear" is exact (the moving square against each tile of the 3 x 3 block around its own; overlaps thinner than
  * 1e-9 tiles count as touching), so a step of up to min(0.1, out[2]) tiles along the result keeps the body off
