@@ -78,10 +78,7 @@ export function sectorWasm(user: SectorWasmUser = 'dial'): SectorWasmExports | n
         // Synchronous compile of a module of about 4 KiB (allowed on the main thread too).
         compiled = new WebAssembly.Module(decodeBase64(SECTOR_WASM_BASE64));
       }
-      const mem = new WebAssembly.Memory({ initial: 1 });
-      const instance = new WebAssembly.Instance(compiled, { env: { memory: mem } });
-      slot.memory = mem;
-      slot.kernels = instance.exports as unknown as SectorWasmExports;
+      instantiate(slot, compiled, 1);
       slot.status = 'ready';
     } catch {
       slot.kernels = null;
@@ -109,12 +106,17 @@ export function sectorWasmMemory(bytes: number, user: SectorWasmUser = 'dial'): 
   if (mem === null || compiled === null) return null;
   if (mem.buffer.byteLength >= bytes) return mem.buffer;
   try {
-    const fresh = new WebAssembly.Memory({ initial: Math.ceil(bytes / WASM_PAGE) });
-    const instance = new WebAssembly.Instance(compiled, { env: { memory: fresh } });
-    slot.memory = fresh;
-    slot.kernels = instance.exports as unknown as SectorWasmExports;
-    return fresh.buffer;
+    return instantiate(slot, compiled, Math.ceil(bytes / WASM_PAGE)).buffer;
   } catch {
     return null;
   }
+}
+
+/** Gives `slot` a fresh instance of `module` over a new memory of `pages` pages (throws when none can be had). */
+function instantiate(slot: Slot, module: WebAssembly.Module, pages: number): WebAssembly.Memory {
+  const memory = new WebAssembly.Memory({ initial: pages });
+  const instance = new WebAssembly.Instance(module, { env: { memory } });
+  slot.memory = memory;
+  slot.kernels = instance.exports as unknown as SectorWasmExports;
+  return memory;
 }
