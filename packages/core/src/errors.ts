@@ -155,7 +155,7 @@ export class AbortError extends FieldMarshalError {
 }
 
 /**
- * {@link fleeMap} found no tile to flee to: no walkable tile has scent 0 or -1 (the scent covers every reachable
+ * `fleeMap` (in `@fieldmarshal/core/scent`) found no tile to flee to: no walkable tile has scent 0 or -1 (the scent covers every reachable
  * tile with a positive value, as on a small closed map with a strong scent). thrig's "Scent Map II: Vectoric
  * Boogaloo" prints a warning there.
  */

@@ -57,7 +57,7 @@ export function checkFieldValue(name: string, value: unknown, expected = 'a numb
  * the next look, every few thousand tiles; the out arrays are then incomplete); `onProgress(done, total)` reports
  * settled tiles; `control` is the worker service's hook.
  *
- * Goal values lie strictly between -2^53 and 2^53 ({@link MAX_FIELD_COST}), and so must every cost the field
+ * Goal values lie strictly between -2^53 and 2^53 (2^53 = 9,007,199,254,740,992), and so must every cost the field
  * can reach: the largest goal value plus `width * height` times the largest step cost (capped by `maxCost`)
  * stays below 2^53 and less than 2^53 above the smallest goal value, so that costs stay exact. Only fields with
  * terrain costs above 2896 (computed with a binary heap on floats) are not held to the reach bound.

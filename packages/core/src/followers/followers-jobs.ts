@@ -37,7 +37,7 @@ export interface FollowersStepRangeArgs {
 export const FOLLOWERS_CONTROL_INTERVAL = 16384;
 
 /**
- * `stepFollowersRange` over followers rebuilt from their buffer, in chunks of {@link FOLLOWERS_CONTROL_INTERVAL}
+ * `stepFollowersRange` over followers rebuilt from their buffer, in chunks of 16,384 followers
  * (each follower depends only on itself, so chunking changes no value). With `control`: publishes followers done
  * of `to - from` and throws AbortError between chunks when asked to stop (the followers of the chunks done are
  * moved; the others not).

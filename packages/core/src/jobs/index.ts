@@ -11,6 +11,7 @@ export {
   type JobSpec,
   type KeepSpec,
   type OutputSpec,
+  type ReadSpec,
   type SubmitOptions,
   type WriteSpec,
 } from './job-spec.js';

@@ -83,7 +83,7 @@ export const SET_FIELD_CONTROL_INTERVAL = 4096;
  * @throws OutOfRangeError when a Uint16 cost would exceed 65534 (use an Int32Array), or a bad set range.
  * `signal`, `onProgress` and `control` as every kernel's (see {@link KernelRunOptions}).
  * @throws AbortError when `signal` or `control` asks to stop (checked before every set and every
- *   {@link SET_FIELD_CONTROL_INTERVAL} settled tiles within a set).
+ *   4,096 settled tiles within a set).
  */
 export function computeSetFieldsInto(
   grid: Grid,

@@ -85,7 +85,7 @@ export const MAX_CONTROL_TURN = 360_000_000;
  */
 export const MIN_CONTROL_AMOUNT = 1e-6;
 
-/** A fresh state for running a pattern on `mover`. @throws as {@link checkMover} when `mover` is not a mover. */
+/** A fresh state for running a pattern on `mover`. @throws OutOfRangeError or InvalidOptionError, as {@link stepMover} does, when `mover` is not a valid mover. */
 export function createControlPatternState(mover: Readonly<Mover>): ControlPatternState {
   checkMover(mover);
   return {

@@ -35,7 +35,7 @@ const stepper = new LineStepper();
  * from (x0, y0) to (x1, y1) can be seen from its start: the index of
  * the first blocked tile (or of the first tile entered by a diagonal step the `diagonal` rule forbids), or
  * the line's full length `max(|dx|, |dy|) + 1` when nothing blocks it. 0 when the start tile itself is
- * blocked. Both ends must be inside the grid ({@link CoordinateError} otherwise). Options are read from own
+ * blocked. Both ends must be inside the grid (a `CoordinateError` otherwise). Options are read from own
  * properties. Allocates nothing.
  * @throws CoordinateError when an end is not a tile of the grid; InvalidOptionError for a bad option or a `grid`
  *   that is not a Grid.
@@ -88,7 +88,7 @@ export function visibleLineLength(
 /**
  * True when every tile of the Bresenham line from (x0, y0) to (x1, y1), both ends included, is open (see
  * {@link LineOfSightOptions}). Symmetric: the line from the end to the start is the same tiles. Both ends
- * must be inside the grid ({@link CoordinateError} otherwise). Allocates nothing.
+ * must be inside the grid (a `CoordinateError` otherwise). Allocates nothing.
  * @throws as {@link visibleLineLength}.
  */
 export function hasLineOfSight(

@@ -112,8 +112,8 @@ export interface StepMoverOptions {
  * for the piecewise-constant acceleration (it stops accelerating once the desired speed is reached).
  * A control heading or speed that is not a finite number keeps the current one.
  * Pure: returns a new Mover, or writes into `options.out` (which may be `m` itself) and returns it.
- * @throws OutOfRangeError when dt is negative or not finite, or a field of `m` is out of range (see
- *   {@link checkMover}); InvalidOptionError when `m`, `control`, `options` or `out` is not an object.
+ * @throws OutOfRangeError when dt is negative or not finite, or a field of `m` is out of range (the error
+ *   names the field); InvalidOptionError when `m`, `control`, `options` or `out` is not an object.
  */
 export function stepMover(
   m: Readonly<Mover>,

@@ -30,7 +30,7 @@ export type UpdateFieldOptions = Omit<FieldOptions, 'out'>;
 
 /**
  * Fraction of the map a repair may touch before it gives up and the field is recomputed in full (half of it on
- * maps of {@link REPAIR_BIG_MAP_TILES} tiles or more). A repaired tile costs several times a tile of the full
+ * maps of 2^22 = 4,194,304 tiles or more). A repaired tile costs several times a tile of the full
  * kernels (JavaScript over the unpadded grid against WebAssembly over padded state; with the bucket queue about
  * 0.25-0.4 us against 38-50 ns on random-1024, and more on big maps, where the kernels' cache-friendly layout
  * makes each tile cheaper); so a repair that gives up has spent at most about a third of a full recompute, and
