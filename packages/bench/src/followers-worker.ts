@@ -1,7 +1,7 @@
 /**
- * A worker of the followers suite: the worker half of a parallel followers step (`runFollowersStepRange`, not yet
- * registered in the library's worker pool) run over a SharedArrayBuffer on a bare worker_thread, so that the suite
- * can measure how the step scales before the job layer takes it in.
+ * A worker of the followers suite: the worker half of a parallel followers step (`runFollowersStepRange`, the
+ * kernel of the library's `followersStepRange` job) run over a SharedArrayBuffer on a bare worker_thread, so that
+ * the suite measures how the step itself scales, without the job layer's dispatch.
  */
 import { parentPort } from 'node:worker_threads';
 import { type FollowersStepRangeArgs, runFollowersStepRange } from '@fieldmarshal/core/flow';
