@@ -7,6 +7,7 @@ import { makePath, type Point, readPoint, type TilePath } from '../grid/point.js
 import { checkInteger } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { ownOptions } from '../util/own-options.js';
+import { RtsSearchMemo, settingsKey } from './astar-memo.js';
 import { computeRtsClearance } from './clearance.js';
 import { RtsIndexedHeap } from './heap.js';
 
@@ -109,6 +110,8 @@ export class RtsPathfinder {
   private lane: Int32Array;
   private clearanceMap: Int8Array | null = null;
   private clearanceVersion = -1;
+  /** The last complete searches without `blocked` tiles, answered again without searching (astar-memo.ts). */
+  private readonly memo = new RtsSearchMemo();
 
   /** @throws InvalidOptionError when `grid` is not a Grid. */
   constructor(grid: Grid) {
@@ -191,6 +194,16 @@ export class RtsPathfinder {
     const octile = rule !== 0;
     // PERF: blocked tiles and clearance are folded into one flag so most searches skip both checks.
     const filtered = blocked !== null || clear !== null;
+    // The same search on the same grid version gives the same answer: a kept one is returned as it was found.
+    const version = blocked === null ? grid.version : -1;
+    const settings = settingsKey(neighbors, rule, clearance);
+    if (blocked === null) {
+      const kept = this.memo.find(version, start, goal, settings, maxExpansions);
+      if (kept !== null) {
+        if (info !== undefined) info.expanded = kept.expanded;
+        return kept.path;
+      }
+    }
 
     const open = this.nextGeneration();
     const closed = open + 1;
@@ -230,7 +243,9 @@ export class RtsPathfinder {
       const cb = record[rc + 3] as number;
       if (cur === goal) {
         if (info !== undefined) info.expanded = expanded;
-        return makePath(ca + cb * SQRT2, this.trace(goal, w));
+        const path = makePath(ca + cb * SQRT2, this.trace(goal, w));
+        if (blocked === null) this.memo.keep(version, start, goal, settings, path, expanded);
+        return path;
       }
       record[rc] = closed;
       if (++expanded > maxExpansions) {
@@ -327,6 +342,7 @@ export class RtsPathfinder {
       }
     }
     if (info !== undefined) info.expanded = expanded;
+    if (blocked === null) this.memo.keep(version, start, goal, settings, null, expanded);
     return null;
   }
 
