@@ -66,6 +66,9 @@ describe('widestClearance: one pass for the widest level joining two tiles', () 
             const gy = (g - gx) / w;
             const level = widestClearance(grid, clear, sx, sy, gx, gy, top, scratch);
             expect(level).toBe(reference(w, h, grid.passable, clear, s, g, top));
+            // With a floor, the levels at or below it are one answer: the floor.
+            for (let floor = -1; floor <= top; floor++)
+              expect(widestClearance(grid, clear, sx, sy, gx, gy, top, scratch, floor)).toBe(Math.max(level, floor));
             // The path search finds no path above the level.
             for (let cl = level + 1; cl <= top; cl++)
               expect(finder.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { clearance: cl, diagonal })).toBeNull();

@@ -21,25 +21,32 @@ export class WidestScratch {
   head = new Int32Array(256);
   /**
    * The last answers (a formation's route asks again when the end of its march moves by less than a tile): the
-   * grid, its version and the clearance map they were found on, then start, goal, top and the level, per entry.
+   * grid, its version and the clearance map they were found on, then start, goal, top and floor (`top * 256 + floor + 1`) and the level, per entry.
    */
   private readonly kept: { grid: Grid; clear: Int8Array; key: Float64Array }[] = [];
   private nextKept = 0;
 
   /** A kept answer for these inputs, or -2 when none is kept. */
-  find(grid: Grid, clear: Int8Array, start: number, goal: number, top: number): number {
+  find(grid: Grid, clear: Int8Array, start: number, goal: number, bounds: number): number {
     const version = grid.version;
     for (const e of this.kept) {
       const k = e.key;
-      if (e.grid === grid && e.clear === clear && k[0] === version && k[1] === start && k[2] === goal && k[3] === top)
+      if (
+        e.grid === grid &&
+        e.clear === clear &&
+        k[0] === version &&
+        k[1] === start &&
+        k[2] === goal &&
+        k[3] === bounds
+      )
         return k[4] as number;
     }
     return -2;
   }
 
   /** Keeps an answer (the two newest are kept). */
-  keep(grid: Grid, clear: Int8Array, start: number, goal: number, top: number, level: number): void {
-    const entry = { grid, clear, key: Float64Array.of(grid.version, start, goal, top, level) };
+  keep(grid: Grid, clear: Int8Array, start: number, goal: number, bounds: number, level: number): void {
+    const entry = { grid, clear, key: Float64Array.of(grid.version, start, goal, bounds, level) };
     if (this.kept.length < 2) this.kept.push(entry);
     else this.kept[this.nextKept] = entry;
     this.nextKept = (this.nextKept + 1) % 2;
@@ -57,6 +64,9 @@ export class WidestScratch {
 /**
  * The level (see the file's comment) from tile (sx, sy) to (gx, gy), between 0 and `top` (an integer 0..126),
  * or -1 when no path of walkable tiles joins them. `clear` is the grid's clearance map (computeRtsClearance).
+ * With a `floor` (an integer -1..top), a level at or below the floor is not told apart: the answer is then
+ * `floor` (the levels below it are not flooded; a caller that searches no lower than the floor searches the
+ * floor next, and learns from that search whether a path joins the tiles).
  */
 export function widestClearance(
   grid: Grid,
@@ -67,16 +77,18 @@ export function widestClearance(
   gy: number,
   top: number,
   scratch: WidestScratch,
+  floor = -1,
 ): number {
   const w = grid.width;
   const start = sy * w + sx;
   const goal = gy * w + gx;
-  if (start === goal) return top;
+  if (start === goal || floor >= top) return top;
   // The grid's version is the key of its contents (and of the clearance map computed from them).
-  const known = scratch.find(grid, clear, start, goal, top);
+  const bounds = top * 256 + floor + 1;
+  const known = scratch.find(grid, clear, start, goal, bounds);
   if (known !== -2) return known;
-  const level = flood(grid, clear, start, goal, top, scratch);
-  scratch.keep(grid, clear, start, goal, top, level);
+  const level = flood(grid, clear, start, goal, top, floor, scratch);
+  scratch.keep(grid, clear, start, goal, bounds, level);
   return level;
 }
 
@@ -90,7 +102,15 @@ const MEET = -2;
  * smaller part at the levels that fail, and stops where the two meet at the level that holds). The start's
  * queue grows up from the front of `queue`, the goal's down from its end (each tile is queued once, by one side).
  */
-function flood(grid: Grid, clear: Int8Array, start: number, goal: number, top: number, scratch: WidestScratch): number {
+function flood(
+  grid: Grid,
+  clear: Int8Array,
+  start: number,
+  goal: number,
+  top: number,
+  floor: number,
+  scratch: WidestScratch,
+): number {
   const n = grid.width * grid.height;
   scratch.ensure(n);
   const { queued, next, queue, head } = scratch;
@@ -105,7 +125,7 @@ function flood(grid: Grid, clear: Int8Array, start: number, goal: number, top: n
   const run = { best: -1, sTail: 0, gTail: n - 1, start, goal };
   let sHead = 0;
   let gHead = n - 1;
-  for (let level = top; level >= 0; level--) {
+  for (let level = top; level > floor; level--) {
     // A tile touched by both floods, usable from this level on, joins them here.
     if (run.best >= level) return level;
     for (let t = head[level] as number; t >= 0; t = next[t] as number) queue[run.sTail++] = t;
@@ -117,7 +137,7 @@ function flood(grid: Grid, clear: Int8Array, start: number, goal: number, top: n
       if (visit(grid, clear, queue[gHead--] as number, 2, level, top, scratch, run) === MEET) return level;
     }
   }
-  return -1;
+  return floor;
 }
 
 /**
