@@ -7,6 +7,7 @@ import { makePath, type Point, readPoint, type TilePath } from '../grid/point.js
 import { checkInteger } from '../util/check-number.js';
 import { typedArrayName } from '../util/describe-value.js';
 import { ownOptions } from '../util/own-options.js';
+import { RtsSearchMemo, settingsKey } from './astar-memo.js';
 import { computeRtsClearance } from './clearance.js';
 import { RtsIndexedHeap } from './heap.js';
 
@@ -109,6 +110,11 @@ export class RtsPathfinder {
   private lane: Int32Array;
   private clearanceMap: Int8Array | null = null;
   private clearanceVersion = -1;
+  /** Tiles expanded by the last search, and whether it ended (not stopped by its expansion limit). */
+  private expanded = 0;
+  private complete = false;
+  /** The last complete searches without `blocked` tiles, answered again without searching (astar-memo.ts). */
+  private readonly memo = new RtsSearchMemo();
 
   /** @throws InvalidOptionError when `grid` is not a Grid. */
   constructor(grid: Grid) {
@@ -188,10 +194,48 @@ export class RtsPathfinder {
     const clear = clearance > 0 ? this.clearance() : null;
     // PERF: the rule becomes a small integer (0 never .. 3 if-both-free) so the hot loop compares numbers.
     const rule = neighbors === 8 ? ruleCode(diagonal) : 0;
+    // The same search on the same grid version gives the same answer: a kept one is returned as it was found.
+    const version = blocked === null ? grid.version : -1;
+    const settings = settingsKey(neighbors, rule, clearance);
+    if (blocked === null) {
+      const kept = this.memo.find(version, start, goal, settings, maxExpansions);
+      if (kept !== null) {
+        if (info !== undefined) info.expanded = kept.expanded;
+        return kept.path;
+      }
+    }
+
+    const path = this.search(sx, sy, gx, gy, code, rule, clear, clearance, blocked, maxExpansions);
+    if (info !== undefined) info.expanded = this.expanded;
+    if (blocked === null && this.complete) this.memo.keep(version, start, goal, settings, path, this.expanded);
+    return path;
+  }
+
+  /**
+   * The search of {@link RtsPathfinder.findPath} (checked inputs; start and goal distinct, on tiles of `code`).
+   * Leaves the count of expanded tiles in `expanded`, and whether the search ended (goal found or no tile left,
+   * not stopped by `maxExpansions`) in `complete`.
+   */
+  private search(
+    sx: number,
+    sy: number,
+    gx: number,
+    gy: number,
+    code: number,
+    rule: number,
+    clear: Int8Array | null,
+    clearance: number,
+    blocked: Uint8Array | null,
+    maxExpansions: number,
+  ): TilePath | null {
+    const grid = this.grid;
+    const passable = grid.passable;
+    const w = grid.width;
+    const start = sy * w + sx;
+    const goal = gy * w + gx;
     const octile = rule !== 0;
     // PERF: blocked tiles and clearance are folded into one flag so most searches skip both checks.
     const filtered = blocked !== null || clear !== null;
-
     const open = this.nextGeneration();
     const closed = open + 1;
     const { record, heap, offsets } = this;
@@ -229,12 +273,14 @@ export class RtsPathfinder {
       const ca = record[rc + 2] as number;
       const cb = record[rc + 3] as number;
       if (cur === goal) {
-        if (info !== undefined) info.expanded = expanded;
+        this.expanded = expanded;
+        this.complete = true;
         return makePath(ca + cb * SQRT2, this.trace(goal, w));
       }
       record[rc] = closed;
       if (++expanded > maxExpansions) {
-        if (info !== undefined) info.expanded = expanded;
+        this.expanded = expanded;
+        this.complete = false;
         return null;
       }
       const cx = cur % w;
@@ -326,7 +372,8 @@ export class RtsPathfinder {
         } else heap.push(ni, na + ha + (nb + hb) * SQRT2, ng);
       }
     }
-    if (info !== undefined) info.expanded = expanded;
+    this.expanded = expanded;
+    this.complete = true;
     return null;
   }
 

@@ -90,7 +90,9 @@ export function planFormationRoute(
     searches++;
     if (wide === null) {
       // The levels above the widest at which any walk joins the two tiles would each sweep all they reach and
-      // fail too: after the first failure, one pass finds that level.
+      // fail too: after the first failure, one pass finds that level. The pass stops at the floor: when no level
+      // above it joins the tiles, the search at the floor is next either way (it finds the path, or none, and
+      // there is none below the floor).
       if (cl > floor && !bounded) {
         bounded = true;
         cl = widestClearance(
@@ -102,6 +104,7 @@ export function planFormationRoute(
           n.gy,
           cl - 1,
           scratchOf(pathfinder),
+          floor,
         );
       } else cl--;
       continue;

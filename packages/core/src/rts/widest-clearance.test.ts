@@ -66,6 +66,9 @@ describe('widestClearance: one pass for the widest level joining two tiles', () 
             const gy = (g - gx) / w;
             const level = widestClearance(grid, clear, sx, sy, gx, gy, top, scratch);
             expect(level).toBe(reference(w, h, grid.passable, clear, s, g, top));
+            // With a floor, the levels at or below it are one answer: the floor.
+            for (let floor = -1; floor <= top; floor++)
+              expect(widestClearance(grid, clear, sx, sy, gx, gy, top, scratch, floor)).toBe(Math.max(level, floor));
             // The path search finds no path above the level.
             for (let cl = level + 1; cl <= top; cl++)
               expect(finder.findPath({ x: sx, y: sy }, { x: gx, y: gy }, { clearance: cl, diagonal })).toBeNull();
@@ -74,5 +77,56 @@ describe('widestClearance: one pass for the widest level joining two tiles', () 
       ),
       { numRuns: 300, seed: 3434 },
     );
+  });
+
+  it('answers a question asked again from its last answers, and a new one after an edit of the grid', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 14 }),
+        fc.integer({ min: 2, max: 14 }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 196 }),
+        fc.array(
+          fc.record({
+            s: fc.nat(),
+            g: fc.nat(),
+            top: fc.integer({ min: 0, max: 4 }),
+            edit: fc.option(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 1 })), { freq: 3 }),
+          }),
+          { minLength: 1, maxLength: 12 },
+        ),
+        (w, h, bits, queries) => {
+          const grid = randomGrid(w, h, bits, false);
+          const finder = new RtsPathfinder(grid);
+          const scratch = new WidestScratch();
+          for (const q of [...queries, ...queries]) {
+            if (q.edit !== null) grid.setPassable(q.edit[0] % w, Math.floor(q.edit[0] / w) % h, q.edit[1]);
+            // The same array, filled again for the new version.
+            const clear = finder.clearance();
+            const s = q.s % (w * h);
+            const g = q.g % (w * h);
+            if (!grid.passable[s] || !grid.passable[g]) continue;
+            const want = reference(w, h, grid.passable, clear, s, g, q.top);
+            for (let k = 0; k < 2; k++)
+              expect(
+                widestClearance(grid, clear, s % w, Math.floor(s / w), g % w, Math.floor(g / w), q.top, scratch),
+              ).toBe(want);
+          }
+        },
+      ),
+      { numRuns: 300, seed: 3535 },
+    );
+  });
+
+  it('does not flood again for the same question on the same grid version', () => {
+    const grid = randomGrid(40, 30, [5, 5, 5, 5, 5, 5, 5, 1], false);
+    const clear = new RtsPathfinder(grid).clearance();
+    const scratch = new WidestScratch();
+    const level = widestClearance(grid, clear, 0, 0, 39, 29, 3, scratch);
+    // A flood would grow the scratch again to the grid.
+    scratch.queued = new Uint8Array(0);
+    expect(widestClearance(grid, clear, 0, 0, 39, 29, 3, scratch)).toBe(level);
+    expect(scratch.queued.length).toBe(0);
+    expect(widestClearance(grid, clear, 0, 0, 39, 29, 2, scratch)).toBe(Math.min(level, 2));
+    expect(scratch.queued.length).toBe(40 * 30);
   });
 });
