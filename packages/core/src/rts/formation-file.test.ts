@@ -111,6 +111,37 @@ describe('a formation filing before a pass (studio battlefield)', () => {
 });
 
 describe('the end of a march (studio battlefield)', () => {
+  it('no member waits for long behind a commander walking back to the goal: it is no head of a column', () => {
+    // At the end the commander may walk again (pushed off the goal, or handed the goal). The march's rule for
+    // members catching up with the one ahead (they wait behind it) took the commander's way for its last step,
+    // which, once it stood blocked, pointed anywhere: a member between it and the goal waited behind it, and it
+    // waited for that member. The line at (43, 22) stood so for 8.2 s and arrived after 33.3 s, 2.09 times one
+    // unit's route (now 27.3 s, 1.72 times). A member may still wait a moment for the commander to pass.
+    for (const [formation, tx, ty] of [
+      ['line', 43, 22],
+      ['wedge', 33, 12],
+    ] as const) {
+      let run = 0;
+      let longest = 0;
+      const { g, seconds } = march(
+        tx,
+        ty,
+        (group) => {
+          const c = group.commander;
+          // The commander has a place of its own (the goal) only at the end.
+          const held =
+            !Number.isNaN(c.slotX) && c.state === 'moving' && group.units.some((u) => u.holding && u.dodging === c.id);
+          run = held ? run + 1 : 0;
+          longest = Math.max(longest, run);
+        },
+        formation,
+      );
+      expect(longest).toBeLessThan(STEPS_PER_SECOND);
+      expectAllPlaced(g);
+      expect(seconds).toBeLessThanOrEqual(1.8 * studioAloneSeconds(tx, ty));
+    }
+  });
+
   it('a commander pushed off the goal hands it to a member near it', () => {
     // The members come in past the commander on the goal and push it off into the places around the goal; it has
     // to come back through the members standing in them. Before, it pushed its way back and they pushed it back
