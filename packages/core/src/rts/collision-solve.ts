@@ -116,7 +116,9 @@ function walksAhead(u: RtsUnit, v: RtsUnit): boolean {
   if ((v.tailX - u.tailX) * ux + (v.tailY - u.tailY) * uy <= 0) return false;
   let vx: number;
   let vy: number;
-  if (v === v.group?.commander) {
+  // The commander's way is its last step while it leads the march; at the end it has a place of its own (the
+  // goal), and pushed off it, it walks back there like a member to its place (its last step may point anywhere).
+  if (v === v.group?.commander && Number.isNaN(v.slotX)) {
     if (v.idle) return false;
     vx = v.headingX;
     vy = v.headingY;

@@ -12,7 +12,12 @@ import type { RtsUnit } from './unit.js';
 const STEPS_PER_SECOND = 20;
 
 /** Steps a box (or wedge) order of the blue army to (tx, ty) until it arrives (at most 120 s). */
-function march(tx: number, ty: number, each: (g: RtsGroup) => void = () => {}, formation: 'box' | 'wedge' = 'box') {
+function march(
+  tx: number,
+  ty: number,
+  each: (g: RtsGroup) => void = () => {},
+  formation: 'box' | 'wedge' | 'line' = 'box',
+) {
   const s = studioRtsScene();
   const g = s.world.orderGroup(s.blue, tx, ty, { formation });
   let step = 0;
@@ -27,6 +32,12 @@ function march(tx: number, ty: number, each: (g: RtsGroup) => void = () => {}, f
 /** Is the formation on its march (the commander on its route, before the end)? */
 function marching(g: RtsGroup): boolean {
   return g.phase === 'marching' && g.commander.state === 'moving';
+}
+
+/** Is every member's place behind the commander (none ahead of it on its way): the formation in file? */
+function inFile(g: RtsGroup): boolean {
+  const c = g.commander;
+  return g.units.every((u) => u === c || (u.slotX - c.tailX) * c.headingX + (u.slotY - c.tailY) * c.headingY <= 0.01);
 }
 
 /** Every member stands in its place, none failed. */
@@ -77,7 +88,60 @@ describe('a formation in file through a pass (studio battlefield)', () => {
   });
 });
 
+describe('a formation filing before a pass (studio battlefield)', () => {
+  it('a box bound through the canyon files a column length before it, not at its mouth', () => {
+    // The box (five abreast) passes the one-tile canyon (x 20 to 27, row 15) in file, twenty deep. Before, it
+    // marched in shape (at nine tenths of the group speed, slowing while it wheeled or a member straggled) up to the
+    // canyon's mouth and formed the file there, the members jamming at the funnel: (36, 17) took 1.65 times one
+    // unit's route and (35, 18) 1.58 times. Now it files when the canyon is a column's length ahead (1.26, 1.32).
+    for (const [tx, ty] of [
+      [36, 17],
+      [35, 18],
+    ] as const) {
+      let fileFrom = Number.POSITIVE_INFINITY;
+      const { g, seconds } = march(tx, ty, (group) => {
+        if (marching(group) && fileFrom === Number.POSITIVE_INFINITY && inFile(group)) fileFrom = group.commander.tailX;
+      });
+      // In file far west of the canyon's mouth (x 20): before, at x 18.4, a tile and a half from it.
+      expect(fileFrom).toBeLessThan(12);
+      expectAllPlaced(g);
+      expect(seconds).toBeLessThanOrEqual(1.5 * studioAloneSeconds(tx, ty));
+    }
+  });
+});
+
 describe('the end of a march (studio battlefield)', () => {
+  it('no member waits for long behind a commander walking back to the goal: it is no head of a column', () => {
+    // At the end the commander may walk again (pushed off the goal, or handed the goal). The march's rule for
+    // members catching up with the one ahead (they wait behind it) took the commander's way for its last step,
+    // which, once it stood blocked, pointed anywhere: a member between it and the goal waited behind it, and it
+    // waited for that member. The line at (43, 22) stood so for 8.2 s and arrived after 33.3 s, 2.09 times one
+    // unit's route (now 27.3 s, 1.72 times). A member may still wait a moment for the commander to pass.
+    for (const [formation, tx, ty] of [
+      ['line', 43, 22],
+      ['wedge', 33, 12],
+    ] as const) {
+      let run = 0;
+      let longest = 0;
+      const { g, seconds } = march(
+        tx,
+        ty,
+        (group) => {
+          const c = group.commander;
+          // The commander has a place of its own (the goal) only at the end.
+          const held =
+            !Number.isNaN(c.slotX) && c.state === 'moving' && group.units.some((u) => u.holding && u.dodging === c.id);
+          run = held ? run + 1 : 0;
+          longest = Math.max(longest, run);
+        },
+        formation,
+      );
+      expect(longest).toBeLessThan(STEPS_PER_SECOND);
+      expectAllPlaced(g);
+      expect(seconds).toBeLessThanOrEqual(1.8 * studioAloneSeconds(tx, ty));
+    }
+  });
+
   it('a commander pushed off the goal hands it to a member near it', () => {
     // The members come in past the commander on the goal and push it off into the places around the goal; it has
     // to come back through the members standing in them. Before, it pushed its way back and they pushed it back

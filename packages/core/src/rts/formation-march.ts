@@ -11,13 +11,14 @@ import {
   snapToQuarterTurn,
   sortBySlot,
 } from './formation.js';
+import { rtsNarrowAhead, rtsNarrowPoints, rtsRouteLeft, rtsSlotHeld } from './formation-ahead.js';
 import { fileRanksByDistance, improvePlaces, routeHeading, slotsShareTile } from './formation-assign.js';
 import { RtsMarchEnd } from './formation-end.js';
 import { RtsFormationFit } from './formation-fit.js';
 import type { RtsFormationGroup } from './formation-group.js';
-import { planFormationRoute } from './formation-route.js';
+import { columnLength, planFormationRoute } from './formation-route.js';
 import { rtsFileTarget, rtsTrailTarget } from './formation-trail.js';
-import { rtsBodyClear, rtsBodyClearance, rtsSegmentClear, rtsTileOpen } from './geometry.js';
+import { rtsBodyClearance, rtsSegmentClear, rtsTileOpen } from './geometry.js';
 import type { RtsGroupHost } from './group-host.js';
 import type { RtsUnit } from './unit.js';
 
@@ -90,6 +91,8 @@ export class RtsFormationMarch {
   /** Places of the units (by index) for {@link improvePlaces}. */
   private placeX: Float64Array = new Float64Array(0);
   private placeY: Float64Array = new Float64Array(0);
+  /** Where on the route the formation cannot hold its shape, as route left there (see formation-ahead.ts). */
+  private narrow: Float64Array = new Float64Array(0);
 
   constructor(world: RtsGroupHost, group: RtsFormationGroup) {
     this.world = world;
@@ -280,6 +283,7 @@ export class RtsFormationMarch {
     g.plan = route.slice();
     g.turnTarget = g.angle;
     world.setRoute(c, route);
+    this.narrow = rtsNarrowPoints(world.grid, g.slots, route, this.fromX, this.fromY, this.maxRadius(), g.angle);
     for (const u of g.units) {
       // Positions recorded by pushes while forming are dropped: members now hold slots.
       u.returnStack = [];
@@ -295,7 +299,8 @@ export class RtsFormationMarch {
   /**
    * One step of the march: turn towards the direction of travel where the formation fits; give every member its
    * slot from the commander's newest position, or, while any slot is inside a wall (a pass narrower than the
-   * formation), a place in file behind the commander along its trail (ranked by distance to the commander when
+   * formation), or from when such a pass is a file's length ahead on the route (formation-ahead.ts), a place in file
+   * behind the commander along its trail (ranked by distance to the commander when
    * the filing starts), until every slot has been free for three seconds (then the members re-form); members
    * trade places that are nearer to each other; pace the commander: the group speed while the formation files,
    * else nine tenths of it, seven tenths while a member is more than three tiles from its place, half while the
@@ -351,6 +356,12 @@ export class RtsFormationMarch {
       const i = order[j] as number;
       if (g.units[i] === c) continue;
       blocked = !this.slotAt(anchor.x, anchor.y, g.slotOf[i] as number);
+    }
+    // In shape, a pass narrower than the formation a file's length ahead: the members file now, so that the file
+    // has formed when the commander enters the pass (forming it at the pass's mouth, they jammed there).
+    if (!blocked && !this.filing && this.narrow.length > 0 && g.phase === 'marching') {
+      const left = rtsRouteLeft(c.tailX, c.tailY, c.route, c.routeIndex);
+      blocked = rtsNarrowAhead(this.narrow, left, columnLength(g.units.length, this.ranks, g.options.spacing));
     }
     if (blocked) {
       if (!this.filing) {
@@ -453,14 +464,7 @@ export class RtsFormationMarch {
    */
   private slotAt(ax: number, ay: number, k: number): boolean {
     const g = this.group;
-    const grid = this.world.grid;
-    const p = slotPositionInto(ax, ay, g.angle, g.slots[k * 2] as number, g.slots[k * 2 + 1] as number, this.tmp);
-    const r = this.maxRadius();
-    return (
-      rtsTileOpen(grid, Math.floor(p.x), Math.floor(p.y)) &&
-      rtsSegmentClear(grid, ax, ay, p.x, p.y) &&
-      (r <= 0.5 || rtsBodyClear(grid, p.x, p.y, r))
-    );
+    return rtsSlotHeld(this.world.grid, g.slots, ax, ay, g.angle, k, this.maxRadius(), this.tmp);
   }
 
   /**
