@@ -207,6 +207,42 @@ describe('updateField', () => {
     }
   });
 
+  it('an option deleted since the last call and inherited from a prototype counts as absent, as computeField reads it', () => {
+    const grid = Grid.open(30, 30);
+    const opts: FieldOptions = { goals: [{ x: 3, y: 3 }], metric: 'steps' };
+    const field = computeField(grid, opts);
+    grid.setPassable(10, 10, false);
+    updateField(grid, field, opts);
+    // The same value, but no longer the options' own: the default metric (octile) applies.
+    delete opts.metric;
+    Object.setPrototypeOf(opts, { metric: 'steps' });
+    field.gridVersion = computeField(grid, { ...opts, out: { cost: field.cost, dir: field.dir } }).gridVersion;
+    grid.fillPassable(12, 0, 1, 25, false);
+    expect(updateField(grid, field, opts).full).toBe(false);
+    expect(field.cost).toEqual(computeField(grid, { goals: [{ x: 3, y: 3 }], metric: 'octile' }).cost);
+  });
+
+  it('run options added to the options of the last call are read (an aborted signal stops before any work)', () => {
+    const grid = Grid.open(30, 30);
+    const opts: FieldOptions = { goals: [{ x: 3, y: 3 }], metric: 'octile' };
+    const field = computeField(grid, opts);
+    grid.setPassable(10, 10, false);
+    updateField(grid, field, opts);
+    const controller = new AbortController();
+    controller.abort();
+    opts.signal = controller.signal;
+    grid.setPassable(11, 10, false);
+    const before = field.cost.slice();
+    expect(() => updateField(grid, field, opts)).toThrow(AbortError);
+    expect(field.cost).toEqual(before);
+    const done: number[] = [];
+    opts.signal = undefined;
+    opts.onProgress = (d) => done.push(d);
+    expect(updateField(grid, field, opts).full).toBe(false);
+    expect(done.length).toBeGreaterThan(0);
+    expect(field.cost).toEqual(computeField(grid, { goals: [{ x: 3, y: 3 }], metric: 'octile' }).cost);
+  });
+
   it('falls back to a full recompute when the repair would touch too much of the map', () => {
     const grid = Grid.open(100, 100);
     const opts: FieldOptions = { goals: [{ x: 99, y: 50 }], metric: 'octile' };

@@ -7,11 +7,11 @@ import { readRunOptions } from '../../util/run-options.js';
 import { checkField } from '../check-field.js';
 import { computeField } from '../compute-field.js';
 import { checkPassableCodes } from '../kernels/check-codes.js';
-import { METRIC_WEIGHTED, overlaps, type ResolvedFieldOptions, RULE_NEVER, resolveFieldOptions } from '../options.js';
-import type { Field, FieldOptions } from '../types.js';
+import { METRIC_WEIGHTED, overlaps, RULE_NEVER, resolveFieldOptions } from '../options.js';
+import type { Field, FieldOptions, KernelControl } from '../types.js';
 import { RepairCallMemo } from './call-memo.js';
 import { GoalSeeds } from './goal-seeds.js';
-import { REPAIR_GAVE_UP, repairField } from './repair-kernel.js';
+import { REPAIR_GAVE_UP, type RepairInput, repairField } from './repair-kernel.js';
 
 /** What {@link updateField} did. */
 export interface FieldUpdate {
@@ -42,6 +42,9 @@ export const REPAIR_LIMIT_FRACTION = 1 / 32;
 const REPAIR_BIG_MAP_TILES = 1 << 22;
 /** Smallest repair limit in tiles: below it a repair is always tried (small maps recompute in microseconds). */
 const MIN_REPAIR_LIMIT = 1024;
+
+/** What an abort says was aborted. */
+const WHAT = 'field computation';
 
 // Per-thread scratch: the changed tiles read from the edit log, the goal lookup, and the last checked call.
 let changed = new Int32Array(64);
@@ -115,68 +118,92 @@ function assertVersionOf(field: Field, version: number): void {
  *   OutOfRangeError for a goal value out of computeField's bounds or a passability code other than 0, 1, 2.
  */
 export function updateField(grid: Grid, field: Field, options: UpdateFieldOptions): FieldUpdate {
-  const checkedControl = readRunOptions(options, 'field computation');
-  let resolved: ResolvedFieldOptions;
-  let version: number;
   // PERF: in a game loop this path runs once a frame, too rarely for V8 to optimize it soon (a few thousand
-  // calls): each call and getter costs microseconds in the interpreter with caches cold, so the version is read
-  // once and the codes' check is skipped while the memo knows them valid.
-  if (memo.matches(grid, field, options)) {
-    // The same field and options as the last call, unchanged: only the versions can have moved.
-    resolved = memo.resolved as ResolvedFieldOptions;
-    checkSameGrid('field', field.gridId, grid);
-    version = grid.version;
-    assertVersionOf(field, version);
+  // calls): each call, getter and builtin costs microseconds in the interpreter with caches cold. So a call with
+  // the arguments of the last one reads only what may have changed (the memo's plain reads, the field's id and
+  // version, the grid's versions) and reuses the repair's input; anything unexpected takes the checked path.
+  if (!memo.matches(grid, field, options)) return updateChecked(grid, field, options);
+  const given = options as Record<string, unknown>;
+  // (A read that gives undefined gives the own value too, as readRunOptions reads it.)
+  const control =
+    given.signal === undefined && given.onProgress === undefined && given.control === undefined
+      ? undefined
+      : readRunOptions(options, WHAT);
+  const gridId: unknown = field.gridId;
+  const since: unknown = field.gridVersion;
+  const version = grid.version;
+  if (
+    (gridId !== undefined && gridId !== memo.gridId) ||
+    typeof since !== 'number' ||
+    since % 1 !== 0 ||
+    since > version ||
     // Codes valid at the version last checked stay valid until an unknown edit (touch()) comes after it.
-    if (grid.edits.unknownVersion > memo.codesVersion) {
-      checkPassableCodes(grid);
-      memo.codesVersion = version;
-    }
-  } else {
-    memo.forget();
-    if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
-    assertFieldOf(grid, field);
-    if (!isObject(options)) throw new InvalidOptionError('options', options, 'an object with goals');
-    resolved = resolveFieldOptions(options);
-    goals.load(grid, ownOption(options, 'goals'), resolved.maxCost);
-    version = grid.version;
-    checkPassableCodes(grid);
-    memo.remember(grid, field, options, resolved);
-    memo.codesVersion = version;
-  }
+    grid.edits.unknownVersion > memo.codesVersion
+  )
+    return updateChecked(grid, field, options);
+  return bringUpToDate(grid, field, options, memo.input as RepairInput, control, version);
+}
+
+/** updateField's checked path: every argument checked, the options resolved and remembered. */
+function updateChecked(grid: Grid, field: Field, options: UpdateFieldOptions): FieldUpdate {
+  const control = readRunOptions(options, WHAT);
+  memo.forget();
+  if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
+  assertFieldOf(grid, field);
+  if (!isObject(options)) throw new InvalidOptionError('options', options, 'an object with goals');
+  const resolved = resolveFieldOptions(options);
+  goals.load(grid, ownOption(options, 'goals'), resolved.maxCost);
+  const version = grid.version;
+  checkPassableCodes(grid);
   const size = grid.width * grid.height;
-  field.gridId = grid.id;
-  if (field.gridVersion === version) return { full: false, tiles: 0 };
   const fraction = size >= REPAIR_BIG_MAP_TILES ? REPAIR_LIMIT_FRACTION / 2 : REPAIR_LIMIT_FRACTION;
-  const limit = Math.max(MIN_REPAIR_LIMIT, Math.floor(size * fraction));
-  let count = EDITS_UNKNOWN;
-  if (field.gridVersion >= 0) {
-    const capacity = grid.edits.capacity;
-    if (changed.length < capacity) changed = new Int32Array(capacity);
-    count = grid.edits.read(field.gridVersion, version, changed);
-  }
-  if (count !== EDITS_UNKNOWN && count <= limit) {
+  const capacity = grid.edits.capacity;
+  if (changed.length < capacity) changed = new Int32Array(capacity);
+  const input: RepairInput = {
+    width: grid.width,
+    height: grid.height,
+    passable: grid.passable,
+    terrain: resolved.metric === METRIC_WEIGHTED ? grid.terrain : null,
+    metric: resolved.metric,
+    rule: resolved.neighbors === 4 ? RULE_NEVER : resolved.rule,
+    maxCost: resolved.maxCost,
+    cost: field.cost,
+    dir: field.dir,
+    changed,
+    changedCount: 0,
+    seeds: goals,
+    limit: Math.max(MIN_REPAIR_LIMIT, Math.floor(size * fraction)),
+    control: undefined,
+  };
+  memo.remember(grid, field, options, resolved, input);
+  memo.codesVersion = version;
+  return bringUpToDate(grid, field, options, input, control, version);
+}
+
+/** Repairs the checked `field` up to `version` (the grid's) from the edit log, or recomputes it in full. */
+function bringUpToDate(
+  grid: Grid,
+  field: Field,
+  options: UpdateFieldOptions,
+  input: RepairInput,
+  control: KernelControl | undefined,
+  version: number,
+): FieldUpdate {
+  field.gridId = grid.id;
+  const since = field.gridVersion;
+  if (since === version) return { full: false, tiles: 0 };
+  const count = since >= 0 ? grid.edits.read(since, version, input.changed) : EDITS_UNKNOWN;
+  if (count !== EDITS_UNKNOWN && count <= input.limit) {
+    input.changedCount = count;
+    input.control = control;
     let tiles: number;
     try {
-      tiles = repairField({
-        width: grid.width,
-        height: grid.height,
-        passable: grid.passable,
-        terrain: resolved.metric === METRIC_WEIGHTED ? grid.terrain : null,
-        metric: resolved.metric,
-        rule: resolved.neighbors === 4 ? RULE_NEVER : resolved.rule,
-        maxCost: resolved.maxCost,
-        cost: field.cost,
-        dir: field.dir,
-        changed,
-        changedCount: count,
-        seeds: goals,
-        limit,
-        control: checkedControl,
-      });
+      tiles = repairField(input);
     } catch (error) {
       if (error instanceof AbortError) field.gridVersion = -1;
       throw error;
+    } finally {
+      input.control = undefined;
     }
     if (tiles !== REPAIR_GAVE_UP) {
       field.gridVersion = version;
@@ -189,12 +216,12 @@ export function updateField(grid: Grid, field: Field, options: UpdateFieldOption
       signal: undefined,
       onProgress: undefined,
       out: { cost: field.cost, dir: field.dir },
-      control: checkedControl,
+      control,
     };
     field.gridVersion = computeField(grid, full).gridVersion;
   } catch (error) {
     field.gridVersion = -1;
     throw error;
   }
-  return { full: true, tiles: size };
+  return { full: true, tiles: grid.width * grid.height };
 }
