@@ -146,17 +146,14 @@ describe('widestClearance: one pass for the widest level joining two tiles', () 
             const s = a % (w * h);
             const g = b % (w * h);
             if (!grid.passable[s] || !grid.passable[g]) continue;
-            const level = widestClearance(
-              grid,
-              clear,
-              s % w,
-              Math.floor(s / w),
-              g % w,
-              Math.floor(g / w),
-              top,
-              scratch,
-            );
+            const sx = s % w;
+            const sy = Math.floor(s / w);
+            const gx = g % w;
+            const gy = Math.floor(g / w);
+            const level = widestClearance(grid, clear, sx, sy, gx, gy, top, scratch);
             expect(level).toBe(reference(w, h, grid.passable, clear, s, g, top));
+            for (let floor = -1; floor <= top; floor++)
+              expect(widestClearance(grid, clear, sx, sy, gx, gy, top, scratch, floor)).toBe(Math.max(level, floor));
           }
         },
       ),
