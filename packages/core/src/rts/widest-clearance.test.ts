@@ -129,4 +129,48 @@ describe('widestClearance: one pass for the widest level joining two tiles', () 
     expect(widestClearance(grid, clear, 0, 0, 39, 29, 2, scratch)).toBe(Math.min(level, 2));
     expect(scratch.queued.length).toBe(40 * 30);
   });
+  it('equals a flood per level on bigger maps with few walls (long floods that meet)', () => {
+    const scratch = new WidestScratch();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 20, max: 48 }),
+        fc.integer({ min: 20, max: 48 }),
+        fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 1, maxLength: 97 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 4 }),
+        (w, h, bits, top, pairs) => {
+          // Walls on about one tile in fourteen (bits below 3), so the clearance levels vary across the map.
+          const grid = randomGrid(w, h, bits, false);
+          const clear = new RtsPathfinder(grid).clearance();
+          for (const [a, b] of pairs) {
+            const s = a % (w * h);
+            const g = b % (w * h);
+            if (!grid.passable[s] || !grid.passable[g]) continue;
+            const sx = s % w;
+            const sy = Math.floor(s / w);
+            const gx = g % w;
+            const gy = Math.floor(g / w);
+            const level = widestClearance(grid, clear, sx, sy, gx, gy, top, scratch);
+            expect(level).toBe(reference(w, h, grid.passable, clear, s, g, top));
+            for (let floor = -1; floor <= top; floor++)
+              expect(widestClearance(grid, clear, sx, sy, gx, gy, top, scratch, floor)).toBe(Math.max(level, floor));
+          }
+        },
+      ),
+      { numRuns: 150, seed: 3636 },
+    );
+  });
+
+  it('at the level that holds, the two floods head for each other instead of sweeping the map', () => {
+    // An open 120 x 120 map: the two corners meet at the top level. Breadth-first floods from both touched half
+    // the map (7202 tiles) before their fronts met; floods that take the tile nearest the other end first touch
+    // a band along the diagonal.
+    const grid = randomGrid(120, 120, [5], false);
+    const clear = new RtsPathfinder(grid).clearance();
+    const scratch = new WidestScratch();
+    expect(widestClearance(grid, clear, 0, 0, 119, 119, 0, scratch)).toBe(0);
+    let touched = 0;
+    for (let i = 0; i < 120 * 120; i++) if (scratch.queued[i] !== 0) touched++;
+    expect(touched).toBeLessThan(1000);
+  });
 });
