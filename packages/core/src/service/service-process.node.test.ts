@@ -64,6 +64,32 @@ describe('the service in a Node process', () => {
     expect(status).toBe(0);
   });
 
+  it('a shared-memory pool build and fields detach no buffer in a worker (small replies are copied, not moved)', () => {
+    // After the first detached buffer V8 checks every typed-array access of the thread; a pool build's reply used
+    // to move one 32-byte buffer, so every worker that had built a graph ran its later jobs slower.
+    const sectors = new URL('../../dist/sectors/index.js', import.meta.url).href;
+    const { status, out } = node(
+      `import { computeField, createFieldService, generateMap } from ${JSON.stringify(dist)};
+       import { buildSectorGraph, buildSectorGraphInPool } from ${JSON.stringify(sectors)};
+       const service = await createFieldService({ workers: 2, mode: 'shared' });
+       const grid = generateMap('rooms', 192, 192, { density: 0.2, seed: 3, shared: true });
+       const tile = (i) => ({ x: i % 192, y: Math.floor(i / 192) });
+       const a = tile(grid.passable.indexOf(1));
+       const b = tile(grid.passable.lastIndexOf(1));
+       const graph = await buildSectorGraphInPool(service, grid);
+       const local = buildSectorGraph(grid);
+       const cost = graph.findPath(a, b)?.cost;
+       const same = Number.isFinite(cost) && cost === local.findPath(a, b)?.cost;
+       const field = await service.computeField(grid, { goals: [b] });
+       console.log('built', same, field.cost.length);
+       await service.close();`,
+      ['--trace-protector-invalidation'],
+    );
+    expect(out).toContain('built true 36864');
+    expect(out).not.toContain('ArrayBufferDetaching');
+    expect(status).toBe(0);
+  });
+
   it('a service that is never closed lets the process end once idle', () => {
     const { status, out } = node(
       `import { createFieldService, Grid } from ${JSON.stringify(dist)};

@@ -251,13 +251,25 @@ function elementBytes(target: unknown): number {
   return ArrayBuffer.isView(target) ? (target as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT : 1;
 }
 
-/** The ArrayBuffers a reply can move: outputs, write data and new buffers in the value (never a buffer held). */
+/**
+ * Smallest buffer a reply moves; smaller ones are copied by the message. Moving a buffer detaches it in this
+ * worker, and after the first detached buffer V8 checks every typed-array access of every optimized function of
+ * the thread, for good (loops 1.5-2x slower). A pool build's reply held one 32-byte buffer, so every worker that
+ * had built a sector graph ran its later jobs under those checks. Copying a buffer this small costs microseconds.
+ */
+export const MIN_MOVED_BYTES = 1 << 16;
+
+/**
+ * The ArrayBuffers a reply moves: outputs, write data and new buffers in the value of at least
+ * {@link MIN_MOVED_BYTES} (never a buffer held).
+ */
 function transferables(reply: JobReply, held: Map<number, Held>): Transferable[] {
   const keep = new Set<ArrayBufferLike>();
   for (const entry of held.values()) keep.add(entry.buffer);
   const out = new Set<ArrayBuffer>();
   const add = (buffer: ArrayBufferLike) => {
-    if (!isSharedBuffer(buffer) && !keep.has(buffer) && buffer.byteLength > 0) out.add(buffer as ArrayBuffer);
+    if (!isSharedBuffer(buffer) && !keep.has(buffer) && buffer.byteLength >= MIN_MOVED_BYTES)
+      out.add(buffer as ArrayBuffer);
   };
   for (const buffer of Object.values(reply.outputs ?? {})) add(buffer);
   if (reply.ok) {
