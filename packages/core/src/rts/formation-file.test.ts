@@ -165,3 +165,41 @@ describe('the end of a march (studio battlefield)', () => {
     }
   });
 });
+
+describe('members converging on the mouth of a pass (studio battlefield)', () => {
+  it('a member blocked by the member waiting behind it steps aside when it is stuck, not after the livelock guard', () => {
+    // A line bound south of the red army files through the three-tile pass. At its mouth a member (#15) caught up
+    // with one (#5) whose way to its place in file crossed in front of it, and waited behind it; #5's step was
+    // blocked by #15, and it stood still, its collision being solved by #15's wait. Its stuck timer (one second)
+    // had it dodge to any free tile, but the dodge was refused because #15 "acted" on the collision: the two stood
+    // for two seconds, until the livelock guard sent #5 on a detour, and the file's tail came in late (27.35 s, 1.73
+    // times one unit's route; now 26.25 s, 1.66 times). A wait solves nothing for the unit waited for: it may dodge.
+    const [tx, ty] = [39, 24];
+    let longest = 0;
+    const runs = new Map<number, number>();
+    const { g, seconds } = march(
+      tx,
+      ty,
+      (group) => {
+        const seen = new Set<number>();
+        for (const u of group.units) {
+          if (!u.holding || u.dodging < 0) continue;
+          const v = group.units.find((w) => w.id === u.dodging);
+          // v stands blocked by u, which waits for it.
+          if (!v || v.holding || v.waitSteps === 0 || v.collisionWith !== u.id) continue;
+          const key = u.id * 1000 + v.id;
+          seen.add(key);
+          const run = (runs.get(key) ?? 0) + 1;
+          runs.set(key, run);
+          longest = Math.max(longest, run);
+        }
+        for (const key of [...runs.keys()]) if (!seen.has(key)) runs.delete(key);
+      },
+      'line',
+    );
+    // Before: 39 steps (about two seconds); the stuck timer is one second (20 steps).
+    expect(longest).toBeLessThanOrEqual(1.25 * STEPS_PER_SECOND);
+    expectAllPlaced(g);
+    expect(seconds).toBeLessThanOrEqual(1.7 * studioAloneSeconds(tx, ty));
+  });
+});
