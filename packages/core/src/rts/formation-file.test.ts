@@ -2,11 +2,12 @@
  * A formation filing through the studio battlefield's three-tile pass (./rts-studio.test-util.ts), and the end of
  * its march: members that walk after their moving places are not sent on detours, members that catch up with the
  * member ahead of them on the march wait behind it, and at the end a commander pushed off the goal hands it to a
- * member next to it instead of pushing its way back.
+ * member next to it instead of pushing its way back. Also: a member stuck behind one that only waits for it steps
+ * aside on its stuck timer, and guards pushed out of the canyon ahead of a file wait for it to pass.
  */
 import { describe, expect, it } from 'vitest';
 import type { RtsGroup } from './group.js';
-import { studioAloneSeconds, studioRtsScene } from './rts-studio.test-util.js';
+import { type StudioRtsScene, studioAloneSeconds, studioRtsScene } from './rts-studio.test-util.js';
 import type { RtsUnit } from './unit.js';
 
 const STEPS_PER_SECOND = 20;
@@ -15,7 +16,7 @@ const STEPS_PER_SECOND = 20;
 function march(
   tx: number,
   ty: number,
-  each: (g: RtsGroup) => void = () => {},
+  each: (g: RtsGroup, s: StudioRtsScene) => void = () => {},
   formation: 'box' | 'wedge' | 'line' = 'box',
 ) {
   const s = studioRtsScene();
@@ -24,7 +25,7 @@ function march(
   while (g.phase !== 'arrived' && g.phase !== 'failed' && step < 120 * STEPS_PER_SECOND) {
     s.world.step();
     step++;
-    each(g);
+    each(g, s);
   }
   return { s, g, seconds: step / STEPS_PER_SECOND };
 }
@@ -201,5 +202,52 @@ describe('members converging on the mouth of a pass (studio battlefield)', () =>
     expect(longest).toBeLessThanOrEqual(1.25 * STEPS_PER_SECOND);
     expectAllPlaced(g);
     expect(seconds).toBeLessThanOrEqual(1.7 * studioAloneSeconds(tx, ty));
+  });
+});
+
+describe('guards pushed out of the canyon ahead of a file (studio battlefield)', () => {
+  it('wait for the file to pass before they walk back to their posts', () => {
+    // A box bound south-east of the ridge files through the one-tile canyon and hard-pushes its three guards out of
+    // the far end. A pushed unit walks back once no mover is near (the RTS tutorial: "as the Unit A has left, the
+    // collision disappears"), but members walking to their places in file are idle by their state (they follow
+    // their places, not routes), so a guard walked back into the file in every gap between its members and was
+    // pushed out again: at (41, 22) for 31 steps, at (39, 24) for 34, and the box came in 1.69 and 1.63 times one
+    // unit's route. Now a member walking towards the return point of a unit whose way back is narrow counts as a
+    // mover: no such step, and 1.54 and 1.55 times.
+    for (const [tx, ty] of [
+      [41, 22],
+      [39, 24],
+    ] as const) {
+      let against = 0;
+      let pushed = false;
+      const prev: number[] = [];
+      const { g, seconds } = march(tx, ty, (group, scene) => {
+        const guards = scene.guards;
+        for (let k = 0; k < guards.length; k++) {
+          const u = guards[k] as RtsUnit;
+          const mx = u.tailX - (prev[2 * k] ?? u.homeX);
+          const my = u.tailY - (prev[2 * k + 1] ?? u.homeY);
+          prev[2 * k] = u.tailX;
+          prev[2 * k + 1] = u.tailY;
+          if (u.pushMoves.length > 0) pushed = true;
+          // Walking back: not pushed, not dodging, with positions to return to.
+          if (u.pushMoves.length > 0 || !Number.isNaN(u.avoidX) || u.returnStack.length === 0) continue;
+          if (mx === 0 && my === 0) continue;
+          // Walking back into the file: the guard and a member within three tiles walk towards each other.
+          if (
+            group.units.some((m) => {
+              const ox = m.tailX - u.tailX;
+              const oy = m.tailY - u.tailY;
+              return Math.hypot(ox, oy) < 3 && ox * mx + oy * my > 0 && ox * m.headingX + oy * m.headingY < 0;
+            })
+          )
+            against++;
+        }
+      });
+      expect(pushed).toBe(true);
+      expect(against).toBeLessThanOrEqual(3);
+      expectAllPlaced(g);
+      expect(seconds).toBeLessThanOrEqual(1.6 * studioAloneSeconds(tx, ty));
+    }
   });
 });
