@@ -155,32 +155,75 @@ export function firstCollision(
   return softIndex >= 0 ? (units[softIndex] as RtsUnit) : null;
 }
 
-/** Is a moving unit (not of u's group) close to u or to the place u wants to return to (its return stack's top)? */
+/**
+ * Is a moving unit (not of u's group) close to u or to the place u wants to return to (its return stack's top)?
+ * Then u, pushed aside, waits before it walks back (the RTS tutorial: "as the Unit A has left, the collision
+ * disappears and the idle unit goes back to its position").
+ */
 export function moverNear(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit): boolean {
   const k = u.returnStack.length - 2;
   const rx = u.returnStack[k] as number;
   const ry = u.returnStack[k + 1] as number;
   const reach = ws.maxSoft + u.softRadius + 0.5;
+  const narrow = wayBackNarrow(w, u);
   // Two boxes (around the return point and around u); a unit found twice is tested twice, harmlessly.
   const n1 = gatherUnits(w, ws, rx - reach, ry - reach, rx + reach, ry + reach);
-  if (nearMover(w, ws, u, rx, ry, n1)) return true;
+  if (nearMover(w, ws, u, rx, ry, n1, narrow)) return true;
   const n2 = gatherUnits(w, ws, u.tailX - reach, u.tailY - reach, u.tailX + reach, u.tailY + reach);
-  return nearMover(w, ws, u, rx, ry, n2);
+  return nearMover(w, ws, u, rx, ry, n2, narrow);
 }
 
-/** The test of {@link moverNear} over the first `count` candidates. */
-function nearMover(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, rx: number, ry: number, count: number): boolean {
+/**
+ * The test of {@link moverNear} over the first `count` candidates. A formation member walking to its place is
+ * idle by its state (it follows its slot, not a route of its own); it counts as a mover when u's way back is
+ * narrow (`narrow`, {@link wayBackNarrow}) and the member walks towards u's return point: a guard pushed out of a
+ * canyon ahead of a file would otherwise walk back into the file in every gap between its members, to be pushed
+ * out again.
+ */
+function nearMover(
+  w: RtsWorldView,
+  ws: RtsWorkspace,
+  u: RtsUnit,
+  rx: number,
+  ry: number,
+  count: number,
+  narrow: boolean,
+): boolean {
   const units = w.units;
   const cand = ws.candidates;
   for (let c = 0; c < count; c++) {
     const v = units[cand[c] as number] as RtsUnit; // PERF: c < count
-    if (v === u || v.idle) continue;
+    if (v === u || (v.idle && !(narrow && walksTowards(v, rx, ry)))) continue;
     if (v.group !== null && v.group === u.group) continue;
     const r = v.softRadius + u.softRadius + 0.5;
     if (square(v.tailX - rx) + square(v.tailY - ry) < r * r) return true;
     if (square(v.tailX - u.tailX) + square(v.tailY - u.tailY) < r * r) return true;
   }
   return false;
+}
+
+/**
+ * Does u's way back (its return stack, to its home) lead over a tile of clearance 0 (no open 3 x 3 square round
+ * it: by a wall or in a passage), where it cannot make way for units coming the other way?
+ */
+function wayBackNarrow(w: RtsWorldView, u: RtsUnit): boolean {
+  const clear = w.pathfinder.clearance();
+  const width = w.grid.width;
+  for (let k = 0; k + 1 < u.returnStack.length; k += 2) {
+    const tx = Math.floor(u.returnStack[k] as number);
+    const ty = Math.floor(u.returnStack[k + 1] as number);
+    if ((clear[ty * width + tx] as number) <= 0) return true;
+  }
+  return false;
+}
+
+/**
+ * Is `v` a formation member walking (its newest step not zero) towards (rx, ry): is (rx, ry) ahead of it on its
+ * way? (Its place may be just ahead of it: a place in a marching formation moves on as the member walks.)
+ */
+function walksTowards(v: RtsUnit, rx: number, ry: number): boolean {
+  if (Number.isNaN(v.slotX)) return false;
+  return (rx - v.tailX) * v.headingX + (ry - v.tailY) * v.headingY > 0;
 }
 
 /** v * v (the `**` operator's precision is left to each engine). */

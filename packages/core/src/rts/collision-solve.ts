@@ -221,7 +221,9 @@ export type RtsAvoidResult = 'none' | 'wait' | 'dodge';
  *   ({@link mayWaitFor}), waiting solves nothing: `'none'`, the unit stays as it was and the caller goes on with
  *   the next rule (push, hard push, stop).
  * - A neighbour: the unit dodges to it (`'dodge'`).
- * With `anyTile` (when stuck) the own tile is left out: the nearest free neighbour, however far.
+ * With `anyTile` (when stuck) the own tile is left out: the nearest free neighbour, however far. A unit that `from`
+ * acts on (dodging it) does not dodge it too, except, when stuck, one that `from` only waits for: the wait solves
+ * nothing while the unit stands (a member held up behind one that its way crosses, each waiting for the other).
  */
 export function tryAvoid(
   w: RtsWorldView,
@@ -230,7 +232,7 @@ export function tryAvoid(
   from: RtsUnit,
   anyTile: boolean,
 ): RtsAvoidResult {
-  if (!routeTarget(ws, a) || from.dodging === a.id) return 'none';
+  if (!routeTarget(ws, a) || (from.dodging === a.id && !(anyTile && from.holding))) return 'none';
   const best = nearestAdjacent(w, ws, a, anyTile);
   if (best < 0) return 'none';
   const tx = Math.floor(a.tailX);

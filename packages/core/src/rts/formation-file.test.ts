@@ -2,11 +2,12 @@
  * A formation filing through the studio battlefield's three-tile pass (./rts-studio.test-util.ts), and the end of
  * its march: members that walk after their moving places are not sent on detours, members that catch up with the
  * member ahead of them on the march wait behind it, and at the end a commander pushed off the goal hands it to a
- * member next to it instead of pushing its way back.
+ * member next to it instead of pushing its way back. Also: a member stuck behind one that only waits for it steps
+ * aside on its stuck timer, and guards pushed out of the canyon ahead of a file wait for it to pass.
  */
 import { describe, expect, it } from 'vitest';
 import type { RtsGroup } from './group.js';
-import { studioAloneSeconds, studioRtsScene } from './rts-studio.test-util.js';
+import { type StudioRtsScene, studioAloneSeconds, studioRtsScene } from './rts-studio.test-util.js';
 import type { RtsUnit } from './unit.js';
 
 const STEPS_PER_SECOND = 20;
@@ -15,7 +16,7 @@ const STEPS_PER_SECOND = 20;
 function march(
   tx: number,
   ty: number,
-  each: (g: RtsGroup) => void = () => {},
+  each: (g: RtsGroup, s: StudioRtsScene) => void = () => {},
   formation: 'box' | 'wedge' | 'line' = 'box',
 ) {
   const s = studioRtsScene();
@@ -24,7 +25,7 @@ function march(
   while (g.phase !== 'arrived' && g.phase !== 'failed' && step < 120 * STEPS_PER_SECOND) {
     s.world.step();
     step++;
-    each(g);
+    each(g, s);
   }
   return { s, g, seconds: step / STEPS_PER_SECOND };
 }
@@ -162,6 +163,91 @@ describe('the end of a march (studio battlefield)', () => {
       expect(handedOver).toBe(true);
       // The commander (slot 0) stands on the goal.
       expect(g.slotOf[g.units.indexOf(g.commander)]).toBe(0);
+    }
+  });
+});
+
+describe('members converging on the mouth of a pass (studio battlefield)', () => {
+  it('a member blocked by the member waiting behind it steps aside when it is stuck, not after the livelock guard', () => {
+    // A line bound south of the red army files through the three-tile pass. At its mouth a member (#15) caught up
+    // with one (#5) whose way to its place in file crossed in front of it, and waited behind it; #5's step was
+    // blocked by #15, and it stood still, its collision being solved by #15's wait. Its stuck timer (one second)
+    // had it dodge to any free tile, but the dodge was refused because #15 "acted" on the collision: the two stood
+    // for two seconds, until the livelock guard sent #5 on a detour, and the file's tail came in late (27.35 s, 1.73
+    // times one unit's route; now 26.25 s, 1.66 times). A wait solves nothing for the unit waited for: it may dodge.
+    const [tx, ty] = [39, 24];
+    let longest = 0;
+    const runs = new Map<number, number>();
+    const { g, seconds } = march(
+      tx,
+      ty,
+      (group) => {
+        const seen = new Set<number>();
+        for (const u of group.units) {
+          if (!u.holding || u.dodging < 0) continue;
+          const v = group.units.find((w) => w.id === u.dodging);
+          // v stands blocked by u, which waits for it.
+          if (!v || v.holding || v.waitSteps === 0 || v.collisionWith !== u.id) continue;
+          const key = u.id * 1000 + v.id;
+          seen.add(key);
+          const run = (runs.get(key) ?? 0) + 1;
+          runs.set(key, run);
+          longest = Math.max(longest, run);
+        }
+        for (const key of [...runs.keys()]) if (!seen.has(key)) runs.delete(key);
+      },
+      'line',
+    );
+    // Before: 39 steps (about two seconds); the stuck timer is one second (20 steps).
+    expect(longest).toBeLessThanOrEqual(1.25 * STEPS_PER_SECOND);
+    expectAllPlaced(g);
+    expect(seconds).toBeLessThanOrEqual(1.7 * studioAloneSeconds(tx, ty));
+  });
+});
+
+describe('guards pushed out of the canyon ahead of a file (studio battlefield)', () => {
+  it('wait for the file to pass before they walk back to their posts', () => {
+    // A box bound south-east of the ridge files through the one-tile canyon and hard-pushes its three guards out of
+    // the far end. A pushed unit walks back once no mover is near (the RTS tutorial: "as the Unit A has left, the
+    // collision disappears"), but members walking to their places in file are idle by their state (they follow
+    // their places, not routes), so a guard walked back into the file in every gap between its members and was
+    // pushed out again: at (41, 22) for 31 steps, at (39, 24) for 34, and the box came in 1.69 and 1.63 times one
+    // unit's route. Now a member walking towards the return point of a unit whose way back is narrow counts as a
+    // mover: no such step, and 1.54 and 1.55 times.
+    for (const [tx, ty] of [
+      [41, 22],
+      [39, 24],
+    ] as const) {
+      let against = 0;
+      let pushed = false;
+      const prev: number[] = [];
+      const { g, seconds } = march(tx, ty, (group, scene) => {
+        const guards = scene.guards;
+        for (let k = 0; k < guards.length; k++) {
+          const u = guards[k] as RtsUnit;
+          const mx = u.tailX - (prev[2 * k] ?? u.homeX);
+          const my = u.tailY - (prev[2 * k + 1] ?? u.homeY);
+          prev[2 * k] = u.tailX;
+          prev[2 * k + 1] = u.tailY;
+          if (u.pushMoves.length > 0) pushed = true;
+          // Walking back: not pushed, not dodging, with positions to return to.
+          if (u.pushMoves.length > 0 || !Number.isNaN(u.avoidX) || u.returnStack.length === 0) continue;
+          if (mx === 0 && my === 0) continue;
+          // Walking back into the file: the guard and a member within three tiles walk towards each other.
+          if (
+            group.units.some((m) => {
+              const ox = m.tailX - u.tailX;
+              const oy = m.tailY - u.tailY;
+              return Math.hypot(ox, oy) < 3 && ox * mx + oy * my > 0 && ox * m.headingX + oy * m.headingY < 0;
+            })
+          )
+            against++;
+        }
+      });
+      expect(pushed).toBe(true);
+      expect(against).toBeLessThanOrEqual(3);
+      expectAllPlaced(g);
+      expect(seconds).toBeLessThanOrEqual(1.6 * studioAloneSeconds(tx, ty));
     }
   });
 });
