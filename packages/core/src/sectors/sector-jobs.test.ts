@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AbortError } from '../errors.js';
-import type { KernelControl } from '../fields/types.js';
+import { ControlSlot, type KernelControl } from '../fields/types.js';
 import { generateRandom } from '../grid/generate.js';
+import { buildSectorGraph } from './build.js';
 import { writeHeader } from './build-phases.js';
 import { allocateSectorArrays, H_LANDMARK_STRIDE, int32Array, resizeLandmarks } from './sector-data.js';
 import { runSectorBuild, type SectorBuildPhase, type SectorNodeArrays } from './sector-jobs.js';
@@ -57,5 +58,115 @@ describe('sector pool build kernels stop at a Cancel as they go (issue 35)', () 
     const { args } = buildUpTo(phase);
     const control = abortingAt(1);
     expect(() => runSectorBuild(args, control)).toThrow(AbortError);
+  });
+});
+
+describe('sector pool build kernels that take their work from a shared counter', () => {
+  /** Every array of a graph, as plain arrays (bit for bit: -0 and NaN as they are). */
+  const arraysOf = (data: object) =>
+    Object.fromEntries(Object.entries(data).map(([key, array]) => [key, Array.from(array as ArrayLike<number>)]));
+
+  /** The phases of a pool build on one thread, each phase's work split between `jobs` claiming jobs. */
+  function buildClaimed(jobs: number, chunk: number) {
+    const grid = generateRandom(256, 192, 0.2, { seed: 11 });
+    const rules = resolveSectorOptions({ sectorSize: 16, landmarks: 5 });
+    const sectors = (256 / 16) * (192 / 16);
+    const data = allocateSectorArrays(sectors, rules.size, false);
+    writeHeader(data, grid, rules, grid.version);
+    const counts = int32Array(sectors, false);
+    const base = { grid, data, counts };
+    const taken: number[][] = [];
+    // Jobs run one after another here: the first takes chunks until none are left, the others find none.
+    const claimedPhase = (phase: SectorBuildPhase, last: number, extra: object = {}) => {
+      const claim = { cursor: int32Array(1, false), chunk };
+      for (let j = 0; j < jobs; j++) {
+        const control = { control: new Int32Array(4) };
+        runSectorBuild({ ...base, ...extra, phase, first: 0, last, claim }, control);
+        taken.push([j, control.control[ControlSlot.done] as number]);
+      }
+      expect(claim.cursor[0]).toBeGreaterThanOrEqual(last);
+    };
+    claimedPhase('labels', sectors);
+    claimedPhase('count', sectors);
+    Object.assign(data, runSectorBuild({ ...base, phase: 'layout', first: 0, last: sectors }, {}) as SectorNodeArrays);
+    claimedPhase('sectors', sectors);
+    claimedPhase('link', sectors);
+    runSectorBuild({ ...base, phase: 'components', first: 0, last: sectors }, {});
+    const picked = runSectorBuild({ ...base, phase: 'pick', first: 0, last: 0 }, {}) as Int32Array;
+    resizeLandmarks(data, picked.length);
+    data.header[H_LANDMARK_STRIDE] = data.nodeTile.length;
+    claimedPhase('landmark', picked.length, { picked });
+    return { grid, rules, data, picked, taken };
+  }
+
+  it('builds the same arrays, bit for bit, as the build on this thread, whatever the chunk', () => {
+    for (const chunk of [1, 3, 64]) {
+      const { grid, data, picked } = buildClaimed(2, chunk);
+      const local = buildSectorGraph(grid, { sectorSize: 16, landmarks: 5 });
+      expect(picked.length).toBe(5);
+      const { header: _h, ...arrays } = data;
+      const { header: _l, ...expected } = local.data;
+      expect(arraysOf(arrays)).toEqual(arraysOf(expected));
+    }
+  });
+
+  it('a job takes nothing once the counter is past the end, and reports the sectors it did', () => {
+    const { taken } = buildClaimed(3, 4);
+    // Per phase: the first job did every sector (its `done`), the two others none.
+    for (let p = 0; p < taken.length; p += 3) {
+      expect(taken[p + 1]?.[1]).toBe(0);
+      expect(taken[p + 2]?.[1]).toBe(0);
+    }
+    expect(taken[0]?.[1]).toBe((256 / 16) * (192 / 16));
+  });
+
+  it('two jobs sharing a counter split a phase between them, each sector done once', () => {
+    const grid = generateRandom(128, 128, 0.2, { seed: 12 });
+    const rules = resolveSectorOptions({ sectorSize: 16 });
+    const sectors = 64;
+    const data = allocateSectorArrays(sectors, rules.size, false);
+    writeHeader(data, grid, rules, grid.version);
+    const counts = int32Array(sectors, false);
+    counts.fill(-1);
+    const claim = { cursor: int32Array(1, false), chunk: 5 };
+    // The counter already past the first 20 sectors (another job took them): this job does the rest.
+    claim.cursor[0] = 20;
+    runSectorBuild({ grid, data, counts, phase: 'count', first: 0, last: sectors, claim }, {});
+    expect(Array.from(counts.subarray(0, 20)).every((c) => c === -1)).toBe(true);
+    expect(Array.from(counts.subarray(20)).every((c) => c >= 0)).toBe(true);
+  });
+});
+
+describe('the whole pool build in one job (a pool of one worker)', () => {
+  it('gives the arrays of the build on this thread, bit for bit, and returns the arrays it made', () => {
+    const grid = generateRandom(200, 120, 0.25, { seed: 13 });
+    const rules = resolveSectorOptions({ sectorSize: 16, landmarks: 6 });
+    const sectors = Math.ceil(200 / 16) * Math.ceil(120 / 16);
+    const data = allocateSectorArrays(sectors, rules.size, false);
+    writeHeader(data, grid, rules, grid.version);
+    const control = { control: new Int32Array(4) };
+    const out = runSectorBuild(
+      { grid, data, counts: int32Array(sectors, false), phase: 'all', first: 0, last: sectors },
+      control,
+    ) as SectorNodeArrays;
+    expect(out.intra).toBe(data.intra);
+    expect(out.landmarkCost).toBe(data.landmarkCost);
+    expect(control.control[ControlSlot.total]).toBe(2 * sectors);
+    const local = buildSectorGraph(grid, { sectorSize: 16, landmarks: 6 });
+    const plain = (d: object) =>
+      Object.fromEntries(Object.entries(d).map(([key, array]) => [key, Array.from(array as ArrayLike<number>)]));
+    expect(plain(data)).toEqual(plain(local.data));
+  });
+
+  it('stops at a Cancel as it goes', () => {
+    const grid = generateRandom(256, 256, 0.2, { seed: 14 });
+    const rules = resolveSectorOptions({ sectorSize: 8 });
+    const sectors = (256 / 8) ** 2;
+    const data = allocateSectorArrays(sectors, rules.size, false);
+    writeHeader(data, grid, rules, grid.version);
+    const control = abortingAt(3);
+    const args = { grid, data, counts: int32Array(sectors, false), phase: 'all' as const, first: 0, last: sectors };
+    expect(() => runSectorBuild(args, control)).toThrow(AbortError);
+    expect(control.reads).toBe(3);
   });
 });

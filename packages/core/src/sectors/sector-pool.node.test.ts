@@ -47,6 +47,85 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
     }
   });
 
+  it('runs each phase as one job per worker over shared memory, the same arrays bit for bit with 1, 2 and 3', async () => {
+    // A city-like map: open sectors, few walls (many cheap sectors), and a few walled blocks.
+    const grid = core.Grid.open(200, 136, { shared: true });
+    for (let y = 8; y + 11 <= 136; y += 24)
+      for (let x = 6; x + 17 <= 200; x += 30) grid.fillPassable(x, y, 17, 11, false);
+    const options = { sectorSize: 16, landmarks: 5 };
+    const local = core.buildSectorGraph(grid, options);
+    const arrays = (data: object) =>
+      Object.entries(data)
+        .filter(([key]) => key !== 'header')
+        .map(([key, array]) => [key, Array.from(array as ArrayLike<number>)]);
+    for (const workers of [1, 2, 3]) {
+      const pool = workers === 2 ? service : await core.createFieldService({ workers });
+      try {
+        const phases: string[] = [];
+        const runner: Parameters<typeof core.buildSectorGraphInPool>[0] = {
+          size: pool.size,
+          mode: pool.mode,
+          submit: (spec, args, opts) => {
+            phases.push((args as { phase: string }).phase);
+            return pool.submit(spec, args, opts);
+          },
+        };
+        const reports: number[][] = [];
+        const pooled = await core.buildSectorGraphInPool(runner, grid, {
+          ...options,
+          onProgress: (done, total) => reports.push([done, total]),
+        });
+        expect(arrays(pooled.data)).toEqual(arrays(local.data));
+        expect(pooled.landmarksFresh).toBe(true);
+        const sectors = pooled.sectorsX * pooled.sectorsY;
+        expect(reports.at(-1)).toEqual([2 * sectors, 2 * sectors]);
+        if (workers === 1) {
+          // One worker: the whole build in one job (no round trips through this thread between phases).
+          expect(phases).toEqual(['all']);
+          continue;
+        }
+        const jobs = (phase: string) => phases.filter((p) => p === phase).length;
+        for (const phase of ['labels', 'count', 'sectors', 'link']) expect(jobs(phase)).toBe(workers);
+        expect(jobs('landmark')).toBe(Math.min(workers, 5));
+      } finally {
+        if (pool !== service) await pool.close();
+      }
+    }
+  });
+
+  it('a pool of one worker builds in one job that reports progress and stops at an abort', async () => {
+    const pool = await core.createFieldService({ workers: 1 });
+    try {
+      const grid = randomShared(600, 600, 4);
+      const controller = new AbortController();
+      const reports: number[][] = [];
+      const built = core.buildSectorGraphInPool(pool, grid, {
+        sectorSize: 16,
+        signal: controller.signal,
+        onProgress: (done, total) => {
+          reports.push([done, total]);
+          controller.abort();
+        },
+      });
+      await expect(built).rejects.toBeInstanceOf(core.AbortError);
+      expect(reports.length).toBeGreaterThan(0);
+      const sectors = Math.ceil(600 / 16) ** 2;
+      expect(reports[0]?.[1]).toBe(2 * sectors);
+      expect(reports[0]?.[0]).toBeLessThan(2 * sectors);
+      // The worker serves the next job, and a build to the end gives the graph of one thread.
+      const small = randomShared(90, 70, 5);
+      const pooled = await core.buildSectorGraphInPool(pool, small, { sectorSize: 8 });
+      expect(graphPicture(pooled as never)).toEqual(
+        graphPicture(core.buildSectorGraph(small, { sectorSize: 8 }) as never),
+      );
+      expect(Array.from(pooled.data.landmarkCost)).toEqual(
+        Array.from(core.buildSectorGraph(small, { sectorSize: 8 }).data.landmarkCost),
+      );
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('aborts a build under way (at its first progress report, not after a wall-clock delay)', async () => {
     const grid = randomShared(600, 600, 4);
     const controller = new AbortController();

@@ -29,6 +29,7 @@ import {
 import { graphOf, SectorGraph } from './sector-graph.js';
 import {
   type SectorBuildArgs,
+  type SectorClaim,
   type SectorNodeArrays,
   sectorBuildJob,
   sectorCorridorFillJob,
@@ -56,7 +57,10 @@ export interface SectorPoolJobOptions {
 /** Options of {@link buildSectorGraphInPool}: the graph's options, `signal`, `onProgress` and the pool's own. */
 export interface SectorPoolOptions extends SectorGraphOptions, SectorPoolJobOptions {
   /**
-   * Jobs per worker in each parallel phase (bands of sectors), for balance. An integer >= 1.
+   * Jobs per worker in each parallel phase (bands of sectors), for balance, where the workers do not share
+   * memory. An integer >= 1. Where they do, each phase runs one job per worker, and the jobs take the phase's
+   * sectors a few at a time from a shared counter until none are left (no bands, no round trips between them);
+   * a pool of one worker runs the whole build as one job.
    * @defaultValue 4 (1 for a pool of one worker, which has nothing to balance: each further band costs a round
    *   trip to the worker, which then waits for its next job)
    */
@@ -155,6 +159,27 @@ function checkRunner(runner: unknown): asserts runner is JobRunner {
 }
 
 /**
+ * Sectors a job of each phase takes at a time from the shared counter. PERF: small enough that the workers of a
+ * pool end a phase within a few sectors' work of each other (a `sectors` step costs up to a few ms on a cluttered
+ * map), large enough that the counter is not fought over (`count` and `link` cost a few microseconds a sector).
+ */
+const CLAIM_CHUNK: Record<'labels' | 'count' | 'sectors' | 'link', number> = {
+  labels: 4,
+  count: 32,
+  sectors: 2,
+  link: 32,
+};
+
+/**
+ * A new claim counter for a phase whose jobs take its work as they go, or undefined when `runner` does not share
+ * memory with its workers (the jobs then get bands) or runs on the calling thread (`main-thread`: shorter
+ * bands keep it responsive).
+ */
+function newClaim(runner: JobRunner, chunk: number): SectorClaim | undefined {
+  return runner.mode === 'shared' ? { cursor: int32Array(1, true), chunk } : undefined;
+}
+
+/**
  * True for a pool of one worker: its phases run as one job each (the worker never waits for the main thread
  * between bands). Not the `main-thread` mode, where each band is a task of its own and shorter bands keep the
  * thread responsive.
@@ -165,7 +190,9 @@ function soleWorker(runner: JobRunner): boolean {
 
 /**
  * Builds a sector graph in the worker pool: the same graph as {@link buildSectorGraph} (bit for bit), its phases
- * cut into bands of sectors run in parallel. The main thread only allocates and adds up progress.
+ * run in parallel: over shared memory, one job per worker per phase, the jobs taking sectors (and landmarks) from
+ * a shared counter as they go; elsewhere, bands of sectors. A pool of one worker over shared memory runs the
+ * whole build as one job. The main thread only allocates and adds up progress.
  * `onProgress` counts sectors labelled plus sectors built (`total` = 2 x sectors). Aborting rejects with
  * AbortError. Any grid will do; the graph's arrays are shared where the runner shares memory.
  */
@@ -196,10 +223,14 @@ export async function buildSectorGraphInPool(
   const report = job.onProgress;
   const sum = () => progress.reduce((a, b) => a + b, 0);
   // One phase over all bands; `slot` is where its progress is kept (0 labels, 1 sectors, -1 none).
-  const phase = async (name: SectorBuildArgs['phase'], slot: number) => {
-    await inFlight(jobs, runner.size, (j) => {
-      const first = Math.floor((sectors * j) / jobs);
-      const last = Math.floor((sectors * (j + 1)) / jobs);
+  const phase = async (name: keyof typeof CLAIM_CHUNK, slot: number) => {
+    // Over shared memory: one job per worker, each taking sectors from the phase's counter (its progress is the
+    // sectors it did). Otherwise bands of sectors.
+    const claim = newClaim(runner, CLAIM_CHUNK[name]);
+    const count = claim ? Math.min(runner.size, jobs) : jobs;
+    await inFlight(count, runner.size, (j) => {
+      const first = claim ? 0 : Math.floor((sectors * j) / jobs);
+      const last = claim ? sectors : Math.floor((sectors * (j + 1)) / jobs);
       const onProgress =
         report && slot >= 0
           ? (d: number) => {
@@ -209,7 +240,7 @@ export async function buildSectorGraphInPool(
           : undefined;
       return runner.submit(
         sectorBuildJob,
-        { grid, data, phase: name, first, last, counts },
+        { grid, data, phase: name, first, last, counts, ...(claim && { claim }) },
         bare({ signal: controller.signal, ...(onProgress && { onProgress }) }),
       );
     });
@@ -225,15 +256,30 @@ export async function buildSectorGraphInPool(
       { grid, data, phase: name, first: 0, last: sectors, counts },
       bare({ signal: controller.signal }),
     );
-  try {
-    await phase('labels', 0);
-    await phase('count', -1);
-    const arrays = (await single('layout')) as SectorNodeArrays;
+  // A pool of one worker over shared memory: the whole build in one job, as on one thread (each phase boundary
+  // would cost a round trip through this thread while the worker waits).
+  const whole = async () => {
+    const onProgress = report && ((d: number) => report(d, 2 * sectors));
+    const arrays = (await runner.submit(
+      sectorBuildJob,
+      { grid, data, phase: 'all', first: 0, last: sectors, counts },
+      bare({ signal: controller.signal, ...(onProgress && { onProgress }) }),
+    )) as SectorNodeArrays;
     Object.assign(data, arrays);
-    await phase('sectors', 1);
-    await phase('link', -1);
-    await single('components');
-    await landmarksInPool(runner, grid, data, controller.signal);
+    report?.(2 * sectors, 2 * sectors);
+  };
+  try {
+    if (soleWorker(runner) && runner.mode === 'shared') await whole();
+    else {
+      await phase('labels', 0);
+      await phase('count', -1);
+      const arrays = (await single('layout')) as SectorNodeArrays;
+      Object.assign(data, arrays);
+      await phase('sectors', 1);
+      await phase('link', -1);
+      await single('components');
+      await landmarksInPool(runner, grid, data, controller.signal);
+    }
   } catch (error) {
     controller.abort();
     throw failure.error ?? error;
@@ -263,6 +309,33 @@ async function landmarksInPool(runner: JobRunner, grid: Grid, data: SectorGraphD
   fresh.header = int32Array(HEADER_LENGTH, shared);
   fresh.header.set(h);
   fresh.header[H_LANDMARK_STRIDE] = stride;
+  const claim = newClaim(runner, 1);
+  if (claim) {
+    // One job per worker (at most one per landmark), each taking landmarks from the counter.
+    const nodes = int32Array(picked.length, true);
+    nodes.set(picked);
+    const base = { grid, data: fresh, phase: 'landmark' as const, first: 0, last: picked.length, counts };
+    await inFlight(Math.min(runner.size, picked.length), runner.size, () =>
+      runner.submit(sectorBuildJob, { ...base, picked: nodes, claim }, bare({ signal })),
+    );
+  } else {
+    await landmarkJobs(runner, grid, fresh, counts, picked, signal);
+  }
+  data.landmarkCost = fresh.landmarkCost;
+  h[H_LANDMARK_STRIDE] = stride;
+  h[H_LANDMARKS] = picked.length;
+  h[H_LANDMARK_REVISION] = revision;
+}
+
+/** One job per landmark (where the workers do not share memory). */
+async function landmarkJobs(
+  runner: JobRunner,
+  grid: Grid,
+  fresh: SectorGraphData,
+  counts: Int32Array,
+  picked: Int32Array,
+  signal: AbortSignal,
+): Promise<void> {
   await inFlight(picked.length, runner.size, (slot) =>
     runner.submit(
       sectorBuildJob,
@@ -278,10 +351,6 @@ async function landmarksInPool(runner: JobRunner, grid: Grid, data: SectorGraphD
       bare({ signal }),
     ),
   );
-  data.landmarkCost = fresh.landmarkCost;
-  h[H_LANDMARK_STRIDE] = stride;
-  h[H_LANDMARKS] = picked.length;
-  h[H_LANDMARK_REVISION] = revision;
 }
 
 /**
