@@ -40,11 +40,13 @@ export function landmarksValid(data: SectorGraphData): boolean {
  * largest component nearest to its spot (Manhattan distance; the first in sector order among equals) and not picked
  * before; fewer when the graph has fewer entrances. The entrances of that component are gathered once into flat
  * arrays, then each spot is one pass over them: O(entrances x count) simple steps. `control` is checked once per
- * landmark.
+ * landmark. None for the weighted metric, whose costs are not symmetric.
  * PERF: city-8192 (161,906 entrances): 27-48 ms when each spot walked the sectors' node lists (with a look-up of the
  * landmarks picked so far per node); it ran in one job while the other workers of a pool build waited.
  */
 export function pickLandmarks(ctx: SectorContext, count: number, control?: KernelControl): Int32Array {
+  // The weighted metric's costs are not symmetric: no landmarks (a pool build asks here too).
+  if (ctx.metric === M_WEIGHTED) return new Int32Array(0);
   const { data, width, height } = ctx;
   const sectors = data.sectorNodeFirst.length;
   // The largest component (labels are node indices).

@@ -93,6 +93,18 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
     }
   });
 
+  it('gives a weighted graph no landmarks, as the build on one thread does (its costs are not symmetric)', async () => {
+    const grid = randomShared(96, 80, 9);
+    const options = { metric: 'weighted' as const, sectorSize: 16 };
+    const local = core.buildSectorGraph(grid, options);
+    expect(local.data.landmarkCost.length).toBe(0);
+    const pooled = await core.buildSectorGraphInPool(service, grid, options);
+    expect(pooled.data.landmarkCost.length).toBe(0);
+    expect(pooled.landmarksFresh).toBe(local.landmarksFresh);
+    expect(Array.from(pooled.data.header)).toEqual(Array.from(local.data.header));
+    expect(graphPicture(pooled as never)).toEqual(graphPicture(local as never));
+  });
+
   it('a pool of one worker builds in one job that reports progress and stops at an abort', async () => {
     const pool = await core.createFieldService({ workers: 1 });
     try {
