@@ -67,7 +67,7 @@ describe('sector pool build kernels that take their work from a shared counter',
     Object.fromEntries(Object.entries(data).map(([key, array]) => [key, Array.from(array as ArrayLike<number>)]));
 
   /** The phases of a pool build on one thread, each phase's work split between `jobs` claiming jobs. */
-  function buildClaimed(jobs: number, chunk: number) {
+  function buildClaimed(jobs: number, chunk: number, fused = false) {
     const grid = generateRandom(256, 192, 0.2, { seed: 11 });
     const rules = resolveSectorOptions({ sectorSize: 16, landmarks: 5 });
     const sectors = (256 / 16) * (192 / 16);
@@ -77,20 +77,22 @@ describe('sector pool build kernels that take their work from a shared counter',
     const base = { grid, data, counts };
     const taken: number[][] = [];
     // Jobs run one after another here: the first takes chunks until none are left, the others find none.
-    const claimedPhase = (phase: SectorBuildPhase, last: number, extra: object = {}) => {
-      const claim = { cursor: int32Array(1, false), chunk };
+    const claimedPhase = (phase: SectorBuildPhase, last: number, extra: object = {}, then?: 'count' | 'link') => {
+      const claim = { cursor: int32Array(4, false), chunk, ...(then && { then: { phase: then, chunk: chunk + 1 } }) };
       for (let j = 0; j < jobs; j++) {
         const control = { control: new Int32Array(4) };
         runSectorBuild({ ...base, ...extra, phase, first: 0, last, claim }, control);
         taken.push([j, control.control[ControlSlot.done] as number]);
       }
       expect(claim.cursor[0]).toBeGreaterThanOrEqual(last);
+      expect(claim.cursor[1]).toBe(last);
+      if (then) expect(claim.cursor[3]).toBe(last);
     };
-    claimedPhase('labels', sectors);
-    claimedPhase('count', sectors);
+    claimedPhase('labels', sectors, {}, fused ? 'count' : undefined);
+    if (!fused) claimedPhase('count', sectors);
     Object.assign(data, runSectorBuild({ ...base, phase: 'layout', first: 0, last: sectors }, {}) as SectorNodeArrays);
-    claimedPhase('sectors', sectors);
-    claimedPhase('link', sectors);
+    claimedPhase('sectors', sectors, {}, fused ? 'link' : undefined);
+    if (!fused) claimedPhase('link', sectors);
     runSectorBuild({ ...base, phase: 'components', first: 0, last: sectors }, {});
     const picked = runSectorBuild({ ...base, phase: 'pick', first: 0, last: 0 }, {}) as Int32Array;
     resizeLandmarks(data, picked.length);
@@ -100,8 +102,13 @@ describe('sector pool build kernels that take their work from a shared counter',
   }
 
   it('builds the same arrays, bit for bit, as the build on this thread, whatever the chunk', () => {
-    for (const chunk of [1, 3, 64]) {
-      const { grid, data, picked } = buildClaimed(2, chunk);
+    for (const [chunk, fused] of [
+      [1, false],
+      [3, true],
+      [64, false],
+      [64, true],
+    ] as const) {
+      const { grid, data, picked } = buildClaimed(2, chunk, fused);
       const local = buildSectorGraph(grid, { sectorSize: 16, landmarks: 5 });
       expect(picked.length).toBe(5);
       const { header: _h, ...arrays } = data;
@@ -128,7 +135,7 @@ describe('sector pool build kernels that take their work from a shared counter',
     writeHeader(data, grid, rules, grid.version);
     const counts = int32Array(sectors, false);
     counts.fill(-1);
-    const claim = { cursor: int32Array(1, false), chunk: 5 };
+    const claim = { cursor: int32Array(4, false), chunk: 5 };
     // The counter already past the first 20 sectors (another job took them): this job does the rest.
     claim.cursor[0] = 20;
     runSectorBuild({ grid, data, counts, phase: 'count', first: 0, last: sectors, claim }, {});
@@ -168,5 +175,29 @@ describe('the whole pool build in one job (a pool of one worker)', () => {
     const args = { grid, data, counts: int32Array(sectors, false), phase: 'all' as const, first: 0, last: sectors };
     expect(() => runSectorBuild(args, control)).toThrow(AbortError);
     expect(control.reads).toBe(3);
+  });
+});
+
+describe('a claiming job with a second phase', () => {
+  it('waits for the sectors of the first phase that other jobs took, and stops at a Cancel meanwhile', () => {
+    const grid = generateRandom(64, 64, 0.2, { seed: 15 });
+    const rules = resolveSectorOptions({ sectorSize: 16 });
+    const data = allocateSectorArrays(16, rules.size, false);
+    writeHeader(data, grid, rules, grid.version);
+    const cursor = int32Array(4, true);
+    // Another job has taken sectors 0..3 of the labels and not finished them: this one labels the rest, then
+    // waits (and sees the Cancel) instead of counting entrances over labels not written yet.
+    cursor[0] = 4;
+    const counts = int32Array(16, false).fill(-1);
+    // Checks: before the phase, at its start, after each of the 3 chunks it takes, then while it waits.
+    const control = abortingAt(6);
+    const claim = { cursor, chunk: 4, then: { phase: 'count' as const, chunk: 4 } };
+    expect(() => runSectorBuild({ grid, data, counts, phase: 'labels', first: 0, last: 16, claim }, control)).toThrow(
+      AbortError,
+    );
+    expect(control.reads).toBe(6);
+    expect(cursor[1]).toBe(12);
+    expect(cursor[2]).toBe(0);
+    expect(Array.from(counts).every((c) => c === -1)).toBe(true);
   });
 });

@@ -94,15 +94,34 @@ export interface SectorBuildArgs {
    * @defaultValue undefined (meaning the job does all of [first, last) itself)
    */
   claim?: SectorClaim;
+  /**
+   * `components`: then pick the landmarks, and return their nodes (as `pick` does), in the same job.
+   * @defaultValue false
+   */
+  pick?: boolean;
 }
 
 /** The shared counter of a phase whose jobs take its work as they go (see {@link SectorBuildArgs.claim}). */
 export interface SectorClaim {
-  /** `cursor[0]` counts the items of [first, last) taken so far (on a SharedArrayBuffer; added to atomically). */
+  /**
+   * `cursor[0]` counts the items of [first, last) taken so far, `cursor[1]` those finished; `cursor[2]` and
+   * `cursor[3]` the same for `then` (4 elements on a SharedArrayBuffer, 0 at first; added to atomically).
+   */
   cursor: Int32Array;
   /** Items taken at a time, an integer >= 1. */
   chunk: number;
+  /**
+   * A second phase over the same sectors (`count` after `labels`, `link` after `sectors`), which needs the first
+   * done on every sector: each job, once no sector of the first is left to take, waits until all are finished
+   * (by whichever job took them), then takes sectors of the second. No round trip through the main thread
+   * between the two. Progress reports count the first phase only.
+   * @defaultValue undefined (meaning the job ends with `phase`)
+   */
+  then?: { phase: 'count' | 'link'; chunk: number };
 }
+
+/** How long a job waiting for the other jobs of a phase sleeps between two looks at its control (ms). */
+const WAIT_MS = 20;
 
 /** The phases that run over bands of sectors. */
 type BandPhase = 'labels' | 'count' | 'sectors' | 'link';
@@ -127,17 +146,36 @@ function claimed(
   last: number,
   control: KernelControl,
   work: (from: number, to: number) => number,
+  second = false,
 ): number {
-  const chunk = Math.max(1, Math.floor(claim.chunk));
+  const { cursor } = claim;
+  const at = second ? 2 : 0;
+  const chunk = Math.max(1, Math.floor(second ? (claim.then?.chunk ?? 1) : claim.chunk));
   let done = 0;
   let sum = 0;
   for (;;) {
-    const from = first + Atomics.add(claim.cursor, 0, chunk);
+    const from = first + Atomics.add(cursor, at, chunk);
     if (from >= last) return sum;
     const to = Math.min(last, from + chunk);
     sum += work(from, to);
     done += to - from;
-    pollWork(control, done);
+    if (Atomics.add(cursor, at + 1, to - from) + (to - from) >= last - first && !second) Atomics.notify(cursor, 1);
+    if (second) checkAbort(control);
+    else pollWork(control, done);
+  }
+}
+
+/**
+ * Waits until every item of the claim's first phase is finished (`cursor[1]` reaches `total`), looking at
+ * `control` every {@link WAIT_MS} (AbortError when the call was aborted, say because another job failed).
+ * Only the items taken are waited for, and each is being worked on by a running job, so the wait ends.
+ */
+function awaitFirst(claim: SectorClaim, total: number, control: KernelControl): void {
+  for (;;) {
+    const finished = Atomics.load(claim.cursor, 1);
+    if (finished >= total) return;
+    checkAbort(control);
+    Atomics.wait(claim.cursor, 1, finished, WAIT_MS);
   }
 }
 
@@ -214,11 +252,16 @@ export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): S
   if (phase === 'components') {
     startWork(control, last - first);
     computeComponents(ctx, control);
-    return 0;
+    return args.pick ? pickLandmarks(ctx, data.header[H_LANDMARK_OPTION] as number, control) : 0;
   }
   startWork(control, last - first);
   if (claim !== undefined) {
     const settled = claimed(claim, first, last, control, (from, to) => runBand(ctx, phase, from, to, args.counts));
+    const then = claim.then;
+    if (then !== undefined) {
+      awaitFirst(claim, last - first, control);
+      claimed(claim, first, last, control, (from, to) => runBand(ctx, then.phase, from, to, args.counts), true);
+    }
     return phase === 'sectors' ? settled : 0;
   }
   if (phase === 'labels') labelSectors(ctx, first, last, control);

@@ -176,7 +176,7 @@ const CLAIM_CHUNK: Record<'labels' | 'count' | 'sectors' | 'link', number> = {
  * bands keep it responsive).
  */
 function newClaim(runner: JobRunner, chunk: number): SectorClaim | undefined {
-  return runner.mode === 'shared' ? { cursor: int32Array(1, true), chunk } : undefined;
+  return runner.mode === 'shared' ? { cursor: int32Array(4, true), chunk } : undefined;
 }
 
 /**
@@ -223,10 +223,11 @@ export async function buildSectorGraphInPool(
   const report = job.onProgress;
   const sum = () => progress.reduce((a, b) => a + b, 0);
   // One phase over all bands; `slot` is where its progress is kept (0 labels, 1 sectors, -1 none).
-  const phase = async (name: keyof typeof CLAIM_CHUNK, slot: number) => {
+  const phase = async (name: keyof typeof CLAIM_CHUNK, slot: number, then?: 'count' | 'link') => {
     // Over shared memory: one job per worker, each taking sectors from the phase's counter (its progress is the
-    // sectors it did). Otherwise bands of sectors.
+    // sectors it did), then those of `then` once every sector is done. Otherwise bands of sectors.
     const claim = newClaim(runner, CLAIM_CHUNK[name]);
+    if (claim && then) claim.then = { phase: then, chunk: CLAIM_CHUNK[then] };
     const count = claim ? Math.min(runner.size, jobs) : jobs;
     await inFlight(count, runner.size, (j) => {
       const first = claim ? 0 : Math.floor((sectors * j) / jobs);
@@ -271,14 +272,20 @@ export async function buildSectorGraphInPool(
   try {
     if (soleWorker(runner) && runner.mode === 'shared') await whole();
     else {
-      await phase('labels', 0);
-      await phase('count', -1);
+      const claims = runner.mode === 'shared';
+      await phase('labels', 0, 'count');
+      if (!claims) await phase('count', -1);
       const arrays = (await single('layout')) as SectorNodeArrays;
       Object.assign(data, arrays);
-      await phase('sectors', 1);
-      await phase('link', -1);
-      await single('components');
-      await landmarksInPool(runner, grid, data, controller.signal);
+      await phase('sectors', 1, 'link');
+      if (!claims) await phase('link', -1);
+      // The components, then the landmarks picked in the same job.
+      const picked = (await runner.submit(
+        sectorBuildJob,
+        { grid, data, phase: 'components', first: 0, last: sectors, counts, pick: true },
+        bare({ signal: controller.signal }),
+      )) as Int32Array;
+      await landmarksInPool(runner, grid, data, controller.signal, picked);
     }
   } catch (error) {
     controller.abort();
@@ -291,19 +298,28 @@ export async function buildSectorGraphInPool(
 }
 
 /**
- * Computes the graph's landmarks in the pool, one job per landmark, into a new array that replaces the old one
- * when every job is done; they are valid for the revision the graph had when they were picked.
+ * Computes the graph's landmarks in the pool (picked by a job, unless `chosen` are their nodes, picked for the
+ * graph as it is), into a new array that replaces the old one when every job is done; they are valid for the
+ * revision the graph had when they were picked.
  */
-async function landmarksInPool(runner: JobRunner, grid: Grid, data: SectorGraphData, signal: AbortSignal) {
+async function landmarksInPool(
+  runner: JobRunner,
+  grid: Grid,
+  data: SectorGraphData,
+  signal: AbortSignal,
+  chosen?: Int32Array,
+) {
   const h = data.header;
   const revision = h[H_REVISION] as number;
   const shared = sharesMemory(runner.mode);
   const counts = int32Array(0, shared);
-  const picked = (await runner.submit(
-    sectorBuildJob,
-    { grid, data, phase: 'pick', first: 0, last: 0, counts },
-    bare({ signal }),
-  )) as Int32Array;
+  const picked =
+    chosen ??
+    ((await runner.submit(
+      sectorBuildJob,
+      { grid, data, phase: 'pick', first: 0, last: 0, counts },
+      bare({ signal }),
+    )) as Int32Array);
   const stride = data.nodeTile.length;
   const fresh: SectorGraphData = { ...data, landmarkCost: float32Array(picked.length * stride, shared) };
   fresh.header = int32Array(HEADER_LENGTH, shared);
