@@ -77,24 +77,48 @@ describe('sector pool build kernels that take their work from a shared counter',
     const base = { grid, data, counts };
     const taken: number[][] = [];
     // Jobs run one after another here: the first takes chunks until none are left, the others find none.
-    const claimedPhase = (phase: SectorBuildPhase, last: number, extra: object = {}, then?: 'count' | 'link') => {
-      const claim = { cursor: int32Array(4, false), chunk, ...(then && { then: { phase: then, chunk: chunk + 1 } }) };
+    // With a tail, returns what the one job that ran it returned (the others return 0).
+    const claimedPhase = (
+      phase: SectorBuildPhase,
+      last: number,
+      extra: object = {},
+      then?: 'count' | 'link',
+      tail?: 'layout' | 'components',
+    ) => {
+      const claim = {
+        cursor: int32Array(4, false),
+        chunk,
+        ...(then && { then: { phase: then, chunk: chunk + 1, ...(tail && { tail }) } }),
+      };
+      const made: unknown[] = [];
       for (let j = 0; j < jobs; j++) {
         const control = { control: new Int32Array(4) };
-        runSectorBuild({ ...base, ...extra, phase, first: 0, last, claim }, control);
+        const value = runSectorBuild({ ...base, ...extra, phase, first: 0, last, claim }, control);
+        if (typeof value !== 'number') made.push(value);
         taken.push([j, control.control[ControlSlot.done] as number]);
       }
       expect(claim.cursor[0]).toBeGreaterThanOrEqual(last);
       expect(claim.cursor[1]).toBe(last);
       if (then) expect(claim.cursor[3]).toBe(last);
+      expect(made.length).toBe(tail ? 1 : 0);
+      return made[0];
     };
-    claimedPhase('labels', sectors, {}, fused ? 'count' : undefined);
-    if (!fused) claimedPhase('count', sectors);
-    Object.assign(data, runSectorBuild({ ...base, phase: 'layout', first: 0, last: sectors }, {}) as SectorNodeArrays);
-    claimedPhase('sectors', sectors, {}, fused ? 'link' : undefined);
-    if (!fused) claimedPhase('link', sectors);
-    runSectorBuild({ ...base, phase: 'components', first: 0, last: sectors }, {});
-    const picked = runSectorBuild({ ...base, phase: 'pick', first: 0, last: 0 }, {}) as Int32Array;
+    let picked: Int32Array;
+    if (fused) {
+      Object.assign(data, claimedPhase('labels', sectors, {}, 'count', 'layout') as SectorNodeArrays);
+      picked = claimedPhase('sectors', sectors, {}, 'link', 'components') as Int32Array;
+    } else {
+      claimedPhase('labels', sectors);
+      claimedPhase('count', sectors);
+      Object.assign(
+        data,
+        runSectorBuild({ ...base, phase: 'layout', first: 0, last: sectors }, {}) as SectorNodeArrays,
+      );
+      claimedPhase('sectors', sectors);
+      claimedPhase('link', sectors);
+      runSectorBuild({ ...base, phase: 'components', first: 0, last: sectors }, {});
+      picked = runSectorBuild({ ...base, phase: 'pick', first: 0, last: 0 }, {}) as Int32Array;
+    }
     resizeLandmarks(data, picked.length);
     data.header[H_LANDMARK_STRIDE] = data.nodeTile.length;
     claimedPhase('landmark', picked.length, { picked });

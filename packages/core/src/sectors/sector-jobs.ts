@@ -117,7 +117,17 @@ export interface SectorClaim {
    * between the two. Progress reports count the first phase only.
    * @defaultValue undefined (meaning the job ends with `phase`)
    */
-  then?: { phase: 'count' | 'link'; chunk: number };
+  then?: {
+    phase: 'count' | 'link';
+    chunk: number;
+    /**
+     * Run by the one job that finishes the last sectors of `phase`, once every sector is done: `layout` (the job
+     * returns the node arrays it made, as the `layout` phase does) or `components` (the job then picks the
+     * landmarks and returns their nodes, as `pick` does). The other jobs return 0.
+     * @defaultValue undefined (meaning nothing after `phase`)
+     */
+    tail?: 'layout' | 'components';
+  };
 }
 
 /** How long a job waiting for the other jobs of a phase sleeps between two looks at its control (ms). */
@@ -138,7 +148,7 @@ function runBand(ctx: SectorContext, phase: BandPhase, first: number, last: numb
 /**
  * Takes `claim.chunk` items of [first, last) at a time from the shared counter and hands each run of them to
  * `work` (from, to), until none are left; polls `control` with the items done by this job after each run.
- * Returns the sum of what `work` returned.
+ * Returns the sum of what `work` returned, and whether this job finished the last items (exactly one job does).
  */
 function claimed(
   claim: SectorClaim,
@@ -147,19 +157,23 @@ function claimed(
   control: KernelControl,
   work: (from: number, to: number) => number,
   second = false,
-): number {
+): { sum: number; closed: boolean } {
   const { cursor } = claim;
   const at = second ? 2 : 0;
   const chunk = Math.max(1, Math.floor(second ? (claim.then?.chunk ?? 1) : claim.chunk));
   let done = 0;
   let sum = 0;
+  let closed = false;
   for (;;) {
     const from = first + Atomics.add(cursor, at, chunk);
-    if (from >= last) return sum;
+    if (from >= last) return { sum, closed };
     const to = Math.min(last, from + chunk);
     sum += work(from, to);
     done += to - from;
-    if (Atomics.add(cursor, at + 1, to - from) + (to - from) >= last - first && !second) Atomics.notify(cursor, 1);
+    if (Atomics.add(cursor, at + 1, to - from) + (to - from) >= last - first) {
+      closed = true;
+      if (!second) Atomics.notify(cursor, 1);
+    }
     if (second) checkAbort(control);
     else pollWork(control, done);
   }
@@ -256,13 +270,19 @@ export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): S
   }
   startWork(control, last - first);
   if (claim !== undefined) {
-    const settled = claimed(claim, first, last, control, (from, to) => runBand(ctx, phase, from, to, args.counts));
+    const run = claimed(claim, first, last, control, (from, to) => runBand(ctx, phase, from, to, args.counts));
     const then = claim.then;
-    if (then !== undefined) {
-      awaitFirst(claim, last - first, control);
-      claimed(claim, first, last, control, (from, to) => runBand(ctx, then.phase, from, to, args.counts), true);
+    if (then === undefined) return phase === 'sectors' ? run.sum : 0;
+    awaitFirst(claim, last - first, control);
+    const next = claimed(claim, first, last, control, (f, t) => runBand(ctx, then.phase, f, t, args.counts), true);
+    if (!next.closed || then.tail === undefined) return 0;
+    // The last sectors of the second phase were this job's: every sector is done, the tail runs here.
+    if (then.tail === 'layout') {
+      layoutSectors(data, args.counts);
+      return madeArrays(data, false);
     }
-    return phase === 'sectors' ? settled : 0;
+    computeComponents(ctx, control);
+    return pickLandmarks(ctx, data.header[H_LANDMARK_OPTION] as number, control);
   }
   if (phase === 'labels') labelSectors(ctx, first, last, control);
   else if (phase === 'count') countEntrances(ctx, first, last, args.counts, control);

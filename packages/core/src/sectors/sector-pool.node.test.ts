@@ -84,12 +84,11 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
           expect(phases).toEqual(['all']);
           continue;
         }
-        // One job per worker for labels then counts, one for sectors then links, one for the components and
-        // the landmarks' pick, one per worker (at most one per landmark) for the landmarks.
+        // One job per worker for labels, counts and the layout, one for sectors, links, components and the
+        // landmarks' pick, one per worker (at most one per landmark) for the landmarks: three rounds.
         const jobs = (phase: string) => phases.filter((p) => p === phase).length;
-        expect(phases.length).toBe(2 * workers + 2 + Math.min(workers, 5));
+        expect(phases.length).toBe(2 * workers + Math.min(workers, 5));
         for (const phase of ['labels', 'sectors']) expect(jobs(phase)).toBe(workers);
-        for (const phase of ['layout', 'components']) expect(jobs(phase)).toBe(1);
         expect(jobs('landmark')).toBe(Math.min(workers, 5));
       } finally {
         if (pool !== service) await pool.close();

@@ -14,6 +14,7 @@ import type { JobRunner } from '../jobs/job-spec.js';
 import { bare, ownOptions } from '../util/own-options.js';
 import { writeHeader } from './build-phases.js';
 import { CorridorField, type CorridorFieldOptions, checkCorridorArgs } from './corridor-field.js';
+import { CLAIM_CHUNK, inFlight, linkedAbort, newClaim } from './pool-flight.js';
 import {
   allocateSectorArrays,
   float32Array,
@@ -29,7 +30,6 @@ import {
 import { graphOf, SectorGraph } from './sector-graph.js';
 import {
   type SectorBuildArgs,
-  type SectorClaim,
   type SectorNodeArrays,
   sectorBuildJob,
   sectorCorridorFillJob,
@@ -65,38 +65,6 @@ export interface SectorPoolOptions extends SectorGraphOptions, SectorPoolJobOpti
    *   trip to the worker, which then waits for its next job)
    */
   jobsPerWorker?: number;
-}
-
-/**
- * Runs `job(0)` to `job(count - 1)` with at most `limit` of them submitted at a time (one more each time one
- * ends), so that the main thread posts a job or two per event instead of every job of a phase at once (each post
- * clones the graph's array handles: a phase of 8 jobs posted together blocked it for several ms). Rejects with
- * the first failure at once (the caller aborts the jobs still in flight); no job starts after it.
- */
-async function inFlight(count: number, limit: number, job: (index: number) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const lane = async () => {
-    while (next < count && !failed) {
-      const index = next++;
-      try {
-        await job(index);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, count)) }, lane));
-}
-
-/** An AbortController that follows `outer`; `done` removes the listener. */
-function linkedAbort(outer: AbortSignal | undefined): { controller: AbortController; done: () => void } {
-  const controller = new AbortController();
-  const onAbort = () => controller.abort();
-  if (outer?.aborted) controller.abort();
-  outer?.addEventListener('abort', onAbort, { once: true });
-  return { controller, done: () => outer?.removeEventListener('abort', onAbort) };
 }
 
 /** Job options read once, own properties only, checked. */
@@ -159,27 +127,6 @@ function checkRunner(runner: unknown): asserts runner is JobRunner {
 }
 
 /**
- * Sectors a job of each phase takes at a time from the shared counter. PERF: small enough that the workers of a
- * pool end a phase within a few sectors' work of each other (a `sectors` step costs up to a few ms on a cluttered
- * map), large enough that the counter is not fought over (`count` and `link` cost a few microseconds a sector).
- */
-const CLAIM_CHUNK: Record<'labels' | 'count' | 'sectors' | 'link', number> = {
-  labels: 4,
-  count: 32,
-  sectors: 2,
-  link: 32,
-};
-
-/**
- * A new claim counter for a phase whose jobs take its work as they go, or undefined when `runner` does not share
- * memory with its workers (the jobs then get bands) or runs on the calling thread (`main-thread`: shorter
- * bands keep it responsive).
- */
-function newClaim(runner: JobRunner, chunk: number): SectorClaim | undefined {
-  return runner.mode === 'shared' ? { cursor: int32Array(4, true), chunk } : undefined;
-}
-
-/**
  * True for a pool of one worker: its phases run as one job each (the worker never waits for the main thread
  * between bands). Not the `main-thread` mode, where each band is a task of its own and shorter bands keep the
  * thread responsive.
@@ -223,13 +170,22 @@ export async function buildSectorGraphInPool(
   const report = job.onProgress;
   const sum = () => progress.reduce((a, b) => a + b, 0);
   // One phase over all bands; `slot` is where its progress is kept (0 labels, 1 sectors, -1 none).
-  const phase = async (name: keyof typeof CLAIM_CHUNK, slot: number, then?: 'count' | 'link') => {
+  // Results of the jobs of the last phase that had a tail (see SectorClaim.then): the one that is not a number.
+  let made: unknown;
+  const phase = async (
+    name: keyof typeof CLAIM_CHUNK,
+    slot: number,
+    then?: 'count' | 'link',
+    tail?: 'layout' | 'components',
+  ) => {
     // Over shared memory: one job per worker, each taking sectors from the phase's counter (its progress is the
-    // sectors it did), then those of `then` once every sector is done. Otherwise bands of sectors.
+    // sectors it did), then those of `then` once every sector is done; the job that finishes last runs `tail`.
+    // Otherwise bands of sectors.
     const claim = newClaim(runner, CLAIM_CHUNK[name]);
-    if (claim && then) claim.then = { phase: then, chunk: CLAIM_CHUNK[then] };
+    if (claim && then) claim.then = { phase: then, chunk: CLAIM_CHUNK[then], ...(tail && { tail }) };
     const count = claim ? Math.min(runner.size, jobs) : jobs;
-    await inFlight(count, runner.size, (j) => {
+    made = undefined;
+    await inFlight(count, runner.size, async (j) => {
       const first = claim ? 0 : Math.floor((sectors * j) / jobs);
       const last = claim ? sectors : Math.floor((sectors * (j + 1)) / jobs);
       const onProgress =
@@ -239,11 +195,12 @@ export async function buildSectorGraphInPool(
               report(sum(), 2 * sectors);
             }
           : undefined;
-      return runner.submit(
+      const value = await runner.submit(
         sectorBuildJob,
         { grid, data, phase: name, first, last, counts, ...(claim && { claim }) },
         bare({ signal: controller.signal, ...(onProgress && { onProgress }) }),
       );
+      if (typeof value !== 'number') made = value;
     });
     if (slot < 0 || !report) return;
     for (let j = 0; j < jobs; j++) {
@@ -272,20 +229,26 @@ export async function buildSectorGraphInPool(
   try {
     if (soleWorker(runner) && runner.mode === 'shared') await whole();
     else {
-      const claims = runner.mode === 'shared';
-      await phase('labels', 0, 'count');
-      if (!claims) await phase('count', -1);
-      const arrays = (await single('layout')) as SectorNodeArrays;
-      Object.assign(data, arrays);
-      await phase('sectors', 1, 'link');
-      if (!claims) await phase('link', -1);
-      // The components, then the landmarks picked in the same job.
-      const picked = (await runner.submit(
-        sectorBuildJob,
-        { grid, data, phase: 'components', first: 0, last: sectors, counts, pick: true },
-        bare({ signal: controller.signal }),
-      )) as Int32Array;
-      await landmarksInPool(runner, grid, data, controller.signal, picked);
+      if (runner.mode === 'shared') {
+        // Labels, counts and the layout; sectors, links, components and the landmarks' pick: two rounds of jobs.
+        await phase('labels', 0, 'count', 'layout');
+        Object.assign(data, made as SectorNodeArrays);
+        await phase('sectors', 1, 'link', 'components');
+        await landmarksInPool(runner, grid, data, controller.signal, made as Int32Array);
+      } else {
+        await phase('labels', 0);
+        await phase('count', -1);
+        Object.assign(data, (await single('layout')) as SectorNodeArrays);
+        await phase('sectors', 1);
+        await phase('link', -1);
+        // The components, then the landmarks picked in the same job.
+        const picked = (await runner.submit(
+          sectorBuildJob,
+          { grid, data, phase: 'components', first: 0, last: sectors, counts, pick: true },
+          bare({ signal: controller.signal }),
+        )) as Int32Array;
+        await landmarksInPool(runner, grid, data, controller.signal, picked);
+      }
     }
   } catch (error) {
     controller.abort();
