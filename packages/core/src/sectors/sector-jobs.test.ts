@@ -82,13 +82,13 @@ describe('sector pool build kernels that take their work from a shared counter',
       phase: SectorBuildPhase,
       last: number,
       extra: object = {},
-      then?: 'count' | 'link',
+      after?: 'count' | 'link',
       tail?: 'layout' | 'components',
     ) => {
       const claim = {
         cursor: int32Array(4, false),
         chunk,
-        ...(then && { then: { phase: then, chunk: chunk + 1, ...(tail && { tail }) } }),
+        ...(after && { after: { phase: after, chunk: chunk + 1, ...(tail && { tail }) } }),
       };
       const made: unknown[] = [];
       for (let j = 0; j < jobs; j++) {
@@ -99,7 +99,7 @@ describe('sector pool build kernels that take their work from a shared counter',
       }
       expect(claim.cursor[0]).toBeGreaterThanOrEqual(last);
       expect(claim.cursor[1]).toBe(last);
-      if (then) expect(claim.cursor[3]).toBe(last);
+      if (after) expect(claim.cursor[3]).toBe(last);
       expect(made.length).toBe(tail ? 1 : 0);
       return made[0];
     };
@@ -215,7 +215,7 @@ describe('a claiming job with a second phase', () => {
     const counts = int32Array(16, false).fill(-1);
     // Checks: before the phase, at its start, after each of the 3 chunks it takes, then while it waits.
     const control = abortingAt(6);
-    const claim = { cursor, chunk: 4, then: { phase: 'count' as const, chunk: 4 } };
+    const claim = { cursor, chunk: 4, after: { phase: 'count' as const, chunk: 4 } };
     expect(() => runSectorBuild({ grid, data, counts, phase: 'labels', first: 0, last: 16, claim }, control)).toThrow(
       AbortError,
     );

@@ -105,7 +105,7 @@ export interface SectorBuildArgs {
 export interface SectorClaim {
   /**
    * `cursor[0]` counts the items of [first, last) taken so far, `cursor[1]` those finished; `cursor[2]` and
-   * `cursor[3]` the same for `then` (4 elements on a SharedArrayBuffer, 0 at first; added to atomically).
+   * `cursor[3]` the same for `after` (4 elements on a SharedArrayBuffer, 0 at first; added to atomically).
    */
   cursor: Int32Array;
   /** Items taken at a time, an integer >= 1. */
@@ -117,7 +117,7 @@ export interface SectorClaim {
    * between the two. Progress reports count the first phase only.
    * @defaultValue undefined (meaning the job ends with `phase`)
    */
-  then?: {
+  after?: {
     phase: 'count' | 'link';
     chunk: number;
     /**
@@ -160,7 +160,7 @@ function claimed(
 ): { sum: number; closed: boolean } {
   const { cursor } = claim;
   const at = second ? 2 : 0;
-  const chunk = Math.max(1, Math.floor(second ? (claim.then?.chunk ?? 1) : claim.chunk));
+  const chunk = Math.max(1, Math.floor(second ? (claim.after?.chunk ?? 1) : claim.chunk));
   let done = 0;
   let sum = 0;
   let closed = false;
@@ -271,13 +271,13 @@ export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): S
   startWork(control, last - first);
   if (claim !== undefined) {
     const run = claimed(claim, first, last, control, (from, to) => runBand(ctx, phase, from, to, args.counts));
-    const then = claim.then;
-    if (then === undefined) return phase === 'sectors' ? run.sum : 0;
+    const after = claim.after;
+    if (after === undefined) return phase === 'sectors' ? run.sum : 0;
     awaitFirst(claim, last - first, control);
-    const next = claimed(claim, first, last, control, (f, t) => runBand(ctx, then.phase, f, t, args.counts), true);
-    if (!next.closed || then.tail === undefined) return 0;
+    const next = claimed(claim, first, last, control, (f, t) => runBand(ctx, after.phase, f, t, args.counts), true);
+    if (!next.closed || after.tail === undefined) return 0;
     // The last sectors of the second phase were this job's: every sector is done, the tail runs here.
-    if (then.tail === 'layout') {
+    if (after.tail === 'layout') {
       layoutSectors(data, args.counts);
       return madeArrays(data, false);
     }

@@ -170,19 +170,19 @@ export async function buildSectorGraphInPool(
   const report = job.onProgress;
   const sum = () => progress.reduce((a, b) => a + b, 0);
   // One phase over all bands; `slot` is where its progress is kept (0 labels, 1 sectors, -1 none).
-  // Results of the jobs of the last phase that had a tail (see SectorClaim.then): the one that is not a number.
+  // Results of the jobs of the last phase that had a tail (see SectorClaim.after): the one that is not a number.
   let made: unknown;
   const phase = async (
     name: keyof typeof CLAIM_CHUNK,
     slot: number,
-    then?: 'count' | 'link',
+    after?: 'count' | 'link',
     tail?: 'layout' | 'components',
   ) => {
     // Over shared memory: one job per worker, each taking sectors from the phase's counter (its progress is the
-    // sectors it did), then those of `then` once every sector is done; the job that finishes last runs `tail`.
+    // sectors it did), then those of `after` once every sector is done; the job that finishes last runs `tail`.
     // Otherwise bands of sectors.
     const claim = newClaim(runner, CLAIM_CHUNK[name]);
-    if (claim && then) claim.then = { phase: then, chunk: CLAIM_CHUNK[then], ...(tail && { tail }) };
+    if (claim && after) claim.after = { phase: after, chunk: CLAIM_CHUNK[after], ...(tail && { tail }) };
     const count = claim ? Math.min(runner.size, jobs) : jobs;
     made = undefined;
     await inFlight(count, runner.size, async (j) => {
