@@ -17,6 +17,7 @@ export { SectorGraph, type SectorGraphStats } from './sector-graph.js';
 export type {
   SectorBuildArgs,
   SectorBuildPhase,
+  SectorClaim,
   SectorCorridorFillArgs,
   SectorCorridorPlan,
   SectorCorridorPlanArgs,

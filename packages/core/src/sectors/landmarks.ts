@@ -40,11 +40,13 @@ export function landmarksValid(data: SectorGraphData): boolean {
  * largest component nearest to its spot (Manhattan distance; the first in sector order among equals) and not picked
  * before; fewer when the graph has fewer entrances. The entrances of that component are gathered once into flat
  * arrays, then each spot is one pass over them: O(entrances x count) simple steps. `control` is checked once per
- * landmark.
+ * landmark. None for the weighted metric, whose costs are not symmetric.
  * PERF: city-8192 (161,906 entrances): 27-48 ms when each spot walked the sectors' node lists (with a look-up of the
  * landmarks picked so far per node); it ran in one job while the other workers of a pool build waited.
  */
 export function pickLandmarks(ctx: SectorContext, count: number, control?: KernelControl): Int32Array {
+  // The weighted metric's costs are not symmetric: no landmarks (a pool build asks here too).
+  if (ctx.metric === M_WEIGHTED) return new Int32Array(0);
   const { data, width, height } = ctx;
   const sectors = data.sectorNodeFirst.length;
   // The largest component (labels are node indices).
@@ -109,29 +111,11 @@ let entryNode = new Int32Array(1024);
 let entryNext = new Int32Array(1024);
 
 /**
- * Costs from node `source` to every entrance, by Dijkstra over the entrance graph, into landmark slot `slot` of
- * `out`, laid out node by node: the cost to node v at `v * count + slot` (Infinity: none).
- * Every edge costs at least 1 (a step, or a walk between two distinct tiles), so a bucket queue of unit-width
- * buckets in a ring longer than the dearest edge orders the nodes (Dial's algorithm; the nodes of one bucket
- * cannot improve each other), with the same costs as a binary heap. PERF: random-2048 (20% walls, 23,424
- * entrances), the 8 landmarks of a build: about 100 ms with a binary heap (KeyHeap), about 57 ms with the ring.
- * (The ring's length only matters for speed: an entry taken too early is expanded again when it improves.)
+ * The length of {@link landmarkCosts}' ring of buckets: one bucket per unit of cost up to the graph's dearest
+ * edge, plus room. One pass over every sector's costs (2 ms on city-8192), so the landmarks of a build share it.
  */
-export function landmarkCosts(
-  ctx: SectorContext,
-  source: number,
-  out: Float32Array,
-  slot: number,
-  count: number,
-  control?: KernelControl,
-): void {
-  const { data, width, shift, sectorsX, metric } = ctx;
-  const { nodeTile, nodeMates, intra, sectorNodeFirst, sectorNodeCount, sectorMatrixFirst } = data;
-  const n = nodeTile.length;
-  if (dist.length < n) dist = new Float64Array(n);
-  dist.fill(Number.POSITIVE_INFINITY, 0, n);
-  const wd = metric === M_STEPS ? 1 : Math.SQRT2;
-  // The ring: one bucket per unit of cost up to the dearest edge, plus room.
+export function landmarkRing(data: SectorGraphData): number {
+  const { intra, sectorNodeFirst, sectorNodeCount, sectorMatrixFirst } = data;
   let dearest = 2;
   const sectors = sectorNodeFirst.length;
   for (let s = 0; s < sectors; s++) {
@@ -142,7 +126,34 @@ export function landmarkCosts(
       if (w > dearest && w < Number.POSITIVE_INFINITY) dearest = w;
     }
   }
-  const ring = Math.ceil(dearest) + 2;
+  return Math.ceil(dearest) + 2;
+}
+
+/**
+ * Costs from node `source` to every entrance, by Dijkstra over the entrance graph, into landmark slot `slot` of
+ * `out`, laid out node by node: the cost to node v at `v * count + slot` (Infinity: none).
+ * Every edge costs at least 1 (a step, or a walk between two distinct tiles), so a bucket queue of unit-width
+ * buckets in a ring longer than the dearest edge orders the nodes (Dial's algorithm; the nodes of one bucket
+ * cannot improve each other), with the same costs as a binary heap. PERF: random-2048 (20% walls, 23,424
+ * entrances), the 8 landmarks of a build: about 100 ms with a binary heap (KeyHeap), about 57 ms with the ring.
+ * (The ring's length only matters for speed: an entry taken too early is expanded again when it improves.)
+ * `ring` is {@link landmarkRing} of the graph, passed in by a caller that computes several landmarks.
+ */
+export function landmarkCosts(
+  ctx: SectorContext,
+  source: number,
+  out: Float32Array,
+  slot: number,
+  count: number,
+  control?: KernelControl,
+  ring = landmarkRing(ctx.data),
+): void {
+  const { data, width, shift, sectorsX, metric } = ctx;
+  const { nodeTile, nodeMates, intra, sectorNodeFirst, sectorNodeCount, sectorMatrixFirst } = data;
+  const n = nodeTile.length;
+  if (dist.length < n) dist = new Float64Array(n);
+  dist.fill(Number.POSITIVE_INFINITY, 0, n);
+  const wd = metric === M_STEPS ? 1 : Math.SQRT2;
   if (head.length < ring) head = new Int32Array(ring);
   head.fill(-1, 0, ring);
   let entries = 0;
@@ -208,15 +219,17 @@ export function landmarkCosts(
 
 /**
  * Computes the landmarks of the graph on this thread (or marks them absent for the weighted metric, whose
- * costs are not symmetric). `count` 0 turns them off.
+ * costs are not symmetric). `count` 0 turns them off. `control` is checked as they go.
  */
-export function computeLandmarks(ctx: SectorContext, count: number): void {
+export function computeLandmarks(ctx: SectorContext, count: number, control?: KernelControl): void {
   const { data } = ctx;
   const h = data.header;
-  const picked = ctx.metric === M_WEIGHTED || count === 0 ? new Int32Array(0) : pickLandmarks(ctx, count);
+  const picked = ctx.metric === M_WEIGHTED || count === 0 ? new Int32Array(0) : pickLandmarks(ctx, count, control);
   resizeLandmarks(data, picked.length);
   const revision = h[H_REVISION] as number;
-  for (let l = 0; l < picked.length; l++) landmarkCosts(ctx, picked[l] as number, data.landmarkCost, l, picked.length);
+  const ring = picked.length > 0 ? landmarkRing(data) : 0;
+  for (let l = 0; l < picked.length; l++)
+    landmarkCosts(ctx, picked[l] as number, data.landmarkCost, l, picked.length, control, ring);
   h[H_LANDMARKS] = picked.length;
   h[H_LANDMARK_REVISION] = revision;
 }

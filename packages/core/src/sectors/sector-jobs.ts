@@ -19,8 +19,9 @@ import {
   labelSectors,
   layoutSectors,
   linkSectors,
+  type SectorContext,
 } from './build-phases.js';
-import { checkAbort, startWork } from './control.js';
+import { checkAbort, pollWork, startWork } from './control.js';
 import {
   allocateCorridorField,
   type CorridorFieldData,
@@ -30,7 +31,7 @@ import {
   planCorridor,
 } from './corridor-field.js';
 import { PathQuery } from './find-path.js';
-import { landmarkCosts, pickLandmarks } from './landmarks.js';
+import { computeLandmarks, landmarkCosts, landmarkRing, pickLandmarks } from './landmarks.js';
 import {
   float32Array,
   float64Array,
@@ -44,8 +45,20 @@ import {
 } from './sector-data.js';
 import { type SectorUpdate, updateSectorGraph } from './update.js';
 
-/** A phase of the pool build (build-phases.ts). */
-export type SectorBuildPhase = 'labels' | 'count' | 'layout' | 'sectors' | 'link' | 'components' | 'pick' | 'landmark';
+/**
+ * A phase of the pool build (build-phases.ts); `all` is the whole build in one job, as on one thread (a pool of one
+ * worker over shared memory).
+ */
+export type SectorBuildPhase =
+  | 'labels'
+  | 'count'
+  | 'layout'
+  | 'sectors'
+  | 'link'
+  | 'components'
+  | 'pick'
+  | 'landmark'
+  | 'all';
 
 /** Arguments of the `sectorBuild` kernel: one phase over sectors [first, last). */
 export interface SectorBuildArgs {
@@ -62,18 +75,162 @@ export interface SectorBuildArgs {
   /** Entrances per sector (shared): written by `count`, read by `layout`. */
   counts: Int32Array;
   /**
-   * `landmark`: the landmark's slot in `data.landmarkCost` and its node. Required by the `landmark` phase.
+   * `landmark`: the landmark's slot in `data.landmarkCost` and its node. The `landmark` phase needs it, or
+   * `picked` and `claim`.
    * @defaultValue undefined (meaning unused by the other phases)
    */
   landmark?: { slot: number; node: number };
+  /**
+   * `landmark` with `claim`: the landmarks' nodes (slot l is `picked[l]`); the job computes the slots of
+   * [first, last) it claims.
+   * @defaultValue undefined (meaning one landmark, `landmark`)
+   */
+  picked?: Int32Array;
+  /**
+   * Over shared memory, the jobs of a phase take its work as they go: `labels`, `count`, `sectors` and `link`
+   * sectors of [first, last), `landmark` landmark slots, `chunk` at a time from a shared counter, until none are
+   * left. So a pool runs one such job per worker, and its workers finish a phase together, whatever each sector
+   * costs (see sector-pool.ts). Which worker does a sector does not change what is written.
+   * @defaultValue undefined (meaning the job does all of [first, last) itself)
+   */
+  claim?: SectorClaim;
+  /**
+   * `components`: then pick the landmarks, and return their nodes (as `pick` does), in the same job.
+   * @defaultValue false
+   */
+  pick?: boolean;
 }
 
-/** Node arrays made by the `layout` phase. */
-export type SectorNodeArrays = Pick<SectorGraphData, 'nodeTile' | 'nodeRegion' | 'nodeComp' | 'nodeMates' | 'intra'>;
+/** The shared counter of a phase whose jobs take its work as they go (see {@link SectorBuildArgs.claim}). */
+export interface SectorClaim {
+  /**
+   * `cursor[0]` counts the items of [first, last) taken so far, `cursor[1]` those finished; `cursor[2]` and
+   * `cursor[3]` the same for `after` (4 elements on a SharedArrayBuffer, 0 at first; added to atomically).
+   */
+  cursor: Int32Array;
+  /** Items taken at a time, an integer >= 1. */
+  chunk: number;
+  /**
+   * A second phase over the same sectors (`count` after `labels`, `link` after `sectors`), which needs the first
+   * done on every sector: each job, once no sector of the first is left to take, waits until all are finished
+   * (by whichever job took them), then takes sectors of the second. No round trip through the main thread
+   * between the two. Progress reports count the first phase only.
+   * @defaultValue undefined (meaning the job ends with `phase`)
+   */
+  after?: {
+    phase: 'count' | 'link';
+    chunk: number;
+    /**
+     * Run by the one job that finishes the last sectors of `phase`, once every sector is done: `layout` (the job
+     * returns the node arrays it made, as the `layout` phase does) or `components` (the job then picks the
+     * landmarks and returns their nodes, as `pick` does). The other jobs return 0.
+     * @defaultValue undefined (meaning nothing after `phase`)
+     */
+    tail?: 'layout' | 'components';
+  };
+}
+
+/** How long a job waiting for the other jobs of a phase sleeps between two looks at its control (ms). */
+const WAIT_MS = 20;
+
+/** The phases that run over bands of sectors. */
+type BandPhase = 'labels' | 'count' | 'sectors' | 'link';
+
+/** Runs band phase `phase` over sectors [first, last) (no control: the caller polls). Returns the tiles settled. */
+function runBand(ctx: SectorContext, phase: BandPhase, first: number, last: number, counts: Int32Array): number {
+  if (phase === 'labels') labelSectors(ctx, first, last);
+  else if (phase === 'count') countEntrances(ctx, first, last, counts);
+  else if (phase === 'sectors') return buildSectors(ctx, first, last);
+  else linkSectors(ctx, first, last);
+  return 0;
+}
 
 /**
- * One build phase. `layout` returns the node arrays it allocated (their layout is written into `data`), `pick`
- * the landmarks' nodes; `landmark` fills one landmark's slot of `data.landmarkCost`.
+ * Takes `claim.chunk` items of [first, last) at a time from the shared counter and hands each run of them to
+ * `work` (from, to), until none are left; polls `control` with the items done by this job after each run.
+ * Returns the sum of what `work` returned, and whether this job finished the last items (exactly one job does).
+ */
+function claimed(
+  claim: SectorClaim,
+  first: number,
+  last: number,
+  control: KernelControl,
+  work: (from: number, to: number) => number,
+  second = false,
+): { sum: number; closed: boolean } {
+  const { cursor } = claim;
+  const at = second ? 2 : 0;
+  const chunk = Math.max(1, Math.floor(second ? (claim.after?.chunk ?? 1) : claim.chunk));
+  let done = 0;
+  let sum = 0;
+  let closed = false;
+  for (;;) {
+    const from = first + Atomics.add(cursor, at, chunk);
+    if (from >= last) return { sum, closed };
+    const to = Math.min(last, from + chunk);
+    sum += work(from, to);
+    done += to - from;
+    if (Atomics.add(cursor, at + 1, to - from) + (to - from) >= last - first) {
+      closed = true;
+      if (!second) Atomics.notify(cursor, 1);
+    }
+    if (second) checkAbort(control);
+    else pollWork(control, done);
+  }
+}
+
+/**
+ * Waits until every item of the claim's first phase is finished (`cursor[1]` reaches `total`), looking at
+ * `control` every {@link WAIT_MS} (AbortError when the call was aborted, say because another job failed).
+ * Only the items taken are waited for, and each is being worked on by a running job, so the wait ends.
+ */
+function awaitFirst(claim: SectorClaim, total: number, control: KernelControl): void {
+  for (;;) {
+    const finished = Atomics.load(claim.cursor, 1);
+    if (finished >= total) return;
+    checkAbort(control);
+    Atomics.wait(claim.cursor, 1, finished, WAIT_MS);
+  }
+}
+
+/** Node arrays made by the `layout` phase (and by `all`, with the landmarks' costs). */
+export type SectorNodeArrays = Pick<SectorGraphData, 'nodeTile' | 'nodeRegion' | 'nodeComp' | 'nodeMates' | 'intra'> &
+  Partial<Pick<SectorGraphData, 'landmarkCost'>>;
+
+/** The arrays of `data` a build allocates in the worker (those of `layout`, and `landmarkCost` when `landmarks`). */
+function madeArrays(data: SectorGraphData, landmarks: boolean): SectorNodeArrays {
+  const arrays: SectorNodeArrays = {
+    nodeTile: data.nodeTile,
+    nodeRegion: data.nodeRegion,
+    nodeComp: data.nodeComp,
+    nodeMates: data.nodeMates,
+    intra: data.intra,
+  };
+  if (landmarks) arrays.landmarkCost = data.landmarkCost;
+  return arrays;
+}
+
+/**
+ * The whole build of sectors [first, last) (every sector of the graph) in a row, as `buildSectorGraph` runs it, with
+ * `control` polled as it goes: `done` counts sectors labelled, then `last - first` plus sectors built.
+ */
+function buildAll(ctx: SectorContext, first: number, last: number, counts: Int32Array, control: KernelControl) {
+  const { data } = ctx;
+  startWork(control, 2 * (last - first));
+  labelSectors(ctx, first, last, control);
+  countEntrances(ctx, first, last, counts, control);
+  layoutSectors(data, counts);
+  buildSectors(ctx, first, last, control, last - first);
+  linkSectors(ctx, first, last, control);
+  computeComponents(ctx, control);
+  computeLandmarks(ctx, data.header[H_LANDMARK_OPTION] as number, control);
+  return madeArrays(data, true);
+}
+
+/**
+ * One build phase. `layout` returns the node arrays it allocated (their layout is written into `data`), `all`
+ * those and the landmarks' costs, `pick` the landmarks' nodes; `landmark` fills one landmark's slot of
+ * `data.landmarkCost`.
  */
 export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): SectorNodeArrays | Int32Array | number {
   const { grid, data, phase, first, last } = args;
@@ -82,28 +239,55 @@ export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): S
   checkAbort(control);
   if (phase === 'layout') {
     layoutSectors(data, args.counts);
-    return {
-      nodeTile: data.nodeTile,
-      nodeRegion: data.nodeRegion,
-      nodeComp: data.nodeComp,
-      nodeMates: data.nodeMates,
-      intra: data.intra,
-    };
+    return madeArrays(data, false);
   }
+  if (phase === 'all') return buildAll(ctx, first, last, args.counts, control);
   if (phase === 'pick') return pickLandmarks(ctx, data.header[H_LANDMARK_OPTION] as number, control);
+  const claim = args.claim;
   if (phase === 'landmark') {
-    const { slot, node } = args.landmark as { slot: number; node: number };
     const stride = data.header[H_LANDMARK_STRIDE] as number;
     // The costs are node by node: as many per node as the array has room for.
-    landmarkCosts(ctx, node, data.landmarkCost, slot, Math.floor(data.landmarkCost.length / stride), control);
+    const count = Math.floor(data.landmarkCost.length / stride);
+    if (claim !== undefined && args.picked !== undefined) {
+      const picked = args.picked;
+      // One pass over the costs for every landmark this job computes.
+      const ring = landmarkRing(data);
+      claimed(claim, first, last, control, (from, to) => {
+        for (let l = from; l < to; l++)
+          landmarkCosts(ctx, picked[l] as number, data.landmarkCost, l, count, control, ring);
+        return 0;
+      });
+      return 0;
+    }
+    const { slot, node } = args.landmark as { slot: number; node: number };
+    landmarkCosts(ctx, node, data.landmarkCost, slot, count, control);
     return 0;
   }
+  if (phase === 'components') {
+    startWork(control, last - first);
+    computeComponents(ctx, control);
+    return args.pick ? pickLandmarks(ctx, data.header[H_LANDMARK_OPTION] as number, control) : 0;
+  }
   startWork(control, last - first);
+  if (claim !== undefined) {
+    const run = claimed(claim, first, last, control, (from, to) => runBand(ctx, phase, from, to, args.counts));
+    const after = claim.after;
+    if (after === undefined) return phase === 'sectors' ? run.sum : 0;
+    awaitFirst(claim, last - first, control);
+    const next = claimed(claim, first, last, control, (f, t) => runBand(ctx, after.phase, f, t, args.counts), true);
+    if (!next.closed || after.tail === undefined) return 0;
+    // The last sectors of the second phase were this job's: every sector is done, the tail runs here.
+    if (after.tail === 'layout') {
+      layoutSectors(data, args.counts);
+      return madeArrays(data, false);
+    }
+    computeComponents(ctx, control);
+    return pickLandmarks(ctx, data.header[H_LANDMARK_OPTION] as number, control);
+  }
   if (phase === 'labels') labelSectors(ctx, first, last, control);
   else if (phase === 'count') countEntrances(ctx, first, last, args.counts, control);
   else if (phase === 'sectors') return buildSectors(ctx, first, last, control);
-  else if (phase === 'link') linkSectors(ctx, first, last, control);
-  else computeComponents(ctx, control);
+  else linkSectors(ctx, first, last, control);
   return 0;
 }
 
@@ -237,12 +421,8 @@ function keepGraph(data: SectorGraphData): KeepSpec[] {
 }
 
 /** Every array of the graph (and the entrance counts), compared before and after a build phase. */
-function buildWrites(
-  data: SectorGraphData,
-  landmark: SectorBuildArgs['landmark'],
-  phase: SectorBuildPhase,
-): WriteSpec[] {
-  if (phase === 'landmark' && landmark !== undefined) {
+function buildWrites(data: SectorGraphData, phase: SectorBuildPhase): WriteSpec[] {
+  if (phase === 'landmark') {
     // One landmark's slot: every node's cost to it, laid out node by node (one element in each node's run), so
     // the bytes that changed come back.
     return [{ path: ['data', 'landmarkCost'] }];
@@ -254,7 +434,7 @@ function buildWrites(
 export const sectorBuildJob = defineJob<SectorBuildArgs, SectorNodeArrays | Int32Array | number>({
   name: 'sectorBuild',
   keep: (args) => keepGraph(args.data),
-  writes: (args) => buildWrites(args.data, args.landmark, args.phase),
+  writes: (args) => buildWrites(args.data, args.phase),
   run: runSectorBuild,
 });
 

@@ -47,6 +47,100 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
     }
   });
 
+  it('runs each phase as one job per worker over shared memory, the same arrays bit for bit with 1, 2 and 3', async () => {
+    // A city-like map: open sectors, few walls (many cheap sectors), and a few walled blocks.
+    const grid = core.Grid.open(200, 136, { shared: true });
+    for (let y = 8; y + 11 <= 136; y += 24)
+      for (let x = 6; x + 17 <= 200; x += 30) grid.fillPassable(x, y, 17, 11, false);
+    const options = { sectorSize: 16, landmarks: 5 };
+    const local = core.buildSectorGraph(grid, options);
+    const arrays = (data: object) =>
+      Object.entries(data)
+        .filter(([key]) => key !== 'header')
+        .map(([key, array]) => [key, Array.from(array as ArrayLike<number>)]);
+    for (const workers of [1, 2, 3]) {
+      const pool = workers === 2 ? service : await core.createFieldService({ workers });
+      try {
+        const phases: string[] = [];
+        const runner: Parameters<typeof core.buildSectorGraphInPool>[0] = {
+          size: pool.size,
+          mode: pool.mode,
+          submit: (spec, args, opts) => {
+            phases.push((args as { phase: string }).phase);
+            return pool.submit(spec, args, opts);
+          },
+        };
+        const reports: number[][] = [];
+        const pooled = await core.buildSectorGraphInPool(runner, grid, {
+          ...options,
+          onProgress: (done, total) => reports.push([done, total]),
+        });
+        expect(arrays(pooled.data)).toEqual(arrays(local.data));
+        expect(pooled.landmarksFresh).toBe(true);
+        const sectors = pooled.sectorsX * pooled.sectorsY;
+        expect(reports.at(-1)).toEqual([2 * sectors, 2 * sectors]);
+        if (workers === 1) {
+          // One worker: the whole build in one job (no round trips through this thread between phases).
+          expect(phases).toEqual(['all']);
+          continue;
+        }
+        // One job per worker for labels, counts and the layout, one for sectors, links, components and the
+        // landmarks' pick, one per worker (at most one per landmark) for the landmarks: three rounds.
+        const jobs = (phase: string) => phases.filter((p) => p === phase).length;
+        expect(phases.length).toBe(2 * workers + Math.min(workers, 5));
+        for (const phase of ['labels', 'sectors']) expect(jobs(phase)).toBe(workers);
+        expect(jobs('landmark')).toBe(Math.min(workers, 5));
+      } finally {
+        if (pool !== service) await pool.close();
+      }
+    }
+  });
+
+  it('gives a weighted graph no landmarks, as the build on one thread does (its costs are not symmetric)', async () => {
+    const grid = randomShared(96, 80, 9);
+    const options = { metric: 'weighted' as const, sectorSize: 16 };
+    const local = core.buildSectorGraph(grid, options);
+    expect(local.data.landmarkCost.length).toBe(0);
+    const pooled = await core.buildSectorGraphInPool(service, grid, options);
+    expect(pooled.data.landmarkCost.length).toBe(0);
+    expect(pooled.landmarksFresh).toBe(local.landmarksFresh);
+    expect(Array.from(pooled.data.header)).toEqual(Array.from(local.data.header));
+    expect(graphPicture(pooled as never)).toEqual(graphPicture(local as never));
+  });
+
+  it('a pool of one worker builds in one job that reports progress and stops at an abort', async () => {
+    const pool = await core.createFieldService({ workers: 1 });
+    try {
+      const grid = randomShared(600, 600, 4);
+      const controller = new AbortController();
+      const reports: number[][] = [];
+      const built = core.buildSectorGraphInPool(pool, grid, {
+        sectorSize: 16,
+        signal: controller.signal,
+        onProgress: (done, total) => {
+          reports.push([done, total]);
+          controller.abort();
+        },
+      });
+      await expect(built).rejects.toBeInstanceOf(core.AbortError);
+      expect(reports.length).toBeGreaterThan(0);
+      const sectors = Math.ceil(600 / 16) ** 2;
+      expect(reports[0]?.[1]).toBe(2 * sectors);
+      expect(reports[0]?.[0]).toBeLessThan(2 * sectors);
+      // The worker serves the next job, and a build to the end gives the graph of one thread.
+      const small = randomShared(90, 70, 5);
+      const pooled = await core.buildSectorGraphInPool(pool, small, { sectorSize: 8 });
+      expect(graphPicture(pooled as never)).toEqual(
+        graphPicture(core.buildSectorGraph(small, { sectorSize: 8 }) as never),
+      );
+      expect(Array.from(pooled.data.landmarkCost)).toEqual(
+        Array.from(core.buildSectorGraph(small, { sectorSize: 8 }).data.landmarkCost),
+      );
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('aborts a build under way (at its first progress report, not after a wall-clock delay)', async () => {
     const grid = randomShared(600, 600, 4);
     const controller = new AbortController();

@@ -14,6 +14,7 @@ import type { JobRunner } from '../jobs/job-spec.js';
 import { bare, ownOptions } from '../util/own-options.js';
 import { writeHeader } from './build-phases.js';
 import { CorridorField, type CorridorFieldOptions, checkCorridorArgs } from './corridor-field.js';
+import { CLAIM_CHUNK, inFlight, linkedAbort, newClaim } from './pool-flight.js';
 import {
   allocateSectorArrays,
   float32Array,
@@ -56,43 +57,14 @@ export interface SectorPoolJobOptions {
 /** Options of {@link buildSectorGraphInPool}: the graph's options, `signal`, `onProgress` and the pool's own. */
 export interface SectorPoolOptions extends SectorGraphOptions, SectorPoolJobOptions {
   /**
-   * Jobs per worker in each parallel phase (bands of sectors), for balance. An integer >= 1.
+   * Jobs per worker in each parallel phase (bands of sectors), for balance, where the workers do not share
+   * memory. An integer >= 1. Where they do, each phase runs one job per worker, and the jobs take the phase's
+   * sectors a few at a time from a shared counter until none are left (no bands, no round trips between them);
+   * a pool of one worker runs the whole build as one job.
    * @defaultValue 4 (1 for a pool of one worker, which has nothing to balance: each further band costs a round
    *   trip to the worker, which then waits for its next job)
    */
   jobsPerWorker?: number;
-}
-
-/**
- * Runs `job(0)` to `job(count - 1)` with at most `limit` of them submitted at a time (one more each time one
- * ends), so that the main thread posts a job or two per event instead of every job of a phase at once (each post
- * clones the graph's array handles: a phase of 8 jobs posted together blocked it for several ms). Rejects with
- * the first failure at once (the caller aborts the jobs still in flight); no job starts after it.
- */
-async function inFlight(count: number, limit: number, job: (index: number) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const lane = async () => {
-    while (next < count && !failed) {
-      const index = next++;
-      try {
-        await job(index);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, count)) }, lane));
-}
-
-/** An AbortController that follows `outer`; `done` removes the listener. */
-function linkedAbort(outer: AbortSignal | undefined): { controller: AbortController; done: () => void } {
-  const controller = new AbortController();
-  const onAbort = () => controller.abort();
-  if (outer?.aborted) controller.abort();
-  outer?.addEventListener('abort', onAbort, { once: true });
-  return { controller, done: () => outer?.removeEventListener('abort', onAbort) };
 }
 
 /** Job options read once, own properties only, checked. */
@@ -165,7 +137,9 @@ function soleWorker(runner: JobRunner): boolean {
 
 /**
  * Builds a sector graph in the worker pool: the same graph as {@link buildSectorGraph} (bit for bit), its phases
- * cut into bands of sectors run in parallel. The main thread only allocates and adds up progress.
+ * run in parallel: over shared memory, one job per worker per phase, the jobs taking sectors (and landmarks) from
+ * a shared counter as they go; elsewhere, bands of sectors. A pool of one worker over shared memory runs the
+ * whole build as one job. The main thread only allocates and adds up progress.
  * `onProgress` counts sectors labelled plus sectors built (`total` = 2 x sectors). Aborting rejects with
  * AbortError. Any grid will do; the graph's arrays are shared where the runner shares memory.
  */
@@ -196,10 +170,24 @@ export async function buildSectorGraphInPool(
   const report = job.onProgress;
   const sum = () => progress.reduce((a, b) => a + b, 0);
   // One phase over all bands; `slot` is where its progress is kept (0 labels, 1 sectors, -1 none).
-  const phase = async (name: SectorBuildArgs['phase'], slot: number) => {
-    await inFlight(jobs, runner.size, (j) => {
-      const first = Math.floor((sectors * j) / jobs);
-      const last = Math.floor((sectors * (j + 1)) / jobs);
+  // Results of the jobs of the last phase that had a tail (see SectorClaim.after): the one that is not a number.
+  let made: unknown;
+  const phase = async (
+    name: keyof typeof CLAIM_CHUNK,
+    slot: number,
+    after?: 'count' | 'link',
+    tail?: 'layout' | 'components',
+  ) => {
+    // Over shared memory: one job per worker, each taking sectors from the phase's counter (its progress is the
+    // sectors it did), then those of `after` once every sector is done; the job that finishes last runs `tail`.
+    // Otherwise bands of sectors.
+    const claim = newClaim(runner, CLAIM_CHUNK[name]);
+    if (claim && after) claim.after = { phase: after, chunk: CLAIM_CHUNK[after], ...(tail && { tail }) };
+    const count = claim ? Math.min(runner.size, jobs) : jobs;
+    made = undefined;
+    await inFlight(count, runner.size, async (j) => {
+      const first = claim ? 0 : Math.floor((sectors * j) / jobs);
+      const last = claim ? sectors : Math.floor((sectors * (j + 1)) / jobs);
       const onProgress =
         report && slot >= 0
           ? (d: number) => {
@@ -207,11 +195,12 @@ export async function buildSectorGraphInPool(
               report(sum(), 2 * sectors);
             }
           : undefined;
-      return runner.submit(
+      const value = await runner.submit(
         sectorBuildJob,
-        { grid, data, phase: name, first, last, counts },
+        { grid, data, phase: name, first, last, counts, ...(claim && { claim }) },
         bare({ signal: controller.signal, ...(onProgress && { onProgress }) }),
       );
+      if (typeof value !== 'number') made = value;
     });
     if (slot < 0 || !report) return;
     for (let j = 0; j < jobs; j++) {
@@ -225,15 +214,42 @@ export async function buildSectorGraphInPool(
       { grid, data, phase: name, first: 0, last: sectors, counts },
       bare({ signal: controller.signal }),
     );
-  try {
-    await phase('labels', 0);
-    await phase('count', -1);
-    const arrays = (await single('layout')) as SectorNodeArrays;
+  // A pool of one worker over shared memory: the whole build in one job, as on one thread (each phase boundary
+  // would cost a round trip through this thread while the worker waits).
+  const whole = async () => {
+    const onProgress = report && ((d: number) => report(d, 2 * sectors));
+    const arrays = (await runner.submit(
+      sectorBuildJob,
+      { grid, data, phase: 'all', first: 0, last: sectors, counts },
+      bare({ signal: controller.signal, ...(onProgress && { onProgress }) }),
+    )) as SectorNodeArrays;
     Object.assign(data, arrays);
-    await phase('sectors', 1);
-    await phase('link', -1);
-    await single('components');
-    await landmarksInPool(runner, grid, data, controller.signal);
+    report?.(2 * sectors, 2 * sectors);
+  };
+  try {
+    if (soleWorker(runner) && runner.mode === 'shared') await whole();
+    else {
+      if (runner.mode === 'shared') {
+        // Labels, counts and the layout; sectors, links, components and the landmarks' pick: two rounds of jobs.
+        await phase('labels', 0, 'count', 'layout');
+        Object.assign(data, made as SectorNodeArrays);
+        await phase('sectors', 1, 'link', 'components');
+        await landmarksInPool(runner, grid, data, controller.signal, made as Int32Array);
+      } else {
+        await phase('labels', 0);
+        await phase('count', -1);
+        Object.assign(data, (await single('layout')) as SectorNodeArrays);
+        await phase('sectors', 1);
+        await phase('link', -1);
+        // The components, then the landmarks picked in the same job.
+        const picked = (await runner.submit(
+          sectorBuildJob,
+          { grid, data, phase: 'components', first: 0, last: sectors, counts, pick: true },
+          bare({ signal: controller.signal }),
+        )) as Int32Array;
+        await landmarksInPool(runner, grid, data, controller.signal, picked);
+      }
+    }
   } catch (error) {
     controller.abort();
     throw failure.error ?? error;
@@ -245,24 +261,60 @@ export async function buildSectorGraphInPool(
 }
 
 /**
- * Computes the graph's landmarks in the pool, one job per landmark, into a new array that replaces the old one
- * when every job is done; they are valid for the revision the graph had when they were picked.
+ * Computes the graph's landmarks in the pool (picked by a job, unless `chosen` are their nodes, picked for the
+ * graph as it is), into a new array that replaces the old one when every job is done; they are valid for the
+ * revision the graph had when they were picked.
  */
-async function landmarksInPool(runner: JobRunner, grid: Grid, data: SectorGraphData, signal: AbortSignal) {
+async function landmarksInPool(
+  runner: JobRunner,
+  grid: Grid,
+  data: SectorGraphData,
+  signal: AbortSignal,
+  chosen?: Int32Array,
+) {
   const h = data.header;
   const revision = h[H_REVISION] as number;
   const shared = sharesMemory(runner.mode);
   const counts = int32Array(0, shared);
-  const picked = (await runner.submit(
-    sectorBuildJob,
-    { grid, data, phase: 'pick', first: 0, last: 0, counts },
-    bare({ signal }),
-  )) as Int32Array;
+  const picked =
+    chosen ??
+    ((await runner.submit(
+      sectorBuildJob,
+      { grid, data, phase: 'pick', first: 0, last: 0, counts },
+      bare({ signal }),
+    )) as Int32Array);
   const stride = data.nodeTile.length;
   const fresh: SectorGraphData = { ...data, landmarkCost: float32Array(picked.length * stride, shared) };
   fresh.header = int32Array(HEADER_LENGTH, shared);
   fresh.header.set(h);
   fresh.header[H_LANDMARK_STRIDE] = stride;
+  const claim = newClaim(runner, 1);
+  if (claim) {
+    // One job per worker (at most one per landmark), each taking landmarks from the counter.
+    const nodes = int32Array(picked.length, true);
+    nodes.set(picked);
+    const base = { grid, data: fresh, phase: 'landmark' as const, first: 0, last: picked.length, counts };
+    await inFlight(Math.min(runner.size, picked.length), runner.size, () =>
+      runner.submit(sectorBuildJob, { ...base, picked: nodes, claim }, bare({ signal })),
+    );
+  } else {
+    await landmarkJobs(runner, grid, fresh, counts, picked, signal);
+  }
+  data.landmarkCost = fresh.landmarkCost;
+  h[H_LANDMARK_STRIDE] = stride;
+  h[H_LANDMARKS] = picked.length;
+  h[H_LANDMARK_REVISION] = revision;
+}
+
+/** One job per landmark (where the workers do not share memory). */
+async function landmarkJobs(
+  runner: JobRunner,
+  grid: Grid,
+  fresh: SectorGraphData,
+  counts: Int32Array,
+  picked: Int32Array,
+  signal: AbortSignal,
+): Promise<void> {
   await inFlight(picked.length, runner.size, (slot) =>
     runner.submit(
       sectorBuildJob,
@@ -278,10 +330,6 @@ async function landmarksInPool(runner: JobRunner, grid: Grid, data: SectorGraphD
       bare({ signal }),
     ),
   );
-  data.landmarkCost = fresh.landmarkCost;
-  h[H_LANDMARK_STRIDE] = stride;
-  h[H_LANDMARKS] = picked.length;
-  h[H_LANDMARK_REVISION] = revision;
 }
 
 /**
