@@ -222,6 +222,29 @@ describe('updateField', () => {
     expect(field.cost).toEqual(computeField(grid, { goals: [{ x: 3, y: 3 }], metric: 'octile' }).cost);
   });
 
+  it('a field whose version reads differently between two checks of one call is recomputed in full', () => {
+    const grid = Grid.open(30, 30);
+    const opts: FieldOptions = { goals: [{ x: 3, y: 3 }], metric: 'octile' };
+    const computed = computeField(grid, opts);
+    grid.setPassable(10, 10, false);
+    // The full check reads a whole number, the repair that follows it a fraction (a getter: any read may differ).
+    let version: number = computed.gridVersion;
+    let reads = 0;
+    const field = {
+      ...computed,
+      get gridVersion(): number {
+        reads++;
+        return reads === 2 ? version + 0.5 : version;
+      },
+      set gridVersion(value: number) {
+        version = value;
+      },
+    } as Field;
+    expect(updateField(grid, field, opts)).toEqual({ full: true, tiles: 900 });
+    expect(field.cost).toEqual(computeField(grid, opts).cost);
+    expect(version).toBe(grid.version);
+  });
+
   it('run options added to the options of the last call are read (an aborted signal stops before any work)', () => {
     const grid = Grid.open(30, 30);
     const opts: FieldOptions = { goals: [{ x: 3, y: 3 }], metric: 'octile' };
