@@ -55,6 +55,10 @@ export class RepairCallMemo {
   input: RepairInput | null = null;
   /** A grid version at which the grid's passability codes were checked (by checkPassableCodes). */
   codesVersion = Number.NEGATIVE_INFINITY;
+  /** The grid's edit log: its header slots, its ring's versions as Int32 halves and its ring's tiles. */
+  logHeader: Int32Array = new Int32Array(0);
+  logVersions: Int32Array = new Int32Array(0);
+  logTiles: Int32Array = new Int32Array(0);
 
   /** Remembers arguments that passed every check, with their resolved options and the repair's input. */
   remember(grid: Grid, field: Field, options: FieldOptions, resolved: ResolvedFieldOptions, input: RepairInput): void {
@@ -83,6 +87,9 @@ export class RepairCallMemo {
     }
     this.resolved = resolved;
     this.input = input;
+    this.logHeader = grid.edits.headerSlots;
+    this.logVersions = grid.edits.versionWordSlots;
+    this.logTiles = grid.edits.tileSlots;
   }
 
   /** Forgets the arguments (before a full check, and after a call that threw). */

@@ -12,7 +12,9 @@
  * of this function; load 6).
  */
 import { AbortError } from '../../errors.js';
+import { H_LOG_COUNT, H_LOG_HEAD, W_LOG_FLOOR, W_UNKNOWN } from '../../grid/edit-log.js';
 import type { Grid } from '../../grid/grid.js';
+import { HIGH, LOW } from '../../grid/wide-load.js';
 import { readRunOptions } from '../../util/run-options.js';
 import { CONTROL_INTERVAL, finishControl, pollControl, startControl } from '../kernels/control.js';
 import { METRIC_STEPS } from '../options.js';
@@ -30,6 +32,22 @@ export const RECOMPUTE = -3;
 export const WHAT = 'field computation';
 
 const hasOwn = Object.hasOwn;
+// Module-local copies of the log's slots (V8 checks an imported binding's module cell on every use).
+const H_COUNT = H_LOG_COUNT;
+const H_HEAD = H_LOG_HEAD;
+const W_UNKNOWN_SLOT = W_UNKNOWN;
+const W_FLOOR_SLOT = W_LOG_FLOOR;
+const LOW_HALF = LOW;
+const HIGH_HALF = HIGH;
+
+/**
+ * The value of 64-bit slot `slot` of `words` (an Int32Array over BigInt64 slots that only grow) when its low half
+ * was read, or more: the low half read first, then the high half. PERF: small, so that V8 inlines it.
+ */
+function wideAtLeast(words: Int32Array, slot: number): number {
+  const lo = Atomics.load(words, 2 * slot + LOW_HALF);
+  return Atomics.load(words, 2 * slot + HIGH_HALF) * 0x1_0000_0000 + (lo >>> 0);
+}
 
 /**
  * Brings `field` up to the grid's version when `grid`, `field` and `options` are the arguments `memo` remembers
@@ -114,7 +132,40 @@ export function repairCall(
   field.gridId = grid.id;
   if (since === version) return 0;
   const k = memo.input as RepairInput;
-  const count = since >= 0 ? grid.edits.read(since, version, k.changed) : -1;
+  // The tiles changed by the edits of versions in (since, version], newest first, as EditLog.read copies them
+  // (see there), or -1 when they are not all in the log. PERF: in this function, not a call of read, which V8
+  // would not optimize for the first thousands of calls (random-1024, a field between one-tile edits: 7.5-9.1
+  // -> 1.8-1.9 us). The 64-bit slots are read low half first, then high: as they only grow, that gives the value
+  // when the low half was read, or more (when the high half grew meanwhile). More is safe here: a floor or
+  // unknown version read too high only recomputes the field in full, and an entry's version read too high (its
+  // slot overwritten by a newer edit as the ring wraps) at worst adds a tile to the changed ones (a repair of
+  // tiles that did not change leaves them as they are).
+  let count = -1;
+  if (since >= 0) {
+    const header = memo.logHeader;
+    if (wideAtLeast(header, W_UNKNOWN_SLOT) <= since && wideAtLeast(header, W_FLOOR_SLOT) <= since) {
+      const words = memo.logVersions;
+      const tiles = memo.logTiles;
+      const capacity = tiles.length;
+      const out = k.changed;
+      const entries = Atomics.load(header, H_COUNT);
+      let at = Atomics.load(header, H_HEAD);
+      count = 0;
+      for (let e = 0; e < entries; e++) {
+        at = at === 0 ? capacity - 1 : at - 1;
+        const entry = wideAtLeast(words, at);
+        if (entry <= since) break;
+        if (entry > version) continue;
+        if (count === out.length) {
+          count = -1;
+          break;
+        }
+        out[count++] = Atomics.load(tiles, at);
+      }
+      // The ring may have wrapped over entries we needed while we copied.
+      if (wideAtLeast(header, W_FLOOR_SLOT) > since) count = -1;
+    }
+  }
   if (count < 0 || count > k.limit) return RECOMPUTE;
   k.changedCount = count;
   try {
