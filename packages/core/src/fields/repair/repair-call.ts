@@ -119,8 +119,9 @@ export function repairCall(
     typeof since !== 'number' ||
     since % 1 !== 0 ||
     since > version ||
-    // Codes valid at the version last checked stay valid until an unknown edit (touch()) comes after it.
-    grid.edits.unknownVersion > memo.codesVersion
+    // Codes valid at the version last checked stay valid until an unknown edit (touch()) comes after it. (Read
+    // as below, low half first: a value read too high only takes the checked path.)
+    wideAtLeast(memo.logHeader, W_UNKNOWN_SLOT) > memo.codesVersion
   )
     return NOT_REMEMBERED;
   // (A read that gives undefined gives the own value too, as readRunOptions reads it; an inherited one is read
