@@ -53,8 +53,9 @@ function wideAtLeast(words: Int32Array, slot: number): number {
  * Brings `field` up to the grid's version when `grid`, `field` and `options` are the arguments `memo` remembers
  * and every value its checks read is unchanged (the same arrays of the same length, the same own option values,
  * the same goal objects at the same tiles with the same values, every goal tile still walkable, no unknown edit
- * since the codes were checked); `checked` skips the comparisons, for the call that just remembered them. Returns the tiles settled again, {@link NOT_REMEMBERED} (nothing done) or
- * {@link RECOMPUTE} (`field.gridId` set, the field's arrays maybe partly rewritten).
+ * since the codes were checked); `checked` skips the comparisons, for the call that just remembered them.
+ * Returns the tiles settled again, {@link NOT_REMEMBERED} (nothing done) or {@link RECOMPUTE} (`field.gridId`
+ * set, the field's arrays maybe partly rewritten).
  *
  * @throws AbortError when the run options abort (the field's version is then -1 if the repair had started);
  *   InvalidOptionError for invalid run options.
@@ -153,7 +154,9 @@ export function repairCall(
       let at = Atomics.load(header, H_HEAD);
       count = 0;
       for (let e = 0; e < entries; e++) {
-        at = at === 0 ? capacity - 1 : at - 1;
+        // (One subtraction for both cases: code that ran only before the ring wrapped would have no type
+        // feedback, and V8 would drop this function's optimized code when the ring first wraps.)
+        at = (at === 0 ? capacity : at) - 1;
         const entry = wideAtLeast(words, at);
         if (entry <= since) break;
         if (entry > version) continue;
@@ -189,7 +192,8 @@ export function repairCall(
       if (++settled > limit) return RECOMPUTE;
       if (--budget === 0) {
         budget = CONTROL_INTERVAL;
-        pollControl(control, settled);
+        // (No call without a control: a first call here would drop the optimized code, as above.)
+        if (control !== undefined) pollControl(control, settled);
       }
       const x = u % width;
       const y = (u - x) / width;
