@@ -7,9 +7,12 @@
  * run once per call, in a function of their own, stay in the interpreter and the baseline compiler for the first
  * thousand or two calls (a game's first minute at one repair a frame), where each read, call and builtin costs
  * microseconds when caches are cold. Here they share a function with the settling loop, which the larger repairs
- * among the first few dozen turn thousands of times, so V8 optimizes the checks with it. Random-1024, one full
- * field of another goal between one-tile edits, the first 600 calls: median 61-63 -> 45-51 us (an early version
- * of this function; load 6).
+ * among the first few dozen turn thousands of times, so V8 optimizes the checks with it. Code that first runs
+ * after that (a path with no type feedback yet) makes V8 drop the optimized code for a few hundred calls, so
+ * common paths here run from the first calls on (see the ring's wrap below). Random-1024, one full field of
+ * another goal between one-tile edits, a fresh process's first 600 calls (runRepairLoop alone, alternating
+ * processes, load 2-4): median 62-68 -> 44-62 us; in `pnpm bench --suite repair`, where the repair table's
+ * calls come first, 49-51 -> 41-49 us.
  */
 import { AbortError } from '../../errors.js';
 import { H_LOG_COUNT, H_LOG_HEAD, W_LOG_FLOOR, W_UNKNOWN } from '../../grid/edit-log.js';
