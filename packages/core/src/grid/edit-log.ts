@@ -58,6 +58,16 @@ export class EditLog {
     return this.tiles;
   }
 
+  /** The ring's version slots as Int32 halves (internal: field repair reads the log in its own loop). */
+  get versionWordSlots(): Int32Array {
+    return this.versionWords;
+  }
+
+  /** The grid header's Int32 slots, where the log keeps its head, count, floor and unknown version (internal). */
+  get headerSlots(): Int32Array {
+    return this.header;
+  }
+
   /** The ring position after the newest entry. */
   get head(): number {
     return Atomics.load(this.header, H_LOG_HEAD);

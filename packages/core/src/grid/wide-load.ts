@@ -11,8 +11,8 @@
  */
 
 /** Index of the low 32-bit half of a 64-bit slot (0 on little-endian machines, 1 on big-endian ones). */
-const LOW = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1 ? 0 : 1;
-const HIGH = 1 - LOW;
+export const LOW = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1 ? 0 : 1;
+export const HIGH = 1 - LOW;
 
 /** The value of 64-bit slot `slot` of `words` (an Int32Array over the BigInt64 slots). */
 export function loadWide(words: Int32Array, slot: number): number {

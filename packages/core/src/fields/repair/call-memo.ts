@@ -2,13 +2,14 @@
  * The last checked arguments of `updateField` on this thread, and the repair's input built for them. A repair in
  * a game loop is called again and again with the same field and the same options; when nothing about them
  * changed, the next call skips the checks (typed-array tags, option parsing, goal sorting), reads only the few
- * values that could have changed, and hands the kernel the input built at the last full check.
+ * values that could have changed, and hands the kernel the input built at the last full check. The comparison
+ * itself is the first part of `repairCall` (repair-call.ts), which says why it is written there.
  *
  * PERF: those checks are small, but each touches code and data of its own (builtins, allocations, the option
  * objects' shapes), and with caches cold (other work between two edits, as in a game frame) they cost more than
  * the repair of a one-tile edit: random-1024, one full field of another goal between edits, the checks took
- * about 100 of the 130 us of a repair. What is compared here are plain property reads, in one object; a builtin
- * is called only to tell an own option from an inherited one (see {@link RepairCallMemo.matches}).
+ * about 100 of the 130 us of a repair. What is compared are plain property reads, in one object; a builtin
+ * is called only to tell an own option from an inherited one.
  */
 import type { Grid } from '../../grid/grid.js';
 import type { ResolvedFieldOptions } from '../options.js';
@@ -22,87 +23,42 @@ function own(object: object, key: string): unknown {
   return hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }
 
-/** Option keys whose own values the memo compares, in the order of {@link RepairCallMemo.values}. */
+/** Option keys whose own values the memo compares. */
 const KEYS = ['metric', 'neighbors', 'diagonal', 'maxCost', 'goals'] as const;
 
 export class RepairCallMemo {
-  private grid: Grid | null = null;
-  private field: Field | null = null;
-  private options: FieldOptions | null = null;
-  private cost: Float64Array | null = null;
-  private dir: Uint8Array | null = null;
-  private width = 0;
-  private height = 0;
-  private size = 0;
-  private metric: unknown;
-  private neighbors: unknown;
-  private diagonal: unknown;
-  private maxCost: unknown;
-  private goals: readonly unknown[] | null = null;
+  // The arguments remembered (null: none), and the values the checks read from them.
+  grid: Grid | null = null;
+  field: Field | null = null;
+  options: FieldOptions | null = null;
+  cost: Float64Array | null = null;
+  dir: Uint8Array | null = null;
+  width = 0;
+  height = 0;
+  size = 0;
+  /** The own values of the options of {@link KEYS}. */
+  metric: unknown;
+  neighbors: unknown;
+  diagonal: unknown;
+  maxCost: unknown;
+  goals: readonly unknown[] | null = null;
   /** The keys of {@link KEYS} whose remembered values are not undefined (a read equal to those may be inherited). */
-  private definedKeys: string[] = [];
-  private goalObjects: unknown[] = [];
+  definedKeys: string[] = [];
+  goalObjects: unknown[] = [];
   /** x, y and own value (undefined as NaN) of each goal when checked. */
-  private goalValues: number[] = [];
+  goalValues: number[] = [];
   /** The grid's id when checked. */
   gridId = 0;
   /** The options as the last full check resolved them. */
   resolved: ResolvedFieldOptions | null = null;
-  /** The repair's input for these arguments; `changedCount` and `control` are set per call. */
+  /** The repair's input for these arguments; `changedCount` is set per call. */
   input: RepairInput | null = null;
   /** A grid version at which the grid's passability codes were checked (by checkPassableCodes). */
   codesVersion = Number.NEGATIVE_INFINITY;
-
-  /**
-   * True when `grid`, `field` and `options` are the arguments remembered and every value the checks read is
-   * unchanged (the same arrays of the same length, the same own option values, the same goal objects at the same
-   * tiles with the same values), and every goal tile is still walkable.
-   */
-  matches(grid: Grid, field: Field, options: FieldOptions): boolean {
-    if (grid !== this.grid || field !== this.field || options !== this.options) return false;
-    const size = this.size;
-    const cost = this.cost as Float64Array;
-    const dir = this.dir as Uint8Array;
-    if (field.cost !== cost || field.dir !== dir || field.width !== this.width || field.height !== this.height)
-      return false;
-    // A transferred buffer leaves its arrays empty.
-    if (cost.length !== size || dir.length !== size) return false;
-    // PERF: plain reads (a builtin call costs more than a read while V8 has not optimized this code). A read that
-    // gives undefined gives the own value too; one equal to a defined value remembered may come from a prototype
-    // (the own option deleted since), so those keys are asked once more (hasOwn).
-    const o = options as unknown as Record<string, unknown>;
-    const goals = o.goals;
-    if (
-      o.metric !== this.metric ||
-      o.neighbors !== this.neighbors ||
-      o.diagonal !== this.diagonal ||
-      o.maxCost !== this.maxCost ||
-      goals !== this.goals
-    )
-      return false;
-    const defined = this.definedKeys;
-    for (let i = 0; i < defined.length; i++) if (!hasOwn(options, defined[i] as string)) return false;
-    // (The same array as remembered, so an array still.)
-    const objects = this.goalObjects;
-    if ((goals as unknown[]).length !== objects.length) return false;
-    const values = this.goalValues;
-    const passable = grid.passable;
-    const width = this.width;
-    for (let g = 0; g < objects.length; g++) {
-      const goal = (goals as unknown[])[g] as { x: unknown; y: unknown; value?: unknown };
-      if (goal !== objects[g]) return false;
-      const x = goal.x;
-      const y = goal.y;
-      const value = goal.value;
-      if (x !== values[3 * g] || y !== values[3 * g + 1]) return false;
-      const remembered = values[3 * g + 2] as number;
-      if (value === undefined) {
-        if (!Number.isNaN(remembered)) return false;
-      } else if (value !== remembered || !hasOwn(goal, 'value')) return false;
-      if (passable[(y as number) * width + (x as number)] === 0) return false;
-    }
-    return true;
-  }
+  /** The grid's edit log: its header slots, its ring's versions as Int32 halves and its ring's tiles. */
+  logHeader: Int32Array = new Int32Array(0);
+  logVersions: Int32Array = new Int32Array(0);
+  logTiles: Int32Array = new Int32Array(0);
 
   /** Remembers arguments that passed every check, with their resolved options and the repair's input. */
   remember(grid: Grid, field: Field, options: FieldOptions, resolved: ResolvedFieldOptions, input: RepairInput): void {
@@ -131,6 +87,9 @@ export class RepairCallMemo {
     }
     this.resolved = resolved;
     this.input = input;
+    this.logHeader = grid.edits.headerSlots;
+    this.logVersions = grid.edits.versionWordSlots;
+    this.logTiles = grid.edits.tileSlots;
   }
 
   /** Forgets the arguments (before a full check, and after a call that threw). */

@@ -24,17 +24,18 @@
  * thread and grow only when a repair needs more. A repair that would touch more than `limit` tiles gives up
  * (returns {@link REPAIR_GAVE_UP}) so the caller recomputes the whole field instead; the arrays are then
  * partly rewritten and must not be used.
+ *
+ * Steps 1 and 2 are here; step 3's loop is in `repairCall` (repair-call.ts), in one function with the checks of
+ * an `updateField` call, so that V8 optimizes those checks as soon as it optimizes that loop (see there).
  */
 
 import { sortByKey } from '../../util/sort-by-key.js';
-import { CONTROL_INTERVAL, finishControl, pollControl, startControl } from '../kernels/control.js';
 import { METRIC_STEPS, RULE_ALWAYS } from '../options.js';
-import type { KernelControl } from '../types.js';
 import { MIN_TILES, orderByCost } from './cost-order.js';
 import { DX, DY, directionCount, type MoveRules, moveMask, OPPOSITE, stepCost } from './moves.js';
 import { RepairScratch } from './repair-scratch.js';
 
-/** Returned by {@link repairField} when the repair would cost more than its limit. */
+/** Returned by the repair's steps (and `repairCall`) when the repair would cost more than its limit. */
 export const REPAIR_GAVE_UP = -1;
 
 /** Starting value per tile: a goal's value, or Infinity for tiles that are not goals. */
@@ -52,65 +53,21 @@ export interface RepairInput extends MoveRules {
   seeds: SeedValues;
   /** Most tiles the repair may invalidate, and most it may settle, before it gives up. */
   limit: number;
-  control: KernelControl | undefined;
 }
 
-// Per-thread scratch in one small buffer, grown on demand (PERF: no allocation per call once warm; see
-// repair-scratch.ts for why one buffer).
-const scratch = new RepairScratch();
-
-/** Repairs `cost` and `dir` in place. Returns the number of tiles settled again, or {@link REPAIR_GAVE_UP}. */
-export function repairField(k: RepairInput): number {
-  startControl(k.control, k.limit);
-  const nInvalid = invalidate(k);
-  if (nInvalid < 0) return REPAIR_GAVE_UP;
-  seed(k, nInvalid);
-  const { cost, dir, width, maxCost, limit, control } = k;
-  const straight = 1;
-  const diagonal = k.metric === METRIC_STEPS ? 1 : Math.SQRT2;
-  const offset = offsets(width);
-  let settled = 0;
-  let budget = CONTROL_INTERVAL;
-  const queue = scratch.queue;
-  queue.start();
-  for (let u = queue.pop(); u >= 0; u = queue.pop()) {
-    const key = queue.lastKey;
-    if (key > (cost[u] as number)) continue; // a stale entry: u was improved after this push
-    if (++settled > limit) return REPAIR_GAVE_UP;
-    if (--budget === 0) {
-      budget = CONTROL_INTERVAL;
-      pollControl(control, settled);
-    }
-    const x = u % width;
-    const y = (u - x) / width;
-    // Moving from a neighbour into u: the same cost for the four straight steps, and for the four diagonal ones.
-    const costStraight = key + stepCost(k, u, 0, straight, diagonal);
-    const costDiagonal = key + stepCost(k, u, 4, straight, diagonal);
-    for (let m = moveMask(k, u, x, y); m !== 0; m &= m - 1) {
-      const d = lowestBit(m);
-      const v = u + (offset[d] as number);
-      const c = d < 4 ? costStraight : costDiagonal;
-      if (c < (cost[v] as number) && c <= maxCost) {
-        cost[v] = c;
-        dir[v] = OPPOSITE[d] as number;
-        queue.push(c, v);
-      }
-    }
-  }
-  let unreachable = 0;
-  const invalid = scratch.list;
-  for (let n = 0; n < nInvalid; n++)
-    if ((cost[invalid[n] as number] as number) === Number.POSITIVE_INFINITY) unreachable++;
-  finishControl(control, settled + unreachable);
-  return settled + unreachable;
-}
+/**
+ * Per-thread scratch in one small buffer, grown on demand (PERF: no allocation per call once warm; see
+ * repair-scratch.ts for why one buffer). Its list starts with the tiles {@link invalidate} dropped, and its
+ * queue holds what {@link seed} queued, for step 3.
+ */
+export const scratch = new RepairScratch();
 
 /** Tile index steps of the eight directions on the current map (set by {@link offsets}). */
 const OFFSET = new Int32Array(8);
 let offsetWidth = -1;
 
 /** {@link OFFSET} for a map `width` tiles wide. */
-function offsets(width: number): Int32Array {
+export function offsets(width: number): Int32Array {
   if (width !== offsetWidth) {
     for (let d = 0; d < 8; d++) OFFSET[d] = (DY[d] as number) * width + (DX[d] as number);
     offsetWidth = width;
@@ -119,7 +76,7 @@ function offsets(width: number): Int32Array {
 }
 
 /** Index of the lowest set bit of a non-zero mask. */
-function lowestBit(m: number): number {
+export function lowestBit(m: number): number {
   return 31 - Math.clz32(m & -m);
 }
 
@@ -138,14 +95,19 @@ const SAME_COST = 1e-12;
  * Infinity and dir 255 on the others. Returns the number of tiles that lost their cost (the first entries of
  * `invalid`), or REPAIR_GAVE_UP past the limit.
  */
-function invalidate(k: RepairInput): number {
+export function invalidate(k: RepairInput): number {
   const n = markCandidates(k);
   if (n < 0) return REPAIR_GAVE_UP;
+  // PERF: no call for no candidates (a wall taken away, half the one-tile edits of a game): each call of a
+  // function V8 has not optimized yet costs a microsecond or more when caches are cold.
+  if (n === 0) return 0;
   // Cheapest first: every neighbour that could offer a candidate its cost is decided before it. A few by
   // insertion (PERF: in their own list, where the heap would touch its arrays too: more cache misses when caches
   // are cold; equal costs in any order, since a neighbour that can offer a candidate its cost is cheaper by a
   // whole step), more by counting when the costs allow it (cost-order.ts), else by the heap.
-  if (n < MIN_TILES) sortByKey(k.cost, scratch.list, n);
+  if (n < 2) {
+    // (One candidate is in order.)
+  } else if (n < MIN_TILES) sortByKey(k.cost, scratch.list, n);
   else if (orderByCost(k.cost, scratch.list, scratch.stack, n)) scratch.swapLists();
   else {
     scratch.size = 0;
@@ -279,7 +241,7 @@ function keepOrDrop(k: RepairInput, count: number): number {
 }
 
 /** Step 2: every invalidated tile and every tile next to a changed one takes its best neighbour offer. */
-function seed(k: RepairInput, nInvalid: number): void {
+export function seed(k: RepairInput, nInvalid: number): void {
   const { width, height, changed, changedCount } = k;
   scratch.queue.clear();
   for (let n = 0; n < nInvalid; n++) offer(k, scratch.list[n] as number);

@@ -222,6 +222,59 @@ describe('updateField', () => {
     expect(field.cost).toEqual(computeField(grid, { goals: [{ x: 3, y: 3 }], metric: 'octile' }).cost);
   });
 
+  it('repairs one edit after another while the edit log wraps around', () => {
+    const grid = Grid.open(20, 20, { editLog: 4 });
+    const opts: FieldOptions = { goals: [{ x: 2, y: 2 }], metric: 'steps' };
+    const field = computeField(grid, opts);
+    for (let k = 0; k < 13; k++) {
+      grid.setPassable(5 + (k % 7), 3 + ((3 * k) % 11), k % 3 === 2);
+      expect(updateField(grid, field, opts).full).toBe(false);
+      expect(field.cost).toEqual(computeField(grid, opts).cost);
+    }
+  });
+
+  it('reports progress during a long repair, not only at its start and end', () => {
+    // A closed 70x70 room (unreachable), then a door opened in its wall: its 4,900 tiles are settled.
+    const grid = Grid.open(512, 512);
+    grid.fillPassable(300, 200, 72, 1, false);
+    grid.fillPassable(300, 271, 72, 1, false);
+    grid.fillPassable(300, 200, 1, 72, false);
+    grid.fillPassable(371, 200, 1, 72, false);
+    const opts: FieldOptions = { goals: [{ x: 256, y: 235 }], metric: 'octile' };
+    const field = computeField(grid, opts);
+    grid.setPassable(300, 235, true);
+    const done: number[] = [];
+    const result = updateField(grid, field, { ...opts, onProgress: (d) => done.push(d) });
+    expect(result.full).toBe(false);
+    expect(result.tiles).toBeGreaterThan(4096);
+    // The settling loop's reports come every 4096 tiles settled.
+    expect(done).toContain(4096);
+    expect(costProblem(field.cost, computeField(grid, opts).cost, false)).toBeNull();
+  });
+
+  it('a field whose version reads differently between two checks of one call is recomputed in full', () => {
+    const grid = Grid.open(30, 30);
+    const opts: FieldOptions = { goals: [{ x: 3, y: 3 }], metric: 'octile' };
+    const computed = computeField(grid, opts);
+    grid.setPassable(10, 10, false);
+    // The full check reads a whole number, the repair that follows it a fraction (a getter: any read may differ).
+    let version: number = computed.gridVersion;
+    let reads = 0;
+    const field = {
+      ...computed,
+      get gridVersion(): number {
+        reads++;
+        return reads === 2 ? version + 0.5 : version;
+      },
+      set gridVersion(value: number) {
+        version = value;
+      },
+    } as Field;
+    expect(updateField(grid, field, opts)).toEqual({ full: true, tiles: 900 });
+    expect(field.cost).toEqual(computeField(grid, opts).cost);
+    expect(version).toBe(grid.version);
+  });
+
   it('run options added to the options of the last call are read (an aborted signal stops before any work)', () => {
     const grid = Grid.open(30, 30);
     const opts: FieldOptions = { goals: [{ x: 3, y: 3 }], metric: 'octile' };

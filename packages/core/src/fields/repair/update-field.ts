@@ -1,6 +1,5 @@
-import { AbortError, InvalidOptionError } from '../../errors.js';
+import { InvalidOptionError } from '../../errors.js';
 import { checkSameGrid } from '../../grid/check-grid.js';
-import { EDITS_UNKNOWN } from '../../grid/edit-log.js';
 import { Grid } from '../../grid/grid.js';
 import { ownOption } from '../../util/own-options.js';
 import { readRunOptions } from '../../util/run-options.js';
@@ -8,10 +7,11 @@ import { checkField } from '../check-field.js';
 import { computeField } from '../compute-field.js';
 import { checkPassableCodes } from '../kernels/check-codes.js';
 import { METRIC_WEIGHTED, overlaps, RULE_NEVER, resolveFieldOptions } from '../options.js';
-import type { Field, FieldOptions, KernelControl } from '../types.js';
+import type { Field, FieldOptions } from '../types.js';
 import { RepairCallMemo } from './call-memo.js';
 import { GoalSeeds } from './goal-seeds.js';
-import { REPAIR_GAVE_UP, type RepairInput, repairField } from './repair-kernel.js';
+import { NOT_REMEMBERED, RECOMPUTE, repairCall, WHAT } from './repair-call.js';
+import type { RepairInput } from './repair-kernel.js';
 
 /** What {@link updateField} did. */
 export interface FieldUpdate {
@@ -42,9 +42,6 @@ export const REPAIR_LIMIT_FRACTION = 1 / 32;
 const REPAIR_BIG_MAP_TILES = 1 << 22;
 /** Smallest repair limit in tiles: below it a repair is always tried (small maps recompute in microseconds). */
 const MIN_REPAIR_LIMIT = 1024;
-
-/** What an abort says was aborted. */
-const WHAT = 'field computation';
 
 // Per-thread scratch: the changed tiles read from the edit log, the goal lookup, and the last checked call.
 let changed = new Int32Array(64);
@@ -118,35 +115,37 @@ function assertVersionOf(field: Field, version: number): void {
  *   OutOfRangeError for a goal value out of computeField's bounds or a passability code other than 0, 1, 2.
  */
 export function updateField(grid: Grid, field: Field, options: UpdateFieldOptions): FieldUpdate {
-  // PERF: in a game loop this path runs once a frame, too rarely for V8 to optimize it soon (a few thousand
-  // calls): each call, getter and builtin costs microseconds in the interpreter with caches cold. So a call with
-  // the arguments of the last one reads only what may have changed (the memo's plain reads, the field's id and
-  // version, the grid's versions) and reuses the repair's input; anything unexpected takes the checked path.
-  if (!memo.matches(grid, field, options)) return updateChecked(grid, field, options);
-  const given = options as Record<string, unknown>;
-  // (A read that gives undefined gives the own value too, as readRunOptions reads it.)
-  const control =
-    given.signal === undefined && given.onProgress === undefined && given.control === undefined
-      ? undefined
-      : readRunOptions(options, WHAT);
-  const gridId: unknown = field.gridId;
-  const since: unknown = field.gridVersion;
-  const version = grid.version;
-  if (
-    (gridId !== undefined && gridId !== memo.gridId) ||
-    typeof since !== 'number' ||
-    since % 1 !== 0 ||
-    since > version ||
-    // Codes valid at the version last checked stay valid until an unknown edit (touch()) comes after it.
-    grid.edits.unknownVersion > memo.codesVersion
-  )
-    return updateChecked(grid, field, options);
-  return bringUpToDate(grid, field, options, memo.input as RepairInput, control, version);
+  // PERF: in a game loop this path runs once a frame: a call with the arguments of the last one reads only what
+  // may have changed and reuses the repair's input (repairCall, which says why it is one function).
+  let tiles = repairCall(memo, grid, field, options, false);
+  if (tiles === NOT_REMEMBERED) {
+    checkAndRemember(grid, field, options);
+    tiles = repairCall(memo, grid, field, options, true);
+    // Changed between two reads (an option's getter, another thread's edit): the full recompute checks it all.
+    if (tiles === NOT_REMEMBERED) tiles = RECOMPUTE;
+  }
+  if (tiles !== RECOMPUTE) return { full: false, tiles };
+  try {
+    const full: FieldOptions = {
+      ...options,
+      signal: undefined,
+      onProgress: undefined,
+      out: { cost: field.cost, dir: field.dir },
+      control: readRunOptions(options, WHAT),
+    };
+    field.gridId = grid.id;
+    field.gridVersion = computeField(grid, full).gridVersion;
+  } catch (error) {
+    field.gridVersion = -1;
+    throw error;
+  }
+  return { full: true, tiles: grid.width * grid.height };
 }
 
-/** updateField's checked path: every argument checked, the options resolved and remembered. */
-function updateChecked(grid: Grid, field: Field, options: UpdateFieldOptions): FieldUpdate {
-  const control = readRunOptions(options, WHAT);
+/** updateField's checked path: checks every argument, resolves the options and remembers them in `memo`. */
+function checkAndRemember(grid: Grid, field: Field, options: UpdateFieldOptions): void {
+  // (Run options first, as every call reads them first: an aborted signal stops before any other check.)
+  readRunOptions(options, WHAT);
   memo.forget();
   if (!(grid instanceof Grid)) throw new InvalidOptionError('grid', grid, 'a Grid');
   assertFieldOf(grid, field);
@@ -173,55 +172,7 @@ function updateChecked(grid: Grid, field: Field, options: UpdateFieldOptions): F
     changedCount: 0,
     seeds: goals,
     limit: Math.max(MIN_REPAIR_LIMIT, Math.floor(size * fraction)),
-    control: undefined,
   };
   memo.remember(grid, field, options, resolved, input);
   memo.codesVersion = version;
-  return bringUpToDate(grid, field, options, input, control, version);
-}
-
-/** Repairs the checked `field` up to `version` (the grid's) from the edit log, or recomputes it in full. */
-function bringUpToDate(
-  grid: Grid,
-  field: Field,
-  options: UpdateFieldOptions,
-  input: RepairInput,
-  control: KernelControl | undefined,
-  version: number,
-): FieldUpdate {
-  field.gridId = grid.id;
-  const since = field.gridVersion;
-  if (since === version) return { full: false, tiles: 0 };
-  const count = since >= 0 ? grid.edits.read(since, version, input.changed) : EDITS_UNKNOWN;
-  if (count !== EDITS_UNKNOWN && count <= input.limit) {
-    input.changedCount = count;
-    input.control = control;
-    let tiles: number;
-    try {
-      tiles = repairField(input);
-    } catch (error) {
-      if (error instanceof AbortError) field.gridVersion = -1;
-      throw error;
-    } finally {
-      input.control = undefined;
-    }
-    if (tiles !== REPAIR_GAVE_UP) {
-      field.gridVersion = version;
-      return { full: false, tiles };
-    }
-  }
-  try {
-    const full: FieldOptions = {
-      ...options,
-      signal: undefined,
-      onProgress: undefined,
-      out: { cost: field.cost, dir: field.dir },
-      control,
-    };
-    field.gridVersion = computeField(grid, full).gridVersion;
-  } catch (error) {
-    field.gridVersion = -1;
-    throw error;
-  }
-  return { full: true, tiles: grid.width * grid.height };
 }
