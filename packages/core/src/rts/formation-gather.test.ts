@@ -1,18 +1,21 @@
 /**
  * Gathering at the start of a formation order (studio battlefield, ./rts-studio.test-util.ts): the commander waits
- * (at most a second) for the members to come within a tile of their slots, except when the formation files at once
- * (a slot inside a wall) or a pass narrower than the formation lies within a file's length ahead: a file forms by
- * the members falling in behind the commander as it walks, and the shape they would gather into is given up within
- * the first steps of the march.
+ * (at most a second) for the members to come within a tile of their slots, except when a pass narrower than the
+ * formation lies within a file's length ahead: the members file at once there, a file forms by the members falling
+ * in behind the commander as it walks, and the shape they would gather into is given up within the first steps.
  */
 import { describe, expect, it } from 'vitest';
 import type { RtsGroup } from './group.js';
-import { studioAloneSeconds, studioRtsScene } from './rts-studio.test-util.js';
+import { studioRtsScene } from './rts-studio.test-util.js';
 
 const STEPS_PER_SECOND = 20;
 
 /** Orders the blue army to (tx, ty): how far the commander walked while forming, and when the order arrived. */
-function order(formation: 'box' | 'wedge', tx: number, ty: number): { g: RtsGroup; walked: number; seconds: number } {
+function order(
+  formation: 'box' | 'wedge' | 'column',
+  tx: number,
+  ty: number,
+): { g: RtsGroup; walked: number; seconds: number } {
   const s = studioRtsScene();
   const g = s.world.orderGroup(s.blue, tx, ty, { formation });
   const x0 = g.commander.tailX;
@@ -34,17 +37,16 @@ function expectAllPlaced(g: RtsGroup): void {
 }
 
 describe('gathering before the march', () => {
-  it('a wedge that files at once (a slot in the west wall) does not wait: its commander leads off', () => {
-    // Waiting a second for members to gather into places in file (on a trail not yet walked) only delayed the
-    // order: the commander stood 1.1 s, and the wedge to (39, 1) arrived in 18.45 s (now 17.45 s; one unit alone
-    // takes 15.9 s).
-    const { g, walked, seconds } = order('wedge', 39, 1);
-    expect(walked).toBeGreaterThan(1.5);
+  it('a wedge that files at once (a slot in the west wall) still gathers first', () => {
+    // Not waiting while the formation files at once would save the wedge to (39, 1) a second (17.45 s instead of
+    // 18.45 s), but a column to (30, 15), the canyon's mouth, then came in with a member short of its place (a
+    // guard pushed out of the canyon was pinned on it): left for now.
+    const { g, walked } = order('wedge', 39, 1);
+    expect(walked).toBeLessThan(0.5);
     expectAllPlaced(g);
-    expect(seconds / studioAloneSeconds(39, 1)).toBeLessThan(1.15);
   });
 
-  it('a box with the one-tile canyon within a file’s length ahead does not wait either', () => {
+  it('a box with the one-tile canyon within a file’s length ahead does not wait', () => {
     // The box files a few tiles on, at the canyon: its shape is given up there. The commander used to stand 1.1 s
     // for the members to gather into it.
     const { g, walked } = order('box', 37, 27);
@@ -58,5 +60,10 @@ describe('gathering before the march', () => {
     const { g, walked } = order('box', 39, 1);
     expect(walked).toBeLessThan(0.5);
     expectAllPlaced(g);
+  });
+
+  it('a column to the canyon’s mouth comes in with every member in its place', () => {
+    // The case that a commander leading off while its formation files at once broke (see the wedge above).
+    expectAllPlaced(order('column', 30, 15).g);
   });
 });
