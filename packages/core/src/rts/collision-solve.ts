@@ -147,13 +147,21 @@ function holdBehind(a: RtsUnit, from: RtsUnit): void {
 }
 
 /**
- * Target of the unit's route (ignoring avoidance): the current waypoint, slot or return point, into
- * `ws.routeX / ws.routeY`; false when there is none.
+ * Target of the unit's route (ignoring avoidance): the current waypoint (the next one when the unit stands on it),
+ * slot or return point, into `ws.routeX / ws.routeY`; false when there is none.
  */
 export function routeTarget(ws: RtsWorkspace, u: RtsUnit): boolean {
   if (u.state === 'moving' && u.route.length > 0) {
-    ws.routeX = u.route[u.routeIndex * 2] as number;
-    ws.routeY = u.route[u.routeIndex * 2 + 1] as number;
+    let k = u.routeIndex * 2;
+    // Standing on its waypoint, the unit heads for the next one (its state machine takes it on its next step): a
+    // zero-length way made a follower's wait look useless, and the follower was pushed back a tile instead.
+    if (
+      k + 3 < u.route.length &&
+      dHypot((u.route[k] as number) - u.tailX, (u.route[k + 1] as number) - u.tailY) <= 1e-6
+    )
+      k += 2;
+    ws.routeX = u.route[k] as number;
+    ws.routeY = u.route[k + 1] as number;
   } else if (!Number.isNaN(u.slotX)) {
     ws.routeX = u.slotX;
     ws.routeY = u.slotY;

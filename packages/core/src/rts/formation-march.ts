@@ -36,9 +36,7 @@ const CRUISE = 0.9;
 const CATCH_UP = 0.7;
 /**
  * Its pace while the formation files through a pass: the group speed, neither {@link CRUISE} nor {@link CATCH_UP}.
- * The members of a file walk behind each other along the commander's trail, held up at the pass's funnel, not by
- * the head: a slower head does not bring the last member in sooner, and the order arrives when its last member
- * does.
+ * A file is held up at the pass's funnel, not by its head: a slower head does not bring the last member in sooner.
  */
 const FILE_PACE = 1;
 const WHEEL = 0.5;
@@ -359,9 +357,11 @@ export class RtsFormationMarch {
     }
     // In shape, a pass narrower than the formation a file's length ahead: the members file now, so that the file
     // has formed when the commander enters the pass (forming it at the pass's mouth, they jammed there).
-    if (!blocked && !this.filing && this.narrow.length > 0 && g.phase === 'marching') {
+    let fileSoon = false;
+    if (!blocked && !this.filing && this.narrow.length > 0) {
       const left = rtsRouteLeft(c.tailX, c.tailY, c.route, c.routeIndex);
-      blocked = rtsNarrowAhead(this.narrow, left, columnLength(g.units.length, this.ranks, g.options.spacing));
+      fileSoon = rtsNarrowAhead(this.narrow, left, columnLength(g.units.length, this.ranks, g.options.spacing));
+      if (g.phase === 'marching') blocked = fileSoon;
     }
     if (blocked) {
       if (!this.filing) {
@@ -411,8 +411,8 @@ export class RtsFormationMarch {
     // shape down without stopping it (it may be stuck behind a corner: it catches up along the trail); a file goes
     // at the group speed (see FILE_PACE); the commander goes slowly, but does not stop, while the formation wheels.
     this.worst = worst;
-    // While forming, the commander waits (at most GATHER seconds) for the members to come within a tile.
-    const gathering = g.phase === 'forming' && worst > 1;
+    // Forming, it waits (GATHER) unless the members file a file's length on (formation-gather.test.ts).
+    const gathering = g.phase === 'forming' && worst > 1 && !fileSoon;
     let pace = CRUISE;
     if (gathering) pace = 0;
     else if (turning) pace = WHEEL;

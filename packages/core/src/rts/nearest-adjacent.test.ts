@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid } from '../grid/grid.js';
 import { parseAsciiMap } from '../grid/parse.js';
-import { tryAvoid } from './collision-solve.js';
+import { solveCollision, tryAvoid } from './collision-solve.js';
 import { runUntil } from './rts.test-util.js';
 import type { RtsUnit } from './unit.js';
 import { RtsWorkspace } from './workspace.js';
@@ -93,5 +93,23 @@ describe('nearest free adjacent tile (GetNearestAdj)', () => {
       expect(Number.isNaN(fast.avoidX)).toBe(true);
     }
     expect(fast.x).toBe(2.5);
+  });
+
+  it('waits behind a unit standing on its waypoint: that unit heads for its next one, away', () => {
+    // Leaving a one-tile corridor: the unit in front stands exactly on its waypoint at the corridor's end (its next
+    // step turns to the next one); the unit behind it collides with it. It waits on its own tile for the front unit
+    // to walk on. (Read as heading nowhere, the front unit's way made the wait look useless; the unit behind was
+    // then pushed back a tile, against its own way, and came out of the corridor seconds late.)
+    const world = new RtsWorld(
+      parseAsciiMap('######....\n..........\n######....\n######....', undefined, { shared: false }),
+    );
+    const front = world.addUnit(5, 1);
+    const back = world.addUnit(4, 1);
+    world.setRoute(front, [5.5, 1.5, 7.5, 3.5]);
+    world.setRoute(back, [5.5, 1.5, 8.5, 3.5]);
+    solveCollision(world, new RtsWorkspace(10, 4), back, front, true);
+    expect(back.pushMoves).toEqual([]);
+    expect([back.holding, back.dodging, back.collisionAction]).toEqual([true, front.id, 'wait']);
+    expect([back.avoidX, back.avoidY]).toEqual([4.5, 1.5]);
   });
 });
