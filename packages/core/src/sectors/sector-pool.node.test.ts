@@ -49,10 +49,21 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
 
   it('runs each phase as one job per worker over shared memory, the same arrays bit for bit with 1, 2 and 3', async () => {
     // A city-like map: open sectors, few walls (many cheap sectors), and a few walled blocks.
-    const grid = core.Grid.open(200, 136, { shared: true });
+    const city = core.Grid.open(200, 136, { shared: true });
     for (let y = 8; y + 11 <= 136; y += 24)
-      for (let x = 6; x + 17 <= 200; x += 30) grid.fillPassable(x, y, 17, 11, false);
-    const options = { sectorSize: 16, landmarks: 5 };
+      for (let x = 6; x + 17 <= 200; x += 30) city.fillPassable(x, y, 17, 11, false);
+    // And a cluttered one cut into many components, in small sectors: the jobs join the components of the
+    // sectors they take (and label them) at the same time.
+    const cluttered = core.generateRandom(203, 149, 0.38, { seed: 21, shared: true });
+    for (const [grid, options] of [
+      [city, { sectorSize: 16, landmarks: 5 }],
+      [cluttered, { sectorSize: 8, landmarks: 5 }],
+    ] as const) {
+      await sameWithWorkers(grid, options);
+    }
+  });
+
+  async function sameWithWorkers(grid: Core.Grid, options: { sectorSize: number; landmarks: number }) {
     const local = core.buildSectorGraph(grid, options);
     const arrays = (data: object) =>
       Object.entries(data)
@@ -94,7 +105,7 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
         if (pool !== service) await pool.close();
       }
     }
-  });
+  }
 
   it('gives a weighted graph no landmarks, as the build on one thread does (its costs are not symmetric)', async () => {
     const grid = randomShared(96, 80, 9);

@@ -179,9 +179,10 @@ export async function buildSectorGraphInPool(
     tail?: 'layout' | 'components',
   ) => {
     // Over shared memory: one job per worker, each taking sectors from the phase's counter (its progress is the
-    // sectors it did), then those of `after` once every sector is done; the job that finishes last runs `tail`.
+    // sectors it did), then those of `after` once every sector is done, then the `tail`: the layout in the job
+    // that finishes last, or the components by every job (the landmarks' pick in the job that finishes last).
     // Otherwise bands of sectors.
-    const claim = newClaim(runner, CLAIM_CHUNK[name]);
+    const claim = newClaim(runner, CLAIM_CHUNK[name], tail);
     if (claim && after) claim.after = { phase: after, chunk: CLAIM_CHUNK[after], ...(tail && { tail }) };
     const count = claim ? Math.min(runner.size, jobs) : jobs;
     made = undefined;
@@ -230,7 +231,8 @@ export async function buildSectorGraphInPool(
     if (soleWorker(runner) && runner.mode === 'shared') await whole();
     else {
       if (runner.mode === 'shared') {
-        // Labels, counts and the layout; sectors, links, components and the landmarks' pick: two rounds of jobs.
+        // Labels, counts and the layout; sectors, links, components and the landmarks' pick: two rounds of jobs
+        // (only the layout and the pick in one job of a round).
         await phase('labels', 0, 'count', 'layout');
         Object.assign(data, made as SectorNodeArrays);
         await phase('sectors', 1, 'link', 'components');
