@@ -171,6 +171,30 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
     expect(small.sectorsX).toBe(5);
   });
 
+  it('aborts a build in its second round (sectors, links, components), and the pool then builds the same graph', async () => {
+    const grid = core.generateRandom(400, 400, 0.3, { seed: 22, shared: true });
+    const controller = new AbortController();
+    let aborted = -1;
+    const built = core.buildSectorGraphInPool(service, grid, {
+      sectorSize: 8,
+      signal: controller.signal,
+      onProgress: (done, total) => {
+        // Past the labels: the jobs are building, linking and joining their sectors' components.
+        if (aborted < 0 && done > total / 2) {
+          aborted = done;
+          controller.abort();
+        }
+      },
+    });
+    await expect(built).rejects.toBeInstanceOf(core.AbortError);
+    expect(aborted).toBeGreaterThan(0);
+    // Both workers are free again: the next build runs one job on each, and gives the graph of this thread.
+    const again = await core.buildSectorGraphInPool(service, grid, { sectorSize: 8 });
+    const local = core.buildSectorGraph(grid, { sectorSize: 8 });
+    expect(Array.from(again.data.nodeComp)).toEqual(Array.from(local.data.nodeComp));
+    expect(Array.from(again.data.landmarkCost)).toEqual(Array.from(local.data.landmarkCost));
+  });
+
   it('builds over a grid in an ordinary ArrayBuffer too (copied to the workers), the same graph', async () => {
     const grid = core.Grid.open(40, 20, { shared: false });
     grid.fillPassable(10, 0, 1, 15, false);
