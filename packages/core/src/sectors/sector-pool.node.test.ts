@@ -195,6 +195,24 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
     expect(Array.from(again.data.landmarkCost)).toEqual(Array.from(local.data.landmarkCost));
   });
 
+  it('builds over transferred buffers (no shared memory) in bands, the same arrays as on this thread', async () => {
+    const grid = core.generateRandom(203, 149, 0.38, { seed: 23, shared: false });
+    const options = { sectorSize: 8, landmarks: 5 };
+    const local = core.buildSectorGraph(grid, options);
+    const pool = await core.createFieldService({ workers: 2, mode: 'transfer' });
+    try {
+      const pooled = await core.buildSectorGraphInPool(pool, grid, options);
+      expect(pooled.data.intra.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+      const arrays = (data: object) =>
+        Object.entries(data)
+          .filter(([key]) => key !== 'header')
+          .map(([key, array]) => [key, Array.from(array as ArrayLike<number>)]);
+      expect(arrays(pooled.data)).toEqual(arrays(local.data));
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('builds over a grid in an ordinary ArrayBuffer too (copied to the workers), the same graph', async () => {
     const grid = core.Grid.open(40, 20, { shared: false });
     grid.fillPassable(10, 0, 1, 15, false);
