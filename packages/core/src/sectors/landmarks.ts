@@ -156,13 +156,21 @@ let entryNext = new Int32Array(1024);
 
 /**
  * The length of {@link landmarkCosts}' ring of buckets: one bucket per unit of cost up to the graph's dearest
- * edge, plus room. One pass over every sector's costs (2 ms on city-8192), so the landmarks of a build share it.
+ * edge, plus room. One pass over every sector's costs (2 ms on city-8192), so the landmarks of a build share it
+ * (and the jobs of a pool build find it as they build the sectors: {@link dearestEdge}).
  */
 export function landmarkRing(data: SectorGraphData): number {
-  const { intra, sectorNodeFirst, sectorNodeCount, sectorMatrixFirst } = data;
+  return dearestEdge(data, 0, data.sectorNodeFirst.length) + 2;
+}
+
+/**
+ * The dearest finite cost between two entrances of a sector of [first, last), rounded up, and at least 2: the
+ * largest over runs of sectors is that of the graph, and {@link landmarkRing} is it plus 2.
+ */
+export function dearestEdge(data: SectorGraphData, first: number, last: number): number {
+  const { intra, sectorNodeCount, sectorMatrixFirst } = data;
   let dearest = 2;
-  const sectors = sectorNodeFirst.length;
-  for (let s = 0; s < sectors; s++) {
+  for (let s = first; s < last; s++) {
     const at = sectorMatrixFirst[s] as number;
     const k = sectorNodeCount[s] as number;
     for (let e = at; e < at + k * k; e++) {
@@ -170,7 +178,7 @@ export function landmarkRing(data: SectorGraphData): number {
       if (w > dearest && w < Number.POSITIVE_INFINITY) dearest = w;
     }
   }
-  return Math.ceil(dearest) + 2;
+  return Math.ceil(dearest);
 }
 
 /**

@@ -12,8 +12,9 @@ export interface SectorClaim {
   /**
    * Two elements per stage: `cursor[2i]` counts the items of [first, last) taken so far in stage i,
    * `cursor[2i + 1]` those finished. Stage 0 is the phase, 1 is `after`, 2 the components' labels (`after.tail`
-   * `components`). On a SharedArrayBuffer, 0 at first (4 elements, or 6 with the components' labels); added to
-   * atomically.
+   * `components`), whose `cursor[6]` is also the dearest edge of the sectors built so far (`dearestEdge` of
+   * landmarks.ts: the landmarks' ring is it plus 2). On a SharedArrayBuffer, 0 at first (4 elements, or 7 with
+   * the components); added to atomically.
    */
   cursor: Int32Array;
   /** Items taken at a time, an integer >= 1. */
@@ -44,9 +45,21 @@ export interface SectorClaim {
 /** How long a job waiting for the other jobs of a phase sleeps between two looks at its control (ms). */
 const WAIT_MS = 20;
 
-/** The cursor elements of a claim: 6 with the components' stage, else 4. */
+/** The cursor elements of a claim: 7 with the components' stage, else 4. */
 export function claimLength(tail: 'layout' | 'components' | undefined): number {
-  return tail === 'components' ? 6 : 4;
+  return tail === 'components' ? 7 : 4;
+}
+
+/** Where a claim's cursor keeps the dearest edge of the sectors built (with the components' stage). */
+export const CURSOR_DEAREST = 6;
+
+/** Raises `cursor[at]` to `value` unless it is higher already (whichever job gets there first). */
+export function raiseTo(cursor: Int32Array, at: number, value: number): void {
+  for (let seen = Atomics.load(cursor, at); seen < value; ) {
+    const was = Atomics.compareExchange(cursor, at, seen, value);
+    if (was === seen) return;
+    seen = was;
+  }
 }
 
 /**

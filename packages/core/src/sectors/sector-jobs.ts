@@ -31,8 +31,8 @@ import {
   planCorridor,
 } from './corridor-field.js';
 import { PathQuery } from './find-path.js';
-import { computeLandmarks, landmarkCosts, landmarkRing, pickLandmarks } from './landmarks.js';
-import { awaitStage, claimed, type SectorClaim } from './pool-claim.js';
+import { computeLandmarks, dearestEdge, landmarkCosts, landmarkRing, pickLandmarks } from './landmarks.js';
+import { awaitStage, CURSOR_DEAREST, claimed, raiseTo, type SectorClaim } from './pool-claim.js';
 import { joinComponents, labelComponents, startComponents } from './pool-components.js';
 import {
   float32Array,
@@ -90,6 +90,11 @@ export interface SectorBuildArgs {
    * @defaultValue undefined (meaning one landmark, `landmark`)
    */
   picked?: Int32Array;
+  /**
+   * `landmark` with `claim`: the landmarks' ring (`landmarkRing` of the graph), as the jobs of the build found it.
+   * @defaultValue undefined (meaning the job computes it)
+   */
+  ring?: number;
   /**
    * Over shared memory, the jobs of a phase take its work as they go: `labels`, `count`, `sectors` and `link`
    * sectors of [first, last), `landmark` landmark slots, `chunk` at a time from a shared counter, until none are
@@ -174,8 +179,8 @@ export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): S
     const count = Math.floor(data.landmarkCost.length / stride);
     if (claim !== undefined && args.picked !== undefined) {
       const picked = args.picked;
-      // One pass over the costs for every landmark this job computes.
-      const ring = landmarkRing(data);
+      // One pass over the costs for every landmark this job computes (none when the build's jobs found it).
+      const ring = args.ring ?? landmarkRing(data);
       claimed(claim, first, last, control, (from, to) => {
         for (let l = from; l < to; l++)
           landmarkCosts(ctx, picked[l] as number, data.landmarkCost, l, count, control, ring);
@@ -218,7 +223,11 @@ function runClaimed(
   const components = after?.tail === 'components';
   const run = claimed(claim, first, last, control, (from, to) => {
     const tiles = runBand(ctx, phase, from, to, counts);
-    if (components) startComponents(data, from, to);
+    if (components) {
+      startComponents(data, from, to);
+      // The sectors' costs were just written (in the caches): the landmarks' ring from them.
+      raiseTo(claim.cursor, CURSOR_DEAREST, dearestEdge(data, from, to));
+    }
     return tiles;
   });
   if (after === undefined) return phase === 'sectors' ? run.sum : 0;
