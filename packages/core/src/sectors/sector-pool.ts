@@ -278,7 +278,8 @@ export async function buildSectorGraphInPool(
 /**
  * Computes the graph's landmarks in the pool (picked by a job, unless `chosen` are their nodes, picked for the
  * graph as it is), into a new array that replaces the old one when every job is done; they are valid for the
- * revision the graph had when they were picked.
+ * revision the graph had when they were picked. `ring` is the landmarks' bucket ring when the build's jobs found it
+ * (each landmark job otherwise makes a pass over the costs for it).
  */
 async function landmarksInPool(
   runner: JobRunner,
