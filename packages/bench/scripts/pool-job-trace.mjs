@@ -102,7 +102,10 @@ function summarize(files) {
     let build = null;
     const builds = [];
     for (const j of mine) {
-      if (j.phase === 'labels' && (build === null || build.length >= 6)) builds.push((build = []));
+      if (j.phase === 'labels' && (build === null || build.length >= 6)) {
+        build = [];
+        builds.push(build);
+      }
       if (build !== null && ['labels', 'sectors', 'landmark'].includes(j.phase)) build.push(j);
     }
     for (const b of builds.filter((b) => b.length === 6)) {
