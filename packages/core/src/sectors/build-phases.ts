@@ -8,7 +8,7 @@
  *    sorted entrance list;
  * 5. components (one thread, O(entrances)): union-find over the local regions and the mates.
  * The synchronous build runs them in a row; the pool build (sector-pool.ts) runs 0, 1, 3 and 4 in bands of
- * sectors across the workers.
+ * sectors across the workers, and over shared memory 5 too (pool-components.ts).
  */
 
 import { OutOfRangeError } from '../errors.js';

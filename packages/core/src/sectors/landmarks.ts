@@ -38,18 +38,42 @@ export function landmarksValid(data: SectorGraphData): boolean {
 /**
  * Picks `count` landmarks (node indices) evenly spaced along the map's outline, each the live entrance of the
  * largest component nearest to its spot (Manhattan distance; the first in sector order among equals) and not picked
- * before; fewer when the graph has fewer entrances. The entrances of that component are gathered once into flat
- * arrays, then each spot is one pass over them: O(entrances x count) simple steps. `control` is checked once per
- * landmark. None for the weighted metric, whose costs are not symmetric.
- * PERF: city-8192 (161,906 entrances): 27-48 ms when each spot walked the sectors' node lists (with a look-up of the
- * landmarks picked so far per node); it ran in one job while the other workers of a pool build waited.
+ * before; fewer when the graph has fewer entrances. Each spot looks at the sectors around it, ring by ring outward,
+ * until the next ring is farther than the nearest entrance found (a sector is skipped when even its nearest tile
+ * is): O(entrances near the spot) on a map whose largest component reaches its outline, O(entrances) at worst.
+ * `control` is checked once per landmark. None for the weighted metric, whose costs are not symmetric.
+ * PERF: city-8192 (143,007 entrances): 27-48 ms when each spot walked the sectors' node lists, then a pass over
+ * the component's entrances per spot (10.8 ms warm, about 100 ms in the first calls of a worker, which runs it
+ * once per build while the other workers of a pool build wait); the ring search leaves the count of the
+ * components' sizes.
  */
 export function pickLandmarks(ctx: SectorContext, count: number, control?: KernelControl): Int32Array {
   // The weighted metric's costs are not symmetric: no landmarks (a pool build asks here too).
   if (ctx.metric === M_WEIGHTED) return new Int32Array(0);
-  const { data, width, height } = ctx;
+  const best = largestComponent(ctx.data);
+  if (best < 0) return new Int32Array(0);
+  const { width, height } = ctx;
+  const picked = new Int32Array(count);
+  let got = 0;
+  const perimeter = 2 * (width + height);
+  for (let l = 0; l < count; l++) {
+    checkAbort(control);
+    // A spot on the outline, clockwise from the top left corner.
+    const p = Math.floor(((l + 0.5) * perimeter) / count);
+    const sx = p < width ? p : p < width + height ? width - 1 : p < 2 * width + height ? 2 * width + height - 1 - p : 0;
+    const sy = p < width ? 0 : p < width + height ? p - width : p < 2 * width + height ? height - 1 : perimeter - 1 - p;
+    const nearest = nearestEntrance(ctx, best, sx, sy, picked, got);
+    if (nearest >= 0) picked[got++] = nearest;
+  }
+  return got === count ? picked : picked.slice(0, got);
+}
+
+/**
+ * The largest component's label (its smallest node index): the first in sector order to reach the largest size
+ * among equals. -1 when the graph has no entrances.
+ */
+function largestComponent(data: SectorGraphData): number {
   const sectors = data.sectorNodeFirst.length;
-  // The largest component (labels are node indices).
   const size = new Int32Array(data.nodeTile.length);
   let best = -1;
   for (let s = 0; s < sectors; s++) {
@@ -60,48 +84,68 @@ export function pickLandmarks(ctx: SectorContext, count: number, control?: Kerne
       if (best < 0 || (size[c] as number) > (size[best] as number)) best = c;
     }
   }
-  if (best < 0) return new Int32Array(0);
-  // Its entrances in sector order, with their tiles' coordinates.
-  const node = new Int32Array(size[best] as number);
-  const nx = new Int32Array(node.length);
-  const ny = new Int32Array(node.length);
-  let k = 0;
-  for (let s = 0; s < sectors && k < node.length; s++) {
-    const first = data.sectorNodeFirst[s] as number;
-    for (let n = first; n < first + (data.sectorNodeCount[s] as number); n++) {
-      if (data.nodeComp[n] !== best) continue;
-      const t = data.nodeTile[n] as number;
-      const y = (t / width) | 0;
-      node[k] = n;
-      nx[k] = t - y * width;
-      ny[k] = y;
-      k++;
-    }
-  }
-  const taken = new Uint8Array(k);
-  const picked: number[] = [];
-  const perimeter = 2 * (width + height);
-  for (let l = 0; l < count; l++) {
-    checkAbort(control);
-    // A spot on the outline, clockwise from the top left corner.
-    const p = Math.floor(((l + 0.5) * perimeter) / count);
-    const sx = p < width ? p : p < width + height ? width - 1 : p < 2 * width + height ? 2 * width + height - 1 - p : 0;
-    const sy = p < width ? 0 : p < width + height ? p - width : p < 2 * width + height ? height - 1 : perimeter - 1 - p;
-    let nearest = -1;
-    let nearestD = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < k; i++) {
-      if (taken[i] !== 0) continue;
-      const d = Math.abs((nx[i] as number) - sx) + Math.abs((ny[i] as number) - sy);
-      if (d < nearestD) {
-        nearest = i;
-        nearestD = d;
+  return best;
+}
+
+/**
+ * The live entrance of component `comp` nearest to tile (sx, sy) (Manhattan distance; among equals the first in
+ * sector order, then in its sector's slots) that is not one of `taken`'s first `takenCount`; -1 when none is.
+ * The sectors are looked at ring by ring around the spot's sector: ring r is at least (r - 1) x size + 1 tiles
+ * away, so the search stops once that is more than the nearest distance found (equals are still looked at).
+ */
+function nearestEntrance(
+  ctx: SectorContext,
+  comp: number,
+  sx: number,
+  sy: number,
+  taken: Int32Array,
+  takenCount: number,
+): number {
+  const { data, width, height, shift, sectorsX, sectorsY } = ctx;
+  const size = 1 << shift;
+  const cx = sx >> shift;
+  const cy = sy >> shift;
+  let nearest = -1;
+  let nearestD = Number.POSITIVE_INFINITY;
+  let nearestS = -1;
+  const rings = Math.max(sectorsX, sectorsY);
+  for (let r = 0; r < rings && (r === 0 || (r - 1) * size + 1 <= nearestD); r++) {
+    for (let y = Math.max(0, cy - r); y <= Math.min(sectorsY - 1, cy + r); y++) {
+      // The whole row on the ring's top and bottom, its two ends elsewhere.
+      const edge = y === cy - r || y === cy + r;
+      const step = edge || r === 0 ? 1 : 2 * r;
+      for (let x = cx - r; x <= cx + r; x += step) {
+        if (x < 0 || x >= sectorsX) continue;
+        // The sector's nearest tile to the spot.
+        const x0 = x << shift;
+        const y0 = y << shift;
+        const dx = sx < x0 ? x0 - sx : Math.max(0, sx - (Math.min(width, x0 + size) - 1));
+        const dy = sy < y0 ? y0 - sy : Math.max(0, sy - (Math.min(height, y0 + size) - 1));
+        if (dx + dy > nearestD) continue;
+        const s = y * sectorsX + x;
+        const first = data.sectorNodeFirst[s] as number;
+        const end = first + (data.sectorNodeCount[s] as number);
+        for (let n = first; n < end; n++) {
+          if (data.nodeComp[n] !== comp) continue;
+          const t = data.nodeTile[n] as number;
+          const ty = (t / width) | 0;
+          const d = Math.abs(t - ty * width - sx) + Math.abs(ty - sy);
+          // Slots in order within a sector: a later one of the same sector wins only when nearer.
+          if (d > nearestD || (d === nearestD && (s > nearestS || s === nearestS))) continue;
+          if (isTaken(taken, takenCount, n)) continue;
+          nearest = n;
+          nearestD = d;
+          nearestS = s;
+        }
       }
     }
-    if (nearest < 0) continue;
-    taken[nearest] = 1;
-    picked.push(node[nearest] as number);
   }
-  return Int32Array.from(picked);
+  return nearest;
+}
+
+function isTaken(taken: Int32Array, count: number, n: number): boolean {
+  for (let i = 0; i < count; i++) if (taken[i] === n) return true;
+  return false;
 }
 
 // Per-thread Dijkstra scratch: costs, and the bucket queue (entries chained per bucket: node and next entry).
@@ -112,13 +156,21 @@ let entryNext = new Int32Array(1024);
 
 /**
  * The length of {@link landmarkCosts}' ring of buckets: one bucket per unit of cost up to the graph's dearest
- * edge, plus room. One pass over every sector's costs (2 ms on city-8192), so the landmarks of a build share it.
+ * edge, plus room. One pass over every sector's costs (2 ms on city-8192), so the landmarks of a build share it
+ * (and the jobs of a pool build find it as they build the sectors: {@link dearestEdge}).
  */
 export function landmarkRing(data: SectorGraphData): number {
-  const { intra, sectorNodeFirst, sectorNodeCount, sectorMatrixFirst } = data;
+  return dearestEdge(data, 0, data.sectorNodeFirst.length) + 2;
+}
+
+/**
+ * The dearest finite cost between two entrances of a sector of [first, last), rounded up, and at least 2: the
+ * largest over runs of sectors is that of the graph, and {@link landmarkRing} is it plus 2.
+ */
+export function dearestEdge(data: SectorGraphData, first: number, last: number): number {
+  const { intra, sectorNodeCount, sectorMatrixFirst } = data;
   let dearest = 2;
-  const sectors = sectorNodeFirst.length;
-  for (let s = 0; s < sectors; s++) {
+  for (let s = first; s < last; s++) {
     const at = sectorMatrixFirst[s] as number;
     const k = sectorNodeCount[s] as number;
     for (let e = at; e < at + k * k; e++) {
@@ -126,7 +178,7 @@ export function landmarkRing(data: SectorGraphData): number {
       if (w > dearest && w < Number.POSITIVE_INFINITY) dearest = w;
     }
   }
-  return Math.ceil(dearest) + 2;
+  return Math.ceil(dearest);
 }
 
 /**

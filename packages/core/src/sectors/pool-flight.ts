@@ -3,8 +3,8 @@
  * caller's, and the shared counters the jobs of a phase take their sectors from.
  */
 import type { JobRunner } from '../jobs/job-spec.js';
+import { claimLength, type SectorClaim } from './pool-claim.js';
 import { int32Array } from './sector-data.js';
-import type { SectorClaim } from './sector-jobs.js';
 
 /**
  * Runs `job(0)` to `job(count - 1)` with at most `limit` of them submitted at a time (one more each time one
@@ -55,6 +55,6 @@ export const CLAIM_CHUNK: Record<'labels' | 'count' | 'sectors' | 'link', number
  * memory with its workers (the jobs then get bands) or runs on the calling thread (`main-thread`: shorter
  * bands keep it responsive).
  */
-export function newClaim(runner: JobRunner, chunk: number): SectorClaim | undefined {
-  return runner.mode === 'shared' ? { cursor: int32Array(4, true), chunk } : undefined;
+export function newClaim(runner: JobRunner, chunk: number, tail?: 'layout' | 'components'): SectorClaim | undefined {
+  return runner.mode === 'shared' ? { cursor: int32Array(claimLength(tail), true), chunk } : undefined;
 }

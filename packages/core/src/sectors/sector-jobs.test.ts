@@ -4,6 +4,9 @@ import { ControlSlot, type KernelControl } from '../fields/types.js';
 import { generateRandom } from '../grid/generate.js';
 import { buildSectorGraph } from './build.js';
 import { writeHeader } from './build-phases.js';
+import { landmarkRing } from './landmarks.js';
+import { claimLength } from './pool-claim.js';
+import { startComponents } from './pool-components.js';
 import { allocateSectorArrays, H_LANDMARK_STRIDE, int32Array, resizeLandmarks } from './sector-data.js';
 import { runSectorBuild, type SectorBuildPhase, type SectorNodeArrays } from './sector-jobs.js';
 import { resolveSectorOptions } from './sector-options.js';
@@ -76,6 +79,7 @@ describe('sector pool build kernels that take their work from a shared counter',
     const counts = int32Array(sectors, false);
     const base = { grid, data, counts };
     const taken: number[][] = [];
+    let lastClaim: { cursor: Int32Array } | undefined;
     // Jobs run one after another here: the first takes chunks until none are left, the others find none.
     // With a tail, returns what the one job that ran it returned (the others return 0).
     const claimedPhase = (
@@ -86,10 +90,11 @@ describe('sector pool build kernels that take their work from a shared counter',
       tail?: 'layout' | 'components',
     ) => {
       const claim = {
-        cursor: int32Array(4, false),
+        cursor: int32Array(claimLength(tail), false),
         chunk,
         ...(after && { after: { phase: after, chunk: chunk + 1, ...(tail && { tail }) } }),
       };
+      lastClaim = claim;
       const made: unknown[] = [];
       for (let j = 0; j < jobs; j++) {
         const control = { control: new Int32Array(4) };
@@ -100,6 +105,7 @@ describe('sector pool build kernels that take their work from a shared counter',
       expect(claim.cursor[0]).toBeGreaterThanOrEqual(last);
       expect(claim.cursor[1]).toBe(last);
       if (after) expect(claim.cursor[3]).toBe(last);
+      if (tail === 'components') expect(claim.cursor[5]).toBe(last);
       expect(made.length).toBe(tail ? 1 : 0);
       return made[0];
     };
@@ -107,6 +113,8 @@ describe('sector pool build kernels that take their work from a shared counter',
     if (fused) {
       Object.assign(data, claimedPhase('labels', sectors, {}, 'count', 'layout') as SectorNodeArrays);
       picked = claimedPhase('sectors', sectors, {}, 'link', 'components') as Int32Array;
+      // The jobs found the landmarks' ring as they built their sectors.
+      expect((lastClaim?.cursor[6] as number) + 2).toBe(landmarkRing(data));
     } else {
       claimedPhase('labels', sectors);
       claimedPhase('count', sectors);
@@ -223,5 +231,34 @@ describe('a claiming job with a second phase', () => {
     expect(cursor[1]).toBe(12);
     expect(cursor[2]).toBe(0);
     expect(Array.from(counts).every((c) => c === -1)).toBe(true);
+  });
+});
+
+describe('a claiming job whose phase ends with the components', () => {
+  it('waits for the sectors other jobs are linking before it labels components, and stops at a Cancel meanwhile', () => {
+    const grid = generateRandom(64, 64, 0.2, { seed: 16 });
+    const rules = resolveSectorOptions({ sectorSize: 16 });
+    const data = allocateSectorArrays(16, rules.size, false);
+    writeHeader(data, grid, rules, grid.version);
+    const counts = int32Array(16, false);
+    const base = { grid, data, counts, first: 0, last: 16 };
+    for (const phase of ['labels', 'count', 'layout'] as const) {
+      const out = runSectorBuild({ ...base, phase }, {});
+      if (phase === 'layout') Object.assign(data, out as SectorNodeArrays);
+    }
+    const cursor = int32Array(claimLength('components'), true);
+    // Another job has built sectors 0..3 (and started their components) and taken them to link, and not
+    // finished linking them.
+    runSectorBuild({ ...base, phase: 'sectors', last: 4 }, {});
+    startComponents(data, 0, 4);
+    cursor.set([4, 4, 4, 0]);
+    const claim = { cursor, chunk: 4, after: { phase: 'link' as const, chunk: 4, tail: 'components' as const } };
+    // Checks: before the phase, at its start, after each of its 3 chunks of sectors, after each of its 3 chunks
+    // of links, then while it waits.
+    const control = abortingAt(9);
+    expect(() => runSectorBuild({ ...base, phase: 'sectors', claim }, control)).toThrow(AbortError);
+    expect(control.reads).toBe(9);
+    // Each counter of taken sectors ends a chunk past the end (the take that found none left).
+    expect(Array.from(cursor.subarray(0, 6))).toEqual([20, 16, 20, 12, 0, 0]);
   });
 });

@@ -21,7 +21,7 @@ import {
   linkSectors,
   type SectorContext,
 } from './build-phases.js';
-import { checkAbort, pollWork, startWork } from './control.js';
+import { checkAbort, startWork } from './control.js';
 import {
   allocateCorridorField,
   type CorridorFieldData,
@@ -31,7 +31,9 @@ import {
   planCorridor,
 } from './corridor-field.js';
 import { PathQuery } from './find-path.js';
-import { computeLandmarks, landmarkCosts, landmarkRing, pickLandmarks } from './landmarks.js';
+import { computeLandmarks, dearestEdge, landmarkCosts, landmarkRing, pickLandmarks } from './landmarks.js';
+import { awaitStage, CURSOR_DEAREST, claimed, raiseTo, type SectorClaim } from './pool-claim.js';
+import { joinComponents, labelComponents, startComponents } from './pool-components.js';
 import {
   float32Array,
   float64Array,
@@ -44,6 +46,8 @@ import {
   uint16Array,
 } from './sector-data.js';
 import { type SectorUpdate, updateSectorGraph } from './update.js';
+
+export type { SectorClaim } from './pool-claim.js';
 
 /**
  * A phase of the pool build (build-phases.ts); `all` is the whole build in one job, as on one thread (a pool of one
@@ -87,6 +91,11 @@ export interface SectorBuildArgs {
    */
   picked?: Int32Array;
   /**
+   * `landmark` with `claim`: the landmarks' ring (`landmarkRing` of the graph), as the jobs of the build found it.
+   * @defaultValue undefined (meaning the job computes it)
+   */
+  ring?: number;
+  /**
    * Over shared memory, the jobs of a phase take its work as they go: `labels`, `count`, `sectors` and `link`
    * sectors of [first, last), `landmark` landmark slots, `chunk` at a time from a shared counter, until none are
    * left. So a pool runs one such job per worker, and its workers finish a phase together, whatever each sector
@@ -101,38 +110,6 @@ export interface SectorBuildArgs {
   pick?: boolean;
 }
 
-/** The shared counter of a phase whose jobs take its work as they go (see {@link SectorBuildArgs.claim}). */
-export interface SectorClaim {
-  /**
-   * `cursor[0]` counts the items of [first, last) taken so far, `cursor[1]` those finished; `cursor[2]` and
-   * `cursor[3]` the same for `after` (4 elements on a SharedArrayBuffer, 0 at first; added to atomically).
-   */
-  cursor: Int32Array;
-  /** Items taken at a time, an integer >= 1. */
-  chunk: number;
-  /**
-   * A second phase over the same sectors (`count` after `labels`, `link` after `sectors`), which needs the first
-   * done on every sector: each job, once no sector of the first is left to take, waits until all are finished
-   * (by whichever job took them), then takes sectors of the second. No round trip through the main thread
-   * between the two. Progress reports count the first phase only.
-   * @defaultValue undefined (meaning the job ends with `phase`)
-   */
-  after?: {
-    phase: 'count' | 'link';
-    chunk: number;
-    /**
-     * Run by the one job that finishes the last sectors of `phase`, once every sector is done: `layout` (the job
-     * returns the node arrays it made, as the `layout` phase does) or `components` (the job then picks the
-     * landmarks and returns their nodes, as `pick` does). The other jobs return 0.
-     * @defaultValue undefined (meaning nothing after `phase`)
-     */
-    tail?: 'layout' | 'components';
-  };
-}
-
-/** How long a job waiting for the other jobs of a phase sleeps between two looks at its control (ms). */
-const WAIT_MS = 20;
-
 /** The phases that run over bands of sectors. */
 type BandPhase = 'labels' | 'count' | 'sectors' | 'link';
 
@@ -143,54 +120,6 @@ function runBand(ctx: SectorContext, phase: BandPhase, first: number, last: numb
   else if (phase === 'sectors') return buildSectors(ctx, first, last);
   else linkSectors(ctx, first, last);
   return 0;
-}
-
-/**
- * Takes `claim.chunk` items of [first, last) at a time from the shared counter and hands each run of them to
- * `work` (from, to), until none are left; polls `control` with the items done by this job after each run.
- * Returns the sum of what `work` returned, and whether this job finished the last items (exactly one job does).
- */
-function claimed(
-  claim: SectorClaim,
-  first: number,
-  last: number,
-  control: KernelControl,
-  work: (from: number, to: number) => number,
-  second = false,
-): { sum: number; closed: boolean } {
-  const { cursor } = claim;
-  const at = second ? 2 : 0;
-  const chunk = Math.max(1, Math.floor(second ? (claim.after?.chunk ?? 1) : claim.chunk));
-  let done = 0;
-  let sum = 0;
-  let closed = false;
-  for (;;) {
-    const from = first + Atomics.add(cursor, at, chunk);
-    if (from >= last) return { sum, closed };
-    const to = Math.min(last, from + chunk);
-    sum += work(from, to);
-    done += to - from;
-    if (Atomics.add(cursor, at + 1, to - from) + (to - from) >= last - first) {
-      closed = true;
-      if (!second) Atomics.notify(cursor, 1);
-    }
-    if (second) checkAbort(control);
-    else pollWork(control, done);
-  }
-}
-
-/**
- * Waits until every item of the claim's first phase is finished (`cursor[1]` reaches `total`), looking at
- * `control` every {@link WAIT_MS} (AbortError when the call was aborted, say because another job failed).
- * Only the items taken are waited for, and each is being worked on by a running job, so the wait ends.
- */
-function awaitFirst(claim: SectorClaim, total: number, control: KernelControl): void {
-  for (;;) {
-    const finished = Atomics.load(claim.cursor, 1);
-    if (finished >= total) return;
-    checkAbort(control);
-    Atomics.wait(claim.cursor, 1, finished, WAIT_MS);
-  }
 }
 
 /** Node arrays made by the `layout` phase (and by `all`, with the landmarks' costs). */
@@ -250,8 +179,8 @@ export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): S
     const count = Math.floor(data.landmarkCost.length / stride);
     if (claim !== undefined && args.picked !== undefined) {
       const picked = args.picked;
-      // One pass over the costs for every landmark this job computes.
-      const ring = landmarkRing(data);
+      // One pass over the costs for every landmark this job computes (none when the build's jobs found it).
+      const ring = args.ring ?? landmarkRing(data);
       claimed(claim, first, last, control, (from, to) => {
         for (let l = from; l < to; l++)
           landmarkCosts(ctx, picked[l] as number, data.landmarkCost, l, count, control, ring);
@@ -269,26 +198,66 @@ export function runSectorBuild(args: SectorBuildArgs, control: KernelControl): S
     return args.pick ? pickLandmarks(ctx, data.header[H_LANDMARK_OPTION] as number, control) : 0;
   }
   startWork(control, last - first);
-  if (claim !== undefined) {
-    const run = claimed(claim, first, last, control, (from, to) => runBand(ctx, phase, from, to, args.counts));
-    const after = claim.after;
-    if (after === undefined) return phase === 'sectors' ? run.sum : 0;
-    awaitFirst(claim, last - first, control);
-    const next = claimed(claim, first, last, control, (f, t) => runBand(ctx, after.phase, f, t, args.counts), true);
-    if (!next.closed || after.tail === undefined) return 0;
-    // The last sectors of the second phase were this job's: every sector is done, the tail runs here.
-    if (after.tail === 'layout') {
-      layoutSectors(data, args.counts);
-      return madeArrays(data, false);
-    }
-    computeComponents(ctx, control);
-    return pickLandmarks(ctx, data.header[H_LANDMARK_OPTION] as number, control);
-  }
+  if (claim !== undefined) return runClaimed(ctx, args, claim, control);
   if (phase === 'labels') labelSectors(ctx, first, last, control);
   else if (phase === 'count') countEntrances(ctx, first, last, args.counts, control);
   else if (phase === 'sectors') return buildSectors(ctx, first, last, control);
   else linkSectors(ctx, first, last, control);
   return 0;
+}
+
+/**
+ * A phase whose jobs take its sectors from `claim`'s counter, then those of `claim.after` (see
+ * {@link SectorClaim}); the job that finishes the last sectors runs the tail.
+ */
+function runClaimed(
+  ctx: SectorContext,
+  args: SectorBuildArgs,
+  claim: SectorClaim,
+  control: KernelControl,
+): SectorNodeArrays | Int32Array | number {
+  const { data, first, last, counts } = args;
+  const phase = args.phase as BandPhase;
+  const after = claim.after;
+  // With the components, the jobs start and join them as they build and link their sectors.
+  const components = after?.tail === 'components';
+  const run = claimed(claim, first, last, control, (from, to) => {
+    const tiles = runBand(ctx, phase, from, to, counts);
+    if (components) {
+      startComponents(data, from, to);
+      // The sectors' costs were just written (in the caches): the landmarks' ring from them.
+      raiseTo(claim.cursor, CURSOR_DEAREST, dearestEdge(data, from, to));
+    }
+    return tiles;
+  });
+  if (after === undefined) return phase === 'sectors' ? run.sum : 0;
+  awaitStage(claim, 0, last - first, control);
+  const next = claimed(
+    claim,
+    first,
+    last,
+    control,
+    (from, to) => {
+      runBand(ctx, after.phase, from, to, counts);
+      if (components) joinComponents(data, from, to);
+      return 0;
+    },
+    1,
+  );
+  if (components) {
+    // Every join done, each job labels the entrances of the sectors it takes; the last one picks the landmarks.
+    if (!next.closed) awaitStage(claim, 1, last - first, control);
+    const label = (from: number, to: number) => {
+      labelComponents(data, from, to);
+      return 0;
+    };
+    const labelled = claimed(claim, first, last, control, label, 2);
+    return labelled.closed ? pickLandmarks(ctx, data.header[H_LANDMARK_OPTION] as number, control) : 0;
+  }
+  if (!next.closed || after.tail === undefined) return 0;
+  // The last sectors of the second phase were this job's: every sector is counted, the layout is made here.
+  layoutSectors(data, counts);
+  return madeArrays(data, false);
 }
 
 /** Arguments of the `sectorCorridorPlan` kernel. */

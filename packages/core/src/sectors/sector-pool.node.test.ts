@@ -49,10 +49,21 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
 
   it('runs each phase as one job per worker over shared memory, the same arrays bit for bit with 1, 2 and 3', async () => {
     // A city-like map: open sectors, few walls (many cheap sectors), and a few walled blocks.
-    const grid = core.Grid.open(200, 136, { shared: true });
+    const city = core.Grid.open(200, 136, { shared: true });
     for (let y = 8; y + 11 <= 136; y += 24)
-      for (let x = 6; x + 17 <= 200; x += 30) grid.fillPassable(x, y, 17, 11, false);
-    const options = { sectorSize: 16, landmarks: 5 };
+      for (let x = 6; x + 17 <= 200; x += 30) city.fillPassable(x, y, 17, 11, false);
+    // And a cluttered one cut into many components, in small sectors: the jobs join the components of the
+    // sectors they take (and label them) at the same time.
+    const cluttered = core.generateRandom(203, 149, 0.38, { seed: 21, shared: true });
+    for (const [grid, options] of [
+      [city, { sectorSize: 16, landmarks: 5 }],
+      [cluttered, { sectorSize: 8, landmarks: 5 }],
+    ] as const) {
+      await sameWithWorkers(grid, options);
+    }
+  });
+
+  async function sameWithWorkers(grid: Core.Grid, options: { sectorSize: number; landmarks: number }) {
     const local = core.buildSectorGraph(grid, options);
     const arrays = (data: object) =>
       Object.entries(data)
@@ -94,7 +105,7 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
         if (pool !== service) await pool.close();
       }
     }
-  });
+  }
 
   it('gives a weighted graph no landmarks, as the build on one thread does (its costs are not symmetric)', async () => {
     const grid = randomShared(96, 80, 9);
@@ -158,6 +169,48 @@ describe('sector graphs in the worker pool (Node, built package)', () => {
     // The pool serves the next job.
     const small = await core.buildSectorGraphInPool(service, randomShared(40, 40, 5), { sectorSize: 8 });
     expect(small.sectorsX).toBe(5);
+  });
+
+  it('aborts a build in its second round (sectors, links, components), and the pool then builds the same graph', async () => {
+    const grid = core.generateRandom(400, 400, 0.3, { seed: 22, shared: true });
+    const controller = new AbortController();
+    let aborted = -1;
+    const built = core.buildSectorGraphInPool(service, grid, {
+      sectorSize: 8,
+      signal: controller.signal,
+      onProgress: (done, total) => {
+        // Past the labels: the jobs are building, linking and joining their sectors' components.
+        if (aborted < 0 && done > total / 2) {
+          aborted = done;
+          controller.abort();
+        }
+      },
+    });
+    await expect(built).rejects.toBeInstanceOf(core.AbortError);
+    expect(aborted).toBeGreaterThan(0);
+    // Both workers are free again: the next build runs one job on each, and gives the graph of this thread.
+    const again = await core.buildSectorGraphInPool(service, grid, { sectorSize: 8 });
+    const local = core.buildSectorGraph(grid, { sectorSize: 8 });
+    expect(Array.from(again.data.nodeComp)).toEqual(Array.from(local.data.nodeComp));
+    expect(Array.from(again.data.landmarkCost)).toEqual(Array.from(local.data.landmarkCost));
+  });
+
+  it('builds over transferred buffers (no shared memory) in bands, the same arrays as on this thread', async () => {
+    const grid = core.generateRandom(203, 149, 0.38, { seed: 23, shared: false });
+    const options = { sectorSize: 8, landmarks: 5 };
+    const local = core.buildSectorGraph(grid, options);
+    const pool = await core.createFieldService({ workers: 2, mode: 'transfer' });
+    try {
+      const pooled = await core.buildSectorGraphInPool(pool, grid, options);
+      expect(pooled.data.intra.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+      const arrays = (data: object) =>
+        Object.entries(data)
+          .filter(([key]) => key !== 'header')
+          .map(([key, array]) => [key, Array.from(array as ArrayLike<number>)]);
+      expect(arrays(pooled.data)).toEqual(arrays(local.data));
+    } finally {
+      await pool.close();
+    }
   });
 
   it('builds over a grid in an ordinary ArrayBuffer too (copied to the workers), the same graph', async () => {

@@ -14,6 +14,7 @@ import type { JobRunner } from '../jobs/job-spec.js';
 import { bare, ownOptions } from '../util/own-options.js';
 import { writeHeader } from './build-phases.js';
 import { CorridorField, type CorridorFieldOptions, checkCorridorArgs } from './corridor-field.js';
+import { CURSOR_DEAREST } from './pool-claim.js';
 import { CLAIM_CHUNK, inFlight, linkedAbort, newClaim } from './pool-flight.js';
 import {
   allocateSectorArrays,
@@ -172,6 +173,8 @@ export async function buildSectorGraphInPool(
   // One phase over all bands; `slot` is where its progress is kept (0 labels, 1 sectors, -1 none).
   // Results of the jobs of the last phase that had a tail (see SectorClaim.after): the one that is not a number.
   let made: unknown;
+  // The claim counter of the last phase (over shared memory).
+  let cursor: Int32Array | undefined;
   const phase = async (
     name: keyof typeof CLAIM_CHUNK,
     slot: number,
@@ -179,12 +182,14 @@ export async function buildSectorGraphInPool(
     tail?: 'layout' | 'components',
   ) => {
     // Over shared memory: one job per worker, each taking sectors from the phase's counter (its progress is the
-    // sectors it did), then those of `after` once every sector is done; the job that finishes last runs `tail`.
+    // sectors it did), then those of `after` once every sector is done, then the `tail`: the layout in the job
+    // that finishes last, or the components by every job (the landmarks' pick in the job that finishes last).
     // Otherwise bands of sectors.
-    const claim = newClaim(runner, CLAIM_CHUNK[name]);
+    const claim = newClaim(runner, CLAIM_CHUNK[name], tail);
     if (claim && after) claim.after = { phase: after, chunk: CLAIM_CHUNK[after], ...(tail && { tail }) };
     const count = claim ? Math.min(runner.size, jobs) : jobs;
     made = undefined;
+    cursor = claim?.cursor;
     await inFlight(count, runner.size, async (j) => {
       const first = claim ? 0 : Math.floor((sectors * j) / jobs);
       const last = claim ? sectors : Math.floor((sectors * (j + 1)) / jobs);
@@ -230,11 +235,21 @@ export async function buildSectorGraphInPool(
     if (soleWorker(runner) && runner.mode === 'shared') await whole();
     else {
       if (runner.mode === 'shared') {
-        // Labels, counts and the layout; sectors, links, components and the landmarks' pick: two rounds of jobs.
+        // Labels, counts and the layout; sectors, links, components and the landmarks' pick: two rounds of jobs
+        // (only the layout and the pick in one job of a round).
         await phase('labels', 0, 'count', 'layout');
         Object.assign(data, made as SectorNodeArrays);
         await phase('sectors', 1, 'link', 'components');
-        await landmarksInPool(runner, grid, data, controller.signal, made as Int32Array);
+        // The jobs found the landmarks' ring as they built the sectors.
+        const dearest = cursor?.[CURSOR_DEAREST] ?? 0;
+        await landmarksInPool(
+          runner,
+          grid,
+          data,
+          controller.signal,
+          made as Int32Array,
+          dearest > 0 ? dearest + 2 : undefined,
+        );
       } else {
         await phase('labels', 0);
         await phase('count', -1);
@@ -263,7 +278,8 @@ export async function buildSectorGraphInPool(
 /**
  * Computes the graph's landmarks in the pool (picked by a job, unless `chosen` are their nodes, picked for the
  * graph as it is), into a new array that replaces the old one when every job is done; they are valid for the
- * revision the graph had when they were picked.
+ * revision the graph had when they were picked. `ring` is the landmarks' bucket ring when the build's jobs found it
+ * (each landmark job otherwise makes a pass over the costs for it).
  */
 async function landmarksInPool(
   runner: JobRunner,
@@ -271,6 +287,7 @@ async function landmarksInPool(
   data: SectorGraphData,
   signal: AbortSignal,
   chosen?: Int32Array,
+  ring?: number,
 ) {
   const h = data.header;
   const revision = h[H_REVISION] as number;
@@ -295,7 +312,11 @@ async function landmarksInPool(
     nodes.set(picked);
     const base = { grid, data: fresh, phase: 'landmark' as const, first: 0, last: picked.length, counts };
     await inFlight(Math.min(runner.size, picked.length), runner.size, () =>
-      runner.submit(sectorBuildJob, { ...base, picked: nodes, claim }, bare({ signal })),
+      runner.submit(
+        sectorBuildJob,
+        { ...base, picked: nodes, claim, ...(ring !== undefined && { ring }) },
+        bare({ signal }),
+      ),
     );
   } else {
     await landmarkJobs(runner, grid, fresh, counts, picked, signal);
