@@ -4,8 +4,6 @@
 // offset into that memory. The algorithm is the one of the JavaScript search (src/sectors/cost-dial.ts), which
 // stays as the fallback; both give the same costs bit for bit (tests in src/sectors/cost-dial.test.ts).
 
-const NEVER: f64 = -Infinity;
-
 /**
  * The legal moves of each tile of one padded sector (`size` padded tiles, `stride` per row, codes at `st`, 0 on
  * the pad) under diagonal rule `rule` (0 none, 1 always, 2 one side tile of the code, 3 both), one byte per tile
@@ -52,18 +50,21 @@ export function costMoves(st: usize, moves: usize, size: i32, stride: i32, rule:
  * Dijkstra with Dial's three rotating unit-width buckets over one padded sector (`size` padded tiles, `stride`
  * per row, codes at `st`), from padded index `source`, with diagonal cost `wd` (1 or sqrt 2), over the legal
  * moves that {@link costMoves} wrote at `moves` and `tab` for this sector and diagonal rule. Writes the costs as
- * f64 at `cost` (Infinity: not reached; -Infinity: another code, never entered). Stops once the `count` padded
+ * f64 at `cost` (Infinity: not reached, tiles of another code included). Stops once the `count` padded
  * indices at `tg` (i32) are settled; `mark` (u8 per tile, all 0 on entry and on return) flags them meanwhile.
  * Each bucket (`b0`, `b1`, `b2`, i32) needs room for 8 entries per tile. Returns the tiles settled.
  *
  * Like the field kernel (wasm/kernels.ts `octileRun`), an entry popped below the bucket's base is stale. Each
  * settled tile compares its eight neighbours' costs without branching, masks the result with its legal moves,
  * and relaxes only the set bits, in direction order (so the buckets fill in the same order as with one branch
- * per neighbour, and every cost, tentative ones included, is the JavaScript search's bit for bit).
+ * per neighbour, and every cost, tentative ones included, is the JavaScript search's bit for bit; that search
+ * marks the tiles of other codes -Infinity where this one leaves them Infinity).
  * PERF: the searches of a random-1024 build (20% walls, octile, 4,636 searches, 12.2 million tiles settled)
  * replayed in one process, 7 rounds interleaved on a loaded machine, CPU time: 432 ms median with one branch
  * per neighbour and gates computed per settled tile, 335 ms with the masks (0.78x; a settled tile tries 6.5
- * moves, of which 1.1 lower a cost, so most branches of the old loop were spent on failures). Not kept: the
+ * moves, of which 1.1 lower a cost, so most branches of the old loop were spent on failures); then 0.91x
+ * again with the costs set to Infinity by plain 8-byte stores instead of a select per tile on its code (the
+ * masks keep the search off other codes; 11 rounds, 329 ms to 300 ms). Not kept: the
  * bucket of a diagonal chosen without a branch (0.9x slower than with it); the target marks in a 16-bit moves
  * word (one load fewer, no change); a cost template copied per search instead of the select loop (no change).
  * Earlier (branch-free relaxations with a select and two stores per neighbour): 543 ms against 459 ms with the
@@ -87,9 +88,9 @@ export function costRun(
 ): i32 {
   const code = load<u8>(st + <usize>source);
   if (code === 0) return 0;
-  for (let i: i32 = 0; i < size; i++) {
-    store<f64>(cost + (<usize>i << 3), select<f64>(Infinity, NEVER, load<u8>(st + <usize>i) === code));
-  }
+  // Every tile unreached (Infinity, the bits of f64 +Infinity): the moves never enter a tile of another code.
+  const end = cost + (<usize>size << 3);
+  for (let at = cost; at < end; at += 8) store<u64>(at, 0x7ff0000000000000);
   let left: i32 = 0;
   for (let k: i32 = 0; k < count; k++) {
     const p = load<i32>(tg + (<usize>k << 2));
