@@ -9,6 +9,7 @@ import { SECTOR_WASM_BASE64 } from './sector-wasm-bytes.js';
 
 /** The module's exports (pointers are byte offsets into its memory). */
 export interface SectorWasmExports {
+  costMoves(st: number, moves: number, size: number, stride: number, rule: number, tab: number): void;
   costRun(
     st: number,
     cost: number,
@@ -19,10 +20,11 @@ export interface SectorWasmExports {
     b1: number,
     b2: number,
     size: number,
-    stride: number,
     source: number,
-    rule: number,
     wd: number,
+    moves: number,
+    tab: number,
+    stride: number,
   ): number;
   corridorRun(
     st: number,

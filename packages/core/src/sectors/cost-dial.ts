@@ -15,7 +15,10 @@
  * 45 us in WebAssembly; costs as f32 instead of f64 made no difference (the loop is bound by its dependencies,
  * not by memory), nor did skipping repeated entries of a tile in one bucket (kept: each tile is expanded once).
  * Later (issue 34): relaxations that branch instead of select took the WebAssembly search to 0.85x (most
- * relaxations fail, which the branch predicts well); see wasm/sector-kernels.ts.
+ * relaxations fail, which the branch predicts well); see wasm/sector-kernels.ts. Later still (issue 34, the
+ * one-thread build on random-8192): the legal moves of each tile computed once per sector (`costMoves`), and
+ * each settled tile comparing its eight neighbours without branching and relaxing only the cheaper legal ones:
+ * the searches replayed at 0.78x, the same costs bit for bit.
  */
 import { sectorWasm, sectorWasmMemory } from './cost-dial-wasm.js';
 import type { LocalSearch } from './local-search.js';
@@ -40,7 +43,9 @@ export class CostDial {
   /** Padded tiles the layout has room for. */
   private cap = 0;
   /** Byte offsets in the module memory (WebAssembly only). */
-  private at = { st: 0, cost: 0, mark: 0, tg: 0, b0: 0, b1: 0, b2: 0 };
+  private at = { st: 0, cost: 0, mark: 0, tg: 0, b0: 0, b1: 0, b2: 0, moves: 0, tab: 0 };
+  /** The diagonal rule of the legal moves in the module memory (WebAssembly only; -1: none for this sector). */
+  private movesRule = -1;
   /** True while the scratch lives in the module memory. */
   private wasm = false;
   /** Set when the module memory could not grow. */
@@ -69,6 +74,7 @@ export class CostDial {
       this.cap = 0;
     }
     if (!this.wasm) this.layoutJs(size);
+    this.movesRule = -1;
     const st = this.st;
     const from = search.st;
     for (let i = 0; i < size; i++) st[i] = from[i] as number;
@@ -87,7 +93,10 @@ export class CostDial {
       a.b0 = a.tg + 4 * cap;
       a.b1 = a.b0 + 32 * cap;
       a.b2 = a.b1 + 32 * cap;
-      if (sectorWasmMemory(a.b2 + 32 * cap) === null) return false;
+      // The legal moves of each tile (a byte each) and the eight step offsets.
+      a.moves = a.b2 + 32 * cap;
+      a.tab = align(a.moves + cap);
+      if (sectorWasmMemory(a.tab + 32) === null) return false;
       this.cap = cap;
       // Marks start (and stay) clear.
       this.views();
@@ -132,8 +141,12 @@ export class CostDial {
     if (this.wasm) {
       const kernels = sectorWasm();
       if (kernels !== null) {
-        this.tg.set(targets.subarray(0, count));
         const a = this.at;
+        if (this.movesRule !== rule) {
+          kernels.costMoves(a.st, a.moves, this.size, this.stride, rule, a.tab);
+          this.movesRule = rule;
+        }
+        this.tg.set(targets.subarray(0, count));
         return kernels.costRun(
           a.st,
           a.cost,
@@ -144,10 +157,11 @@ export class CostDial {
           a.b1,
           a.b2,
           this.size,
-          this.stride,
           source,
-          rule,
           wd,
+          a.moves,
+          a.tab,
+          this.stride,
         );
       }
     }

@@ -11,7 +11,13 @@
  * Dial run in JavaScript, every run's entrances) and after (cost-dial.ts, the thinner entrances of entrances.ts,
  * searchOrder), interleaved in one process on a loaded machine, medians of 3: random-1024 1358 ms to 608 ms
  * (2.2x; 14x a full field to 7x), random-2048 5644 ms to 2553 ms (2.2x), random-4096 18.8 s to 10.3 s (one
- * build each, 1.8x); city-1024 (Berlin_0_256 scaled 4x) 48 ms to 40 ms.
+ * build each, 1.8x); city-1024 (Berlin_0_256 scaled 4x) 48 ms to 40 ms. Later (issue 34): the WebAssembly
+ * search over per-sector move masks (cost-dial.ts) took the searches to 0.71x and a random-8192 build from
+ * 36.2 s to 26.0 s of CPU time (0.72x; 7.95x a full field to 5.71x), the graph the same bit for bit. What is
+ * left is still these searches (about 73% of a warm build): each settles about 2,600 of a sector's 4,096 tiles
+ * to reach about 10 targets, while the tiles on the targets' shortest paths are about 420; but the costs are
+ * sums of 1 and sqrt 2 rounded in walk order, so a search that skipped tiles or ran from the other end of a
+ * pair could change their last bits.
  */
 import { sortByKey } from '../util/sort-by-key.js';
 import { CostDial } from './cost-dial.js';

@@ -9,8 +9,9 @@
 import type { LocalSearch } from './local-search.js';
 import { R_ALWAYS, R_ONE_FREE } from './sector-options.js';
 
-/** Per-thread scratch: labels per padded tile and the flood queue. */
+/** Per-thread scratch: labels per padded tile, the codes of the tiles not labelled yet, and the flood queue. */
 let labels = new Uint16Array(0);
+let open = new Uint8Array(0);
 let queue = new Int32Array(0);
 
 /**
@@ -43,12 +44,18 @@ export function labelRegions(search: LocalSearch, rule: number, size: number, bo
   }
   if (labels.length < padded) {
     labels = new Uint16Array(padded);
+    open = new Uint8Array(padded);
     queue = new Int32Array(padded);
   }
   // PERF: module scratch read into locals once (no context lookups in the loop).
   const lab = labels;
   const q = queue;
   lab.fill(0, 0, padded);
+  // The code of each tile while it is not labelled, 0 once it is: one load tests "same code, not labelled yet".
+  // PERF: random-2048 (20% walls, sectors of 64), the labels of every sector, 11 rounds interleaved in one
+  // process: 90 ms with the test on the codes and the labels, 70 ms with this copy (0.78x; the labels the same).
+  const un = open;
+  un.set(st.subarray(0, padded));
   let count = 0;
   const diagonals = rule === R_ALWAYS || rule === R_ONE_FREE;
   const oN = off[0] as number;
@@ -57,44 +64,50 @@ export function labelRegions(search: LocalSearch, rule: number, size: number, bo
   const oW = off[3] as number;
   for (let y = 1; y <= h; y++) {
     for (let p = y * stride + 1, end = p + w; p < end; p++) {
-      const code = st[p] as number;
-      if (code === 0 || lab[p] !== 0) continue;
+      const code = un[p] as number;
+      if (code === 0) continue;
       const label = ++count;
       lab[p] = label;
+      un[p] = 0;
       let head = 0;
       let tail = 0;
       q[tail++] = p;
       while (head < tail) {
         const u = q[head++] as number;
         let t = u + oN;
-        if (st[t] === code && lab[t] === 0) {
+        if (un[t] === code) {
+          un[t] = 0;
           lab[t] = label;
           q[tail++] = t;
         }
         t = u + oE;
-        if (st[t] === code && lab[t] === 0) {
+        if (un[t] === code) {
+          un[t] = 0;
           lab[t] = label;
           q[tail++] = t;
         }
         t = u + oS;
-        if (st[t] === code && lab[t] === 0) {
+        if (un[t] === code) {
+          un[t] = 0;
           lab[t] = label;
           q[tail++] = t;
         }
         t = u + oW;
-        if (st[t] === code && lab[t] === 0) {
+        if (un[t] === code) {
+          un[t] = 0;
           lab[t] = label;
           q[tail++] = t;
         }
         if (!diagonals) continue;
         for (let d = 4; d < 8; d++) {
           t = u + (off[d] as number);
-          if (st[t] !== code || lab[t] !== 0) continue;
+          if (un[t] !== code) continue;
           if (rule !== R_ALWAYS) {
             const a = st[u + (d === 4 || d === 7 ? oN : oS)] === code;
             const b = st[u + (d === 4 || d === 5 ? oE : oW)] === code;
             if (!(a || b)) continue;
           }
+          un[t] = 0;
           lab[t] = label;
           q[tail++] = t;
         }
