@@ -156,6 +156,42 @@ export function firstCollision(
 }
 
 /**
+ * Does `u`, moving from its newest position to (x, y) (at most its hard radius away: one step), run into the body
+ * of a standing idle unit of a higher priority, which will not make way for it (the RTS tutorial's moving / idle
+ * rule: only the higher-priority unit pushes): the bodies would overlap, and the move brings them closer? Units that
+ * move (pushed, dodging, on their way, a formation member walking to its place) move on, and an idle unit of a
+ * priority no higher is pushed on in turn.
+ */
+export function runsIntoHigher(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, x: number, y: number): boolean {
+  const px = u.tailX;
+  const py = u.tailY;
+  const reach = u.hardRadius + ws.maxHard;
+  const count = gatherUnits(
+    w,
+    ws,
+    Math.min(px, x) - reach,
+    Math.min(py, y) - reach,
+    Math.max(px, x) + reach,
+    Math.max(py, y) + reach,
+  );
+  const cand = ws.candidates;
+  const units = w.units;
+  for (let c = 0; c < count; c++) {
+    const v = units[cand[c] as number] as RtsUnit; // PERF: c < count
+    if (v === u || !v.idle || v.priority <= u.priority || walksToPlace(v)) continue;
+    const hs = u.hardRadius + v.hardRadius;
+    const d2 = square(v.tailX - x) + square(v.tailY - y);
+    if (d2 < hs * hs - 1e-9 && d2 < square(v.tailX - px) + square(v.tailY - py)) return true;
+  }
+  return false;
+}
+
+/** Is `v` a formation member walking to its place (idle by its state, but not standing)? */
+function walksToPlace(v: RtsUnit): boolean {
+  return !Number.isNaN(v.slotX) && square(v.slotX - v.tailX) + square(v.slotY - v.tailY) > 1e-12;
+}
+
+/**
  * Is a moving unit (not of u's group) close to u or to the place u wants to return to (its return stack's top)?
  * Then u, pushed aside, waits before it walks back (the RTS tutorial: "as the Unit A has left, the collision
  * disappears and the idle unit goes back to its position").

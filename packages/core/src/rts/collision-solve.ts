@@ -1,6 +1,6 @@
 import { dHypot } from '../determinism/deterministic-math.js';
 import { DIR_DX, DIR_DY } from '../grid/directions.js';
-import { firstCollision, occupiedBy } from './collision-query.js';
+import { firstCollision, occupiedBy, runsIntoHigher } from './collision-query.js';
 import { clearAvoid, isSolving, markCollision } from './collision-state.js';
 import { rtsAdjacentOpen, rtsBodyClearance, rtsSegmentClear, rtsSegmentDistance, rtsTileOpen } from './geometry.js';
 import { stepToward } from './prediction.js';
@@ -318,6 +318,12 @@ function slotTile(g: RtsUnitGroup, tx: number, ty: number): boolean {
   return false;
 }
 
+/** Does the first step of `v` towards (x, y) run into an idle unit that it may not push ({@link runsIntoHigher})? */
+function firstStepBlocked(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, x: number, y: number): boolean {
+  stepToward(w, ws, v, x, y);
+  return runsIntoHigher(w, ws, v, ws.stepX, ws.stepY);
+}
+
 /**
  * Pushes `v` (idle, or a lower-priority mover that could not dodge) to the free neighbouring tile farthest from
  * the mover's line of travel (at least both radii away), off the slots of the mover's formation if it can; an
@@ -379,6 +385,12 @@ export function tryPush(w: RtsWorldView, ws: RtsWorkspace, v: RtsUnit, mover: Rt
         if (occupiedBy(w, ws, cx, cy, v.hardRadius, v)) continue;
         // The way to the side tile must not brush the mover.
         if (rtsSegmentDistance(mover.tailX, mover.tailY, v.tailX, v.tailY, cx, cy) < need - 0.05) continue;
+        // Pushed by a formation, nor may its first step run into a standing unit that it may not push (the
+        // tutorial's GetNearestAdj, which the push uses: a tile counts only if CheckCollisions on the first step
+        // towards it finds nobody; a unit that moves on is not in the way). Else it stood against that unit (a
+        // commander holding the goal) on a member's place until the push ran out, and the member pushed it towards
+        // the same tile again: the member never got in (formation-gather.test.ts, the column to the canyon's mouth).
+        if (formation !== null && firstStepBlocked(w, ws, v, cx, cy)) continue;
         bestX = cx;
         bestY = cy;
         found = true;

@@ -411,8 +411,8 @@ export class RtsFormationMarch {
     // shape down without stopping it (it may be stuck behind a corner: it catches up along the trail); a file goes
     // at the group speed (see FILE_PACE); the commander goes slowly, but does not stop, while the formation wheels.
     this.worst = worst;
-    // Forming, it waits (GATHER) unless the members file a file's length on (formation-gather.test.ts).
-    const gathering = g.phase === 'forming' && worst > 1 && !fileSoon;
+    // Forming, it waits (GATHER) unless they file now or a file's length on (formation-gather.test.ts).
+    const gathering = g.phase === 'forming' && worst > 1 && !this.filing && !fileSoon;
     let pace = CRUISE;
     if (gathering) pace = 0;
     else if (turning) pace = WHEEL;
