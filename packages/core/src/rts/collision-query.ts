@@ -42,6 +42,26 @@ export function gatherUnits(w: RtsWorldView, ws: RtsWorkspace, x0: number, y0: n
   return ws.index.range(x0, y0, x1, y1, ws.candidates);
 }
 
+/** {@link gatherUnits} for the segment from (x0, y0) to (x1, y1): its bounding box widened by `reach` on every side. */
+function gatherAlong(
+  w: RtsWorldView,
+  ws: RtsWorkspace,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  reach: number,
+): number {
+  return gatherUnits(
+    w,
+    ws,
+    Math.min(x0, x1) - reach,
+    Math.min(y0, y1) - reach,
+    Math.max(x0, x1) + reach,
+    Math.max(y0, y1) + reach,
+  );
+}
+
 /**
  * The unit whose newest position lies within the hard colliders of a unit of radius r standing at (x, y)
  * (`except` and `except2` left out), the first in `units` order; null when the place is free.
@@ -94,14 +114,7 @@ export function firstCollision(
   const units = w.units;
   // Only units whose newest position may be within reach of the segment (hard) or of (x, y) (soft).
   const reach = Math.max(u.hardRadius, soft ? u.softRadius : 0) + ws.maxHard;
-  const count = gatherUnits(
-    w,
-    ws,
-    Math.min(px, x) - reach,
-    Math.min(py, y) - reach,
-    Math.max(px, x) + reach,
-    Math.max(py, y) + reach,
-  );
+  const count = gatherAlong(w, ws, px, py, x, y, reach);
   const cand = ws.candidates;
   // The original scan went through `units` in order and returned the first hard hit, else the nearest soft
   // hit (the first on ties): the lowest index wins, so the candidates' order does not matter.
@@ -166,14 +179,7 @@ export function runsIntoHigher(w: RtsWorldView, ws: RtsWorkspace, u: RtsUnit, x:
   const px = u.tailX;
   const py = u.tailY;
   const reach = u.hardRadius + ws.maxHard;
-  const count = gatherUnits(
-    w,
-    ws,
-    Math.min(px, x) - reach,
-    Math.min(py, y) - reach,
-    Math.max(px, x) + reach,
-    Math.max(py, y) + reach,
-  );
+  const count = gatherAlong(w, ws, px, py, x, y, reach);
   const cand = ws.candidates;
   const units = w.units;
   for (let c = 0; c < count; c++) {

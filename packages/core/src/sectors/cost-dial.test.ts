@@ -5,7 +5,7 @@ import { CostDial } from './cost-dial.js';
 import { dropSectorWasm, sectorWasm, sectorWasmMemory, setSectorWasmEnabled } from './cost-dial-wasm.js';
 import { LocalSearch } from './local-search.js';
 import { M_OCTILE, M_STEPS, R_ALWAYS, R_BOTH_FREE, R_NEVER, R_ONE_FREE } from './sector-options.js';
-import { randomGrid } from './sectors.test-util.js';
+import { expectWasmGraphsMatchJs, randomGrid } from './sectors.test-util.js';
 
 const INF = Number.POSITIVE_INFINITY;
 
@@ -134,19 +134,7 @@ describe('CostDial', () => {
   });
 
   it('builds the same graph with and without WebAssembly', () => {
-    const grid = randomGrid(150, 130, 0.25, 7, { water: true });
-    for (const diagonal of ['never', 'always', 'if-one-free', 'if-both-free'] as const) {
-      for (const metric of ['steps', 'octile'] as const) {
-        const options = { metric, diagonal, sectorSize: 32 };
-        setSectorWasmEnabled(true);
-        const a = buildSectorGraph(grid, options).data;
-        setSectorWasmEnabled(false);
-        const b = buildSectorGraph(grid, options).data;
-        expect(a.nodeTile).toEqual(b.nodeTile);
-        expect(a.intra).toEqual(b.intra);
-        expect(a.landmarkCost).toEqual(b.landmarkCost);
-      }
-    }
+    expectWasmGraphsMatchJs();
   });
 });
 

@@ -4,11 +4,14 @@
  * to compare an updated graph with a fresh build, and random maps for the property tests.
  */
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import { computeField } from '../fields/compute-field.js';
 import { referenceMoveAllowed, referenceMoveCost } from '../fields/reference.test-util.js';
 import type { Metric } from '../fields/types.js';
 import type { DiagonalRule } from '../grid/directions.js';
 import { Grid } from '../grid/grid.js';
+import { buildSectorGraph } from './build.js';
+import { setSectorWasmEnabled } from './cost-dial-wasm.js';
 import { MATES } from './sector-data.js';
 import type { SectorGraph } from './sector-graph.js';
 
@@ -176,4 +179,25 @@ export function referenceRouteCost(
     best = Math.min(best, (dist.get(f1 + j) ?? Number.POSITIVE_INFINITY) + (goalCost[j] as number));
   }
   return best;
+}
+
+/**
+ * Builds a cluttered map with water (150 x 130, sectors of 32) under every diagonal rule and metric, with the
+ * WebAssembly kernels and without, and expects the same entrances, costs and landmarks (leaves WebAssembly on).
+ */
+export function expectWasmGraphsMatchJs(): void {
+  const grid = randomGrid(150, 130, 0.25, 7, { water: true });
+  for (const diagonal of ['never', 'always', 'if-one-free', 'if-both-free'] as const) {
+    for (const metric of ['steps', 'octile'] as const) {
+      const options = { metric, diagonal, sectorSize: 32 };
+      setSectorWasmEnabled(true);
+      const a = buildSectorGraph(grid, options).data;
+      setSectorWasmEnabled(false);
+      const b = buildSectorGraph(grid, options).data;
+      setSectorWasmEnabled(true);
+      expect(a.nodeTile).toEqual(b.nodeTile);
+      expect(a.intra).toEqual(b.intra);
+      expect(a.landmarkCost).toEqual(b.landmarkCost);
+    }
+  }
 }
