@@ -19,6 +19,7 @@ import { maxEntrances, type SectorGeometry, sectorEntrances } from './entrances.
 import { fillIntraCosts, IntraScratch } from './intra-costs.js';
 import { LocalSearch } from './local-search.js';
 import { canStep, DX, DY } from './moves.js';
+import { joinComponents, labelComponents, startComponents } from './pool-components.js';
 import { labelRegions } from './regions.js';
 import {
   H_GAP,
@@ -326,52 +327,15 @@ export function linkSector(ctx: SectorContext, s: number): void {
   }
 }
 
-function find(parent: Int32Array, n: number): number {
-  let r = n;
-  while (parent[r] !== r) r = parent[r] as number;
-  while (parent[n] !== r) {
-    const next = parent[n] as number;
-    parent[n] = r;
-    n = next;
-  }
-  return r;
-}
-
-function union(parent: Int32Array, a: number, b: number): void {
-  const ra = find(parent, a);
-  const rb = find(parent, b);
-  if (ra === rb) return;
-  // The smaller index becomes the root, so the labels do not depend on the order of the unions.
-  if (ra < rb) parent[rb] = ra;
-  else parent[ra] = rb;
-}
-
-/** Phase 5: the connected component of every live entrance (`nodeComp`), by union-find. */
+/**
+ * Phase 5: the connected component of every live entrance (`nodeComp`), by union-find, labelled with its smallest
+ * entrance: the pool build's stages (./pool-components.ts) over every sector at once.
+ */
 export function computeComponents(ctx: SectorContext, control?: KernelControl): void {
   checkAbort(control);
   const { data } = ctx;
-  const parent = data.nodeComp;
   const sectors = data.sectorNodeFirst.length;
-  for (let s = 0; s < sectors; s++) {
-    const first = data.sectorNodeFirst[s] as number;
-    const end = first + (data.sectorNodeCount[s] as number);
-    for (let n = first; n < end; n++) parent[n] = n;
-  }
-  for (let s = 0; s < sectors; s++) {
-    const first = data.sectorNodeFirst[s] as number;
-    const end = first + (data.sectorNodeCount[s] as number);
-    for (let n = first; n < end; n++) {
-      const r = first + (data.nodeRegion[n] as number);
-      if (r !== n) union(parent, n, r);
-      for (let d = 0; d < MATES; d++) {
-        const m = data.nodeMates[n * MATES + d] as number;
-        if (m >= 0) union(parent, n, m);
-      }
-    }
-  }
-  for (let s = 0; s < sectors; s++) {
-    const first = data.sectorNodeFirst[s] as number;
-    const end = first + (data.sectorNodeCount[s] as number);
-    for (let n = first; n < end; n++) parent[n] = find(parent, n);
-  }
+  startComponents(data, 0, sectors);
+  joinComponents(data, 0, sectors);
+  labelComponents(data, 0, sectors);
 }

@@ -8,8 +8,8 @@
  * 2. {@link joinComponents}: each entrance joined with its region's first entrance and its mates;
  * 3. {@link labelComponents}: each entrance's label, its component's root.
  * A parent always has a smaller index than its child (the larger root is hung under the smaller), so a root is
- * its component's smallest entrance: the labels are those of `computeComponents` (build-phases.ts), whatever
- * the order of the joins. Shortcuts taken while looking for a root only ever point a node at a smaller node
+ * its component's smallest entrance whatever the order of the joins, so the stages over runs of sectors in any
+ * order give the labels of one pass over all of them (`computeComponents`, build-phases.ts, on one thread). Shortcuts taken while looking for a root only ever point a node at a smaller node
  * of its component, so they cannot make a loop, whichever job's write lands last.
  */
 import type { SectorGraphData } from './sector-data.js';
