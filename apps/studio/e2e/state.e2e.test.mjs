@@ -61,7 +61,8 @@ describe('Fields page: state that lasts', () => {
     assert.equal(await goalsText(page), '2 goals');
     const probe = [33, 20];
     const value = await readTile(page, ...probe);
-    await page.waitForFunction(() => window.location.hash.includes('pts='));
+    // The link once it holds both goals (the hash is written after the view settles; `;` joins the points).
+    await page.waitForFunction(() => /pts=[^&]*;/.test(decodeURIComponent(window.location.hash)));
     const link = page.url();
     assert.match(link, /src=generated/);
     assert.match(link, /gen=rooms%2C64%2C64%2C7/);
